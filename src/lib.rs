@@ -1,0 +1,7 @@
+//! Skirmish Studio: design, check, playtest and print scenarios for tabletop skirmish wargames.
+//!
+//! The library holds everything; the binary only parses arguments and calls in here.
+//! See `docs/ARCHITECTURE.md` for the module map and the invariants.
+
+pub mod cli;
+pub mod rules;

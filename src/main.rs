@@ -1,0 +1,9 @@
+//! The `skirmish-studio` binary: parses arguments and hands over to the library.
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = skirmish_studio::cli::Cli::parse();
+    skirmish_studio::cli::run(cli, &mut std::io::stdout(), &mut std::io::stderr())
+}

@@ -1,0 +1,37 @@
+//! The rules core: Skirmish Wars as pure functions over plain data.
+//!
+//! Architecture invariant: nothing here does I/O, reads a clock or an OS random source, or
+//! knows about any user interface. Randomness comes only from the seeded [`Dice`] inside the
+//! [`GameState`]. Every number comes from a [`Ruleset`] loaded from data.
+
+mod action;
+mod combat;
+mod dice;
+mod effects;
+mod engine;
+mod ids;
+mod movement;
+mod playout;
+mod ruleset;
+mod state;
+
+pub use action::{Action, DefeatReason, Event, Rejection, Strike};
+pub use combat::{
+    CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,
+};
+pub use dice::Dice;
+pub use effects::{
+    build_cost, capture_bonus, defense_bonus, fire_range, firepower_bonus, income_per_city_bonus, movement_points,
+};
+pub use engine::{LegalChoices, Replay, ReplayError, apply, check, legal_actions, outcome, replay, start_game};
+pub use ids::{CoId, ColumnId, MoveTypeId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
+pub use movement::{CheckedPath, Reach, can_stand, check_path, reachable};
+pub use playout::{Playout, random_action, random_playout};
+pub use ruleset::{
+    BUILTIN_SWAT_RON, ChartCell, Co, Economy, Effect, Firepower, Power, PropertyKind, Ruleset, RulesetError,
+    RulesetProblem, Terrain, Transport, UnitFilter, UnitKind,
+};
+pub use state::{
+    Board, Capture, GameSetup, GameState, MAX_BOARD_SIDE, Outcome, Phase, PlayerSetup, PlayerState, PowerLevel,
+    SetupError, Status, TieBreak, TurnLimit, Unit, UnitSetup, VictoryConditions, VictoryReason,
+};

@@ -1,0 +1,876 @@
+//! The ruleset as data: unit cards, terrain, the Terrain Defense Modifier chart, COs and the
+//! economy, read from a RON file and checked whole before the engine may use it.
+//!
+//! Two layers: the `*File` types mirror the text a person writes (names as strings), and
+//! [`Ruleset`] is the checked, indexed form the engine reads (names resolved to ids), so a
+//! typo is reported once at load time instead of surfacing as a wrong number in play.
+
+use super::ids::{CoId, ColumnId, MoveTypeId, TerrainId, UnitKindId};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// The house ruleset that ships inside the binary.
+pub const BUILTIN_SWAT_RON: &str = include_str!("../../assets/rulesets/swat.ron");
+
+/// What a property square is; the rules give each kind its own income and capture points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum PropertyKind {
+    /// Pays income; repairs own units.
+    City,
+    /// Builds units; repairs own units; pays nothing.
+    Factory,
+    /// Pays income; repairs own units; capturing it wins a Conquest game.
+    Hq,
+}
+
+impl PropertyKind {
+    /// Every kind, in a fixed order.
+    pub const ALL: [PropertyKind; 3] = [PropertyKind::City, PropertyKind::Factory, PropertyKind::Hq];
+
+    /// The word a player uses.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            PropertyKind::City => "city",
+            PropertyKind::Factory => "factory",
+            PropertyKind::Hq => "HQ",
+        }
+    }
+}
+
+/// Which units an effect applies to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnitFilter<K = UnitKindId, M = MoveTypeId> {
+    /// Every unit.
+    All,
+    /// Units with a range of exactly one square.
+    Direct,
+    /// Units that fire at range two or more.
+    Indirect,
+    /// Units of one move type.
+    MoveType(M),
+    /// The listed unit kinds.
+    Kinds(Vec<K>),
+}
+
+/// One entry of the typed CO effect vocabulary.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Effect<F = UnitFilter> {
+    /// Adds to the firepower of the filtered own units.
+    Firepower {
+        /// Which own units.
+        units: F,
+        /// Added firepower (may be negative).
+        amount: i32,
+    },
+    /// Adds to the defense of the filtered own units.
+    Defense {
+        /// Which own units.
+        units: F,
+        /// Added defense (may be negative).
+        amount: i32,
+    },
+    /// Adds movement points to the filtered own units.
+    Movement {
+        /// Which own units.
+        units: F,
+        /// Added movement points (may be negative; never below zero in total).
+        amount: i32,
+    },
+    /// Adds to the maximum range of own indirect units.
+    Range {
+        /// Added squares of range.
+        amount: i32,
+    },
+    /// Instant: every own unit on the board gains HP, up to the maximum.
+    Repair {
+        /// HP gained.
+        hp: u8,
+    },
+    /// Instant: every enemy unit on the board loses HP, never below 1.
+    DamageEnemies {
+        /// HP lost.
+        hits: u8,
+    },
+    /// Extra income for every owned city at the start of the turn.
+    IncomePerCity {
+        /// Dollars per city.
+        amount: i32,
+    },
+    /// Extra capture points per capture declared.
+    CaptureBonus {
+        /// Points added.
+        amount: i32,
+    },
+    /// Changes the cost of the filtered unit kinds (never below $1).
+    BuildCost {
+        /// Which unit kinds.
+        units: F,
+        /// Dollars added (negative makes them cheaper).
+        amount: i32,
+    },
+    /// A hit die that fails is rolled once more.
+    RerollFailedHitDice,
+}
+
+impl<F> Effect<F> {
+    /// Whether the effect happens once when the power is used rather than lasting.
+    #[must_use]
+    pub fn is_instant(&self) -> bool {
+        matches!(self, Effect::Repair { .. } | Effect::DamageEnemies { .. })
+    }
+}
+
+/// How the rules text names the file's numbers before they are checked.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields, rename = "Ruleset")]
+struct RulesetFile {
+    id: String,
+    name: String,
+    version: u32,
+    move_types: Vec<String>,
+    chart_columns: Vec<String>,
+    units: Vec<UnitFile>,
+    terrains: Vec<TerrainFile>,
+    chart: Vec<ChartRowFile>,
+    economy: EconomyFile,
+    cos: Vec<CoFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct UnitFile {
+    id: String,
+    name: String,
+    symbol: String,
+    cost: i64,
+    move_type: String,
+    movement: i64,
+    range: (i64, i64),
+    defense: i64,
+    #[serde(default)]
+    captures: bool,
+    firepower: Option<FirepowerFile>,
+    #[serde(default)]
+    transport: Option<TransportFile>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FirepowerFile {
+    full: BTreeMap<String, i64>,
+    reduced: BTreeMap<String, i64>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TransportFile {
+    capacity: i64,
+    carries: Vec<String>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TerrainFile {
+    id: String,
+    name: String,
+    glyph: String,
+    costs: BTreeMap<String, i64>,
+    column: Option<String>,
+    #[serde(default)]
+    property: Option<PropertyKind>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChartRowFile {
+    damage: i64,
+    cells: BTreeMap<String, (i64, Option<i64>)>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EconomyFile {
+    income: BTreeMap<PropertyKind, i64>,
+    capture_points: BTreeMap<PropertyKind, i64>,
+    capture_rate_full: i64,
+    capture_rate_reduced: i64,
+    repair: i64,
+    max_hp: i64,
+    reduced_below: i64,
+    starting_funds: i64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CoFile {
+    id: String,
+    name: String,
+    description: String,
+    #[serde(default)]
+    passive: Vec<Effect<UnitFilter<String, String>>>,
+    power: PowerFile,
+    super_power: PowerFile,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PowerFile {
+    name: String,
+    stars: i64,
+    effects: Vec<Effect<UnitFilter<String, String>>>,
+}
+
+/// A unit card.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct UnitKind {
+    /// Stable name used in files (`tank`).
+    pub id: String,
+    /// The name a player reads (`Tank`).
+    pub name: String,
+    /// A short symbol for counters and compact displays (`TNK`).
+    pub symbol: String,
+    /// Purchase price in dollars.
+    pub cost: u32,
+    /// Its move type, which also decides which firepower column attackers use against it.
+    pub move_type: MoveTypeId,
+    /// Movement points per activation.
+    pub movement: u8,
+    /// Nearest and farthest square it can fire at.
+    pub range: (u8, u8),
+    /// Defense rating subtracted from an attacker's firepower.
+    pub defense: i32,
+    /// Firepower per target move type, at full and at reduced strength; `None` for no weapon.
+    pub firepower: Option<Firepower>,
+    /// Whether it can capture properties.
+    pub captures: bool,
+    /// What it can carry, if it is a transport.
+    pub transport: Option<Transport>,
+}
+
+impl UnitKind {
+    /// An indirect unit fires at range two or more and may move or fire, not both.
+    #[must_use]
+    pub fn is_indirect(&self) -> bool {
+        self.range.1 > 1
+    }
+}
+
+/// Firepower against each move type, indexed by [`MoveTypeId`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Firepower {
+    /// At full strength.
+    pub full: Vec<i32>,
+    /// When reduced.
+    pub reduced: Vec<i32>,
+}
+
+/// What a transport carries.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Transport {
+    /// How many passengers at once.
+    pub capacity: u8,
+    /// Move types of units it can carry.
+    pub carries: Vec<MoveTypeId>,
+}
+
+/// A terrain kind.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Terrain {
+    /// Stable name used in files (`forest`).
+    pub id: String,
+    /// The name a player reads.
+    pub name: String,
+    /// One character that stands for it in text boards.
+    pub glyph: char,
+    /// Movement cost per move type; `None` where that move type cannot enter.
+    pub costs: Vec<Option<u8>>,
+    /// Its column of the Terrain Defense Modifier chart; `None` where no unit can stand.
+    pub column: Option<ColumnId>,
+    /// The property it is, if any.
+    pub property: Option<PropertyKind>,
+}
+
+/// One cell of the Terrain Defense Modifier chart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChartCell {
+    /// Hits dealt for certain.
+    pub hits: u8,
+    /// One more hit when a d6 rolls at or under this number.
+    pub die: Option<u8>,
+}
+
+/// The economy constants of the rules.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Economy {
+    /// Income per owned property at the start of the owner's turn, by kind.
+    pub income: BTreeMap<PropertyKind, u32>,
+    /// Capture points a property holds, by kind.
+    pub capture_points: BTreeMap<PropertyKind, u32>,
+    /// Points a full-strength unit captures per declaration.
+    pub capture_rate_full: u32,
+    /// Points a reduced unit captures per declaration.
+    pub capture_rate_reduced: u32,
+    /// HP regained per turn on an own property.
+    pub repair: u8,
+    /// Maximum HP of every unit.
+    pub max_hp: u8,
+    /// A unit with fewer HP than this is reduced.
+    pub reduced_below: u8,
+    /// Money each player starts with unless the scenario says otherwise.
+    pub starting_funds: u32,
+}
+
+impl Economy {
+    /// Income one property of `kind` pays.
+    #[must_use]
+    pub fn income_of(&self, kind: PropertyKind) -> u32 {
+        self.income.get(&kind).copied().unwrap_or(0)
+    }
+
+    /// Capture points one property of `kind` holds.
+    #[must_use]
+    pub fn capture_points_of(&self, kind: PropertyKind) -> u32 {
+        self.capture_points.get(&kind).copied().unwrap_or(0)
+    }
+}
+
+/// A CO's Power or Super Power.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Power {
+    /// Its name on the card.
+    pub name: String,
+    /// Stars on the charge track needed to use it.
+    pub stars: u8,
+    /// What it does until the start of its player's next turn (or at once, for instant effects).
+    pub effects: Vec<Effect>,
+}
+
+/// A commanding officer card.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Co {
+    /// Stable name used in files.
+    pub id: String,
+    /// The name a player reads.
+    pub name: String,
+    /// A line of flavour and summary.
+    pub description: String,
+    /// Effects in force for the whole game.
+    pub passive: Vec<Effect>,
+    /// The first level, usable at the last small star.
+    pub power: Power,
+    /// The second level, usable at the last star.
+    pub super_power: Power,
+}
+
+/// A checked ruleset, ready for the engine.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Ruleset {
+    /// Stable name scenarios refer to (`swat`).
+    pub id: String,
+    /// Human name.
+    pub name: String,
+    /// Version of this ruleset's numbers.
+    pub version: u32,
+    /// Move type names, indexed by [`MoveTypeId`].
+    pub move_types: Vec<String>,
+    /// Chart column names, indexed by [`ColumnId`].
+    pub chart_columns: Vec<String>,
+    /// Unit cards, indexed by [`UnitKindId`].
+    pub units: Vec<UnitKind>,
+    /// Terrain kinds, indexed by [`TerrainId`].
+    pub terrains: Vec<Terrain>,
+    /// Chart rows from initial damage 0 upwards; each row is indexed by [`ColumnId`].
+    pub chart: Vec<Vec<ChartCell>>,
+    /// The economy constants.
+    pub economy: Economy,
+    /// Commanding officers, indexed by [`CoId`].
+    pub cos: Vec<Co>,
+}
+
+/// One thing wrong with a ruleset file, and where.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesetProblem {
+    /// Where in the file: a path such as `units[5] (tank).cost`, or `line 3, column 7`.
+    pub place: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for RulesetProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.place, self.message)
+    }
+}
+
+/// Why a ruleset could not be loaded: every problem found, not only the first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RulesetError {
+    /// True when the text is not well-formed RON (or not the expected shape), so nothing else
+    /// could be checked.
+    pub syntax: bool,
+    /// Each problem with its place.
+    pub problems: Vec<RulesetProblem>,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "the ruleset has {} problem(s):", self.problems.len())?;
+        for problem in &self.problems {
+            writeln!(f, "  {problem}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for RulesetError {}
+
+impl Ruleset {
+    /// The house ruleset shipped inside the binary.
+    ///
+    /// # Errors
+    /// Only if the embedded file were broken, which a test rules out.
+    pub fn builtin() -> Result<Self, RulesetError> {
+        Self::from_ron(BUILTIN_SWAT_RON)
+    }
+
+    /// Reads and checks a ruleset written in RON, reporting every problem with its place.
+    ///
+    /// # Errors
+    /// A syntax error (with line and column) or the list of every inconsistency found.
+    pub fn from_ron(text: &str) -> Result<Self, RulesetError> {
+        let file: RulesetFile = ron::from_str(text).map_err(|error| RulesetError {
+            syntax: true,
+            problems: vec![RulesetProblem {
+                place: format!("line {}, column {}", error.span.start.line, error.span.start.col),
+                message: error.code.to_string(),
+            }],
+        })?;
+        Checker::default().check(file)
+    }
+
+    /// The unit kind with this file name.
+    #[must_use]
+    pub fn unit_id(&self, name: &str) -> Option<UnitKindId> {
+        position_id(self.units.iter().map(|u| u.id.as_str()), name).map(UnitKindId)
+    }
+
+    /// The terrain with this file name.
+    #[must_use]
+    pub fn terrain_id(&self, name: &str) -> Option<TerrainId> {
+        position_id(self.terrains.iter().map(|t| t.id.as_str()), name).map(TerrainId)
+    }
+
+    /// The CO with this file name.
+    #[must_use]
+    pub fn co_id(&self, name: &str) -> Option<CoId> {
+        position_id(self.cos.iter().map(|c| c.id.as_str()), name).map(CoId)
+    }
+
+    /// The move type with this name.
+    #[must_use]
+    pub fn move_type_id(&self, name: &str) -> Option<MoveTypeId> {
+        position_id(self.move_types.iter().map(String::as_str), name).map(MoveTypeId)
+    }
+
+    /// A unit card.
+    #[must_use]
+    pub fn unit(&self, id: UnitKindId) -> &UnitKind {
+        &self.units[id.index()]
+    }
+
+    /// A terrain kind.
+    #[must_use]
+    pub fn terrain(&self, id: TerrainId) -> &Terrain {
+        &self.terrains[id.index()]
+    }
+
+    /// A CO card.
+    #[must_use]
+    pub fn co(&self, id: CoId) -> &Co {
+        &self.cos[id.index()]
+    }
+
+    /// The chart cell for an initial damage on a column; damage at or below zero uses the
+    /// first row and damage past the last row uses the last.
+    #[must_use]
+    pub fn chart_cell(&self, damage: i32, column: ColumnId) -> ChartCell {
+        let last = self.chart.len().saturating_sub(1);
+        let row = usize::try_from(damage.max(0)).unwrap_or(0).min(last);
+        self.chart
+            .get(row)
+            .and_then(|cells| cells.get(column.index()))
+            .copied()
+            .unwrap_or(ChartCell { hits: 0, die: None })
+    }
+
+    /// Whether a unit of this kind may stand on or pass this terrain.
+    #[must_use]
+    pub fn move_cost(&self, unit: UnitKindId, terrain: TerrainId) -> Option<u8> {
+        let move_type = self.unit(unit).move_type;
+        self.terrain(terrain).costs[move_type.index()]
+    }
+}
+
+fn position_id(mut names: impl Iterator<Item = impl AsRef<str>>, name: &str) -> Option<u8> {
+    names.position(|candidate| candidate.as_ref() == name).and_then(|index| u8::try_from(index).ok())
+}
+
+/// Gathers every problem while converting the file form into the checked form.
+#[derive(Default)]
+struct Checker {
+    problems: Vec<RulesetProblem>,
+}
+
+impl Checker {
+    fn problem(&mut self, place: impl Into<String>, message: impl Into<String>) {
+        self.problems.push(RulesetProblem { place: place.into(), message: message.into() });
+    }
+
+    fn number<T: TryFrom<i64> + Default>(&mut self, place: &str, value: i64, min: i64, max: i64) -> T {
+        if value < min || value > max {
+            let message = if value < 0 && min >= 0 {
+                format!("must not be negative, found {value}")
+            } else {
+                format!("must be between {min} and {max}, found {value}")
+            };
+            self.problem(place, message);
+            return T::default();
+        }
+        T::try_from(value).unwrap_or_default()
+    }
+
+    fn names(&mut self, place: &str, names: &[String]) -> Vec<String> {
+        if names.is_empty() {
+            self.problem(place, "must list at least one name");
+        }
+        if names.len() > 255 {
+            self.problem(place, "may list at most 255 names");
+        }
+        for (index, name) in names.iter().enumerate() {
+            if names[..index].contains(name) {
+                self.problem(format!("{place}[{index}]"), format!("'{name}' is listed twice"));
+            }
+        }
+        names.to_vec()
+    }
+
+    fn lookup(&mut self, place: &str, what: &str, names: &[String], name: &str) -> u8 {
+        match position_id(names.iter(), name) {
+            Some(id) => id,
+            None => {
+                self.problem(place, format!("unknown {what} '{name}' (known: {})", names.join(", ")));
+                0
+            }
+        }
+    }
+
+    fn per_move_type(
+        &mut self,
+        place: &str,
+        move_types: &[String],
+        values: &BTreeMap<String, i64>,
+        min: i64,
+        max: i64,
+        required: bool,
+    ) -> Vec<Option<i64>> {
+        let mut out = vec![None; move_types.len()];
+        for (name, &value) in values {
+            let id = self.lookup(&format!("{place}.{name}"), "move type", move_types, name);
+            if value < min || value > max {
+                self.problem(format!("{place}.{name}"), format!("must be between {min} and {max}, found {value}"));
+            }
+            if let Some(slot) = out.get_mut(usize::from(id)) {
+                *slot = Some(value);
+            }
+        }
+        if required {
+            for (index, name) in move_types.iter().enumerate() {
+                if out[index].is_none() {
+                    self.problem(place, format!("has no value for move type '{name}'"));
+                }
+            }
+        }
+        out
+    }
+
+    fn check(mut self, file: RulesetFile) -> Result<Ruleset, RulesetError> {
+        let move_types = self.names("move_types", &file.move_types);
+        let chart_columns = self.names("chart_columns", &file.chart_columns);
+        let unit_names: Vec<String> = file.units.iter().map(|u| u.id.clone()).collect();
+        self.names("units", &unit_names);
+        let terrain_names: Vec<String> = file.terrains.iter().map(|t| t.id.clone()).collect();
+        self.names("terrains", &terrain_names);
+        let co_names: Vec<String> = file.cos.iter().map(|c| c.id.clone()).collect();
+        if !co_names.is_empty() {
+            self.names("cos", &co_names);
+        }
+
+        let units = file
+            .units
+            .iter()
+            .enumerate()
+            .map(|(index, unit)| self.unit(&format!("units[{index}] ({})", unit.id), unit, &move_types))
+            .collect();
+
+        let mut glyphs: Vec<char> = Vec::new();
+        let terrains = file
+            .terrains
+            .iter()
+            .enumerate()
+            .map(|(index, terrain)| {
+                let place = format!("terrains[{index}] ({})", terrain.id);
+                let mut chars = terrain.glyph.chars();
+                let glyph = match (chars.next(), chars.next()) {
+                    (Some(c), None) if !c.is_whitespace() && c != '"' => c,
+                    _ => {
+                        self.problem(format!("{place}.glyph"), "must be one visible character");
+                        '?'
+                    }
+                };
+                if glyphs.contains(&glyph) {
+                    self.problem(format!("{place}.glyph"), format!("'{glyph}' is used twice"));
+                }
+                glyphs.push(glyph);
+                let costs = self
+                    .per_move_type(&format!("{place}.costs"), &move_types, &terrain.costs, 1, 99, false)
+                    .into_iter()
+                    .map(|cost| cost.and_then(|c| u8::try_from(c).ok()))
+                    .collect();
+                let column = terrain.column.as_ref().map(|name| {
+                    ColumnId(self.lookup(&format!("{place}.column"), "chart column", &chart_columns, name))
+                });
+                if terrain.property.is_some() && column.is_none() {
+                    self.problem(place.clone(), "a property needs a chart column");
+                }
+                Terrain {
+                    id: terrain.id.clone(),
+                    name: terrain.name.clone(),
+                    glyph,
+                    costs,
+                    column,
+                    property: terrain.property,
+                }
+            })
+            .collect();
+
+        let chart = self.chart(&file.chart, &chart_columns);
+        let economy = self.economy(&file.economy);
+        let cos = file
+            .cos
+            .iter()
+            .enumerate()
+            .map(|(index, co)| self.co(&format!("cos[{index}] ({})", co.id), co, &unit_names, &move_types))
+            .collect();
+
+        if self.problems.is_empty() {
+            Ok(Ruleset {
+                id: file.id,
+                name: file.name,
+                version: file.version,
+                move_types,
+                chart_columns,
+                units,
+                terrains,
+                chart,
+                economy,
+                cos,
+            })
+        } else {
+            Err(RulesetError { syntax: false, problems: self.problems })
+        }
+    }
+
+    fn unit(&mut self, place: &str, unit: &UnitFile, move_types: &[String]) -> UnitKind {
+        let move_type =
+            MoveTypeId(self.lookup(&format!("{place}.move_type"), "move type", move_types, &unit.move_type));
+        let range_min: u8 = self.number(&format!("{place}.range"), unit.range.0, 1, 20);
+        let range_max: u8 = self.number(&format!("{place}.range"), unit.range.1, 1, 20);
+        if range_min > range_max {
+            self.problem(format!("{place}.range"), "the nearest range exceeds the farthest");
+        }
+        let firepower = unit.firepower.as_ref().map(|fp| {
+            let mut column = |which: &str, values: &BTreeMap<String, i64>| -> Vec<i32> {
+                self.per_move_type(&format!("{place}.firepower.{which}"), move_types, values, 0, 99, true)
+                    .into_iter()
+                    .map(|v| v.and_then(|v| i32::try_from(v).ok()).unwrap_or(0))
+                    .collect()
+            };
+            Firepower { full: column("full", &fp.full), reduced: column("reduced", &fp.reduced) }
+        });
+        let transport = unit.transport.as_ref().map(|t| Transport {
+            capacity: self.number(&format!("{place}.transport.capacity"), t.capacity, 1, 8),
+            carries: t
+                .carries
+                .iter()
+                .map(|name| {
+                    MoveTypeId(self.lookup(&format!("{place}.transport.carries"), "move type", move_types, name))
+                })
+                .collect(),
+        });
+        UnitKind {
+            id: unit.id.clone(),
+            name: unit.name.clone(),
+            symbol: unit.symbol.clone(),
+            cost: self.number(&format!("{place}.cost"), unit.cost, 0, 10_000),
+            move_type,
+            movement: self.number(&format!("{place}.movement"), unit.movement, 0, 30),
+            range: (range_min, range_max),
+            defense: self.number(&format!("{place}.defense"), unit.defense, 0, 99),
+            firepower,
+            captures: unit.captures,
+            transport,
+        }
+    }
+
+    fn chart(&mut self, rows: &[ChartRowFile], columns: &[String]) -> Vec<Vec<ChartCell>> {
+        if rows.is_empty() {
+            self.problem("chart", "must have at least the row for damage 0");
+        }
+        let mut chart = Vec::with_capacity(rows.len());
+        for (index, row) in rows.iter().enumerate() {
+            let place = format!("chart[{index}]");
+            if row.damage != i64::try_from(index).unwrap_or(-1) {
+                self.problem(
+                    format!("{place}.damage"),
+                    format!("rows must run 0, 1, 2, ... without gaps: expected {index}, found {}", row.damage),
+                );
+            }
+            let mut cells = vec![ChartCell { hits: 0, die: None }; columns.len()];
+            for (name, &(hits, die)) in &row.cells {
+                let column = self.lookup(&format!("{place}.cells.{name}"), "chart column", columns, name);
+                let hits = self.number(&format!("{place}.cells.{name}"), hits, 0, 99);
+                let die = die.map(|d| self.number(&format!("{place}.cells.{name} die"), d, 1, 6));
+                if let Some(cell) = cells.get_mut(usize::from(column)) {
+                    *cell = ChartCell { hits, die };
+                }
+            }
+            for name in columns {
+                if !row.cells.contains_key(name) {
+                    self.problem(place.clone(), format!("missing the '{name}' column"));
+                }
+            }
+            chart.push(cells);
+        }
+        chart
+    }
+
+    fn economy(&mut self, economy: &EconomyFile) -> Economy {
+        let mut per_kind = |what: &str, map: &BTreeMap<PropertyKind, i64>| -> BTreeMap<PropertyKind, u32> {
+            PropertyKind::ALL
+                .iter()
+                .map(|&kind| {
+                    let place = format!("economy.{what}.{kind:?}");
+                    let value = match map.get(&kind) {
+                        Some(&v) => self.number(&place, v, 0, 10_000),
+                        None => {
+                            self.problem(place, "is missing");
+                            0
+                        }
+                    };
+                    (kind, value)
+                })
+                .collect()
+        };
+        let income = per_kind("income", &economy.income);
+        let capture_points = per_kind("capture_points", &economy.capture_points);
+        for (kind, points) in &capture_points {
+            if *points == 0 {
+                self.problem(format!("economy.capture_points.{kind:?}"), "must be at least 1");
+            }
+        }
+        let max_hp: u8 = self.number("economy.max_hp", economy.max_hp, 1, 99);
+        let reduced_below: u8 = self.number("economy.reduced_below", economy.reduced_below, 0, 99);
+        if reduced_below > max_hp {
+            self.problem("economy.reduced_below", "exceeds max_hp");
+        }
+        Economy {
+            income,
+            capture_points,
+            capture_rate_full: self.number("economy.capture_rate_full", economy.capture_rate_full, 1, 99),
+            capture_rate_reduced: self.number("economy.capture_rate_reduced", economy.capture_rate_reduced, 1, 99),
+            repair: self.number("economy.repair", economy.repair, 0, 99),
+            max_hp,
+            reduced_below,
+            starting_funds: self.number("economy.starting_funds", economy.starting_funds, 0, 1_000_000),
+        }
+    }
+
+    fn co(&mut self, place: &str, co: &CoFile, units: &[String], move_types: &[String]) -> Co {
+        let passive = self.effects(&format!("{place}.passive"), &co.passive, units, move_types);
+        for (index, effect) in co.passive.iter().enumerate() {
+            if effect.is_instant() {
+                self.problem(
+                    format!("{place}.passive[{index}]"),
+                    "an instant effect (Repair, DamageEnemies) belongs to a Power, not the passive",
+                );
+            }
+        }
+        let power = self.power(&format!("{place}.power"), &co.power, units, move_types);
+        let super_power = self.power(&format!("{place}.super_power"), &co.super_power, units, move_types);
+        if power.stars >= super_power.stars {
+            self.problem(
+                place,
+                "the Power needs fewer stars than the Super Power (small stars come first on the track)",
+            );
+        }
+        Co {
+            id: co.id.clone(),
+            name: co.name.clone(),
+            description: co.description.clone(),
+            passive,
+            power,
+            super_power,
+        }
+    }
+
+    fn power(&mut self, place: &str, power: &PowerFile, units: &[String], move_types: &[String]) -> Power {
+        Power {
+            name: power.name.clone(),
+            stars: self.number(&format!("{place}.stars"), power.stars, 1, 20),
+            effects: self.effects(&format!("{place}.effects"), &power.effects, units, move_types),
+        }
+    }
+
+    fn effects(
+        &mut self,
+        place: &str,
+        effects: &[Effect<UnitFilter<String, String>>],
+        units: &[String],
+        move_types: &[String],
+    ) -> Vec<Effect> {
+        effects
+            .iter()
+            .enumerate()
+            .map(|(index, effect)| {
+                let place = format!("{place}[{index}]");
+                let mut filter = |filter: &UnitFilter<String, String>| -> UnitFilter {
+                    match filter {
+                        UnitFilter::All => UnitFilter::All,
+                        UnitFilter::Direct => UnitFilter::Direct,
+                        UnitFilter::Indirect => UnitFilter::Indirect,
+                        UnitFilter::MoveType(name) => {
+                            UnitFilter::MoveType(MoveTypeId(self.lookup(&place, "move type", move_types, name)))
+                        }
+                        UnitFilter::Kinds(names) => UnitFilter::Kinds(
+                            names.iter().map(|name| UnitKindId(self.lookup(&place, "unit", units, name))).collect(),
+                        ),
+                    }
+                };
+                match effect {
+                    Effect::Firepower { units, amount } => Effect::Firepower { units: filter(units), amount: *amount },
+                    Effect::Defense { units, amount } => Effect::Defense { units: filter(units), amount: *amount },
+                    Effect::Movement { units, amount } => Effect::Movement { units: filter(units), amount: *amount },
+                    Effect::BuildCost { units, amount } => Effect::BuildCost { units: filter(units), amount: *amount },
+                    Effect::Range { amount } => Effect::Range { amount: *amount },
+                    Effect::Repair { hp } => Effect::Repair { hp: *hp },
+                    Effect::DamageEnemies { hits } => Effect::DamageEnemies { hits: *hits },
+                    Effect::IncomePerCity { amount } => Effect::IncomePerCity { amount: *amount },
+                    Effect::CaptureBonus { amount } => Effect::CaptureBonus { amount: *amount },
+                    Effect::RerollFailedHitDice => Effect::RerollFailedHitDice,
+                }
+            })
+            .collect()
+    }
+}

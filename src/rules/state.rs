@@ -1,0 +1,547 @@
+//! The game's plain data: the setup a game starts from and the state it moves through.
+
+use super::dice::Dice;
+use super::ids::{CoId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
+use super::ruleset::{PropertyKind, Ruleset};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The squares and their terrain.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Board {
+    /// Squares across.
+    pub width: u16,
+    /// Squares down.
+    pub height: u16,
+    /// Terrain row by row, `width * height` entries.
+    pub terrain: Vec<TerrainId>,
+}
+
+impl Board {
+    /// A board filled with one terrain.
+    #[must_use]
+    pub fn filled(width: u16, height: u16, terrain: TerrainId) -> Self {
+        Self { width, height, terrain: vec![terrain; usize::from(width) * usize::from(height)] }
+    }
+
+    /// The index of a square in row-major order.
+    #[must_use]
+    pub fn index(&self, pos: Pos) -> usize {
+        usize::from(pos.y) * usize::from(self.width) + usize::from(pos.x)
+    }
+
+    /// Whether a square lies on the board.
+    #[must_use]
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.x < self.width && pos.y < self.height
+    }
+
+    /// The terrain of a square on the board.
+    #[must_use]
+    pub fn terrain_at(&self, pos: Pos) -> TerrainId {
+        self.terrain[self.index(pos)]
+    }
+
+    /// Every square, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (width, height) = (self.width, self.height);
+        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
+    }
+}
+
+/// How a game can be won; any combination may be chosen.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VictoryConditions {
+    /// Capturing an enemy HQ, or eliminating every enemy unit, defeats that enemy.
+    pub conquest: bool,
+    /// The first player to eliminate this many enemy units wins.
+    pub victory_medals: Option<u32>,
+    /// The first player to own this many cities wins.
+    pub city_conquest: Option<u32>,
+    /// The game ends after this many rounds, decided by the tie-break.
+    pub turn_limit: Option<TurnLimit>,
+}
+
+impl Default for VictoryConditions {
+    fn default() -> Self {
+        Self { conquest: true, victory_medals: None, city_conquest: None, turn_limit: None }
+    }
+}
+
+/// A limit on the number of rounds and how a game that reaches it is decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnLimit {
+    /// The last round played; every player has had this many turns when the game ends.
+    pub rounds: u32,
+    /// Who wins when the limit is reached.
+    pub tie_break: TieBreak,
+}
+
+/// How a game that reaches its turn limit is decided; a tie on the measure is a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// The game is a draw.
+    Draw,
+    /// Most cities owned (HQs count), then most medals.
+    MostCities,
+    /// Most victory medals, then most cities.
+    MostMedals,
+    /// Highest total cost of surviving units.
+    MostUnitValue,
+}
+
+/// A unit to place when the game starts.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitSetup {
+    /// Its card.
+    pub kind: UnitKindId,
+    /// Its player.
+    pub owner: PlayerId,
+    /// Its HP, 1 to the ruleset's maximum.
+    pub hp: u8,
+    /// Its square.
+    pub pos: Pos,
+    /// Units carried inside it (kind and HP), for a transport.
+    pub passengers: Vec<(UnitKindId, u8)>,
+}
+
+/// A player at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerSetup {
+    /// Their commanding officer, when the optional CO rules are used.
+    pub co: Option<CoId>,
+    /// Money in hand.
+    pub funds: u32,
+}
+
+/// Everything a game starts from: what a scenario hands to the rules core.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    /// The board.
+    pub board: Board,
+    /// Owned properties; every other property starts neutral.
+    pub owned_properties: Vec<(Pos, PlayerId)>,
+    /// Starting units.
+    pub units: Vec<UnitSetup>,
+    /// Two to four players; their order is turn order.
+    pub players: Vec<PlayerSetup>,
+    /// The seat that moves first.
+    pub first_player: PlayerId,
+    /// How the game is won.
+    pub victory: VictoryConditions,
+}
+
+/// What a unit may still do this turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Status {
+    /// Has not acted this turn.
+    Ready,
+    /// Has moved; a direct unit may still fire, a foot unit capture, a transport unload.
+    Moved,
+    /// A transport that has begun unloading; it may unload its other passengers.
+    Unloading,
+    /// Has finished its activation.
+    Done,
+    /// Bought this turn: acts next turn.
+    JustBought,
+    /// Unloaded this turn: acts next turn.
+    JustUnloaded,
+}
+
+/// A unit in play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Stable identity.
+    pub id: UnitId,
+    /// Its card.
+    pub kind: UnitKindId,
+    /// Its player.
+    pub owner: PlayerId,
+    /// Hit points left.
+    pub hp: u8,
+    /// Its square (the transport's square while carried).
+    pub pos: Pos,
+    /// What it may still do this turn.
+    pub status: Status,
+    /// The transport it rides in, if any.
+    pub carried_by: Option<UnitId>,
+}
+
+/// The level of a CO's power.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PowerLevel {
+    /// The first level (small stars).
+    Power,
+    /// The second level (the last star).
+    SuperPower,
+}
+
+/// A player during the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerState {
+    /// Money in hand.
+    pub funds: u32,
+    /// Their CO, if the optional rules are used.
+    pub co: Option<CoId>,
+    /// Stars on the charge track.
+    pub charge: u8,
+    /// A power in force until the start of this player's next turn.
+    pub active_power: Option<PowerLevel>,
+    /// Enemy units this player has eliminated.
+    pub medals: u32,
+    /// Whether this player has ever had a unit on the board; only then can losing every unit
+    /// defeat them.
+    pub fielded: bool,
+    /// Out of the game.
+    pub defeated: bool,
+}
+
+/// Capture points taken from a property by the unit standing on it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Capture {
+    /// The property.
+    pub pos: Pos,
+    /// The capturing unit; its progress is lost when it leaves or dies.
+    pub unit: UnitId,
+    /// Points taken so far.
+    pub points: u32,
+}
+
+/// Which part of the turn it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Units move and attack.
+    MoveAndAttack,
+    /// A unit has been bought: no unit may move or attack until the next turn.
+    Purchase,
+}
+
+/// Why a player won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum VictoryReason {
+    /// Every other player was defeated by Conquest (HQ captured or all units eliminated).
+    Conquest,
+    /// Reached the Victory Medals target.
+    VictoryMedals,
+    /// Reached the City Conquest target.
+    CityConquest,
+    /// Won the tie-break when the turn limit was reached.
+    TurnLimit,
+}
+
+/// How the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Still being played.
+    Ongoing,
+    /// Over, with a winner.
+    Won {
+        /// The winner.
+        winner: PlayerId,
+        /// How.
+        reason: VictoryReason,
+    },
+    /// Over with no winner (turn limit with a tied or `Draw` tie-break).
+    Draw,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Ongoing => write!(f, "the game goes on"),
+            Outcome::Won { winner, reason } => write!(f, "{winner} wins by {reason:?}"),
+            Outcome::Draw => write!(f, "the game is a draw"),
+        }
+    }
+}
+
+/// The whole state of a game in progress; with the ruleset it decides everything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameState {
+    /// The board.
+    pub board: Board,
+    /// Owner of each square's property, row-major; `None` for neutral or no property.
+    pub owners: Vec<Option<PlayerId>>,
+    /// Captures in progress.
+    pub captures: Vec<Capture>,
+    /// Units in play, sorted by id.
+    pub units: Vec<Unit>,
+    /// The id the next unit will get.
+    pub next_unit_id: u32,
+    /// Players in seat order.
+    pub players: Vec<PlayerState>,
+    /// The seat whose turn it is.
+    pub current: PlayerId,
+    /// The seat that moves first; a round ends when play comes back to it.
+    pub first_player: PlayerId,
+    /// The round, from 1.
+    pub round: u32,
+    /// The part of the turn.
+    pub phase: Phase,
+    /// The unit whose activation is under way, if any.
+    pub active_unit: Option<UnitId>,
+    /// How the game is won.
+    pub victory: VictoryConditions,
+    /// The seeded dice.
+    pub dice: Dice,
+    /// How the game stands.
+    pub outcome: Outcome,
+}
+
+/// Why a setup cannot start a game: every problem, each saying where.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SetupError {
+    /// Each problem.
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the game cannot start: {}", self.problems.join("; "))
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The largest board side the rules core accepts.
+pub const MAX_BOARD_SIDE: u16 = 200;
+
+impl GameState {
+    /// The unit with this id, if it is still in play.
+    #[must_use]
+    pub fn unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.binary_search_by_key(&id, |u| u.id).ok().map(|index| &self.units[index])
+    }
+
+    pub(crate) fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
+        self.units.binary_search_by_key(&id, |u| u.id).ok().map(|index| &mut self.units[index])
+    }
+
+    /// The unit standing on a square (not counting passengers).
+    #[must_use]
+    pub fn unit_at(&self, pos: Pos) -> Option<&Unit> {
+        self.units.iter().find(|u| u.pos == pos && u.carried_by.is_none())
+    }
+
+    /// The passengers of a transport, in id order.
+    pub fn passengers(&self, transport: UnitId) -> impl Iterator<Item = &Unit> {
+        self.units.iter().filter(move |u| u.carried_by == Some(transport))
+    }
+
+    /// The owner of the property on a square, if any.
+    #[must_use]
+    pub fn owner_at(&self, pos: Pos) -> Option<PlayerId> {
+        self.owners[self.board.index(pos)]
+    }
+
+    /// The property kind on a square, if any.
+    #[must_use]
+    pub fn property_at(&self, rules: &Ruleset, pos: Pos) -> Option<PropertyKind> {
+        rules.terrain(self.board.terrain_at(pos)).property
+    }
+
+    /// A player's state.
+    #[must_use]
+    pub fn player(&self, id: PlayerId) -> &PlayerState {
+        &self.players[id.index()]
+    }
+
+    /// The capture under way on a square, if any.
+    #[must_use]
+    pub fn capture_at(&self, pos: Pos) -> Option<&Capture> {
+        self.captures.iter().find(|c| c.pos == pos)
+    }
+
+    /// Properties of one kind a player owns.
+    #[must_use]
+    pub fn count_owned(&self, rules: &Ruleset, player: PlayerId, kind: PropertyKind) -> u32 {
+        let mut count = 0;
+        for (index, owner) in self.owners.iter().enumerate() {
+            if *owner == Some(player) && rules.terrain(self.board.terrain[index]).property == Some(kind) {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Builds the state a game starts in, checking the setup whole first.
+    ///
+    /// # Errors
+    /// Every problem that would make the game unplayable: a unit off the board or on terrain
+    /// it cannot enter, two units on a square, an owner that is not a player, and so on.
+    pub fn from_setup(rules: &Ruleset, setup: &GameSetup, seed: u64) -> Result<Self, SetupError> {
+        let problems = check_setup(rules, setup);
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        let board = setup.board.clone();
+        let mut owners = vec![None; board.terrain.len()];
+        for &(pos, owner) in &setup.owned_properties {
+            owners[board.index(pos)] = Some(owner);
+        }
+        let mut units = Vec::new();
+        let mut next_id = 0;
+        let mut players: Vec<PlayerState> = setup
+            .players
+            .iter()
+            .map(|p| PlayerState {
+                funds: p.funds,
+                co: p.co,
+                charge: 0,
+                active_power: None,
+                medals: 0,
+                fielded: false,
+                defeated: false,
+            })
+            .collect();
+        for unit in &setup.units {
+            let id = UnitId(next_id);
+            next_id += 1;
+            units.push(Unit {
+                id,
+                kind: unit.kind,
+                owner: unit.owner,
+                hp: unit.hp,
+                pos: unit.pos,
+                status: Status::Ready,
+                carried_by: None,
+            });
+            players[unit.owner.index()].fielded = true;
+            for &(kind, hp) in &unit.passengers {
+                units.push(Unit {
+                    id: UnitId(next_id),
+                    kind,
+                    owner: unit.owner,
+                    hp,
+                    pos: unit.pos,
+                    status: Status::Ready,
+                    carried_by: Some(id),
+                });
+                next_id += 1;
+            }
+        }
+        Ok(Self {
+            board,
+            owners,
+            captures: Vec::new(),
+            units,
+            next_unit_id: next_id,
+            players,
+            current: setup.first_player,
+            first_player: setup.first_player,
+            round: 1,
+            phase: Phase::MoveAndAttack,
+            active_unit: None,
+            victory: setup.victory.clone(),
+            dice: Dice::new(seed),
+            outcome: Outcome::Ongoing,
+        })
+    }
+}
+
+fn check_setup(rules: &Ruleset, setup: &GameSetup) -> Vec<String> {
+    let mut problems = Vec::new();
+    let board = &setup.board;
+    if board.width == 0 || board.height == 0 || board.width > MAX_BOARD_SIDE || board.height > MAX_BOARD_SIDE {
+        problems
+            .push(format!("the board is {} x {}; each side must be 1 to {MAX_BOARD_SIDE}", board.width, board.height));
+        return problems;
+    }
+    if board.terrain.len() != usize::from(board.width) * usize::from(board.height) {
+        problems.push(format!(
+            "the board lists {} squares but {} x {} needs {}",
+            board.terrain.len(),
+            board.width,
+            board.height,
+            usize::from(board.width) * usize::from(board.height)
+        ));
+        return problems;
+    }
+    if let Some(index) = board.terrain.iter().position(|t| t.index() >= rules.terrains.len()) {
+        problems.push(format!("square {index} names terrain #{} which the ruleset lacks", board.terrain[index].0));
+        return problems;
+    }
+    let player_count = setup.players.len();
+    if !(2..=4).contains(&player_count) {
+        problems.push(format!("{player_count} players; the game needs 2 to 4"));
+    }
+    if setup.first_player.index() >= player_count {
+        problems.push(format!("the first player is {} but there are {player_count} players", setup.first_player));
+    }
+    for (seat, player) in setup.players.iter().enumerate() {
+        if let Some(co) = player.co
+            && co.index() >= rules.cos.len()
+        {
+            problems.push(format!("player {} has CO #{} which the ruleset lacks", seat + 1, co.0));
+        }
+    }
+    for &(pos, owner) in &setup.owned_properties {
+        if !board.contains(pos) {
+            problems.push(format!("an owned property at {pos} is off the board"));
+        } else if rules.terrain(board.terrain_at(pos)).property.is_none() {
+            problems.push(format!("{pos} is owned but holds no property"));
+        }
+        if owner.index() >= player_count {
+            problems.push(format!("the property at {pos} belongs to {owner}, who is not playing"));
+        }
+    }
+    let mut occupied = vec![false; board.terrain.len()];
+    let max_hp = rules.economy.max_hp;
+    for unit in &setup.units {
+        let place = format!("the unit at {}", unit.pos);
+        if unit.kind.index() >= rules.units.len() {
+            problems.push(format!("{place} is of kind #{} which the ruleset lacks", unit.kind.0));
+            continue;
+        }
+        let card = rules.unit(unit.kind);
+        if unit.owner.index() >= player_count {
+            problems.push(format!("{place} belongs to {}, who is not playing", unit.owner));
+        }
+        if !(1..=max_hp).contains(&unit.hp) {
+            problems.push(format!("{place} has {} HP; it must be 1 to {max_hp}", unit.hp));
+        }
+        if !board.contains(unit.pos) {
+            problems.push(format!("{place} is off the board"));
+            continue;
+        }
+        let index = board.index(unit.pos);
+        if occupied[index] {
+            problems.push(format!("two units stand at {}", unit.pos));
+        }
+        occupied[index] = true;
+        if rules.move_cost(unit.kind, board.terrain_at(unit.pos)).is_none() {
+            problems.push(format!(
+                "{place} is a {} on {}, which it cannot enter",
+                card.name,
+                rules.terrain(board.terrain_at(unit.pos)).name
+            ));
+        }
+        if !unit.passengers.is_empty() {
+            match &card.transport {
+                None => problems.push(format!("{place} is a {} and cannot carry units", card.name)),
+                Some(transport) => {
+                    if unit.passengers.len() > usize::from(transport.capacity) {
+                        problems.push(format!(
+                            "{place} carries {} units; a {} holds {}",
+                            unit.passengers.len(),
+                            card.name,
+                            transport.capacity
+                        ));
+                    }
+                    for &(kind, hp) in &unit.passengers {
+                        if kind.index() >= rules.units.len() {
+                            problems.push(format!("{place} carries kind #{} which the ruleset lacks", kind.0));
+                        } else if !transport.carries.contains(&rules.unit(kind).move_type) {
+                            problems
+                                .push(format!("{place} carries a {}, which it cannot carry", rules.unit(kind).name));
+                        }
+                        if !(1..=max_hp).contains(&hp) {
+                            problems.push(format!("a passenger at {} has {hp} HP; it must be 1 to {max_hp}", unit.pos));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    problems
+}
