@@ -42,11 +42,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
     let code = match cli.command {
         Some(Command::Ruleset { file, json }) => ruleset_command(file.as_deref(), json, out, err),
         None => {
-            let _ = writeln!(
-                err,
-                "skirmish-studio: no command given; the editor window is not built yet. Try `skirmish-studio --help`."
-            );
-            EXIT_UNREADABLE
+            // The editor window is not built yet (issue 4): until it is, say what can be done.
+            let mut command = <Cli as clap::CommandFactory>::command();
+            let _ = writeln!(out, "{}", command.render_long_help());
+            EXIT_OK
         }
     };
     ExitCode::from(code)

@@ -87,9 +87,10 @@ impl Reach {
         let width = usize::from(self.width);
         (0..self.height).flat_map(move |dy| {
             let row = &self.cells[usize::from(dy) * width..][..width];
-            (0..self.width).zip(row).filter(|(_, cell)| cell.cost != UNREACHED && cell.cost != 0).map(
-                move |(dx, cell)| (Pos::new(self.left + dx, self.top + dy), u32::from(cell.cost)),
-            )
+            (0..self.width)
+                .zip(row)
+                .filter(|(_, cell)| cell.cost != UNREACHED && cell.cost != 0)
+                .map(move |(dx, cell)| (Pos::new(self.left + dx, self.top + dy), u32::from(cell.cost)))
         })
     }
 

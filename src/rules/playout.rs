@@ -25,13 +25,7 @@ pub struct Playout {
 
 /// Plays random legal actions until the game ends or `rounds` more rounds have been played.
 /// `max_actions` bounds the work however the dice fall.
-pub fn random_playout(
-    rules: &Ruleset,
-    state: &mut GameState,
-    seed: u64,
-    rounds: u32,
-    max_actions: usize,
-) -> Playout {
+pub fn random_playout(rules: &Ruleset, state: &mut GameState, seed: u64, rounds: u32, max_actions: usize) -> Playout {
     let mut chooser = Dice::new(seed);
     let last_round = state.round.saturating_add(rounds);
     let mut playout = Playout { actions: Vec::new(), events: Vec::new() };
