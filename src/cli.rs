@@ -6,7 +6,6 @@ use crate::rules::{Ruleset, RulesetError};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 
 /// Exit code: everything checked out.
 pub const EXIT_OK: u8 = 0;
@@ -38,8 +37,8 @@ pub enum Command {
 }
 
 /// Runs the command line and returns the process exit code; all output goes to `out`/`err`.
-pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
-    let code = match cli.command {
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    match cli.command {
         Some(Command::Ruleset { file, json }) => ruleset_command(file.as_deref(), json, out, err),
         None => {
             // The editor window is not built yet (issue 4): until it is, say what can be done.
@@ -47,8 +46,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> ExitCode {
             let _ = writeln!(out, "{}", command.render_long_help());
             EXIT_OK
         }
-    };
-    ExitCode::from(code)
+    }
 }
 
 /// Loads the ruleset at `path`, or the built-in one.

@@ -5,5 +5,5 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = skirmish_studio::cli::Cli::parse();
-    skirmish_studio::cli::run(cli, &mut std::io::stdout(), &mut std::io::stderr())
+    ExitCode::from(skirmish_studio::cli::run(cli, &mut std::io::stdout(), &mut std::io::stderr()))
 }
