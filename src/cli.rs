@@ -2,7 +2,11 @@
 //! (0 success, 1 the input has problems, 2 the input could not be read or the arguments are
 //! wrong) and machine-readable output with `--json`.
 
-use crate::rules::{Ruleset, RulesetError};
+use crate::rules::{Event, GameState, Outcome, Ruleset, RulesetError, apply, start_game};
+use crate::scenario::{
+    Finding, LoadError as ScenarioLoadError, MAX_FILE_BYTES, Scenario, Severity, export_awbw_csv, has_errors, import_awbw,
+    load_scenario, parse_script, save_scenario, statistics, validate,
+};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,11 +25,66 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A replacement ruleset in RON instead of the built-in SWAT one.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub ruleset: Option<PathBuf>,
 }
 
 /// The headless commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Validate scenario files: every finding, with exit 0 when no file has an error, 1 when
+    /// any has, 2 when a file cannot be read.
+    Validate {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Statistics per player and the race to each neutral property.
+    Stats {
+        /// A scenario file.
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a scenario through a script of actions (see docs/FILE_FORMAT.md) and print every
+    /// event; an illegal action stops with its reason and exit 1.
+    Play {
+        /// A scenario file.
+        file: PathBuf,
+        /// The action script.
+        #[arg(long)]
+        actions: PathBuf,
+        /// The dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Import an Advance Wars By Web map (terrain CSV or JSON map document) as a scenario.
+    Import {
+        /// The AWBW file.
+        file: PathBuf,
+        /// Where to write the scenario.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Print the import report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Export a scenario's terrain and properties as an AWBW terrain CSV.
+    ExportAwbw {
+        /// A scenario file.
+        file: PathBuf,
+        /// Where to write the CSV.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
     /// Check a ruleset file (or the built-in one) and print its contents or every problem.
     Ruleset {
         /// A replacement ruleset in RON; the built-in SWAT ruleset when left out.
@@ -38,8 +97,28 @@ pub enum Command {
 
 /// Runs the command line and returns the process exit code; all output goes to `out`/`err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    match cli.command {
-        Some(Command::Ruleset { file, json }) => ruleset_command(file.as_deref(), json, out, err),
+    let command = match cli.command {
+        Some(Command::Ruleset { file, json }) => return ruleset_command(file.as_deref(), json, out, err),
+        other => other,
+    };
+    let rules = match load_ruleset(cli.ruleset.as_deref()) {
+        Ok(rules) => rules,
+        Err(LoadError::Unreadable(message)) => {
+            let _ = writeln!(err, "cannot read the ruleset {message}");
+            return EXIT_UNREADABLE;
+        }
+        Err(LoadError::Invalid(error)) => {
+            let _ = write!(err, "the ruleset cannot be used: {error}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    match command {
+        Some(Command::Ruleset { .. }) => EXIT_OK,
+        Some(Command::Validate { files, json }) => validate_command(&rules, &files, json, out, err),
+        Some(Command::Stats { file, json }) => stats_command(&rules, &file, json, out, err),
+        Some(Command::Play { file, actions, seed, json }) => play_command(&rules, &file, &actions, seed, json, out, err),
+        Some(Command::Import { file, output, json }) => import_command(&rules, &file, &output, json, out, err),
+        Some(Command::ExportAwbw { file, output }) => export_awbw_command(&rules, &file, &output, out, err),
         None => {
             // The editor window is not built yet (issue 4): until it is, say what can be done.
             let mut command = <Cli as clap::CommandFactory>::command();
@@ -124,4 +203,295 @@ fn ruleset_command(path: Option<&Path>, json: bool, out: &mut dyn Write, err: &m
             if error.syntax { EXIT_UNREADABLE } else { EXIT_PROBLEMS }
         }
     }
+}
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`], refusing a larger one before reading it.
+///
+/// # Errors
+/// A message naming the file and what went wrong.
+pub fn read_limited(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?.len();
+    if size > MAX_FILE_BYTES as u64 {
+        return Err(format!("{}: {size} bytes is more than the {MAX_FILE_BYTES} a scenario may have", path.display()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Reads and parses a scenario file.
+///
+/// # Errors
+/// A message naming the file and, for a parse error, the line and column.
+pub fn read_scenario(rules: &Ruleset, path: &Path) -> Result<Scenario, String> {
+    let text = read_limited(path)?;
+    load_scenario(rules, &text).map_err(|e: ScenarioLoadError| format!("{}: {e}", path.display()))
+}
+
+/// Writes a file atomically: to a temporary file beside it, then renamed over it, so a crash
+/// never leaves half a file.
+///
+/// # Errors
+/// A message naming the file and what went wrong.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+    let name = path.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    let result = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result.map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn finding_line(finding: &Finding) -> String {
+    let severity = match finding.severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+    };
+    let squares = if finding.squares.is_empty() {
+        String::new()
+    } else {
+        format!(" at {}", finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+    };
+    let fix = finding.fix.as_ref().map_or_else(String::new, |f| format!(" (fix: {})", f.label));
+    format!("{severity}[{}]{squares}: {}{fix}", finding.code, finding.message)
+}
+
+fn validate_command(rules: &Ruleset, files: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let mut code = EXIT_OK;
+    let mut reports = Vec::new();
+    for path in files {
+        let name = path.display().to_string();
+        match read_scenario(rules, path) {
+            Err(message) => {
+                let _ = writeln!(err, "cannot read {message}");
+                reports.push(serde_json::json!({ "file": name, "readable": false, "error": message }));
+                code = EXIT_UNREADABLE;
+            }
+            Ok(scenario) => {
+                let findings = validate(rules, &scenario);
+                if has_errors(&findings) && code == EXIT_OK {
+                    code = EXIT_PROBLEMS;
+                }
+                if !json {
+                    let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
+                    let _ = writeln!(out, "{name}: {errors} error(s), {} warning(s)", findings.len() - errors);
+                    for finding in &findings {
+                        let _ = writeln!(out, "  {}", finding_line(finding));
+                    }
+                }
+                reports.push(serde_json::json!({
+                    "file": name,
+                    "readable": true,
+                    "valid": !has_errors(&findings),
+                    "findings": findings,
+                }));
+            }
+        }
+    }
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!({ "files": reports }));
+    }
+    code
+}
+
+fn stats_command(rules: &Ruleset, path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let scenario = match read_scenario(rules, path) {
+        Ok(s) => s,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let stats = statistics(rules, &scenario);
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!(stats));
+        return EXIT_OK;
+    }
+    let _ = writeln!(out, "{} ({} x {}, {} players)", scenario.name, scenario.width, scenario.height, scenario.players.len());
+    for p in &stats.players {
+        let _ = writeln!(
+            out,
+            "  player {}: {} cities, {} factories, {} HQ; income ${}, funds ${}, {} units worth ${}",
+            p.player + 1,
+            p.cities,
+            p.factories,
+            p.hqs,
+            p.starting_income,
+            p.funds,
+            p.units,
+            p.starting_unit_value
+        );
+    }
+    if !stats.neutral_properties.is_empty() {
+        let _ = writeln!(out, "  first turn a capturing unit can stand on each neutral property:");
+    }
+    for race in &stats.neutral_properties {
+        let turns: Vec<String> = race
+            .first_turn
+            .iter()
+            .enumerate()
+            .map(|(seat, t)| format!("p{} {}", seat + 1, t.map_or_else(|| "never".to_owned(), |t| t.to_string())))
+            .collect();
+        let _ = writeln!(out, "    {} {}: {}", race.kind.label(), race.pos, turns.join(", "));
+    }
+    EXIT_OK
+}
+
+fn play_command(rules: &Ruleset, path: &Path, actions: &Path, seed: u64, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let scenario = match read_scenario(rules, path) {
+        Ok(s) => s,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let script = match read_limited(actions).and_then(|text| parse_script(rules, &text).map_err(|e| format!("{}: {e}", actions.display()))) {
+        Ok(script) => script,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let findings = validate(rules, &scenario);
+    if has_errors(&findings) {
+        let _ = writeln!(err, "{} has errors; fix them before playing:", path.display());
+        for finding in findings.iter().filter(|f| f.severity == Severity::Error) {
+            let _ = writeln!(err, "  {}", finding_line(finding));
+        }
+        return EXIT_PROBLEMS;
+    }
+    let started = scenario.to_setup(rules).and_then(|setup| start_game(rules, &setup, seed).map_err(|e| e.to_string()));
+    let (mut state, mut events) = match started {
+        Ok(game) => game,
+        Err(message) => {
+            let _ = writeln!(err, "the game cannot start: {message}");
+            return EXIT_PROBLEMS;
+        }
+    };
+    let mut failure = None;
+    for (line, scripted) in &script {
+        let action = scripted.resolve(rules, &state);
+        match apply(rules, &mut state, &action) {
+            Ok(more) => events.extend(more),
+            Err(rejection) => {
+                failure = Some((*line, action, rejection));
+                break;
+            }
+        }
+    }
+    if json {
+        let value = serde_json::json!({
+            "events": events,
+            "summary": summary_json(&state),
+            "refused": failure.as_ref().map(|(line, action, rejection)| serde_json::json!({
+                "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
+            })),
+        });
+        let _ = writeln!(out, "{value}");
+    } else {
+        for event in &events {
+            let _ = writeln!(out, "{}", describe_event(&state, rules, event));
+        }
+        let _ = writeln!(out, "-- round {}, {}", state.round, state.outcome);
+        for (seat, player) in state.players.iter().enumerate() {
+            let units = state.units.iter().filter(|u| u.owner.index() == seat).count();
+            let _ = writeln!(out, "   player {}: ${}, {units} units, {} medals{}", seat + 1, player.funds, player.medals, if player.defeated { ", defeated" } else { "" });
+        }
+    }
+    match failure {
+        Some((line, action, rejection)) => {
+            let _ = writeln!(err, "{}: line {line}: {action:?} was refused: {rejection}", actions.display());
+            EXIT_PROBLEMS
+        }
+        None => EXIT_OK,
+    }
+}
+
+fn summary_json(state: &GameState) -> serde_json::Value {
+    serde_json::json!({
+        "round": state.round,
+        "current_player": state.current.index() + 1,
+        "outcome": match state.outcome {
+            Outcome::Ongoing => serde_json::json!("ongoing"),
+            Outcome::Draw => serde_json::json!("draw"),
+            Outcome::Won { winner, reason } => serde_json::json!({ "winner": winner.index() + 1, "reason": reason }),
+        },
+        "players": state.players.iter().enumerate().map(|(seat, p)| serde_json::json!({
+            "player": seat + 1,
+            "funds": p.funds,
+            "medals": p.medals,
+            "charge": p.charge,
+            "defeated": p.defeated,
+            "units": state.units.iter().filter(|u| u.owner.index() == seat).count(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// One event as a line of text.
+fn describe_event(_state: &GameState, rules: &Ruleset, event: &Event) -> String {
+    match event {
+        Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
+        Event::IncomeCollected { player, amount, funds } => format!("  {player} collects ${amount} (now ${funds})"),
+        Event::UnitBought { unit, kind, pos, cost, .. } => {
+            format!("  buys {} {unit} at {pos} for ${cost}", rules.units.get(kind.index()).map_or("?", |u| u.name.as_str()))
+        }
+        Event::DieRolled { roll, needed, hit, .. } => {
+            format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
+        }
+        other => format!("  {other:?}"),
+    }
+}
+
+fn import_command(rules: &Ruleset, path: &Path, output: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let text = match read_limited(path) {
+        Ok(text) => text,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let name = path.file_stem().map_or_else(|| "AWBW map".to_owned(), |s| s.to_string_lossy().into_owned());
+    let imported = match import_awbw(rules, &text, &name) {
+        Ok(imported) => imported,
+        Err(error) => {
+            let _ = writeln!(err, "cannot import {}: {error}", path.display());
+            return EXIT_UNREADABLE;
+        }
+    };
+    if let Err(message) = write_atomic(output, &save_scenario(rules, &imported.scenario)) {
+        let _ = writeln!(err, "cannot write {message}");
+        return EXIT_UNREADABLE;
+    }
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!({ "output": output.display().to_string(), "report": imported.report }));
+    } else {
+        let s = &imported.scenario;
+        let _ = writeln!(out, "imported {} ({} x {}, armies {}) into {}", s.name, s.width, s.height, imported.report.armies.join(", "), output.display());
+        for sub in &imported.report.substitutions {
+            let _ = writeln!(out, "  {} x{} became {}", sub.awbw, sub.count, sub.became);
+        }
+        for (unit, count) in &imported.report.units_left_out {
+            let _ = writeln!(out, "  left out {count} {unit}: no SWAT counterpart");
+        }
+    }
+    EXIT_OK
+}
+
+fn export_awbw_command(rules: &Ruleset, path: &Path, output: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let scenario = match read_scenario(rules, path) {
+        Ok(s) => s,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let (csv, notes) = export_awbw_csv(rules, &scenario);
+    if let Err(message) = write_atomic(output, &csv) {
+        let _ = writeln!(err, "cannot write {message}");
+        return EXIT_UNREADABLE;
+    }
+    let _ = writeln!(out, "wrote {}", output.display());
+    for note in notes {
+        let _ = writeln!(out, "  note: {note}");
+    }
+    EXIT_OK
 }

@@ -5,6 +5,7 @@
 //! [`GameState`]. Every number comes from a [`Ruleset`] loaded from data.
 
 mod action;
+mod analysis;
 mod combat;
 mod dice;
 mod effects;
@@ -15,6 +16,7 @@ mod playout;
 mod ruleset;
 mod state;
 
+pub use analysis::{Start, turns_to_reach};
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,

@@ -1,0 +1,24 @@
+//! Scenario documents: the model, the versioned RON file, validation against the rules core,
+//! statistics, the symmetry report, the tile library and AWBW import and export.
+//!
+//! Depends only on `crate::rules`; knows nothing of any user interface.
+
+mod awbw;
+mod edit;
+mod file;
+mod model;
+mod script;
+mod stats;
+mod symmetry;
+mod tiles;
+mod validate;
+
+pub use awbw::{ImportReport, Imported, Substitution, export_awbw_csv, import_awbw};
+pub use edit::{Edit, apply_all};
+pub use file::{FORMAT_VERSION, LoadError, MAX_FILE_BYTES, load_scenario, nearest_names, save_scenario};
+pub use model::{Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement};
+pub use script::{ScriptAction, ScriptError, parse_script};
+pub use stats::{PlayerStats, PropertyRace, Statistics, capture_arrivals, starting_income, statistics};
+pub use symmetry::{Asymmetry, Broken, SquareMap, SymmetryError, symmetry_report};
+pub use tiles::{BUILTIN_TILES_RON, Tile, builtin_tiles, load_tiles, stamp_tile};
+pub use validate::{Finding, Fix, Severity, has_errors, validate};

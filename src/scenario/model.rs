@@ -1,0 +1,250 @@
+//! The scenario document: what a designer makes and shares, independent of any file format.
+
+use crate::rules::{
+    Board, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions,
+};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// The largest board side a scenario may have.
+pub const MAX_SIDE: u16 = 200;
+
+/// An army colour; seat order decides turn order, the army only how the player looks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Army {
+    /// Red.
+    Red,
+    /// Blue.
+    Blue,
+    /// Green.
+    Green,
+    /// Yellow.
+    Yellow,
+}
+
+impl Army {
+    /// The four armies, in seat order of a new scenario.
+    pub const ALL: [Army; 4] = [Army::Red, Army::Blue, Army::Green, Army::Yellow];
+}
+
+/// Who plays a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Controller {
+    /// A person at the table (or at the keyboard).
+    #[default]
+    Human,
+    /// The computer.
+    Ai,
+}
+
+/// A player seat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioPlayer {
+    /// Army colour.
+    pub army: Army,
+    /// CO by ruleset name, if the optional CO rules are used.
+    pub co: Option<String>,
+    /// Starting money; negative only in a broken document (the validator says so).
+    pub funds: i64,
+    /// Who plays it.
+    pub controller: Controller,
+}
+
+/// A unit carried inside a transport at the start.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Passenger {
+    /// Unit kind by ruleset name.
+    pub kind: String,
+    /// Hit points.
+    pub hp: u8,
+}
+
+/// A starting unit.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScenarioUnit {
+    /// Unit kind by ruleset name.
+    pub kind: String,
+    /// Seat index from 0.
+    pub owner: u8,
+    /// Hit points.
+    pub hp: u8,
+    /// Its square.
+    pub pos: Pos,
+    /// Units inside it.
+    pub passengers: Vec<Passenger>,
+}
+
+/// Where a library tile was stamped, for the print sheets.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TilePlacement {
+    /// The library tile's name.
+    pub tile: String,
+    /// Its top-left square.
+    pub pos: Pos,
+    /// Quarter turns clockwise, 0 to 3.
+    pub rotation: u8,
+}
+
+/// The symmetry a scenario is designed to have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Symmetry {
+    /// Left half mirrors the right half.
+    MirrorLeftRight,
+    /// Top half mirrors the bottom half.
+    MirrorTopBottom,
+    /// Mirrored both ways.
+    MirrorBoth,
+    /// The same after a half turn.
+    Rotate180,
+    /// The same after a quarter turn (square boards only).
+    Rotate90,
+}
+
+/// A scenario document.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Scenario {
+    /// Title.
+    pub name: String,
+    /// Who made it.
+    pub author: String,
+    /// What it is about.
+    pub description: String,
+    /// Instructions for setting up the table.
+    pub setup_notes: String,
+    /// The ruleset it is written for (`swat`).
+    pub ruleset: String,
+    /// Squares across.
+    pub width: u16,
+    /// Squares down.
+    pub height: u16,
+    /// Terrain row by row.
+    pub terrain: Vec<TerrainId>,
+    /// Squares per side of a modular tile.
+    pub tile_size: u8,
+    /// Library tiles the board was built from.
+    pub tiles: Vec<TilePlacement>,
+    /// Owner (seat from 0) of each owned property; properties not listed are neutral.
+    pub owners: BTreeMap<Pos, u8>,
+    /// Starting units.
+    pub units: Vec<ScenarioUnit>,
+    /// Two to four seats; their order is turn order.
+    pub players: Vec<ScenarioPlayer>,
+    /// The seat that moves first.
+    pub first_player: u8,
+    /// How the game is won.
+    pub victory: VictoryConditions,
+    /// The symmetry it is meant to have, for the symmetry report.
+    pub symmetry: Option<Symmetry>,
+}
+
+impl Scenario {
+    /// A new scenario filled with one terrain, with `players` seats of $`funds` each.
+    #[must_use]
+    pub fn new(rules: &Ruleset, width: u16, height: u16, fill: TerrainId, players: usize) -> Self {
+        let width = width.clamp(1, MAX_SIDE);
+        let height = height.clamp(1, MAX_SIDE);
+        Self {
+            name: "Untitled scenario".to_owned(),
+            author: String::new(),
+            description: String::new(),
+            setup_notes: String::new(),
+            ruleset: rules.id.clone(),
+            width,
+            height,
+            terrain: vec![fill; usize::from(width) * usize::from(height)],
+            tile_size: 6,
+            tiles: Vec::new(),
+            owners: BTreeMap::new(),
+            units: Vec::new(),
+            players: Army::ALL
+                .iter()
+                .take(players.clamp(2, 4))
+                .map(|&army| ScenarioPlayer {
+                    army,
+                    co: None,
+                    funds: i64::from(rules.economy.starting_funds),
+                    controller: Controller::Human,
+                })
+                .collect(),
+            first_player: 0,
+            victory: VictoryConditions::default(),
+            symmetry: None,
+        }
+    }
+
+    /// Whether a square lies on the board.
+    #[must_use]
+    pub fn contains(&self, pos: Pos) -> bool {
+        pos.x < self.width && pos.y < self.height
+    }
+
+    /// Row-major index of a square on the board.
+    #[must_use]
+    pub fn index(&self, pos: Pos) -> usize {
+        usize::from(pos.y) * usize::from(self.width) + usize::from(pos.x)
+    }
+
+    /// The terrain of a square on the board.
+    #[must_use]
+    pub fn terrain_at(&self, pos: Pos) -> TerrainId {
+        self.terrain[self.index(pos)]
+    }
+
+    /// Every square, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Pos> + use<> {
+        let (width, height) = (self.width, self.height);
+        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
+    }
+
+    /// The board as the rules core sees it.
+    #[must_use]
+    pub fn board(&self) -> Board {
+        Board { width: self.width, height: self.height, terrain: self.terrain.clone() }
+    }
+
+    /// The index of the unit standing on a square.
+    #[must_use]
+    pub fn unit_index_at(&self, pos: Pos) -> Option<usize> {
+        self.units.iter().position(|u| u.pos == pos)
+    }
+
+    /// What the rules core needs to start a game from this scenario.
+    ///
+    /// # Errors
+    /// A unit kind or CO name the ruleset lacks, or a negative amount of money; the validator
+    /// reports these (and everything else) in full.
+    pub fn to_setup(&self, rules: &Ruleset) -> Result<GameSetup, String> {
+        let kind = |name: &str| rules.unit_id(name).ok_or_else(|| format!("the ruleset has no unit kind '{name}'"));
+        let mut units = Vec::with_capacity(self.units.len());
+        for unit in &self.units {
+            units.push(UnitSetup {
+                kind: kind(&unit.kind)?,
+                owner: PlayerId(unit.owner),
+                hp: unit.hp,
+                pos: unit.pos,
+                passengers: unit
+                    .passengers
+                    .iter()
+                    .map(|p| Ok((kind(&p.kind)?, p.hp)))
+                    .collect::<Result<_, String>>()?,
+            });
+        }
+        let mut players = Vec::with_capacity(self.players.len());
+        for player in &self.players {
+            let co = match &player.co {
+                None => None,
+                Some(name) => Some(rules.co_id(name).ok_or_else(|| format!("the ruleset has no CO '{name}'"))?),
+            };
+            let funds = u32::try_from(player.funds).map_err(|_| format!("funds of {} cannot be used", player.funds))?;
+            players.push(PlayerSetup { co, funds });
+        }
+        Ok(GameSetup {
+            board: self.board(),
+            owned_properties: self.owners.iter().map(|(&pos, &owner)| (pos, PlayerId(owner))).collect(),
+            units,
+            players,
+            first_player: PlayerId(self.first_player),
+            victory: self.victory.clone(),
+        })
+    }
+}

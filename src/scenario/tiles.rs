@@ -1,0 +1,107 @@
+//! The library of modular terrain tiles (data in `assets/tiles/library.ron`) and stamping a
+//! tile onto a board, turned by quarter turns.
+
+use super::edit::Edit;
+use super::model::{Scenario, TilePlacement};
+use crate::rules::{Pos, Ruleset, TerrainId};
+use serde::Deserialize;
+
+/// The tile library shipped inside the binary.
+pub const BUILTIN_TILES_RON: &str = include_str!("../../assets/tiles/library.ron");
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileFile {
+    name: String,
+    description: String,
+    rows: Vec<String>,
+}
+
+/// One modular tile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tile {
+    /// Stable name, used in scenario files.
+    pub name: String,
+    /// What it offers.
+    pub description: String,
+    /// Squares per side.
+    pub size: u16,
+    /// Terrain row by row, `size * size` squares.
+    pub terrain: Vec<TerrainId>,
+}
+
+impl Tile {
+    /// The terrain at a square of the tile after `rotation` quarter turns clockwise.
+    #[must_use]
+    pub fn terrain_at(&self, x: u16, y: u16, rotation: u8) -> TerrainId {
+        let n = self.size - 1;
+        // Square (x, y) of the turned tile comes from this square of the unturned one.
+        let (sx, sy) = match rotation % 4 {
+            0 => (x, y),
+            1 => (y, n - x),
+            2 => (n - x, n - y),
+            _ => (n - y, x),
+        };
+        self.terrain[usize::from(sy) * usize::from(self.size) + usize::from(sx)]
+    }
+}
+
+/// Loads the tile library from RON, checking every glyph against the ruleset.
+///
+/// # Errors
+/// A message naming the tile and what is wrong.
+pub fn load_tiles(rules: &Ruleset, text: &str) -> Result<Vec<Tile>, String> {
+    let files: Vec<TileFile> = ron::from_str(text).map_err(|e| format!("tile library: {e}"))?;
+    files
+        .into_iter()
+        .map(|file| {
+            let size = file.rows.len();
+            if size == 0 || size > 50 || file.rows.iter().any(|r| r.chars().count() != size) {
+                return Err(format!("tile '{}' must be square, 1 to 50 squares a side", file.name));
+            }
+            let terrain = file
+                .rows
+                .iter()
+                .flat_map(|row| row.chars())
+                .map(|glyph| {
+                    rules
+                        .terrains
+                        .iter()
+                        .position(|t| t.glyph == glyph)
+                        .and_then(|i| u8::try_from(i).ok())
+                        .map(TerrainId)
+                        .ok_or_else(|| format!("tile '{}' uses the unknown glyph '{glyph}'", file.name))
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(Tile { name: file.name, description: file.description, size: u16::try_from(size).unwrap_or(1), terrain })
+        })
+        .collect()
+}
+
+/// The built-in tile library.
+///
+/// # Errors
+/// Only if the embedded file were broken, which a test rules out.
+pub fn builtin_tiles(rules: &Ruleset) -> Result<Vec<Tile>, String> {
+    load_tiles(rules, BUILTIN_TILES_RON)
+}
+
+/// The edits that stamp `tile` with its top-left corner at `pos`, turned `rotation` quarter
+/// turns, and record the placement (replacing any placement at the same corner). Squares
+/// falling off the board are skipped.
+#[must_use]
+pub fn stamp_tile(scenario: &Scenario, tile: &Tile, pos: Pos, rotation: u8) -> Vec<Edit> {
+    let mut edits = Vec::new();
+    for y in 0..tile.size {
+        for x in 0..tile.size {
+            let at = Pos::new(pos.x.saturating_add(x), pos.y.saturating_add(y));
+            if scenario.contains(at) {
+                edits.push(Edit::SetTerrain { pos: at, terrain: tile.terrain_at(x, y, rotation) });
+            }
+        }
+    }
+    let mut tiles: Vec<TilePlacement> = scenario.tiles.iter().filter(|t| t.pos != pos).cloned().collect();
+    tiles.push(TilePlacement { tile: tile.name.clone(), pos, rotation: rotation % 4 });
+    edits.push(Edit::SetTiles(tiles));
+    edits
+}

@@ -1,0 +1,584 @@
+//! Validation: every finding about a scenario, each with a severity, a stable code, a message a
+//! player understands, the squares it concerns and, where one exists, a fix the editor can
+//! apply as one edit. The rules knowledge comes from the rules core.
+
+use super::edit::Edit;
+use super::file::nearest_names;
+use super::model::{Passenger, Scenario};
+use super::stats::{capture_arrivals, starting_income};
+use crate::rules::{
+    GameState, Pos, PropertyKind, Ruleset, UnitKindId, VictoryConditions, fire_range, in_range, reachable,
+};
+use serde::Serialize;
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub enum Severity {
+    /// Blocks a playtest and a "valid" export.
+    Error,
+    /// Advice.
+    Warning,
+}
+
+/// A suggested repair, applied as one undoable step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fix {
+    /// What the button says.
+    pub label: String,
+    /// The edits, applied together.
+    pub edits: Vec<Edit>,
+}
+
+/// One thing the validator found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A stable code such as `unit-on-impassable-terrain`.
+    pub code: &'static str,
+    /// What is wrong, in a player's words.
+    pub message: String,
+    /// The squares it concerns.
+    pub squares: Vec<Pos>,
+    /// A fix, where one exists.
+    pub fix: Option<Fix>,
+}
+
+struct Findings(Vec<Finding>);
+
+impl Findings {
+    fn error(&mut self, code: &'static str, message: String, squares: Vec<Pos>, fix: Option<Fix>) {
+        self.0.push(Finding { severity: Severity::Error, code, message, squares, fix });
+    }
+
+    fn warning(&mut self, code: &'static str, message: String, squares: Vec<Pos>, fix: Option<Fix>) {
+        self.0.push(Finding { severity: Severity::Warning, code, message, squares, fix });
+    }
+}
+
+fn fix(label: impl Into<String>, edits: Vec<Edit>) -> Option<Fix> {
+    Some(Fix { label: label.into(), edits })
+}
+
+fn seat_name(seat: usize) -> String {
+    format!("player {}", seat + 1)
+}
+
+/// Every finding about a scenario, errors first, each group in a fixed order.
+#[must_use]
+pub fn validate(rules: &Ruleset, scenario: &Scenario) -> Vec<Finding> {
+    let mut out = Findings(Vec::new());
+    let context = Context::new(rules, scenario);
+    check_document(&context, &mut out);
+    check_units(&context, &mut out);
+    check_properties(&context, &mut out);
+    check_players(&context, &mut out);
+    check_victory(&context, &mut out);
+    let has_errors = out.0.iter().any(|f| f.severity == Severity::Error);
+    check_reachability(&context, &mut out);
+    check_balance(&context, &mut out);
+    if !has_errors {
+        check_early_attacks(&context, &mut out);
+    }
+    check_turn_limit(&context, &mut out);
+    let mut findings = out.0;
+    findings.sort_by_key(|f| f.severity);
+    findings
+}
+
+/// Whether any finding blocks a playtest.
+#[must_use]
+pub fn has_errors(findings: &[Finding]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Error)
+}
+
+/// What several checks share, computed once.
+struct Context<'a> {
+    rules: &'a Ruleset,
+    scenario: &'a Scenario,
+    seats: usize,
+    /// Per square: the property kind there.
+    property: Vec<Option<PropertyKind>>,
+}
+
+impl<'a> Context<'a> {
+    fn new(rules: &'a Ruleset, scenario: &'a Scenario) -> Self {
+        let property = scenario
+            .terrain
+            .iter()
+            .map(|t| rules.terrains.get(t.index()).and_then(|terrain| terrain.property))
+            .collect();
+        Self { rules, scenario, seats: scenario.players.len(), property }
+    }
+
+    fn property_at(&self, pos: Pos) -> Option<PropertyKind> {
+        if self.scenario.contains(pos) { self.property[self.scenario.index(pos)] } else { None }
+    }
+
+    fn kind(&self, name: &str) -> Option<UnitKindId> {
+        self.rules.unit_id(name)
+    }
+
+    fn owned(&self, seat: usize, kind: PropertyKind) -> impl Iterator<Item = Pos> + '_ {
+        self.scenario
+            .owners
+            .iter()
+            .filter(move |&(&pos, &owner)| usize::from(owner) == seat && self.property_at(pos) == Some(kind))
+            .map(|(&pos, _)| pos)
+    }
+}
+
+fn check_document(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    if s.ruleset != c.rules.id {
+        out.error(
+            "unknown-ruleset-value",
+            format!("the scenario is written for the ruleset '{}', but '{}' is loaded", s.ruleset, c.rules.id),
+            vec![],
+            None,
+        );
+    }
+    if let Some(index) = s.terrain.iter().position(|t| t.index() >= c.rules.terrains.len()) {
+        out.error(
+            "unknown-ruleset-value",
+            format!("a square names terrain #{} which the ruleset lacks", s.terrain[index].0),
+            vec![],
+            None,
+        );
+    }
+    if s.tile_size == 0 || s.tile_size > 50 {
+        out.error("tile-size", format!("the tile size is {}; it must be 1 to 50", s.tile_size), vec![], None);
+    }
+}
+
+fn check_units(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    let max_hp = c.rules.economy.max_hp;
+    let mut occupied: Vec<Option<usize>> = vec![None; s.terrain.len()];
+    for (index, unit) in s.units.iter().enumerate() {
+        let remove = || fix("Remove this unit", vec![Edit::RemoveUnit { index }]);
+        if !s.contains(unit.pos) {
+            out.error("unit-off-board", format!("a {} stands at {}, off the board", unit.kind, unit.pos), vec![], remove());
+            continue;
+        }
+        let square = s.index(unit.pos);
+        match occupied[square] {
+            Some(first) => out.error(
+                "units-share-square",
+                format!("two units stand at {}: a {} and a {}", unit.pos, s.units[first].kind, unit.kind),
+                vec![unit.pos],
+                fix("Remove the second unit", vec![Edit::RemoveUnit { index }]),
+            ),
+            None => occupied[square] = Some(index),
+        }
+        if usize::from(unit.owner) >= c.seats {
+            out.error(
+                "owner-missing-player",
+                format!("the {} at {} belongs to {}, who is not in this scenario", unit.kind, unit.pos, seat_name(usize::from(unit.owner))),
+                vec![unit.pos],
+                remove(),
+            );
+        }
+        if !(1..=max_hp).contains(&unit.hp) {
+            out.error(
+                "unit-hp-out-of-range",
+                format!("the {} at {} has {} HP; units have 1 to {max_hp}", unit.kind, unit.pos, unit.hp),
+                vec![unit.pos],
+                fix(format!("Set its HP to {}", unit.hp.clamp(1, max_hp)), vec![Edit::SetUnitHp { index, hp: unit.hp.clamp(1, max_hp) }]),
+            );
+        }
+        let Some(kind) = c.kind(&unit.kind) else {
+            let near = nearest_names(&unit.kind, c.rules.units.iter().map(|u| u.id.as_str()));
+            out.error(
+                "unknown-ruleset-value",
+                format!("the unit at {} is a '{}', which the ruleset lacks; did you mean {}?", unit.pos, unit.kind, near.join(", ")),
+                vec![unit.pos],
+                remove(),
+            );
+            continue;
+        };
+        let card = c.rules.unit(kind);
+        let terrain = s.terrain_at(unit.pos);
+        if c.rules.terrains.get(terrain.index()).is_some() && c.rules.move_cost(kind, terrain).is_none() {
+            out.error(
+                "unit-on-impassable-terrain",
+                format!(
+                    "a {} stands on {} at {}, which {} units cannot enter",
+                    card.name,
+                    c.rules.terrain(terrain).name,
+                    unit.pos,
+                    c.rules.move_types[card.move_type.index()]
+                ),
+                vec![unit.pos],
+                remove(),
+            );
+        }
+        check_passengers(c, index, kind, out);
+    }
+}
+
+fn check_passengers(c: &Context, index: usize, kind: UnitKindId, out: &mut Findings) {
+    let unit = &c.scenario.units[index];
+    if unit.passengers.is_empty() {
+        return;
+    }
+    let card = c.rules.unit(kind);
+    let max_hp = c.rules.economy.max_hp;
+    let carriable = |p: &Passenger| {
+        let Some(transport) = &card.transport else { return false };
+        c.kind(&p.kind).is_some_and(|k| transport.carries.contains(&c.rules.unit(k).move_type))
+    };
+    if let Some(bad) = unit.passengers.iter().find(|p| !carriable(p)) {
+        let kept: Vec<Passenger> = unit.passengers.iter().filter(|p| carriable(p)).cloned().collect();
+        let why = if card.transport.is_none() {
+            format!("a {} carries nothing", card.name)
+        } else {
+            format!("a {} carries only {} units", card.name, transport_names(c, kind))
+        };
+        out.error(
+            "passenger-not-carriable",
+            format!("the {} at {} carries a {}, but {why}", card.name, unit.pos, bad.kind),
+            vec![unit.pos],
+            fix("Take out what it cannot carry", vec![Edit::SetPassengers { index, passengers: kept }]),
+        );
+    }
+    if let Some(transport) = &card.transport
+        && unit.passengers.len() > usize::from(transport.capacity)
+    {
+        out.error(
+            "passengers-over-capacity",
+            format!("the {} at {} carries {} units; it holds {}", card.name, unit.pos, unit.passengers.len(), transport.capacity),
+            vec![unit.pos],
+            fix(
+                "Keep only as many as fit",
+                vec![Edit::SetPassengers { index, passengers: unit.passengers[..usize::from(transport.capacity)].to_vec() }],
+            ),
+        );
+    }
+    if unit.passengers.iter().any(|p| !(1..=max_hp).contains(&p.hp)) {
+        let mended = unit.passengers.iter().map(|p| Passenger { kind: p.kind.clone(), hp: p.hp.clamp(1, max_hp) }).collect();
+        out.error(
+            "unit-hp-out-of-range",
+            format!("a passenger of the {} at {} has HP outside 1 to {max_hp}", card.name, unit.pos),
+            vec![unit.pos],
+            fix("Bring its HP into range", vec![Edit::SetPassengers { index, passengers: mended }]),
+        );
+    }
+}
+
+fn transport_names(c: &Context, kind: UnitKindId) -> String {
+    c.rules.unit(kind).transport.as_ref().map_or_else(String::new, |t| {
+        t.carries.iter().map(|m| c.rules.move_types[m.index()].as_str()).collect::<Vec<_>>().join(" and ")
+    })
+}
+
+fn check_properties(c: &Context, out: &mut Findings) {
+    for (&pos, &owner) in &c.scenario.owners {
+        let neutral = fix("Make it neutral", vec![Edit::SetOwner { pos, owner: None }]);
+        if c.property_at(pos).is_none() {
+            out.error(
+                "owned-square-not-property",
+                format!("{pos} is given an owner but holds no city, factory or HQ"),
+                if c.scenario.contains(pos) { vec![pos] } else { vec![] },
+                neutral,
+            );
+        } else if usize::from(owner) >= c.seats {
+            out.error(
+                "owner-missing-player",
+                format!("the property at {pos} belongs to {}, who is not in this scenario", seat_name(usize::from(owner))),
+                vec![pos],
+                neutral,
+            );
+        }
+    }
+    let city = c.rules.terrain_id("city");
+    for seat in 0..c.seats {
+        let hqs: Vec<Pos> = c.owned(seat, PropertyKind::Hq).collect();
+        if hqs.len() > 1 {
+            let edits = hqs[1..]
+                .iter()
+                .filter_map(|&pos| city.map(|terrain| Edit::SetTerrain { pos, terrain }))
+                .collect::<Vec<_>>();
+            out.error(
+                "player-has-two-hqs",
+                format!("{} owns {} HQs; a player has at most one", seat_name(seat), hqs.len()),
+                hqs.clone(),
+                (!edits.is_empty()).then(|| Fix { label: "Turn the extra HQs into cities".into(), edits }),
+            );
+        }
+    }
+}
+
+fn check_players(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    if !(2..=4).contains(&c.seats) {
+        out.error("player-count", format!("the scenario has {} players; SWAT needs 2 to 4", c.seats), vec![], None);
+    }
+    if usize::from(s.first_player) >= c.seats {
+        out.error(
+            "first-player-missing",
+            format!("{} moves first but is not in the scenario", seat_name(usize::from(s.first_player))),
+            vec![],
+            None,
+        );
+    }
+    for (seat, player) in s.players.iter().enumerate() {
+        if player.funds < 0 {
+            out.error(
+                "negative-funds",
+                format!("{} starts with ${}; funds cannot be negative", seat_name(seat), player.funds),
+                vec![],
+                fix("Start with $0", vec![Edit::SetFunds { player: seat, funds: 0 }]),
+            );
+        }
+        if let Some(co) = &player.co
+            && c.rules.co_id(co).is_none()
+        {
+            let near = nearest_names(co, c.rules.cos.iter().map(|c| c.id.as_str()));
+            out.error(
+                "unknown-ruleset-value",
+                format!("{} has the CO '{co}', which the ruleset lacks; did you mean {}?", seat_name(seat), near.join(", ")),
+                vec![],
+                fix("Play without a CO", vec![Edit::SetCo { player: seat, co: None }]),
+            );
+        }
+        if let Some(co) = &player.co
+            && let Some(first) = s.players[..seat].iter().position(|p| p.co.as_ref() == Some(co))
+        {
+            let free = c.rules.cos.iter().map(|c| c.id.clone()).find(|id| s.players.iter().all(|p| p.co.as_ref() != Some(id)));
+            out.error(
+                "duplicate-co",
+                format!("{} and {} both pick {co}; each CO may be picked once", seat_name(first), seat_name(seat)),
+                vec![],
+                free.map(|id| Fix { label: format!("Give {} {id}", seat_name(seat)), edits: vec![Edit::SetCo { player: seat, co: Some(id) }] }),
+            );
+        }
+        let units = s.units.iter().any(|u| usize::from(u.owner) == seat);
+        let factory = c.owned(seat, PropertyKind::Factory).next().is_some();
+        let income = starting_income(c.rules, s, u8::try_from(seat).unwrap_or(u8::MAX)) > 0;
+        if !units && !factory && !income {
+            out.error(
+                "player-cannot-act",
+                format!("{} has no units, no factory and no income, so can never do anything", seat_name(seat)),
+                vec![],
+                None,
+            );
+        }
+    }
+}
+
+fn check_victory(c: &Context, out: &mut Findings) {
+    let v = &c.scenario.victory;
+    if !v.conquest && v.victory_medals.is_none() && v.city_conquest.is_none() {
+        out.error(
+            "no-victory-condition",
+            "no victory condition is chosen: pick Conquest, Victory Medals or City Conquest".into(),
+            vec![],
+            fix("Use Conquest", vec![Edit::SetVictory(VictoryConditions { conquest: true, ..v.clone() })]),
+        );
+    }
+    let cities: Vec<Pos> = c.scenario.squares().filter(|&p| c.property_at(p) == Some(PropertyKind::City)).collect();
+    if let Some(target) = v.city_conquest {
+        let count = u32::try_from(cities.len()).unwrap_or(u32::MAX);
+        if target > count || target == 0 {
+            let mended = VictoryConditions { city_conquest: (count > 0).then_some(count), ..v.clone() };
+            out.error(
+                "city-conquest-target-unreachable",
+                format!("City Conquest asks for {target} cities; the board has {count}"),
+                vec![],
+                fix(if count > 0 { format!("Ask for {count} cities") } else { "Drop City Conquest".into() }, vec![Edit::SetVictory(mended)]),
+            );
+        }
+    }
+    if let Some(target) = v.victory_medals {
+        // A player can earn a medal for every enemy unit that exists or can be bought.
+        let can_buy = |seat: usize| c.scenario.squares().any(|p| c.property_at(p) == Some(PropertyKind::Factory) && c.scenario.owners.get(&p).is_none_or(|&o| usize::from(o) == seat));
+        let units_of = |seat: usize| -> u32 {
+            c.scenario.units.iter().filter(|u| usize::from(u.owner) == seat).map(|u| 1 + u32::try_from(u.passengers.len()).unwrap_or(0)).sum()
+        };
+        let best = (0..c.seats)
+            .map(|seat| {
+                let enemies = (0..c.seats).filter(|&e| e != seat);
+                let mut total = 0u32;
+                for enemy in enemies {
+                    if can_buy(enemy) {
+                        return u32::MAX;
+                    }
+                    total = total.saturating_add(units_of(enemy));
+                }
+                total
+            })
+            .max()
+            .unwrap_or(0);
+        if target == 0 || target > best {
+            let mended = VictoryConditions { victory_medals: (best > 0 && best != u32::MAX).then_some(best), ..v.clone() };
+            out.error(
+                "victory-medals-unreachable",
+                if target == 0 {
+                    "Victory Medals asks for 0 medals; it must be at least 1".into()
+                } else {
+                    format!("Victory Medals asks for {target} medals, but no player can ever eliminate more than {best} enemy units")
+                },
+                vec![],
+                fix("Ask for what can be reached", vec![Edit::SetVictory(mended)]),
+            );
+        }
+    }
+}
+
+/// Squares a capturing unit of `seat` can ever stand on, ignoring other units.
+fn capture_reach(c: &Context, seat: usize) -> Vec<Option<u32>> {
+    capture_arrivals(c.rules, c.scenario, u8::try_from(seat).unwrap_or(u8::MAX))
+}
+
+fn check_reachability(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    if s.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
+        return;
+    }
+    let mut arrivals = Vec::with_capacity(c.seats);
+    for seat in 0..c.seats {
+        arrivals.push(capture_reach(c, seat));
+    }
+    for (seat, reach) in arrivals.iter().enumerate() {
+        if reach.iter().all(Option::is_none) {
+            continue;
+        }
+        if s.victory.conquest && c.owned(seat, PropertyKind::Hq).next().is_none() {
+            out.warning(
+                "conquest-player-without-hq",
+                format!("this is a Conquest game but {} has no HQ to lose", seat_name(seat)),
+                vec![],
+                None,
+            );
+        }
+        for pos in s.squares() {
+            let Some(kind) = c.property_at(pos) else { continue };
+            let owner = s.owners.get(&pos).map(|&o| usize::from(o));
+            let enemy_hq = kind == PropertyKind::Hq && owner.is_some_and(|o| o != seat);
+            let other_factory = kind == PropertyKind::Factory && owner != Some(seat);
+            if (enemy_hq || other_factory) && reach[s.index(pos)].is_none() {
+                out.warning(
+                    "property-unreachable",
+                    format!("no capturing unit of {} can ever reach the {} at {pos}", seat_name(seat), kind.label()),
+                    vec![pos],
+                    None,
+                );
+            }
+        }
+    }
+    for pos in s.squares().filter(|&p| c.property_at(p) == Some(PropertyKind::Factory)) {
+        let exit = pos.neighbours(s.width, s.height).any(|next| {
+            let terrain = c.rules.terrain(s.terrain_at(next));
+            terrain.costs.iter().any(Option::is_some)
+        });
+        if !exit {
+            out.warning(
+                "factory-no-exit",
+                format!("a unit built at the factory at {pos} could never leave it: no square next to it can be entered"),
+                vec![pos],
+                None,
+            );
+        }
+    }
+}
+
+fn check_balance(c: &Context, out: &mut Findings) {
+    if c.seats < 2 {
+        return;
+    }
+    let incomes: Vec<u32> = (0..c.seats).map(|seat| starting_income(c.rules, c.scenario, u8::try_from(seat).unwrap_or(u8::MAX))).collect();
+    if incomes.iter().any(|&i| i != incomes[0]) {
+        let list = incomes.iter().enumerate().map(|(s, i)| format!("{} ${i}", seat_name(s))).collect::<Vec<_>>().join(", ");
+        out.warning("unequal-income", format!("starting income differs: {list}"), vec![], None);
+    }
+}
+
+/// A unit that can hit an enemy before that enemy has had a turn.
+fn check_early_attacks(c: &Context, out: &mut Findings) {
+    let Ok(setup) = c.scenario.to_setup(c.rules) else { return };
+    let Ok(state) = GameState::from_setup(c.rules, &setup, 0) else { return };
+    let s = c.scenario;
+    // Turn order position of each seat: 0 moves first.
+    let order = |seat: usize| (seat + c.seats - usize::from(s.first_player)) % c.seats;
+    let mut order_at: Vec<Option<usize>> = vec![None; s.terrain.len()];
+    for unit in &state.units {
+        if unit.carried_by.is_none() {
+            order_at[s.index(unit.pos)] = Some(order(unit.owner.index()));
+        }
+    }
+    for unit in &state.units {
+        let mine = order(unit.owner.index());
+        if unit.carried_by.is_some() || mine + 1 >= c.seats || c.rules.unit(unit.kind).firepower.is_none() {
+            continue;
+        }
+        let range = fire_range(c.rules, &state, unit.owner, unit.kind);
+        let enemy_near = |from: Pos| -> Option<Pos> {
+            let reach = u16::from(range.1);
+            let (x0, y0) = (from.x.saturating_sub(reach), from.y.saturating_sub(reach));
+            let (x1, y1) = (from.x.saturating_add(reach).min(s.width - 1), from.y.saturating_add(reach).min(s.height - 1));
+            (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y))).find(|&p| {
+                in_range(range, from.distance(p)) && order_at[s.index(p)].is_some_and(|o| o > mine)
+            })
+        };
+        let mut hit = enemy_near(unit.pos);
+        if hit.is_none() && !c.rules.unit(unit.kind).is_indirect() {
+            let reach = reachable(c.rules, &state, unit);
+            hit = reach.destinations().find_map(|(to, _)| if reach.boards(to) { None } else { enemy_near(to) });
+        }
+        if let Some(target) = hit {
+            out.warning(
+                "early-attack",
+                format!(
+                    "the {} at {} can attack the enemy at {target} before that enemy's first turn",
+                    c.rules.unit(unit.kind).name,
+                    unit.pos
+                ),
+                vec![unit.pos, target],
+                None,
+            );
+        }
+    }
+}
+
+fn check_turn_limit(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    let Some(limit) = s.victory.turn_limit else { return };
+    if !s.victory.conquest || s.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
+        return;
+    }
+    let points = c.rules.economy.capture_points_of(PropertyKind::Hq);
+    let rate = c.rules.economy.capture_rate_full.max(1);
+    let declarations = points.div_ceil(rate);
+    let mut quickest: Option<(u32, Pos)> = None;
+    for seat in 0..c.seats {
+        let reach = capture_reach(c, seat);
+        for (&pos, &owner) in &s.owners {
+            if usize::from(owner) == seat || c.property_at(pos) != Some(PropertyKind::Hq) {
+                continue;
+            }
+            if let Some(arrival) = reach[s.index(pos)] {
+                let win = arrival.max(1) + declarations - 1;
+                if quickest.is_none_or(|(best, _)| win < best) {
+                    quickest = Some((win, pos));
+                }
+            }
+        }
+    }
+    if let Some((win, pos)) = quickest
+        && limit.rounds < win
+    {
+        out.warning(
+            "turn-limit-too-short",
+            format!("the game ends after {} rounds, but the quickest HQ capture (at {pos}) needs until round {win}", limit.rounds),
+            vec![pos],
+            fix(
+                format!("Allow {win} rounds"),
+                vec![Edit::SetVictory(VictoryConditions {
+                    turn_limit: Some(crate::rules::TurnLimit { rounds: win, ..limit }),
+                    ..s.victory.clone()
+                })],
+            ),
+        );
+    }
+}
