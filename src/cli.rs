@@ -4,8 +4,8 @@
 
 use crate::rules::{Event, GameState, Outcome, Ruleset, RulesetError, apply, start_game};
 use crate::scenario::{
-    Finding, LoadError as ScenarioLoadError, MAX_FILE_BYTES, Scenario, Severity, export_awbw_csv, has_errors, import_awbw,
-    load_scenario, parse_script, save_scenario, statistics, validate,
+    Finding, LoadError as ScenarioLoadError, MAX_FILE_BYTES, Scenario, Severity, export_awbw_csv, has_errors,
+    import_awbw, load_scenario, parse_script, save_scenario, statistics, validate,
 };
 use clap::{Parser, Subcommand};
 use std::io::Write;
@@ -116,7 +116,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Some(Command::Ruleset { .. }) => EXIT_OK,
         Some(Command::Validate { files, json }) => validate_command(&rules, &files, json, out, err),
         Some(Command::Stats { file, json }) => stats_command(&rules, &file, json, out, err),
-        Some(Command::Play { file, actions, seed, json }) => play_command(&rules, &file, &actions, seed, json, out, err),
+        Some(Command::Play { file, actions, seed, json }) => {
+            play_command(&rules, &file, &actions, seed, json, out, err)
+        }
         Some(Command::Import { file, output, json }) => import_command(&rules, &file, &output, json, out, err),
         Some(Command::ExportAwbw { file, output }) => export_awbw_command(&rules, &file, &output, out, err),
         None => {
@@ -306,7 +308,14 @@ fn stats_command(rules: &Ruleset, path: &Path, json: bool, out: &mut dyn Write, 
         let _ = writeln!(out, "{}", serde_json::json!(stats));
         return EXIT_OK;
     }
-    let _ = writeln!(out, "{} ({} x {}, {} players)", scenario.name, scenario.width, scenario.height, scenario.players.len());
+    let _ = writeln!(
+        out,
+        "{} ({} x {}, {} players)",
+        scenario.name,
+        scenario.width,
+        scenario.height,
+        scenario.players.len()
+    );
     for p in &stats.players {
         let _ = writeln!(
             out,
@@ -336,7 +345,15 @@ fn stats_command(rules: &Ruleset, path: &Path, json: bool, out: &mut dyn Write, 
     EXIT_OK
 }
 
-fn play_command(rules: &Ruleset, path: &Path, actions: &Path, seed: u64, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+fn play_command(
+    rules: &Ruleset,
+    path: &Path,
+    actions: &Path,
+    seed: u64,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let scenario = match read_scenario(rules, path) {
         Ok(s) => s,
         Err(message) => {
@@ -344,7 +361,9 @@ fn play_command(rules: &Ruleset, path: &Path, actions: &Path, seed: u64, json: b
             return EXIT_UNREADABLE;
         }
     };
-    let script = match read_limited(actions).and_then(|text| parse_script(rules, &text).map_err(|e| format!("{}: {e}", actions.display()))) {
+    let script = match read_limited(actions)
+        .and_then(|text| parse_script(rules, &text).map_err(|e| format!("{}: {e}", actions.display())))
+    {
         Ok(script) => script,
         Err(message) => {
             let _ = writeln!(err, "cannot read {message}");
@@ -389,12 +408,19 @@ fn play_command(rules: &Ruleset, path: &Path, actions: &Path, seed: u64, json: b
         let _ = writeln!(out, "{value}");
     } else {
         for event in &events {
-            let _ = writeln!(out, "{}", describe_event(&state, rules, event));
+            let _ = writeln!(out, "{}", describe_event(rules, event));
         }
         let _ = writeln!(out, "-- round {}, {}", state.round, state.outcome);
         for (seat, player) in state.players.iter().enumerate() {
             let units = state.units.iter().filter(|u| u.owner.index() == seat).count();
-            let _ = writeln!(out, "   player {}: ${}, {units} units, {} medals{}", seat + 1, player.funds, player.medals, if player.defeated { ", defeated" } else { "" });
+            let _ = writeln!(
+                out,
+                "   player {}: ${}, {units} units, {} medals{}",
+                seat + 1,
+                player.funds,
+                player.medals,
+                if player.defeated { ", defeated" } else { "" }
+            );
         }
     }
     match failure {
@@ -427,21 +453,55 @@ fn summary_json(state: &GameState) -> serde_json::Value {
 }
 
 /// One event as a line of text.
-fn describe_event(_state: &GameState, rules: &Ruleset, event: &Event) -> String {
+fn describe_event(rules: &Ruleset, event: &Event) -> String {
+    let kind = |k: crate::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
     match event {
         Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
+        Event::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
         Event::IncomeCollected { player, amount, funds } => format!("  {player} collects ${amount} (now ${funds})"),
-        Event::UnitBought { unit, kind, pos, cost, .. } => {
-            format!("  buys {} {unit} at {pos} for ${cost}", rules.units.get(kind.index()).map_or("?", |u| u.name.as_str()))
+        Event::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
+        Event::UnitMoved { unit, from, to, cost } => format!("  {unit} moves from {from} to {to} ({cost} MP)"),
+        Event::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
+        Event::UnitUnloaded { unit, transport, to } => format!("  {transport} puts {unit} down at {to}"),
+        Event::StrikeDeclared { strike, attacker, target, initial_damage, hits, die, .. } => {
+            let die = die.map_or_else(String::new, |d| format!(" + 1 on a d6 of {d} or less"));
+            format!("  {strike:?}: {attacker} fires at {target}: damage {initial_damage}, {hits} hits{die}")
         }
         Event::DieRolled { roll, needed, hit, .. } => {
             format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
         }
-        other => format!("  {other:?}"),
+        Event::UnitDamaged { unit, hits, hp, reduced } => {
+            format!("  {unit} loses {hits} HP, {hp} left{}", if *reduced && *hp > 0 { " (reduced)" } else { "" })
+        }
+        Event::UnitEliminated { unit, owner, by } => match by {
+            Some(by) => format!("  {unit} of {owner} is eliminated; a medal for {by}"),
+            None => format!("  {unit} of {owner} leaves the game"),
+        },
+        Event::ChargeGained { player, charge } => format!("  {player}'s CO charge: {charge} stars"),
+        Event::CaptureProgressed { unit, pos, points, required } => {
+            format!("  {unit} captures at {pos}: {points}/{required}")
+        }
+        Event::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
+        Event::PropertyCaptured { pos, to, .. } => format!("  {to} takes the property at {pos}"),
+        Event::UnitBought { unit, kind: k, pos, cost, .. } => {
+            format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
+        }
+        Event::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
+        Event::TurnEnded { player } => format!("  {player} ends the turn"),
+        Event::PlayerDefeated { player, reason } => format!("  {player} is defeated ({reason:?})"),
+        Event::PropertyNeutralized { pos } => format!("  the property at {pos} turns neutral"),
+        Event::GameEnded { outcome } => format!("game over: {outcome}"),
     }
 }
 
-fn import_command(rules: &Ruleset, path: &Path, output: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+fn import_command(
+    rules: &Ruleset,
+    path: &Path,
+    output: &Path,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let text = match read_limited(path) {
         Ok(text) => text,
         Err(message) => {
@@ -462,10 +522,22 @@ fn import_command(rules: &Ruleset, path: &Path, output: &Path, json: bool, out: 
         return EXIT_UNREADABLE;
     }
     if json {
-        let _ = writeln!(out, "{}", serde_json::json!({ "output": output.display().to_string(), "report": imported.report }));
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "output": output.display().to_string(), "report": imported.report })
+        );
     } else {
         let s = &imported.scenario;
-        let _ = writeln!(out, "imported {} ({} x {}, armies {}) into {}", s.name, s.width, s.height, imported.report.armies.join(", "), output.display());
+        let _ = writeln!(
+            out,
+            "imported {} ({} x {}, armies {}) into {}",
+            s.name,
+            s.width,
+            s.height,
+            imported.report.armies.join(", "),
+            output.display()
+        );
         for sub in &imported.report.substitutions {
             let _ = writeln!(out, "  {} x{} became {}", sub.awbw, sub.count, sub.became);
         }

@@ -61,3 +61,100 @@ fn ruleset_command_exit_2_when_the_file_cannot_be_read_or_parsed() {
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(out.contains("line 1, column"), "{out}");
 }
+
+fn sample(name: &str) -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name).display().to_string()
+}
+
+#[test]
+fn validate_exit_0_for_clean_files_1_for_errors_2_for_unreadable() {
+    let (code, out, _) = run_args(&["validate", &sample("bridgehead.ron"), &sample("four-corners.ron")]);
+    assert_eq!(code, EXIT_OK, "{out}");
+    assert!(out.contains("bridgehead.ron: 0 error(s), 0 warning(s)"), "{out}");
+    let broken = std::fs::read_to_string(sample("bridgehead.ron")).unwrap().replace("funds: 5", "funds: -5");
+    let path = temp_file("broken-scenario.ron", &broken);
+    let (code, out, _) = run_args(&["validate", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, EXIT_PROBLEMS);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let findings = value["files"][0]["findings"].as_array().unwrap();
+    assert!(findings.iter().any(|f| f["code"] == "negative-funds" && f["severity"] == "Error"), "{out}");
+    assert!(findings.iter().any(|f| f["fix"]["label"].is_string()));
+    let (code, _, err) = run_args(&["validate", &sample("bridgehead.ron"), "/no/such/file.ron"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("/no/such/file.ron"));
+    let garbage = temp_file("garbage-scenario.ron", "Scenario(format_version: 2, name: [)");
+    let (code, _, err) = run_args(&["validate", garbage.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("line 1, column"), "{err}");
+}
+
+#[test]
+fn stats_prints_text_and_json() {
+    let (code, out, _) = run_args(&["stats", &sample("four-corners.ron")]);
+    assert_eq!(code, EXIT_OK);
+    assert!(out.contains("player 4: 1 cities, 1 factories, 1 HQ; income $10"), "{out}");
+    let (code, out, _) = run_args(&["stats", &sample("four-corners.ron"), "--json"]);
+    assert_eq!(code, EXIT_OK);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["players"].as_array().unwrap().len(), 4);
+}
+
+#[test]
+fn play_applies_a_script_prints_events_and_stops_at_an_illegal_action() {
+    let script = temp_file(
+        "duel.actions",
+        "# Red buys an infantry, Blue passes, Red walks it toward the middle.\nbuy 2,1 infantry\nend\nend\nmove 0 2,4\nend\n",
+    );
+    let (code, out, err) =
+        run_args(&["play", &sample("crossroads-duel.ron"), "--actions", script.to_str().unwrap(), "--seed", "3"]);
+    assert_eq!(code, EXIT_OK, "{err}");
+    assert!(out.contains("buys Infantry"), "{out}");
+    assert!(out.contains("-- round 2"), "{out}");
+    assert!(out.contains("moves from (2, 1) to (2, 4)"), "{out}");
+    let (code, out, _) =
+        run_args(&["play", &sample("crossroads-duel.ron"), "--actions", script.to_str().unwrap(), "--json"]);
+    assert_eq!(code, EXIT_OK);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["summary"]["round"], 2);
+    assert!(value["refused"].is_null());
+    let illegal = temp_file("illegal.actions", "buy 2,1 infantry\nmove 0 2,3\n");
+    let (code, _, err) = run_args(&["play", &sample("crossroads-duel.ron"), "--actions", illegal.to_str().unwrap()]);
+    assert_eq!(code, EXIT_PROBLEMS);
+    assert!(err.contains("line 2") && err.contains("bought this turn"), "{err}");
+    let unreadable = temp_file("bad.actions", "jump 3\n");
+    let (code, _, err) = run_args(&["play", &sample("crossroads-duel.ron"), "--actions", unreadable.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("line 1: unknown action 'jump'"), "{err}");
+}
+
+#[test]
+fn play_with_the_same_seed_gives_the_same_events() {
+    let script = temp_file("fight.actions", "attack 5 14\nend\n");
+    let args = ["play", &sample("bridgehead.ron"), "--actions", script.to_str().unwrap(), "--json", "--seed", "42"];
+    let (code, first, err) = run_args(&args);
+    let (_, second, _) = run_args(&args);
+    assert_eq!(first, second);
+    // Unit 5 (Red's tank) is far from unit 14 (Blue's), so the attack is refused with its reason.
+    assert_eq!(code, EXIT_PROBLEMS, "{err}");
+    assert!(err.contains("squares away"), "{err}");
+}
+
+#[test]
+fn import_and_export_awbw_from_the_command_line() {
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw/146471.json");
+    let output = temp_file("imported.ron", "");
+    let (code, out, err) = run_args(&["import", fixture.to_str().unwrap(), "-o", output.to_str().unwrap()]);
+    assert_eq!(code, EXIT_OK, "{err}");
+    assert!(out.contains("became"), "{out}");
+    let (code, _, _) = run_args(&["validate", output.to_str().unwrap()]);
+    assert!(code == EXIT_OK || code == EXIT_PROBLEMS);
+    let csv = temp_file("exported.csv", "");
+    let (code, _, err) = run_args(&["export-awbw", &sample("bridgehead.ron"), "-o", csv.to_str().unwrap()]);
+    assert_eq!(code, EXIT_OK, "{err}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert_eq!(text.lines().count(), 12);
+    let six = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw/108806.json");
+    let (code, _, err) = run_args(&["import", six.to_str().unwrap(), "-o", output.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("6 armies"), "{err}");
+}

@@ -16,8 +16,8 @@ mod playout;
 mod ruleset;
 mod state;
 
-pub use analysis::{Start, turns_to_reach};
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
+pub use analysis::{Start, turns_to_reach};
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,
 };

@@ -221,8 +221,11 @@ pub fn import_awbw(rules: &Ruleset, text: &str, name: &str) -> Result<Imported, 
     if text.len() > super::file::MAX_FILE_BYTES {
         return Err(error("the file is too large for an AWBW map".into()));
     }
-    let (title, author, columns, units) =
-        if text.trim_start().starts_with('{') { parse_json(text)? } else { (name.to_owned(), String::new(), parse_csv(text)?, Vec::new()) };
+    let (title, author, columns, units) = if text.trim_start().starts_with('{') {
+        parse_json(text)?
+    } else {
+        (name.to_owned(), String::new(), parse_csv(text)?, Vec::new())
+    };
     build(rules, title, author, &columns, &units)
 }
 
@@ -239,7 +242,11 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, LoadError> {
         let mut row = Vec::new();
         for (column, cell) in line.split(',').enumerate() {
             if column >= usize::from(MAX_SIDE) {
-                return Err(LoadError { line: Some(index + 1), column: None, message: format!("more than {MAX_SIDE} squares in a row") });
+                return Err(LoadError {
+                    line: Some(index + 1),
+                    column: None,
+                    message: format!("more than {MAX_SIDE} squares in a row"),
+                });
             }
             let id = cell.trim().parse().map_err(|_| LoadError {
                 line: Some(index + 1),
@@ -268,8 +275,11 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, LoadError> {
 type ParsedJson = (String, String, Vec<Vec<u32>>, Vec<RawUnit>);
 
 fn parse_json(text: &str) -> Result<ParsedJson, LoadError> {
-    let value: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| LoadError { line: Some(e.line()), column: Some(e.column()), message: e.to_string() })?;
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError {
+        line: Some(e.line()),
+        column: Some(e.column()),
+        message: e.to_string(),
+    })?;
     let field = |key: &str| value.get(key).ok_or_else(|| error(format!("the map document has no \"{key}\"")));
     let size = |key: &str| -> Result<usize, LoadError> {
         let n = field(key)?.as_u64().ok_or_else(|| error(format!("\"{key}\" must be a whole number")))?;
@@ -286,9 +296,10 @@ fn parse_json(text: &str) -> Result<ParsedJson, LoadError> {
     }
     let mut rows = vec![vec![0u32; width]; height];
     for (x, column) in map.iter().enumerate() {
-        let column = column.as_array().filter(|c| c.len() == height).ok_or_else(|| {
-            error(format!("column {x} of \"Terrain Map\" must list {height} terrain ids"))
-        })?;
+        let column = column
+            .as_array()
+            .filter(|c| c.len() == height)
+            .ok_or_else(|| error(format!("column {x} of \"Terrain Map\" must list {height} terrain ids")))?;
         for (y, cell) in column.iter().enumerate() {
             rows[y][x] = cell
                 .as_u64()
@@ -318,20 +329,28 @@ fn parse_json(text: &str) -> Result<ParsedJson, LoadError> {
     Ok((text_of("Name"), text_of("Author"), rows, units))
 }
 
-fn build(rules: &Ruleset, title: String, author: String, rows: &[Vec<u32>], units: &[RawUnit]) -> Result<Imported, LoadError> {
+fn build(
+    rules: &Ruleset,
+    title: String,
+    author: String,
+    rows: &[Vec<u32>],
+    units: &[RawUnit],
+) -> Result<Imported, LoadError> {
     let height = rows.len();
     let width = rows.first().map_or(0, Vec::len);
     if width == 0 || height == 0 || width > usize::from(MAX_SIDE) || height > usize::from(MAX_SIDE) {
         return Err(error(format!("the map is {width} x {height}; each side must be 1 to {MAX_SIDE}")));
     }
-    let terrain_id = |name: &str| rules.terrain_id(name).ok_or_else(|| error(format!("the ruleset has no '{name}' terrain")));
+    let terrain_id =
+        |name: &str| rules.terrain_id(name).ok_or_else(|| error(format!("the ruleset has no '{name}' terrain")));
     let mut terrain = Vec::with_capacity(width * height);
     let mut owned: BTreeMap<Pos, usize> = BTreeMap::new();
     let mut substituted: BTreeMap<&'static str, (u32, &'static str)> = BTreeMap::new();
     for (y, row) in rows.iter().enumerate() {
         for (x, &id) in row.iter().enumerate() {
             let pos = Pos::new(u16::try_from(x).unwrap_or(0), u16::try_from(y).unwrap_or(0));
-            let (kind, army) = decode(id).ok_or_else(|| error(format!("square ({x}, {y}) has the unknown AWBW terrain id {id}")))?;
+            let (kind, army) =
+                decode(id).ok_or_else(|| error(format!("square ({x}, {y}) has the unknown AWBW terrain id {id}")))?;
             let (swat, stand_in) = kind.swat();
             terrain.push(terrain_id(swat)?);
             if stand_in {
@@ -433,7 +452,8 @@ pub fn export_awbw_csv(rules: &Ruleset, scenario: &Scenario) -> (String, Vec<Str
                 ("factory", Some(o)) => 39 + 5 * o,
                 ("hq", Some(o)) => 42 + 5 * o,
                 ("hq", None) => {
-                    notes.push(format!("the neutral HQ at {pos} is written as a neutral city (AWBW has no neutral HQ)"));
+                    notes
+                        .push(format!("the neutral HQ at {pos} is written as a neutral city (AWBW has no neutral HQ)"));
                     34
                 }
                 (other, _) => {

@@ -3,7 +3,9 @@
 //! says where and what, nothing in a file can panic the reader or make it allocate without
 //! bound.
 
-use super::model::{Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement};
+use super::model::{
+    Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement,
+};
 use crate::rules::{Pos, Ruleset, TerrainId, TieBreak, TurnLimit, VictoryConditions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -293,7 +295,9 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, LoadError>
             return Err(LoadError::at_text(
                 text,
                 "format_version",
-                format!("format version {newer} is newer than this program reads ({FORMAT_VERSION}); update Skirmish Studio"),
+                format!(
+                    "format version {newer} is newer than this program reads ({FORMAT_VERSION}); update Skirmish Studio"
+                ),
             ));
         }
     };
@@ -312,12 +316,20 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
             format!("the board is {width} x {height}; each side must be 1 to {MAX_SIDE}"),
         ));
     }
-    let mut legend: BTreeMap<char, TerrainId> =
-        rules.terrains.iter().enumerate().filter_map(|(i, t)| Some((t.glyph, TerrainId(u8::try_from(i).ok()?)))).collect();
+    let mut legend: BTreeMap<char, TerrainId> = rules
+        .terrains
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| Some((t.glyph, TerrainId(u8::try_from(i).ok()?))))
+        .collect();
     for (glyph, name) in &file.legend {
         let mut chars = glyph.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(LoadError::at_text(text, &format!("\"{glyph}\""), format!("legend key '{glyph}' must be one character")));
+            return Err(LoadError::at_text(
+                text,
+                &format!("\"{glyph}\""),
+                format!("legend key '{glyph}' must be one character"),
+            ));
         };
         let Some(id) = rules.terrain_id(name) else {
             let near = nearest_names(name, rules.terrains.iter().map(|t| t.id.as_str()));
@@ -345,7 +357,9 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
                 return Err(LoadError::at_text(
                     text,
                     &format!("\"{row}\""),
-                    format!("unknown terrain glyph '{glyph}' at square ({x}, {row_index}); known glyphs: {known} (add it to the legend)"),
+                    format!(
+                        "unknown terrain glyph '{glyph}' at square ({x}, {row_index}); known glyphs: {known} (add it to the legend)"
+                    ),
                 ));
             };
             terrain.push(id);
@@ -444,7 +458,11 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> String {
         tile_size: scenario.tile_size,
         legend: used,
         terrain,
-        tiles: scenario.tiles.iter().map(|t| TileV2 { tile: t.tile.clone(), at: (t.pos.x, t.pos.y), rotation: t.rotation }).collect(),
+        tiles: scenario
+            .tiles
+            .iter()
+            .map(|t| TileV2 { tile: t.tile.clone(), at: (t.pos.x, t.pos.y), rotation: t.rotation })
+            .collect(),
         properties: scenario
             .owners
             .iter()

@@ -16,7 +16,9 @@ mod validate;
 pub use awbw::{ImportReport, Imported, Substitution, export_awbw_csv, import_awbw};
 pub use edit::{Edit, apply_all};
 pub use file::{FORMAT_VERSION, LoadError, MAX_FILE_BYTES, load_scenario, nearest_names, save_scenario};
-pub use model::{Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement};
+pub use model::{
+    Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement,
+};
 pub use script::{ScriptAction, ScriptError, parse_script};
 pub use stats::{PlayerStats, PropertyRace, Statistics, capture_arrivals, starting_income, statistics};
 pub use symmetry::{Asymmetry, Broken, SquareMap, SymmetryError, symmetry_report};

@@ -1,8 +1,6 @@
 //! The scenario document: what a designer makes and shares, independent of any file format.
 
-use crate::rules::{
-    Board, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions,
-};
+use crate::rules::{Board, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -86,7 +86,10 @@ pub fn parse_script(rules: &Ruleset, text: &str) -> Result<Vec<(usize, ScriptAct
             }
             "attack" => {
                 arity(2, "a unit and a target")?;
-                ScriptAction::Exact(Action::Attack { unit: unit(args[0]).map_err(wrong)?, target: unit(args[1]).map_err(wrong)? })
+                ScriptAction::Exact(Action::Attack {
+                    unit: unit(args[0]).map_err(wrong)?,
+                    target: unit(args[1]).map_err(wrong)?,
+                })
             }
             "capture" => {
                 arity(1, "a unit")?;

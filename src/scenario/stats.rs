@@ -119,7 +119,9 @@ pub fn statistics(rules: &Ruleset, scenario: &Scenario) -> Statistics {
         .map(|player| {
             let count = |kind| {
                 let owned = scenario.owners.iter().filter(|&(&pos, &owner)| {
-                    owner == player && scenario.contains(pos) && rules.terrain(scenario.terrain_at(pos)).property == Some(kind)
+                    owner == player
+                        && scenario.contains(pos)
+                        && rules.terrain(scenario.terrain_at(pos)).property == Some(kind)
                 });
                 u32::try_from(owned.count()).unwrap_or(u32::MAX)
             };

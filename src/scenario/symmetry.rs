@@ -36,8 +36,13 @@ pub enum SymmetryError {
 
 impl Symmetry {
     /// Every symmetry, for menus.
-    pub const ALL: [Symmetry; 5] =
-        [Symmetry::MirrorLeftRight, Symmetry::MirrorTopBottom, Symmetry::MirrorBoth, Symmetry::Rotate180, Symmetry::Rotate90];
+    pub const ALL: [Symmetry; 5] = [
+        Symmetry::MirrorLeftRight,
+        Symmetry::MirrorTopBottom,
+        Symmetry::MirrorBoth,
+        Symmetry::Rotate180,
+        Symmetry::Rotate90,
+    ];
 
     /// The maps a square must agree with (two for `MirrorBoth`).
     #[must_use]
@@ -137,7 +142,10 @@ pub fn symmetry_report(scenario: &Scenario, symmetry: Symmetry) -> Result<Vec<As
             let matches = match (here, there) {
                 (None, None) => true,
                 (Some(u), Some(v)) => {
-                    u.kind == v.kind && map.seat(u.owner, seats) == v.owner && u.hp == v.hp && u.passengers == v.passengers
+                    u.kind == v.kind
+                        && map.seat(u.owner, seats) == v.owner
+                        && u.hp == v.hp
+                        && u.passengers == v.passengers
                 }
                 _ => false,
             };

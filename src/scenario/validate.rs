@@ -99,6 +99,9 @@ struct Context<'a> {
     seats: usize,
     /// Per square: the property kind there.
     property: Vec<Option<PropertyKind>>,
+    /// Per seat, per square: the first turn a capturing unit can stand there; computed on
+    /// first use, since two checks need it and it is the costliest part of validation.
+    arrivals: std::cell::OnceCell<Vec<Vec<Option<u32>>>>,
 }
 
 impl<'a> Context<'a> {
@@ -108,7 +111,16 @@ impl<'a> Context<'a> {
             .iter()
             .map(|t| rules.terrains.get(t.index()).and_then(|terrain| terrain.property))
             .collect();
-        Self { rules, scenario, seats: scenario.players.len(), property }
+        Self { rules, scenario, seats: scenario.players.len(), property, arrivals: std::cell::OnceCell::new() }
+    }
+
+    fn arrivals(&self, seat: usize) -> &[Option<u32>] {
+        let all = self.arrivals.get_or_init(|| {
+            (0..self.seats)
+                .map(|s| capture_arrivals(self.rules, self.scenario, u8::try_from(s).unwrap_or(u8::MAX)))
+                .collect()
+        });
+        &all[seat]
     }
 
     fn property_at(&self, pos: Pos) -> Option<PropertyKind> {
@@ -158,7 +170,12 @@ fn check_units(c: &Context, out: &mut Findings) {
     for (index, unit) in s.units.iter().enumerate() {
         let remove = || fix("Remove this unit", vec![Edit::RemoveUnit { index }]);
         if !s.contains(unit.pos) {
-            out.error("unit-off-board", format!("a {} stands at {}, off the board", unit.kind, unit.pos), vec![], remove());
+            out.error(
+                "unit-off-board",
+                format!("a {} stands at {}, off the board", unit.kind, unit.pos),
+                vec![],
+                remove(),
+            );
             continue;
         }
         let square = s.index(unit.pos);
@@ -174,7 +191,12 @@ fn check_units(c: &Context, out: &mut Findings) {
         if usize::from(unit.owner) >= c.seats {
             out.error(
                 "owner-missing-player",
-                format!("the {} at {} belongs to {}, who is not in this scenario", unit.kind, unit.pos, seat_name(usize::from(unit.owner))),
+                format!(
+                    "the {} at {} belongs to {}, who is not in this scenario",
+                    unit.kind,
+                    unit.pos,
+                    seat_name(usize::from(unit.owner))
+                ),
                 vec![unit.pos],
                 remove(),
             );
@@ -184,14 +206,22 @@ fn check_units(c: &Context, out: &mut Findings) {
                 "unit-hp-out-of-range",
                 format!("the {} at {} has {} HP; units have 1 to {max_hp}", unit.kind, unit.pos, unit.hp),
                 vec![unit.pos],
-                fix(format!("Set its HP to {}", unit.hp.clamp(1, max_hp)), vec![Edit::SetUnitHp { index, hp: unit.hp.clamp(1, max_hp) }]),
+                fix(
+                    format!("Set its HP to {}", unit.hp.clamp(1, max_hp)),
+                    vec![Edit::SetUnitHp { index, hp: unit.hp.clamp(1, max_hp) }],
+                ),
             );
         }
         let Some(kind) = c.kind(&unit.kind) else {
             let near = nearest_names(&unit.kind, c.rules.units.iter().map(|u| u.id.as_str()));
             out.error(
                 "unknown-ruleset-value",
-                format!("the unit at {} is a '{}', which the ruleset lacks; did you mean {}?", unit.pos, unit.kind, near.join(", ")),
+                format!(
+                    "the unit at {} is a '{}', which the ruleset lacks; did you mean {}?",
+                    unit.pos,
+                    unit.kind,
+                    near.join(", ")
+                ),
                 vec![unit.pos],
                 remove(),
             );
@@ -247,16 +277,26 @@ fn check_passengers(c: &Context, index: usize, kind: UnitKindId, out: &mut Findi
     {
         out.error(
             "passengers-over-capacity",
-            format!("the {} at {} carries {} units; it holds {}", card.name, unit.pos, unit.passengers.len(), transport.capacity),
+            format!(
+                "the {} at {} carries {} units; it holds {}",
+                card.name,
+                unit.pos,
+                unit.passengers.len(),
+                transport.capacity
+            ),
             vec![unit.pos],
             fix(
                 "Keep only as many as fit",
-                vec![Edit::SetPassengers { index, passengers: unit.passengers[..usize::from(transport.capacity)].to_vec() }],
+                vec![Edit::SetPassengers {
+                    index,
+                    passengers: unit.passengers[..usize::from(transport.capacity)].to_vec(),
+                }],
             ),
         );
     }
     if unit.passengers.iter().any(|p| !(1..=max_hp).contains(&p.hp)) {
-        let mended = unit.passengers.iter().map(|p| Passenger { kind: p.kind.clone(), hp: p.hp.clamp(1, max_hp) }).collect();
+        let mended =
+            unit.passengers.iter().map(|p| Passenger { kind: p.kind.clone(), hp: p.hp.clamp(1, max_hp) }).collect();
         out.error(
             "unit-hp-out-of-range",
             format!("a passenger of the {} at {} has HP outside 1 to {max_hp}", card.name, unit.pos),
@@ -285,7 +325,10 @@ fn check_properties(c: &Context, out: &mut Findings) {
         } else if usize::from(owner) >= c.seats {
             out.error(
                 "owner-missing-player",
-                format!("the property at {pos} belongs to {}, who is not in this scenario", seat_name(usize::from(owner))),
+                format!(
+                    "the property at {pos} belongs to {}, who is not in this scenario",
+                    seat_name(usize::from(owner))
+                ),
                 vec![pos],
                 neutral,
             );
@@ -337,7 +380,11 @@ fn check_players(c: &Context, out: &mut Findings) {
             let near = nearest_names(co, c.rules.cos.iter().map(|c| c.id.as_str()));
             out.error(
                 "unknown-ruleset-value",
-                format!("{} has the CO '{co}', which the ruleset lacks; did you mean {}?", seat_name(seat), near.join(", ")),
+                format!(
+                    "{} has the CO '{co}', which the ruleset lacks; did you mean {}?",
+                    seat_name(seat),
+                    near.join(", ")
+                ),
                 vec![],
                 fix("Play without a CO", vec![Edit::SetCo { player: seat, co: None }]),
             );
@@ -345,12 +392,16 @@ fn check_players(c: &Context, out: &mut Findings) {
         if let Some(co) = &player.co
             && let Some(first) = s.players[..seat].iter().position(|p| p.co.as_ref() == Some(co))
         {
-            let free = c.rules.cos.iter().map(|c| c.id.clone()).find(|id| s.players.iter().all(|p| p.co.as_ref() != Some(id)));
+            let free =
+                c.rules.cos.iter().map(|c| c.id.clone()).find(|id| s.players.iter().all(|p| p.co.as_ref() != Some(id)));
             out.error(
                 "duplicate-co",
                 format!("{} and {} both pick {co}; each CO may be picked once", seat_name(first), seat_name(seat)),
                 vec![],
-                free.map(|id| Fix { label: format!("Give {} {id}", seat_name(seat)), edits: vec![Edit::SetCo { player: seat, co: Some(id) }] }),
+                free.map(|id| Fix {
+                    label: format!("Give {} {id}", seat_name(seat)),
+                    edits: vec![Edit::SetCo { player: seat, co: Some(id) }],
+                }),
             );
         }
         let units = s.units.iter().any(|u| usize::from(u.owner) == seat);
@@ -386,15 +437,28 @@ fn check_victory(c: &Context, out: &mut Findings) {
                 "city-conquest-target-unreachable",
                 format!("City Conquest asks for {target} cities; the board has {count}"),
                 vec![],
-                fix(if count > 0 { format!("Ask for {count} cities") } else { "Drop City Conquest".into() }, vec![Edit::SetVictory(mended)]),
+                fix(
+                    if count > 0 { format!("Ask for {count} cities") } else { "Drop City Conquest".into() },
+                    vec![Edit::SetVictory(mended)],
+                ),
             );
         }
     }
     if let Some(target) = v.victory_medals {
         // A player can earn a medal for every enemy unit that exists or can be bought.
-        let can_buy = |seat: usize| c.scenario.squares().any(|p| c.property_at(p) == Some(PropertyKind::Factory) && c.scenario.owners.get(&p).is_none_or(|&o| usize::from(o) == seat));
+        let can_buy = |seat: usize| {
+            c.scenario.squares().any(|p| {
+                c.property_at(p) == Some(PropertyKind::Factory)
+                    && c.scenario.owners.get(&p).is_none_or(|&o| usize::from(o) == seat)
+            })
+        };
         let units_of = |seat: usize| -> u32 {
-            c.scenario.units.iter().filter(|u| usize::from(u.owner) == seat).map(|u| 1 + u32::try_from(u.passengers.len()).unwrap_or(0)).sum()
+            c.scenario
+                .units
+                .iter()
+                .filter(|u| usize::from(u.owner) == seat)
+                .map(|u| 1 + u32::try_from(u.passengers.len()).unwrap_or(0))
+                .sum()
         };
         let best = (0..c.seats)
             .map(|seat| {
@@ -411,7 +475,8 @@ fn check_victory(c: &Context, out: &mut Findings) {
             .max()
             .unwrap_or(0);
         if target == 0 || target > best {
-            let mended = VictoryConditions { victory_medals: (best > 0 && best != u32::MAX).then_some(best), ..v.clone() };
+            let mended =
+                VictoryConditions { victory_medals: (best > 0 && best != u32::MAX).then_some(best), ..v.clone() };
             out.error(
                 "victory-medals-unreachable",
                 if target == 0 {
@@ -426,21 +491,13 @@ fn check_victory(c: &Context, out: &mut Findings) {
     }
 }
 
-/// Squares a capturing unit of `seat` can ever stand on, ignoring other units.
-fn capture_reach(c: &Context, seat: usize) -> Vec<Option<u32>> {
-    capture_arrivals(c.rules, c.scenario, u8::try_from(seat).unwrap_or(u8::MAX))
-}
-
 fn check_reachability(c: &Context, out: &mut Findings) {
     let s = c.scenario;
     if s.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
         return;
     }
-    let mut arrivals = Vec::with_capacity(c.seats);
     for seat in 0..c.seats {
-        arrivals.push(capture_reach(c, seat));
-    }
-    for (seat, reach) in arrivals.iter().enumerate() {
+        let reach = c.arrivals(seat);
         if reach.iter().all(Option::is_none) {
             continue;
         }
@@ -475,7 +532,9 @@ fn check_reachability(c: &Context, out: &mut Findings) {
         if !exit {
             out.warning(
                 "factory-no-exit",
-                format!("a unit built at the factory at {pos} could never leave it: no square next to it can be entered"),
+                format!(
+                    "a unit built at the factory at {pos} could never leave it: no square next to it can be entered"
+                ),
                 vec![pos],
                 None,
             );
@@ -487,9 +546,11 @@ fn check_balance(c: &Context, out: &mut Findings) {
     if c.seats < 2 {
         return;
     }
-    let incomes: Vec<u32> = (0..c.seats).map(|seat| starting_income(c.rules, c.scenario, u8::try_from(seat).unwrap_or(u8::MAX))).collect();
+    let incomes: Vec<u32> =
+        (0..c.seats).map(|seat| starting_income(c.rules, c.scenario, u8::try_from(seat).unwrap_or(u8::MAX))).collect();
     if incomes.iter().any(|&i| i != incomes[0]) {
-        let list = incomes.iter().enumerate().map(|(s, i)| format!("{} ${i}", seat_name(s))).collect::<Vec<_>>().join(", ");
+        let list =
+            incomes.iter().enumerate().map(|(s, i)| format!("{} ${i}", seat_name(s))).collect::<Vec<_>>().join(", ");
         out.warning("unequal-income", format!("starting income differs: {list}"), vec![], None);
     }
 }
@@ -516,10 +577,11 @@ fn check_early_attacks(c: &Context, out: &mut Findings) {
         let enemy_near = |from: Pos| -> Option<Pos> {
             let reach = u16::from(range.1);
             let (x0, y0) = (from.x.saturating_sub(reach), from.y.saturating_sub(reach));
-            let (x1, y1) = (from.x.saturating_add(reach).min(s.width - 1), from.y.saturating_add(reach).min(s.height - 1));
-            (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y))).find(|&p| {
-                in_range(range, from.distance(p)) && order_at[s.index(p)].is_some_and(|o| o > mine)
-            })
+            let (x1, y1) =
+                (from.x.saturating_add(reach).min(s.width - 1), from.y.saturating_add(reach).min(s.height - 1));
+            (y0..=y1)
+                .flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y)))
+                .find(|&p| in_range(range, from.distance(p)) && order_at[s.index(p)].is_some_and(|o| o > mine))
         };
         let mut hit = enemy_near(unit.pos);
         if hit.is_none() && !c.rules.unit(unit.kind).is_indirect() {
@@ -552,7 +614,7 @@ fn check_turn_limit(c: &Context, out: &mut Findings) {
     let declarations = points.div_ceil(rate);
     let mut quickest: Option<(u32, Pos)> = None;
     for seat in 0..c.seats {
-        let reach = capture_reach(c, seat);
+        let reach = c.arrivals(seat);
         for (&pos, &owner) in &s.owners {
             if usize::from(owner) == seat || c.property_at(pos) != Some(PropertyKind::Hq) {
                 continue;
@@ -570,7 +632,10 @@ fn check_turn_limit(c: &Context, out: &mut Findings) {
     {
         out.warning(
             "turn-limit-too-short",
-            format!("the game ends after {} rounds, but the quickest HQ capture (at {pos}) needs until round {win}", limit.rounds),
+            format!(
+                "the game ends after {} rounds, but the quickest HQ capture (at {pos}) needs until round {win}",
+                limit.rounds
+            ),
             vec![pos],
             fix(
                 format!("Allow {win} rounds"),
