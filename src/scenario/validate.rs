@@ -498,9 +498,6 @@ fn check_reachability(c: &Context, out: &mut Findings) {
     }
     for seat in 0..c.seats {
         let reach = c.arrivals(seat);
-        if reach.iter().all(Option::is_none) {
-            continue;
-        }
         if s.victory.conquest && c.owned(seat, PropertyKind::Hq).next().is_none() {
             out.warning(
                 "conquest-player-without-hq",
@@ -508,6 +505,9 @@ fn check_reachability(c: &Context, out: &mut Findings) {
                 vec![],
                 None,
             );
+        }
+        if reach.iter().all(Option::is_none) {
+            continue;
         }
         for pos in s.squares() {
             let Some(kind) = c.property_at(pos) else { continue };
