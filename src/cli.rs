@@ -85,6 +85,12 @@ pub enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Open the editor window on a scenario or AWBW map (the default with no command opens the
+    /// most recent file, or a bundled sample the first time).
+    Edit {
+        /// The file to open.
+        file: PathBuf,
+    },
     /// Check a ruleset file (or the built-in one) and print its contents or every problem.
     Ruleset {
         /// A replacement ruleset in RON; the built-in SWAT ruleset when left out.
@@ -121,12 +127,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Some(Command::Import { file, output, json }) => import_command(&rules, &file, &output, json, out, err),
         Some(Command::ExportAwbw { file, output }) => export_awbw_command(&rules, &file, &output, out, err),
-        None => {
-            // The editor window is not built yet (issue 4): until it is, say what can be done.
-            let mut command = <Cli as clap::CommandFactory>::command();
-            let _ = writeln!(out, "{}", command.render_long_help());
-            EXIT_OK
-        }
+        None => open_window(rules, None, err),
+        Some(Command::Edit { file }) => open_window(rules, Some(file), err),
     }
 }
 
@@ -203,6 +205,17 @@ fn ruleset_command(path: Option<&Path>, json: bool, out: &mut dyn Write, err: &m
                 let _ = write!(out, "{name}: {error}");
             }
             if error.syntax { EXIT_UNREADABLE } else { EXIT_PROBLEMS }
+        }
+    }
+}
+
+fn open_window(rules: Ruleset, file: Option<PathBuf>, err: &mut dyn Write) -> u8 {
+    match crate::ui::run_app(rules, file) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            let _ = writeln!(err, "cannot open the editor window: {message}");
+            let _ = writeln!(err, "(the headless commands still work: skirmish-studio --help)");
+            EXIT_UNREADABLE
         }
     }
 }

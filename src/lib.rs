@@ -4,5 +4,7 @@
 //! See `docs/ARCHITECTURE.md` for the module map and the invariants.
 
 pub mod cli;
+pub mod editor;
 pub mod rules;
 pub mod scenario;
+pub mod ui;

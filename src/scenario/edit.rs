@@ -66,6 +66,8 @@ pub enum Edit {
     SetVictory(VictoryConditions),
     /// Replace the record of stamped library tiles.
     SetTiles(Vec<TilePlacement>),
+    /// Replace the whole document (settings, resizing): kept whole so undo is exact.
+    Replace(Box<Scenario>),
 }
 
 impl Edit {
@@ -125,6 +127,10 @@ impl Edit {
             Edit::SetVictory(victory) => {
                 let old = std::mem::replace(&mut scenario.victory, victory.clone());
                 Some(Edit::SetVictory(old))
+            }
+            Edit::Replace(next) => {
+                let old = std::mem::replace(scenario, (**next).clone());
+                Some(Edit::Replace(Box::new(old)))
             }
             Edit::SetTiles(tiles) => {
                 let old = std::mem::replace(&mut scenario.tiles, tiles.clone());

@@ -1,0 +1,205 @@
+//! The open document: the scenario, its undo history, where it is saved, and the one entry
+//! point for changes, which judges each operation with the rules and records it.
+
+use super::history::{History, Step};
+use super::tools::{Op, Refusal, edits_for, judge, with_symmetry};
+use crate::rules::{Pos, Ruleset};
+use crate::scenario::{Edit, Scenario, Symmetry, apply_all};
+use std::path::PathBuf;
+
+/// An open scenario with its history.
+#[derive(Debug, Clone)]
+pub struct Document {
+    /// The scenario as it stands.
+    pub scenario: Scenario,
+    /// Its undo history.
+    pub history: History,
+    /// Where it was last saved or opened from.
+    pub path: Option<PathBuf>,
+    /// Counts every change, so views know when to refresh what they derive.
+    pub revision: u64,
+}
+
+/// What applying operations did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// How many edits were applied.
+    pub applied: usize,
+    /// Operations the rules refused, with the reason.
+    pub refused: Vec<Refusal>,
+}
+
+impl Document {
+    /// A document for a scenario that is not saved anywhere yet.
+    #[must_use]
+    pub fn new(scenario: Scenario) -> Self {
+        Self { scenario, history: History::new(), path: None, revision: 0 }
+    }
+
+    /// Whether there are unsaved changes.
+    #[must_use]
+    pub fn is_modified(&self) -> bool {
+        self.history.is_modified()
+    }
+
+    /// Applies operations (echoed by `symmetry`) as one undoable step labelled `label`, or as
+    /// part of the step under way when `continue_step` is set (a brush drag). Each operation
+    /// the rules refuse is skipped and reported, unless `overrule` is set.
+    pub fn apply_ops(
+        &mut self,
+        rules: &Ruleset,
+        label: &str,
+        ops: &[(Pos, Op)],
+        symmetry: Option<Symmetry>,
+        overrule: bool,
+        continue_step: bool,
+    ) -> Outcome {
+        let all = with_symmetry(&self.scenario, ops, symmetry);
+        let mut outcome = Outcome::default();
+        let mut redo = Vec::new();
+        let mut undo = Vec::new();
+        for (pos, op) in &all {
+            if !overrule && let Err(refusal) = judge(rules, &self.scenario, *pos, op) {
+                outcome.refused.push(refusal);
+                continue;
+            }
+            if !self.scenario.contains(*pos) {
+                continue;
+            }
+            for edit in edits_for(rules, &self.scenario, *pos, op) {
+                if let Some(inverse) = edit.apply(&mut self.scenario) {
+                    redo.push(edit);
+                    undo.push(inverse);
+                }
+            }
+        }
+        outcome.applied = redo.len();
+        if !redo.is_empty() {
+            undo.reverse();
+            if continue_step && self.history.undo_label() == Some(label) {
+                self.history.extend_last(redo, undo);
+            } else {
+                self.history.record(Step { label: label.to_owned(), redo, undo });
+            }
+            self.revision += 1;
+        }
+        outcome
+    }
+
+    /// Applies edits as one undoable step; returns whether they fitted the document.
+    pub fn apply_edits(&mut self, label: &str, edits: &[Edit]) -> bool {
+        let Some(undo) = apply_all(&mut self.scenario, edits) else { return false };
+        self.history.record(Step { label: label.to_owned(), redo: edits.to_vec(), undo });
+        self.revision += 1;
+        true
+    }
+
+    /// Replaces the whole scenario (settings, resizing) as one undoable step.
+    pub fn replace(&mut self, label: &str, next: Scenario) {
+        if next != self.scenario {
+            self.apply_edits(label, &[Edit::Replace(Box::new(next))]);
+        }
+    }
+
+    /// Records that a library tile was stamped with its corner at `corner`, as part of the
+    /// last step (the stamp itself), for the print sheets.
+    pub fn record_tile(&mut self, corner: Pos, tile: &str, rotation: u8) {
+        if self.history.undo_label() != Some(&format!("Stamp {tile}")) {
+            return;
+        }
+        let mut tiles: Vec<crate::scenario::TilePlacement> =
+            self.scenario.tiles.iter().filter(|t| t.pos != corner).cloned().collect();
+        tiles.push(crate::scenario::TilePlacement { tile: tile.to_owned(), pos: corner, rotation: rotation % 4 });
+        let edit = Edit::SetTiles(tiles);
+        if let Some(inverse) = edit.apply(&mut self.scenario) {
+            self.history.extend_last(vec![edit], vec![inverse]);
+            self.revision += 1;
+        }
+    }
+
+    /// Like [`Document::replace`], but a change right after another with the same label joins
+    /// its step, so typing a name is one step, not one per letter.
+    pub fn replace_merging(&mut self, label: &str, next: Scenario) {
+        if next == self.scenario {
+            return;
+        }
+        let edit = Edit::Replace(Box::new(next));
+        if self.history.undo_label() == Some(label)
+            && self.history.redo_label().is_none()
+            && !self.history.is_at_clean()
+        {
+            if let Some(inverse) = edit.apply(&mut self.scenario) {
+                self.history.extend_last(vec![edit], vec![inverse]);
+                self.revision += 1;
+            }
+        } else {
+            self.apply_edits(label, &[edit]);
+        }
+    }
+
+    /// Undoes the last step; returns its label.
+    pub fn undo(&mut self) -> Option<String> {
+        let label = self.history.undo(&mut self.scenario)?;
+        self.revision += 1;
+        Some(label)
+    }
+
+    /// Redoes the next step; returns its label.
+    pub fn redo(&mut self) -> Option<String> {
+        let label = self.history.redo(&mut self.scenario)?;
+        self.revision += 1;
+        Some(label)
+    }
+
+    /// Moves through the history to the state after `cursor` steps.
+    pub fn jump_to(&mut self, cursor: usize) {
+        self.history.jump_to(&mut self.scenario, cursor);
+        self.revision += 1;
+    }
+}
+
+/// A copy of `scenario` resized by adding (or, when negative, removing) squares on each side;
+/// new squares get `fill`, and what falls off the board goes with it.
+#[must_use]
+pub fn resized(
+    scenario: &Scenario,
+    left: i32,
+    top: i32,
+    right: i32,
+    bottom: i32,
+    fill: crate::rules::TerrainId,
+) -> Option<Scenario> {
+    let width = i32::from(scenario.width) + left + right;
+    let height = i32::from(scenario.height) + top + bottom;
+    let max = i32::from(crate::scenario::MAX_SIDE);
+    if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
+        return None;
+    }
+    let (width, height) = (u16::try_from(width).ok()?, u16::try_from(height).ok()?);
+    let shift = |p: Pos| -> Option<Pos> {
+        let (x, y) = (i32::from(p.x) + left, i32::from(p.y) + top);
+        let pos = Pos::new(u16::try_from(x).ok()?, u16::try_from(y).ok()?);
+        (pos.x < width && pos.y < height).then_some(pos)
+    };
+    let mut next = scenario.clone();
+    next.width = width;
+    next.height = height;
+    next.terrain = vec![fill; usize::from(width) * usize::from(height)];
+    for pos in scenario.squares() {
+        if let Some(to) = shift(pos) {
+            next.terrain[usize::from(to.y) * usize::from(width) + usize::from(to.x)] = scenario.terrain_at(pos);
+        }
+    }
+    next.owners = scenario.owners.iter().filter_map(|(&p, &o)| Some((shift(p)?, o))).collect();
+    next.units = scenario
+        .units
+        .iter()
+        .filter_map(|u| Some(crate::scenario::ScenarioUnit { pos: shift(u.pos)?, ..u.clone() }))
+        .collect();
+    next.tiles = scenario
+        .tiles
+        .iter()
+        .filter_map(|t| Some(crate::scenario::TilePlacement { pos: shift(t.pos)?, ..t.clone() }))
+        .collect();
+    Some(next)
+}

@@ -1,0 +1,900 @@
+//! The editor window: state, frame layout, commands, file handling, autosave and dialogs. The
+//! canvas and the side panels are drawn by their own modules.
+
+use super::commands::{Command, Menu, shortcut_order};
+use super::dialogs::{FileDialogs, NativeDialogs};
+use crate::editor::{Clipboard, Document, Op, flood_squares, paste_ops, squares_of};
+use crate::rules::{Pos, PropertyKind, Ruleset, TerrainId};
+use crate::scenario::{
+    Finding, Scenario, Statistics, Symmetry, Tile, builtin_tiles, has_errors, import_awbw, load_scenario,
+    save_scenario, statistics, validate,
+};
+use egui::{Context, Ui};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The sample scenario shown the first time the studio opens.
+pub const FIRST_RUN_SAMPLE: &str = include_str!("../../scenarios/bridgehead.ron");
+
+/// Preferences kept between runs.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Prefs {
+    /// Most recent first.
+    pub recent_files: Vec<PathBuf>,
+    /// Grid lines, coordinates and tile boundaries.
+    pub show_grid: bool,
+    /// The "who reaches first" overlay.
+    pub show_race: bool,
+    /// Side panels.
+    pub show_inspector: bool,
+    /// Scenario settings panel.
+    pub show_settings: bool,
+    /// Diagnostics panel.
+    pub show_diagnostics: bool,
+    /// Statistics panel.
+    pub show_statistics: bool,
+    /// History panel.
+    pub show_history: bool,
+    /// Minimap panel.
+    pub show_minimap: bool,
+}
+
+impl Default for Prefs {
+    fn default() -> Self {
+        Self {
+            recent_files: Vec::new(),
+            show_grid: true,
+            show_race: false,
+            show_inspector: true,
+            show_settings: false,
+            show_diagnostics: true,
+            show_statistics: false,
+            show_history: false,
+            show_minimap: true,
+        }
+    }
+}
+
+/// The tool under the left mouse button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// Square brush.
+    Brush,
+    /// Filled rectangle.
+    Rectangle,
+    /// Straight line.
+    Line,
+    /// Flood fill of connected terrain.
+    Fill,
+    /// Removes units, then properties.
+    Eraser,
+    /// Rectangular selection; drag it to move.
+    Select,
+    /// Stamps a library tile on the tile grid.
+    Stamp,
+}
+
+impl Tool {
+    /// The status-bar hint.
+    #[must_use]
+    pub fn hint(self) -> &'static str {
+        match self {
+            Tool::Brush => {
+                "Brush: click or drag to paint. Right click picks what is under the cursor. Hold Alt to overrule the rules."
+            }
+            Tool::Rectangle => "Rectangle: drag to fill a rectangle.",
+            Tool::Line => "Line: drag from one end to the other.",
+            Tool::Fill => "Fill: click to fill connected squares of the same terrain.",
+            Tool::Eraser => "Eraser: removes the unit, or else the property.",
+            Tool::Select => {
+                "Select: drag a rectangle; drag inside it to move it. Ctrl+C, Ctrl+X, Ctrl+V, R to rotate, H and V to flip."
+            }
+            Tool::Stamp => "Stamp: click to lay the library tile on the tile grid; '.' turns it.",
+        }
+    }
+}
+
+/// What the paint tools put down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Paint {
+    /// A terrain.
+    Terrain(TerrainId),
+    /// A property for the chosen owner.
+    Property(PropertyKind),
+    /// A unit (ruleset name) for the chosen owner.
+    Unit(String),
+}
+
+/// Pan and zoom of the map.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    /// Screen offset of the board's top-left corner from the canvas's top-left corner.
+    pub offset: egui::Vec2,
+    /// Points per square.
+    pub zoom: f32,
+    /// Fit the board on the next frame.
+    pub fit: bool,
+}
+
+/// A mouse gesture under way on the canvas.
+#[derive(Debug, Clone)]
+pub struct Drag {
+    /// The tool it started with.
+    pub tool: Tool,
+    /// Where it started.
+    pub start: Pos,
+    /// The last square seen.
+    pub last: Pos,
+    /// Whether edits have been recorded for it yet.
+    pub recorded: bool,
+    /// Moving a selection: what is carried.
+    pub carrying: Option<Clipboard>,
+}
+
+/// A dialog over the window.
+#[derive(Debug, Clone)]
+pub enum Modal {
+    /// Unsaved work would be lost by `then`.
+    Unsaved(Pending),
+    /// New scenario form.
+    NewScenario(NewForm),
+    /// Resize form: squares to add on the left, top, right, bottom (negative removes).
+    Resize([i32; 4]),
+    /// Replace all of one terrain by another.
+    ReplaceAll(TerrainId, TerrainId),
+    /// Work found in the recovery file.
+    Recover(Box<Scenario>),
+    /// Command palette with its filter.
+    Palette(String),
+    /// A message.
+    Message(String),
+}
+
+/// What waits for the unsaved-work prompt.
+#[derive(Debug, Clone)]
+pub enum Pending {
+    /// Start a new scenario.
+    New(Box<Scenario>),
+    /// Open a file.
+    Open(PathBuf),
+    /// Ask for a file to open.
+    OpenDialog,
+    /// Close the window.
+    Quit,
+}
+
+/// The new-scenario form.
+#[derive(Debug, Clone)]
+pub struct NewForm {
+    /// Squares across.
+    pub width: u16,
+    /// Squares down.
+    pub height: u16,
+    /// Players.
+    pub players: usize,
+    /// Tile size.
+    pub tile_size: u8,
+    /// Fill terrain.
+    pub fill: TerrainId,
+    /// Lay the board out from library tiles instead.
+    pub from_tiles: bool,
+}
+
+/// How the app is set up: where its files go and how it asks for paths.
+pub struct AppConfig {
+    /// Folder for the recovery file; `None` disables autosave.
+    pub data_dir: Option<PathBuf>,
+    /// File dialogs.
+    pub dialogs: Box<dyn FileDialogs>,
+    /// Preferences from the last run.
+    pub prefs: Prefs,
+    /// A file to open instead of the most recent one.
+    pub open: Option<PathBuf>,
+}
+
+impl AppConfig {
+    /// The real thing: the user's data folder and native dialogs.
+    #[must_use]
+    pub fn native(prefs: Prefs, open: Option<PathBuf>) -> Self {
+        let data_dir = directories::ProjectDirs::from("", "", "Skirmish Studio").map(|d| d.data_dir().to_path_buf());
+        Self { data_dir, dialogs: Box::new(NativeDialogs), prefs, open }
+    }
+}
+
+/// The editor application.
+pub struct StudioApp {
+    /// The ruleset everything is judged by.
+    pub rules: Arc<Ruleset>,
+    /// The tile library.
+    pub tiles: Vec<Tile>,
+    /// The open document.
+    pub doc: Document,
+    /// Preferences.
+    pub prefs: Prefs,
+    /// The active tool.
+    pub tool: Tool,
+    /// Brush size: 1, 3 or 5.
+    pub brush_size: u16,
+    /// What the paint tools put down.
+    pub paint: Paint,
+    /// The owner for placed properties and units (`None`: neutral).
+    pub owner: Option<u8>,
+    /// The chosen library tile.
+    pub stamp: usize,
+    /// Quarter turns of the stamp.
+    pub stamp_rotation: u8,
+    /// Live symmetric painting.
+    pub symmetry: Option<Symmetry>,
+    /// Pan and zoom.
+    pub view: View,
+    /// The square shown in the inspector.
+    pub selected: Option<Pos>,
+    /// The selection rectangle's corners.
+    pub selection: Option<(Pos, Pos)>,
+    /// What was copied.
+    pub clipboard: Option<Clipboard>,
+    /// The gesture under way.
+    pub drag: Option<Drag>,
+    /// The square under the cursor.
+    pub hover: Option<Pos>,
+    /// The status-bar message.
+    pub status: String,
+    /// The latest findings.
+    pub findings: Vec<Finding>,
+    /// The document revision the findings belong to.
+    pub findings_revision: Option<u64>,
+    /// When validation last ran and how long it took (seconds).
+    pub validation_clock: (f64, f64),
+    /// Statistics and the revision they belong to.
+    pub stats: Option<(u64, Statistics)>,
+    /// The dialog shown, if any.
+    pub modal: Option<Modal>,
+    /// File dialogs.
+    pub dialogs: Box<dyn FileDialogs>,
+    /// Folder of the recovery file.
+    pub data_dir: Option<PathBuf>,
+    /// Time of the last autosave.
+    pub last_autosave: f64,
+    /// Centre the view on this square next frame.
+    pub centre_on: Option<Pos>,
+    /// The window may close: the user confirmed.
+    pub allow_close: bool,
+    /// The override key (Alt) is held: placements the rules refuse go through.
+    pub overrule: bool,
+    /// Where the board was drawn last frame.
+    pub placement: Option<super::canvas::Placement>,
+}
+
+/// Seconds between autosaves of unsaved work.
+pub const AUTOSAVE_SECONDS: f64 = 30.0;
+
+impl StudioApp {
+    /// The app, opening `config.open`, else the most recent file, else the bundled sample, and
+    /// offering back unsaved work found in the recovery file.
+    #[must_use]
+    pub fn new(rules: Arc<Ruleset>, config: AppConfig) -> Self {
+        let tiles = builtin_tiles(&rules).unwrap_or_default();
+        let sample = load_scenario(&rules, FIRST_RUN_SAMPLE)
+            .unwrap_or_else(|_| Scenario::new(&rules, 18, 12, rules.terrain_id("plain").unwrap_or(TerrainId(0)), 2));
+        let plain = rules.terrain_id("plain").unwrap_or(TerrainId(0));
+        let mut app = Self {
+            rules,
+            tiles,
+            doc: Document::new(sample),
+            prefs: config.prefs,
+            tool: Tool::Brush,
+            brush_size: 1,
+            paint: Paint::Terrain(plain),
+            owner: Some(0),
+            stamp: 0,
+            stamp_rotation: 0,
+            symmetry: None,
+            view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true },
+            selected: None,
+            selection: None,
+            clipboard: None,
+            drag: None,
+            hover: None,
+            status: "Ready.".into(),
+            findings: Vec::new(),
+            findings_revision: None,
+            validation_clock: (f64::NEG_INFINITY, 0.0),
+            stats: None,
+            modal: None,
+            dialogs: config.dialogs,
+            data_dir: config.data_dir,
+            last_autosave: 0.0,
+            centre_on: None,
+            allow_close: false,
+            overrule: false,
+            placement: None,
+        };
+        let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
+        if let Some(path) = first {
+            if let Err(message) = app.open_path(&path) {
+                app.status = message;
+            }
+        } else {
+            app.status = "Opened the sample scenario Bridgehead. Save it under a new name to keep your changes.".into();
+        }
+        if let Some(recovered) = app.read_recovery() {
+            app.modal = Some(Modal::Recover(Box::new(recovered)));
+        }
+        app
+    }
+
+    /// The window's title: file name and a star when modified.
+    #[must_use]
+    pub fn title(&self) -> String {
+        let name = self
+            .doc
+            .path
+            .as_ref()
+            .and_then(|p| p.file_name())
+            .map_or_else(|| self.doc.scenario.name.clone(), |n| n.to_string_lossy().into_owned());
+        format!("{}{} - Skirmish Studio", name, if self.doc.is_modified() { " *" } else { "" })
+    }
+
+    fn recovery_path(&self) -> Option<PathBuf> {
+        self.data_dir.as_ref().map(|d| d.join("recovery.ron"))
+    }
+
+    fn read_recovery(&self) -> Option<Scenario> {
+        let text = std::fs::read_to_string(self.recovery_path()?).ok()?;
+        load_scenario(&self.rules, &text).ok()
+    }
+
+    /// Writes unsaved work to the recovery file (never over the user's own file).
+    pub fn autosave(&mut self, now: f64) {
+        self.last_autosave = now;
+        if !self.doc.is_modified() {
+            return;
+        }
+        let Some(path) = self.recovery_path() else { return };
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        if crate::cli::write_atomic(&path, &save_scenario(&self.rules, &self.doc.scenario)).is_ok() {
+            self.status = "Autosaved unsaved work to the recovery file.".into();
+        }
+    }
+
+    fn clear_recovery(&self) {
+        if let Some(path) = self.recovery_path() {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+
+    /// Opens a scenario or AWBW map file.
+    ///
+    /// # Errors
+    /// A message saying what could not be read and where.
+    pub fn open_path(&mut self, path: &Path) -> Result<(), String> {
+        let text = crate::cli::read_limited(path)?;
+        let is_awbw = path.extension().is_some_and(|e| e == "json" || e == "csv" || e == "txt");
+        let scenario = if is_awbw {
+            let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+            import_awbw(&self.rules, &text, &name).map_err(|e| format!("{}: {e}", path.display()))?.scenario
+        } else {
+            load_scenario(&self.rules, &text).map_err(|e| format!("{}: {e}", path.display()))?
+        };
+        self.doc = Document::new(scenario);
+        // An imported map is a new document: saving asks where.
+        self.doc.path = (!is_awbw).then(|| path.to_path_buf());
+        self.after_document_change();
+        self.remember(path);
+        self.status = format!("Opened {}.", path.display());
+        Ok(())
+    }
+
+    fn remember(&mut self, path: &Path) {
+        self.prefs.recent_files.retain(|p| p != path);
+        self.prefs.recent_files.insert(0, path.to_path_buf());
+        self.prefs.recent_files.truncate(10);
+    }
+
+    fn after_document_change(&mut self) {
+        self.selected = None;
+        self.selection = None;
+        self.drag = None;
+        self.view.fit = true;
+        self.findings_revision = None;
+        self.stats = None;
+        self.owner = Some(0);
+    }
+
+    /// Saves to `path` atomically.
+    ///
+    /// # Errors
+    /// A message naming the file.
+    pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
+        crate::cli::write_atomic(path, &save_scenario(&self.rules, &self.doc.scenario))?;
+        self.doc.path = Some(path.to_path_buf());
+        self.doc.history.mark_clean();
+        self.clear_recovery();
+        self.remember(path);
+        self.status = format!("Saved {}.", path.display());
+        Ok(())
+    }
+
+    fn save(&mut self, ask: bool) -> bool {
+        let path = match (&self.doc.path, ask) {
+            (Some(path), false) => Some(path.clone()),
+            _ => self.dialogs.save_file(&format!("{}.ron", slug(&self.doc.scenario.name))),
+        };
+        let Some(path) = path else {
+            self.status = "Not saved: no file was chosen (is a file dialog available on this system?).".into();
+            return false;
+        };
+        match self.save_to(&path) {
+            Ok(()) => true,
+            Err(message) => {
+                self.modal = Some(Modal::Message(format!("Could not save: {message}")));
+                false
+            }
+        }
+    }
+
+    /// Runs `pending` now, or first asks about unsaved work.
+    pub fn guard(&mut self, pending: Pending) {
+        if self.doc.is_modified() {
+            self.modal = Some(Modal::Unsaved(pending));
+        } else {
+            self.proceed(pending);
+        }
+    }
+
+    fn proceed(&mut self, pending: Pending) {
+        match pending {
+            Pending::New(scenario) => {
+                self.doc = Document::new(*scenario);
+                self.after_document_change();
+                self.status = "New scenario.".into();
+            }
+            Pending::Open(path) => {
+                if let Err(message) = self.open_path(&path) {
+                    self.modal = Some(Modal::Message(format!("Could not open {message}")));
+                }
+            }
+            Pending::OpenDialog => match self.dialogs.open_file() {
+                Some(path) => self.proceed(Pending::Open(path)),
+                None => {
+                    self.status =
+                        "Nothing opened: no file was chosen (is a file dialog available on this system?).".into()
+                }
+            },
+            Pending::Quit => {
+                self.clear_recovery();
+                self.allow_close = true;
+            }
+        }
+    }
+
+    /// Saves from the unsaved-work prompt; returns whether it was saved.
+    pub fn save_for_prompt(&mut self) -> bool {
+        self.save(false)
+    }
+
+    /// Goes on with what the unsaved-work prompt held back.
+    pub fn continue_after_prompt(&mut self, pending: Pending) {
+        self.modal = None;
+        self.proceed(pending);
+    }
+
+    /// Opens work from the recovery file as a modified, unsaved document.
+    pub fn restore(&mut self, scenario: Scenario) {
+        let mut doc = Document::new(self.doc.scenario.clone());
+        doc.replace("Restore unsaved work", scenario);
+        self.doc = doc;
+        self.after_document_change();
+        self.status = "Restored unsaved work from the recovery file. Save it to keep it.".into();
+    }
+
+    /// Throws away the recovery file.
+    pub fn discard_recovery(&mut self) {
+        self.clear_recovery();
+        self.status = "Discarded the recovered work.".into();
+    }
+
+    /// Carries out a command.
+    pub fn run(&mut self, command: Command, ctx: &Context) {
+        match command {
+            Command::New => {
+                let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+                self.modal = Some(Modal::NewScenario(NewForm {
+                    width: 24,
+                    height: 18,
+                    players: 2,
+                    tile_size: 6,
+                    fill: plain,
+                    from_tiles: false,
+                }));
+            }
+            Command::Open => self.guard(Pending::OpenDialog),
+            Command::Save => {
+                self.save(false);
+            }
+            Command::SaveAs => {
+                self.save(true);
+            }
+            Command::Quit => self.guard(Pending::Quit),
+            Command::Undo => {
+                self.status = match self.doc.undo() {
+                    Some(label) => format!("Undid {label}."),
+                    None => "Nothing to undo.".into(),
+                };
+            }
+            Command::Redo => {
+                self.status = match self.doc.redo() {
+                    Some(label) => format!("Redid {label}."),
+                    None => "Nothing to redo.".into(),
+                };
+            }
+            Command::Copy => self.copy_selection(false),
+            Command::Cut => self.copy_selection(true),
+            Command::Paste => self.paste(),
+            Command::DeleteSelection => self.clear_selection(),
+            Command::RotateSelection => self.transform_selection("Rotate selection", Clipboard::rotated),
+            Command::FlipSelectionX => self.transform_selection("Flip selection", Clipboard::flipped_x),
+            Command::FlipSelectionY => self.transform_selection("Flip selection", Clipboard::flipped_y),
+            Command::ReplaceAll => {
+                let from = self
+                    .selected
+                    .filter(|p| self.doc.scenario.contains(*p))
+                    .map_or(TerrainId(0), |p| self.doc.scenario.terrain_at(p));
+                let to = match self.paint {
+                    Paint::Terrain(t) => t,
+                    _ => TerrainId(0),
+                };
+                self.modal = Some(Modal::ReplaceAll(from, to));
+            }
+            Command::Resize => self.modal = Some(Modal::Resize([0; 4])),
+            Command::ToolBrush => self.tool = Tool::Brush,
+            Command::ToolRectangle => self.tool = Tool::Rectangle,
+            Command::ToolLine => self.tool = Tool::Line,
+            Command::ToolFill => self.tool = Tool::Fill,
+            Command::ToolEraser => self.tool = Tool::Eraser,
+            Command::ToolSelect => self.tool = Tool::Select,
+            Command::ToolStamp => self.tool = Tool::Stamp,
+            Command::BrushSize1 => self.brush_size = 1,
+            Command::BrushSize3 => self.brush_size = 3,
+            Command::BrushSize5 => self.brush_size = 5,
+            Command::RotateStamp => self.stamp_rotation = (self.stamp_rotation + 1) % 4,
+            Command::SymmetryOff => self.symmetry = None,
+            Command::SymmetryLeftRight => self.symmetry = Some(Symmetry::MirrorLeftRight),
+            Command::SymmetryTopBottom => self.symmetry = Some(Symmetry::MirrorTopBottom),
+            Command::SymmetryBoth => self.symmetry = Some(Symmetry::MirrorBoth),
+            Command::SymmetryRotate180 => self.symmetry = Some(Symmetry::Rotate180),
+            Command::SymmetryRotate90 => self.symmetry = Some(Symmetry::Rotate90),
+            Command::ZoomFit => self.view.fit = true,
+            Command::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
+            Command::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
+            Command::ToggleGrid => self.prefs.show_grid ^= true,
+            Command::ToggleRaceOverlay => self.prefs.show_race ^= true,
+            Command::ToggleInspector => self.prefs.show_inspector ^= true,
+            Command::ToggleSettings => self.prefs.show_settings ^= true,
+            Command::ToggleDiagnostics => self.prefs.show_diagnostics ^= true,
+            Command::ToggleStatistics => self.prefs.show_statistics ^= true,
+            Command::ToggleHistory => self.prefs.show_history ^= true,
+            Command::ToggleMinimap => self.prefs.show_minimap ^= true,
+            Command::CommandPalette => self.modal = Some(Modal::Palette(String::new())),
+        }
+        if matches!(command, Command::SymmetryRotate90) && self.doc.scenario.width != self.doc.scenario.height {
+            self.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
+            self.symmetry = None;
+        }
+        ctx.request_repaint();
+    }
+
+    fn copy_selection(&mut self, cut: bool) {
+        let Some((a, b)) = self.selection else {
+            self.status = "Select squares first (tool S).".into();
+            return;
+        };
+        self.clipboard = Some(Clipboard::copy(&self.doc.scenario, a, b));
+        if cut {
+            self.clear_selection();
+            self.status = "Cut.".into();
+        } else {
+            self.status = "Copied.".into();
+        }
+    }
+
+    fn clear_selection(&mut self) {
+        let Some((a, b)) = self.selection else { return };
+        let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+        let squares = crate::editor::rect_squares(a, b);
+        let mut ops: Vec<(Pos, Op)> = squares.iter().map(|&p| (p, Op::Erase)).collect();
+        ops.extend(squares.iter().map(|&p| (p, Op::Terrain(plain))));
+        self.apply_ops("Clear selection", &ops, false, true);
+    }
+
+    fn paste(&mut self) {
+        let Some(clip) = self.clipboard.clone() else {
+            self.status = "Nothing to paste: copy a selection first.".into();
+            return;
+        };
+        let at =
+            self.hover.or(self.selection.map(|(a, b)| Pos::new(a.x.min(b.x), a.y.min(b.y)))).unwrap_or(Pos::new(0, 0));
+        let ops = paste_ops(&self.rules, &clip, at);
+        self.apply_ops("Paste", &ops, false, true);
+        self.selection =
+            Some((at, Pos::new(at.x + clip.width.saturating_sub(1), at.y + clip.height.saturating_sub(1))));
+    }
+
+    fn transform_selection(&mut self, label: &str, transform: fn(&Clipboard) -> Clipboard) {
+        let Some((a, b)) = self.selection else {
+            self.status = "Select squares first (tool S).".into();
+            return;
+        };
+        let clip = transform(&Clipboard::copy(&self.doc.scenario, a, b));
+        let at = Pos::new(a.x.min(b.x), a.y.min(b.y));
+        let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+        let old = crate::editor::rect_squares(a, b);
+        let mut ops: Vec<(Pos, Op)> = old.iter().map(|&p| (p, Op::Erase)).collect();
+        ops.extend(old.iter().map(|&p| (p, Op::Terrain(plain))));
+        ops.extend(paste_ops(&self.rules, &clip, at));
+        self.apply_ops(label, &ops, false, true);
+        self.selection =
+            Some((at, Pos::new(at.x + clip.width.saturating_sub(1), at.y + clip.height.saturating_sub(1))));
+    }
+
+    /// Applies operations as one step (or as part of the drag under way), echoing them by the
+    /// live symmetry unless `exact`; reports the first refusal in the status bar.
+    pub fn apply_ops(&mut self, label: &str, ops: &[(Pos, Op)], continue_step: bool, exact: bool) {
+        let overrule = self.overrule;
+        let symmetry = if exact { None } else { self.symmetry };
+        let outcome = self.doc.apply_ops(&self.rules, label, ops, symmetry, overrule, continue_step);
+        if let Some(refusal) = outcome.refused.first() {
+            self.status = format!("Refused at {}: {} (hold Alt to place it anyway).", refusal.pos, refusal.reason);
+        } else if outcome.applied > 0 {
+            self.status = format!("{label}.");
+        }
+    }
+
+    /// The operation the paint tools put on a square.
+    #[must_use]
+    pub fn paint_op(&self) -> Op {
+        match &self.paint {
+            Paint::Terrain(t) => Op::Terrain(*t),
+            Paint::Property(kind) => Op::Property(*kind, self.owner),
+            Paint::Unit(kind) => Op::Unit(kind.clone(), self.owner.unwrap_or(0)),
+        }
+    }
+
+    /// A label naming what is painted ("Paint forest", "Place tank").
+    #[must_use]
+    pub fn paint_label(&self) -> String {
+        match &self.paint {
+            Paint::Terrain(t) => format!(
+                "Paint {}",
+                self.rules.terrains.get(t.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
+            ),
+            Paint::Property(kind) => format!("Place {}", kind.label()),
+            Paint::Unit(kind) => format!(
+                "Place {}",
+                self.rules.unit_id(kind).map_or(kind.as_str(), |k| self.rules.unit(k).name.as_str())
+            ),
+        }
+    }
+
+    /// Picks what is on a square as the paint (the eyedropper).
+    pub fn pick(&mut self, pos: Pos) {
+        let s = &self.doc.scenario;
+        if !s.contains(pos) {
+            return;
+        }
+        if let Some(unit) = s.unit_index_at(pos).map(|i| &s.units[i]) {
+            self.paint = Paint::Unit(unit.kind.clone());
+            self.owner = Some(unit.owner);
+        } else if let Some(kind) = self.rules.terrains.get(s.terrain_at(pos).index()).and_then(|t| t.property) {
+            self.paint = Paint::Property(kind);
+            self.owner = s.owners.get(&pos).copied();
+        } else {
+            self.paint = Paint::Terrain(s.terrain_at(pos));
+        }
+        self.status = format!(
+            "Picked {} from {pos}.",
+            self.paint_label().trim_start_matches("Paint ").trim_start_matches("Place ")
+        );
+    }
+
+    /// Flood fill from a square with the paint.
+    pub fn fill(&mut self, pos: Pos) {
+        let ops: Vec<(Pos, Op)> =
+            flood_squares(&self.doc.scenario, pos).into_iter().map(|p| (p, self.paint_op())).collect();
+        let label = self.paint_label().replacen("Paint", "Fill", 1);
+        self.apply_ops(&label, &ops, false, false);
+    }
+
+    /// Replaces every square of one terrain by another, as one step.
+    pub fn replace_all(&mut self, from: TerrainId, to: TerrainId) {
+        let ops: Vec<(Pos, Op)> =
+            squares_of(&self.doc.scenario, from).into_iter().map(|p| (p, Op::Terrain(to))).collect();
+        self.apply_ops("Replace terrain", &ops, false, true);
+    }
+
+    /// Brings the findings and statistics up to date: at once when idle; during a drag only
+    /// when validation is cheap (the last run under 3 ms) and 100 ms have passed, otherwise when
+    /// the stroke ends, so no frame waits on it.
+    pub fn refresh_derived(&mut self, now: f64) {
+        if self.findings_revision == Some(self.doc.revision) {
+            return;
+        }
+        let (last, took) = self.validation_clock;
+        if self.drag.is_some() && (took > 0.003 || now - last < 0.1) {
+            return;
+        }
+        let started = std::time::Instant::now();
+        self.findings = validate(&self.rules, &self.doc.scenario);
+        self.findings_revision = Some(self.doc.revision);
+        self.validation_clock = (now, started.elapsed().as_secs_f64());
+        if self.prefs.show_statistics || self.prefs.show_race {
+            self.stats = Some((self.doc.revision, statistics(&self.rules, &self.doc.scenario)));
+        }
+    }
+
+    /// The statistics, computed when first needed for this revision.
+    pub fn statistics(&mut self) -> &Statistics {
+        let revision = self.doc.revision;
+        if self.stats.as_ref().is_some_and(|(r, _)| *r != revision) {
+            self.stats = None;
+        }
+        let (rules, scenario) = (&self.rules, &self.doc.scenario);
+        &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
+    }
+
+    /// Whether the scenario has errors (which would block a playtest).
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        has_errors(&self.findings)
+    }
+
+    fn handle_shortcuts(&mut self, ctx: &Context) {
+        if self.modal.is_some() {
+            return;
+        }
+        let typing = ctx.egui_wants_keyboard_input();
+        let mut fired = Vec::new();
+        ctx.input_mut(|input| {
+            for (command, shortcut) in shortcut_order() {
+                if typing && command.is_bare_key() {
+                    continue;
+                }
+                if input.consume_shortcut(&shortcut) {
+                    fired.push(command);
+                }
+            }
+        });
+        for command in fired {
+            self.run(command, ctx);
+        }
+    }
+
+    fn handle_dropped_files(&mut self, ctx: &Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.guard(Pending::Open(path));
+        }
+    }
+
+    /// Draws the whole window for one frame and handles its input.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let now = ctx.input(|i| i.time);
+        self.overrule = ctx.input(|i| i.modifiers.alt);
+        self.handle_shortcuts(&ctx);
+        self.handle_dropped_files(&ctx);
+        if self.last_autosave == 0.0 {
+            self.last_autosave = now.max(f64::MIN_POSITIVE);
+        } else if now - self.last_autosave >= AUTOSAVE_SECONDS {
+            self.autosave(now);
+        }
+        if self.doc.is_modified() && self.data_dir.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS));
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.doc.is_modified() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.modal = Some(Modal::Unsaved(Pending::Quit));
+        }
+        if self.allow_close {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
+
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        egui::Panel::top("toolbar").show(ui, |ui| super::panels::toolbar(self, ui));
+        egui::Panel::bottom("status").show(ui, |ui| super::panels::status_bar(self, ui));
+        egui::Panel::left("palette")
+            .resizable(true)
+            .default_size(210.0)
+            .show(ui, |ui| super::panels::palette(self, ui));
+        egui::Panel::right("side")
+            .resizable(true)
+            .default_size(320.0)
+            .show(ui, |ui| super::panels::side_panels(self, ui));
+        egui::CentralPanel::default().frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND)).show(ui, |ui| {
+            super::canvas::canvas(self, ui);
+        });
+        self.refresh_derived(now);
+        super::dialogs::modals(self, &ctx);
+    }
+
+    fn menu_bar(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            for (menu, title) in
+                [(Menu::File, "File"), (Menu::Edit, "Edit"), (Menu::Tools, "Tools"), (Menu::View, "View")]
+            {
+                ui.menu_button(title, |ui| {
+                    if menu == Menu::File {
+                        self.recent_menu(ui);
+                    }
+                    for command in Command::ALL.iter().copied().filter(|c| c.menu() == menu) {
+                        if self.command_button(ui, command) {
+                            ui.close();
+                        }
+                    }
+                });
+            }
+            ui.separator();
+            let modified = if self.doc.is_modified() { " (modified)" } else { "" };
+            ui.label(format!("{}{modified}", self.doc.scenario.name));
+        });
+    }
+
+    fn recent_menu(&mut self, ui: &mut Ui) {
+        ui.menu_button("Open recent", |ui| {
+            if self.prefs.recent_files.is_empty() {
+                ui.label("No recent files");
+            }
+            for path in self.prefs.recent_files.clone() {
+                if ui.button(path.display().to_string()).clicked() {
+                    self.guard(Pending::Open(path));
+                    ui.close();
+                }
+            }
+        });
+    }
+
+    /// A menu button for a command, with its shortcut; returns whether it was clicked.
+    pub fn command_button(&mut self, ui: &mut Ui, command: Command) -> bool {
+        let label = match command {
+            Command::Undo => self.doc.history.undo_label().map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
+            Command::Redo => self.doc.history.redo_label().map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
+            other => other.label().to_owned(),
+        };
+        let shortcut = command.shortcut_text(ui.ctx());
+        let clicked = ui.add(egui::Button::new(label).shortcut_text(shortcut)).clicked();
+        if clicked {
+            let ctx = ui.ctx().clone();
+            self.run(command, &ctx);
+        }
+        clicked
+    }
+}
+
+/// A file name made from a title.
+#[must_use]
+pub fn slug(name: &str) -> String {
+    let slug: String =
+        name.chars().map(|c| if c.is_ascii_alphanumeric() { c.to_ascii_lowercase() } else { '-' }).collect();
+    let slug = slug.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-");
+    if slug.is_empty() { "scenario".into() } else { slug }
+}
+
+impl eframe::App for StudioApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+    }
+}
+
+/// The key the preferences are stored under.
+pub const PREFS_KEY: &str = "skirmish-studio-prefs";

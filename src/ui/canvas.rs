@@ -1,0 +1,473 @@
+//! The map canvas: draws the board with its properties, units, grid, rulers, findings and
+//! overlays, and turns pointer and keyboard input into pan, zoom and tool gestures.
+
+use super::app::{Drag, StudioApp, Tool};
+use super::theme;
+use crate::editor::{Clipboard, Op, brush_squares, line_squares, paste_ops, rect_squares, stamp_ops};
+use crate::rules::Pos;
+use crate::scenario::{Severity, SquareMap};
+use egui::{Color32, Mesh, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2};
+
+/// Width of the coordinate rulers along the top and left edges.
+const RULER: f32 = 20.0;
+
+/// Where the board sits on screen this frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    /// Screen position of the board's top-left corner.
+    pub origin: Pos2,
+    /// Points per square.
+    pub zoom: f32,
+    /// The area the board is drawn in.
+    pub area: Rect,
+}
+
+impl Placement {
+    /// The screen rectangle of a square.
+    #[must_use]
+    pub fn square_rect(&self, pos: Pos) -> Rect {
+        Rect::from_min_size(
+            self.origin + vec2(f32::from(pos.x), f32::from(pos.y)) * self.zoom,
+            vec2(self.zoom, self.zoom),
+        )
+    }
+
+    /// The square under a screen point, if on the board.
+    #[must_use]
+    pub fn square_at(&self, point: Pos2, width: u16, height: u16) -> Option<Pos> {
+        let local = (point - self.origin) / self.zoom;
+        if local.x < 0.0 || local.y < 0.0 {
+            return None;
+        }
+        let (x, y) = (local.x.floor(), local.y.floor());
+        (x < f32::from(width) && y < f32::from(height)).then(|| Pos::new(x as u16, y as u16))
+    }
+}
+
+/// Draws the canvas and handles its input.
+pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
+    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
+    let rect = response.rect;
+    let ruler = if app.prefs.show_grid { RULER } else { 0.0 };
+    let area = Rect::from_min_max(rect.min + vec2(ruler, ruler), rect.max);
+    let (w, h) = (app.doc.scenario.width, app.doc.scenario.height);
+    if app.view.fit {
+        let zoom = ((area.width() - 16.0) / f32::from(w)).min((area.height() - 16.0) / f32::from(h)).clamp(2.0, 160.0);
+        app.view.zoom = zoom;
+        app.view.offset = vec2(ruler, ruler) + (area.size() - vec2(f32::from(w), f32::from(h)) * zoom) / 2.0;
+        app.view.fit = false;
+    }
+    if let Some(pos) = app.centre_on.take() {
+        let centre = (vec2(f32::from(pos.x), f32::from(pos.y)) + vec2(0.5, 0.5)) * app.view.zoom;
+        app.view.offset = area.center() - rect.min - centre;
+    }
+    pan_and_zoom(app, ui, &response, rect);
+    let place = Placement { origin: rect.min + app.view.offset, zoom: app.view.zoom, area };
+    app.placement = Some(place);
+    let pointer = response.hover_pos();
+    app.hover = pointer.and_then(|p| place.square_at(p, w, h)).filter(|_| area.contains(pointer.unwrap_or_default()));
+    tool_input(app, ui, &response);
+    let board_painter = painter.with_clip_rect(area);
+    draw_board(app, &board_painter, place);
+    draw_overlays(app, &board_painter, place);
+    if app.prefs.show_grid {
+        draw_rulers(app, &painter, place, rect);
+    }
+}
+
+fn pan_and_zoom(app: &mut StudioApp, ui: &Ui, response: &egui::Response, rect: Rect) {
+    let (space, middle, primary, delta, scroll, pinch, pointer) = ui.input(|i| {
+        (
+            i.key_down(egui::Key::Space),
+            i.pointer.button_down(PointerButton::Middle),
+            i.pointer.primary_down(),
+            i.pointer.delta(),
+            i.smooth_scroll_delta.y,
+            i.zoom_delta(),
+            i.pointer.hover_pos(),
+        )
+    });
+    if response.hovered() && (middle || (space && primary)) {
+        app.view.offset += delta;
+    }
+    if response.hovered() && (scroll != 0.0 || pinch != 1.0) {
+        let factor = (scroll * 0.0015).exp() * pinch;
+        let new_zoom = (app.view.zoom * factor).clamp(2.0, 160.0);
+        if let Some(cursor) = pointer {
+            // Keep the board point under the cursor where it is.
+            let origin = rect.min + app.view.offset;
+            let board_point = (cursor - origin) / app.view.zoom;
+            app.view.offset = cursor - rect.min - board_point * new_zoom;
+        }
+        app.view.zoom = new_zoom;
+    }
+    if !ui.ctx().egui_wants_keyboard_input() && app.modal.is_none() {
+        let step = app.view.zoom.max(8.0);
+        ui.input(|i| {
+            for (key, d) in [
+                (egui::Key::ArrowLeft, vec2(step, 0.0)),
+                (egui::Key::ArrowRight, vec2(-step, 0.0)),
+                (egui::Key::ArrowUp, vec2(0.0, step)),
+                (egui::Key::ArrowDown, vec2(0.0, -step)),
+            ] {
+                if i.key_pressed(key) {
+                    app.view.offset += d;
+                }
+            }
+        });
+    }
+}
+
+/// The squares a one-square gesture from `a` to `b` covers with the brush.
+fn brush_path(app: &StudioApp, a: Pos, b: Pos) -> Vec<Pos> {
+    let mut squares = Vec::new();
+    for centre in line_squares(a, b) {
+        for pos in brush_squares(&app.doc.scenario, centre, app.brush_size) {
+            if !squares.contains(&pos) {
+                squares.push(pos);
+            }
+        }
+    }
+    squares
+}
+
+fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
+    let (pressed, down, released, secondary, space, middle) = ui.input(|i| {
+        (
+            i.pointer.primary_pressed(),
+            i.pointer.primary_down(),
+            i.pointer.primary_released(),
+            i.pointer.secondary_pressed(),
+            i.key_down(egui::Key::Space),
+            i.pointer.button_down(PointerButton::Middle),
+        )
+    });
+    if space || middle {
+        return;
+    }
+    let Some(pos) = app.hover else {
+        if released {
+            finish_drag(app, None);
+        }
+        return;
+    };
+    if secondary && response.hovered() {
+        app.pick(pos);
+        return;
+    }
+    if pressed && response.hovered() {
+        app.selected = Some(pos);
+        start_drag(app, pos);
+    } else if down && app.drag.is_some() {
+        continue_drag(app, pos);
+    }
+    if released {
+        finish_drag(app, Some(pos));
+    }
+}
+
+fn start_drag(app: &mut StudioApp, pos: Pos) {
+    let tool = app.tool;
+    let mut drag = Drag { tool, start: pos, last: pos, recorded: false, carrying: None };
+    match tool {
+        Tool::Brush | Tool::Eraser => {
+            let op = if tool == Tool::Eraser { Op::Erase } else { app.paint_op() };
+            let label = if tool == Tool::Eraser { "Erase".to_owned() } else { app.paint_label() };
+            let ops: Vec<(Pos, Op)> =
+                brush_squares(&app.doc.scenario, pos, app.brush_size).into_iter().map(|p| (p, op.clone())).collect();
+            app.apply_ops(&label, &ops, false, false);
+            drag.recorded = true;
+        }
+        Tool::Fill => app.fill(pos),
+        Tool::Stamp => {
+            let size = u16::from(app.doc.scenario.tile_size.max(1));
+            let corner = Pos::new(pos.x / size * size, pos.y / size * size);
+            if let Some(tile) = app.tiles.get(app.stamp).cloned() {
+                let ops = stamp_ops(&app.rules, &app.doc.scenario, &tile, corner, app.stamp_rotation);
+                app.apply_ops(&format!("Stamp {}", tile.name), &ops, false, false);
+                app.doc.record_tile(corner, &tile.name, app.stamp_rotation);
+            }
+        }
+        Tool::Select => {
+            if let Some((a, b)) = app.selection
+                && rect_squares(a, b).contains(&pos)
+            {
+                drag.carrying = Some(Clipboard::copy(&app.doc.scenario, a, b));
+            } else {
+                app.selection = Some((pos, pos));
+            }
+        }
+        Tool::Rectangle | Tool::Line => {}
+    }
+    app.drag = Some(drag);
+}
+
+fn continue_drag(app: &mut StudioApp, pos: Pos) {
+    let Some(drag) = app.drag.clone() else { return };
+    if pos == drag.last {
+        return;
+    }
+    match drag.tool {
+        Tool::Brush | Tool::Eraser => {
+            let op = if drag.tool == Tool::Eraser { Op::Erase } else { app.paint_op() };
+            let label = if drag.tool == Tool::Eraser { "Erase".to_owned() } else { app.paint_label() };
+            let ops: Vec<(Pos, Op)> = brush_path(app, drag.last, pos).into_iter().map(|p| (p, op.clone())).collect();
+            app.apply_ops(&label, &ops, drag.recorded, false);
+        }
+        Tool::Select if drag.carrying.is_none() => app.selection = Some((drag.start, pos)),
+        _ => {}
+    }
+    if let Some(d) = app.drag.as_mut() {
+        d.last = pos;
+        d.recorded = true;
+    }
+}
+
+fn finish_drag(app: &mut StudioApp, pos: Option<Pos>) {
+    let Some(drag) = app.drag.take() else { return };
+    let end = pos.unwrap_or(drag.last);
+    match drag.tool {
+        Tool::Rectangle => {
+            let ops: Vec<(Pos, Op)> = rect_squares(drag.start, end).into_iter().map(|p| (p, app.paint_op())).collect();
+            let label = app.paint_label().replacen("Paint", "Rectangle of", 1);
+            app.apply_ops(&label, &ops, false, false);
+        }
+        Tool::Line => {
+            let ops: Vec<(Pos, Op)> =
+                brush_path(app, drag.start, end).into_iter().map(|p| (p, app.paint_op())).collect();
+            let label = app.paint_label().replacen("Paint", "Line of", 1);
+            app.apply_ops(&label, &ops, false, false);
+        }
+        Tool::Select => {
+            if let (Some(clip), Some((a, b))) = (drag.carrying, app.selection) {
+                let (dx, dy) = (i32::from(end.x) - i32::from(drag.start.x), i32::from(end.y) - i32::from(drag.start.y));
+                let min = Pos::new(a.x.min(b.x), a.y.min(b.y));
+                let to = (u16::try_from(i32::from(min.x) + dx), u16::try_from(i32::from(min.y) + dy));
+                if let (Ok(x), Ok(y)) = to
+                    && (dx, dy) != (0, 0)
+                {
+                    let plain = app.rules.terrain_id("plain").unwrap_or(crate::rules::TerrainId(0));
+                    let old = rect_squares(a, b);
+                    let mut ops: Vec<(Pos, Op)> = old.iter().map(|&p| (p, Op::Erase)).collect();
+                    ops.extend(old.iter().map(|&p| (p, Op::Terrain(plain))));
+                    ops.extend(paste_ops(&app.rules, &clip, Pos::new(x, y)));
+                    app.apply_ops("Move selection", &ops, false, true);
+                    app.selection = Some((Pos::new(x, y), Pos::new(x + clip.width - 1, y + clip.height - 1)));
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The range of squares visible in the area.
+fn visible(place: Placement, width: u16, height: u16) -> (u16, u16, u16, u16) {
+    let first = (place.area.min - place.origin) / place.zoom;
+    let last = (place.area.max - place.origin) / place.zoom;
+    let clamp = |v: f32, max: u16| v.max(0.0).min(f32::from(max)) as u16;
+    (
+        clamp(first.x.floor(), width),
+        clamp(first.y.floor(), height),
+        clamp(last.x.ceil(), width),
+        clamp(last.y.ceil(), height),
+    )
+}
+
+fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
+    let s = &app.doc.scenario;
+    let rules = &app.rules;
+    let (x0, y0, x1, y1) = visible(place, s.width, s.height);
+    // Base colours as one mesh: cheap even for a whole 200 x 200 board.
+    let mut mesh = Mesh::default();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let pos = Pos::new(x, y);
+            let color = rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+            mesh.add_colored_rect(place.square_rect(pos), color);
+        }
+    }
+    painter.add(egui::Shape::mesh(mesh));
+    let detailed = place.zoom >= 7.0;
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let pos = Pos::new(x, y);
+            let rect = place.square_rect(pos);
+            let Some(terrain) = rules.terrains.get(s.terrain_at(pos).index()) else { continue };
+            if detailed && terrain.property.is_none() {
+                theme::draw_terrain(painter, rect, terrain);
+            }
+            if let Some(kind) = terrain.property {
+                let owner =
+                    s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
+                if detailed {
+                    theme::draw_property(painter, rect, kind, owner);
+                } else {
+                    painter.rect_filled(rect.shrink(place.zoom * 0.15), 0.0, owner.unwrap_or(theme::NEUTRAL));
+                }
+            }
+        }
+    }
+    if place.zoom >= 6.0 && app.prefs.show_grid {
+        let grid = Stroke::new(1.0, theme::GRID);
+        for x in x0..=x1 {
+            let sx = place.origin.x + f32::from(x) * place.zoom;
+            painter.vline(
+                sx,
+                place.origin.y + f32::from(y0) * place.zoom..=place.origin.y + f32::from(y1) * place.zoom,
+                grid,
+            );
+        }
+        for y in y0..=y1 {
+            let sy = place.origin.y + f32::from(y) * place.zoom;
+            painter.hline(
+                place.origin.x + f32::from(x0) * place.zoom..=place.origin.x + f32::from(x1) * place.zoom,
+                sy,
+                grid,
+            );
+        }
+    }
+    if app.prefs.show_grid {
+        let tile = u16::from(s.tile_size.max(1));
+        let stroke = Stroke::new(2.0, theme::TILE_LINE);
+        let (bw, bh) = (f32::from(s.width) * place.zoom, f32::from(s.height) * place.zoom);
+        for x in (0..=s.width).step_by(usize::from(tile)) {
+            let sx = place.origin.x + f32::from(x) * place.zoom;
+            painter.vline(sx, place.origin.y..=place.origin.y + bh, stroke);
+        }
+        for y in (0..=s.height).step_by(usize::from(tile)) {
+            let sy = place.origin.y + f32::from(y) * place.zoom;
+            painter.hline(place.origin.x..=place.origin.x + bw, sy, stroke);
+        }
+    }
+    let max_hp = rules.economy.max_hp;
+    for unit in &s.units {
+        if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
+            continue;
+        }
+        let color = s.players.get(usize::from(unit.owner)).map_or(Color32::GRAY, |p| theme::army_color(p.army));
+        let symbol = rules.unit_id(&unit.kind).map_or("?", |k| rules.unit(k).symbol.as_str());
+        theme::draw_unit(painter, place.square_rect(unit.pos), color, symbol, unit.hp, max_hp, unit.passengers.len());
+    }
+    let board = Rect::from_min_size(place.origin, vec2(f32::from(s.width), f32::from(s.height)) * place.zoom);
+    painter.rect_stroke(board, 0.0, Stroke::new(2.0, Color32::from_gray(15)), StrokeKind::Outside);
+}
+
+fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
+    let s = &app.doc.scenario;
+    for finding in &app.findings {
+        let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+        for &pos in &finding.squares {
+            if s.contains(pos) {
+                painter.rect_stroke(
+                    place.square_rect(pos).shrink(1.0),
+                    2.0,
+                    Stroke::new(2.5, color),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+    }
+    if app.prefs.show_race
+        && let Some((_, stats)) = &app.stats
+    {
+        for race in &stats.neutral_properties {
+            let best = race.first_turn.iter().filter_map(|t| *t).min();
+            let leaders: Vec<usize> = race
+                .first_turn
+                .iter()
+                .enumerate()
+                .filter(|(_, t)| t.is_some() && **t == best)
+                .map(|(i, _)| i)
+                .collect();
+            let Some(turn) = best else { continue };
+            let rect = place.square_rect(race.pos);
+            let badge = Rect::from_min_size(rect.min, vec2(rect.width() * 0.5, rect.height() * 0.4));
+            let color = match leaders.as_slice() {
+                [one] => s.players.get(*one).map_or(Color32::GRAY, |p| theme::army_color(p.army)),
+                _ => Color32::from_gray(90),
+            };
+            painter.rect_filled(badge, 2.0, color);
+            painter.text(
+                badge.center(),
+                egui::Align2::CENTER_CENTER,
+                format!("T{turn}"),
+                egui::FontId::proportional((rect.height() * 0.28).max(8.0)),
+                Color32::WHITE,
+            );
+        }
+    }
+    if let Some(symmetry) = app.symmetry {
+        let stroke = Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140));
+        let board = Rect::from_min_size(place.origin, vec2(f32::from(s.width), f32::from(s.height)) * place.zoom);
+        for map in symmetry.maps() {
+            match map {
+                SquareMap::FlipX => {
+                    painter.vline(board.center().x, board.y_range(), stroke);
+                }
+                SquareMap::FlipY => {
+                    painter.hline(board.x_range(), board.center().y, stroke);
+                }
+                SquareMap::Turn180 | SquareMap::Turn90 => {
+                    painter.circle_stroke(board.center(), place.zoom * 0.6, stroke);
+                }
+            }
+        }
+    }
+    if let Some((a, b)) = app.selection {
+        let rect = place
+            .square_rect(Pos::new(a.x.min(b.x), a.y.min(b.y)))
+            .union(place.square_rect(Pos::new(a.x.max(b.x), a.y.max(b.y))));
+        painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
+        painter.rect_stroke(rect, 0.0, Stroke::new(2.0, theme::SELECTION), StrokeKind::Inside);
+    }
+    if let Some(pos) = app.selected.filter(|p| s.contains(*p)) {
+        painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
+    }
+    if let Some(hover) = app.hover {
+        let squares = match (app.tool, &app.drag) {
+            (Tool::Brush | Tool::Eraser, _) => brush_squares(s, hover, app.brush_size),
+            (Tool::Rectangle, Some(d)) => rect_squares(d.start, hover),
+            (Tool::Line, Some(d)) => brush_path(app, d.start, hover),
+            (Tool::Stamp, _) => {
+                let size = u16::from(s.tile_size.max(1));
+                let corner = Pos::new(hover.x / size * size, hover.y / size * size);
+                rect_squares(corner, Pos::new(corner.x + size - 1, corner.y + size - 1))
+                    .into_iter()
+                    .filter(|p| s.contains(*p))
+                    .collect()
+            }
+            _ => vec![hover],
+        };
+        for pos in squares {
+            painter.rect_stroke(
+                place.square_rect(pos),
+                0.0,
+                Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 200)),
+                StrokeKind::Inside,
+            );
+        }
+    }
+}
+
+fn draw_rulers(app: &StudioApp, painter: &egui::Painter, place: Placement, rect: Rect) {
+    let s = &app.doc.scenario;
+    let top = Rect::from_min_max(rect.min, pos2(rect.max.x, rect.min.y + RULER));
+    let left = Rect::from_min_max(rect.min, pos2(rect.min.x + RULER, rect.max.y));
+    let ruler_color = Color32::from_rgb(44, 48, 56);
+    painter.rect_filled(top, 0.0, ruler_color);
+    painter.rect_filled(left, 0.0, ruler_color);
+    let every = [1u16, 2, 5, 10, 20, 50].into_iter().find(|n| f32::from(*n) * place.zoom >= 22.0).unwrap_or(100);
+    let font = egui::FontId::monospace(10.0);
+    let text = Color32::from_gray(190);
+    let top_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x + RULER, rect.min.y), top.max));
+    for x in (0..s.width).step_by(usize::from(every)) {
+        let cx = place.origin.x + (f32::from(x) + 0.5) * place.zoom;
+        top_painter.text(pos2(cx, top.center().y), egui::Align2::CENTER_CENTER, x.to_string(), font.clone(), text);
+    }
+    let left_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x, rect.min.y + RULER), left.max));
+    for y in (0..s.height).step_by(usize::from(every)) {
+        let cy = place.origin.y + (f32::from(y) + 0.5) * place.zoom;
+        left_painter.text(pos2(left.center().x, cy), egui::Align2::CENTER_CENTER, y.to_string(), font.clone(), text);
+    }
+}

@@ -1,0 +1,239 @@
+//! File dialogs behind a trait (native ones through rfd; tests supply paths) and the modal
+//! dialogs: unsaved work, new scenario, resize, replace terrain, recovery, command palette.
+
+use super::app::{Modal, NewForm, Pending, StudioApp};
+use super::commands::Command;
+use crate::editor::{apply_layout, resized};
+use crate::rules::TerrainId;
+use crate::scenario::Scenario;
+use egui::{Context, Id, RichText};
+use std::path::PathBuf;
+
+/// Asks the user for paths.
+pub trait FileDialogs {
+    /// A scenario or AWBW map to open.
+    fn open_file(&self) -> Option<PathBuf>;
+    /// Where to save, suggesting a file name.
+    fn save_file(&self, suggested_name: &str) -> Option<PathBuf>;
+}
+
+/// The system's dialogs (through the XDG portal on Linux); `None` when none is available.
+pub struct NativeDialogs;
+
+impl FileDialogs for NativeDialogs {
+    fn open_file(&self) -> Option<PathBuf> {
+        rfd::FileDialog::new()
+            .add_filter("Scenarios and AWBW maps", &["ron", "json", "csv", "txt"])
+            .add_filter("Skirmish scenario", &["ron"])
+            .pick_file()
+    }
+
+    fn save_file(&self, suggested_name: &str) -> Option<PathBuf> {
+        rfd::FileDialog::new().add_filter("Skirmish scenario", &["ron"]).set_file_name(suggested_name).save_file()
+    }
+}
+
+/// Shows whichever modal dialog is open.
+pub fn modals(app: &mut StudioApp, ctx: &Context) {
+    let Some(modal) = app.modal.clone() else { return };
+    let kind = std::mem::discriminant(&modal);
+    let mut close = false;
+    let mut next: Option<Modal> = None;
+    let response = egui::Modal::new(Id::unique("studio-modal")).show(ctx, |ui| {
+        ui.set_max_width(460.0);
+        match modal {
+            Modal::Message(text) => {
+                ui.label(text);
+                if ui.button("OK").clicked() {
+                    close = true;
+                }
+            }
+            Modal::Unsaved(pending) => {
+                ui.heading("Unsaved changes");
+                ui.label(format!("{} has changes that are not saved.", app.doc.scenario.name));
+                ui.horizontal(|ui| {
+                    if ui.button("Save").clicked() {
+                        close = true;
+                        if app.save_for_prompt() {
+                            app.continue_after_prompt(pending.clone());
+                        }
+                    }
+                    if ui.button("Don't save").clicked() {
+                        close = true;
+                        app.continue_after_prompt(pending.clone());
+                    }
+                    if ui.button("Cancel").clicked() {
+                        close = true;
+                    }
+                });
+            }
+            Modal::NewScenario(mut form) => {
+                ui.heading("New scenario");
+                egui::Grid::new("new-form").show(ui, |ui| {
+                    ui.label("Width");
+                    ui.add(egui::DragValue::new(&mut form.width).range(1..=200));
+                    ui.end_row();
+                    ui.label("Height");
+                    ui.add(egui::DragValue::new(&mut form.height).range(1..=200));
+                    ui.end_row();
+                    ui.label("Players");
+                    ui.add(egui::DragValue::new(&mut form.players).range(2..=4));
+                    ui.end_row();
+                    ui.label("Tile size");
+                    ui.add(egui::DragValue::new(&mut form.tile_size).range(2..=12));
+                    ui.end_row();
+                    ui.label("Fill with");
+                    terrain_combo(app, ui, "new-fill", &mut form.fill);
+                    ui.end_row();
+                });
+                ui.checkbox(&mut form.from_tiles, "Lay the board out from library tiles");
+                ui.horizontal(|ui| {
+                    if ui.button("Create").clicked() {
+                        close = true;
+                        let scenario = new_scenario(app, &form);
+                        app.guard(Pending::New(Box::new(scenario)));
+                    } else if ui.button("Cancel").clicked() {
+                        close = true;
+                    } else {
+                        next = Some(Modal::NewScenario(form));
+                    }
+                });
+            }
+            Modal::Resize(mut sides) => {
+                ui.heading("Resize board");
+                ui.label(format!(
+                    "Now {} x {}. Add squares on each side (negative numbers remove).",
+                    app.doc.scenario.width, app.doc.scenario.height
+                ));
+                egui::Grid::new("resize-form").show(ui, |ui| {
+                    for (i, name) in ["Left", "Top", "Right", "Bottom"].iter().enumerate() {
+                        ui.label(*name);
+                        ui.add(egui::DragValue::new(&mut sides[i]).range(-199..=199));
+                        ui.end_row();
+                    }
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Resize").clicked() {
+                        close = true;
+                        let fill = app.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+                        match resized(&app.doc.scenario, sides[0], sides[1], sides[2], sides[3], fill) {
+                            Some(scenario) => {
+                                app.doc.replace("Resize board", scenario);
+                                app.view.fit = true;
+                            }
+                            None => {
+                                next = Some(Modal::Message(
+                                    "Each side of the board must stay between 1 and 200 squares.".into(),
+                                ))
+                            }
+                        }
+                    } else if ui.button("Cancel").clicked() {
+                        close = true;
+                    } else {
+                        next = Some(Modal::Resize(sides));
+                    }
+                });
+            }
+            Modal::ReplaceAll(mut from, mut to) => {
+                ui.heading("Replace terrain");
+                egui::Grid::new("replace-form").show(ui, |ui| {
+                    ui.label("Replace every");
+                    terrain_combo(app, ui, "replace-from", &mut from);
+                    ui.end_row();
+                    ui.label("with");
+                    terrain_combo(app, ui, "replace-to", &mut to);
+                    ui.end_row();
+                });
+                ui.horizontal(|ui| {
+                    if ui.button("Replace all").clicked() {
+                        close = true;
+                        app.replace_all(from, to);
+                    } else if ui.button("Cancel").clicked() {
+                        close = true;
+                    } else {
+                        next = Some(Modal::ReplaceAll(from, to));
+                    }
+                });
+            }
+            Modal::Recover(scenario) => {
+                ui.heading("Recover unsaved work?");
+                ui.label(format!(
+                    "Unsaved work on \"{}\" was kept from a session that did not close normally.",
+                    scenario.name
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Restore it").clicked() {
+                        close = true;
+                        app.restore(*scenario.clone());
+                    }
+                    if ui.button("Discard it").clicked() {
+                        close = true;
+                        app.discard_recovery();
+                    }
+                });
+            }
+            Modal::Palette(mut query) => {
+                ui.heading("Commands");
+                let edit = ui.add(egui::TextEdit::singleline(&mut query).hint_text("Type to search commands"));
+                edit.request_focus();
+                let lower = query.to_lowercase();
+                let matches: Vec<Command> =
+                    Command::ALL.iter().copied().filter(|c| c.label().to_lowercase().contains(&lower)).collect();
+                let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
+                let mut chosen = None;
+                egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
+                    for command in &matches {
+                        let shortcut = command.shortcut_text(ui.ctx());
+                        if ui
+                            .add(egui::Button::new(command.label()).shortcut_text(RichText::new(shortcut).weak()))
+                            .clicked()
+                        {
+                            chosen = Some(*command);
+                        }
+                    }
+                });
+                if enter {
+                    chosen = matches.first().copied();
+                }
+                if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    close = true;
+                } else if let Some(command) = chosen {
+                    close = true;
+                    app.modal = None;
+                    app.run(command, ctx);
+                } else {
+                    next = Some(Modal::Palette(query));
+                }
+            }
+        }
+    });
+    if response.should_close() && !matches!(app.modal, Some(Modal::Recover(_))) {
+        close = true;
+    }
+    if close {
+        // Close only the dialog shown this frame: a command it ran may have opened another.
+        if app.modal.as_ref().is_some_and(|m| std::mem::discriminant(m) == kind) {
+            app.modal = None;
+        }
+    } else if let Some(next) = next {
+        app.modal = Some(next);
+    }
+}
+
+fn terrain_combo(app: &StudioApp, ui: &mut egui::Ui, id: &str, value: &mut TerrainId) {
+    let name = app.rules.terrains.get(value.index()).map_or("?", |t| t.name.as_str());
+    egui::ComboBox::from_id_salt(id).selected_text(name).show_ui(ui, |ui| {
+        for (index, terrain) in app.rules.terrains.iter().enumerate() {
+            ui.selectable_value(value, TerrainId(u8::try_from(index).unwrap_or(0)), &terrain.name);
+        }
+    });
+}
+
+fn new_scenario(app: &StudioApp, form: &NewForm) -> Scenario {
+    let mut scenario = Scenario::new(&app.rules, form.width, form.height, form.fill, form.players);
+    scenario.tile_size = form.tile_size;
+    if form.from_tiles {
+        apply_layout(&app.rules, &mut scenario, &app.tiles);
+    }
+    scenario
+}

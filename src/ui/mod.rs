@@ -1,0 +1,42 @@
+//! The only module that knows egui, eframe and rfd: the editor window.
+
+mod app;
+mod canvas;
+mod commands;
+mod dialogs;
+mod panels;
+mod theme;
+
+pub use app::{AppConfig, Drag, FIRST_RUN_SAMPLE, Modal, NewForm, Paint, Pending, Prefs, StudioApp, Tool, View};
+pub use canvas::Placement;
+pub use commands::{Command, Menu};
+pub use dialogs::{FileDialogs, NativeDialogs};
+
+use crate::rules::Ruleset;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// Opens the editor window on `open`, or on the most recent file, or on the bundled sample.
+///
+/// # Errors
+/// When the window cannot be created (no display, no OpenGL).
+pub fn run_app(rules: Ruleset, open: Option<PathBuf>) -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Skirmish Studio")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([800.0, 500.0])
+            .with_drag_and_drop(true),
+        ..Default::default()
+    };
+    let rules = Arc::new(rules);
+    eframe::run_native(
+        "Skirmish Studio",
+        options,
+        Box::new(move |cc| {
+            let prefs: Prefs = cc.storage.and_then(|s| eframe::get_value(s, app::PREFS_KEY)).unwrap_or_default();
+            Ok(Box::new(StudioApp::new(rules, AppConfig::native(prefs, open))))
+        }),
+    )
+    .map_err(|e| e.to_string())
+}

@@ -1,0 +1,716 @@
+//! The toolbar, the palette, the status bar and the side panels: inspector, scenario settings,
+//! diagnostics, asymmetries, statistics, history and minimap.
+
+use super::app::{Paint, StudioApp, Tool};
+use super::commands::Command;
+use super::theme;
+use crate::editor::Op;
+use crate::rules::{Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
+use crate::scenario::{Army, Controller, Passenger, Severity, Symmetry, symmetry_report};
+use egui::{Color32, RichText, Sense, Ui, vec2};
+
+fn tool_button(app: &mut StudioApp, ui: &mut Ui, tool: Tool, command: Command) {
+    let shortcut = command.shortcut_text(ui.ctx());
+    let response = ui.selectable_label(app.tool == tool, command.label()).on_hover_text(format!(
+        "{} ({shortcut})\n{}",
+        command.label(),
+        tool.hint()
+    ));
+    if response.clicked() {
+        app.tool = tool;
+    }
+}
+
+/// The toolbar: tools, brush size, stamp turn, symmetric painting, fit.
+pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for (tool, command) in [
+            (Tool::Brush, Command::ToolBrush),
+            (Tool::Rectangle, Command::ToolRectangle),
+            (Tool::Line, Command::ToolLine),
+            (Tool::Fill, Command::ToolFill),
+            (Tool::Eraser, Command::ToolEraser),
+            (Tool::Select, Command::ToolSelect),
+            (Tool::Stamp, Command::ToolStamp),
+        ] {
+            tool_button(app, ui, tool, command);
+        }
+        ui.separator();
+        ui.label("Size");
+        for (size, command) in [(1, Command::BrushSize1), (3, Command::BrushSize3), (5, Command::BrushSize5)] {
+            let shortcut = command.shortcut_text(ui.ctx());
+            if ui
+                .selectable_label(app.brush_size == size, size.to_string())
+                .on_hover_text(format!("{} ({shortcut})", command.label()))
+                .clicked()
+            {
+                app.brush_size = size;
+            }
+        }
+        ui.separator();
+        let current = app.symmetry.map_or("Symmetry off", symmetry_label);
+        egui::ComboBox::from_label("Symmetric painting")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut app.symmetry, None, "Symmetry off");
+                for symmetry in Symmetry::ALL {
+                    ui.selectable_value(&mut app.symmetry, Some(symmetry), symmetry_label(symmetry));
+                }
+            })
+            .response
+            .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
+        if app.symmetry == Some(Symmetry::Rotate90) && app.doc.scenario.width != app.doc.scenario.height {
+            app.symmetry = None;
+            app.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
+        }
+        ui.separator();
+        if ui
+            .button("Fit")
+            .on_hover_text(format!("Zoom to fit ({})", Command::ZoomFit.shortcut_text(ui.ctx())))
+            .clicked()
+        {
+            app.view.fit = true;
+        }
+        let undo = app.doc.history.undo_label().map(|l| format!("Undo {l}"));
+        if ui.add_enabled(undo.is_some(), egui::Button::new("Undo")).on_hover_text(undo.unwrap_or_default()).clicked() {
+            let ctx = ui.ctx().clone();
+            app.run(Command::Undo, &ctx);
+        }
+        let redo = app.doc.history.redo_label().map(|l| format!("Redo {l}"));
+        if ui.add_enabled(redo.is_some(), egui::Button::new("Redo")).on_hover_text(redo.unwrap_or_default()).clicked() {
+            let ctx = ui.ctx().clone();
+            app.run(Command::Redo, &ctx);
+        }
+    });
+}
+
+/// A symmetry's name.
+#[must_use]
+pub fn symmetry_label(symmetry: Symmetry) -> &'static str {
+    match symmetry {
+        Symmetry::MirrorLeftRight => "Mirror left-right",
+        Symmetry::MirrorTopBottom => "Mirror top-bottom",
+        Symmetry::MirrorBoth => "Mirror both ways",
+        Symmetry::Rotate180 => "Rotate 180",
+        Symmetry::Rotate90 => "Rotate 90",
+    }
+}
+
+/// The status bar: square under the cursor, the message or the tool's hint, validity, zoom.
+pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
+    ui.horizontal(|ui| {
+        let square = app.hover.map_or_else(
+            || "-".to_owned(),
+            |p| {
+                let terrain =
+                    app.rules.terrains.get(app.doc.scenario.terrain_at(p).index()).map_or("?", |t| t.name.as_str());
+                format!("{}, {} {terrain}", p.x, p.y)
+            },
+        );
+        ui.monospace(format!("{square:<20}"));
+        ui.separator();
+        let errors = app.findings.iter().filter(|f| f.severity == Severity::Error).count();
+        let warnings = app.findings.len() - errors;
+        let (text, color) = if errors > 0 {
+            (format!("{errors} errors, {warnings} warnings"), theme::ERROR)
+        } else if warnings > 0 {
+            (format!("{warnings} warnings"), theme::WARNING)
+        } else {
+            ("Valid".to_owned(), Color32::from_rgb(80, 190, 100))
+        };
+        ui.label(RichText::new(text).color(color));
+        ui.separator();
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(format!("Zoom {:.0}%", app.view.zoom / 32.0 * 100.0));
+            ui.separator();
+            let message = if app.status.is_empty() { app.tool.hint().to_owned() } else { app.status.clone() };
+            ui.add(egui::Label::new(message).truncate());
+        });
+    });
+}
+
+fn swatch(ui: &mut Ui, color: Color32, selected: bool, label: &str, hint: &str) -> bool {
+    let (rect, response) = ui.allocate_exact_size(vec2(ui.available_width(), 22.0), Sense::click());
+    response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, label));
+    let painter = ui.painter_at(rect);
+    if selected {
+        painter.rect_filled(rect, 3.0, ui.visuals().selection.bg_fill);
+    } else if response.hovered() {
+        painter.rect_filled(rect, 3.0, ui.visuals().widgets.hovered.bg_fill);
+    }
+    let chip = egui::Rect::from_min_size(rect.min + vec2(4.0, 3.0), vec2(16.0, 16.0));
+    painter.rect_filled(chip, 2.0, color);
+    painter.text(
+        chip.right_center() + vec2(6.0, 0.0),
+        egui::Align2::LEFT_CENTER,
+        label,
+        egui::FontId::proportional(13.0),
+        ui.visuals().text_color(),
+    );
+    response.on_hover_text(hint).clicked()
+}
+
+/// The palette: owner, terrain, properties, units and library tiles.
+pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Owner");
+        ui.horizontal_wrapped(|ui| {
+            if ui.selectable_label(app.owner.is_none(), "Neutral").clicked() {
+                app.owner = None;
+            }
+            for (seat, player) in app.doc.scenario.players.iter().enumerate() {
+                let seat = u8::try_from(seat).unwrap_or(0);
+                let text =
+                    RichText::new(format!("P{} {:?}", seat + 1, player.army)).color(theme::army_color(player.army));
+                if ui.selectable_label(app.owner == Some(seat), text).clicked() {
+                    app.owner = Some(seat);
+                }
+            }
+        });
+        ui.separator();
+        ui.heading("Terrain");
+        for (index, terrain) in app.rules.terrains.iter().enumerate() {
+            if terrain.property.is_some() {
+                continue;
+            }
+            let id = TerrainId(u8::try_from(index).unwrap_or(0));
+            let selected = app.paint == Paint::Terrain(id);
+            let hint = format!("Paint {} (glyph '{}')", terrain.name, terrain.glyph);
+            if swatch(ui, theme::terrain_color(terrain), selected, &terrain.name, &hint) {
+                app.paint = Paint::Terrain(id);
+                if !matches!(app.tool, Tool::Brush | Tool::Rectangle | Tool::Line | Tool::Fill) {
+                    app.tool = Tool::Brush;
+                }
+            }
+        }
+        ui.separator();
+        ui.heading("Properties");
+        let owner_color = app
+            .owner
+            .and_then(|o| app.doc.scenario.players.get(usize::from(o)))
+            .map_or(theme::NEUTRAL, |p| theme::army_color(p.army));
+        for kind in PropertyKind::ALL {
+            let name = match kind {
+                PropertyKind::City => "City",
+                PropertyKind::Factory => "Factory",
+                PropertyKind::Hq => "HQ",
+            };
+            if swatch(
+                ui,
+                owner_color,
+                app.paint == Paint::Property(kind),
+                name,
+                &format!("Place a {} for the chosen owner", kind.label()),
+            ) {
+                app.paint = Paint::Property(kind);
+                app.tool = Tool::Brush;
+            }
+        }
+        ui.separator();
+        ui.heading("Units");
+        let unit_color = app
+            .owner
+            .and_then(|o| app.doc.scenario.players.get(usize::from(o)))
+            .map_or(theme::army_color(Army::Red), |p| theme::army_color(p.army));
+        for unit in app.rules.units.clone() {
+            let selected = app.paint == Paint::Unit(unit.id.clone());
+            let hint = format!(
+                "{}: ${} {} MP {} range {}-{}",
+                unit.name,
+                unit.cost,
+                app.rules.move_types[unit.move_type.index()],
+                unit.movement,
+                unit.range.0,
+                unit.range.1
+            );
+            if swatch(ui, unit_color, selected, &unit.name, &hint) {
+                app.paint = Paint::Unit(unit.id.clone());
+                app.tool = Tool::Brush;
+                if app.owner.is_none() {
+                    app.owner = Some(0);
+                }
+            }
+        }
+        ui.separator();
+        ui.heading("Library tiles");
+        ui.label(format!("Turn: {} quarter(s) ('.' turns)", app.stamp_rotation));
+        for index in 0..app.tiles.len() {
+            let tile = &app.tiles[index];
+            let (name, description) = (tile.name.clone(), tile.description.clone());
+            if ui
+                .selectable_label(app.tool == Tool::Stamp && app.stamp == index, &name)
+                .on_hover_text(description)
+                .clicked()
+            {
+                app.stamp = index;
+                app.tool = Tool::Stamp;
+            }
+        }
+    });
+}
+
+/// The side panels the user has shown.
+pub fn side_panels(app: &mut StudioApp, ui: &mut Ui) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        if app.prefs.show_minimap {
+            egui::CollapsingHeader::new("Minimap").default_open(true).show(ui, |ui| minimap(app, ui));
+        }
+        if app.prefs.show_diagnostics {
+            egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(app, ui));
+        }
+        if app.prefs.show_inspector {
+            egui::CollapsingHeader::new("Inspector").default_open(true).show(ui, |ui| inspector(app, ui));
+        }
+        if app.prefs.show_settings {
+            egui::CollapsingHeader::new("Scenario settings").default_open(true).show(ui, |ui| settings(app, ui));
+        }
+        if app.prefs.show_statistics {
+            egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| statistics_panel(app, ui));
+        }
+        if app.prefs.show_history {
+            egui::CollapsingHeader::new("History").default_open(true).show(ui, |ui| history(app, ui));
+        }
+    });
+}
+
+fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
+    if app.findings.is_empty() {
+        ui.label(RichText::new("No errors, no warnings.").color(Color32::from_rgb(80, 190, 100)));
+    }
+    let findings = app.findings.clone();
+    for severity in [Severity::Error, Severity::Warning] {
+        let group: Vec<_> = findings.iter().filter(|f| f.severity == severity).collect();
+        if group.is_empty() {
+            continue;
+        }
+        let (title, color) = match severity {
+            Severity::Error => (format!("Errors ({})", group.len()), theme::ERROR),
+            Severity::Warning => (format!("Warnings ({})", group.len()), theme::WARNING),
+        };
+        ui.label(RichText::new(title).strong().color(color));
+        for finding in group {
+            ui.horizontal_wrapped(|ui| {
+                let response = ui
+                    .selectable_label(false, &finding.message)
+                    .on_hover_text(format!("{} - click to show it on the map", finding.code));
+                if response.clicked() {
+                    show_squares(app, &finding.squares);
+                }
+                if let Some(fix) = &finding.fix
+                    && ui.small_button(&fix.label).on_hover_text("Apply this fix (one undoable step)").clicked()
+                {
+                    app.doc.apply_edits(&fix.label, &fix.edits);
+                    app.status = format!("{}.", fix.label);
+                }
+            });
+        }
+    }
+    if let Some(symmetry) = app.doc.scenario.symmetry {
+        ui.separator();
+        match symmetry_report(&app.doc.scenario, symmetry) {
+            Err(_) => {
+                ui.label("The scenario's symmetry is Rotate 90, but the board is not square.");
+            }
+            Ok(report) if report.is_empty() => {
+                ui.label(format!("Symmetric ({}).", symmetry_label(symmetry)));
+            }
+            Ok(report) => {
+                ui.label(
+                    RichText::new(format!("Asymmetries ({}): {}", report.len(), symmetry_label(symmetry))).strong(),
+                );
+                for asymmetry in report.iter().take(40) {
+                    ui.horizontal(|ui| {
+                        if ui
+                            .selectable_label(
+                                false,
+                                format!("{:?} at {} vs {}", asymmetry.broken, asymmetry.pos, asymmetry.image),
+                            )
+                            .clicked()
+                        {
+                            show_squares(app, &[asymmetry.pos, asymmetry.image]);
+                        }
+                        if ui.small_button("Make symmetric from this side").clicked() {
+                            make_symmetric(app, asymmetry.pos, asymmetry.image, symmetry);
+                        }
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Selects a finding's squares and centres the view on them.
+pub fn show_squares(app: &mut StudioApp, squares: &[Pos]) {
+    let on_board: Vec<Pos> = squares.iter().copied().filter(|p| app.doc.scenario.contains(*p)).collect();
+    let Some(first) = on_board.first().copied() else { return };
+    let (x0, y0) =
+        (on_board.iter().map(|p| p.x).min().unwrap_or(first.x), on_board.iter().map(|p| p.y).min().unwrap_or(first.y));
+    let (x1, y1) =
+        (on_board.iter().map(|p| p.x).max().unwrap_or(first.x), on_board.iter().map(|p| p.y).max().unwrap_or(first.y));
+    app.selection = Some((Pos::new(x0, y0), Pos::new(x1, y1)));
+    app.selected = Some(first);
+    app.centre_on = Some(first);
+}
+
+fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
+    let s = &app.doc.scenario;
+    let seats = s.players.len();
+    let map =
+        symmetry.maps().iter().copied().find(|m| m.apply(from, s.width, s.height) == to).unwrap_or(symmetry.maps()[0]);
+    let terrain = s.terrain_at(from);
+    let mut ops = vec![(to, Op::Erase)];
+    match app.rules.terrains.get(terrain.index()).and_then(|t| t.property) {
+        Some(kind) => ops.push((to, Op::Property(kind, s.owners.get(&from).map(|&o| map.seat(o, seats))))),
+        None => ops.push((to, Op::Terrain(terrain))),
+    }
+    if let Some(unit) = s.unit_index_at(from).map(|i| s.units[i].clone()) {
+        ops.push((to, Op::Unit(unit.kind.clone(), map.seat(unit.owner, seats))));
+        for passenger in &unit.passengers {
+            ops.push((to, Op::Unit(passenger.kind.clone(), map.seat(unit.owner, seats))));
+        }
+    }
+    app.apply_ops("Make symmetric", &ops, false, true);
+}
+
+fn inspector(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(pos) = app.selected.filter(|p| app.doc.scenario.contains(*p)) else {
+        ui.label("Click a square to inspect it.");
+        return;
+    };
+    ui.label(RichText::new(format!("Square {}, {}", pos.x, pos.y)).strong());
+    let terrain = app.doc.scenario.terrain_at(pos);
+    let mut chosen = terrain;
+    egui::ComboBox::from_label("Terrain")
+        .selected_text(app.rules.terrains.get(terrain.index()).map_or("?", |t| t.name.as_str()))
+        .show_ui(ui, |ui| {
+            for (index, t) in app.rules.terrains.iter().enumerate() {
+                ui.selectable_value(&mut chosen, TerrainId(u8::try_from(index).unwrap_or(0)), &t.name);
+            }
+        });
+    if chosen != terrain {
+        let label = format!(
+            "Paint {}",
+            app.rules.terrains.get(chosen.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
+        );
+        app.apply_ops(&label, &[(pos, Op::Terrain(chosen))], false, true);
+    }
+    if app.rules.terrains.get(terrain.index()).and_then(|t| t.property).is_some() {
+        let owner = app.doc.scenario.owners.get(&pos).copied();
+        let mut chosen = owner;
+        let name = |o: Option<u8>| o.map_or_else(|| "Neutral".to_owned(), |o| format!("Player {}", o + 1));
+        egui::ComboBox::from_label("Owner").selected_text(name(owner)).show_ui(ui, |ui| {
+            ui.selectable_value(&mut chosen, None, "Neutral");
+            for seat in 0..app.doc.scenario.players.len() {
+                let seat = u8::try_from(seat).unwrap_or(0);
+                ui.selectable_value(&mut chosen, Some(seat), name(Some(seat)));
+            }
+        });
+        if chosen != owner {
+            app.doc.apply_edits("Change owner", &[crate::scenario::Edit::SetOwner { pos, owner: chosen }]);
+        }
+    }
+    let Some(index) = app.doc.scenario.unit_index_at(pos) else {
+        ui.label("No unit.");
+        return;
+    };
+    let unit = app.doc.scenario.units[index].clone();
+    ui.separator();
+    let name = app.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| app.rules.unit(k).name.clone());
+    ui.label(RichText::new(format!("{name} of player {}", unit.owner + 1)).strong());
+    let mut hp = unit.hp;
+    ui.add(egui::Slider::new(&mut hp, 1..=app.rules.economy.max_hp).text("HP"));
+    if hp != unit.hp {
+        app.doc.apply_edits("Change HP", &[crate::scenario::Edit::SetUnitHp { index, hp }]);
+    }
+    let mut owner = unit.owner;
+    egui::ComboBox::from_label("Unit owner").selected_text(format!("Player {}", owner + 1)).show_ui(ui, |ui| {
+        for seat in 0..app.doc.scenario.players.len() {
+            let seat = u8::try_from(seat).unwrap_or(0);
+            ui.selectable_value(&mut owner, seat, format!("Player {}", seat + 1));
+        }
+    });
+    if owner != unit.owner {
+        let moved = crate::scenario::ScenarioUnit { owner, ..unit.clone() };
+        app.doc.apply_edits(
+            "Change unit owner",
+            &[crate::scenario::Edit::RemoveUnit { index }, crate::scenario::Edit::InsertUnit { index, unit: moved }],
+        );
+    }
+    if let Some(transport) = app.rules.unit_id(&unit.kind).and_then(|k| app.rules.unit(k).transport.clone()) {
+        ui.label(format!("Passengers ({} of {}):", unit.passengers.len(), transport.capacity));
+        let mut passengers = unit.passengers.clone();
+        let mut changed = false;
+        let mut remove = None;
+        for (i, passenger) in passengers.iter().enumerate() {
+            ui.horizontal(|ui| {
+                ui.label(format!("{} ({} HP)", passenger.kind, passenger.hp));
+                if ui.small_button("Remove").clicked() {
+                    remove = Some(i);
+                }
+            });
+        }
+        if let Some(i) = remove {
+            passengers.remove(i);
+            changed = true;
+        }
+        if passengers.len() < usize::from(transport.capacity) {
+            ui.horizontal(|ui| {
+                for card in app.rules.units.iter().filter(|u| transport.carries.contains(&u.move_type)) {
+                    if ui.small_button(format!("Add {}", card.name)).clicked() {
+                        passengers.push(Passenger { kind: card.id.clone(), hp: app.rules.economy.max_hp });
+                        changed = true;
+                    }
+                }
+            });
+        }
+        if changed {
+            app.doc.apply_edits("Change passengers", &[crate::scenario::Edit::SetPassengers { index, passengers }]);
+        }
+    }
+    if ui.button("Remove unit").clicked() {
+        app.doc.apply_edits("Remove unit", &[crate::scenario::Edit::RemoveUnit { index }]);
+    }
+}
+
+fn settings(app: &mut StudioApp, ui: &mut Ui) {
+    let mut next = app.doc.scenario.clone();
+    ui.label("Name");
+    ui.text_edit_singleline(&mut next.name);
+    ui.label("Author");
+    ui.text_edit_singleline(&mut next.author);
+    ui.label("Description");
+    ui.text_edit_multiline(&mut next.description);
+    ui.label("Setup notes");
+    ui.text_edit_multiline(&mut next.setup_notes);
+    let mut tile_size = next.tile_size;
+    ui.add(egui::Slider::new(&mut tile_size, 2..=12).text("Tile size"));
+    next.tile_size = tile_size;
+    ui.separator();
+    ui.label(RichText::new("Players").strong());
+    let seats = next.players.len();
+    let mut remove = None;
+    for seat in 0..seats {
+        let player = &mut next.players[seat];
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("P{}", seat + 1)).color(theme::army_color(player.army)).strong());
+            egui::ComboBox::from_id_salt(("army", seat)).selected_text(format!("{:?}", player.army)).show_ui(
+                ui,
+                |ui| {
+                    for army in Army::ALL {
+                        ui.selectable_value(&mut player.army, army, format!("{army:?}"));
+                    }
+                },
+            );
+            egui::ComboBox::from_id_salt(("controller", seat))
+                .selected_text(format!("{:?}", player.controller))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut player.controller, Controller::Human, "Human");
+                    ui.selectable_value(&mut player.controller, Controller::Ai, "Ai");
+                });
+            if seats > 2 && ui.small_button("Remove").clicked() {
+                remove = Some(seat);
+            }
+        });
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut player.funds).prefix("$").range(0..=1000));
+            let co_name = player
+                .co
+                .as_ref()
+                .and_then(|c| app.rules.co_id(c))
+                .map_or("No CO".to_owned(), |c| app.rules.co(c).name.clone());
+            egui::ComboBox::from_id_salt(("co", seat)).selected_text(co_name).show_ui(ui, |ui| {
+                ui.selectable_value(&mut player.co, None, "No CO");
+                for co in &app.rules.cos {
+                    ui.selectable_value(&mut player.co, Some(co.id.clone()), &co.name).on_hover_text(co_text(co));
+                }
+            });
+        });
+        if let Some(co) = player.co.as_ref().and_then(|c| app.rules.co_id(c)) {
+            ui.label(RichText::new(co_text(app.rules.co(co))).small());
+        }
+    }
+    if let Some(seat) = remove {
+        next.players.remove(seat);
+    }
+    if next.players.len() < 4 && ui.button("Add player").clicked() {
+        let army =
+            Army::ALL.iter().copied().find(|a| next.players.iter().all(|p| p.army != *a)).unwrap_or(Army::Yellow);
+        next.players.push(crate::scenario::ScenarioPlayer {
+            army,
+            co: None,
+            funds: i64::from(app.rules.economy.starting_funds),
+            controller: Controller::Human,
+        });
+    }
+    let mut first = next.first_player;
+    egui::ComboBox::from_label("Moves first").selected_text(format!("Player {}", first + 1)).show_ui(ui, |ui| {
+        for seat in 0..next.players.len() {
+            let seat = u8::try_from(seat).unwrap_or(0);
+            ui.selectable_value(&mut first, seat, format!("Player {}", seat + 1));
+        }
+    });
+    next.first_player = first;
+    ui.separator();
+    ui.label(RichText::new("Victory").strong());
+    ui.checkbox(&mut next.victory.conquest, "Conquest (capture the HQ or eliminate every unit)");
+    option_number(ui, &mut next.victory.victory_medals, "Victory Medals", 1..=99);
+    option_number(ui, &mut next.victory.city_conquest, "City Conquest", 1..=99);
+    let mut limited = next.victory.turn_limit.is_some();
+    ui.checkbox(&mut limited, "Turn limit");
+    match (limited, next.victory.turn_limit) {
+        (true, None) => next.victory.turn_limit = Some(TurnLimit { rounds: 20, tie_break: TieBreak::MostCities }),
+        (false, Some(_)) => next.victory.turn_limit = None,
+        _ => {}
+    }
+    if let Some(limit) = next.victory.turn_limit.as_mut() {
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut limit.rounds).range(1..=999).suffix(" rounds"));
+            egui::ComboBox::from_id_salt("tie-break").selected_text(format!("{:?}", limit.tie_break)).show_ui(
+                ui,
+                |ui| {
+                    for tie in [TieBreak::Draw, TieBreak::MostCities, TieBreak::MostMedals, TieBreak::MostUnitValue] {
+                        ui.selectable_value(&mut limit.tie_break, tie, format!("{tie:?}"));
+                    }
+                },
+            );
+        });
+    }
+    let mut symmetry = next.symmetry;
+    egui::ComboBox::from_label("Intended symmetry").selected_text(symmetry.map_or("None", symmetry_label)).show_ui(
+        ui,
+        |ui| {
+            ui.selectable_value(&mut symmetry, None, "None");
+            for s in Symmetry::ALL {
+                ui.selectable_value(&mut symmetry, Some(s), symmetry_label(s));
+            }
+        },
+    );
+    next.symmetry = symmetry;
+    if next != app.doc.scenario {
+        app.doc.replace_merging("Edit settings", next);
+    }
+}
+
+fn option_number(ui: &mut Ui, value: &mut Option<u32>, label: &str, range: std::ops::RangeInclusive<u32>) {
+    ui.horizontal(|ui| {
+        let mut on = value.is_some();
+        ui.checkbox(&mut on, label);
+        match (on, *value) {
+            (true, None) => *value = Some(*range.start().max(&5)),
+            (false, Some(_)) => *value = None,
+            _ => {}
+        }
+        if let Some(n) = value.as_mut() {
+            ui.add(egui::DragValue::new(n).range(range));
+        }
+    });
+}
+
+fn co_text(co: &crate::rules::Co) -> String {
+    format!(
+        "{}: {}\nPower {} ({} stars), Super Power {} ({} stars)",
+        co.name, co.description, co.power.name, co.power.stars, co.super_power.name, co.super_power.stars
+    )
+}
+
+fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
+    let stats = app.statistics().clone();
+    egui::Grid::new("stats").striped(true).show(ui, |ui| {
+        for header in ["", "Cities", "Fact.", "HQ", "Income", "Units $"] {
+            ui.label(RichText::new(header).strong());
+        }
+        ui.end_row();
+        for p in &stats.players {
+            let color = app
+                .doc
+                .scenario
+                .players
+                .get(usize::from(p.player))
+                .map_or(Color32::GRAY, |pl| theme::army_color(pl.army));
+            ui.label(RichText::new(format!("P{}", p.player + 1)).color(color).strong());
+            ui.label(p.cities.to_string());
+            ui.label(p.factories.to_string());
+            ui.label(p.hqs.to_string());
+            ui.label(format!("${}", p.starting_income));
+            ui.label(format!("${}", p.starting_unit_value));
+            ui.end_row();
+        }
+    });
+    ui.checkbox(&mut app.prefs.show_race, "Show who reaches each neutral property first");
+    for race in stats.neutral_properties.iter().take(30) {
+        let turns: Vec<String> = race
+            .first_turn
+            .iter()
+            .enumerate()
+            .map(|(s, t)| format!("P{} {}", s + 1, t.map_or("-".to_owned(), |t| t.to_string())))
+            .collect();
+        if ui.selectable_label(false, format!("{} {}: {}", race.kind.label(), race.pos, turns.join(" "))).clicked() {
+            show_squares(app, &[race.pos]);
+        }
+    }
+}
+
+fn history(app: &mut StudioApp, ui: &mut Ui) {
+    let labels: Vec<String> = app.doc.history.labels().map(str::to_owned).collect();
+    let cursor = app.doc.history.cursor();
+    if ui.selectable_label(cursor == 0, "Opened").clicked() {
+        app.doc.jump_to(0);
+    }
+    for (index, label) in labels.iter().enumerate() {
+        let applied = index < cursor;
+        let text = if applied { RichText::new(label) } else { RichText::new(label).weak().italics() };
+        if ui.selectable_label(index + 1 == cursor, text).clicked() {
+            app.doc.jump_to(index + 1);
+        }
+    }
+}
+
+fn minimap(app: &mut StudioApp, ui: &mut Ui) {
+    let s = &app.doc.scenario;
+    let size = ui.available_width().min(260.0);
+    let scale = size / f32::from(s.width.max(s.height));
+    let (response, painter) =
+        ui.allocate_painter(vec2(f32::from(s.width) * scale, f32::from(s.height) * scale), Sense::click_and_drag());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Minimap"));
+    let origin = response.rect.min;
+    // At most about 64 x 64 blocks, so a 200 x 200 board stays cheap to draw.
+    let step = (s.width.max(s.height) / 64).max(1);
+    let mut mesh = egui::Mesh::default();
+    for y in (0..s.height).step_by(usize::from(step)) {
+        for x in (0..s.width).step_by(usize::from(step)) {
+            let pos = Pos::new(x, y);
+            let mut color =
+                app.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+            if let Some(&owner) = s.owners.get(&pos)
+                && let Some(player) = s.players.get(usize::from(owner))
+            {
+                color = theme::army_color(player.army);
+            }
+            let rect = egui::Rect::from_min_size(
+                origin + vec2(f32::from(x), f32::from(y)) * scale,
+                vec2(f32::from(step), f32::from(step)) * scale,
+            );
+            mesh.add_colored_rect(rect, color);
+        }
+    }
+    painter.add(egui::Shape::mesh(mesh));
+    for unit in &s.units {
+        if let Some(player) = s.players.get(usize::from(unit.owner)) {
+            let c = origin + (vec2(f32::from(unit.pos.x), f32::from(unit.pos.y)) + vec2(0.5, 0.5)) * scale;
+            painter.circle_filled(c, (scale * 0.45).max(1.5), theme::army_color(player.army));
+        }
+    }
+    if let Some(place) = app.placement {
+        let view_min = (place.area.min - place.origin) / place.zoom;
+        let view_max = (place.area.max - place.origin) / place.zoom;
+        let rect =
+            egui::Rect::from_min_max(origin + view_min * scale, origin + view_max * scale).intersect(response.rect);
+        painter.rect_stroke(rect, 0.0, egui::Stroke::new(1.5, Color32::WHITE), egui::StrokeKind::Inside);
+    }
+    if let Some(point) = response.interact_pointer_pos() {
+        let local = (point - origin) / scale;
+        if local.x >= 0.0 && local.y >= 0.0 {
+            app.centre_on = Some(Pos::new((local.x as u16).min(s.width - 1), (local.y as u16).min(s.height - 1)));
+        }
+    }
+}

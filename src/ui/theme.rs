@@ -1,0 +1,238 @@
+//! Colours and the drawn look of terrain, properties and units: one place, so the map, the
+//! palette and the minimap agree, and no colour is hard-coded elsewhere.
+
+use crate::rules::{PropertyKind, Terrain};
+use crate::scenario::Army;
+use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
+
+/// Background behind the board.
+pub const CANVAS_BACKGROUND: Color32 = Color32::from_rgb(32, 35, 41);
+/// Grid lines.
+pub const GRID: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 60);
+/// Tile boundaries.
+pub const TILE_LINE: Color32 = Color32::from_rgba_premultiplied(20, 20, 20, 150);
+/// Neutral properties.
+pub const NEUTRAL: Color32 = Color32::from_rgb(232, 228, 218);
+/// Error outline.
+pub const ERROR: Color32 = Color32::from_rgb(235, 64, 52);
+/// Warning outline.
+pub const WARNING: Color32 = Color32::from_rgb(245, 166, 35);
+/// Selection and highlight.
+pub const SELECTION: Color32 = Color32::from_rgb(80, 200, 255);
+
+/// An army's colour.
+#[must_use]
+pub fn army_color(army: Army) -> Color32 {
+    match army {
+        Army::Red => Color32::from_rgb(214, 48, 49),
+        Army::Blue => Color32::from_rgb(39, 110, 220),
+        Army::Green => Color32::from_rgb(46, 160, 67),
+        Army::Yellow => Color32::from_rgb(230, 180, 20),
+    }
+}
+
+/// The base colour of a terrain, by its ruleset name (unknown names get a stable grey).
+#[must_use]
+pub fn terrain_color(terrain: &Terrain) -> Color32 {
+    match terrain.id.as_str() {
+        "plain" => Color32::from_rgb(178, 206, 120),
+        "forest" => Color32::from_rgb(96, 150, 78),
+        "hill" => Color32::from_rgb(176, 150, 104),
+        "road" | "bridge" => Color32::from_rgb(196, 190, 176),
+        "river" => Color32::from_rgb(110, 176, 220),
+        "water" => Color32::from_rgb(52, 110, 190),
+        "city" | "factory" | "hq" => Color32::from_rgb(170, 194, 120),
+        _ => Color32::from_gray(150),
+    }
+}
+
+/// Draws one square of terrain with its details; details appear only when the square is big
+/// enough to show them.
+pub fn draw_terrain(painter: &Painter, rect: Rect, terrain: &Terrain) {
+    painter.rect_filled(rect, 0.0, terrain_color(terrain));
+    let size = rect.width();
+    if size < 7.0 {
+        return;
+    }
+    let c = rect.center();
+    let s = size;
+    match terrain.id.as_str() {
+        "forest" => {
+            let dark = Color32::from_rgb(38, 96, 44);
+            for (dx, dy) in [(-0.2, 0.1), (0.18, -0.05), (0.0, 0.28)] {
+                let top = pos2(c.x + dx * s, c.y + (dy - 0.22) * s);
+                let base = c.y + (dy + 0.1) * s;
+                painter.add(Shape::convex_polygon(
+                    vec![top, pos2(top.x + 0.16 * s, base), pos2(top.x - 0.16 * s, base)],
+                    dark,
+                    Stroke::NONE,
+                ));
+            }
+        }
+        "hill" => {
+            let body = Color32::from_rgb(128, 100, 66);
+            let snow = Color32::from_rgb(236, 230, 214);
+            let peak = pos2(c.x, c.y - 0.32 * s);
+            painter.add(Shape::convex_polygon(
+                vec![peak, pos2(c.x + 0.38 * s, c.y + 0.3 * s), pos2(c.x - 0.38 * s, c.y + 0.3 * s)],
+                body,
+                Stroke::NONE,
+            ));
+            painter.add(Shape::convex_polygon(
+                vec![peak, pos2(c.x + 0.1 * s, c.y - 0.14 * s), pos2(c.x - 0.1 * s, c.y - 0.14 * s)],
+                snow,
+                Stroke::NONE,
+            ));
+        }
+        "road" => {
+            painter.rect_filled(rect.shrink(s * 0.12), 0.0, Color32::from_rgb(150, 146, 138));
+            painter.hline(
+                rect.x_range().shrink(s * 0.3),
+                c.y,
+                Stroke::new((s * 0.05).max(1.0), Color32::from_rgb(236, 226, 160)),
+            );
+        }
+        "bridge" => {
+            painter.rect_filled(rect, 0.0, Color32::from_rgb(110, 176, 220));
+            let deck = Rect::from_center_size(c, vec2(s, s * 0.6));
+            painter.rect_filled(deck, 0.0, Color32::from_rgb(150, 110, 70));
+            for i in 1..4 {
+                let x = rect.left() + s * i as f32 / 4.0;
+                painter.vline(x, deck.y_range(), Stroke::new(1.0, Color32::from_rgb(100, 70, 40)));
+            }
+        }
+        "river" | "water" => {
+            let wave = Stroke::new((s * 0.04).max(1.0), Color32::from_rgba_unmultiplied(255, 255, 255, 110));
+            for row in [-0.18, 0.16] {
+                let y = c.y + row * s;
+                let points: Vec<Pos2> = (0..=6)
+                    .map(|i| {
+                        pos2(
+                            rect.left() + s * (0.15 + 0.7 * i as f32 / 6.0),
+                            y + if i % 2 == 0 { -0.05 * s } else { 0.05 * s },
+                        )
+                    })
+                    .collect();
+                painter.add(Shape::line(points, wave));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Draws a property in its owner's colour (or the neutral colour) on its square.
+pub fn draw_property(painter: &Painter, rect: Rect, kind: PropertyKind, owner: Option<Color32>) {
+    let s = rect.width();
+    let c = rect.center();
+    let fill = owner.unwrap_or(NEUTRAL);
+    let outline = Stroke::new((s * 0.04).max(1.0), Color32::from_rgb(40, 40, 40));
+    match kind {
+        PropertyKind::City => {
+            let a = Rect::from_min_size(pos2(c.x - 0.34 * s, c.y - 0.1 * s), vec2(0.3 * s, 0.4 * s));
+            let b = Rect::from_min_size(pos2(c.x - 0.02 * s, c.y - 0.3 * s), vec2(0.34 * s, 0.6 * s));
+            for r in [b, a] {
+                painter.rect_filled(r, 1.0, fill);
+                painter.rect_stroke(r, 1.0, outline, StrokeKind::Inside);
+            }
+            if s >= 16.0 {
+                for (x, y) in [(0.06, -0.18), (0.2, -0.18), (0.06, 0.0), (0.2, 0.0)] {
+                    painter.rect_filled(
+                        Rect::from_min_size(pos2(c.x + x * s, c.y + y * s), vec2(0.07 * s, 0.09 * s)),
+                        0.0,
+                        Color32::from_rgb(60, 60, 70),
+                    );
+                }
+            }
+        }
+        PropertyKind::Factory => {
+            let body = Rect::from_min_max(pos2(c.x - 0.36 * s, c.y - 0.05 * s), pos2(c.x + 0.36 * s, c.y + 0.32 * s));
+            painter.rect_filled(body, 0.0, fill);
+            for i in 0..3 {
+                let x0 = body.left() + body.width() * i as f32 / 3.0;
+                let x1 = body.left() + body.width() * (i + 1) as f32 / 3.0;
+                painter.add(Shape::convex_polygon(
+                    vec![pos2(x0, body.top()), pos2(x1, body.top() - 0.2 * s), pos2(x1, body.top())],
+                    fill,
+                    outline,
+                ));
+            }
+            painter.rect_stroke(body, 0.0, outline, StrokeKind::Inside);
+            painter.rect_filled(
+                Rect::from_min_size(pos2(c.x + 0.18 * s, c.y - 0.42 * s), vec2(0.1 * s, 0.3 * s)),
+                0.0,
+                Color32::from_rgb(70, 70, 70),
+            );
+        }
+        PropertyKind::Hq => {
+            let base = Rect::from_min_max(pos2(c.x - 0.34 * s, c.y - 0.02 * s), pos2(c.x + 0.34 * s, c.y + 0.34 * s));
+            painter.rect_filled(base, 1.0, fill);
+            painter.rect_stroke(base, 1.0, outline, StrokeKind::Inside);
+            let pole = pos2(c.x - 0.05 * s, c.y - 0.02 * s);
+            painter.line_segment(
+                [pole, pos2(pole.x, c.y - 0.42 * s)],
+                Stroke::new((s * 0.05).max(1.0), Color32::from_rgb(50, 50, 50)),
+            );
+            painter.add(Shape::convex_polygon(
+                vec![
+                    pos2(pole.x, c.y - 0.42 * s),
+                    pos2(pole.x + 0.32 * s, c.y - 0.32 * s),
+                    pos2(pole.x, c.y - 0.22 * s),
+                ],
+                fill,
+                outline,
+            ));
+            if s >= 16.0 {
+                painter.text(
+                    base.center(),
+                    egui::Align2::CENTER_CENTER,
+                    "HQ",
+                    egui::FontId::proportional(s * 0.22),
+                    Color32::from_rgb(30, 30, 30),
+                );
+            }
+        }
+    }
+}
+
+/// Draws a unit counter: a rounded square in the owner's colour with its symbol, its HP when
+/// damaged, and one dot per passenger.
+pub fn draw_unit(painter: &Painter, rect: Rect, color: Color32, symbol: &str, hp: u8, max_hp: u8, passengers: usize) {
+    let s = rect.width();
+    let counter = rect.shrink(s * 0.12);
+    painter.rect_filled(counter.translate(vec2(s * 0.03, s * 0.03)), s * 0.12, Color32::from_black_alpha(90));
+    painter.rect_filled(counter, s * 0.12, color);
+    painter.rect_stroke(
+        counter,
+        s * 0.12,
+        Stroke::new((s * 0.04).max(1.0), Color32::from_rgb(250, 250, 250)),
+        StrokeKind::Inside,
+    );
+    if s >= 14.0 {
+        painter.text(
+            counter.center(),
+            egui::Align2::CENTER_CENTER,
+            symbol,
+            egui::FontId::proportional((s * 0.26).max(7.0)),
+            Color32::WHITE,
+        );
+    }
+    if hp < max_hp {
+        let badge =
+            Rect::from_min_size(pos2(counter.right() - s * 0.3, counter.bottom() - s * 0.3), vec2(s * 0.34, s * 0.34));
+        painter.rect_filled(badge, s * 0.06, Color32::from_rgb(20, 20, 20));
+        if s >= 12.0 {
+            painter.text(
+                badge.center(),
+                egui::Align2::CENTER_CENTER,
+                hp.to_string(),
+                egui::FontId::monospace((s * 0.24).max(7.0)),
+                Color32::from_rgb(255, 220, 90),
+            );
+        }
+    }
+    for i in 0..passengers {
+        let center = pos2(counter.left() + s * (0.12 + 0.16 * i as f32), counter.top() + s * 0.12);
+        painter.circle_filled(center, (s * 0.06).max(1.5), Color32::WHITE);
+        painter.circle_stroke(center, (s * 0.06).max(1.5), Stroke::new(1.0, Color32::BLACK));
+    }
+}

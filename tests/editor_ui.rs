@@ -1,0 +1,227 @@
+//! The real editor window driven headless with egui_kittest: widgets are found by their labels
+//! and clicked, squares are clicked where the map draws them.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use skirmish_studio::rules::{Pos, Ruleset};
+use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// Dialogs that answer with fixed paths.
+struct Answers {
+    open: Option<PathBuf>,
+    save: Option<PathBuf>,
+}
+
+impl FileDialogs for Answers {
+    fn open_file(&self) -> Option<PathBuf> {
+        self.open.clone()
+    }
+
+    fn save_file(&self, _suggested: &str) -> Option<PathBuf> {
+        self.save.clone()
+    }
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skirmish-ui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn app_with(open: Option<PathBuf>, dialogs: Answers, data_dir: Option<PathBuf>) -> StudioApp {
+    let rules = Arc::new(Ruleset::builtin().unwrap());
+    StudioApp::new(rules, AppConfig { data_dir, dialogs: Box::new(dialogs), prefs: Prefs::default(), open })
+}
+
+fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    harness.run_steps(3);
+    harness
+}
+
+/// Clicks the centre of a square of the map.
+fn click_square(harness: &mut Harness<'static, StudioApp>, pos: Pos) {
+    let place = harness.state().placement.expect("the map was drawn");
+    let centre: Pos2 = place.square_rect(pos).center();
+    harness.drag_at(centre);
+    harness.run_steps(1);
+    harness.drop_at(centre);
+    harness.run_steps(2);
+}
+
+#[test]
+fn paint_a_square_then_undo_and_redo_it() {
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
+    let forest = harness.state().rules.terrain_id("forest").unwrap();
+    let square = Pos::new(5, 4);
+    let before = harness.state().doc.scenario.terrain_at(square);
+    assert_ne!(before, forest);
+    harness.get_by_label("Forest").click();
+    harness.run_steps(2);
+    click_square(&mut harness, square);
+    assert_eq!(harness.state().doc.scenario.terrain_at(square), forest);
+    assert_eq!(harness.state().doc.history.undo_label(), Some("Paint forest"));
+    assert!(harness.state().doc.is_modified());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.scenario.terrain_at(square), before);
+    assert!(!harness.state().doc.is_modified(), "the modified flag follows the history");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.scenario.terrain_at(square), forest);
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run_steps(1);
+    // Nothing more to redo; the toolbar's Undo button undoes again.
+    harness.get_by_label("Undo").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.scenario.terrain_at(square), before);
+}
+
+#[test]
+fn with_mirror_symmetry_a_placed_unit_is_echoed_for_the_other_player() {
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
+    harness.get_by_label("Symmetric painting").click();
+    harness.run_steps(2);
+    harness.get_by_label("Mirror left-right").click();
+    harness.run_steps(2);
+    harness.get_by_label("Tank").click();
+    harness.run_steps(2);
+    let square = Pos::new(4, 5);
+    click_square(&mut harness, square);
+    let scenario = &harness.state().doc.scenario;
+    let placed = scenario.units.iter().find(|u| u.pos == square).expect("the tank is placed");
+    assert_eq!((placed.kind.as_str(), placed.owner), ("tank", 0));
+    let mirror =
+        scenario.units.iter().find(|u| u.pos == Pos::new(scenario.width - 1 - 4, 5)).expect("the mirrored tank");
+    assert_eq!((mirror.kind.as_str(), mirror.owner), ("tank", 1), "player 1's unit mirrored becomes player 2's");
+    assert_eq!(harness.state().doc.history.labels().count(), 1, "one gesture, one step");
+}
+
+#[test]
+fn a_tank_on_a_hill_is_refused_with_the_reason_in_the_status_bar() {
+    let mut harness = harness(app_with(Some(sample("bridgehead.ron")), Answers { open: None, save: None }, None));
+    harness.get_by_label("Tank").click();
+    harness.run_steps(2);
+    // (6, 5) is a hill in Bridgehead.
+    click_square(&mut harness, Pos::new(6, 5));
+    assert!(harness.state().doc.scenario.unit_index_at(Pos::new(6, 5)).is_none());
+    assert!(harness.state().status.contains("cannot stand on Hill"), "{}", harness.state().status);
+}
+
+#[test]
+fn open_a_sample_from_the_file_menu() {
+    let dialogs = Answers { open: Some(sample("four-corners.ron")), save: None };
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), dialogs, None));
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Open...").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.scenario.name, "Four Corners");
+    assert_eq!(harness.state().doc.path.as_deref(), Some(sample("four-corners.ron").as_path()));
+}
+
+#[test]
+fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
+    // Two units on one square: an error with a fix.
+    let unit = skirmish_studio::scenario::ScenarioUnit {
+        kind: "infantry".into(),
+        owner: 0,
+        hp: 8,
+        pos: Pos::new(5, 6),
+        passengers: vec![],
+    };
+    app.doc.apply_edits(
+        "Add units",
+        &[
+            skirmish_studio::scenario::Edit::InsertUnit { index: 0, unit: unit.clone() },
+            skirmish_studio::scenario::Edit::InsertUnit {
+                index: 1,
+                unit: skirmish_studio::scenario::ScenarioUnit { kind: "mech".into(), ..unit },
+            },
+        ],
+    );
+    let mut harness = harness(app);
+    let finding = harness
+        .state()
+        .findings
+        .iter()
+        .find(|f| f.code == "units-share-square")
+        .cloned()
+        .expect("the finding is listed");
+    harness.get_by_label(&finding.message).click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().selected, Some(Pos::new(5, 6)));
+    let fix = finding.fix.expect("a fix is offered");
+    harness.get_by_label(&fix.label).click();
+    harness.run_steps(3);
+    assert!(harness.state().findings.iter().all(|f| f.code != "units-share-square"));
+    assert_eq!(harness.state().doc.history.undo_label(), Some(fix.label.as_str()));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(3);
+    assert!(harness.state().findings.iter().any(|f| f.code == "units-share-square"), "the fix is one undoable step");
+}
+
+#[test]
+fn save_writes_the_file_and_clears_the_modified_flag() {
+    let dir = temp_dir("save");
+    let target = dir.join("saved.ron");
+    let dialogs = Answers { open: None, save: Some(target.clone()) };
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), dialogs, Some(dir.clone())));
+    harness.get_by_label("Forest").click();
+    harness.run_steps(1);
+    click_square(&mut harness, Pos::new(3, 3));
+    assert!(harness.state().doc.is_modified());
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    harness.run_steps(2);
+    assert!(!harness.state().doc.is_modified());
+    let text = std::fs::read_to_string(&target).unwrap();
+    let rules = Ruleset::builtin().unwrap();
+    let saved = skirmish_studio::scenario::load_scenario(&rules, &text).unwrap();
+    assert_eq!(saved, harness.state().doc.scenario);
+}
+
+#[test]
+fn unsaved_work_is_autosaved_to_a_recovery_file_and_offered_back() {
+    let dir = temp_dir("recovery");
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, Some(dir.clone()));
+    let forest = app.rules.terrain_id("forest").unwrap();
+    app.doc.apply_edits(
+        "Paint forest",
+        &[skirmish_studio::scenario::Edit::SetTerrain { pos: Pos::new(2, 2), terrain: forest }],
+    );
+    app.autosave(100.0);
+    assert!(dir.join("recovery.ron").exists());
+    // A new session finds it and offers it back.
+    let harness_app = app_with(Some(sample("bridgehead.ron")), Answers { open: None, save: None }, Some(dir.clone()));
+    let mut harness = harness(harness_app);
+    harness.get_by_label("Restore it").click();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.scenario.terrain_at(Pos::new(2, 2)), forest);
+    assert!(harness.state().doc.is_modified());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_command_palette_finds_and_runs_a_command() {
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    harness.get_by_role(egui::accesskit::Role::TextInput).type_text("eras");
+    harness.run_steps(2);
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    assert_eq!(harness.state().tool, skirmish_studio::ui::Tool::Eraser);
+    assert!(harness.state().modal.is_none());
+}
