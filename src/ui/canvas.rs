@@ -295,7 +295,7 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             let rect = place.square_rect(pos);
             let Some(terrain) = rules.terrains.get(s.terrain_at(pos).index()) else { continue };
             if detailed && terrain.property.is_none() {
-                theme::draw_terrain(painter, rect, terrain);
+                theme::draw_terrain(painter, rect, terrain, links(app, pos));
             }
             if let Some(kind) = terrain.property {
                 let owner =
@@ -351,6 +351,30 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     }
     let board = Rect::from_min_size(place.origin, vec2(f32::from(s.width), f32::from(s.height)) * place.zoom);
     painter.rect_stroke(board, 0.0, Stroke::new(2.0, Color32::from_gray(15)), StrokeKind::Outside);
+}
+
+/// Where a road or river on `pos` continues: to roads, bridges and buildings for a road; to
+/// rivers, bridges and water for a river.
+fn links(app: &StudioApp, pos: Pos) -> theme::Links {
+    let s = &app.doc.scenario;
+    let name = |p: Pos| app.rules.terrains.get(s.terrain_at(p).index()).map_or("", |t| t.id.as_str());
+    let here = name(pos);
+    let joins = |other: &str| match here {
+        "road" => matches!(other, "road" | "bridge" | "city" | "factory" | "hq"),
+        "river" => matches!(other, "river" | "bridge" | "water"),
+        _ => false,
+    };
+    let mut out = [false; 4];
+    let steps: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
+    for (slot, (dx, dy)) in out.iter_mut().zip(steps) {
+        let (x, y) = (i32::from(pos.x) + dx, i32::from(pos.y) + dy);
+        if let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y))
+            && s.contains(Pos::new(x, y))
+        {
+            *slot = joins(name(Pos::new(x, y)));
+        }
+    }
+    out
 }
 
 fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {

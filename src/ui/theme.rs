@@ -46,10 +46,39 @@ pub fn terrain_color(terrain: &Terrain) -> Color32 {
     }
 }
 
+/// Which sides of a square a road or river continues through: up, left, right, down.
+pub type Links = [bool; 4];
+
+/// Draws a band (road or river) from the square's centre out through each linked side, so
+/// neighbouring squares join into one road or river.
+fn draw_band(painter: &Painter, rect: Rect, links: Links, width: f32, color: Color32) {
+    let c = rect.center();
+    let half = width / 2.0;
+    let hub = Rect::from_center_size(c, vec2(width, width));
+    painter.rect_filled(hub, 0.0, color);
+    let any = links.iter().any(|l| *l);
+    let links = if any { links } else { [false, true, true, false] };
+    let arms = [
+        Rect::from_min_max(pos2(c.x - half, rect.top()), pos2(c.x + half, c.y)),
+        Rect::from_min_max(pos2(rect.left(), c.y - half), pos2(c.x, c.y + half)),
+        Rect::from_min_max(pos2(c.x, c.y - half), pos2(rect.right(), c.y + half)),
+        Rect::from_min_max(pos2(c.x - half, c.y), pos2(c.x + half, rect.bottom())),
+    ];
+    for (arm, linked) in arms.iter().zip(links) {
+        if linked {
+            painter.rect_filled(*arm, 0.0, color);
+        }
+    }
+}
+
 /// Draws one square of terrain with its details; details appear only when the square is big
-/// enough to show them.
-pub fn draw_terrain(painter: &Painter, rect: Rect, terrain: &Terrain) {
-    painter.rect_filled(rect, 0.0, terrain_color(terrain));
+/// enough to show them. `links` says where a road or river continues.
+pub fn draw_terrain(painter: &Painter, rect: Rect, terrain: &Terrain, links: Links) {
+    let base = match terrain.id.as_str() {
+        "road" => Color32::from_rgb(178, 206, 120),
+        _ => terrain_color(terrain),
+    };
+    painter.rect_filled(rect, 0.0, base);
     let size = rect.width();
     if size < 7.0 {
         return;
@@ -85,12 +114,8 @@ pub fn draw_terrain(painter: &Painter, rect: Rect, terrain: &Terrain) {
             ));
         }
         "road" => {
-            painter.rect_filled(rect.shrink(s * 0.12), 0.0, Color32::from_rgb(150, 146, 138));
-            painter.hline(
-                rect.x_range().shrink(s * 0.3),
-                c.y,
-                Stroke::new((s * 0.05).max(1.0), Color32::from_rgb(236, 226, 160)),
-            );
+            draw_band(painter, rect, links, s * 0.62, Color32::from_rgb(112, 108, 100));
+            draw_band(painter, rect, links, s * 0.5, Color32::from_rgb(160, 156, 146));
         }
         "bridge" => {
             painter.rect_filled(rect, 0.0, Color32::from_rgb(110, 176, 220));
