@@ -8,6 +8,6 @@ mod tools;
 pub use document::{Document, Outcome, resized};
 pub use history::{History, Step};
 pub use tools::{
-    Clipboard, Op, Refusal, apply_layout, brush_squares, edits_for, flood_squares, judge, line_squares, paste_ops,
-    property_terrain, rect_squares, squares_of, stamp_ops, with_symmetry,
+    Clipboard, Op, Refusal, brush_squares, edits_for, flood_squares, judge, line_squares, paste_ops, property_terrain,
+    rect_squares, squares_of, stamp_ops, with_symmetry,
 };

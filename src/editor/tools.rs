@@ -426,23 +426,3 @@ pub fn stamp_ops(
     }
     ops
 }
-
-/// Lays a whole board out from library tiles, tile by tile in a fixed turning pattern, and
-/// records each placement.
-pub fn apply_layout(rules: &Ruleset, scenario: &mut Scenario, tiles: &[crate::scenario::Tile]) {
-    if tiles.is_empty() {
-        return;
-    }
-    let size = tiles[0].size.max(1);
-    let mut n = 0usize;
-    for y in (0..scenario.height).step_by(usize::from(size)) {
-        for x in (0..scenario.width).step_by(usize::from(size)) {
-            let tile = &tiles[n % tiles.len()];
-            let rotation = u8::try_from(n % 4).unwrap_or(0);
-            let edits = crate::scenario::stamp_tile(scenario, tile, Pos::new(x, y), rotation);
-            let _ = crate::scenario::apply_all(scenario, &edits);
-            n += 1;
-        }
-    }
-    let _ = rules;
-}

@@ -22,5 +22,5 @@ pub use model::{
 pub use script::{ScriptAction, ScriptError, parse_script};
 pub use stats::{PlayerStats, PropertyRace, Statistics, capture_arrivals, starting_income, statistics};
 pub use symmetry::{Asymmetry, Broken, SquareMap, SymmetryError, symmetry_report};
-pub use tiles::{BUILTIN_TILES_RON, Tile, builtin_tiles, load_tiles, stamp_tile};
+pub use tiles::{BUILTIN_TILES_RON, Tile, builtin_tiles, generated_scenario, lay_out_tiles, load_tiles, stamp_tile};
 pub use validate::{Finding, Fix, Severity, has_errors, validate};

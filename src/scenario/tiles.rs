@@ -105,3 +105,63 @@ pub fn stamp_tile(scenario: &Scenario, tile: &Tile, pos: Pos, rotation: u8) -> V
     edits.push(Edit::SetTiles(tiles));
     edits
 }
+
+/// Lays a whole board out from library tiles, tile after tile in a fixed turning pattern, and
+/// records each placement.
+pub fn lay_out_tiles(scenario: &mut Scenario, tiles: &[Tile]) {
+    let Some(size) = tiles.first().map(|t| t.size.max(1)) else { return };
+    let mut n = 0usize;
+    for y in (0..scenario.height).step_by(usize::from(size)) {
+        for x in (0..scenario.width).step_by(usize::from(size)) {
+            let tile = &tiles[n % tiles.len()];
+            let rotation = u8::try_from(n % 4).unwrap_or(0);
+            let edits = stamp_tile(scenario, tile, Pos::new(x, y), rotation);
+            let _ = super::edit::apply_all(scenario, &edits);
+            n += 1;
+        }
+    }
+}
+
+/// A generated practice board: laid out from the tile library, two players with an HQ and a
+/// factory in opposite corners, and `units` units spread over squares they can stand on, half
+/// each. Benchmarks and stress tests use it; it is not meant to be balanced.
+#[must_use]
+pub fn generated_scenario(rules: &Ruleset, side: u16, units: usize) -> Option<Scenario> {
+    let tiles = builtin_tiles(rules).ok()?;
+    let side = side.clamp(8, super::model::MAX_SIDE);
+    let mut scenario = Scenario::new(rules, side, side, rules.terrain_id("plain")?, 2);
+    lay_out_tiles(&mut scenario, &tiles);
+    let hq = rules.terrain_id("hq")?;
+    let factory = rules.terrain_id("factory")?;
+    for (pos, terrain, owner) in [
+        (Pos::new(1, 1), hq, 0),
+        (Pos::new(side - 2, side - 2), hq, 1),
+        (Pos::new(3, 1), factory, 0),
+        (Pos::new(side - 4, side - 2), factory, 1),
+    ] {
+        let index = scenario.index(pos);
+        scenario.terrain[index] = terrain;
+        scenario.owners.insert(pos, owner);
+    }
+    let kinds = ["infantry", "tank", "recon", "artillery", "mech", "anti_air"];
+    let mut placed = 0;
+    for pos in scenario.squares().collect::<Vec<_>>() {
+        if placed >= units {
+            break;
+        }
+        let kind = kinds[placed % kinds.len()];
+        if (pos.x + pos.y) % 3 != 0 || rules.move_cost(rules.unit_id(kind)?, scenario.terrain_at(pos)).is_none() {
+            continue;
+        }
+        let owner = u8::from(pos.y >= side / 2);
+        scenario.units.push(super::model::ScenarioUnit {
+            kind: kind.into(),
+            owner,
+            hp: 8,
+            pos,
+            passengers: Vec::new(),
+        });
+        placed += 1;
+    }
+    Some(scenario)
+}

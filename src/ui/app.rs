@@ -265,7 +265,13 @@ pub struct StudioApp {
     pub overrule: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
+    /// A validation running on a worker thread: the revision it checks and where its findings
+    /// will arrive.
+    pub validation_job: Option<(u64, ValidationResult)>,
 }
+
+/// Where a worker thread's findings (and the seconds they took) arrive.
+pub type ValidationResult = std::sync::mpsc::Receiver<(Vec<Finding>, f64)>;
 
 /// Seconds between autosaves of unsaved work.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
@@ -310,6 +316,7 @@ impl StudioApp {
             allow_close: false,
             overrule: false,
             placement: None,
+            validation_job: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = first {
@@ -716,24 +723,42 @@ impl StudioApp {
         self.apply_ops("Replace terrain", &ops, false, true);
     }
 
-    /// Brings the findings and statistics up to date: at once when idle; during a drag only
-    /// when validation is cheap (the last run under 3 ms) and 100 ms have passed, otherwise when
-    /// the stroke ends, so no frame waits on it.
-    pub fn refresh_derived(&mut self, now: f64) {
-        if self.findings_revision == Some(self.doc.revision) {
+    /// Brings the findings up to date without making a frame wait: a cheap validation (the
+    /// last took under 4 ms) runs inline, at most every 100 ms during a drag; a costly one runs
+    /// on a worker thread over a snapshot of the document, and its findings arrive a few
+    /// frames later.
+    pub fn refresh_derived(&mut self, ctx: &Context, now: f64) {
+        if let Some((revision, receiver)) = &self.validation_job
+            && let Ok((findings, took)) = receiver.try_recv()
+        {
+            self.findings = findings;
+            self.findings_revision = Some(*revision);
+            self.validation_clock = (now, took);
+            self.validation_job = None;
+        }
+        if self.findings_revision == Some(self.doc.revision) || self.validation_job.is_some() {
             return;
         }
         let (last, took) = self.validation_clock;
-        if self.drag.is_some() && (took > 0.003 || now - last < 0.1) {
+        if took < 0.004 {
+            if self.drag.is_some() && now - last < 0.1 {
+                return;
+            }
+            let started = std::time::Instant::now();
+            self.findings = validate(&self.rules, &self.doc.scenario);
+            self.findings_revision = Some(self.doc.revision);
+            self.validation_clock = (now, started.elapsed().as_secs_f64());
             return;
         }
-        let started = std::time::Instant::now();
-        self.findings = validate(&self.rules, &self.doc.scenario);
-        self.findings_revision = Some(self.doc.revision);
-        self.validation_clock = (now, started.elapsed().as_secs_f64());
-        if self.prefs.show_statistics || self.prefs.show_race {
-            self.stats = Some((self.doc.revision, statistics(&self.rules, &self.doc.scenario)));
-        }
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let (rules, scenario, ctx) = (Arc::clone(&self.rules), self.doc.scenario.clone(), ctx.clone());
+        std::thread::spawn(move || {
+            let started = std::time::Instant::now();
+            let findings = validate(&rules, &scenario);
+            let _ = sender.send((findings, started.elapsed().as_secs_f64()));
+            ctx.request_repaint();
+        });
+        self.validation_job = Some((self.doc.revision, receiver));
     }
 
     /// The statistics, computed when first needed for this revision.
@@ -820,7 +845,7 @@ impl StudioApp {
         egui::CentralPanel::default().frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND)).show(ui, |ui| {
             super::canvas::canvas(self, ui);
         });
-        self.refresh_derived(now);
+        self.refresh_derived(&ctx, now);
         super::dialogs::modals(self, &ctx);
     }
 

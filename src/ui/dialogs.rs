@@ -3,7 +3,7 @@
 
 use super::app::{Modal, NewForm, Pending, StudioApp};
 use super::commands::Command;
-use crate::editor::{apply_layout, resized};
+use crate::editor::resized;
 use crate::rules::TerrainId;
 use crate::scenario::Scenario;
 use egui::{Context, Id, RichText};
@@ -233,7 +233,7 @@ fn new_scenario(app: &StudioApp, form: &NewForm) -> Scenario {
     let mut scenario = Scenario::new(&app.rules, form.width, form.height, form.fill, form.players);
     scenario.tile_size = form.tile_size;
     if form.from_tiles {
-        apply_layout(&app.rules, &mut scenario, &app.tiles);
+        crate::scenario::lay_out_tiles(&mut scenario, &app.tiles);
     }
     scenario
 }
