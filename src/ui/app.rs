@@ -885,6 +885,38 @@ impl StudioApp {
         });
     }
 
+    /// Whether a toggle, tool or mode command is currently in force (shown highlighted).
+    #[must_use]
+    pub fn is_on(&self, command: Command) -> bool {
+        match command {
+            Command::ToggleGrid => self.prefs.show_grid,
+            Command::ToggleRaceOverlay => self.prefs.show_race,
+            Command::ToggleInspector => self.prefs.show_inspector,
+            Command::ToggleSettings => self.prefs.show_settings,
+            Command::ToggleDiagnostics => self.prefs.show_diagnostics,
+            Command::ToggleStatistics => self.prefs.show_statistics,
+            Command::ToggleHistory => self.prefs.show_history,
+            Command::ToggleMinimap => self.prefs.show_minimap,
+            Command::ToolBrush => self.tool == Tool::Brush,
+            Command::ToolRectangle => self.tool == Tool::Rectangle,
+            Command::ToolLine => self.tool == Tool::Line,
+            Command::ToolFill => self.tool == Tool::Fill,
+            Command::ToolEraser => self.tool == Tool::Eraser,
+            Command::ToolSelect => self.tool == Tool::Select,
+            Command::ToolStamp => self.tool == Tool::Stamp,
+            Command::BrushSize1 => self.brush_size == 1,
+            Command::BrushSize3 => self.brush_size == 3,
+            Command::BrushSize5 => self.brush_size == 5,
+            Command::SymmetryOff => self.symmetry.is_none(),
+            Command::SymmetryLeftRight => self.symmetry == Some(Symmetry::MirrorLeftRight),
+            Command::SymmetryTopBottom => self.symmetry == Some(Symmetry::MirrorTopBottom),
+            Command::SymmetryBoth => self.symmetry == Some(Symmetry::MirrorBoth),
+            Command::SymmetryRotate180 => self.symmetry == Some(Symmetry::Rotate180),
+            Command::SymmetryRotate90 => self.symmetry == Some(Symmetry::Rotate90),
+            _ => false,
+        }
+    }
+
     /// A menu button for a command, with its shortcut; returns whether it was clicked.
     pub fn command_button(&mut self, ui: &mut Ui, command: Command) -> bool {
         let label = match command {
@@ -893,7 +925,7 @@ impl StudioApp {
             other => other.label().to_owned(),
         };
         let shortcut = command.shortcut_text(ui.ctx());
-        let clicked = ui.add(egui::Button::new(label).shortcut_text(shortcut)).clicked();
+        let clicked = ui.add(egui::Button::new(label).shortcut_text(shortcut).selected(self.is_on(command))).clicked();
         if clicked {
             let ctx = ui.ctx().clone();
             self.run(command, &ctx);
