@@ -116,6 +116,13 @@ fn benches(c: &mut Criterion) {
         c.bench_function("legal_actions_30_units", |b| b.iter(|| black_box(legal_actions(&rules, black_box(&state)))));
     }
 
+    // A whole computer turn for a side with 30 units.
+    if let Some(state) = started(&rules, &battle(&rules, 50, 30)) {
+        c.bench_function("ai_turn_30_units", |b| {
+            b.iter(|| black_box(skirmish_studio::rules::ai_turn(&rules, black_box(&state), 5000)))
+        });
+    }
+
     // Random legal playouts of 20 full rounds on an 18 x 18 two-player board.
     if let Some(state) = started(&rules, &battle(&rules, 18, 8)) {
         let mut seed = 0u64;

@@ -66,6 +66,24 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Play computer against computer: per-player wins, draws, game length and how games
+    /// ended, with the seat that moves first rotating from game to game.
+    Simulate {
+        /// A scenario file.
+        file: PathBuf,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// The seed of the first game (the next games use the following seeds).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game that has no turn limit after this many rounds.
+        #[arg(long, default_value_t = 200)]
+        round_cap: u32,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Import an Advance Wars By Web map (terrain CSV or JSON map document) as a scenario.
     Import {
         /// The AWBW file.
@@ -124,6 +142,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Some(Command::Stats { file, json }) => stats_command(&rules, &file, json, out, err),
         Some(Command::Play { file, actions, seed, json }) => {
             play_command(&rules, &file, &actions, seed, json, out, err)
+        }
+        Some(Command::Simulate { file, games, seed, round_cap, json }) => {
+            simulate_command(&rules, &file, games, seed, round_cap, json, out, err)
         }
         Some(Command::Import { file, output, json }) => import_command(&rules, &file, &output, json, out, err),
         Some(Command::ExportAwbw { file, output }) => export_awbw_command(&rules, &file, &output, out, err),
@@ -505,6 +526,72 @@ fn describe_event(rules: &Ruleset, event: &Event) -> String {
         Event::PropertyNeutralized { pos } => format!("  the property at {pos} turns neutral"),
         Event::GameEnded { outcome } => format!("game over: {outcome}"),
     }
+}
+
+#[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
+fn simulate_command(
+    rules: &Ruleset,
+    path: &Path,
+    games: usize,
+    seed: u64,
+    round_cap: u32,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    use std::io::IsTerminal;
+    let scenario = match read_scenario(rules, path) {
+        Ok(s) => s,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let findings = validate(rules, &scenario);
+    if has_errors(&findings) {
+        let _ = writeln!(err, "{} has errors; fix them before simulating (skirmish-studio validate)", path.display());
+        return EXIT_PROBLEMS;
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let mut progress = |done: usize| {
+        if terminal {
+            let width = 30;
+            let filled = done * width / games.max(1);
+            eprint!("\r[{}{}] {done}/{games} games", "#".repeat(filled), " ".repeat(width - filled));
+        }
+    };
+    let summary = match crate::playtest::simulate(rules, &scenario, games, seed, round_cap, &mut progress) {
+        Ok(summary) => summary,
+        Err(message) => {
+            let _ = writeln!(err, "the simulation failed: {message}");
+            return EXIT_PROBLEMS;
+        }
+    };
+    if terminal {
+        eprintln!();
+    }
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!(summary));
+        return EXIT_OK;
+    }
+    let _ = writeln!(
+        out,
+        "{}: {} games, seeds {seed} to {}",
+        scenario.name,
+        summary.games,
+        seed + summary.games.saturating_sub(1) as u64
+    );
+    for (seat, wins) in summary.wins.iter().enumerate() {
+        let share = 100.0 * *wins as f64 / summary.games.max(1) as f64;
+        let _ = writeln!(out, "  player {}: {wins} wins ({share:.0}%)", seat + 1);
+    }
+    let _ = writeln!(out, "  draws: {}", summary.draws);
+    let _ =
+        writeln!(out, "  length: {:.1} rounds on average, spread {:.1}", summary.mean_rounds, summary.spread_rounds);
+    for (ending, count) in &summary.endings {
+        let _ = writeln!(out, "  ended by {ending}: {count}");
+    }
+    EXIT_OK
 }
 
 fn import_command(

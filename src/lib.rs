@@ -5,6 +5,7 @@
 
 pub mod cli;
 pub mod editor;
+pub mod playtest;
 pub mod rules;
 pub mod scenario;
 pub mod ui;

@@ -5,6 +5,7 @@
 //! [`GameState`]. Every number comes from a [`Ruleset`] loaded from data.
 
 mod action;
+mod ai;
 mod analysis;
 mod combat;
 mod dice;
@@ -17,6 +18,7 @@ mod ruleset;
 mod state;
 
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
+pub use ai::{ai_action, ai_turn};
 pub use analysis::{Start, turns_to_reach};
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,

@@ -1,0 +1,147 @@
+//! The computer player and the playtest session: legal actions only, sensible choices in
+//! small situations, the same seed giving the same game, and AI-against-AI games on every
+//! sample finishing by a victory condition or the turn limit.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::{Setup, p};
+use proptest::prelude::*;
+use skirmish_studio::playtest::{Session, ai_game};
+use skirmish_studio::rules::{
+    Action, Dice, Ruleset, UnitId, ai_action, ai_turn, apply, check, random_action, start_game,
+};
+use skirmish_studio::scenario::{Scenario, load_scenario};
+use std::path::Path;
+
+fn samples(rules: &Ruleset) -> Vec<(String, Scenario)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        out.push((path.display().to_string(), load_scenario(rules, &text).unwrap()));
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+#[test]
+fn ai_against_ai_on_every_sample_with_100_seeds_ends_by_victory_or_turn_limit() {
+    let rules = common::rules();
+    for (name, scenario) in samples(&rules) {
+        assert!(scenario.victory.turn_limit.is_some() || scenario.victory.conquest, "{name}");
+        for seed in 0..100 {
+            let seats = u8::try_from(scenario.players.len()).unwrap();
+            let result = ai_game(&rules, &scenario, seed, u8::try_from(seed).unwrap() % seats, 500)
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_ne!(result.ending, "RoundCap", "{name} seed {seed} did not end");
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_game() {
+    let rules = common::rules();
+    let (_, scenario) = samples(&rules).into_iter().find(|(n, _)| n.ends_with("bridgehead.ron")).unwrap();
+    let a = ai_game(&rules, &scenario, 7, 0, 500).unwrap();
+    let b = ai_game(&rules, &scenario, 7, 0, 500).unwrap();
+    assert_eq!(a, b);
+    let mut one = Session::start(&rules, &scenario, 7).unwrap();
+    let mut two = Session::start(&rules, &scenario, 7).unwrap();
+    for _ in 0..6 {
+        one.play_ai_turn(&rules);
+        two.play_ai_turn(&rules);
+    }
+    assert_eq!(one.events, two.events);
+}
+
+#[test]
+fn the_ai_captures_a_property_it_stands_on_and_walks_onto_one_it_can_reach() {
+    let mut game = Setup::board(&[".C..", "...."]).unit("infantry", 0, (0, 0)).unit("infantry", 1, (3, 1)).start();
+    let first = ai_action(&game.rules, &game.state);
+    assert_eq!(first, Action::Move { unit: UnitId(0), path: vec![p(1, 0)] });
+    game.act(first);
+    assert_eq!(ai_action(&game.rules, &game.state), Action::Capture { unit: UnitId(0) });
+}
+
+#[test]
+fn the_ai_attacks_when_the_trade_is_good_and_not_when_it_is_bad() {
+    let game = Setup::board(&["=.."]).unit("tank", 0, (0, 0)).unit("infantry", 1, (1, 0)).start();
+    assert_eq!(ai_action(&game.rules, &game.state), Action::Attack { unit: UnitId(0), target: UnitId(1) });
+    let game = Setup::board(&["=.."]).unit_hp("infantry", 0, (0, 0), 3).unit("md_tank", 1, (1, 0)).start();
+    assert!(
+        !matches!(ai_action(&game.rules, &game.state), Action::Attack { .. }),
+        "an infantry does not charge a Md Tank"
+    );
+}
+
+#[test]
+fn the_ai_pulls_a_damaged_unit_back_to_repair() {
+    let game = Setup::board(&["C....", "....."])
+        .owned((0, 0), 0)
+        .unit_hp("tank", 0, (3, 0), 2)
+        .unit("infantry", 1, (4, 1))
+        .start();
+    let action = ai_action(&game.rules, &game.state);
+    assert!(matches!(&action, Action::Move { path, .. } if path.last() == Some(&p(0, 0))), "{action:?}");
+}
+
+#[test]
+fn the_ai_buys_within_its_funds_and_ends_its_turn() {
+    let game = Setup::board(&["B...", "...."]).owned((0, 0), 0).funds(0, 20).unit("infantry", 1, (3, 1)).start();
+    let actions = ai_turn(&game.rules, &game.state, 100);
+    assert!(matches!(actions[0], Action::Buy { .. }), "{actions:?}");
+    assert_eq!(actions.last(), Some(&Action::EndTurn));
+    let mut state = game.state.clone();
+    for action in &actions {
+        apply(&game.rules, &mut state, action).unwrap();
+    }
+}
+
+#[test]
+fn session_undo_replays_the_log_and_fork_gives_a_valid_scenario() {
+    let rules = common::rules();
+    let (_, scenario) = samples(&rules).into_iter().find(|(n, _)| n.ends_with("bridgehead.ron")).unwrap();
+    let mut session = Session::start(&rules, &scenario, 3).unwrap();
+    for _ in 0..4 {
+        session.play_ai_turn(&rules);
+    }
+    let before = session.state.clone();
+    let events_before = session.events.clone();
+    let action = ai_action(&rules, &session.state);
+    session.act(&rules, &action).unwrap();
+    assert!(session.undo(&rules));
+    assert_eq!(session.state, before, "undo gives back the very same state, dice included");
+    assert_eq!(session.events, events_before);
+    let forked = session.fork(&rules);
+    assert_eq!(forked.units.len(), session.state.units.iter().filter(|u| u.carried_by.is_none()).count());
+    let restarted = Session::start(&rules, &forked, 1).unwrap();
+    assert_eq!(restarted.state.units.len(), session.state.units.len());
+    let saved = session.save(&rules);
+    let loaded = Session::load(&rules, &saved).unwrap();
+    assert_eq!(loaded.state, session.state);
+    assert!(Session::load(&rules, "SavedGame(").is_err());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_ai_only_chooses_legal_actions(seed in any::<u64>(), steps in 0usize..120) {
+        let rules = common::rules();
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bridgehead.ron")).unwrap();
+        let scenario = load_scenario(&rules, &text).unwrap();
+        let (mut state, _) = start_game(&rules, &scenario.to_setup(&rules).unwrap(), seed).unwrap();
+        let mut chooser = Dice::new(seed);
+        // Wander into a random position, then let the AI choose.
+        for _ in 0..steps {
+            let Some(action) = random_action(&rules, &state, &mut chooser) else { break };
+            apply(&rules, &mut state, &action).unwrap();
+        }
+        if state.outcome == skirmish_studio::rules::Outcome::Ongoing {
+            let action = ai_action(&rules, &state);
+            prop_assert_eq!(check(&rules, &state, &action), Ok(()), "{:?}", action);
+        }
+    }
+}
