@@ -2,7 +2,7 @@
 //! (0 success, 1 the input has problems, 2 the input could not be read or the arguments are
 //! wrong) and machine-readable output with `--json`.
 
-use crate::rules::{Event, GameState, Outcome, Ruleset, RulesetError, apply, start_game};
+use crate::rules::{GameState, Outcome, Ruleset, RulesetError, apply, start_game};
 use crate::scenario::{
     Finding, LoadError as ScenarioLoadError, MAX_FILE_BYTES, Scenario, Severity, export_awbw_csv, has_errors,
     import_awbw, load_scenario, parse_script, save_scenario, statistics, validate,
@@ -442,7 +442,7 @@ fn play_command(
         let _ = writeln!(out, "{value}");
     } else {
         for event in &events {
-            let _ = writeln!(out, "{}", describe_event(rules, event));
+            let _ = writeln!(out, "{}", crate::playtest::describe_event(rules, event));
         }
         let _ = writeln!(out, "-- round {}, {}", state.round, state.outcome);
         for (seat, player) in state.players.iter().enumerate() {
@@ -484,48 +484,6 @@ fn summary_json(state: &GameState) -> serde_json::Value {
             "units": state.units.iter().filter(|u| u.owner.index() == seat).count(),
         })).collect::<Vec<_>>(),
     })
-}
-
-/// One event as a line of text.
-fn describe_event(rules: &Ruleset, event: &Event) -> String {
-    let kind = |k: crate::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
-    match event {
-        Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
-        Event::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
-        Event::IncomeCollected { player, amount, funds } => format!("  {player} collects ${amount} (now ${funds})"),
-        Event::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
-        Event::UnitMoved { unit, from, to, cost } => format!("  {unit} moves from {from} to {to} ({cost} MP)"),
-        Event::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
-        Event::UnitUnloaded { unit, transport, to } => format!("  {transport} puts {unit} down at {to}"),
-        Event::StrikeDeclared { strike, attacker, target, initial_damage, hits, die, .. } => {
-            let die = die.map_or_else(String::new, |d| format!(" + 1 on a d6 of {d} or less"));
-            format!("  {strike:?}: {attacker} fires at {target}: damage {initial_damage}, {hits} hits{die}")
-        }
-        Event::DieRolled { roll, needed, hit, .. } => {
-            format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
-        }
-        Event::UnitDamaged { unit, hits, hp, reduced } => {
-            format!("  {unit} loses {hits} HP, {hp} left{}", if *reduced && *hp > 0 { " (reduced)" } else { "" })
-        }
-        Event::UnitEliminated { unit, owner, by } => match by {
-            Some(by) => format!("  {unit} of {owner} is eliminated; a medal for {by}"),
-            None => format!("  {unit} of {owner} leaves the game"),
-        },
-        Event::ChargeGained { player, charge } => format!("  {player}'s CO charge: {charge} stars"),
-        Event::CaptureProgressed { unit, pos, points, required } => {
-            format!("  {unit} captures at {pos}: {points}/{required}")
-        }
-        Event::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
-        Event::PropertyCaptured { pos, to, .. } => format!("  {to} takes the property at {pos}"),
-        Event::UnitBought { unit, kind: k, pos, cost, .. } => {
-            format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
-        }
-        Event::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
-        Event::TurnEnded { player } => format!("  {player} ends the turn"),
-        Event::PlayerDefeated { player, reason } => format!("  {player} is defeated ({reason:?})"),
-        Event::PropertyNeutralized { pos } => format!("  the property at {pos} turns neutral"),
-        Event::GameEnded { outcome } => format!("game over: {outcome}"),
-    }
 }
 
 #[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]

@@ -225,3 +225,86 @@ fn the_command_palette_finds_and_runs_a_command() {
     assert_eq!(harness.state().tool, skirmish_studio::ui::Tool::Eraser);
     assert!(harness.state().modal.is_none());
 }
+
+/// A small duel: Red's tank near Blue's infantry, both players human.
+fn duel(app: &mut StudioApp) {
+    let rules = Arc::clone(&app.rules);
+    let mut s = skirmish_studio::scenario::Scenario::new(&rules, 8, 5, rules.terrain_id("plain").unwrap(), 2);
+    for (pos, name, owner) in [
+        (Pos::new(0, 2), "hq", 0u8),
+        (Pos::new(7, 2), "hq", 1),
+        (Pos::new(0, 0), "factory", 0),
+        (Pos::new(7, 4), "factory", 1),
+    ] {
+        let index = s.index(pos);
+        s.terrain[index] = rules.terrain_id(name).unwrap();
+        s.owners.insert(pos, owner);
+    }
+    s.units.push(skirmish_studio::scenario::ScenarioUnit {
+        kind: "tank".into(),
+        owner: 0,
+        hp: 8,
+        pos: Pos::new(2, 2),
+        passengers: vec![],
+    });
+    s.units.push(skirmish_studio::scenario::ScenarioUnit {
+        kind: "infantry".into(),
+        owner: 1,
+        hp: 8,
+        pos: Pos::new(5, 2),
+        passengers: vec![],
+    });
+    app.doc = skirmish_studio::editor::Document::new(s);
+    app.view.fit = true;
+}
+
+#[test]
+fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_editor() {
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
+    duel(&mut app);
+    let before = app.doc.scenario.clone();
+    let history = app.doc.history.labels().count();
+    let mut harness = harness(app);
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(3);
+    assert!(harness.state().play.is_some(), "{}", harness.state().status);
+    // Select the tank, move it next to the infantry, attack.
+    click_square(&mut harness, Pos::new(2, 2));
+    assert_eq!(harness.state().play.as_ref().unwrap().selected, Some(skirmish_studio::rules::UnitId(0)));
+    click_square(&mut harness, Pos::new(4, 2));
+    let state = &harness.state().play.as_ref().unwrap().session.state;
+    assert_eq!(state.unit(skirmish_studio::rules::UnitId(0)).unwrap().pos, Pos::new(4, 2));
+    click_square(&mut harness, Pos::new(5, 2));
+    let session = &harness.state().play.as_ref().unwrap().session;
+    assert!(
+        session.events.iter().any(|e| matches!(e, skirmish_studio::rules::Event::UnitDamaged { .. })),
+        "the attack happened"
+    );
+    // End the turn: the hand-off screen comes up for player 2.
+    harness.get_by_label("End turn").click();
+    harness.run_steps(3);
+    harness.get_by_label("Start turn").click();
+    harness.run_steps(2);
+    // Player 2 hands over to the computer, which plays its turn.
+    let ai_buttons = harness.get_all_by_label("AI").collect::<Vec<_>>();
+    ai_buttons[1].click();
+    harness.run_steps(4);
+    let state = &harness.state().play.as_ref().unwrap().session.state;
+    assert_eq!((state.round, state.current), (2, skirmish_studio::rules::PlayerId(0)), "the AI played its turn");
+    harness.get_by_label("Leave playtest").click();
+    harness.run_steps(2);
+    assert!(harness.state().play.is_none());
+    assert_eq!(harness.state().doc.scenario, before, "the editor is exactly as it was");
+    assert_eq!(harness.state().doc.history.labels().count(), history);
+}
+
+#[test]
+fn a_scenario_with_errors_cannot_be_playtested() {
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
+    app.doc.scenario.players[0].funds = -5;
+    let mut harness = harness(app);
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(2);
+    assert!(harness.state().play.is_none());
+    assert!(matches!(harness.state().modal, Some(skirmish_studio::ui::Modal::Message(ref m)) if m.contains("funds")));
+}

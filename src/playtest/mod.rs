@@ -308,3 +308,50 @@ pub fn simulate(
     let spread = (lengths.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / n).sqrt();
     Ok(Summary { games, wins, draws, mean_rounds: mean, spread_rounds: spread, endings })
 }
+
+/// One event as a line of text, for logs and the command line.
+#[must_use]
+pub fn describe_event(rules: &Ruleset, event: &Event) -> String {
+    let kind = |k: crate::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
+    match event {
+        crate::rules::Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
+        crate::rules::Event::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
+        crate::rules::Event::IncomeCollected { player, amount, funds } => {
+            format!("  {player} collects ${amount} (now ${funds})")
+        }
+        crate::rules::Event::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
+        crate::rules::Event::UnitMoved { unit, from, to, cost } => {
+            format!("  {unit} moves from {from} to {to} ({cost} MP)")
+        }
+        crate::rules::Event::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
+        crate::rules::Event::UnitUnloaded { unit, transport, to } => format!("  {transport} puts {unit} down at {to}"),
+        crate::rules::Event::StrikeDeclared { strike, attacker, target, initial_damage, hits, die, .. } => {
+            let die = die.map_or_else(String::new, |d| format!(" + 1 on a d6 of {d} or less"));
+            format!("  {strike:?}: {attacker} fires at {target}: damage {initial_damage}, {hits} hits{die}")
+        }
+        crate::rules::Event::DieRolled { roll, needed, hit, .. } => {
+            format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
+        }
+        crate::rules::Event::UnitDamaged { unit, hits, hp, reduced } => {
+            format!("  {unit} loses {hits} HP, {hp} left{}", if *reduced && *hp > 0 { " (reduced)" } else { "" })
+        }
+        crate::rules::Event::UnitEliminated { unit, owner, by } => match by {
+            Some(by) => format!("  {unit} of {owner} is eliminated; a medal for {by}"),
+            None => format!("  {unit} of {owner} leaves the game"),
+        },
+        crate::rules::Event::ChargeGained { player, charge } => format!("  {player}'s CO charge: {charge} stars"),
+        crate::rules::Event::CaptureProgressed { unit, pos, points, required } => {
+            format!("  {unit} captures at {pos}: {points}/{required}")
+        }
+        crate::rules::Event::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
+        crate::rules::Event::PropertyCaptured { pos, to, .. } => format!("  {to} takes the property at {pos}"),
+        crate::rules::Event::UnitBought { unit, kind: k, pos, cost, .. } => {
+            format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
+        }
+        crate::rules::Event::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
+        crate::rules::Event::TurnEnded { player } => format!("  {player} ends the turn"),
+        crate::rules::Event::PlayerDefeated { player, reason } => format!("  {player} is defeated ({reason:?})"),
+        crate::rules::Event::PropertyNeutralized { pos } => format!("  the property at {pos} turns neutral"),
+        crate::rules::Event::GameEnded { outcome } => format!("game over: {outcome}"),
+    }
+}

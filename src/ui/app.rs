@@ -265,6 +265,11 @@ pub struct StudioApp {
     pub overrule: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
+    /// The playtest under way, if any; the document is not touched by it.
+    pub play: Option<super::play::PlayState>,
+    /// While a unit is selected in a playtest: the square it would attack the hovered enemy
+    /// from.
+    pub hover_move_square: Option<Pos>,
     /// A validation running on a worker thread: the revision it checks and where its findings
     /// will arrive.
     pub validation_job: Option<(u64, ValidationResult)>,
@@ -317,6 +322,8 @@ impl StudioApp {
             overrule: false,
             placement: None,
             validation_job: None,
+            play: None,
+            hover_move_square: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = first {
@@ -507,7 +514,18 @@ impl StudioApp {
 
     /// Carries out a command.
     pub fn run(&mut self, command: Command, ctx: &Context) {
+        if self.play.is_some() && !command.allowed_in_playtest() {
+            self.status = format!("{} is not available during a playtest; leave it first (F5).", command.label());
+            return;
+        }
         match command {
+            Command::Playtest => {
+                if self.play.is_some() {
+                    super::play::leave(self);
+                } else {
+                    super::play::start(self);
+                }
+            }
             Command::New => {
                 let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
                 self.modal = Some(Modal::NewScenario(NewForm {
@@ -832,6 +850,28 @@ impl StudioApp {
         ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        if self.play.is_some() {
+            super::play::advance(self);
+            egui::Panel::top("play-toolbar").show(ui, |ui| super::play::toolbar(self, ui));
+            egui::Panel::bottom("status").show(ui, |ui| super::panels::status_bar(self, ui));
+            egui::Panel::left("players")
+                .resizable(true)
+                .default_size(250.0)
+                .show(ui, |ui| super::play::players_panel(self, ui));
+            egui::Panel::right("play-side")
+                .resizable(true)
+                .default_size(320.0)
+                .show(ui, |ui| super::play::side_panel(self, ui));
+            egui::CentralPanel::default().frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND)).show(
+                ui,
+                |ui| {
+                    super::play::canvas(self, ui);
+                },
+            );
+            super::play::handoff(self, &ctx);
+            super::dialogs::modals(self, &ctx);
+            return;
+        }
         egui::Panel::top("toolbar").show(ui, |ui| super::panels::toolbar(self, ui));
         egui::Panel::bottom("status").show(ui, |ui| super::panels::status_bar(self, ui));
         egui::Panel::left("palette")
@@ -955,3 +995,9 @@ impl eframe::App for StudioApp {
 
 /// The key the preferences are stored under.
 pub const PREFS_KEY: &str = "skirmish-studio-prefs";
+
+/// One event as a line of the playtest's log.
+#[must_use]
+pub fn event_line(rules: &Ruleset, event: &crate::rules::Event) -> String {
+    crate::playtest::describe_event(rules, event).trim().to_owned()
+}

@@ -44,14 +44,21 @@ impl Placement {
     }
 }
 
-/// Draws the canvas and handles its input.
-pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
+/// Allocates the map area, applies fit, centring, pan and zoom, and finds the hovered square.
+pub fn prepare_view(
+    app: &mut StudioApp,
+    ui: &mut Ui,
+    width: u16,
+    height: u16,
+    label: &str,
+) -> (egui::Response, egui::Painter, Placement) {
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "Map"));
+    let label = label.to_owned();
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
     let rect = response.rect;
     let ruler = if app.prefs.show_grid { RULER } else { 0.0 };
     let area = Rect::from_min_max(rect.min + vec2(ruler, ruler), rect.max);
-    let (w, h) = (app.doc.scenario.width, app.doc.scenario.height);
+    let (w, h) = (width.max(1), height.max(1));
     if app.view.fit {
         let zoom = ((area.width() - 16.0) / f32::from(w)).min((area.height() - 16.0) / f32::from(h)).clamp(2.0, 160.0);
         app.view.zoom = zoom;
@@ -66,13 +73,20 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     let place = Placement { origin: rect.min + app.view.offset, zoom: app.view.zoom, area };
     app.placement = Some(place);
     let pointer = response.hover_pos();
-    app.hover = pointer.and_then(|p| place.square_at(p, w, h)).filter(|_| area.contains(pointer.unwrap_or_default()));
+    app.hover = pointer.filter(|p| area.contains(*p)).and_then(|p| place.square_at(p, w, h));
+    (response, painter, place)
+}
+
+/// Draws the canvas and handles its input.
+pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
+    let (w, h) = (app.doc.scenario.width, app.doc.scenario.height);
+    let (response, painter, place) = prepare_view(app, ui, w, h, "Map");
     tool_input(app, ui, &response);
-    let board_painter = painter.with_clip_rect(area);
+    let board_painter = painter.with_clip_rect(place.area);
     draw_board(app, &board_painter, place);
     draw_overlays(app, &board_painter, place);
     if app.prefs.show_grid {
-        draw_rulers(app, &painter, place, rect);
+        draw_rulers(&painter, place, response.rect, w, h);
     }
 }
 
@@ -262,7 +276,7 @@ fn finish_drag(app: &mut StudioApp, pos: Option<Pos>) {
 }
 
 /// The range of squares visible in the area.
-fn visible(place: Placement, width: u16, height: u16) -> (u16, u16, u16, u16) {
+pub fn visible(place: Placement, width: u16, height: u16) -> (u16, u16, u16, u16) {
     let first = (place.area.min - place.origin) / place.zoom;
     let last = (place.area.max - place.origin) / place.zoom;
     let clamp = |v: f32, max: u16| v.max(0.0).min(f32::from(max)) as u16;
@@ -274,16 +288,62 @@ fn visible(place: Placement, width: u16, height: u16) -> (u16, u16, u16, u16) {
     )
 }
 
-fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let s = &app.doc.scenario;
-    let rules = &app.rules;
-    let (x0, y0, x1, y1) = visible(place, s.width, s.height);
+/// What the ground layer needs: the board's terrain and each property's owner colour.
+pub struct Ground<'a> {
+    /// The ruleset.
+    pub rules: &'a crate::rules::Ruleset,
+    /// Squares across.
+    pub width: u16,
+    /// Squares down.
+    pub height: u16,
+    /// Squares per tile side, for the tile boundaries.
+    pub tile_size: u8,
+    /// Terrain row by row.
+    pub terrain: &'a [crate::rules::TerrainId],
+    /// The owner's colour of the property on a square, if owned.
+    pub owner_color: &'a dyn Fn(Pos) -> Option<Color32>,
+}
+
+impl Ground<'_> {
+    fn terrain_at(&self, pos: Pos) -> Option<&crate::rules::Terrain> {
+        let index = usize::from(pos.y) * usize::from(self.width) + usize::from(pos.x);
+        self.terrain.get(index).and_then(|t| self.rules.terrains.get(t.index()))
+    }
+
+    /// Where a road or river on `pos` continues: to roads, bridges and buildings for a road;
+    /// to rivers, bridges and water for a river.
+    fn links(&self, pos: Pos) -> theme::Links {
+        let name = |p: Pos| self.terrain_at(p).map_or("", |t| t.id.as_str());
+        let here = name(pos);
+        let joins = |other: &str| match here {
+            "road" => matches!(other, "road" | "bridge" | "city" | "factory" | "hq"),
+            "river" => matches!(other, "river" | "bridge" | "water"),
+            _ => false,
+        };
+        let mut out = [false; 4];
+        let steps: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
+        for (slot, (dx, dy)) in out.iter_mut().zip(steps) {
+            let (x, y) = (i32::from(pos.x) + dx, i32::from(pos.y) + dy);
+            if let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y))
+                && x < self.width
+                && y < self.height
+            {
+                *slot = joins(name(Pos::new(x, y)));
+            }
+        }
+        out
+    }
+}
+
+/// Draws terrain, properties, grid and tile boundaries of the visible squares.
+pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, show_grid: bool) {
+    let (x0, y0, x1, y1) = visible(place, ground.width, ground.height);
     // Base colours as one mesh: cheap even for a whole 200 x 200 board.
     let mut mesh = Mesh::default();
     for y in y0..y1 {
         for x in x0..x1 {
             let pos = Pos::new(x, y);
-            let color = rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+            let color = ground.terrain_at(pos).map_or(Color32::GRAY, theme::terrain_color);
             mesh.add_colored_rect(place.square_rect(pos), color);
         }
     }
@@ -293,13 +353,12 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
         for x in x0..x1 {
             let pos = Pos::new(x, y);
             let rect = place.square_rect(pos);
-            let Some(terrain) = rules.terrains.get(s.terrain_at(pos).index()) else { continue };
+            let Some(terrain) = ground.terrain_at(pos) else { continue };
             if detailed && terrain.property.is_none() {
-                theme::draw_terrain(painter, rect, terrain, links(app, pos));
+                theme::draw_terrain(painter, rect, terrain, ground.links(pos));
             }
             if let Some(kind) = terrain.property {
-                let owner =
-                    s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
+                let owner = (ground.owner_color)(pos);
                 if detailed {
                     theme::draw_property(painter, rect, kind, owner);
                 } else {
@@ -308,38 +367,46 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             }
         }
     }
-    if place.zoom >= 6.0 && app.prefs.show_grid {
+    if !show_grid {
+        return;
+    }
+    if place.zoom >= 6.0 {
         let grid = Stroke::new(1.0, theme::GRID);
+        let (top, bottom) = (place.origin.y + f32::from(y0) * place.zoom, place.origin.y + f32::from(y1) * place.zoom);
+        let (left, right) = (place.origin.x + f32::from(x0) * place.zoom, place.origin.x + f32::from(x1) * place.zoom);
         for x in x0..=x1 {
-            let sx = place.origin.x + f32::from(x) * place.zoom;
-            painter.vline(
-                sx,
-                place.origin.y + f32::from(y0) * place.zoom..=place.origin.y + f32::from(y1) * place.zoom,
-                grid,
-            );
+            painter.vline(place.origin.x + f32::from(x) * place.zoom, top..=bottom, grid);
         }
         for y in y0..=y1 {
-            let sy = place.origin.y + f32::from(y) * place.zoom;
-            painter.hline(
-                place.origin.x + f32::from(x0) * place.zoom..=place.origin.x + f32::from(x1) * place.zoom,
-                sy,
-                grid,
-            );
+            painter.hline(left..=right, place.origin.y + f32::from(y) * place.zoom, grid);
         }
     }
-    if app.prefs.show_grid {
-        let tile = u16::from(s.tile_size.max(1));
-        let stroke = Stroke::new(2.0, theme::TILE_LINE);
-        let (bw, bh) = (f32::from(s.width) * place.zoom, f32::from(s.height) * place.zoom);
-        for x in (0..=s.width).step_by(usize::from(tile)) {
-            let sx = place.origin.x + f32::from(x) * place.zoom;
-            painter.vline(sx, place.origin.y..=place.origin.y + bh, stroke);
-        }
-        for y in (0..=s.height).step_by(usize::from(tile)) {
-            let sy = place.origin.y + f32::from(y) * place.zoom;
-            painter.hline(place.origin.x..=place.origin.x + bw, sy, stroke);
-        }
+    let tile = u16::from(ground.tile_size.max(1));
+    let stroke = Stroke::new(2.0, theme::TILE_LINE);
+    let (bw, bh) = (f32::from(ground.width) * place.zoom, f32::from(ground.height) * place.zoom);
+    for x in (0..=ground.width).step_by(usize::from(tile)) {
+        painter.vline(place.origin.x + f32::from(x) * place.zoom, place.origin.y..=place.origin.y + bh, stroke);
     }
+    for y in (0..=ground.height).step_by(usize::from(tile)) {
+        painter.hline(place.origin.x..=place.origin.x + bw, place.origin.y + f32::from(y) * place.zoom, stroke);
+    }
+}
+
+fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
+    let s = &app.doc.scenario;
+    let rules = &app.rules;
+    let (x0, y0, x1, y1) = visible(place, s.width, s.height);
+    let owner_color =
+        |pos: Pos| s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
+    let ground = Ground {
+        rules,
+        width: s.width,
+        height: s.height,
+        tile_size: s.tile_size,
+        terrain: &s.terrain,
+        owner_color: &owner_color,
+    };
+    draw_ground(painter, place, &ground, app.prefs.show_grid);
     let max_hp = rules.economy.max_hp;
     for unit in &s.units {
         if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
@@ -351,30 +418,6 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     }
     let board = Rect::from_min_size(place.origin, vec2(f32::from(s.width), f32::from(s.height)) * place.zoom);
     painter.rect_stroke(board, 0.0, Stroke::new(2.0, Color32::from_gray(15)), StrokeKind::Outside);
-}
-
-/// Where a road or river on `pos` continues: to roads, bridges and buildings for a road; to
-/// rivers, bridges and water for a river.
-fn links(app: &StudioApp, pos: Pos) -> theme::Links {
-    let s = &app.doc.scenario;
-    let name = |p: Pos| app.rules.terrains.get(s.terrain_at(p).index()).map_or("", |t| t.id.as_str());
-    let here = name(pos);
-    let joins = |other: &str| match here {
-        "road" => matches!(other, "road" | "bridge" | "city" | "factory" | "hq"),
-        "river" => matches!(other, "river" | "bridge" | "water"),
-        _ => false,
-    };
-    let mut out = [false; 4];
-    let steps: [(i32, i32); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
-    for (slot, (dx, dy)) in out.iter_mut().zip(steps) {
-        let (x, y) = (i32::from(pos.x) + dx, i32::from(pos.y) + dy);
-        if let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y))
-            && s.contains(Pos::new(x, y))
-        {
-            *slot = joins(name(Pos::new(x, y)));
-        }
-    }
-    out
 }
 
 fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
@@ -474,8 +517,8 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     }
 }
 
-fn draw_rulers(app: &StudioApp, painter: &egui::Painter, place: Placement, rect: Rect) {
-    let s = &app.doc.scenario;
+/// Draws the column and row numbers along the top and left edges.
+pub fn draw_rulers(painter: &egui::Painter, place: Placement, rect: Rect, width: u16, height: u16) {
     let top = Rect::from_min_max(rect.min, pos2(rect.max.x, rect.min.y + RULER));
     let left = Rect::from_min_max(rect.min, pos2(rect.min.x + RULER, rect.max.y));
     let ruler_color = Color32::from_rgb(44, 48, 56);
@@ -485,12 +528,12 @@ fn draw_rulers(app: &StudioApp, painter: &egui::Painter, place: Placement, rect:
     let font = egui::FontId::monospace(10.0);
     let text = Color32::from_gray(190);
     let top_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x + RULER, rect.min.y), top.max));
-    for x in (0..s.width).step_by(usize::from(every)) {
+    for x in (0..width).step_by(usize::from(every)) {
         let cx = place.origin.x + (f32::from(x) + 0.5) * place.zoom;
         top_painter.text(pos2(cx, top.center().y), egui::Align2::CENTER_CENTER, x.to_string(), font.clone(), text);
     }
     let left_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x, rect.min.y + RULER), left.max));
-    for y in (0..s.height).step_by(usize::from(every)) {
+    for y in (0..height).step_by(usize::from(every)) {
         let cy = place.origin.y + (f32::from(y) + 0.5) * place.zoom;
         left_painter.text(pos2(left.center().x, cy), egui::Align2::CENTER_CENTER, y.to_string(), font.clone(), text);
     }

@@ -53,6 +53,7 @@ pub enum Command {
     ToggleHistory,
     ToggleMinimap,
     CommandPalette,
+    Playtest,
 }
 
 const fn key(key: Key) -> KeyboardShortcut {
@@ -86,7 +87,8 @@ pub enum Menu {
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 45] = [
+    pub const ALL: [Command; 46] = [
+        Command::Playtest,
         Command::New,
         Command::Open,
         Command::Save,
@@ -183,6 +185,7 @@ impl Command {
             Command::ToggleHistory => "History",
             Command::ToggleMinimap => "Minimap",
             Command::CommandPalette => "Command palette...",
+            Command::Playtest => "Playtest",
         }
     }
 
@@ -235,6 +238,7 @@ impl Command {
             Command::ToggleHistory => vec![cmd(Key::Num5)],
             Command::ToggleMinimap => vec![cmd(Key::Num6)],
             Command::CommandPalette => vec![cmd(Key::P), key(Key::F1)],
+            Command::Playtest => vec![key(Key::F5)],
         }
     }
 
@@ -243,7 +247,7 @@ impl Command {
     pub fn menu(self) -> Menu {
         use Command as C;
         match self {
-            C::New | C::Open | C::Save | C::SaveAs | C::Quit => Menu::File,
+            C::New | C::Open | C::Save | C::SaveAs | C::Quit | C::Playtest => Menu::File,
             C::Undo
             | C::Redo
             | C::Copy
@@ -279,7 +283,14 @@ impl Command {
     /// Whether its shortcut is a bare key, which must not fire while typing in a text field.
     #[must_use]
     pub fn is_bare_key(self) -> bool {
-        self.shortcuts().iter().all(|s| s.modifiers.is_none() && s.logical_key != Key::F1)
+        self.shortcuts().iter().all(|s| s.modifiers.is_none() && !matches!(s.logical_key, Key::F1 | Key::F5))
+    }
+
+    /// Whether it may run during a playtest (commands that would edit the document may not).
+    #[must_use]
+    pub fn allowed_in_playtest(self) -> bool {
+        matches!(self.menu(), Menu::View)
+            || matches!(self, Command::Playtest | Command::Quit | Command::Save | Command::SaveAs)
     }
 
     /// The first shortcut as text (`Ctrl+Z`).

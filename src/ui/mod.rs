@@ -5,12 +5,14 @@ mod canvas;
 mod commands;
 mod dialogs;
 mod panels;
+mod play;
 mod theme;
 
 pub use app::{AppConfig, Drag, FIRST_RUN_SAMPLE, Modal, NewForm, Paint, Pending, Prefs, StudioApp, Tool, View};
 pub use canvas::Placement;
 pub use commands::{Command, Menu};
 pub use dialogs::{FileDialogs, NativeDialogs};
+pub use play::PlayState;
 
 use crate::rules::Ruleset;
 use std::path::PathBuf;

@@ -64,6 +64,16 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             app.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
         }
         ui.separator();
+        let playtest = egui::Button::new(RichText::new("Playtest").strong());
+        if ui
+            .add(playtest)
+            .on_hover_text(format!("Play this scenario now ({})", Command::Playtest.shortcut_text(ui.ctx())))
+            .clicked()
+        {
+            let ctx = ui.ctx().clone();
+            app.run(Command::Playtest, &ctx);
+        }
+        ui.separator();
         if ui
             .button("Fit")
             .on_hover_text(format!("Zoom to fit ({})", Command::ZoomFit.shortcut_text(ui.ctx())))

@@ -1,0 +1,692 @@
+//! The playtest inside the editor window: the board as the game stands, reachable squares and
+//! targets of the selected unit, the combat preview, buying, powers, the hand-off screen
+//! between human players, computer players, the event log, and the sandbox tools (undo,
+//! restart with a seed, fork to the editor, save and load, step through the replay).
+
+use super::app::{Modal, StudioApp};
+use super::canvas::{Ground, draw_ground, draw_rulers, prepare_view, visible};
+use super::theme;
+use crate::playtest::Session;
+use crate::rules::{
+    Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Status, UnitId,
+    build_cost, preview_attack, reachable,
+};
+use crate::scenario::Controller;
+use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
+
+/// A playtest under way.
+pub struct PlayState {
+    /// The game.
+    pub session: Session,
+    /// The unit the player has selected.
+    pub selected: Option<UnitId>,
+    /// An own empty factory the player clicked, to buy at.
+    pub factory: Option<Pos>,
+    /// The hand-off screen is up for this player.
+    pub handoff: Option<PlayerId>,
+    /// The seed for the next restart.
+    pub next_seed: u64,
+    /// Showing the state after this many actions (stepping through the replay).
+    pub step: Option<usize>,
+    /// The replayed state shown while stepping.
+    pub stepped: Option<GameState>,
+    /// The last message for the player.
+    pub message: String,
+}
+
+impl PlayState {
+    /// A playtest of `session`, showing the hand-off screen if the first player is human and
+    /// others are too.
+    #[must_use]
+    pub fn new(session: Session) -> Self {
+        let seed = session.seed;
+        Self {
+            session,
+            selected: None,
+            factory: None,
+            handoff: None,
+            next_seed: seed,
+            step: None,
+            stepped: None,
+            message: String::new(),
+        }
+    }
+
+    fn shown(&self) -> &GameState {
+        self.stepped.as_ref().unwrap_or(&self.session.state)
+    }
+}
+
+/// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
+pub fn start(app: &mut StudioApp) {
+    app.findings = crate::scenario::validate(&app.rules, &app.doc.scenario);
+    app.findings_revision = Some(app.doc.revision);
+    if app.has_errors() {
+        let list: Vec<String> = app
+            .findings
+            .iter()
+            .filter(|f| f.severity == crate::scenario::Severity::Error)
+            .map(|f| format!("- {}", f.message))
+            .collect();
+        app.modal =
+            Some(Modal::Message(format!("The scenario has errors, so it cannot be played yet:\n{}", list.join("\n"))));
+        return;
+    }
+    match Session::start(&app.rules, &app.doc.scenario, 1) {
+        Ok(session) => {
+            let warnings = app.findings.len();
+            app.play = Some(PlayState::new(session));
+            app.view.fit = true;
+            app.status = if warnings > 0 {
+                format!("Playtest started ({warnings} warnings).")
+            } else {
+                "Playtest started.".into()
+            };
+        }
+        Err(message) => app.modal = Some(Modal::Message(format!("The game cannot start: {message}"))),
+    }
+}
+
+/// Leaves the playtest; the document is exactly as it was.
+pub fn leave(app: &mut StudioApp) {
+    app.play = None;
+    app.view.fit = true;
+    app.status = "Back to editing.".into();
+}
+
+fn player_name(app: &StudioApp, player: PlayerId) -> String {
+    let army = app.doc.scenario.players.get(player.index()).map_or_else(String::new, |p| format!(" ({:?})", p.army));
+    format!("Player {}{army}", player.index() + 1)
+}
+
+fn player_color(app: &StudioApp, player: PlayerId) -> Color32 {
+    app.doc.scenario.players.get(player.index()).map_or(Color32::GRAY, |p| theme::army_color(p.army))
+}
+
+/// Runs computer turns and raises the hand-off screen between human players.
+pub fn advance(app: &mut StudioApp) {
+    let Some(play) = app.play.as_mut() else { return };
+    if play.step.is_some() || play.handoff.is_some() {
+        return;
+    }
+    let mut guard = 0;
+    while play.session.ai_to_move() && guard < 16 {
+        play.session.play_ai_turn(&app.rules);
+        guard += 1;
+    }
+}
+
+fn act(app: &mut StudioApp, action: &Action) {
+    let Some(play) = app.play.as_mut() else { return };
+    let before = play.session.state.current;
+    match play.session.act(&app.rules, action) {
+        Ok(events) => {
+            play.message = events.iter().rev().find_map(describe).unwrap_or_default();
+            let after = &play.session.state;
+            if matches!(action, Action::Attack { .. } | Action::Capture { .. } | Action::EndTurn | Action::Buy { .. }) {
+                play.selected = None;
+            }
+            if after.current != before && after.outcome == Outcome::Ongoing {
+                play.selected = None;
+                play.factory = None;
+                let humans = play.session.controllers.iter().filter(|c| **c == Controller::Human).count();
+                if play.session.controllers.get(after.current.index()) == Some(&Controller::Human) && humans > 1 {
+                    play.handoff = Some(after.current);
+                }
+            }
+        }
+        Err(rejection) => play.message = format!("Refused: {rejection}."),
+    }
+}
+
+fn describe(event: &Event) -> Option<String> {
+    Some(match event {
+        Event::DieRolled { roll, needed, hit, .. } => {
+            format!("d6 rolled {roll} (needed {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
+        }
+        Event::UnitEliminated { unit, .. } => format!("{unit} eliminated"),
+        Event::PropertyCaptured { pos, to, .. } => format!("{to} captured {pos}"),
+        Event::CaptureProgressed { pos, points, required, .. } => format!("capture at {pos}: {points}/{required}"),
+        Event::UnitBought { unit, pos, cost, .. } => format!("bought {unit} at {pos} for ${cost}"),
+        Event::GameEnded { outcome } => format!("game over: {outcome}"),
+        _ => return None,
+    })
+}
+
+/// The playtest's toolbar.
+pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(play) = app.play.as_ref() else { return };
+    let state = play.session.state.clone();
+    let current = state.current;
+    let co = state.player(current).co.map(|c| app.rules.co(c).clone());
+    let charge = state.player(current).charge;
+    let stepping = play.step.is_some();
+    let over = state.outcome != Outcome::Ongoing;
+    let (title, title_color) =
+        (format!("Round {} - {}", state.round, player_name(app, current)), player_color(app, current));
+    let mut chosen: Option<Action> = None;
+    let mut command: Option<&str> = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new(&title).strong().color(title_color));
+        ui.separator();
+        if ui
+            .add_enabled(!stepping && !over, egui::Button::new("End turn"))
+            .on_hover_text("End this player's turn (E)")
+            .clicked()
+        {
+            chosen = Some(Action::EndTurn);
+        }
+        if let Some(co) = &co {
+            let power_ok = charge >= co.power.stars && state.player(current).active_power.is_none();
+            let super_ok = charge >= co.super_power.stars && state.player(current).active_power.is_none();
+            if ui.add_enabled(power_ok && !stepping, egui::Button::new(format!("Power: {}", co.power.name))).clicked() {
+                chosen = Some(Action::UsePower { level: PowerLevel::Power });
+            }
+            if ui
+                .add_enabled(super_ok && !stepping, egui::Button::new(format!("Super Power: {}", co.super_power.name)))
+                .clicked()
+            {
+                chosen = Some(Action::UsePower { level: PowerLevel::SuperPower });
+            }
+        }
+        ui.separator();
+        if ui
+            .button("Undo action")
+            .on_hover_text("Take back the last action (replayed from the log, so the dice stay the same)")
+            .clicked()
+        {
+            command = Some("undo");
+        }
+        if ui.button("Undo turn").clicked() {
+            command = Some("undo-turn");
+        }
+        if ui.button("Restart").clicked() {
+            command = Some("restart");
+        }
+        if let Some(play) = app.play.as_mut() {
+            ui.add(egui::DragValue::new(&mut play.next_seed).prefix("seed "));
+        }
+        ui.separator();
+        if ui
+            .button("Fork to editor")
+            .on_hover_text("Turn this position into the scenario (one undoable edit)")
+            .clicked()
+        {
+            command = Some("fork");
+        }
+        if ui.button("Save game").clicked() {
+            command = Some("save");
+        }
+        if ui.button("Load game").clicked() {
+            command = Some("load");
+        }
+        ui.separator();
+        if ui.button("Leave playtest").on_hover_text("Back to the editor, exactly as it was (F5)").clicked() {
+            command = Some("leave");
+        }
+    });
+    if let Some(action) = chosen {
+        act(app, &action);
+    }
+    match command {
+        Some("undo") => {
+            if let Some(play) = app.play.as_mut() {
+                play.session.undo(&app.rules);
+                play.selected = None;
+            }
+        }
+        Some("undo-turn") => {
+            if let Some(play) = app.play.as_mut() {
+                play.session.undo_turn(&app.rules);
+                play.selected = None;
+            }
+        }
+        Some("restart") => {
+            if let Some(play) = app.play.as_mut() {
+                let seed = play.next_seed;
+                play.session.restart(&app.rules, seed);
+                play.selected = None;
+                play.handoff = None;
+                play.message = format!("Restarted with seed {seed}.");
+            }
+        }
+        Some("fork") => {
+            if let Some(play) = app.play.as_ref() {
+                let forked = play.session.fork(&app.rules);
+                app.doc.replace("Fork from playtest", forked);
+                leave(app);
+                app.status = "The playtest position is now the scenario (undo to go back).".into();
+            }
+        }
+        Some("save") => save_game(app),
+        Some("load") => load_game(app),
+        Some("leave") => leave(app),
+        _ => {}
+    }
+}
+
+fn save_game(app: &mut StudioApp) {
+    let Some(play) = app.play.as_ref() else { return };
+    let text = play.session.save(&app.rules);
+    match app.dialogs.save_file("game.ron") {
+        Some(path) => match crate::cli::write_atomic(&path, &text) {
+            Ok(()) => app.status = format!("Saved the game to {}.", path.display()),
+            Err(message) => app.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
+        },
+        None => app.status = "The game was not saved: no file was chosen.".into(),
+    }
+}
+
+fn load_game(app: &mut StudioApp) {
+    let Some(path) = app.dialogs.open_file() else {
+        app.status = "No game loaded: no file was chosen.".into();
+        return;
+    };
+    let loaded = crate::cli::read_limited(&path).and_then(|text| Session::load(&app.rules, &text));
+    match loaded {
+        Ok(session) => {
+            app.play = Some(PlayState::new(session));
+            app.view.fit = true;
+            app.status = format!("Loaded the game {}.", path.display());
+        }
+        Err(message) => app.modal = Some(Modal::Message(format!("Could not load the game: {message}"))),
+    }
+}
+
+/// The players' panel: funds, income, CO charge, victory progress, who plays each seat.
+pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(play) = app.play.as_ref() else { return };
+    let state = play.shown().clone();
+    let controllers = play.session.controllers.clone();
+    let mut switch: Option<(usize, Controller)> = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Players");
+        if let Outcome::Won { winner, reason } = state.outcome {
+            ui.label(
+                RichText::new(format!("{} wins by {reason:?}!", player_name(app, winner)))
+                    .strong()
+                    .color(player_color(app, winner)),
+            );
+        } else if state.outcome == Outcome::Draw {
+            ui.label(RichText::new("The game is a draw.").strong());
+        }
+        for (seat, player) in state.players.iter().enumerate() {
+            let id = PlayerId(u8::try_from(seat).unwrap_or(0));
+            ui.separator();
+            let marker = if state.current == id && state.outcome == Outcome::Ongoing { " - to move" } else { "" };
+            ui.label(RichText::new(format!("{}{marker}", player_name(app, id))).strong().color(player_color(app, id)));
+            if player.defeated {
+                ui.label("Defeated");
+                continue;
+            }
+            let cities = state.count_owned(&app.rules, id, PropertyKind::City);
+            let hqs = state.count_owned(&app.rules, id, PropertyKind::Hq);
+            let income: u32 = PropertyKind::ALL
+                .iter()
+                .map(|k| state.count_owned(&app.rules, id, *k) * app.rules.economy.income_of(*k))
+                .sum();
+            let units = state.units.iter().filter(|u| u.owner == id).count();
+            ui.label(format!("${} (income ${income}), {units} units", player.funds));
+            ui.label(format!("{cities} cities, {} HQ, {} medals", hqs, player.medals));
+            if let Some(co) = player.co.map(|c| app.rules.co(c)) {
+                let stars: String =
+                    (0..co.super_power.stars).map(|i| if i < player.charge { '*' } else { '.' }).collect();
+                ui.label(format!(
+                    "{}: [{stars}] power at {}, super at {}",
+                    co.name, co.power.stars, co.super_power.stars
+                ));
+                if let Some(level) = player.active_power {
+                    ui.label(RichText::new(format!("{level:?} in force")).italics());
+                }
+            }
+            let mut controller = controllers.get(seat).copied().unwrap_or_default();
+            ui.horizontal(|ui| {
+                ui.radio_value(&mut controller, Controller::Human, "Human");
+                ui.radio_value(&mut controller, Controller::Ai, "AI");
+            });
+            if controllers.get(seat) != Some(&controller) {
+                switch = Some((seat, controller));
+            }
+        }
+        let v = &app.doc.scenario.victory;
+        ui.separator();
+        ui.label(RichText::new("Victory").strong());
+        if v.conquest {
+            ui.label("Conquest: capture an enemy HQ or eliminate every enemy unit");
+        }
+        if let Some(n) = v.victory_medals {
+            ui.label(format!("Victory Medals: {n}"));
+        }
+        if let Some(n) = v.city_conquest {
+            ui.label(format!("City Conquest: {n} cities"));
+        }
+        if let Some(limit) = v.turn_limit {
+            ui.label(format!("Turn limit: {} rounds ({:?})", limit.rounds, limit.tie_break));
+        }
+    });
+    if let Some((seat, controller)) = switch
+        && let Some(play) = app.play.as_mut()
+        && let Some(slot) = play.session.controllers.get_mut(seat)
+    {
+        *slot = controller;
+    }
+}
+
+/// The right panel: the selected unit, the combat preview, buying, the replay and the log.
+pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
+    let mut chosen: Option<Action> = None;
+    let mut step: Option<Option<usize>> = None;
+    {
+        let Some(play) = app.play.as_ref() else { return };
+        let state = play.shown();
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            if !play.message.is_empty() {
+                ui.label(RichText::new(&play.message).italics());
+                ui.separator();
+            }
+            if let Some(unit) = play.selected.and_then(|id| state.unit(id)) {
+                let card = app.rules.unit(unit.kind);
+                ui.label(RichText::new(format!("{} {} - {} HP", card.name, unit.id, unit.hp)).strong());
+                ui.label(format!(
+                    "MP {}, range {}-{}, defense {}, status {:?}",
+                    card.movement, card.range.0, card.range.1, card.defense, unit.status
+                ));
+                let choices = LegalChoices::of_unit(&app.rules, state, unit.id);
+                for index in 0..choices.len() {
+                    let Some(action) = choices.action(index) else { continue };
+                    let label = match &action {
+                        Action::Capture { .. } => "Capture here".to_owned(),
+                        Action::Unload { passenger, to, .. } => format!("Unload {passenger} to {to}"),
+                        _ => continue,
+                    };
+                    if ui.button(label).clicked() {
+                        chosen = Some(action);
+                    }
+                }
+                if let Some(target) = app.hover.and_then(|p| state.unit_at(p)).filter(|t| t.owner != unit.owner) {
+                    combat_preview(app, ui, state, unit.id, target.id);
+                }
+            } else {
+                ui.label("Click one of your units to select it; click a lit square to move, a marked enemy to attack.");
+            }
+            if let Some(factory) = play.factory {
+                ui.separator();
+                ui.label(RichText::new(format!("Buy at the factory at {factory}")).strong());
+                let funds = state.player(state.current).funds;
+                for (index, card) in app.rules.units.iter().enumerate() {
+                    let kind = crate::rules::UnitKindId(u8::try_from(index).unwrap_or(0));
+                    let cost = build_cost(&app.rules, state, state.current, kind);
+                    let action = Action::Buy { factory, kind };
+                    let legal = crate::rules::check(&app.rules, state, &action).is_ok();
+                    if ui
+                        .add_enabled(legal, egui::Button::new(format!("{} - ${cost}", card.name)))
+                        .on_disabled_hover_text(format!("${funds} in hand"))
+                        .clicked()
+                    {
+                        chosen = Some(action);
+                    }
+                }
+            }
+            ui.separator();
+            let total = play.session.actions.len();
+            let mut shown = play.step.unwrap_or(total);
+            ui.label(RichText::new("Replay").strong());
+            if ui.add(egui::Slider::new(&mut shown, 0..=total).text("actions")).changed() {
+                step = Some((shown < total).then_some(shown));
+            }
+            if play.step.is_some() && ui.button("Back to the present").clicked() {
+                step = Some(None);
+            }
+            ui.separator();
+            ui.label(RichText::new("Event log").strong());
+            for event in play.session.events.iter().rev().take(80) {
+                let text = super::app::event_line(&app.rules, event);
+                let text = if matches!(event, Event::DieRolled { .. }) {
+                    RichText::new(text).color(Color32::from_rgb(255, 210, 90))
+                } else {
+                    RichText::new(text)
+                };
+                ui.label(text.small());
+            }
+        });
+    }
+    if let Some(step) = step
+        && let Some(play) = app.play.as_mut()
+    {
+        play.step = step;
+        play.stepped = step.and_then(|n| play.session.replayed(&app.rules, n).map(|(s, _)| s));
+    }
+    if let Some(action) = chosen {
+        act(app, &action);
+    }
+}
+
+fn combat_preview(app: &StudioApp, ui: &mut Ui, state: &GameState, attacker: UnitId, target: UnitId) {
+    let from = app.hover_move_square;
+    let Ok(preview) = preview_attack(&app.rules, state, attacker, target, from) else { return };
+    ui.separator();
+    ui.label(RichText::new("Combat preview").strong());
+    let die = |d: Option<u8>| d.map_or_else(|| "no die".to_owned(), |d| format!("+1 on {d} or less"));
+    ui.label(format!(
+        "Attack: damage {}, {} hits, {}",
+        preview.attack.numbers.initial_damage,
+        preview.attack.hits,
+        die(preview.attack.die)
+    ));
+    for outcome in &preview.attack.outcomes {
+        ui.label(format!("  target left with {} HP: {:.0}%", outcome.hp, outcome.probability * 100.0));
+    }
+    for case in &preview.counter {
+        match &case.counter {
+            Some(counter) => {
+                ui.label(format!(
+                    "Counter (target at {} HP): {} hits, {}",
+                    case.defender_hp,
+                    counter.hits,
+                    die(counter.die)
+                ));
+            }
+            None => {
+                ui.label(format!("No counter-attack when the target is at {} HP", case.defender_hp));
+            }
+        }
+    }
+    for outcome in &preview.attacker_outcomes {
+        ui.label(format!("  you keep {} HP: {:.0}%", outcome.hp, outcome.probability * 100.0));
+    }
+}
+
+/// The board during a playtest.
+pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
+    let Some((width, height)) = app.play.as_ref().map(|p| (p.session.state.board.width, p.session.state.board.height))
+    else {
+        return;
+    };
+    let (response, painter, place) = prepare_view(app, ui, width, height, "Game board");
+    let Some(play) = app.play.as_ref() else { return };
+    let state = play.shown().clone();
+    let board_painter = painter.with_clip_rect(place.area);
+    let players = &app.doc.scenario.players;
+    let owner_color =
+        |pos: Pos| state.owner_at(pos).and_then(|o| players.get(o.index())).map(|p| theme::army_color(p.army));
+    let ground = Ground {
+        rules: &app.rules,
+        width,
+        height,
+        tile_size: app.doc.scenario.tile_size,
+        terrain: &state.board.terrain,
+        owner_color: &owner_color,
+    };
+    draw_ground(&board_painter, place, &ground, app.prefs.show_grid);
+    // The selected unit's reach and targets.
+    let selected = play.selected.and_then(|id| state.unit(id)).cloned();
+    let mut reach: Option<Reach> = None;
+    if let Some(unit) = &selected
+        && unit.owner == state.current
+        && unit.status == Status::Ready
+        && state.phase == crate::rules::Phase::MoveAndAttack
+    {
+        let r = reachable(&app.rules, &state, unit);
+        for (pos, cost) in r.destinations() {
+            let rect = place.square_rect(pos);
+            board_painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(90, 170, 255, 70));
+            if place.zoom >= 22.0 {
+                board_painter.text(
+                    rect.right_bottom() - vec2(3.0, 2.0),
+                    egui::Align2::RIGHT_BOTTOM,
+                    cost.to_string(),
+                    egui::FontId::monospace(9.0),
+                    Color32::WHITE,
+                );
+            }
+        }
+        if let Some(path) = app.hover.and_then(|h| r.path_to(h)) {
+            let mut points = vec![place.square_rect(unit.pos).center()];
+            points.extend(path.iter().map(|p| place.square_rect(*p).center()));
+            board_painter.add(egui::Shape::line(points, Stroke::new(3.0, Color32::from_rgb(255, 235, 120))));
+        }
+        reach = Some(r);
+    }
+    if let Some(unit) = &selected {
+        let choices = LegalChoices::of_unit(&app.rules, &state, unit.id);
+        for index in 0..choices.len() {
+            if let Some(Action::Attack { target, .. }) = choices.action(index)
+                && let Some(t) = state.unit(target)
+            {
+                board_painter.rect_stroke(
+                    place.square_rect(t.pos).shrink(2.0),
+                    3.0,
+                    Stroke::new(3.0, theme::ERROR),
+                    StrokeKind::Inside,
+                );
+            }
+        }
+    }
+    let max_hp = app.rules.economy.max_hp;
+    let (x0, y0, x1, y1) = visible(place, width, height);
+    for unit in state.units.iter().filter(|u| u.carried_by.is_none()) {
+        if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
+            continue;
+        }
+        let acted = unit.owner == state.current
+            && matches!(unit.status, Status::Done | Status::JustBought | Status::JustUnloaded);
+        let mut color = players.get(unit.owner.index()).map_or(Color32::GRAY, |p| theme::army_color(p.army));
+        if acted {
+            color = color.gamma_multiply(0.45);
+        }
+        let symbol = app.rules.units.get(unit.kind.index()).map_or("?", |u| u.symbol.as_str());
+        theme::draw_unit(
+            &board_painter,
+            place.square_rect(unit.pos),
+            color,
+            symbol,
+            unit.hp,
+            max_hp,
+            state.passengers(unit.id).count(),
+        );
+        if let Some(capture) = state.capture_at(unit.pos) {
+            let rect = place.square_rect(unit.pos);
+            board_painter.text(
+                rect.left_top() + vec2(2.0, 1.0),
+                egui::Align2::LEFT_TOP,
+                format!("{}", capture.points),
+                egui::FontId::monospace((place.zoom * 0.25).max(8.0)),
+                Color32::WHITE,
+            );
+        }
+    }
+    if let Some(unit) = &selected {
+        board_painter.rect_stroke(
+            place.square_rect(unit.pos),
+            0.0,
+            Stroke::new(2.5, Color32::WHITE),
+            StrokeKind::Inside,
+        );
+    }
+    if app.prefs.show_grid {
+        draw_rulers(&painter, place, response.rect, width, height);
+    }
+    app.hover_move_square = selected.as_ref().and_then(|u| {
+        let r = reach.as_ref()?;
+        let hover = app.hover?;
+        // Hovering an enemy: preview as if attacking from the nearest reachable square.
+        let target = state.unit_at(hover)?;
+        (target.owner != u.owner && u.status == Status::Ready && !app.rules.unit(u.kind).is_indirect())
+            .then(|| r.destinations().filter(|(p, _)| p.distance(hover) == 1).min_by_key(|(_, c)| *c).map(|(p, _)| p))
+            .flatten()
+    });
+    click(app, &response, reach);
+}
+
+fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
+    let (pressed, secondary) = response.ctx.input(|i| (i.pointer.primary_pressed(), i.pointer.secondary_pressed()));
+    if !response.hovered() {
+        return;
+    }
+    let Some(pos) = app.hover else { return };
+    let Some(play) = app.play.as_mut() else { return };
+    if play.step.is_some() || play.handoff.is_some() || play.session.ai_to_move() {
+        return;
+    }
+    if secondary {
+        play.selected = None;
+        play.factory = None;
+        return;
+    }
+    if !pressed {
+        return;
+    }
+    let state = &play.session.state;
+    let current = state.current;
+    let here = state.unit_at(pos).cloned();
+    let selected = play.selected.and_then(|id| state.unit(id)).cloned();
+    if let Some(unit) = &selected {
+        if let Some(target) = here.as_ref().filter(|t| t.owner != unit.owner) {
+            let attack = Action::Attack { unit: unit.id, target: target.id };
+            if crate::rules::check(&app.rules, state, &attack).is_ok() {
+                act(app, &attack);
+                return;
+            }
+            // Move next to it first (direct units), then attack.
+            if let Some(from) = app.hover_move_square
+                && let Some(path) = reach.as_ref().and_then(|r| r.path_to(from))
+            {
+                act(app, &Action::Move { unit: unit.id, path });
+                act(app, &attack);
+                return;
+            }
+        }
+        if let Some(path) = reach.as_ref().and_then(|r| r.path_to(pos)) {
+            act(app, &Action::Move { unit: unit.id, path });
+            return;
+        }
+    }
+    if let Some(unit) = here.filter(|u| u.owner == current) {
+        play.selected = Some(unit.id);
+        play.factory = None;
+        return;
+    }
+    play.selected = None;
+    let own_factory =
+        state.property_at(&app.rules, pos) == Some(PropertyKind::Factory) && state.owner_at(pos) == Some(current);
+    play.factory = own_factory.then_some(pos);
+}
+
+/// The hand-off screen between human players.
+pub fn handoff(app: &mut StudioApp, ctx: &egui::Context) {
+    let Some(player) = app.play.as_ref().and_then(|p| p.handoff) else { return };
+    let name = player_name(app, player);
+    let color = player_color(app, player);
+    let mut done = false;
+    egui::Modal::new(egui::Id::unique("handoff")).show(ctx, |ui| {
+        ui.set_width(360.0);
+        ui.heading(RichText::new(format!("{name}'s turn")).color(color));
+        ui.label("Pass the device to the next player, then start the turn.");
+        if ui.button("Start turn").clicked() {
+            done = true;
+        }
+    });
+    if done && let Some(play) = app.play.as_mut() {
+        play.handoff = None;
+    }
+}
