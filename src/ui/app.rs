@@ -116,6 +116,8 @@ pub struct View {
     pub zoom: f32,
     /// Fit the board on the next frame.
     pub fit: bool,
+    /// The map's area when the board was last fitted.
+    pub fit_area: Option<egui::Vec2>,
 }
 
 /// A mouse gesture under way on the canvas.
@@ -302,7 +304,7 @@ impl StudioApp {
             stamp: 0,
             stamp_rotation: 0,
             symmetry: None,
-            view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true },
+            view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true, fit_area: None },
             selected: None,
             selection: None,
             clipboard: None,

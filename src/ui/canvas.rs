@@ -63,7 +63,14 @@ pub fn prepare_view(
         let zoom = ((area.width() - 16.0) / f32::from(w)).min((area.height() - 16.0) / f32::from(h)).clamp(2.0, 160.0);
         app.view.zoom = zoom;
         app.view.offset = vec2(ruler, ruler) + (area.size() - vec2(f32::from(w), f32::from(h)) * zoom) / 2.0;
-        app.view.fit = false;
+        // Panels settle their sizes over the first frames of a layout: keep fitting until the
+        // map's area stops changing.
+        if app.view.fit_area == Some(area.size()) {
+            app.view.fit = false;
+        } else {
+            ui.ctx().request_repaint();
+        }
+        app.view.fit_area = Some(area.size());
     }
     if let Some(pos) = app.centre_on.take() {
         let centre = (vec2(f32::from(pos.x), f32::from(pos.y)) + vec2(0.5, 0.5)) * app.view.zoom;

@@ -77,6 +77,7 @@ pub fn start(app: &mut StudioApp) {
             let warnings = app.findings.len();
             app.play = Some(PlayState::new(session));
             app.view.fit = true;
+            app.view.fit_area = None;
             app.status = if warnings > 0 {
                 format!("Playtest started ({warnings} warnings).")
             } else {
@@ -91,6 +92,7 @@ pub fn start(app: &mut StudioApp) {
 pub fn leave(app: &mut StudioApp) {
     app.play = None;
     app.view.fit = true;
+    app.view.fit_area = None;
     app.status = "Back to editing.".into();
 }
 
