@@ -158,3 +158,21 @@ fn import_and_export_awbw_from_the_command_line() {
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("6 armies"), "{err}");
 }
+
+#[test]
+fn simulate_plays_computer_games_and_reports_wins_lengths_and_endings() {
+    let (code, out, err) =
+        run_args(&["simulate", &sample("crossroads-duel.ron"), "--games", "6", "--seed", "5", "--json"]);
+    assert_eq!(code, EXIT_OK, "{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["games"], 6);
+    let wins: u64 = value["wins"].as_array().unwrap().iter().map(|w| w.as_u64().unwrap()).sum();
+    assert_eq!(wins + value["draws"].as_u64().unwrap(), 6);
+    assert!(value["mean_rounds"].as_f64().unwrap() > 1.0);
+    let (_, again, _) =
+        run_args(&["simulate", &sample("crossroads-duel.ron"), "--games", "6", "--seed", "5", "--json"]);
+    assert_eq!(out, again, "the same seeds give the same games");
+    let (code, out, _) = run_args(&["simulate", &sample("four-corners.ron"), "--games", "4"]);
+    assert_eq!(code, EXIT_OK);
+    assert!(out.contains("player 4:") && out.contains("length:"), "{out}");
+}

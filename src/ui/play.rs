@@ -173,7 +173,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
         ui.separator();
         if ui
             .add_enabled(!stepping && !over, egui::Button::new("End turn"))
-            .on_hover_text("End this player's turn (E)")
+            .on_hover_text("End this player's turn")
             .clicked()
         {
             chosen = Some(Action::EndTurn);
