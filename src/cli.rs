@@ -84,6 +84,45 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print-ready export: a PDF at true square size (board poster, tiles, counters, setup
+    /// sheet) and/or a PNG of the board.
+    Export {
+        /// A scenario file.
+        file: PathBuf,
+        /// Write the PDF here.
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// Paper: a4, letter, a3 or tabloid.
+        #[arg(long, default_value = "letter")]
+        paper: String,
+        /// Landscape pages.
+        #[arg(long)]
+        landscape: bool,
+        /// The side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to 100 mm.
+        #[arg(long, default_value = "1in")]
+        square: String,
+        /// The overlap strip between board pages, in millimetres.
+        #[arg(long, default_value_t = 8.0)]
+        overlap: f32,
+        /// The margin printers cannot reach, in millimetres.
+        #[arg(long, default_value_t = 10.0)]
+        margin: f32,
+        /// Which sheets: board,tiles,counters,setup.
+        #[arg(long, default_value = "board,tiles,counters,setup")]
+        sheets: String,
+        /// Ink-saving greyscale; owners told apart by pattern and letter.
+        #[arg(long)]
+        greyscale: bool,
+        /// Extra counters per unit kind and player.
+        #[arg(long, default_value_t = 2)]
+        extra_counters: u32,
+        /// Write a PNG of the board here.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// The PNG's resolution.
+        #[arg(long, default_value_t = 150)]
+        dpi: u32,
+    },
     /// Import an Advance Wars By Web map (terrain CSV or JSON map document) as a scenario.
     Import {
         /// The AWBW file.
@@ -145,6 +184,40 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Some(Command::Simulate { file, games, seed, round_cap, json }) => {
             simulate_command(&rules, &file, games, seed, round_cap, json, out, err)
+        }
+        Some(Command::Export {
+            file,
+            pdf,
+            paper,
+            landscape,
+            square,
+            overlap,
+            margin,
+            sheets,
+            greyscale,
+            extra_counters,
+            png,
+            dpi,
+        }) => {
+            let options = crate::export::Paper::parse(&paper).and_then(|paper| {
+                Ok(crate::export::ExportOptions {
+                    paper,
+                    landscape,
+                    square: crate::export::parse_square(&square)?,
+                    overlap: check_mm("overlap", overlap, 0.0, 50.0)? * crate::export::PT_PER_MM,
+                    margin: check_mm("margin", margin, 0.0, 50.0)? * crate::export::PT_PER_MM,
+                    sheets: crate::export::Sheets::parse(&sheets)?,
+                    greyscale,
+                    extra_counters: extra_counters.min(50),
+                })
+            });
+            match options {
+                Ok(options) => export_command(&rules, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err),
+                Err(message) => {
+                    let _ = writeln!(err, "{message}");
+                    EXIT_UNREADABLE
+                }
+            }
         }
         Some(Command::Import { file, output, json }) => import_command(&rules, &file, &output, json, out, err),
         Some(Command::ExportAwbw { file, output }) => export_awbw_command(&rules, &file, &output, out, err),
@@ -268,13 +341,7 @@ pub fn read_scenario(rules: &Ruleset, path: &Path) -> Result<Scenario, String> {
 /// # Errors
 /// A message naming the file and what went wrong.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let name = path.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    let result = std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    result.map_err(|e| format!("{}: {e}", path.display()))
+    write_atomic_bytes(path, text.as_bytes())
 }
 
 fn finding_line(finding: &Finding) -> String {
@@ -550,6 +617,107 @@ fn simulate_command(
         let _ = writeln!(out, "  ended by {ending}: {count}");
     }
     EXIT_OK
+}
+
+fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("the {what} of {value} mm is out of range ({min} to {max} mm)"))
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
+fn export_command(
+    rules: &Ruleset,
+    path: &Path,
+    pdf: Option<&Path>,
+    png: Option<&Path>,
+    options: &crate::export::ExportOptions,
+    dpi: u32,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    use std::io::IsTerminal;
+    if pdf.is_none() && png.is_none() {
+        let _ = writeln!(err, "nothing to export: give --pdf OUT and/or --png OUT");
+        return EXIT_UNREADABLE;
+    }
+    let scenario = match read_scenario(rules, path) {
+        Ok(s) => s,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let findings = validate(rules, &scenario);
+    if has_errors(&findings) {
+        let _ = writeln!(out, "note: {} has errors; the sheets are printed but marked as not valid", path.display());
+    }
+    if let Some(pdf_path) = pdf {
+        let terminal = std::io::stderr().is_terminal();
+        let mut progress = |done: usize, total: usize| {
+            if terminal {
+                eprint!("\r  page {done} of {total}");
+            }
+        };
+        match crate::export::export_pdf(rules, &scenario, options, &mut progress) {
+            Ok(report) => {
+                if terminal {
+                    eprintln!();
+                }
+                if let Err(message) = write_atomic_bytes(pdf_path, &report.bytes) {
+                    let _ = writeln!(err, "cannot write {message}");
+                    return EXIT_UNREADABLE;
+                }
+                let layout = report
+                    .layout
+                    .as_ref()
+                    .map_or_else(String::new, |l| format!(", board on {} x {} pages", l.cols, l.rows));
+                let _ = writeln!(
+                    out,
+                    "wrote {} ({} pages, {} bytes{layout})",
+                    pdf_path.display(),
+                    report.pages,
+                    report.bytes.len()
+                );
+            }
+            Err(message) => {
+                let _ = writeln!(err, "cannot export: {message}");
+                return EXIT_PROBLEMS;
+            }
+        }
+    }
+    if let Some(png_path) = png {
+        match crate::export::export_png(rules, &scenario, options.square, dpi, options.greyscale) {
+            Ok(bytes) => {
+                if let Err(message) = write_atomic_bytes(png_path, &bytes) {
+                    let _ = writeln!(err, "cannot write {message}");
+                    return EXIT_UNREADABLE;
+                }
+                let _ = writeln!(out, "wrote {} at {dpi} dpi", png_path.display());
+            }
+            Err(message) => {
+                let _ = writeln!(err, "cannot export the image: {message}");
+                return EXIT_PROBLEMS;
+            }
+        }
+    }
+    EXIT_OK
+}
+
+/// Writes bytes atomically: to a temporary file beside the target, then renamed over it.
+///
+/// # Errors
+/// A message naming the file.
+pub fn write_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let name = path.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result.map_err(|e| format!("{}: {e}", path.display()))
 }
 
 fn import_command(

@@ -5,6 +5,8 @@
 
 pub mod cli;
 pub mod editor;
+pub mod export;
+pub mod palette;
 pub mod playtest;
 pub mod rules;
 pub mod scenario;

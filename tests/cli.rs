@@ -176,3 +176,41 @@ fn simulate_plays_computer_games_and_reports_wins_lengths_and_endings() {
     assert_eq!(code, EXIT_OK);
     assert!(out.contains("player 4:") && out.contains("length:"), "{out}");
 }
+
+#[test]
+fn export_writes_a_pdf_and_a_png_and_refuses_impossible_settings() {
+    let pdf = temp_file("export.pdf", "");
+    let png = temp_file("export.png", "");
+    let (code, out, err) = run_args(&[
+        "export",
+        &sample("bridgehead.ron"),
+        "--pdf",
+        pdf.to_str().unwrap(),
+        "--paper",
+        "a4",
+        "--square",
+        "25mm",
+        "--overlap",
+        "5",
+        "--sheets",
+        "board,setup",
+        "--greyscale",
+        "--png",
+        png.to_str().unwrap(),
+        "--dpi",
+        "50",
+    ]);
+    assert_eq!(code, EXIT_OK, "{err}");
+    assert!(out.contains("board on"), "{out}");
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    let (code, _, err) = run_args(&["export", &sample("bridgehead.ron"), "--pdf", pdf.to_str().unwrap(), "--square", "3km"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("3km"), "{err}");
+    let (code, _, err) = run_args(&["export", &sample("bridgehead.ron"), "--pdf", pdf.to_str().unwrap(), "--paper", "legal"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("legal"), "{err}");
+    let (code, _, err) = run_args(&["export", &sample("bridgehead.ron")]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("nothing to export"), "{err}");
+}

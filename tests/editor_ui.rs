@@ -308,3 +308,31 @@ fn a_scenario_with_errors_cannot_be_playtested() {
     assert!(harness.state().play.is_none());
     assert!(matches!(harness.state().modal, Some(skirmish_studio::ui::Modal::Message(ref m)) if m.contains("funds")));
 }
+
+#[test]
+fn export_for_print_from_the_window_writes_a_pdf() {
+    let dir = temp_dir("export");
+    let target = dir.join("board.pdf");
+    let dialogs = Answers { open: None, save: Some(target.clone()) };
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), dialogs, None));
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Export for print").click();
+    harness.run_steps(2);
+    assert!(harness.state().export.is_some());
+    harness.get_by_label("A4").click();
+    harness.run_steps(1);
+    harness.get_by_label("Export PDF...").click();
+    for _ in 0..200 {
+        harness.run_steps(1);
+        if harness.state().export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let bytes = std::fs::read(&target).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(String::from_utf8_lossy(&bytes).contains("/MediaBox[0 0 595.28 841.89]"));
+    assert!(harness.state().export.as_ref().unwrap().message.starts_with("Wrote"));
+    let _ = std::fs::remove_dir_all(dir);
+}

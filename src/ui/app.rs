@@ -267,6 +267,8 @@ pub struct StudioApp {
     pub overrule: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
+    /// The export dialog, when open.
+    pub export: Option<super::export_dialog::ExportDialog>,
     /// The playtest under way, if any; the document is not touched by it.
     pub play: Option<super::play::PlayState>,
     /// While a unit is selected in a playtest: the square it would attack the hovered enemy
@@ -325,6 +327,7 @@ impl StudioApp {
             placement: None,
             validation_job: None,
             play: None,
+            export: None,
             hover_move_square: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
@@ -521,6 +524,9 @@ impl StudioApp {
             return;
         }
         match command {
+            Command::Export => {
+                self.export = Some(super::export_dialog::ExportDialog::default());
+            }
             Command::Playtest => {
                 if self.play.is_some() {
                     super::play::leave(self);
@@ -889,6 +895,7 @@ impl StudioApp {
         });
         self.refresh_derived(&ctx, now);
         super::dialogs::modals(self, &ctx);
+        super::export_dialog::show(self, &ctx);
     }
 
     fn menu_bar(&mut self, ui: &mut Ui) {

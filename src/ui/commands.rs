@@ -54,6 +54,7 @@ pub enum Command {
     ToggleMinimap,
     CommandPalette,
     Playtest,
+    Export,
 }
 
 const fn key(key: Key) -> KeyboardShortcut {
@@ -87,8 +88,9 @@ pub enum Menu {
 
 impl Command {
     /// Every command, in menu order.
-    pub const ALL: [Command; 46] = [
+    pub const ALL: [Command; 47] = [
         Command::Playtest,
+        Command::Export,
         Command::New,
         Command::Open,
         Command::Save,
@@ -186,6 +188,7 @@ impl Command {
             Command::ToggleMinimap => "Minimap",
             Command::CommandPalette => "Command palette...",
             Command::Playtest => "Playtest",
+            Command::Export => "Export for print...",
         }
     }
 
@@ -239,6 +242,7 @@ impl Command {
             Command::ToggleMinimap => vec![cmd(Key::Num6)],
             Command::CommandPalette => vec![cmd(Key::P), key(Key::F1)],
             Command::Playtest => vec![key(Key::F5)],
+            Command::Export => vec![cmd(Key::E)],
         }
     }
 
@@ -247,7 +251,7 @@ impl Command {
     pub fn menu(self) -> Menu {
         use Command as C;
         match self {
-            C::New | C::Open | C::Save | C::SaveAs | C::Quit | C::Playtest => Menu::File,
+            C::New | C::Open | C::Save | C::SaveAs | C::Quit | C::Playtest | C::Export => Menu::File,
             C::Undo
             | C::Redo
             | C::Copy

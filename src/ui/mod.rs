@@ -4,6 +4,7 @@ mod app;
 mod canvas;
 mod commands;
 mod dialogs;
+mod export_dialog;
 mod panels;
 mod play;
 mod theme;
@@ -12,6 +13,7 @@ pub use app::{AppConfig, Drag, FIRST_RUN_SAMPLE, Modal, NewForm, Paint, Pending,
 pub use canvas::Placement;
 pub use commands::{Command, Menu};
 pub use dialogs::{FileDialogs, NativeDialogs};
+pub use export_dialog::ExportDialog;
 pub use play::PlayState;
 
 use crate::rules::Ruleset;

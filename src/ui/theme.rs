@@ -12,7 +12,8 @@ pub const GRID: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 60);
 /// Tile boundaries.
 pub const TILE_LINE: Color32 = Color32::from_rgba_premultiplied(20, 20, 20, 150);
 /// Neutral properties.
-pub const NEUTRAL: Color32 = Color32::from_rgb(232, 228, 218);
+pub const NEUTRAL: Color32 =
+    Color32::from_rgb(crate::palette::NEUTRAL.0, crate::palette::NEUTRAL.1, crate::palette::NEUTRAL.2);
 /// Error outline.
 pub const ERROR: Color32 = Color32::from_rgb(235, 64, 52);
 /// Warning outline.
@@ -20,30 +21,20 @@ pub const WARNING: Color32 = Color32::from_rgb(245, 166, 35);
 /// Selection and highlight.
 pub const SELECTION: Color32 = Color32::from_rgb(80, 200, 255);
 
+fn color(rgb: crate::palette::Rgb) -> Color32 {
+    Color32::from_rgb(rgb.0, rgb.1, rgb.2)
+}
+
 /// An army's colour.
 #[must_use]
 pub fn army_color(army: Army) -> Color32 {
-    match army {
-        Army::Red => Color32::from_rgb(214, 48, 49),
-        Army::Blue => Color32::from_rgb(39, 110, 220),
-        Army::Green => Color32::from_rgb(46, 160, 67),
-        Army::Yellow => Color32::from_rgb(230, 180, 20),
-    }
+    color(crate::palette::army(army))
 }
 
 /// The base colour of a terrain, by its ruleset name (unknown names get a stable grey).
 #[must_use]
 pub fn terrain_color(terrain: &Terrain) -> Color32 {
-    match terrain.id.as_str() {
-        "plain" => Color32::from_rgb(178, 206, 120),
-        "forest" => Color32::from_rgb(96, 150, 78),
-        "hill" => Color32::from_rgb(176, 150, 104),
-        "road" | "bridge" => Color32::from_rgb(196, 190, 176),
-        "river" => Color32::from_rgb(110, 176, 220),
-        "water" => Color32::from_rgb(52, 110, 190),
-        "city" | "factory" | "hq" => Color32::from_rgb(170, 194, 120),
-        _ => Color32::from_gray(150),
-    }
+    color(crate::palette::terrain(&terrain.id))
 }
 
 /// Which sides of a square a road or river continues through: up, left, right, down.

@@ -1,0 +1,25 @@
+//! Benchmark for the print export (issue 6): a 50 x 50 board at 1 in on Letter, all sheets.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use skirmish_studio::export::{ExportOptions, export_pdf};
+use skirmish_studio::rules::Ruleset;
+use skirmish_studio::scenario::generated_scenario;
+use std::hint::black_box;
+
+fn benches(c: &mut Criterion) {
+    let Ok(rules) = Ruleset::builtin() else { return };
+    let Some(scenario) = generated_scenario(&rules, 50, 100) else { return };
+    let options = ExportOptions::default();
+    if let Ok(report) = export_pdf(&rules, &scenario, &options, &mut |_, _| {}) {
+        eprintln!("50 x 50 at 1 in on Letter, all sheets: {} pages, {} bytes", report.pages, report.bytes.len());
+    }
+    let mut group = c.benchmark_group("export");
+    group.sample_size(10);
+    group.bench_function("pdf_50x50_letter_all_sheets", |b| {
+        b.iter(|| black_box(export_pdf(&rules, black_box(&scenario), &options, &mut |_, _| {})));
+    });
+    group.finish();
+}
+
+criterion_group!(export_benches, benches);
+criterion_main!(export_benches);

@@ -1,0 +1,241 @@
+//! Page geometry for the print sheets, in PDF points (1/72 inch): paper sizes, square sizes,
+//! and how a board is cut into pages on square (and, where they fit, tile) boundaries.
+
+use serde::Serialize;
+use std::fmt;
+
+/// Points per millimetre.
+pub const PT_PER_MM: f32 = 72.0 / 25.4;
+
+/// A paper size.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+    /// ISO A3, 297 x 420 mm.
+    A3,
+    /// US Tabloid, 11 x 17 in.
+    Tabloid,
+}
+
+impl Paper {
+    /// Width and height in points, portrait.
+    #[must_use]
+    pub fn size(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.28, 841.89),
+            Paper::Letter => (612.0, 792.0),
+            Paper::A3 => (841.89, 1190.55),
+            Paper::Tabloid => (792.0, 1224.0),
+        }
+    }
+
+    /// Reads `a4`, `letter`, `a3` or `tabloid`.
+    ///
+    /// # Errors
+    /// A message listing the papers.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        match text.to_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            "a3" => Ok(Paper::A3),
+            "tabloid" => Ok(Paper::Tabloid),
+            other => Err(format!("unknown paper '{other}' (expected a4, letter, a3 or tabloid)")),
+        }
+    }
+}
+
+/// Reads a square size: `1in`, `25mm`, `2.5cm`, `72pt`; from 5 mm to 100 mm.
+///
+/// # Errors
+/// A message saying what was expected.
+pub fn parse_square(text: &str) -> Result<f32, String> {
+    let text = text.trim().to_lowercase();
+    let (number, unit) = text.split_at(text.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(text.len()));
+    let value: f32 =
+        number.trim().parse().map_err(|_| format!("'{text}' is not a size; write 1in, 25mm, 2.5cm or 72pt"))?;
+    let points = match unit {
+        "in" => value * 72.0,
+        "mm" => value * PT_PER_MM,
+        "cm" => value * 10.0 * PT_PER_MM,
+        "pt" => value,
+        _ => return Err(format!("'{text}' has no unit; write 1in, 25mm, 2.5cm or 72pt")),
+    };
+    if !(5.0 * PT_PER_MM..=100.0 * PT_PER_MM + 0.01).contains(&points) {
+        return Err(format!("a square of {text} is out of range (5 mm to 100 mm)"));
+    }
+    Ok(points)
+}
+
+/// Which sheets to print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Sheets {
+    /// The board poster and its assembly page.
+    pub board: bool,
+    /// The modular tiles the board uses.
+    pub tiles: bool,
+    /// Unit counters, ownership markers and capture tokens.
+    pub counters: bool,
+    /// The setup sheet with the unit table and the chart.
+    pub setup: bool,
+}
+
+impl Sheets {
+    /// Every sheet.
+    pub const ALL: Sheets = Sheets { board: true, tiles: true, counters: true, setup: true };
+
+    /// Reads a comma list: `board,tiles,counters,setup`.
+    ///
+    /// # Errors
+    /// A message naming the unknown sheet.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut sheets = Sheets { board: false, tiles: false, counters: false, setup: false };
+        for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match word {
+                "board" => sheets.board = true,
+                "tiles" => sheets.tiles = true,
+                "counters" => sheets.counters = true,
+                "setup" => sheets.setup = true,
+                "all" => sheets = Sheets::ALL,
+                other => return Err(format!("unknown sheet '{other}' (expected board, tiles, counters, setup)")),
+            }
+        }
+        Ok(sheets)
+    }
+}
+
+/// Everything the export needs to know.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct ExportOptions {
+    /// The paper.
+    pub paper: Paper,
+    /// Landscape instead of portrait.
+    pub landscape: bool,
+    /// The side of one square, in points.
+    pub square: f32,
+    /// The overlap strip between neighbouring board pages, in points.
+    pub overlap: f32,
+    /// The margin printers cannot reach, in points.
+    pub margin: f32,
+    /// Which sheets.
+    pub sheets: Sheets,
+    /// Ink-saving greyscale, owners told apart by pattern and letter.
+    pub greyscale: bool,
+    /// Extra counters per unit kind and player, beyond one per starting unit.
+    pub extra_counters: u32,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        Self {
+            paper: Paper::Letter,
+            landscape: false,
+            square: 72.0,
+            overlap: 8.0 * PT_PER_MM,
+            margin: 10.0 * PT_PER_MM,
+            sheets: Sheets::ALL,
+            greyscale: false,
+            extra_counters: 2,
+        }
+    }
+}
+
+impl ExportOptions {
+    /// Page width and height in points.
+    #[must_use]
+    pub fn page_size(&self) -> (f32, f32) {
+        let (w, h) = self.paper.size();
+        if self.landscape { (h, w) } else { (w, h) }
+    }
+}
+
+/// The space reserved at the foot of every page for its label and the calibration bars.
+pub const FOOTER: f32 = 40.0;
+
+/// One page of the board poster.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct BoardPage {
+    /// Row of pages, from 0.
+    pub row: u16,
+    /// Column of pages, from 0.
+    pub col: u16,
+    /// First square column on the page.
+    pub x0: u16,
+    /// One past the last square column.
+    pub x1: u16,
+    /// First square row.
+    pub y0: u16,
+    /// One past the last square row.
+    pub y1: u16,
+}
+
+impl fmt::Display for BoardPage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "R{}C{}", self.row + 1, self.col + 1)
+    }
+}
+
+/// How a board is cut into pages.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BoardLayout {
+    /// Squares across one page.
+    pub per_page_x: u16,
+    /// Squares down one page.
+    pub per_page_y: u16,
+    /// Columns of pages.
+    pub cols: u16,
+    /// Rows of pages.
+    pub rows: u16,
+    /// Every page, row by row.
+    pub pages: Vec<BoardPage>,
+}
+
+/// Cuts a `width` x `height` board into pages: as many whole squares as fit beside the overlap
+/// strip, rounded down to whole tiles when at least one tile fits.
+///
+/// # Errors
+/// When not even one square fits on the page.
+pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size: u8) -> Result<BoardLayout, String> {
+    let (pw, ph) = options.page_size();
+    let usable_w = pw - 2.0 * options.margin - options.overlap;
+    let usable_h = ph - 2.0 * options.margin - FOOTER - options.overlap;
+    let fit = |usable: f32| -> u16 {
+        let n = (usable / options.square).floor();
+        if n < 1.0 { 0 } else { n.min(f32::from(u16::MAX)) as u16 }
+    };
+    let (mut per_x, mut per_y) = (fit(usable_w), fit(usable_h));
+    if per_x == 0 || per_y == 0 {
+        return Err(format!(
+            "a {:.1} mm square does not fit on {:?} {} with {:.0} mm margins",
+            options.square / PT_PER_MM,
+            options.paper,
+            if options.landscape { "landscape" } else { "portrait" },
+            options.margin / PT_PER_MM
+        ));
+    }
+    let tile = u16::from(tile_size.max(1));
+    if per_x >= tile {
+        per_x -= per_x % tile;
+    }
+    if per_y >= tile {
+        per_y -= per_y % tile;
+    }
+    let cols = width.div_ceil(per_x).max(1);
+    let rows = height.div_ceil(per_y).max(1);
+    let mut pages = Vec::with_capacity(usize::from(cols) * usize::from(rows));
+    for row in 0..rows {
+        for col in 0..cols {
+            pages.push(BoardPage {
+                row,
+                col,
+                x0: col * per_x,
+                x1: ((col + 1) * per_x).min(width),
+                y0: row * per_y,
+                y1: ((row + 1) * per_y).min(height),
+            });
+        }
+    }
+    Ok(BoardLayout { per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
+}

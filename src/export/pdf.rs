@@ -1,0 +1,672 @@
+//! The PDF: board poster pages at true square size with overlap strips, alignment and crop
+//! marks, labels and calibration bars; an assembly page; the modular tiles; counters, markers
+//! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
+
+use super::draw::{Frame, Sketch, Style, draw_counter, draw_property, draw_region};
+use super::layout::{BoardLayout, ExportOptions, FOOTER, PT_PER_MM, board_layout};
+use crate::palette::{self, Rgb};
+use crate::rules::{PropertyKind, Ruleset};
+use crate::scenario::{Army, Scenario, Tile, builtin_tiles};
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, FillRule, Stroke};
+use krilla::surface::Surface;
+use krilla::text::{Font, TextDirection};
+
+struct PdfSketch<'a, 'b> {
+    surface: &'a mut Surface<'b>,
+    font: Font,
+    mono: Font,
+}
+
+fn paint(color: Rgb) -> krilla::paint::Paint {
+    rgb::Color::new(color.0, color.1, color.2).into()
+}
+
+impl Sketch for PdfSketch<'_, '_> {
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+        let Some(rect) = Rect::from_xywh(x, y, w.max(0.01), h.max(0.01)) else { return };
+        let mut builder = PathBuilder::new();
+        builder.push_rect(rect);
+        let Some(path) = builder.finish() else { return };
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
+        self.surface.draw_path(&path);
+    }
+
+    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb) {
+        let mut builder = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 { builder.move_to(x, y) } else { builder.line_to(x, y) }
+        }
+        builder.close();
+        let Some(path) = builder.finish() else { return };
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
+        self.surface.draw_path(&path);
+    }
+
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
+        let mut builder = PathBuilder::new();
+        builder.move_to(a.0, a.1);
+        builder.line_to(b.0, b.1);
+        let Some(path) = builder.finish() else { return };
+        self.surface.set_fill(None);
+        self.surface.set_stroke(Some(Stroke { paint: paint(color), width, ..Stroke::default() }));
+        self.surface.draw_path(&path);
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
+        let font = if mono { self.mono.clone() } else { self.font.clone() };
+        self.surface.draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
+    }
+
+    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        let Some(rect) = Rect::from_xywh(x, y, w.max(0.01), h.max(0.01)) else { return };
+        let mut builder = PathBuilder::new();
+        builder.push_rect(rect);
+        if let Some(path) = builder.finish() {
+            self.surface.push_clip_path(&path, &FillRule::NonZero);
+        }
+    }
+
+    fn pop_clip(&mut self) {
+        self.surface.pop();
+    }
+}
+
+/// The fonts embedded in every PDF (subset to the glyphs used): the same open-licence fonts
+/// the window uses.
+fn fonts() -> Result<(Font, Font), String> {
+    let font = Font::new(epaint_default_fonts::UBUNTU_LIGHT.into(), 0).ok_or("the built-in font cannot be read")?;
+    let mono =
+        Font::new(epaint_default_fonts::HACK_REGULAR.into(), 0).ok_or("the built-in monospace font cannot be read")?;
+    Ok((font, mono))
+}
+
+/// What was written, for reports and tests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdfReport {
+    /// The PDF file.
+    pub bytes: Vec<u8>,
+    /// Pages written.
+    pub pages: usize,
+    /// The board's page layout, when the board sheet was printed.
+    pub layout: Option<BoardLayout>,
+}
+
+/// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
+///
+/// # Errors
+/// When a square does not fit on the paper, or the PDF cannot be written.
+pub fn export_pdf(
+    rules: &Ruleset,
+    scenario: &Scenario,
+    options: &ExportOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PdfReport, String> {
+    let (font, mono) = fonts()?;
+    let style = Style { greyscale: options.greyscale };
+    let (pw, ph) = options.page_size();
+    let settings = || PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned());
+    let layout = if options.sheets.board {
+        Some(board_layout(options, scenario.width, scenario.height, scenario.tile_size)?)
+    } else {
+        None
+    };
+    let tiles = if options.sheets.tiles { used_tiles(rules, scenario) } else { Vec::new() };
+    let mut jobs: Vec<Job> = Vec::new();
+    if let Some(layout) = &layout {
+        jobs.extend(layout.pages.iter().map(|p| Job::Board(*p)));
+        jobs.push(Job::Assembly);
+    }
+    for (tile, rotation) in &tiles {
+        let single = tile_scenario(rules, scenario, tile, *rotation);
+        let tile_layout = board_layout(options, single.width, single.height, single.tile_size)?;
+        jobs.extend(tile_layout.pages.iter().map(|p| Job::Tile(Box::new(single.clone()), tile_layout.clone(), *p)));
+    }
+    if options.sheets.counters {
+        let counters = counter_list(rules, scenario, options.extra_counters);
+        let per_page = counters_per_page(options);
+        for chunk in 0..counters.len().div_ceil(per_page).max(1) {
+            jobs.push(Job::Counters(counters.iter().skip(chunk * per_page).take(per_page).cloned().collect()));
+        }
+        jobs.push(Job::Markers);
+    }
+    if options.sheets.setup {
+        let lines = setup_lines(rules, scenario);
+        let per_page = ((ph - 2.0 * options.margin - FOOTER) / 13.0).floor().max(1.0) as usize;
+        for chunk in lines.chunks(per_page) {
+            jobs.push(Job::Setup(chunk.to_vec()));
+        }
+    }
+    let total = jobs.len();
+    let mut document = Document::new();
+    for (index, job) in jobs.iter().enumerate() {
+        let mut page = document.start_page_with(settings()?);
+        let mut surface = page.surface();
+        {
+            let mut sk = PdfSketch { surface: &mut surface, font: font.clone(), mono: mono.clone() };
+            match job {
+                Job::Board(p) => {
+                    if let Some(layout) = &layout {
+                        board_page(&mut sk, rules, scenario, options, style, layout, *p, "Board");
+                    }
+                }
+                Job::Assembly => {
+                    if let Some(layout) = &layout {
+                        assembly_page(&mut sk, rules, scenario, options, style, layout);
+                    }
+                }
+                Job::Tile(single, tile_layout, p) => board_page(
+                    &mut sk,
+                    rules,
+                    single,
+                    options,
+                    style,
+                    tile_layout,
+                    *p,
+                    &format!("Tile {}", single.name),
+                ),
+                Job::Counters(counters) => counters_page(&mut sk, rules, scenario, options, style, counters),
+                Job::Markers => markers_page(&mut sk, scenario, options, style),
+                Job::Setup(lines) => setup_page(&mut sk, options, lines),
+            }
+            footer(&mut sk, options, &format!("{} - page {} of {total}", scenario.name, index + 1));
+        }
+        surface.finish();
+        page.finish();
+        progress(index + 1, total);
+    }
+    let bytes = document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))?;
+    Ok(PdfReport { bytes, pages: total, layout })
+}
+
+enum Job {
+    Board(super::layout::BoardPage),
+    Assembly,
+    Tile(Box<Scenario>, BoardLayout, super::layout::BoardPage),
+    Counters(Vec<Counter>),
+    Markers,
+    Setup(Vec<Line>),
+}
+
+/// The page label and the calibration bars at the foot of every page.
+fn footer(sk: &mut dyn Sketch, options: &ExportOptions, label: &str) {
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    let y = ph - m - FOOTER + 14.0;
+    sk.text(m, y, 9.0, label, palette::BLACK, false);
+    // "This bar measures 5 cm" and "2 in": print at actual size and check with a ruler.
+    let cm5 = 50.0 * PT_PER_MM;
+    let in2 = 144.0;
+    let bar_y = y + 10.0;
+    sk.fill_rect(m, bar_y, cm5, 3.0, palette::BLACK);
+    for i in 0..=5 {
+        let x = m + i as f32 * 10.0 * PT_PER_MM;
+        sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, palette::BLACK);
+    }
+    sk.text(m, bar_y + 14.0, 7.0, "This bar measures 5 cm. Print at actual size (100%).", palette::BLACK, false);
+    let x2 = pw - m - in2;
+    sk.fill_rect(x2, bar_y, in2, 3.0, palette::BLACK);
+    for i in 0..=2 {
+        let x = x2 + i as f32 * 72.0;
+        sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, palette::BLACK);
+    }
+    sk.text(x2, bar_y + 14.0, 7.0, "This bar measures 2 in.", palette::BLACK, false);
+}
+
+/// One board page: the page's squares at true size, the overlap strips toward the next pages
+/// with alignment marks, crop marks at the cut lines, and the page's name.
+#[expect(clippy::too_many_arguments, reason = "a page of a board and how to print it")]
+fn board_page(
+    sk: &mut dyn Sketch,
+    rules: &Ruleset,
+    scenario: &Scenario,
+    options: &ExportOptions,
+    style: Style,
+    layout: &BoardLayout,
+    page: super::layout::BoardPage,
+    what: &str,
+) {
+    let m = options.margin;
+    let s = options.square;
+    let origin = (m - f32::from(page.x0) * s, m + 12.0 - f32::from(page.y0) * s);
+    let frame = Frame { origin, square: s };
+    let (left, top) = frame.corner(page.x0, page.y0);
+    let (right, bottom) = frame.corner(page.x1, page.y1);
+    let more_right = page.x1 < scenario.width;
+    let more_below = page.y1 < scenario.height;
+    draw_region(sk, rules, scenario, style, frame, (page.x0, page.x1), (page.y0, page.y1), true);
+    // The overlap strips repeat the start of the neighbouring pages, hatched, to glue under
+    // them: the cut line stays on a square boundary.
+    let strip = options.overlap;
+    let extra = (strip / s).ceil() as u16 + 1;
+    let hatch = |sk: &mut dyn Sketch, x: f32, y: f32, w: f32, h: f32| {
+        sk.push_clip(x, y, w, h);
+        let mut d = -h;
+        while d < w {
+            sk.line((x + d, y + h), (x + d + h, y), 0.4, Rgb(90, 90, 90));
+            d += 6.0;
+        }
+        sk.pop_clip();
+    };
+    if more_right && strip > 0.0 {
+        sk.push_clip(right, top, strip, bottom - top);
+        draw_region(sk, rules, scenario, style, frame, (page.x1, page.x1 + extra), (page.y0, page.y1), false);
+        sk.pop_clip();
+        hatch(sk, right, top, strip, bottom - top);
+    }
+    if more_below && strip > 0.0 {
+        sk.push_clip(left, bottom, right - left, strip);
+        draw_region(sk, rules, scenario, style, frame, (page.x0, page.x1), (page.y1, page.y1 + extra), false);
+        sk.pop_clip();
+        hatch(sk, left, bottom, right - left, strip);
+    }
+    // Alignment marks on the cut lines: a triangle at every square boundary of the joint.
+    if more_right {
+        for y in page.y0..=page.y1 {
+            let (_, py) = frame.corner(0, y);
+            sk.fill_polygon(&[(right, py - 3.0), (right + 5.0, py), (right, py + 3.0)], palette::BLACK);
+        }
+    }
+    if more_below {
+        for x in page.x0..=page.x1 {
+            let (px, _) = frame.corner(x, 0);
+            sk.fill_polygon(&[(px - 3.0, bottom), (px, bottom + 5.0), (px + 3.0, bottom)], palette::BLACK);
+        }
+    }
+    // Crop marks just outside each corner of the part to keep.
+    let mark = 8.0;
+    let gap = 2.0;
+    for (cx, cy, dx, dy) in
+        [(left, top, -1.0, -1.0), (right, top, 1.0, -1.0), (left, bottom, -1.0, 1.0), (right, bottom, 1.0, 1.0)]
+    {
+        sk.line((cx + dx * gap, cy), (cx + dx * (gap + mark), cy), 0.5, palette::BLACK);
+        sk.line((cx, cy + dy * gap), (cx, cy + dy * (gap + mark)), 0.5, palette::BLACK);
+    }
+    sk.text(
+        m,
+        m + 8.0,
+        9.0,
+        &format!(
+            "{what} page {page} (row {} of {}, column {} of {}): squares {}-{} across, {}-{} down",
+            page.row + 1,
+            layout.rows,
+            page.col + 1,
+            layout.cols,
+            page.x0,
+            page.x1 - 1,
+            page.y0,
+            page.y1 - 1
+        ),
+        palette::BLACK,
+        false,
+    );
+}
+
+/// The assembly page: the whole board small, with every page's place and name.
+fn assembly_page(
+    sk: &mut dyn Sketch,
+    rules: &Ruleset,
+    scenario: &Scenario,
+    options: &ExportOptions,
+    style: Style,
+    layout: &BoardLayout,
+) {
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    sk.text(m, m + 12.0, 16.0, &format!("{}: assembly", scenario.name), palette::BLACK, false);
+    sk.text(
+        m,
+        m + 28.0,
+        9.0,
+        &format!(
+            "{} x {} pages. Trim each page at its crop marks, lay them out as shown, glue the strips under.",
+            layout.cols, layout.rows
+        ),
+        palette::BLACK,
+        false,
+    );
+    let top = m + 40.0;
+    let avail_w = pw - 2.0 * m;
+    let avail_h = ph - top - m - FOOTER;
+    let square = (avail_w / f32::from(scenario.width)).min(avail_h / f32::from(scenario.height));
+    let frame = Frame { origin: (m, top), square };
+    draw_region(sk, rules, scenario, style, frame, (0, scenario.width), (0, scenario.height), false);
+    for page in &layout.pages {
+        let (x0, y0) = frame.corner(page.x0, page.y0);
+        let (x1, y1) = frame.corner(page.x1, page.y1);
+        for (a, b) in [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))] {
+            sk.line(a, b, 1.5, Rgb(200, 0, 0));
+        }
+        sk.fill_rect(x0 + 2.0, y0 + 2.0, 26.0, 12.0, palette::WHITE);
+        sk.text(x0 + 4.0, y0 + 11.0, 9.0, &page.to_string(), Rgb(200, 0, 0), false);
+    }
+}
+
+/// Library tiles the board was built from, each with the turn it was laid with.
+fn used_tiles(rules: &Ruleset, scenario: &Scenario) -> Vec<(Tile, u8)> {
+    let library = builtin_tiles(rules).unwrap_or_default();
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for placement in &scenario.tiles {
+        if seen.contains(&placement.tile.as_str()) {
+            continue;
+        }
+        seen.push(&placement.tile);
+        if let Some(tile) = library.iter().find(|t| t.name == placement.tile) {
+            out.push((tile.clone(), 0));
+        }
+    }
+    out
+}
+
+/// A tile as a little board of its own, unturned, with neutral properties.
+fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, rotation: u8) -> Scenario {
+    let mut single =
+        Scenario::new(rules, tile.size, tile.size, tile.terrain_at(0, 0, rotation), scenario.players.len());
+    single.name = tile.name.clone();
+    single.tile_size = u8::try_from(tile.size).unwrap_or(6);
+    for y in 0..tile.size {
+        for x in 0..tile.size {
+            let index = single.index(crate::rules::Pos::new(x, y));
+            single.terrain[index] = tile.terrain_at(x, y, rotation);
+        }
+    }
+    single
+}
+
+/// One counter to print.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Counter {
+    army: Army,
+    symbol: String,
+    name: String,
+}
+
+fn counter_list(rules: &Ruleset, scenario: &Scenario, extra: u32) -> Vec<Counter> {
+    let mut out = Vec::new();
+    let card = |kind: &str| rules.unit_id(kind).map(|k| rules.unit(k));
+    for unit in &scenario.units {
+        let army = scenario.players.get(usize::from(unit.owner)).map_or(Army::Red, |p| p.army);
+        for kind in std::iter::once(&unit.kind).chain(unit.passengers.iter().map(|p| &p.kind)) {
+            if let Some(card) = card(kind) {
+                out.push(Counter { army, symbol: card.symbol.clone(), name: card.name.clone() });
+            }
+        }
+    }
+    for player in &scenario.players {
+        for card in &rules.units {
+            for _ in 0..extra {
+                out.push(Counter { army: player.army, symbol: card.symbol.clone(), name: card.name.clone() });
+            }
+        }
+    }
+    out
+}
+
+fn counters_per_page(options: &ExportOptions) -> usize {
+    let (pw, ph) = options.page_size();
+    let s = options.square;
+    let pair = 2.0 * s + 8.0;
+    let across = ((pw - 2.0 * options.margin) / pair).floor().max(1.0) as usize;
+    let down = ((ph - 2.0 * options.margin - FOOTER - 24.0) / (s + 8.0)).floor().max(1.0) as usize;
+    across * down
+}
+
+/// Counters in pairs: the full-strength face and the reduced face side by side, to fold along
+/// the line between them.
+fn counters_page(
+    sk: &mut dyn Sketch,
+    _rules: &Ruleset,
+    scenario: &Scenario,
+    options: &ExportOptions,
+    style: Style,
+    counters: &[Counter],
+) {
+    let (pw, _) = options.page_size();
+    let m = options.margin;
+    let s = options.square;
+    sk.text(
+        m,
+        m + 10.0,
+        12.0,
+        &format!("{}: unit counters (cut out, fold along the dashed line, glue)", scenario.name),
+        palette::BLACK,
+        false,
+    );
+    let pair = 2.0 * s + 8.0;
+    let across = ((pw - 2.0 * m) / pair).floor().max(1.0) as usize;
+    for (i, counter) in counters.iter().enumerate() {
+        let x = m + (i % across) as f32 * pair;
+        let y = m + 24.0 + (i / across) as f32 * (s + 8.0);
+        draw_counter(sk, style, counter.army, &counter.symbol, &counter.name, [8, 7, 6, 5], false, x, y, s);
+        draw_counter(sk, style, counter.army, &counter.symbol, &counter.name, [4, 3, 2, 1], true, x + s, y, s);
+        let mut dy = 0.0;
+        while dy < s {
+            sk.line((x + s, y + dy), (x + s, y + (dy + 3.0).min(s)), 0.8, palette::WHITE);
+            dy += 6.0;
+        }
+    }
+}
+
+/// Property ownership markers for every player and capture-point tokens.
+fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
+    let m = options.margin;
+    let s = options.square * 0.75;
+    sk.text(
+        m,
+        m + 10.0,
+        12.0,
+        "Ownership markers (lay on a captured property) and capture-point tokens",
+        palette::BLACK,
+        false,
+    );
+    let mut y = m + 24.0;
+    for player in &scenario.players {
+        let mut x = m;
+        for kind in [
+            PropertyKind::City,
+            PropertyKind::City,
+            PropertyKind::City,
+            PropertyKind::City,
+            PropertyKind::Factory,
+            PropertyKind::Factory,
+            PropertyKind::Hq,
+        ] {
+            sk.fill_rect(x, y, s, s, style.ink(palette::terrain("city")));
+            draw_property(sk, style, kind, Some(player.army), x, y, s);
+            x += s + 6.0;
+        }
+        y += s + 8.0;
+    }
+    let r = options.square * 0.3;
+    let mut x = m + r;
+    y += r + 6.0;
+    for points in [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2] {
+        let mut ring = Vec::new();
+        for i in 0..16 {
+            let a = i as f32 / 16.0 * std::f32::consts::TAU;
+            ring.push((x + r * a.cos(), y + r * a.sin()));
+        }
+        sk.fill_polygon(&ring, style.ink(Rgb(250, 220, 120)));
+        sk.text(x - r * 0.3, y + r * 0.35, r, &points.to_string(), palette::BLACK, true);
+        x += 2.0 * r + 6.0;
+    }
+}
+
+/// A line of the setup sheet: its size and whether it is set in the monospace font.
+#[derive(Debug, Clone, PartialEq)]
+struct Line {
+    text: String,
+    size: f32,
+    mono: bool,
+}
+
+fn line(text: impl Into<String>, size: f32, mono: bool) -> Line {
+    Line { text: text.into(), size, mono }
+}
+
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        if !current.is_empty() && current.len() + word.len() + 1 > width {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
+    let mut lines = vec![line(&scenario.name, 16.0, false)];
+    if !scenario.author.is_empty() {
+        lines.push(line(format!("by {}", scenario.author), 9.0, false));
+    }
+    for text in wrap(&scenario.description, 95) {
+        lines.push(line(text, 10.0, false));
+    }
+    lines.push(line(
+        format!(
+            "Board {} x {} squares, tiles of {} x {}.",
+            scenario.width, scenario.height, scenario.tile_size, scenario.tile_size
+        ),
+        10.0,
+        false,
+    ));
+    for text in wrap(&scenario.setup_notes, 95) {
+        lines.push(line(text, 10.0, false));
+    }
+    lines.push(line("Players", 13.0, false));
+    for (seat, player) in scenario.players.iter().enumerate() {
+        let co = player.co.as_ref().and_then(|c| rules.co_id(c)).map(|c| rules.co(c));
+        lines.push(line(
+            format!(
+                "Player {} - {:?}, ${} to start{}",
+                seat + 1,
+                player.army,
+                player.funds,
+                if seat == usize::from(scenario.first_player) { ", moves first" } else { "" }
+            ),
+            10.0,
+            false,
+        ));
+        if let Some(co) = co {
+            lines.push(line(format!("  CO {}: {}", co.name, co.description), 9.0, false));
+            lines.push(line(
+                format!(
+                    "  Power {} ({} stars), Super Power {} ({} stars)",
+                    co.power.name, co.power.stars, co.super_power.name, co.super_power.stars
+                ),
+                9.0,
+                false,
+            ));
+        }
+        let units: Vec<String> = scenario
+            .units
+            .iter()
+            .filter(|u| usize::from(u.owner) == seat)
+            .map(|u| {
+                let name = rules.unit_id(&u.kind).map_or(u.kind.clone(), |k| rules.unit(k).name.clone());
+                let carried = if u.passengers.is_empty() {
+                    String::new()
+                } else {
+                    format!(" carrying {}", u.passengers.iter().map(|p| p.kind.as_str()).collect::<Vec<_>>().join(", "))
+                };
+                format!(
+                    "{name} at {},{}{}{carried}",
+                    u.pos.x,
+                    u.pos.y,
+                    if u.hp < rules.economy.max_hp { format!(" ({} HP)", u.hp) } else { String::new() }
+                )
+            })
+            .collect();
+        for text in
+            wrap(&format!("  Units: {}", if units.is_empty() { "none".to_owned() } else { units.join("; ") }), 100)
+        {
+            lines.push(line(text, 9.0, false));
+        }
+    }
+    lines.push(line("Victory", 13.0, false));
+    let v = &scenario.victory;
+    if v.conquest {
+        lines.push(line("Conquest: capture an enemy HQ or eliminate every enemy unit.", 10.0, false));
+    }
+    if let Some(n) = v.victory_medals {
+        lines.push(line(format!("Victory Medals: the first to eliminate {n} enemy units."), 10.0, false));
+    }
+    if let Some(n) = v.city_conquest {
+        lines.push(line(format!("City Conquest: the first to own {n} cities."), 10.0, false));
+    }
+    match v.turn_limit {
+        Some(limit) => lines.push(line(
+            format!("Turn limit: {} rounds; then {:?} decides.", limit.rounds, limit.tie_break),
+            10.0,
+            false,
+        )),
+        None => lines.push(line("No turn limit.", 10.0, false)),
+    }
+    lines.push(line("Units", 13.0, false));
+    lines.push(line("unit        cost type  MP range def  fp foot/wheel/tread  reduced", 8.5, true));
+    for unit in &rules.units {
+        let fp = |v: &[i32]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join("/");
+        let (full, reduced) =
+            unit.firepower.as_ref().map_or(("-".to_owned(), "-".to_owned()), |f| (fp(&f.full), fp(&f.reduced)));
+        lines.push(line(
+            format!(
+                "{:<11} {:>4} {:<5} {:>2} {:>2}-{:<2} {:>3}  {:<18} {}",
+                unit.name,
+                format!("${}", unit.cost),
+                rules.move_types[unit.move_type.index()],
+                unit.movement,
+                unit.range.0,
+                unit.range.1,
+                unit.defense,
+                full,
+                reduced
+            ),
+            8.5,
+            true,
+        ));
+    }
+    lines.push(line("Terrain Defense Modifier chart (hits / die)", 13.0, false));
+    lines.push(line(
+        format!("dmg {}", rules.chart_columns.iter().map(|c| format!("{c:<7}")).collect::<String>()),
+        8.5,
+        true,
+    ));
+    for (damage, row) in rules.chart.iter().enumerate() {
+        let cells: String = row
+            .iter()
+            .map(|c| match c.die {
+                Some(d) => format!("{:<7}", format!("{}/{d}", c.hits)),
+                None => format!("{:<7}", c.hits),
+            })
+            .collect();
+        let label = if damage + 1 == rules.chart.len() { format!("{damage}+") } else { damage.to_string() };
+        lines.push(line(format!("{label:<3} {cells}"), 8.5, true));
+    }
+    lines
+}
+
+fn setup_page(sk: &mut dyn Sketch, options: &ExportOptions, lines: &[Line]) {
+    let m = options.margin;
+    let mut y = m + 14.0;
+    for l in lines {
+        sk.text(m, y, l.size, &l.text, palette::BLACK, l.mono);
+        y += 13.0_f32.max(l.size * 1.3);
+    }
+}

@@ -1,0 +1,236 @@
+//! The export dialog: paper, square size, overlap, sheets and style, a preview of how the board
+//! is cut into pages, and the PDF or PNG written on a worker thread with a progress bar.
+
+use super::app::StudioApp;
+use super::theme;
+use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout, export_pdf, export_png};
+use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::Receiver;
+
+/// The square size presets, by label and points.
+const PRESETS: [(&str, f32); 4] =
+    [("1 in", 72.0), ("25 mm", 25.0 * PT_PER_MM), ("28 mm", 28.0 * PT_PER_MM), ("40 mm", 40.0 * PT_PER_MM)];
+
+/// The dialog's state.
+pub struct ExportDialog {
+    /// The options being chosen.
+    pub options: ExportOptions,
+    /// The square size in millimetres, for a custom size.
+    pub square_mm: f32,
+    /// The PNG's resolution.
+    pub dpi: u32,
+    /// An export under way: pages done, pages in all, and where the result arrives.
+    pub job: Option<ExportJob>,
+    /// The outcome of the last export.
+    pub message: String,
+}
+
+/// An export running on a worker thread.
+pub struct ExportJob {
+    done: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    result: Receiver<Result<String, String>>,
+}
+
+impl Default for ExportDialog {
+    fn default() -> Self {
+        let options = ExportOptions::default();
+        Self { square_mm: options.square / PT_PER_MM, options, dpi: 150, job: None, message: String::new() }
+    }
+}
+
+/// Shows the export dialog if it is open.
+pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
+    if app.export.is_none() {
+        return;
+    }
+    let mut close = false;
+    let mut start: Option<bool> = None;
+    egui::Modal::new(egui::Id::unique("export-dialog")).show(ctx, |ui| {
+        ui.set_width(560.0);
+        ui.heading("Export for print");
+        let Some(dialog) = app.export.as_mut() else { return };
+        if let Some(job) = &dialog.job {
+            let (done, total) = (job.done.load(Ordering::Relaxed), job.total.load(Ordering::Relaxed).max(1));
+            ui.add(egui::ProgressBar::new(done as f32 / total as f32).text(format!("page {done} of {total}")));
+            ctx.request_repaint();
+            if let Ok(result) = job.result.try_recv() {
+                dialog.message = match result {
+                    Ok(message) | Err(message) => message,
+                };
+                dialog.job = None;
+            }
+            return;
+        }
+        options_ui(ui, dialog);
+        ui.separator();
+        preview(ui, app);
+        let Some(dialog) = app.export.as_mut() else { return };
+        if !dialog.message.is_empty() {
+            ui.label(RichText::new(&dialog.message).italics());
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Export PDF...").clicked() {
+                start = Some(true);
+            }
+            ui.add(egui::DragValue::new(&mut dialog.dpi).range(10..=1200).suffix(" dpi"));
+            if ui.button("Export PNG...").clicked() {
+                start = Some(false);
+            }
+            if ui.button("Close").clicked() {
+                close = true;
+            }
+        });
+    });
+    if let Some(pdf) = start {
+        begin(app, pdf, ctx);
+    }
+    if close {
+        app.export = None;
+    }
+}
+
+fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
+    let o = &mut dialog.options;
+    egui::Grid::new("export-options").num_columns(2).show(ui, |ui| {
+        ui.label("Paper");
+        ui.horizontal(|ui| {
+            for paper in [Paper::A4, Paper::Letter, Paper::A3, Paper::Tabloid] {
+                ui.selectable_value(&mut o.paper, paper, format!("{paper:?}"));
+            }
+            ui.checkbox(&mut o.landscape, "Landscape");
+        });
+        ui.end_row();
+        ui.label("Square");
+        ui.horizontal(|ui| {
+            for (label, points) in PRESETS {
+                if ui.selectable_label((o.square - points).abs() < 0.01, label).clicked() {
+                    dialog.square_mm = points / PT_PER_MM;
+                }
+            }
+            ui.add(egui::DragValue::new(&mut dialog.square_mm).range(5.0..=100.0).speed(0.5).suffix(" mm"));
+        });
+        o.square = dialog.square_mm * PT_PER_MM;
+        ui.end_row();
+        ui.label("Overlap strip");
+        let mut overlap = o.overlap / PT_PER_MM;
+        ui.add(egui::DragValue::new(&mut overlap).range(0.0..=50.0).suffix(" mm"));
+        o.overlap = overlap * PT_PER_MM;
+        ui.end_row();
+        ui.label("Margins");
+        let mut margin = o.margin / PT_PER_MM;
+        ui.add(egui::DragValue::new(&mut margin).range(0.0..=50.0).suffix(" mm"));
+        o.margin = margin * PT_PER_MM;
+        ui.end_row();
+        ui.label("Sheets");
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut o.sheets.board, "Board");
+            ui.checkbox(&mut o.sheets.tiles, "Tiles");
+            ui.checkbox(&mut o.sheets.counters, "Counters");
+            ui.checkbox(&mut o.sheets.setup, "Setup sheet");
+        });
+        ui.end_row();
+        ui.label("Extra counters");
+        ui.add(egui::DragValue::new(&mut o.extra_counters).range(0..=20).suffix(" per kind and player"));
+        ui.end_row();
+        ui.label("Style");
+        ui.checkbox(&mut o.greyscale, "Ink-saving greyscale (owners by pattern and letter)");
+        ui.end_row();
+    });
+}
+
+/// The page layout over a miniature of the board.
+fn preview(ui: &mut Ui, app: &StudioApp) {
+    let Some(dialog) = app.export.as_ref() else { return };
+    let s = &app.doc.scenario;
+    match board_layout(&dialog.options, s.width, s.height, s.tile_size) {
+        Err(message) => {
+            ui.label(RichText::new(message).color(theme::ERROR));
+        }
+        Ok(layout) => {
+            ui.label(format!(
+                "The board prints on {} x {} pages of {} x {} squares; {}.",
+                layout.cols,
+                layout.rows,
+                layout.per_page_x,
+                layout.per_page_y,
+                if app.has_errors() {
+                    "the scenario has errors and will be marked as not valid"
+                } else {
+                    "the scenario is valid"
+                }
+            ));
+            let scale = (540.0 / f32::from(s.width)).min(260.0 / f32::from(s.height));
+            let (response, painter) =
+                ui.allocate_painter(vec2(f32::from(s.width) * scale, f32::from(s.height) * scale), Sense::hover());
+            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Page layout preview"));
+            let origin = response.rect.min;
+            let mut mesh = egui::Mesh::default();
+            for pos in s.squares() {
+                let color =
+                    app.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+                let rect = egui::Rect::from_min_size(
+                    origin + vec2(f32::from(pos.x), f32::from(pos.y)) * scale,
+                    vec2(scale, scale),
+                );
+                mesh.add_colored_rect(rect, color);
+            }
+            painter.add(egui::Shape::mesh(mesh));
+            for page in &layout.pages {
+                let rect = egui::Rect::from_min_max(
+                    origin + vec2(f32::from(page.x0), f32::from(page.y0)) * scale,
+                    origin + vec2(f32::from(page.x1), f32::from(page.y1)) * scale,
+                );
+                painter.rect_stroke(rect, 0.0, Stroke::new(1.5, Color32::from_rgb(200, 30, 30)), StrokeKind::Inside);
+                painter.text(
+                    rect.min + vec2(3.0, 2.0),
+                    egui::Align2::LEFT_TOP,
+                    page.to_string(),
+                    egui::FontId::proportional(10.0),
+                    Color32::from_rgb(120, 0, 0),
+                );
+            }
+        }
+    }
+}
+
+fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
+    let name = super::app::slug(&app.doc.scenario.name);
+    let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
+    let Some(path) = app.dialogs.save_file(&suggested) else {
+        if let Some(dialog) = app.export.as_mut() {
+            dialog.message = "Not exported: no file was chosen.".into();
+        }
+        return;
+    };
+    let Some(dialog) = app.export.as_mut() else { return };
+    let (rules, scenario, options, dpi) =
+        (Arc::clone(&app.rules), app.doc.scenario.clone(), dialog.options, dialog.dpi);
+    let done = Arc::new(AtomicUsize::new(0));
+    let total = Arc::new(AtomicUsize::new(1));
+    let (sender, result) = std::sync::mpsc::channel();
+    let (d, t, ctx) = (Arc::clone(&done), Arc::clone(&total), ctx.clone());
+    std::thread::spawn(move || {
+        let outcome = if pdf {
+            export_pdf(&rules, &scenario, &options, &mut |now, all| {
+                d.store(now, Ordering::Relaxed);
+                t.store(all, Ordering::Relaxed);
+                ctx.request_repaint();
+            })
+            .and_then(|report| {
+                crate::cli::write_atomic_bytes(&path, &report.bytes)?;
+                Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
+            })
+        } else {
+            export_png(&rules, &scenario, options.square, dpi, options.greyscale).and_then(|bytes| {
+                crate::cli::write_atomic_bytes(&path, &bytes)?;
+                Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
+            })
+        };
+        let _ = sender.send(outcome);
+        ctx.request_repaint();
+    });
+    dialog.job = Some(ExportJob { done, total, result });
+}

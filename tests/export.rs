@@ -1,0 +1,160 @@
+//! Print export: page layouts for boards, papers and overlaps, exact page sizes, true square
+//! size, every sheet written, and a small golden render of the board image.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::export::{
+    ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, export_pdf, export_png, parse_square,
+};
+use skirmish_studio::rules::Ruleset;
+use skirmish_studio::scenario::{Scenario, load_scenario};
+use std::path::Path;
+
+fn rules() -> Ruleset {
+    Ruleset::builtin().unwrap()
+}
+
+fn sample(name: &str) -> Scenario {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+    load_scenario(&rules(), &text).unwrap()
+}
+
+fn media_boxes(pdf: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(pdf);
+    text.match_indices("/MediaBox[").map(|(i, _)| text[i..].split(']').next().unwrap().to_owned()).collect()
+}
+
+#[test]
+fn square_sizes_read_in_inches_millimetres_centimetres_and_points() {
+    assert_eq!(parse_square("1in").unwrap(), 72.0);
+    assert!((parse_square("25mm").unwrap() - 25.0 * PT_PER_MM).abs() < 1e-3);
+    assert!((parse_square("2.8cm").unwrap() - 28.0 * PT_PER_MM).abs() < 1e-3);
+    assert_eq!(parse_square("40pt").unwrap(), 40.0);
+    assert!(parse_square("1").is_err());
+    assert!(parse_square("3mm").is_err(), "too small to print");
+    assert!(parse_square("20cm").is_err(), "too large for any paper");
+    assert!(Paper::parse("legal").is_err());
+    assert!(Sheets::parse("board,posters").is_err());
+}
+
+#[test]
+fn pages_break_on_tile_boundaries_and_count_as_expected() {
+    let options = ExportOptions::default();
+    // Letter, 10 mm margins, 8 mm overlap, 1 in squares: 7 across and 8 down fit; whole
+    // 6-square tiles are kept, so 6 x 6 squares a page.
+    let layout = board_layout(&options, 18, 12, 6).unwrap();
+    assert_eq!((layout.per_page_x, layout.per_page_y, layout.cols, layout.rows), (6, 6, 3, 2));
+    assert_eq!(layout.pages.len(), 6);
+    assert_eq!((layout.pages[4].x0, layout.pages[4].x1, layout.pages[4].y0, layout.pages[4].y1), (6, 12, 6, 12));
+    // With 4-square tiles the 7 that fit become 4.
+    assert_eq!(board_layout(&options, 18, 12, 4).unwrap().per_page_x, 4);
+    // Landscape A3 holds more.
+    let a3 = ExportOptions { paper: Paper::A3, landscape: true, ..options };
+    let layout = board_layout(&a3, 18, 12, 6).unwrap();
+    assert_eq!((layout.per_page_x, layout.per_page_y, layout.cols, layout.rows), (12, 6, 2, 2));
+    // A wide overlap takes room from the squares.
+    let wide = ExportOptions { overlap: 40.0 * PT_PER_MM, ..options };
+    let layout = board_layout(&wide, 18, 12, 50).unwrap();
+    assert_eq!(layout.per_page_x, 6, "(612 - 2*28.35 - 113.4) / 72 = 6.1");
+    // Small squares fit many per page; a square too big for the paper is refused.
+    let small = ExportOptions { square: parse_square("25mm").unwrap(), paper: Paper::A4, ..options };
+    assert_eq!(board_layout(&small, 24, 24, 6).unwrap().pages.len(), 16);
+    let huge = ExportOptions {
+        square: parse_square("100mm").unwrap(),
+        overlap: 40.0 * PT_PER_MM,
+        margin: 40.0 * PT_PER_MM,
+        ..options
+    };
+    assert!(board_layout(&huge, 4, 4, 6).is_err());
+}
+
+#[test]
+fn the_pdf_has_exact_page_sizes_and_every_sheet() {
+    let rules = rules();
+    let scenario = sample("bridgehead.ron");
+    for (paper, size) in [
+        (Paper::A4, "595.28 841.89"),
+        (Paper::Letter, "612 792"),
+        (Paper::A3, "841.89 1190.55"),
+        (Paper::Tabloid, "792 1224"),
+    ] {
+        let options = ExportOptions { paper, ..ExportOptions::default() };
+        let mut seen = 0;
+        let report = export_pdf(&rules, &scenario, &options, &mut |done, total| {
+            assert!(done <= total);
+            seen = done;
+        })
+        .unwrap();
+        assert_eq!(seen, report.pages);
+        let boxes = media_boxes(&report.bytes);
+        assert_eq!(boxes.len(), report.pages);
+        assert!(boxes.iter().all(|b| b.ends_with(size)), "{paper:?}: {boxes:?}");
+        assert!(report.bytes.starts_with(b"%PDF-"));
+    }
+    let landscape = ExportOptions { paper: Paper::A4, landscape: true, ..ExportOptions::default() };
+    let report = export_pdf(&rules, &scenario, &landscape, &mut |_, _| {}).unwrap();
+    assert!(media_boxes(&report.bytes)[0].ends_with("841.89 595.28"));
+    // Board (6 pages) + assembly + counters + markers + setup.
+    let layout = report.layout.unwrap();
+    assert!(report.pages >= layout.pages.len() + 4, "{} pages", report.pages);
+    // Fonts are embedded (as font files), and every sheet's words are there.
+    let text = String::from_utf8_lossy(&report.bytes);
+    assert!(text.contains("/FontFile2"), "the font is embedded");
+    let only_setup = ExportOptions { sheets: Sheets::parse("setup").unwrap(), ..ExportOptions::default() };
+    let setup = export_pdf(&rules, &scenario, &only_setup, &mut |_, _| {}).unwrap();
+    assert!(setup.layout.is_none());
+    assert!(setup.pages >= 1 && setup.pages < report.pages);
+}
+
+#[test]
+fn the_tiles_sheet_prints_each_library_tile_the_board_uses() {
+    let rules = rules();
+    let scenario = sample("crossroads-duel.ron");
+    let distinct: std::collections::BTreeSet<&str> = scenario.tiles.iter().map(|t| t.tile.as_str()).collect();
+    assert_eq!(distinct.len(), 2);
+    let options = ExportOptions { sheets: Sheets::parse("tiles").unwrap(), ..ExportOptions::default() };
+    let report = export_pdf(&rules, &scenario, &options, &mut |_, _| {}).unwrap();
+    assert_eq!(report.pages, 2, "one page per 6 x 6 tile at 1 in");
+}
+
+#[test]
+fn a_one_inch_square_is_100_pixels_at_100_dpi_and_the_png_records_its_resolution() {
+    let rules = rules();
+    let scenario = sample("bridgehead.ron");
+    let bytes = export_png(&rules, &scenario, 72.0, 100, false).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().unwrap();
+    let info = reader.info();
+    assert_eq!((info.width, info.height), (1800, 1200));
+    let dims = info.pixel_dims.unwrap();
+    assert_eq!((dims.xppu, dims.unit), (3937, png::Unit::Meter), "100 dpi = 3937 dots per metre");
+    assert!(export_png(&rules, &scenario, 72.0, 5000, false).is_err());
+}
+
+#[test]
+fn a_small_golden_render_of_the_board() {
+    let rules = rules();
+    let scenario = sample("crossroads-duel.ron");
+    let bytes = export_png(&rules, &scenario, 72.0, 20, false).unwrap();
+    let decode = |bytes: &[u8]| {
+        let mut reader = png::Decoder::new(std::io::Cursor::new(bytes.to_vec())).read_info().unwrap();
+        let mut buffer = vec![0; reader.output_buffer_size().unwrap()];
+        let frame = reader.next_frame(&mut buffer).unwrap();
+        buffer.truncate(frame.buffer_size());
+        (frame.width, frame.height, buffer)
+    };
+    let golden_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/crossroads-duel-20dpi.png");
+    let Ok(golden) = std::fs::read(&golden_path) else {
+        std::fs::write(golden_path.with_extension("new.png"), &bytes).unwrap();
+        panic!("no golden image yet: wrote {}", golden_path.with_extension("new.png").display());
+    };
+    let (w, h, actual) = decode(&bytes);
+    let (gw, gh, expected) = decode(&golden);
+    assert_eq!((w, h), (gw, gh));
+    // Rasterisers may differ by a shade at the edges of shapes; the picture may not.
+    let differing = actual.iter().zip(&expected).filter(|(a, b)| a.abs_diff(**b) > 8).count();
+    if differing * 500 > actual.len() {
+        std::fs::write(golden_path.with_extension("new.png"), &bytes).unwrap();
+        panic!("{differing} of {} bytes differ from the golden image", actual.len());
+    }
+}
