@@ -209,6 +209,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     sheets: crate::export::Sheets::parse(&sheets)?,
                     greyscale,
                     extra_counters: extra_counters.min(50),
+                    not_valid: false,
                 })
             });
             match options {
@@ -651,9 +652,12 @@ fn export_command(
         }
     };
     let findings = validate(rules, &scenario);
-    if has_errors(&findings) {
-        let _ = writeln!(out, "note: {} has errors; the sheets are printed but marked as not valid", path.display());
+    let mut options = *options;
+    options.not_valid = has_errors(&findings);
+    if options.not_valid {
+        let _ = writeln!(out, "note: {} has errors; every page is marked NOT VALID", path.display());
     }
+    let options = &options;
     if let Some(pdf_path) = pdf {
         let terminal = std::io::stderr().is_terminal();
         let mut progress = |done: usize, total: usize| {

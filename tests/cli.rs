@@ -204,10 +204,12 @@ fn export_writes_a_pdf_and_a_png_and_refuses_impossible_settings() {
     assert!(out.contains("board on"), "{out}");
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
     assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
-    let (code, _, err) = run_args(&["export", &sample("bridgehead.ron"), "--pdf", pdf.to_str().unwrap(), "--square", "3km"]);
+    let (code, _, err) =
+        run_args(&["export", &sample("bridgehead.ron"), "--pdf", pdf.to_str().unwrap(), "--square", "3km"]);
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("3km"), "{err}");
-    let (code, _, err) = run_args(&["export", &sample("bridgehead.ron"), "--pdf", pdf.to_str().unwrap(), "--paper", "legal"]);
+    let (code, _, err) =
+        run_args(&["export", &sample("bridgehead.ron"), "--pdf", pdf.to_str().unwrap(), "--paper", "legal"]);
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("legal"), "{err}");
     let (code, _, err) = run_args(&["export", &sample("bridgehead.ron")]);

@@ -125,6 +125,8 @@ pub struct ExportOptions {
     pub greyscale: bool,
     /// Extra counters per unit kind and player, beyond one per starting unit.
     pub extra_counters: u32,
+    /// The scenario has errors: every page says it is not a valid scenario.
+    pub not_valid: bool,
 }
 
 impl Default for ExportOptions {
@@ -138,6 +140,7 @@ impl Default for ExportOptions {
             sheets: Sheets::ALL,
             greyscale: false,
             extra_counters: 2,
+            not_valid: false,
         }
     }
 }

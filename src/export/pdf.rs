@@ -202,6 +202,9 @@ fn footer(sk: &mut dyn Sketch, options: &ExportOptions, label: &str) {
     let m = options.margin;
     let y = ph - m - FOOTER + 14.0;
     sk.text(m, y, 9.0, label, palette::BLACK, false);
+    if options.not_valid {
+        sk.text(pw / 2.0 - 60.0, y, 9.0, "NOT VALID: the scenario has errors", Rgb(200, 0, 0), false);
+    }
     // "This bar measures 5 cm" and "2 in": print at actual size and check with a ruler.
     let cm5 = 50.0 * PT_PER_MM;
     let in2 = 144.0;
