@@ -336,6 +336,17 @@ pub fn read_scenario(rules: &Ruleset, path: &Path) -> Result<Scenario, String> {
     load_scenario(rules, &text).map_err(|e: ScenarioLoadError| format!("{}: {e}", path.display()))
 }
 
+/// Reads a scenario, or reports why it cannot be read on `err`.
+fn scenario_or_report(rules: &Ruleset, path: &Path, err: &mut dyn Write) -> Option<Scenario> {
+    match read_scenario(rules, path) {
+        Ok(scenario) => Some(scenario),
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            None
+        }
+    }
+}
+
 /// Writes a file atomically: to a temporary file beside it, then renamed over it, so a crash
 /// never leaves half a file.
 ///
@@ -398,13 +409,7 @@ fn validate_command(rules: &Ruleset, files: &[PathBuf], json: bool, out: &mut dy
 }
 
 fn stats_command(rules: &Ruleset, path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let scenario = match read_scenario(rules, path) {
-        Ok(s) => s,
-        Err(message) => {
-            let _ = writeln!(err, "cannot read {message}");
-            return EXIT_UNREADABLE;
-        }
-    };
+    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
     let stats = statistics(rules, &scenario);
     if json {
         let _ = writeln!(out, "{}", serde_json::json!(stats));
@@ -456,13 +461,7 @@ fn play_command(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let scenario = match read_scenario(rules, path) {
-        Ok(s) => s,
-        Err(message) => {
-            let _ = writeln!(err, "cannot read {message}");
-            return EXIT_UNREADABLE;
-        }
-    };
+    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
     let script = match read_limited(actions)
         .and_then(|text| parse_script(rules, &text).map_err(|e| format!("{}: {e}", actions.display())))
     {
@@ -566,13 +565,7 @@ fn simulate_command(
     err: &mut dyn Write,
 ) -> u8 {
     use std::io::IsTerminal;
-    let scenario = match read_scenario(rules, path) {
-        Ok(s) => s,
-        Err(message) => {
-            let _ = writeln!(err, "cannot read {message}");
-            return EXIT_UNREADABLE;
-        }
-    };
+    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
     let findings = validate(rules, &scenario);
     if has_errors(&findings) {
         let _ = writeln!(err, "{} has errors; fix them before simulating (skirmish-studio validate)", path.display());
@@ -644,13 +637,7 @@ fn export_command(
         let _ = writeln!(err, "nothing to export: give --pdf OUT and/or --png OUT");
         return EXIT_UNREADABLE;
     }
-    let scenario = match read_scenario(rules, path) {
-        Ok(s) => s,
-        Err(message) => {
-            let _ = writeln!(err, "cannot read {message}");
-            return EXIT_UNREADABLE;
-        }
-    };
+    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
     let findings = validate(rules, &scenario);
     let mut options = *options;
     options.not_valid = has_errors(&findings);
@@ -779,13 +766,7 @@ fn import_command(
 }
 
 fn export_awbw_command(rules: &Ruleset, path: &Path, output: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let scenario = match read_scenario(rules, path) {
-        Ok(s) => s,
-        Err(message) => {
-            let _ = writeln!(err, "cannot read {message}");
-            return EXIT_UNREADABLE;
-        }
-    };
+    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
     let (csv, notes) = export_awbw_csv(rules, &scenario);
     if let Err(message) = write_atomic(output, &csv) {
         let _ = writeln!(err, "cannot write {message}");

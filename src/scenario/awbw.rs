@@ -9,8 +9,8 @@
 //! (115-116) and teleporters (195).
 
 use super::file::LoadError;
-use super::model::{Army, Controller, MAX_SIDE, Scenario, ScenarioPlayer, ScenarioUnit};
-use crate::rules::{Pos, Ruleset, TerrainId, VictoryConditions};
+use super::model::{MAX_SIDE, Scenario, ScenarioUnit};
+use crate::rules::{Pos, Ruleset, TerrainId};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -386,33 +386,19 @@ fn build(
             None => *left_out.entry(format!("{awbw_name} (#{})", unit.id)).or_insert(0) += 1,
         }
     }
-    let scenario = Scenario {
-        name: if title.is_empty() { "Imported AWBW map".to_owned() } else { title },
-        author,
-        description: "Imported from an Advance Wars By Web map.".to_owned(),
-        setup_notes: String::new(),
-        ruleset: rules.id.clone(),
-        width: u16::try_from(width).unwrap_or(MAX_SIDE),
-        height: u16::try_from(height).unwrap_or(MAX_SIDE),
-        terrain,
-        tile_size: 6,
-        tiles: Vec::new(),
-        owners: owned.into_iter().map(|(pos, army)| (pos, seat_of(army))).collect(),
-        units: scenario_units,
-        players: Army::ALL
-            .iter()
-            .take(seats)
-            .map(|&army| ScenarioPlayer {
-                army,
-                co: None,
-                funds: i64::from(rules.economy.starting_funds),
-                controller: Controller::Human,
-            })
-            .collect(),
-        first_player: 0,
-        victory: VictoryConditions::default(),
-        symmetry: None,
-    };
+    let mut scenario = Scenario::new(
+        rules,
+        u16::try_from(width).unwrap_or(MAX_SIDE),
+        u16::try_from(height).unwrap_or(MAX_SIDE),
+        terrain_id("plain")?,
+        seats,
+    );
+    scenario.name = if title.is_empty() { "Imported AWBW map".to_owned() } else { title };
+    scenario.author = author;
+    scenario.description = "Imported from an Advance Wars By Web map.".to_owned();
+    scenario.terrain = terrain;
+    scenario.owners = owned.into_iter().map(|(pos, army)| (pos, seat_of(army))).collect();
+    scenario.units = scenario_units;
     let report = ImportReport {
         substitutions: substituted
             .into_iter()
