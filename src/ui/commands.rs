@@ -89,12 +89,12 @@ pub enum Menu {
 impl Command {
     /// Every command, in menu order.
     pub const ALL: [Command; 47] = [
-        Command::Playtest,
-        Command::Export,
         Command::New,
         Command::Open,
         Command::Save,
         Command::SaveAs,
+        Command::Export,
+        Command::Playtest,
         Command::Quit,
         Command::Undo,
         Command::Redo,
