@@ -267,6 +267,8 @@ pub struct StudioApp {
     pub overrule: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
+    /// The window title last sent.
+    pub last_title: String,
     /// The export dialog, when open.
     pub export: Option<super::export_dialog::ExportDialog>,
     /// The playtest under way, if any; the document is not touched by it.
@@ -328,6 +330,7 @@ impl StudioApp {
             validation_job: None,
             play: None,
             export: None,
+            last_title: String::new(),
             hover_move_square: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
@@ -855,7 +858,12 @@ impl StudioApp {
         if self.allow_close {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
+        // Only when it changes: a viewport command every frame would keep the window repainting.
+        let title = self.title();
+        if self.last_title != title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.last_title = title;
+        }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         if self.play.is_some() {
