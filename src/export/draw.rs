@@ -15,6 +15,12 @@ pub trait Sketch {
     fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb);
     /// Writes text with its baseline starting at (x, y); `mono` picks the monospace font.
     fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool);
+    /// Writes text turned by `quarter_turns` quarter turns clockwise about its start point
+    /// (surfaces that cannot turn text write it unturned).
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        let _ = quarter_turns;
+        self.text(x, y, size, text, color, true);
+    }
     /// Draws only inside a rectangle until [`Sketch::pop_clip`].
     fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32);
     /// Ends the last clip.
@@ -325,15 +331,15 @@ pub fn draw_counter(
         false,
     );
     let size = s * 0.13;
-    // Top, right, bottom, left edges.
-    let spots = [
-        (x + 0.46 * s, y + 0.16 * s),
-        (x + 0.83 * s, y + 0.53 * s),
-        (x + 0.46 * s, y + 0.93 * s),
-        (x + 0.05 * s, y + 0.53 * s),
-    ];
-    for (value, (tx, ty)) in hp.iter().zip(spots) {
-        sk.text(tx, ty, size, &value.to_string(), text, true);
+    // One number per edge, upright when that edge is turned away from its owner (the rules'
+    // rotation convention): top, right, bottom, left, each turned a further quarter.
+    let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+    let half = size * 0.3;
+    let inner = 0.05 * s + 0.75 * size;
+    let spots =
+        [(cx - half, y + inner), (x + s - inner, cy - half), (cx + half, y + s - inner), (x + inner, cy + half)];
+    for (turns, (value, (tx, ty))) in hp.iter().zip(spots).enumerate() {
+        sk.text_turned(tx, ty, size, &value.to_string(), text, u8::try_from(turns).unwrap_or(0));
     }
     if reduced {
         sk.text(x + 0.05 * s, y + 0.16 * s, s * 0.08, "RED.", text, false);

@@ -9,7 +9,7 @@ use crate::rules::{PropertyKind, Ruleset};
 use crate::scenario::{Army, Scenario, Tile, builtin_tiles};
 use krilla::Document;
 use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::geom::{PathBuilder, Point, Rect, Transform};
 use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule, Stroke};
@@ -64,6 +64,14 @@ impl Sketch for PdfSketch<'_, '_> {
         self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
         let font = if mono { self.mono.clone() } else { self.font.clone() };
         self.surface.draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
+    }
+
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        // y grows downward on the page, so a positive angle turns clockwise.
+        let (sin, cos) = (f32::from(quarter_turns % 4) * std::f32::consts::FRAC_PI_2).sin_cos();
+        self.surface.push_transform(&Transform::from_row(cos, sin, -sin, cos, x, y));
+        self.text(0.0, 0.0, size, text, color, true);
+        self.surface.pop();
     }
 
     fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
