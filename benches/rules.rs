@@ -34,21 +34,11 @@ fn mixed_board(rules: &Ruleset, side: u16) -> Board {
 
 fn unit(rules: &Ruleset, name: &str, owner: u8, x: u16, y: u16) -> UnitSetup {
     UnitSetup {
-        kind: rules.unit_id(name).unwrap_or_default_kind(),
+        kind: rules.unit_id(name).unwrap_or(skirmish_studio::rules::UnitKindId(0)),
         owner: PlayerId(owner),
         hp: rules.economy.max_hp,
         pos: Pos::new(x, y),
         passengers: Vec::new(),
-    }
-}
-
-trait OrDefaultKind {
-    fn unwrap_or_default_kind(self) -> skirmish_studio::rules::UnitKindId;
-}
-
-impl OrDefaultKind for Option<skirmish_studio::rules::UnitKindId> {
-    fn unwrap_or_default_kind(self) -> skirmish_studio::rules::UnitKindId {
-        self.unwrap_or(skirmish_studio::rules::UnitKindId(0))
     }
 }
 

@@ -336,3 +336,33 @@ fn export_for_print_from_the_window_writes_a_pdf() {
     assert!(harness.state().export.as_ref().unwrap().message.starts_with("Wrote"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_new_scenario_from_the_menu_and_settings_typed_as_one_undoable_step() {
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("New scenario").click();
+    harness.run_steps(2);
+    harness.get_by_label("Create").click();
+    harness.run_steps(3);
+    let s = &harness.state().doc.scenario;
+    assert_eq!((s.width, s.height, s.players.len()), (24, 18, 2));
+    assert_eq!(s.name, "Untitled scenario");
+    // Show the settings and type a name: the typing is one step, undone at once.
+    harness.get_by_label("View").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Scenario settings").click();
+    harness.run_steps(3);
+    let name = harness.get_all_by_role(egui::accesskit::Role::TextInput).next().expect("the name field");
+    name.focus();
+    harness.run_steps(1);
+    harness.get_all_by_role(egui::accesskit::Role::TextInput).next().unwrap().type_text(" II");
+    harness.run_steps(3);
+    assert_eq!(harness.state().doc.scenario.name, "Untitled scenario II");
+    assert_eq!(harness.state().doc.history.labels().collect::<Vec<_>>(), vec!["Edit settings"]);
+    assert_eq!(harness.state().doc.scenario.width, 24, "the board is kept when settings change");
+    harness.state_mut().doc.undo();
+    harness.run_steps(2);
+    assert_eq!(harness.state().doc.scenario.name, "Untitled scenario");
+}

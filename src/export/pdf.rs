@@ -181,7 +181,7 @@ pub fn export_pdf(
                     *p,
                     &format!("Tile {}", single.name),
                 ),
-                Job::Counters(counters) => counters_page(&mut sk, rules, scenario, options, style, counters),
+                Job::Counters(counters) => counters_page(&mut sk, scenario, options, style, counters),
                 Job::Markers => markers_page(&mut sk, scenario, options, style),
                 Job::Setup(lines) => setup_page(&mut sk, options, lines),
             }
@@ -435,7 +435,6 @@ fn counters_per_page(options: &ExportOptions) -> usize {
 /// the line between them.
 fn counters_page(
     sk: &mut dyn Sketch,
-    _rules: &Ruleset,
     scenario: &Scenario,
     options: &ExportOptions,
     style: Style,

@@ -267,6 +267,8 @@ pub struct StudioApp {
     pub overrule: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
+    /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
+    pub asymmetries: Option<(u64, Symmetry, Result<Vec<crate::scenario::Asymmetry>, crate::scenario::SymmetryError>)>,
     /// The window title last sent.
     pub last_title: String,
     /// The export dialog, when open.
@@ -331,6 +333,7 @@ impl StudioApp {
             play: None,
             export: None,
             last_title: String::new(),
+            asymmetries: None,
             hover_move_square: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
@@ -798,6 +801,22 @@ impl StudioApp {
         }
         let (rules, scenario) = (&self.rules, &self.doc.scenario);
         &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
+    }
+
+    /// The symmetry report for `symmetry`, computed once per document revision.
+    pub fn asymmetries(
+        &mut self,
+        symmetry: Symmetry,
+    ) -> Result<Vec<crate::scenario::Asymmetry>, crate::scenario::SymmetryError> {
+        let revision = self.doc.revision;
+        match &self.asymmetries {
+            Some((r, s, report)) if *r == revision && *s == symmetry => report.clone(),
+            _ => {
+                let report = crate::scenario::symmetry_report(&self.doc.scenario, symmetry);
+                self.asymmetries = Some((revision, symmetry, report.clone()));
+                report
+            }
+        }
     }
 
     /// Whether the scenario has errors (which would block a playtest).

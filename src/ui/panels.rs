@@ -6,7 +6,7 @@ use super::commands::Command;
 use super::theme;
 use crate::editor::Op;
 use crate::rules::{Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
-use crate::scenario::{Army, Controller, Passenger, Severity, Symmetry, symmetry_report};
+use crate::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
 fn tool_button(app: &mut StudioApp, ui: &mut Ui, tool: Tool, command: Command) {
@@ -222,7 +222,8 @@ pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
             .owner
             .and_then(|o| app.doc.scenario.players.get(usize::from(o)))
             .map_or(theme::army_color(Army::Red), |p| theme::army_color(p.army));
-        for unit in app.rules.units.clone() {
+        let rules = std::sync::Arc::clone(&app.rules);
+        for unit in &rules.units {
             let selected = app.paint == Paint::Unit(unit.id.clone());
             let hint = format!(
                 "{}: ${} {} MP {} range {}-{}",
@@ -317,7 +318,7 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
     }
     if let Some(symmetry) = app.doc.scenario.symmetry {
         ui.separator();
-        match symmetry_report(&app.doc.scenario, symmetry) {
+        match app.asymmetries(symmetry) {
             Err(_) => {
                 ui.label("The scenario's symmetry is Rotate 90, but the board is not square.");
             }
@@ -483,7 +484,9 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn settings(app: &mut StudioApp, ui: &mut Ui) {
-    let mut next = app.doc.scenario.clone();
+    // The form edits a copy without the board's squares and units, which settings never
+    // change, so a big board is not copied every frame; they are put back only on a change.
+    let mut next = app.doc.scenario.clone_settings();
     ui.label("Name");
     ui.text_edit_singleline(&mut next.name);
     ui.label("Author");
@@ -596,7 +599,12 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         },
     );
     next.symmetry = symmetry;
-    if next != app.doc.scenario {
+    if !next.same_settings(&app.doc.scenario) {
+        let current = &app.doc.scenario;
+        next.terrain.clone_from(&current.terrain);
+        next.units.clone_from(&current.units);
+        next.owners.clone_from(&current.owners);
+        next.tiles.clone_from(&current.tiles);
         app.doc.replace_merging("Edit settings", next);
     }
 }

@@ -123,7 +123,12 @@ fn act(app: &mut StudioApp, action: &Action) {
     let before = play.session.state.current;
     match play.session.act(&app.rules, action) {
         Ok(events) => {
-            play.message = events.iter().rev().find_map(describe).unwrap_or_default();
+            play.message = events
+                .iter()
+                .rev()
+                .find(|e| noteworthy(e))
+                .map(|e| super::app::event_line(&app.rules, e))
+                .unwrap_or_default();
             let after = &play.session.state;
             if matches!(action, Action::Attack { .. } | Action::Capture { .. } | Action::EndTurn | Action::Buy { .. }) {
                 play.selected = None;
@@ -141,18 +146,29 @@ fn act(app: &mut StudioApp, action: &Action) {
     }
 }
 
-fn describe(event: &Event) -> Option<String> {
-    Some(match event {
-        Event::DieRolled { roll, needed, hit, .. } => {
-            format!("d6 rolled {roll} (needed {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
-        }
-        Event::UnitEliminated { unit, .. } => format!("{unit} eliminated"),
-        Event::PropertyCaptured { pos, to, .. } => format!("{to} captured {pos}"),
-        Event::CaptureProgressed { pos, points, required, .. } => format!("capture at {pos}: {points}/{required}"),
-        Event::UnitBought { unit, pos, cost, .. } => format!("bought {unit} at {pos} for ${cost}"),
-        Event::GameEnded { outcome } => format!("game over: {outcome}"),
-        _ => return None,
-    })
+/// Whether an event is worth the player's attention as the last message.
+fn noteworthy(event: &Event) -> bool {
+    matches!(
+        event,
+        Event::DieRolled { .. }
+            | Event::UnitEliminated { .. }
+            | Event::PropertyCaptured { .. }
+            | Event::CaptureProgressed { .. }
+            | Event::UnitBought { .. }
+            | Event::GameEnded { .. }
+    )
+}
+
+/// The sandbox buttons of the toolbar.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Sandbox {
+    Undo,
+    UndoTurn,
+    Restart,
+    Fork,
+    Save,
+    Load,
+    Leave,
 }
 
 /// The playtest's toolbar.
@@ -167,7 +183,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     let (title, title_color) =
         (format!("Round {} - {}", state.round, player_name(app, current)), player_color(app, current));
     let mut chosen: Option<Action> = None;
-    let mut command: Option<&str> = None;
+    let mut command: Option<Sandbox> = None;
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new(&title).strong().color(title_color));
         ui.separator();
@@ -197,13 +213,13 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             .on_hover_text("Take back the last action (replayed from the log, so the dice stay the same)")
             .clicked()
         {
-            command = Some("undo");
+            command = Some(Sandbox::Undo);
         }
         if ui.button("Undo turn").clicked() {
-            command = Some("undo-turn");
+            command = Some(Sandbox::UndoTurn);
         }
         if ui.button("Restart").clicked() {
-            command = Some("restart");
+            command = Some(Sandbox::Restart);
         }
         if let Some(play) = app.play.as_mut() {
             ui.add(egui::DragValue::new(&mut play.next_seed).prefix("seed "));
@@ -214,36 +230,36 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             .on_hover_text("Turn this position into the scenario (one undoable edit)")
             .clicked()
         {
-            command = Some("fork");
+            command = Some(Sandbox::Fork);
         }
         if ui.button("Save game").clicked() {
-            command = Some("save");
+            command = Some(Sandbox::Save);
         }
         if ui.button("Load game").clicked() {
-            command = Some("load");
+            command = Some(Sandbox::Load);
         }
         ui.separator();
         if ui.button("Leave playtest").on_hover_text("Back to the editor, exactly as it was (F5)").clicked() {
-            command = Some("leave");
+            command = Some(Sandbox::Leave);
         }
     });
     if let Some(action) = chosen {
         act(app, &action);
     }
     match command {
-        Some("undo") => {
+        Some(Sandbox::Undo) => {
             if let Some(play) = app.play.as_mut() {
                 play.session.undo(&app.rules);
                 play.selected = None;
             }
         }
-        Some("undo-turn") => {
+        Some(Sandbox::UndoTurn) => {
             if let Some(play) = app.play.as_mut() {
                 play.session.undo_turn(&app.rules);
                 play.selected = None;
             }
         }
-        Some("restart") => {
+        Some(Sandbox::Restart) => {
             if let Some(play) = app.play.as_mut() {
                 let seed = play.next_seed;
                 play.session.restart(&app.rules, seed);
@@ -252,7 +268,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
                 play.message = format!("Restarted with seed {seed}.");
             }
         }
-        Some("fork") => {
+        Some(Sandbox::Fork) => {
             if let Some(play) = app.play.as_ref() {
                 let forked = play.session.fork(&app.rules);
                 app.doc.replace("Fork from playtest", forked);
@@ -260,10 +276,10 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
                 app.status = "The playtest position is now the scenario (undo to go back).".into();
             }
         }
-        Some("save") => save_game(app),
-        Some("load") => load_game(app),
-        Some("leave") => leave(app),
-        _ => {}
+        Some(Sandbox::Save) => save_game(app),
+        Some(Sandbox::Load) => load_game(app),
+        Some(Sandbox::Leave) => leave(app),
+        None => {}
     }
 }
 
