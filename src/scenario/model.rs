@@ -215,34 +215,7 @@ impl Scenario {
     /// Whether two scenarios have the same settings (see [`Scenario::clone_settings`]).
     #[must_use]
     pub fn same_settings(&self, other: &Self) -> bool {
-        let Self {
-            name,
-            author,
-            description,
-            setup_notes,
-            ruleset,
-            width,
-            height,
-            terrain: _,
-            tile_size,
-            tiles: _,
-            owners: _,
-            units: _,
-            players,
-            first_player,
-            victory,
-            symmetry,
-        } = self;
-        *name == other.name
-            && *author == other.author
-            && *description == other.description
-            && *setup_notes == other.setup_notes
-            && *ruleset == other.ruleset
-            && (*width, *height, *tile_size) == (other.width, other.height, other.tile_size)
-            && *players == other.players
-            && *first_player == other.first_player
-            && *victory == other.victory
-            && *symmetry == other.symmetry
+        self.clone_settings() == other.clone_settings()
     }
 
     /// Whether a square lies on the board.
