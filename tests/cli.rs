@@ -141,7 +141,7 @@ fn play_with_the_same_seed_gives_the_same_events() {
 
 #[test]
 fn import_and_export_awbw_from_the_command_line() {
-    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw/146471.json");
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw/146471.json");
     let output = temp_file("imported.ron", "");
     let (code, out, err) = run_args(&["import", fixture.to_str().unwrap(), "-o", output.to_str().unwrap()]);
     assert_eq!(code, EXIT_OK, "{err}");
@@ -153,7 +153,7 @@ fn import_and_export_awbw_from_the_command_line() {
     assert_eq!(code, EXIT_OK, "{err}");
     let text = std::fs::read_to_string(&csv).unwrap();
     assert_eq!(text.lines().count(), 12);
-    let six = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw/108806.json");
+    let six = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw/108806.json");
     let (code, _, err) = run_args(&["import", six.to_str().unwrap(), "-o", output.to_str().unwrap()]);
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("6 armies"), "{err}");

@@ -26,7 +26,7 @@ fn samples() -> Vec<PathBuf> {
 }
 
 fn fixtures() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw");
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -250,7 +250,7 @@ fn every_awbw_fixture_imports_or_is_refused_clearly_and_validates_without_panic(
 #[test]
 fn awbw_json_import_maps_terrain_armies_and_units_and_reports_substitutions() {
     let rules = rules();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw");
     let text = std::fs::read_to_string(dir.join("146471.json")).unwrap();
     let result = import_awbw(&rules, &text, "x").unwrap();
     let s = &result.scenario;
@@ -268,7 +268,7 @@ fn awbw_json_import_maps_terrain_armies_and_units_and_reports_substitutions() {
 #[test]
 fn awbw_csv_import_reads_rows_and_reports_a_ragged_row_with_its_line() {
     let rules = rules();
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/fixtures/awbw");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw");
     let text = std::fs::read_to_string(dir.join("155801.txt")).unwrap();
     let result = import_awbw(&rules, &text, "x").unwrap();
     assert_eq!((result.scenario.width, result.scenario.height), (22, 16));

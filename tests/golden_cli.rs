@@ -1,0 +1,81 @@
+//! Golden outputs of the command line for the four bundled samples: validate, stats, play,
+//! simulate and the export's page counts stay the same through refactors of the code behind
+//! them. `UPDATE_GOLDEN=1 cargo test --test golden_cli` rewrites the files after a change
+//! that is meant to alter the output (read the diff before committing it).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use clap::Parser;
+use skirmish_studio::cli::{Cli, run};
+use std::path::{Path, PathBuf};
+
+fn run_args(args: &[&str]) -> (u8, String, String) {
+    let cli = Cli::try_parse_from(std::iter::once("skirmish-studio").chain(args.iter().copied())).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = run(cli, &mut out, &mut err);
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Compares `actual` with the golden file, or writes it when `UPDATE_GOLDEN` is set.
+fn check_golden(name: &str, actual: &str) {
+    let path = root().join("tests/golden/cli").join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (run with UPDATE_GOLDEN=1 to create it)", path.display()));
+    assert!(expected == actual, "{name} differs from its golden file\n--- expected\n{expected}\n--- actual\n{actual}");
+}
+
+const SAMPLES: [&str; 4] = ["bridgehead", "crossroads-duel", "four-corners", "three-kingdoms"];
+
+/// Every player ends a turn twice: income, repair and the turn order of each sample.
+const END_TURNS_SCRIPT: &str = "end\nend\nend\nend\nend\nend\nend\nend\n";
+
+fn command_output(args: &[&str]) -> String {
+    let (code, out, err) = run_args(args);
+    format!("exit {code}\n--- stdout\n{out}--- stderr\n{err}")
+}
+
+#[test]
+fn validate_stats_play_simulate_and_export_print_what_they_printed_before() {
+    let temp = std::env::temp_dir().join(format!("skirmish-golden-{}", std::process::id()));
+    std::fs::create_dir_all(&temp).unwrap();
+    let script = temp.join("end-turns.actions");
+    std::fs::write(&script, END_TURNS_SCRIPT).unwrap();
+    let script = script.to_str().unwrap();
+    for sample in SAMPLES {
+        let file = root().join("scenarios").join(format!("{sample}.ron"));
+        let file = file.to_str().unwrap();
+        check_golden(&format!("{sample}.validate.txt"), &command_output(&["validate", file, "--json"]));
+        check_golden(&format!("{sample}.stats.txt"), &command_output(&["stats", file, "--json"]));
+        check_golden(
+            &format!("{sample}.play.txt"),
+            &command_output(&["play", file, "--actions", script, "--seed", "7", "--json"]),
+        );
+        check_golden(
+            &format!("{sample}.simulate.txt"),
+            &command_output(&["simulate", file, "--games", "3", "--seed", "5", "--json"]),
+        );
+        let pdf = temp.join(format!("{sample}.pdf"));
+        let (code, out, err) = run_args(&["export", file, "--pdf", pdf.to_str().unwrap(), "--paper", "a4"]);
+        check_golden(&format!("{sample}.export.txt"), &format!("exit {code}\n{}{err}", pages_only(&out, &pdf)));
+    }
+}
+
+/// The export's report without the parts that name the temporary folder or count bytes.
+fn pages_only(out: &str, pdf: &Path) -> String {
+    out.replace(&pdf.display().to_string(), "OUT.pdf")
+        .lines()
+        .map(|line| match (line.find(" pages, "), line.find(" bytes")) {
+            (Some(start), Some(end)) => format!("{}{}\n", &line[..start + 6], &line[end + 6..]),
+            _ => format!("{line}\n"),
+        })
+        .collect()
+}
