@@ -5,8 +5,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
 use skirmish_studio::editor::Document;
-use skirmish_studio::rules::{Pos, Ruleset};
-use skirmish_studio::scenario::generated_scenario;
+use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
+use skirmish_studio::systems::swat::scenario::generated_scenario;
 use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
 use std::hint::black_box;
 use std::path::PathBuf;

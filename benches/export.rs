@@ -1,9 +1,10 @@
 //! Benchmark for the print export (issue 6): a 50 x 50 board at 1 in on Letter, all sheets.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skirmish_studio::export::{ExportOptions, export_pdf};
-use skirmish_studio::rules::Ruleset;
-use skirmish_studio::scenario::generated_scenario;
+use skirmish_studio::export::ExportOptions;
+use skirmish_studio::systems::swat::print::export_pdf;
+use skirmish_studio::systems::swat::rules::Ruleset;
+use skirmish_studio::systems::swat::scenario::generated_scenario;
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {

@@ -2,7 +2,7 @@
 //! listing and random playouts.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skirmish_studio::rules::{
+use skirmish_studio::systems::swat::rules::{
     Board, GameSetup, GameState, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions,
     legal_actions, random_playout, reachable, start_game,
 };
@@ -34,7 +34,7 @@ fn mixed_board(rules: &Ruleset, side: u16) -> Board {
 
 fn unit(rules: &Ruleset, name: &str, owner: u8, x: u16, y: u16) -> UnitSetup {
     UnitSetup {
-        kind: rules.unit_id(name).unwrap_or(skirmish_studio::rules::UnitKindId(0)),
+        kind: rules.unit_id(name).unwrap_or(skirmish_studio::systems::swat::rules::UnitKindId(0)),
         owner: PlayerId(owner),
         hp: rules.economy.max_hp,
         pos: Pos::new(x, y),
@@ -76,7 +76,7 @@ fn battle(rules: &Ruleset, side: u16, per_side: u16) -> GameSetup {
         board,
         owned_properties: owned,
         units,
-        players: vec![PlayerSetup { co: Some(skirmish_studio::rules::CoId(0)), funds: 5 }; 2],
+        players: vec![PlayerSetup { co: Some(skirmish_studio::systems::swat::rules::CoId(0)), funds: 5 }; 2],
         first_player: PlayerId(0),
         victory: VictoryConditions::default(),
     }
@@ -109,7 +109,7 @@ fn benches(c: &mut Criterion) {
     // A whole computer turn for a side with 30 units.
     if let Some(state) = started(&rules, &battle(&rules, 50, 30)) {
         c.bench_function("ai_turn_30_units", |b| {
-            b.iter(|| black_box(skirmish_studio::rules::ai_turn(&rules, black_box(&state), 5000)))
+            b.iter(|| black_box(skirmish_studio::systems::swat::rules::ai_turn(&rules, black_box(&state), 5000)))
         });
     }
 

@@ -2,8 +2,8 @@
 //! and a 200 x 200 scenario with 2000 units.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use skirmish_studio::rules::{Ruleset, TieBreak, TurnLimit};
-use skirmish_studio::scenario::{generated_scenario, validate};
+use skirmish_studio::systems::swat::rules::{Ruleset, TieBreak, TurnLimit};
+use skirmish_studio::systems::swat::scenario::{generated_scenario, validate};
 use std::hint::black_box;
 
 fn benches(c: &mut Criterion) {

@@ -2,11 +2,9 @@
 //! (0 success, 1 the input has problems, 2 the input could not be read or the arguments are
 //! wrong) and machine-readable output with `--json`.
 
-use crate::rules::{GameState, Outcome, Ruleset, RulesetError, apply, start_game};
-use crate::scenario::{
-    Finding, LoadError as ScenarioLoadError, MAX_FILE_BYTES, Scenario, Severity, export_awbw_csv, has_errors,
-    import_awbw, load_scenario, parse_script, save_scenario, statistics, validate,
-};
+use crate::files::{read_limited, write_atomic};
+use crate::game::{OpenScenario, Report, SystemRules, has_errors};
+use crate::systems::{SYSTEMS, system, system_of};
 use clap::{Parser, Subcommand};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -25,7 +23,7 @@ pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// A replacement ruleset in RON instead of the built-in SWAT one.
+    /// A replacement ruleset in RON instead of the built-in one of the file's game system.
     #[arg(long, global = true, value_name = "FILE")]
     pub ruleset: Option<PathBuf>,
 }
@@ -148,10 +146,27 @@ pub enum Command {
         /// The file to open.
         file: PathBuf,
     },
+    /// The symmetry report: every square whose terrain, property or unit breaks the declared
+    /// symmetry (or the one named with --kind), with owners permuted by seat; exit 1 when the
+    /// board is not symmetric.
+    Symmetry {
+        /// A scenario file.
+        file: PathBuf,
+        /// The symmetry to check instead of the declared one: mirror-left-right,
+        /// mirror-top-bottom, mirror-both, rotate180 or rotate90.
+        #[arg(long)]
+        kind: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Check a ruleset file (or the built-in one) and print its contents or every problem.
     Ruleset {
-        /// A replacement ruleset in RON; the built-in SWAT ruleset when left out.
+        /// A replacement ruleset in RON; the game system's built-in ruleset when left out.
         file: Option<PathBuf>,
+        /// The game system the ruleset is for.
+        #[arg(long, default_value = "swat")]
+        system: String,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -160,32 +175,36 @@ pub enum Command {
 
 /// Runs the command line and returns the process exit code; all output goes to `out`/`err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let command = match cli.command {
-        Some(Command::Ruleset { file, json }) => return ruleset_command(file.as_deref(), json, out, err),
-        other => other,
-    };
-    let rules = match load_ruleset(cli.ruleset.as_deref()) {
-        Ok(rules) => rules,
-        Err(LoadError::Unreadable(message)) => {
-            let _ = writeln!(err, "cannot read the ruleset {message}");
-            return EXIT_UNREADABLE;
-        }
-        Err(LoadError::Invalid(error)) => {
-            let _ = write!(err, "the ruleset cannot be used: {error}");
-            return EXIT_UNREADABLE;
-        }
-    };
+    let ruleset = cli.ruleset.as_deref();
+    let Some(command) = cli.command else { return open_window(ruleset, None, err) };
     match command {
-        Some(Command::Ruleset { .. }) => EXIT_OK,
-        Some(Command::Validate { files, json }) => validate_command(&rules, &files, json, out, err),
-        Some(Command::Stats { file, json }) => stats_command(&rules, &file, json, out, err),
-        Some(Command::Play { file, actions, seed, json }) => {
-            play_command(&rules, &file, &actions, seed, json, out, err)
+        Command::Ruleset { file, system, json } => ruleset_command(&system, file.as_deref(), json, out, err),
+        Command::Validate { files, json } => validate_command(ruleset, &files, json, out, err),
+        Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _| {
+            print_report(&scenario.stats(), json, out);
+            EXIT_OK
+        }),
+        Command::Symmetry { file, kind, json } => {
+            with_scenario(ruleset, &file, err, |scenario, err| match scenario.symmetry(kind.as_deref()) {
+                Ok(report) => {
+                    print_report(&report, json, out);
+                    if report.json["symmetric"] == true { EXIT_OK } else { EXIT_PROBLEMS }
+                }
+                Err(message) => {
+                    let _ = writeln!(err, "{message}");
+                    EXIT_UNREADABLE
+                }
+            })
         }
-        Some(Command::Simulate { file, games, seed, round_cap, json }) => {
-            simulate_command(&rules, &file, games, seed, round_cap, json, out, err)
+        Command::Play { file, actions, seed, json } => with_scenario(ruleset, &file, err, |scenario, err| {
+            play_command(scenario, &file, &actions, seed, json, out, err)
+        }),
+        Command::Simulate { file, games, seed, round_cap, json } => {
+            with_scenario(ruleset, &file, err, |scenario, err| {
+                simulate_command(scenario, &file, games, seed, round_cap, json, out, err)
+            })
         }
-        Some(Command::Export {
+        Command::Export {
             file,
             pdf,
             paper,
@@ -198,7 +217,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             extra_counters,
             png,
             dpi,
-        }) => {
+        } => {
             let options = crate::export::Paper::parse(&paper).and_then(|paper| {
                 Ok(crate::export::ExportOptions {
                     paper,
@@ -213,99 +232,105 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 })
             });
             match options {
-                Ok(options) => export_command(&rules, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err),
+                Ok(options) => with_scenario(ruleset, &file, err, |scenario, err| {
+                    export_command(scenario, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err)
+                }),
                 Err(message) => {
                     let _ = writeln!(err, "{message}");
                     EXIT_UNREADABLE
                 }
             }
         }
-        Some(Command::Import { file, output, json }) => import_command(&rules, &file, &output, json, out, err),
-        Some(Command::ExportAwbw { file, output }) => export_awbw_command(&rules, &file, &output, out, err),
-        None => open_window(rules, None, err),
-        Some(Command::Edit { file }) => open_window(rules, Some(file), err),
+        Command::Import { file, output, json } => import_command(ruleset, &file, &output, json, out, err),
+        Command::ExportAwbw { file, output } => {
+            with_scenario(ruleset, &file, err, |scenario, err| export_awbw_command(scenario, &output, out, err))
+        }
+        Command::Edit { file } => open_window(ruleset, Some(file), err),
     }
 }
 
-/// Loads the ruleset at `path`, or the built-in one.
-///
-/// # Errors
-/// A message saying what could not be read, or the ruleset's problems.
-pub fn load_ruleset(path: Option<&Path>) -> Result<Ruleset, LoadError> {
-    match path {
-        None => Ruleset::builtin().map_err(LoadError::Invalid),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|error| LoadError::Unreadable(format!("{}: {error}", path.display())))?;
-            Ruleset::from_ron(&text).map_err(LoadError::Invalid)
+/// Prints a report as text, or as one line of JSON.
+fn print_report(report: &Report, json: bool, out: &mut dyn Write) {
+    if json {
+        let _ = writeln!(out, "{}", report.json);
+    } else {
+        let _ = write!(out, "{}", report.text);
+    }
+}
+
+/// The rules of `system_id`, with the replacement ruleset at `ruleset` when one is given.
+fn load_rules(system_id: &str, ruleset: Option<&Path>) -> Result<Box<dyn SystemRules>, String> {
+    let system = system(system_id).ok_or_else(|| format!("unknown game system '{system_id}'"))?;
+    let replacement =
+        ruleset.map(|path| read_limited(path).map_err(|e| format!("cannot read the ruleset {e}"))).transpose()?;
+    system.rules(replacement.as_deref()).map_err(|problem| format!("the ruleset cannot be used: {}", problem.text))
+}
+
+/// Reads a document with the rules of the system it names; a message naming the file when it
+/// cannot be read.
+fn read_document(ruleset: Option<&Path>, path: &Path) -> Result<Box<dyn OpenScenario>, String> {
+    let text = read_limited(path).map_err(|e| format!("cannot read {e}"))?;
+    let system = system_of(&text).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let rules = load_rules(system.id(), ruleset)?;
+    rules.open(&text).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// Runs `then` on the scenario at `path`, or reports why it cannot be read (exit 2).
+fn with_scenario(
+    ruleset: Option<&Path>,
+    path: &Path,
+    err: &mut dyn Write,
+    then: impl FnOnce(&dyn OpenScenario, &mut dyn Write) -> u8,
+) -> u8 {
+    match read_document(ruleset, path) {
+        Ok(scenario) => then(scenario.as_ref(), err),
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            EXIT_UNREADABLE
         }
     }
 }
 
-/// Why a file could not be used.
-#[derive(Debug)]
-pub enum LoadError {
-    /// It could not be read at all.
-    Unreadable(String),
-    /// It was read and has problems.
-    Invalid(RulesetError),
-}
-
-fn ruleset_command(path: Option<&Path>, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let name = path.map_or_else(|| "built-in swat".to_owned(), |p| p.display().to_string());
-    match load_ruleset(path) {
-        Ok(rules) => {
+fn ruleset_command(system_id: &str, path: Option<&Path>, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let Some(system) = system(system_id) else {
+        let known: Vec<&str> = SYSTEMS.iter().map(|s| s.id()).collect();
+        let _ = writeln!(err, "unknown game system '{system_id}' (this program knows {})", known.join(", "));
+        return EXIT_UNREADABLE;
+    };
+    let name = path.map_or_else(|| format!("built-in {system_id}"), |p| p.display().to_string());
+    let replacement = match path.map(read_limited).transpose() {
+        Ok(text) => text,
+        Err(message) => {
             if json {
-                let value = serde_json::json!({ "file": name, "ok": true, "ruleset": rules });
-                let _ = writeln!(out, "{value}");
+                let _ = writeln!(out, "{}", serde_json::json!({ "file": name, "ok": false, "error": message }));
+            }
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    match system.rules(replacement.as_deref()) {
+        Ok(rules) => {
+            let report = rules.describe();
+            if json {
+                let _ = writeln!(out, "{}", serde_json::json!({ "file": name, "ok": true, "ruleset": report.json }));
             } else {
-                let _ = writeln!(out, "{name}: ok: {} (version {})", rules.name, rules.version);
-                let _ = writeln!(
-                    out,
-                    "  {} units, {} terrains, {} chart rows, {} COs",
-                    rules.units.len(),
-                    rules.terrains.len(),
-                    rules.chart.len(),
-                    rules.cos.len()
-                );
-                for unit in &rules.units {
-                    let _ = writeln!(
-                        out,
-                        "  {:<10} ${:<3} {:<6} MP {} range {}-{} defense {}",
-                        unit.name,
-                        unit.cost,
-                        rules.move_types[unit.move_type.index()],
-                        unit.movement,
-                        unit.range.0,
-                        unit.range.1,
-                        unit.defense
-                    );
-                }
+                let _ = write!(out, "{name}: {}", report.text);
             }
             EXIT_OK
         }
-        Err(LoadError::Unreadable(message)) => {
+        Err(problem) => {
             if json {
-                let value = serde_json::json!({ "file": name, "ok": false, "error": message });
-                let _ = writeln!(out, "{value}");
-            }
-            let _ = writeln!(err, "cannot read {message}");
-            EXIT_UNREADABLE
-        }
-        Err(LoadError::Invalid(error)) => {
-            if json {
-                let value = serde_json::json!({ "file": name, "ok": false, "problems": error.problems });
-                let _ = writeln!(out, "{value}");
+                let _ = writeln!(out, "{}", serde_json::json!({ "file": name, "ok": false, "problems": problem.json }));
             } else {
-                let _ = write!(out, "{name}: {error}");
+                let _ = write!(out, "{name}: {}", problem.text);
             }
-            if error.syntax { EXIT_UNREADABLE } else { EXIT_PROBLEMS }
+            if problem.syntax { EXIT_UNREADABLE } else { EXIT_PROBLEMS }
         }
     }
 }
 
-fn open_window(rules: Ruleset, file: Option<PathBuf>, err: &mut dyn Write) -> u8 {
-    match crate::ui::run_app(rules, file) {
+fn open_window(ruleset: Option<&Path>, file: Option<PathBuf>, err: &mut dyn Write) -> u8 {
+    match crate::ui::run_app(ruleset, file) {
         Ok(()) => EXIT_OK,
         Err(message) => {
             let _ = writeln!(err, "cannot open the editor window: {message}");
@@ -315,89 +340,41 @@ fn open_window(rules: Ruleset, file: Option<PathBuf>, err: &mut dyn Write) -> u8
     }
 }
 
-/// Reads a text file of at most [`MAX_FILE_BYTES`], refusing a larger one before reading it.
-///
-/// # Errors
-/// A message naming the file and what went wrong.
-pub fn read_limited(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?.len();
-    if size > MAX_FILE_BYTES as u64 {
-        return Err(format!("{}: {size} bytes is more than the {MAX_FILE_BYTES} a scenario may have", path.display()));
-    }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
-}
-
-/// Reads and parses a scenario file.
-///
-/// # Errors
-/// A message naming the file and, for a parse error, the line and column.
-pub fn read_scenario(rules: &Ruleset, path: &Path) -> Result<Scenario, String> {
-    let text = read_limited(path)?;
-    load_scenario(rules, &text).map_err(|e: ScenarioLoadError| format!("{}: {e}", path.display()))
-}
-
-/// Reads a scenario, or reports why it cannot be read on `err`.
-fn scenario_or_report(rules: &Ruleset, path: &Path, err: &mut dyn Write) -> Option<Scenario> {
-    match read_scenario(rules, path) {
-        Ok(scenario) => Some(scenario),
-        Err(message) => {
-            let _ = writeln!(err, "cannot read {message}");
-            None
-        }
-    }
-}
-
-/// Writes a file atomically: to a temporary file beside it, then renamed over it, so a crash
-/// never leaves half a file.
-///
-/// # Errors
-/// A message naming the file and what went wrong.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    write_atomic_bytes(path, text.as_bytes())
-}
-
-fn finding_line(finding: &Finding) -> String {
-    let severity = match finding.severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-    };
-    let squares = if finding.squares.is_empty() {
-        String::new()
-    } else {
-        format!(" at {}", finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
-    };
-    let fix = finding.fix.as_ref().map_or_else(String::new, |f| format!(" (fix: {})", f.label));
-    format!("{severity}[{}]{squares}: {}{fix}", finding.code, finding.message)
-}
-
-fn validate_command(rules: &Ruleset, files: &[PathBuf], json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+fn validate_command(
+    ruleset: Option<&Path>,
+    files: &[PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
     let mut code = EXIT_OK;
     let mut reports = Vec::new();
     for path in files {
         let name = path.display().to_string();
-        match read_scenario(rules, path) {
+        match read_document(ruleset, path) {
             Err(message) => {
-                let _ = writeln!(err, "cannot read {message}");
+                let _ = writeln!(err, "{message}");
+                let message = message.strip_prefix("cannot read ").unwrap_or(&message).to_owned();
                 reports.push(serde_json::json!({ "file": name, "readable": false, "error": message }));
                 code = EXIT_UNREADABLE;
             }
             Ok(scenario) => {
-                let findings = validate(rules, &scenario);
+                let findings = scenario.findings();
                 if has_errors(&findings) && code == EXIT_OK {
                     code = EXIT_PROBLEMS;
                 }
                 if !json {
-                    let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
+                    let errors = findings.iter().filter(|f| f.severity == crate::game::Severity::Error).count();
                     let _ = writeln!(out, "{name}: {errors} error(s), {} warning(s)", findings.len() - errors);
                     for finding in &findings {
-                        let _ = writeln!(out, "  {}", finding_line(finding));
+                        let _ = writeln!(out, "  {}", finding.line());
                     }
                 }
                 reports.push(serde_json::json!({
                     "file": name,
                     "readable": true,
                     "valid": !has_errors(&findings),
-                    "findings": findings,
+                    "findings": findings.iter().map(|f| f.json.clone()).collect::<Vec<_>>(),
                 }));
             }
         }
@@ -408,52 +385,21 @@ fn validate_command(rules: &Ruleset, files: &[PathBuf], json: bool, out: &mut dy
     code
 }
 
-fn stats_command(rules: &Ruleset, path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
-    let stats = statistics(rules, &scenario);
-    if json {
-        let _ = writeln!(out, "{}", serde_json::json!(stats));
-        return EXIT_OK;
+/// Refuses a scenario with errors before it is played; the errors go to `err`.
+fn refuse_errors(scenario: &dyn OpenScenario, path: &Path, doing: &str, err: &mut dyn Write) -> bool {
+    let findings = scenario.findings();
+    if !has_errors(&findings) {
+        return false;
     }
-    let _ = writeln!(
-        out,
-        "{} ({} x {}, {} players)",
-        scenario.name,
-        scenario.width,
-        scenario.height,
-        scenario.players.len()
-    );
-    for p in &stats.players {
-        let _ = writeln!(
-            out,
-            "  player {}: {} cities, {} factories, {} HQ; income ${}, funds ${}, {} units worth ${}",
-            p.player + 1,
-            p.cities,
-            p.factories,
-            p.hqs,
-            p.starting_income,
-            p.funds,
-            p.units,
-            p.starting_unit_value
-        );
+    let _ = writeln!(err, "{} has errors; fix them before {doing}:", path.display());
+    for finding in findings.iter().filter(|f| f.severity == crate::game::Severity::Error) {
+        let _ = writeln!(err, "  {}", finding.line());
     }
-    if !stats.neutral_properties.is_empty() {
-        let _ = writeln!(out, "  first turn a capturing unit can stand on each neutral property:");
-    }
-    for race in &stats.neutral_properties {
-        let turns: Vec<String> = race
-            .first_turn
-            .iter()
-            .enumerate()
-            .map(|(seat, t)| format!("p{} {}", seat + 1, t.map_or_else(|| "never".to_owned(), |t| t.to_string())))
-            .collect();
-        let _ = writeln!(out, "    {} {}: {}", race.kind.label(), race.pos, turns.join(", "));
-    }
-    EXIT_OK
+    true
 }
 
 fn play_command(
-    rules: &Ruleset,
+    scenario: &dyn OpenScenario,
     path: &Path,
     actions: &Path,
     seed: u64,
@@ -461,101 +407,36 @@ fn play_command(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
-    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
-    let script = match read_limited(actions)
-        .and_then(|text| parse_script(rules, &text).map_err(|e| format!("{}: {e}", actions.display())))
-    {
+    let script = match read_limited(actions) {
         Ok(script) => script,
         Err(message) => {
             let _ = writeln!(err, "cannot read {message}");
             return EXIT_UNREADABLE;
         }
     };
-    let findings = validate(rules, &scenario);
-    if has_errors(&findings) {
-        let _ = writeln!(err, "{} has errors; fix them before playing:", path.display());
-        for finding in findings.iter().filter(|f| f.severity == Severity::Error) {
-            let _ = writeln!(err, "  {}", finding_line(finding));
-        }
+    if refuse_errors(scenario, path, "playing", err) {
         return EXIT_PROBLEMS;
     }
-    let started = scenario.to_setup(rules).and_then(|setup| start_game(rules, &setup, seed).map_err(|e| e.to_string()));
-    let (mut state, mut events) = match started {
-        Ok(game) => game,
+    let played = match scenario.play(&script, seed) {
+        Ok(played) => played,
         Err(message) => {
-            let _ = writeln!(err, "the game cannot start: {message}");
-            return EXIT_PROBLEMS;
+            let _ = writeln!(err, "cannot play {}: {message}", actions.display());
+            return EXIT_UNREADABLE;
         }
     };
-    let mut failure = None;
-    for (line, scripted) in &script {
-        let action = scripted.resolve(rules, &state);
-        match apply(rules, &mut state, &action) {
-            Ok(more) => events.extend(more),
-            Err(rejection) => {
-                failure = Some((*line, action, rejection));
-                break;
-            }
-        }
-    }
-    if json {
-        let value = serde_json::json!({
-            "events": events,
-            "summary": summary_json(&state),
-            "refused": failure.as_ref().map(|(line, action, rejection)| serde_json::json!({
-                "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
-            })),
-        });
-        let _ = writeln!(out, "{value}");
-    } else {
-        for event in &events {
-            let _ = writeln!(out, "{}", crate::playtest::describe_event(rules, event));
-        }
-        let _ = writeln!(out, "-- round {}, {}", state.round, state.outcome);
-        for (seat, player) in state.players.iter().enumerate() {
-            let units = state.units.iter().filter(|u| u.owner.index() == seat).count();
-            let _ = writeln!(
-                out,
-                "   player {}: ${}, {units} units, {} medals{}",
-                seat + 1,
-                player.funds,
-                player.medals,
-                if player.defeated { ", defeated" } else { "" }
-            );
-        }
-    }
-    match failure {
-        Some((line, action, rejection)) => {
-            let _ = writeln!(err, "{}: line {line}: {action:?} was refused: {rejection}", actions.display());
+    print_report(&played.report, json, out);
+    match played.refused {
+        Some((line, reason)) => {
+            let _ = writeln!(err, "{}: line {line}: {reason}", actions.display());
             EXIT_PROBLEMS
         }
         None => EXIT_OK,
     }
 }
 
-fn summary_json(state: &GameState) -> serde_json::Value {
-    serde_json::json!({
-        "round": state.round,
-        "current_player": state.current.index() + 1,
-        "outcome": match state.outcome {
-            Outcome::Ongoing => serde_json::json!("ongoing"),
-            Outcome::Draw => serde_json::json!("draw"),
-            Outcome::Won { winner, reason } => serde_json::json!({ "winner": winner.index() + 1, "reason": reason }),
-        },
-        "players": state.players.iter().enumerate().map(|(seat, p)| serde_json::json!({
-            "player": seat + 1,
-            "funds": p.funds,
-            "medals": p.medals,
-            "charge": p.charge,
-            "defeated": p.defeated,
-            "units": state.units.iter().filter(|u| u.owner.index() == seat).count(),
-        })).collect::<Vec<_>>(),
-    })
-}
-
 #[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
 fn simulate_command(
-    rules: &Ruleset,
+    scenario: &dyn OpenScenario,
     path: &Path,
     games: usize,
     seed: u64,
@@ -565,10 +446,7 @@ fn simulate_command(
     err: &mut dyn Write,
 ) -> u8 {
     use std::io::IsTerminal;
-    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
-    let findings = validate(rules, &scenario);
-    if has_errors(&findings) {
-        let _ = writeln!(err, "{} has errors; fix them before simulating (skirmish-studio validate)", path.display());
+    if refuse_errors(scenario, path, "simulating", err) {
         return EXIT_PROBLEMS;
     }
     let terminal = std::io::stderr().is_terminal();
@@ -579,38 +457,20 @@ fn simulate_command(
             eprint!("\r[{}{}] {done}/{games} games", "#".repeat(filled), " ".repeat(width - filled));
         }
     };
-    let summary = match crate::playtest::simulate(rules, &scenario, games, seed, round_cap, &mut progress) {
-        Ok(summary) => summary,
-        Err(message) => {
-            let _ = writeln!(err, "the simulation failed: {message}");
-            return EXIT_PROBLEMS;
-        }
-    };
+    let report = scenario.simulate(games, seed, round_cap, &mut progress);
     if terminal {
         eprintln!();
     }
-    if json {
-        let _ = writeln!(out, "{}", serde_json::json!(summary));
-        return EXIT_OK;
+    match report {
+        Ok(report) => {
+            print_report(&report, json, out);
+            EXIT_OK
+        }
+        Err(message) => {
+            let _ = writeln!(err, "the simulation failed: {message}");
+            EXIT_PROBLEMS
+        }
     }
-    let _ = writeln!(
-        out,
-        "{}: {} games, seeds {seed} to {}",
-        scenario.name,
-        summary.games,
-        seed + summary.games.saturating_sub(1) as u64
-    );
-    for (seat, wins) in summary.wins.iter().enumerate() {
-        let share = 100.0 * *wins as f64 / summary.games.max(1) as f64;
-        let _ = writeln!(out, "  player {}: {wins} wins ({share:.0}%)", seat + 1);
-    }
-    let _ = writeln!(out, "  draws: {}", summary.draws);
-    let _ =
-        writeln!(out, "  length: {:.1} rounds on average, spread {:.1}", summary.mean_rounds, summary.spread_rounds);
-    for (ending, count) in &summary.endings {
-        let _ = writeln!(out, "  ended by {ending}: {count}");
-    }
-    EXIT_OK
 }
 
 fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {
@@ -623,7 +483,7 @@ fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {
 
 #[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
 fn export_command(
-    rules: &Ruleset,
+    scenario: &dyn OpenScenario,
     path: &Path,
     pdf: Option<&Path>,
     png: Option<&Path>,
@@ -637,10 +497,8 @@ fn export_command(
         let _ = writeln!(err, "nothing to export: give --pdf OUT and/or --png OUT");
         return EXIT_UNREADABLE;
     }
-    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
-    let findings = validate(rules, &scenario);
     let mut options = *options;
-    options.not_valid = has_errors(&findings);
+    options.not_valid = has_errors(&scenario.findings());
     if options.not_valid {
         let _ = writeln!(out, "note: {} has errors; every page is marked NOT VALID", path.display());
     }
@@ -652,12 +510,12 @@ fn export_command(
                 eprint!("\r  page {done} of {total}");
             }
         };
-        match crate::export::export_pdf(rules, &scenario, options, &mut progress) {
+        match scenario.export_pdf(options, &mut progress) {
             Ok(report) => {
                 if terminal {
                     eprintln!();
                 }
-                if let Err(message) = write_atomic_bytes(pdf_path, &report.bytes) {
+                if let Err(message) = write_atomic(pdf_path, &report.bytes) {
                     let _ = writeln!(err, "cannot write {message}");
                     return EXIT_UNREADABLE;
                 }
@@ -680,9 +538,9 @@ fn export_command(
         }
     }
     if let Some(png_path) = png {
-        match crate::export::export_png(rules, &scenario, options.square, dpi, options.greyscale) {
+        match scenario.export_png(options.square, dpi, options.greyscale) {
             Ok(bytes) => {
-                if let Err(message) = write_atomic_bytes(png_path, &bytes) {
+                if let Err(message) = write_atomic(png_path, &bytes) {
                     let _ = writeln!(err, "cannot write {message}");
                     return EXIT_UNREADABLE;
                 }
@@ -697,22 +555,8 @@ fn export_command(
     EXIT_OK
 }
 
-/// Writes bytes atomically: to a temporary file beside the target, then renamed over it.
-///
-/// # Errors
-/// A message naming the file.
-pub fn write_atomic_bytes(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let name = path.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
-    let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&temporary);
-    }
-    result.map_err(|e| format!("{}: {e}", path.display()))
-}
-
 fn import_command(
-    rules: &Ruleset,
+    ruleset: Option<&Path>,
     path: &Path,
     output: &Path,
     json: bool,
@@ -727,48 +571,55 @@ fn import_command(
         }
     };
     let name = path.file_stem().map_or_else(|| "AWBW map".to_owned(), |s| s.to_string_lossy().into_owned());
-    let imported = match import_awbw(rules, &text, &name) {
-        Ok(imported) => imported,
-        Err(error) => {
+    // The first system that reads the foreign format takes it.
+    let mut imported = None;
+    for system in SYSTEMS {
+        let rules = match load_rules(system.id(), ruleset) {
+            Ok(rules) => rules,
+            Err(message) => {
+                let _ = writeln!(err, "{message}");
+                return EXIT_UNREADABLE;
+            }
+        };
+        if let Some(result) = rules.import(&text, &name) {
+            imported = Some(result);
+            break;
+        }
+    }
+    let (file, report) = match imported {
+        Some(Ok(imported)) => imported,
+        Some(Err(error)) => {
             let _ = writeln!(err, "cannot import {}: {error}", path.display());
             return EXIT_UNREADABLE;
         }
+        None => {
+            let _ = writeln!(err, "cannot import {}: no game system reads this format", path.display());
+            return EXIT_UNREADABLE;
+        }
     };
-    if let Err(message) = write_atomic(output, &save_scenario(rules, &imported.scenario)) {
+    if let Err(message) = write_atomic(output, file.as_bytes()) {
         let _ = writeln!(err, "cannot write {message}");
         return EXIT_UNREADABLE;
     }
     if json {
-        let _ = writeln!(
-            out,
-            "{}",
-            serde_json::json!({ "output": output.display().to_string(), "report": imported.report })
-        );
+        let _ =
+            writeln!(out, "{}", serde_json::json!({ "output": output.display().to_string(), "report": report.json }));
     } else {
-        let s = &imported.scenario;
-        let _ = writeln!(
-            out,
-            "imported {} ({} x {}, armies {}) into {}",
-            s.name,
-            s.width,
-            s.height,
-            imported.report.armies.join(", "),
-            output.display()
-        );
-        for sub in &imported.report.substitutions {
-            let _ = writeln!(out, "  {} x{} became {}", sub.awbw, sub.count, sub.became);
-        }
-        for (unit, count) in &imported.report.units_left_out {
-            let _ = writeln!(out, "  left out {count} {unit}: no SWAT counterpart");
+        let mut lines = report.text.lines();
+        let _ = writeln!(out, "{} into {}", lines.next().unwrap_or("imported"), output.display());
+        for line in lines {
+            let _ = writeln!(out, "{line}");
         }
     }
     EXIT_OK
 }
 
-fn export_awbw_command(rules: &Ruleset, path: &Path, output: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
-    let Some(scenario) = scenario_or_report(rules, path, err) else { return EXIT_UNREADABLE };
-    let (csv, notes) = export_awbw_csv(rules, &scenario);
-    if let Err(message) = write_atomic(output, &csv) {
+fn export_awbw_command(scenario: &dyn OpenScenario, output: &Path, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let Some((csv, notes)) = scenario.export_foreign("awbw") else {
+        let _ = writeln!(err, "this game system has no AWBW export");
+        return EXIT_UNREADABLE;
+    };
+    if let Err(message) = write_atomic(output, csv.as_bytes()) {
         let _ = writeln!(err, "cannot write {message}");
         return EXIT_UNREADABLE;
     }

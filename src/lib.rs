@@ -3,11 +3,11 @@
 //! The library holds everything; the binary only parses arguments and calls in here.
 //! See `docs/ARCHITECTURE.md` for the module map and the invariants.
 
+pub mod board;
 pub mod cli;
 pub mod editor;
 pub mod export;
-pub mod palette;
-pub mod playtest;
-pub mod rules;
-pub mod scenario;
+pub mod files;
+pub mod game;
+pub mod systems;
 pub mod ui;

@@ -8,11 +8,11 @@ mod common;
 
 use common::{Setup, p};
 use proptest::prelude::*;
-use skirmish_studio::playtest::{Session, ai_game};
-use skirmish_studio::rules::{
+use skirmish_studio::systems::swat::playtest::{Session, ai_game};
+use skirmish_studio::systems::swat::rules::{
     Action, Dice, Ruleset, UnitId, ai_action, ai_turn, apply, check, random_action, start_game,
 };
-use skirmish_studio::scenario::{Scenario, load_scenario};
+use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario};
 use std::path::Path;
 
 fn samples(rules: &Ruleset) -> Vec<(String, Scenario)> {
@@ -118,7 +118,7 @@ fn session_undo_replays_the_log_and_fork_gives_a_valid_scenario() {
     assert_eq!(forked.units.len(), session.state.units.iter().filter(|u| u.carried_by.is_none()).count());
     let restarted = Session::start(&rules, &forked, 1).unwrap();
     assert_eq!(restarted.state.units.len(), session.state.units.len());
-    let saved = session.save(&rules);
+    let saved = session.save(&rules).unwrap();
     let loaded = Session::load(&rules, &saved).unwrap();
     assert_eq!(loaded.state, session.state);
     assert!(Session::load(&rules, "SavedGame(").is_err());
@@ -139,7 +139,7 @@ proptest! {
             let Some(action) = random_action(&rules, &state, &mut chooser) else { break };
             apply(&rules, &mut state, &action).unwrap();
         }
-        if state.outcome == skirmish_studio::rules::Outcome::Ongoing {
+        if state.outcome == skirmish_studio::systems::swat::rules::Outcome::Ongoing {
             let action = ai_action(&rules, &state);
             prop_assert_eq!(check(&rules, &state, &action), Ok(()), "{:?}", action);
         }

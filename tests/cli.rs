@@ -36,7 +36,7 @@ fn ruleset_command_checks_the_builtin_ruleset() {
 
 #[test]
 fn ruleset_command_reports_every_problem_of_a_replacement_file_with_exit_1() {
-    let broken = skirmish_studio::rules::BUILTIN_SWAT_RON
+    let broken = skirmish_studio::systems::swat::rules::BUILTIN_SWAT_RON
         .replace("cost: 7,", "cost: -7,")
         .replace("(damage: 12, cells:", "(damage: 13, cells:")
         .replace("move_type: \"wheel\", movement: 8", "move_type: \"hover\", movement: 8");

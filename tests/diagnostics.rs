@@ -3,8 +3,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::rules::{Pos, Ruleset, TieBreak, TurnLimit, VictoryConditions};
-use skirmish_studio::scenario::{Passenger, Scenario, ScenarioUnit, Severity, apply_all, validate};
+use skirmish_studio::systems::swat::rules::{Pos, Ruleset, TieBreak, TurnLimit, VictoryConditions};
+use skirmish_studio::systems::swat::scenario::{Passenger, Scenario, ScenarioUnit, Severity, apply_all, validate};
 
 fn rules() -> Ruleset {
     Ruleset::builtin().unwrap()
@@ -19,7 +19,7 @@ fn base(rules: &Ruleset) -> Scenario {
     let mut s = Scenario::new(rules, 10, 5, rules.terrain_id("plain").unwrap(), 2);
     let set = |s: &mut Scenario, pos: Pos, name: &str| {
         let index = s.index(pos);
-        s.terrain[index] = rules.terrain_id(name).unwrap();
+        s.board.terrain[index] = rules.terrain_id(name).unwrap();
     };
     set(&mut s, p(0, 2), "hq");
     set(&mut s, p(1, 2), "factory");
@@ -40,7 +40,7 @@ fn unit(kind: &str, owner: u8, pos: Pos) -> ScenarioUnit {
 
 fn paint(rules: &Ruleset, s: &mut Scenario, pos: Pos, name: &str) {
     let index = s.index(pos);
-    s.terrain[index] = rules.terrain_id(name).unwrap();
+    s.board.terrain[index] = rules.terrain_id(name).unwrap();
 }
 
 /// Checks one code: absent from the clean scenario, present after `break_it`, gone after its
@@ -80,7 +80,7 @@ fn the_clean_base_scenario_has_no_findings() {
 fn unknown_ruleset_value() {
     case("unknown-ruleset-value", Severity::Error, |_, s| s.units.push(unit("tnak", 0, p(3, 2))));
     case("unknown-ruleset-value", Severity::Error, |_, s| s.players[1].co = Some("marshal_oren".into()));
-    case("unknown-ruleset-value", Severity::Error, |_, s| s.ruleset = "skirm".into());
+    case("unknown-ruleset-value", Severity::Error, |_, s| s.system = "skirm".into());
 }
 
 #[test]
@@ -230,10 +230,10 @@ fn victory_medals_unreachable() {
         for pos in [p(1, 2), p(8, 2)] {
             s.owners.remove(&pos);
         }
-        let plain = skirmish_studio::rules::TerrainId(0);
+        let plain = skirmish_studio::systems::swat::rules::TerrainId(0);
         for pos in [p(1, 2), p(8, 2)] {
             let index = s.index(pos);
-            s.terrain[index] = plain;
+            s.board.terrain[index] = plain;
         }
         s.units.push(unit("infantry", 0, p(2, 0)));
         s.units.push(unit("infantry", 1, p(7, 4)));

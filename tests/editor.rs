@@ -9,8 +9,8 @@ use skirmish_studio::editor::{
     Clipboard, Document, Op, brush_squares, flood_squares, line_squares, paste_ops, rect_squares, resized, squares_of,
     stamp_ops,
 };
-use skirmish_studio::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use skirmish_studio::scenario::{Scenario, Symmetry, builtin_tiles, load_scenario};
+use skirmish_studio::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
+use skirmish_studio::systems::swat::scenario::{Scenario, Symmetry, builtin_tiles, load_scenario};
 
 fn rules() -> Ruleset {
     Ruleset::builtin().unwrap()
@@ -45,7 +45,7 @@ fn lines_rectangles_and_fills() {
     let water = rules.terrain_id("water").unwrap();
     for y in 0..3 {
         let i = s.index(p(3, y));
-        s.terrain[i] = water;
+        s.board.terrain[i] = water;
     }
     assert_eq!(flood_squares(&s, p(0, 0)).len(), 9, "the water wall stops the fill");
     assert_eq!(squares_of(&s, water).len(), 3);
@@ -70,7 +70,7 @@ fn the_rules_refuse_a_tank_on_a_hill_unless_overruled() {
     let rules = rules();
     let mut s = blank(&rules, 4, 4);
     let i = s.index(p(1, 1));
-    s.terrain[i] = rules.terrain_id("hill").unwrap();
+    s.board.terrain[i] = rules.terrain_id("hill").unwrap();
     let mut doc = Document::new(s);
     let tank = Op::Unit("tank".into(), 0);
     let outcome = doc.apply_ops(&rules, "Place Tank", &[(p(1, 1), tank.clone())], None, false, false);
@@ -111,7 +111,7 @@ fn symmetric_painting_echoes_every_edit_with_owners_swapped() {
     let s = &doc.scenario;
     assert_eq!(s.units.iter().find(|u| u.pos == p(8, 7)).map(|u| u.owner), Some(1));
     assert_eq!(s.owners.get(&p(7, 7)), Some(&1));
-    assert_eq!(skirmish_studio::scenario::symmetry_report(s, Symmetry::Rotate180).unwrap(), vec![]);
+    assert_eq!(skirmish_studio::systems::swat::scenario::symmetry_report(s, Symmetry::Rotate180).unwrap(), vec![]);
     let mut doc = Document::new(blank(&rules, 10, 10));
     doc.apply_ops(
         &rules,
@@ -177,7 +177,7 @@ fn stamping_a_tile_and_resizing_the_board() {
     assert!(doc.scenario.tiles.is_empty(), "the tile record is part of the stamp's step");
     let plain = rules.terrain_id("plain").unwrap();
     let mut s = blank(&rules, 6, 4);
-    s.units.push(skirmish_studio::scenario::ScenarioUnit {
+    s.units.push(skirmish_studio::systems::swat::scenario::ScenarioUnit {
         kind: "infantry".into(),
         owner: 0,
         hp: 8,
@@ -185,7 +185,7 @@ fn stamping_a_tile_and_resizing_the_board() {
         passengers: vec![],
     });
     let bigger = resized(&s, 2, 1, 0, 0, plain).unwrap();
-    assert_eq!((bigger.width, bigger.height), (8, 5));
+    assert_eq!((bigger.board.width, bigger.board.height), (8, 5));
     assert_eq!(bigger.units[0].pos, p(7, 4));
     let smaller = resized(&s, 0, 0, -1, 0, plain).unwrap();
     assert!(smaller.units.is_empty(), "what falls off the board goes with it");

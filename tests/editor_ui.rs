@@ -6,7 +6,7 @@
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use skirmish_studio::rules::{Pos, Ruleset};
+use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -103,7 +103,7 @@ fn with_mirror_symmetry_a_placed_unit_is_echoed_for_the_other_player() {
     let placed = scenario.units.iter().find(|u| u.pos == square).expect("the tank is placed");
     assert_eq!((placed.kind.as_str(), placed.owner), ("tank", 0));
     let mirror =
-        scenario.units.iter().find(|u| u.pos == Pos::new(scenario.width - 1 - 4, 5)).expect("the mirrored tank");
+        scenario.units.iter().find(|u| u.pos == Pos::new(scenario.board.width - 1 - 4, 5)).expect("the mirrored tank");
     assert_eq!((mirror.kind.as_str(), mirror.owner), ("tank", 1), "player 1's unit mirrored becomes player 2's");
     assert_eq!(harness.state().doc.history.labels().count(), 1, "one gesture, one step");
 }
@@ -135,7 +135,7 @@ fn open_a_sample_from_the_file_menu() {
 fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
     let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
     // Two units on one square: an error with a fix.
-    let unit = skirmish_studio::scenario::ScenarioUnit {
+    let unit = skirmish_studio::systems::swat::scenario::ScenarioUnit {
         kind: "infantry".into(),
         owner: 0,
         hp: 8,
@@ -145,10 +145,10 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
     app.doc.apply_edits(
         "Add units",
         &[
-            skirmish_studio::scenario::Edit::InsertUnit { index: 0, unit: unit.clone() },
-            skirmish_studio::scenario::Edit::InsertUnit {
+            skirmish_studio::systems::swat::scenario::Edit::InsertUnit { index: 0, unit: unit.clone() },
+            skirmish_studio::systems::swat::scenario::Edit::InsertUnit {
                 index: 1,
-                unit: skirmish_studio::scenario::ScenarioUnit { kind: "mech".into(), ..unit },
+                unit: skirmish_studio::systems::swat::scenario::ScenarioUnit { kind: "mech".into(), ..unit },
             },
         ],
     );
@@ -188,7 +188,7 @@ fn save_writes_the_file_and_clears_the_modified_flag() {
     assert!(!harness.state().doc.is_modified());
     let text = std::fs::read_to_string(&target).unwrap();
     let rules = Ruleset::builtin().unwrap();
-    let saved = skirmish_studio::scenario::load_scenario(&rules, &text).unwrap();
+    let saved = skirmish_studio::systems::swat::scenario::load_scenario(&rules, &text).unwrap();
     assert_eq!(saved, harness.state().doc.scenario);
 }
 
@@ -199,7 +199,7 @@ fn unsaved_work_is_autosaved_to_a_recovery_file_and_offered_back() {
     let forest = app.rules.terrain_id("forest").unwrap();
     app.doc.apply_edits(
         "Paint forest",
-        &[skirmish_studio::scenario::Edit::SetTerrain { pos: Pos::new(2, 2), terrain: forest }],
+        &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(2, 2), terrain: forest }],
     );
     app.autosave(100.0);
     assert!(dir.join("recovery.ron").exists());
@@ -229,7 +229,8 @@ fn the_command_palette_finds_and_runs_a_command() {
 /// A small duel: Red's tank near Blue's infantry, both players human.
 fn duel(app: &mut StudioApp) {
     let rules = Arc::clone(&app.rules);
-    let mut s = skirmish_studio::scenario::Scenario::new(&rules, 8, 5, rules.terrain_id("plain").unwrap(), 2);
+    let mut s =
+        skirmish_studio::systems::swat::scenario::Scenario::new(&rules, 8, 5, rules.terrain_id("plain").unwrap(), 2);
     for (pos, name, owner) in [
         (Pos::new(0, 2), "hq", 0u8),
         (Pos::new(7, 2), "hq", 1),
@@ -237,17 +238,17 @@ fn duel(app: &mut StudioApp) {
         (Pos::new(7, 4), "factory", 1),
     ] {
         let index = s.index(pos);
-        s.terrain[index] = rules.terrain_id(name).unwrap();
+        s.board.terrain[index] = rules.terrain_id(name).unwrap();
         s.owners.insert(pos, owner);
     }
-    s.units.push(skirmish_studio::scenario::ScenarioUnit {
+    s.units.push(skirmish_studio::systems::swat::scenario::ScenarioUnit {
         kind: "tank".into(),
         owner: 0,
         hp: 8,
         pos: Pos::new(2, 2),
         passengers: vec![],
     });
-    s.units.push(skirmish_studio::scenario::ScenarioUnit {
+    s.units.push(skirmish_studio::systems::swat::scenario::ScenarioUnit {
         kind: "infantry".into(),
         owner: 1,
         hp: 8,
@@ -270,14 +271,14 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     assert!(harness.state().play.is_some(), "{}", harness.state().status);
     // Select the tank, move it next to the infantry, attack.
     click_square(&mut harness, Pos::new(2, 2));
-    assert_eq!(harness.state().play.as_ref().unwrap().selected, Some(skirmish_studio::rules::UnitId(0)));
+    assert_eq!(harness.state().play.as_ref().unwrap().selected, Some(skirmish_studio::systems::swat::rules::UnitId(0)));
     click_square(&mut harness, Pos::new(4, 2));
     let state = &harness.state().play.as_ref().unwrap().session.state;
-    assert_eq!(state.unit(skirmish_studio::rules::UnitId(0)).unwrap().pos, Pos::new(4, 2));
+    assert_eq!(state.unit(skirmish_studio::systems::swat::rules::UnitId(0)).unwrap().pos, Pos::new(4, 2));
     click_square(&mut harness, Pos::new(5, 2));
     let session = &harness.state().play.as_ref().unwrap().session;
     assert!(
-        session.events.iter().any(|e| matches!(e, skirmish_studio::rules::Event::UnitDamaged { .. })),
+        session.events.iter().any(|e| matches!(e, skirmish_studio::systems::swat::rules::Event::UnitDamaged { .. })),
         "the attack happened"
     );
     // End the turn: the hand-off screen comes up for player 2.
@@ -290,7 +291,11 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     ai_buttons[1].click();
     harness.run_steps(4);
     let state = &harness.state().play.as_ref().unwrap().session.state;
-    assert_eq!((state.round, state.current), (2, skirmish_studio::rules::PlayerId(0)), "the AI played its turn");
+    assert_eq!(
+        (state.round, state.current),
+        (2, skirmish_studio::systems::swat::rules::PlayerId(0)),
+        "the AI played its turn"
+    );
     harness.get_by_label("Leave playtest").click();
     harness.run_steps(2);
     assert!(harness.state().play.is_none());
@@ -347,7 +352,7 @@ fn a_new_scenario_from_the_menu_and_settings_typed_as_one_undoable_step() {
     harness.get_by_label("Create").click();
     harness.run_steps(3);
     let s = &harness.state().doc.scenario;
-    assert_eq!((s.width, s.height, s.players.len()), (24, 18, 2));
+    assert_eq!((s.board.width, s.board.height, s.players.len()), (24, 18, 2));
     assert_eq!(s.name, "Untitled scenario");
     // Show the settings and type a name: the typing is one step, undone at once.
     harness.get_by_label("View").click();
@@ -361,7 +366,7 @@ fn a_new_scenario_from_the_menu_and_settings_typed_as_one_undoable_step() {
     harness.run_steps(3);
     assert_eq!(harness.state().doc.scenario.name, "Untitled scenario II");
     assert_eq!(harness.state().doc.history.labels().collect::<Vec<_>>(), vec!["Edit settings"]);
-    assert_eq!(harness.state().doc.scenario.width, 24, "the board is kept when settings change");
+    assert_eq!(harness.state().doc.scenario.board.width, 24, "the board is kept when settings change");
     harness.state_mut().doc.undo();
     harness.run_steps(2);
     assert_eq!(harness.state().doc.scenario.name, "Untitled scenario");

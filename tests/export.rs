@@ -3,11 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::export::{
-    ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, export_pdf, export_png, parse_square,
-};
-use skirmish_studio::rules::Ruleset;
-use skirmish_studio::scenario::{Scenario, load_scenario};
+use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, parse_square};
+use skirmish_studio::systems::swat::print::{export_pdf, export_png};
+use skirmish_studio::systems::swat::rules::Ruleset;
+use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario};
 use std::path::Path;
 
 fn rules() -> Ruleset {

@@ -7,7 +7,7 @@ mod common;
 
 use common::same_action;
 use proptest::prelude::*;
-use skirmish_studio::rules::{
+use skirmish_studio::systems::swat::rules::{
     Action, Board, CoId, Dice, GameSetup, GameState, Outcome, PlayerId, PlayerSetup, Pos, PowerLevel, Ruleset,
     TerrainId, TieBreak, TurnLimit, UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions,
     random_action, replay, start_game,
@@ -260,7 +260,7 @@ proptest! {
 
     #[test]
     fn the_ruleset_loader_never_panics_on_a_damaged_builtin(cut in 0usize..12_000, len in 0usize..200, insert in "[-0-9a-z(){}\\[\\],:\" ]{0,20}") {
-        let text = skirmish_studio::rules::BUILTIN_SWAT_RON;
+        let text = skirmish_studio::systems::swat::rules::BUILTIN_SWAT_RON;
         let cut = cut.min(text.len());
         let end = (cut + len).min(text.len());
         if text.is_char_boundary(cut) && text.is_char_boundary(end) {
@@ -277,7 +277,13 @@ proptest! {
     ) {
         let rules = common::rules();
         let setup = GameSetup {
-            board: Board { width, height, terrain: terrain.into_iter().map(TerrainId).collect() },
+            board: Board {
+                width,
+                height,
+                terrain: terrain.into_iter().map(TerrainId).collect(),
+                heights: Vec::new(),
+                edges: Default::default(),
+            },
             owned_properties: vec![(Pos::new(0, 0), PlayerId(first))],
             units: units.into_iter().map(|(kind, owner, hp, x, y)| UnitSetup { kind: UnitKindId(kind), owner: PlayerId(owner), hp, pos: Pos::new(x, y), passengers: vec![(UnitKindId(kind), hp)] }).collect(),
             players: vec![PlayerSetup { co: Some(CoId(first)), funds: 5 }; players],
@@ -296,7 +302,7 @@ fn random_playouts_run_their_rounds_or_finish() {
     for seed in 0..20 {
         let setup = random_setup(&rules, seed);
         let (mut state, _) = start_game(&rules, &setup, seed).unwrap();
-        let playout = skirmish_studio::rules::random_playout(&rules, &mut state, seed, 10, 100_000);
+        let playout = skirmish_studio::systems::swat::rules::random_playout(&rules, &mut state, seed, 10, 100_000);
         assert!(!playout.actions.is_empty());
         assert!(
             state.outcome != Outcome::Ongoing || state.round >= 11,

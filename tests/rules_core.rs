@@ -6,7 +6,7 @@
 mod common;
 
 use common::{Setup, attack, capture, end_turn, mv, p, unload};
-use skirmish_studio::rules::{
+use skirmish_studio::systems::swat::rules::{
     Action, Capture, ColumnId, DefeatReason, Event, Outcome, PlayerId, PowerLevel, Rejection, Status, Strike, TieBreak,
     TurnLimit, UnitId, VictoryConditions, VictoryReason, legal_actions, preview_attack, reachable, replay,
 };
@@ -120,7 +120,7 @@ fn ruleset_pins_the_values_the_rules_text_states() {
     let e = &rules.economy;
     assert_eq!((e.max_hp, e.reduced_below, e.repair, e.starting_funds), (8, 5, 2, 5));
     assert_eq!((e.capture_rate_full, e.capture_rate_reduced), (2, 1));
-    use skirmish_studio::rules::PropertyKind::{City, Factory, Hq};
+    use skirmish_studio::systems::swat::rules::PropertyKind::{City, Factory, Hq};
     assert_eq!((e.income_of(City), e.income_of(Factory), e.income_of(Hq)), (5, 0, 5));
     assert_eq!((e.capture_points_of(City), e.capture_points_of(Factory), e.capture_points_of(Hq)), (4, 4, 8));
     assert!(rules.cos.len() >= 6);
@@ -135,11 +135,11 @@ fn ruleset_chart_past_the_last_row_uses_the_last_and_below_zero_uses_the_first()
 
 #[test]
 fn ruleset_loading_reports_every_problem_with_its_place() {
-    let broken = skirmish_studio::rules::BUILTIN_SWAT_RON
+    let broken = skirmish_studio::systems::swat::rules::BUILTIN_SWAT_RON
         .replace("cost: 7, move_type: \"tread\"", "cost: -7, move_type: \"hover\"")
         .replace("(damage: 5,  cells: {\"road\": (5, Some(3)), ", "(damage: 5,  cells: {")
         .replace("Kinds([\"recon\", \"tank\"])", "Kinds([\"recon\", \"tnak\"])");
-    let error = skirmish_studio::rules::Ruleset::from_ron(&broken).unwrap_err();
+    let error = skirmish_studio::systems::swat::rules::Ruleset::from_ron(&broken).unwrap_err();
     let text = error.to_string();
     assert!(!error.syntax);
     for expected in [
@@ -154,7 +154,7 @@ fn ruleset_loading_reports_every_problem_with_its_place() {
 
 #[test]
 fn ruleset_syntax_error_names_line_and_column() {
-    let error = skirmish_studio::rules::Ruleset::from_ron("Ruleset(\n  id: 3,\n)").unwrap_err();
+    let error = skirmish_studio::systems::swat::rules::Ruleset::from_ron("Ruleset(\n  id: 3,\n)").unwrap_err();
     assert!(error.syntax);
     assert_eq!(error.problems[0].place, "line 2, column 6");
 }
@@ -164,17 +164,17 @@ fn ruleset_syntax_error_names_line_and_column() {
 #[test]
 fn dice_splitmix64_golden_rolls() {
     // Cross-checked against an independent implementation of SplitMix64.
-    let mut dice = skirmish_studio::rules::Dice::new(0);
+    let mut dice = skirmish_studio::systems::swat::rules::Dice::new(0);
     let rolls: Vec<u8> = (0..6).map(|_| dice.roll_d6()).collect();
     assert_eq!(rolls, [2, 1, 2, 5, 2, 1]);
-    let mut dice = skirmish_studio::rules::Dice::new(1);
+    let mut dice = skirmish_studio::systems::swat::rules::Dice::new(1);
     let rolls: Vec<u8> = (0..6).map(|_| dice.roll_d6()).collect();
     assert_eq!(rolls, [6, 2, 1, 6, 4, 3]);
 }
 
 #[test]
 fn dice_every_face_comes_up_about_equally() {
-    let mut dice = skirmish_studio::rules::Dice::new(12345);
+    let mut dice = skirmish_studio::systems::swat::rules::Dice::new(12345);
     let mut counts = [0u32; 6];
     for _ in 0..60_000 {
         counts[usize::from(dice.roll_d6() - 1)] += 1;
@@ -315,7 +315,8 @@ fn movement_reachable_squares_agree_with_path_checks() {
     let reach = reachable(&game.rules, &game.state, recon);
     for (to, cost) in reach.destinations() {
         let path = reach.path_to(to).unwrap();
-        let checked = skirmish_studio::rules::check_path(&game.rules, &game.state, recon, &path).unwrap();
+        let checked =
+            skirmish_studio::systems::swat::rules::check_path(&game.rules, &game.state, recon, &path).unwrap();
         assert_eq!((checked.to, checked.cost), (to, cost));
     }
     assert_eq!(reach.cost(p(4, 1)), None, "the infantry blocks the road");
@@ -571,8 +572,8 @@ fn purchase_at_an_own_empty_factory_paying_the_cost() {
     game.reject(Action::Buy { factory: p(2, 0), kind: tank }, Rejection::NotYourFactory(p(2, 0)));
     game.reject(Action::Buy { factory: p(0, 0), kind: md_tank }, Rejection::InsufficientFunds { cost: 16, funds: 7 });
     game.reject(
-        Action::Buy { factory: p(0, 0), kind: skirmish_studio::rules::UnitKindId(99) },
-        Rejection::UnknownUnitKind(skirmish_studio::rules::UnitKindId(99)),
+        Action::Buy { factory: p(0, 0), kind: skirmish_studio::systems::swat::rules::UnitKindId(99) },
+        Rejection::UnknownUnitKind(skirmish_studio::systems::swat::rules::UnitKindId(99)),
     );
     game.act(Action::Buy { factory: p(0, 0), kind: tank });
     assert_eq!(game.state.player(RED).funds, 0);
@@ -815,12 +816,18 @@ fn co_power_at_the_last_small_star_resets_the_track_and_lasts_until_the_next_tur
     // Lightning Raid: +1 movement for every unit.
     let reach = reachable(&game.rules, &game.state, game.unit(0));
     assert_eq!(reach.cost(p(2, 0)), Some(2));
-    assert_eq!(skirmish_studio::rules::movement_points(&game.rules, &game.state, RED, game.kind("infantry")), 4);
+    assert_eq!(
+        skirmish_studio::systems::swat::rules::movement_points(&game.rules, &game.state, RED, game.kind("infantry")),
+        4
+    );
     game.act(end_turn());
     assert_eq!(game.state.player(RED).active_power, Some(PowerLevel::Power), "in force through the enemy's turn");
     let events = game.act(end_turn());
     assert!(events.contains(&Event::PowerEnded { player: RED, level: PowerLevel::Power }));
-    assert_eq!(skirmish_studio::rules::movement_points(&game.rules, &game.state, RED, game.kind("infantry")), 3);
+    assert_eq!(
+        skirmish_studio::systems::swat::rules::movement_points(&game.rules, &game.state, RED, game.kind("infantry")),
+        3
+    );
 }
 
 #[test]
@@ -892,7 +899,11 @@ fn replay_reproduces_the_same_events_from_the_seed() {
     let error = replay(&setup.rules, &setup.setup, setup.seed, &[end_turn(), attack(0, 1), attack(0, 1)]).unwrap_err();
     assert!(matches!(
         error,
-        skirmish_studio::rules::ReplayError::Rejected { index: 1, rejection: Rejection::NotYourUnit(UnitId(0)), .. }
+        skirmish_studio::systems::swat::rules::ReplayError::Rejected {
+            index: 1,
+            rejection: Rejection::NotYourUnit(UnitId(0)),
+            ..
+        }
     ));
 }
 
@@ -901,7 +912,7 @@ fn game_state_round_trips_through_serde() {
     let mut game = Setup::board(&["=C."]).unit("tank", 0, (0, 0)).unit("anti_air", 1, (1, 0)).start();
     game.act(attack(0, 1));
     let text = ron::to_string(&game.state).unwrap();
-    let back: skirmish_studio::rules::GameState = ron::from_str(&text).unwrap();
+    let back: skirmish_studio::systems::swat::rules::GameState = ron::from_str(&text).unwrap();
     assert_eq!(back, game.state);
     let json = serde_json::to_string(&game.start_events).unwrap();
     let events: Vec<Event> = serde_json::from_str(&json).unwrap();

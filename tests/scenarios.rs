@@ -4,8 +4,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
-use skirmish_studio::rules::{Pos, Ruleset};
-use skirmish_studio::scenario::{
+use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
+use skirmish_studio::systems::swat::scenario::{
     Broken, Scenario, Symmetry, builtin_tiles, export_awbw_csv, import_awbw, load_scenario, save_scenario, stamp_tile,
     statistics, symmetry_report, validate,
 };
@@ -51,7 +51,7 @@ fn samples_cover_two_three_and_four_players_money_only_and_loaded_apcs() {
     }
     assert!(all.iter().any(|s| s.units.is_empty()), "no sample starts with money only");
     assert!(all.iter().any(|s| s.units.iter().any(|u| !u.passengers.is_empty())), "no sample with loaded APCs");
-    let mut sizes: Vec<(u16, u16)> = all.iter().map(|s| (s.width, s.height)).collect();
+    let mut sizes: Vec<(u16, u16)> = all.iter().map(|s| (s.board.width, s.board.height)).collect();
     sizes.sort_unstable();
     sizes.dedup();
     assert!(sizes.len() >= 4, "samples should differ in size: {sizes:?}");
@@ -75,7 +75,7 @@ fn every_sample_round_trips_through_save_and_load() {
     let rules = rules();
     for path in samples() {
         let scenario = load(&path);
-        let text = save_scenario(&rules, &scenario);
+        let text = save_scenario(&rules, &scenario).unwrap();
         assert_eq!(load_scenario(&rules, &text).unwrap(), scenario, "{}", path.display());
     }
 }
@@ -84,10 +84,10 @@ fn every_sample_round_trips_through_save_and_load() {
 fn saved_files_keep_the_terrain_as_one_string_per_row() {
     let rules = rules();
     let scenario = load(&samples()[0]);
-    let text = save_scenario(&rules, &scenario);
+    let text = save_scenario(&rules, &scenario).unwrap();
     let rows = text.lines().filter(|l| l.trim().starts_with('"') && l.trim().ends_with("\",")).count();
-    assert!(rows >= usize::from(scenario.height), "{text}");
-    assert!(text.contains("format_version: 2"));
+    assert!(rows >= usize::from(scenario.board.height), "{text}");
+    assert!(text.contains("format_version: 3"));
 }
 
 #[test]
@@ -140,11 +140,11 @@ fn a_version_1_file_is_migrated_when_loaded() {
         turn_limit: Some(15),
     )"#;
     let scenario = load_scenario(&rules(), text).unwrap();
-    assert_eq!(scenario.players[1].army, skirmish_studio::scenario::Army::Blue);
+    assert_eq!(scenario.players[1].army, skirmish_studio::systems::swat::scenario::Army::Blue);
     assert_eq!(scenario.victory.turn_limit.unwrap().rounds, 15);
     assert_eq!(scenario.owners.get(&Pos::new(0, 2)), Some(&1));
-    let saved = save_scenario(&rules(), &scenario);
-    assert!(saved.contains("format_version: 2"));
+    let saved = save_scenario(&rules(), &scenario).unwrap();
+    assert!(saved.contains("format_version: 3"));
 }
 
 #[test]
@@ -169,18 +169,18 @@ fn first_turn_counts_movement_points_per_turn_without_splitting_a_step() {
     // then hill 2 (turn 2, 1 left), hill 2 does not fit (turn 3), ...
     for x in 2..8 {
         let index = s.index(Pos::new(x, 0));
-        s.terrain[index] = rules.terrain_id("hill").unwrap();
+        s.board.terrain[index] = rules.terrain_id("hill").unwrap();
     }
     let index = s.index(Pos::new(7, 0));
-    s.terrain[index] = rules.terrain_id("city").unwrap();
-    s.units.push(skirmish_studio::scenario::ScenarioUnit {
+    s.board.terrain[index] = rules.terrain_id("city").unwrap();
+    s.units.push(skirmish_studio::systems::swat::scenario::ScenarioUnit {
         kind: "infantry".into(),
         owner: 0,
         hp: 8,
         pos: Pos::new(0, 0),
         passengers: vec![],
     });
-    let arrivals = skirmish_studio::scenario::capture_arrivals(&rules, &s, 0);
+    let arrivals = skirmish_studio::systems::swat::scenario::capture_arrivals(&rules, &s, 0);
     assert_eq!(&arrivals[..], &[Some(0), Some(1), Some(1), Some(2), Some(3), Some(4), Some(5), Some(5)]);
 }
 
@@ -192,7 +192,7 @@ fn symmetry_report_lists_every_square_that_breaks_it_with_owners_swapped() {
     assert_eq!(symmetry_report(&s, Symmetry::MirrorLeftRight).unwrap(), vec![]);
     // Paint one forest on the left only; give the left HQ's twin the same owner.
     let index = s.index(Pos::new(3, 0));
-    s.terrain[index] = rules.terrain_id("forest").unwrap();
+    s.board.terrain[index] = rules.terrain_id("forest").unwrap();
     s.owners.insert(Pos::new(17, 5), 0);
     let report = symmetry_report(&s, Symmetry::MirrorLeftRight).unwrap();
     assert!(
@@ -215,7 +215,7 @@ fn the_tile_library_has_at_least_nine_square_tiles_and_stamps_turned() {
     let river = tiles.iter().find(|t| t.name == "river-crossing").unwrap();
     let mut s = Scenario::new(&rules, 12, 12, rules.terrain_id("plain").unwrap(), 2);
     let edits = stamp_tile(&s, river, Pos::new(6, 6), 1);
-    skirmish_studio::scenario::apply_all(&mut s, &edits).unwrap();
+    skirmish_studio::systems::swat::scenario::apply_all(&mut s, &edits).unwrap();
     // Turned a quarter clockwise, the north-south river runs east-west along the tile's third
     // row, the bridge sits on it, and the east-west road runs north-south.
     let id = |name| rules.terrain_id(name).unwrap();
@@ -254,7 +254,7 @@ fn awbw_json_import_maps_terrain_armies_and_units_and_reports_substitutions() {
     let text = std::fs::read_to_string(dir.join("146471.json")).unwrap();
     let result = import_awbw(&rules, &text, "x").unwrap();
     let s = &result.scenario;
-    assert_eq!((s.width, s.height), (22, 18));
+    assert_eq!((s.board.width, s.board.height), (22, 18));
     assert_eq!(result.report.armies.len(), 2);
     assert!(result.report.substitutions.iter().any(|sub| sub.awbw == "com tower"), "{:?}", result.report);
     assert_eq!(s.units.len(), 1);
@@ -271,7 +271,7 @@ fn awbw_csv_import_reads_rows_and_reports_a_ragged_row_with_its_line() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw");
     let text = std::fs::read_to_string(dir.join("155801.txt")).unwrap();
     let result = import_awbw(&rules, &text, "x").unwrap();
-    assert_eq!((result.scenario.width, result.scenario.height), (22, 16));
+    assert_eq!((result.scenario.board.width, result.scenario.board.height), (22, 16));
     let error = import_awbw(&rules, "1,1,1\n1,1\n", "x").unwrap_err();
     assert_eq!(error.line, Some(2));
     let error = import_awbw(&rules, "1,1,zz\n", "x").unwrap_err();
@@ -286,7 +286,7 @@ fn a_scenario_exported_to_awbw_and_imported_back_has_the_same_terrain_and_proper
         let (csv, notes) = export_awbw_csv(&rules, &scenario);
         assert!(notes.is_empty(), "{notes:?}");
         let back = import_awbw(&rules, &csv, "x").unwrap().scenario;
-        assert_eq!(back.terrain, scenario.terrain, "{}", path.display());
+        assert_eq!(back.board.terrain, scenario.board.terrain, "{}", path.display());
         assert_eq!(back.owners, scenario.owners, "{}", path.display());
     }
 }
@@ -323,50 +323,50 @@ proptest! {
         medals in proptest::option::of(0u32..20), cities in proptest::option::of(0u32..20), limit in proptest::option::of(0u32..30),
     ) {
         let rules = rules();
-        let mut dice = skirmish_studio::rules::Dice::new(seed);
-        let mut s = Scenario::new(&rules, width, height, skirmish_studio::rules::TerrainId(0), 2);
-        for t in &mut s.terrain {
-            *t = skirmish_studio::rules::TerrainId(u8::try_from(dice.below(rules.terrains.len())).unwrap());
+        let mut dice = skirmish_studio::systems::swat::rules::Dice::new(seed);
+        let mut s = Scenario::new(&rules, width, height, skirmish_studio::systems::swat::rules::TerrainId(0), 2);
+        for t in &mut s.board.terrain {
+            *t = skirmish_studio::systems::swat::rules::TerrainId(u8::try_from(dice.below(rules.terrains.len())).unwrap());
         }
         let names: Vec<String> = rules.units.iter().map(|u| u.id.clone()).chain(["bogus".to_owned()]).collect();
         for (kind, owner, hp, x, y, passengers) in units {
-            s.units.push(skirmish_studio::scenario::ScenarioUnit {
+            s.units.push(skirmish_studio::systems::swat::scenario::ScenarioUnit {
                 kind: names[kind % names.len()].clone(),
                 owner,
                 hp,
                 pos: Pos::new(x, y),
-                passengers: (0..passengers).map(|i| skirmish_studio::scenario::Passenger { kind: names[(kind + i) % names.len()].clone(), hp }).collect(),
+                passengers: (0..passengers).map(|i| skirmish_studio::systems::swat::scenario::Passenger { kind: names[(kind + i) % names.len()].clone(), hp }).collect(),
             });
         }
         for (x, y, owner) in owners {
             s.owners.insert(Pos::new(x, y), owner);
         }
-        s.players = (0..players).map(|i| skirmish_studio::scenario::ScenarioPlayer {
-            army: skirmish_studio::scenario::Army::ALL[i % 4],
+        s.players = (0..players).map(|i| skirmish_studio::systems::swat::scenario::ScenarioPlayer {
+            army: skirmish_studio::systems::swat::scenario::Army::ALL[i % 4],
             co: rules.cos.get(i % 3).map(|c| c.id.clone()),
             funds,
-            controller: skirmish_studio::scenario::Controller::Human,
+            controller: skirmish_studio::systems::swat::scenario::Controller::Human,
         }).collect();
         s.first_player = first;
         s.tile_size = tile_size;
         s.victory.victory_medals = medals;
         s.victory.city_conquest = cities;
-        s.victory.turn_limit = limit.map(|rounds| skirmish_studio::rules::TurnLimit { rounds, tie_break: skirmish_studio::rules::TieBreak::Draw });
+        s.victory.turn_limit = limit.map(|rounds| skirmish_studio::systems::swat::rules::TurnLimit { rounds, tie_break: skirmish_studio::systems::swat::rules::TieBreak::Draw });
         let findings = validate(&rules, &s);
         let _ = statistics(&rules, &s);
         for symmetry in Symmetry::ALL {
             let _ = symmetry_report(&s, symmetry);
         }
         // A scenario without errors must start a game.
-        if !skirmish_studio::scenario::has_errors(&findings) {
+        if !skirmish_studio::systems::swat::scenario::has_errors(&findings) {
             let setup = s.to_setup(&rules).unwrap();
-            prop_assert!(skirmish_studio::rules::start_game(&rules, &setup, 1).is_ok(), "{:#?}", findings);
+            prop_assert!(skirmish_studio::systems::swat::rules::start_game(&rules, &setup, 1).is_ok(), "{:#?}", findings);
         }
         // And every fix applies.
         for finding in &findings {
             if let Some(fix) = &finding.fix {
                 let mut copy = s.clone();
-                prop_assert!(skirmish_studio::scenario::apply_all(&mut copy, &fix.edits).is_some());
+                prop_assert!(skirmish_studio::systems::swat::scenario::apply_all(&mut copy, &fix.edits).is_some());
             }
         }
     }

@@ -3,8 +3,8 @@
 
 use super::history::{History, Step};
 use super::tools::{Op, Refusal, edits_for, judge, with_symmetry};
-use crate::rules::{Pos, Ruleset};
-use crate::scenario::{Edit, Scenario, Symmetry, apply_all};
+use crate::systems::swat::rules::{Pos, Ruleset};
+use crate::systems::swat::scenario::{Edit, Scenario, Symmetry, apply_all};
 use std::path::PathBuf;
 
 /// An open scenario with its history.
@@ -107,9 +107,13 @@ impl Document {
         if self.history.undo_label() != Some(&format!("Stamp {tile}")) {
             return;
         }
-        let mut tiles: Vec<crate::scenario::TilePlacement> =
+        let mut tiles: Vec<crate::systems::swat::scenario::TilePlacement> =
             self.scenario.tiles.iter().filter(|t| t.pos != corner).cloned().collect();
-        tiles.push(crate::scenario::TilePlacement { tile: tile.to_owned(), pos: corner, rotation: rotation % 4 });
+        tiles.push(crate::systems::swat::scenario::TilePlacement {
+            tile: tile.to_owned(),
+            pos: corner,
+            rotation: rotation % 4,
+        });
         let edit = Edit::SetTiles(tiles);
         if let Some(inverse) = edit.apply(&mut self.scenario) {
             self.history.extend_last(vec![edit], vec![inverse]);
@@ -167,11 +171,11 @@ pub fn resized(
     top: i32,
     right: i32,
     bottom: i32,
-    fill: crate::rules::TerrainId,
+    fill: crate::systems::swat::rules::TerrainId,
 ) -> Option<Scenario> {
-    let width = i32::from(scenario.width) + left + right;
-    let height = i32::from(scenario.height) + top + bottom;
-    let max = i32::from(crate::scenario::MAX_SIDE);
+    let width = i32::from(scenario.board.width) + left + right;
+    let height = i32::from(scenario.board.height) + top + bottom;
+    let max = i32::from(crate::systems::swat::scenario::MAX_SIDE);
     if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
         return None;
     }
@@ -182,24 +186,24 @@ pub fn resized(
         (pos.x < width && pos.y < height).then_some(pos)
     };
     let mut next = scenario.clone();
-    next.width = width;
-    next.height = height;
-    next.terrain = vec![fill; usize::from(width) * usize::from(height)];
+    next.board.width = width;
+    next.board.height = height;
+    next.board.terrain = vec![fill; usize::from(width) * usize::from(height)];
     for pos in scenario.squares() {
         if let Some(to) = shift(pos) {
-            next.terrain[usize::from(to.y) * usize::from(width) + usize::from(to.x)] = scenario.terrain_at(pos);
+            next.board.terrain[usize::from(to.y) * usize::from(width) + usize::from(to.x)] = scenario.terrain_at(pos);
         }
     }
     next.owners = scenario.owners.iter().filter_map(|(&p, &o)| Some((shift(p)?, o))).collect();
     next.units = scenario
         .units
         .iter()
-        .filter_map(|u| Some(crate::scenario::ScenarioUnit { pos: shift(u.pos)?, ..u.clone() }))
+        .filter_map(|u| Some(crate::systems::swat::scenario::ScenarioUnit { pos: shift(u.pos)?, ..u.clone() }))
         .collect();
     next.tiles = scenario
         .tiles
         .iter()
-        .filter_map(|t| Some(crate::scenario::TilePlacement { pos: shift(t.pos)?, ..t.clone() }))
+        .filter_map(|t| Some(crate::systems::swat::scenario::TilePlacement { pos: shift(t.pos)?, ..t.clone() }))
         .collect();
     Some(next)
 }

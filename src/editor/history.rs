@@ -1,7 +1,7 @@
 //! The undo history: labelled steps of edits, one per gesture, with a clean mark so the
 //! "modified" flag follows the history (as Tiled derives it from its undo stack).
 
-use crate::scenario::{Edit, Scenario, apply_all};
+use crate::systems::swat::scenario::{Edit, Scenario, apply_all};
 
 /// One undoable step.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! flood fill covers, what painting, placing and erasing mean, selections with copy, paste,
 //! rotate and flip, and the symmetric echo of every operation.
 
-use crate::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use crate::scenario::{Passenger, Scenario, ScenarioUnit, SquareMap, Symmetry};
+use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
+use crate::systems::swat::scenario::{Passenger, Scenario, ScenarioUnit, SquareMap, Symmetry};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -83,15 +83,15 @@ pub fn flood_squares(scenario: &Scenario, start: Pos) -> Vec<Pos> {
         return Vec::new();
     }
     let target = scenario.terrain_at(start);
-    let mut seen = vec![false; scenario.terrain.len()];
+    let mut seen = vec![false; scenario.board.terrain.len()];
     let mut stack = vec![start];
     seen[scenario.index(start)] = true;
     let mut out = Vec::new();
     while let Some(pos) = stack.pop() {
         out.push(pos);
-        for next in pos.neighbours(scenario.width, scenario.height) {
+        for next in pos.neighbours(scenario.board.width, scenario.board.height) {
             let index = scenario.index(next);
-            if !seen[index] && scenario.terrain[index] == target {
+            if !seen[index] && scenario.board.terrain[index] == target {
                 seen[index] = true;
                 stack.push(next);
             }
@@ -120,7 +120,7 @@ pub fn property_terrain(rules: &Ruleset, kind: PropertyKind) -> Option<TerrainId
 pub fn with_symmetry(scenario: &Scenario, ops: &[(Pos, Op)], symmetry: Option<Symmetry>) -> Vec<(Pos, Op)> {
     let mut out: Vec<(Pos, Op)> = ops.to_vec();
     let Some(symmetry) = symmetry else { return out };
-    let (w, h) = (scenario.width, scenario.height);
+    let (w, h) = (scenario.board.width, scenario.board.height);
     if symmetry == Symmetry::Rotate90 && w != h {
         return out;
     }
@@ -300,8 +300,8 @@ pub fn judge(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Result<
 /// The edits that carry out an operation on the document as it stands (to be applied at once,
 /// since unit edits are by list index).
 #[must_use]
-pub fn edits_for(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Vec<crate::scenario::Edit> {
-    use crate::scenario::Edit;
+pub fn edits_for(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Vec<crate::systems::swat::scenario::Edit> {
+    use crate::systems::swat::scenario::Edit;
     let unit_index = scenario.unit_index_at(pos);
     let plain = rules.terrain_id("plain").unwrap_or(TerrainId(0));
     match op {
@@ -406,7 +406,7 @@ pub fn paste_ops(rules: &Ruleset, clip: &Clipboard, at: Pos) -> Vec<(Pos, Op)> {
 pub fn stamp_ops(
     rules: &Ruleset,
     scenario: &Scenario,
-    tile: &crate::scenario::Tile,
+    tile: &crate::systems::swat::scenario::Tile,
     corner: Pos,
     rotation: u8,
 ) -> Vec<(Pos, Op)> {

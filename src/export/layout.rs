@@ -242,3 +242,14 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
     }
     Ok(BoardLayout { per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
 }
+
+/// What was written, for reports and tests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PdfReport {
+    /// The PDF file.
+    pub bytes: Vec<u8>,
+    /// Pages written.
+    pub pages: usize,
+    /// The board's page layout, when the board sheet was printed.
+    pub layout: Option<BoardLayout>,
+}

@@ -1,14 +1,9 @@
-//! Print-ready export: the board poster, modular tiles, counters and setup sheet as a PDF at
-//! true square size, and the board as a PNG. Knows nothing of any user interface.
+//! Print geometry every game system shares: papers, square sizes, export options, and how a
+//! board is cut into pages on square and tile boundaries. Each system draws its own sheets
+//! (for Skirmish Wars, `systems::swat::print`) on this geometry.
 
-mod draw;
 mod layout;
-mod pdf;
-mod png;
 
-pub use self::draw::{Frame, Sketch, Style};
 pub use self::layout::{
-    BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, Sheets, board_layout, parse_square,
+    BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Sheets, board_layout, parse_square,
 };
-pub use self::pdf::{PdfReport, export_pdf};
-pub use self::png::{MAX_PIXELS, export_png};

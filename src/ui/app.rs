@@ -4,8 +4,8 @@
 use super::commands::{Command, Menu, shortcut_order};
 use super::dialogs::{FileDialogs, NativeDialogs};
 use crate::editor::{Clipboard, Document, Op, flood_squares, paste_ops, squares_of};
-use crate::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use crate::scenario::{
+use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
+use crate::systems::swat::scenario::{
     Finding, Scenario, Statistics, Symmetry, Tile, builtin_tiles, has_errors, import_awbw, load_scenario,
     save_scenario, statistics, validate,
 };
@@ -259,6 +259,8 @@ pub struct StudioApp {
     pub data_dir: Option<PathBuf>,
     /// Time of the last autosave.
     pub last_autosave: f64,
+    /// The user has been told that autosave fails (told once until it works again).
+    pub autosave_warned: bool,
     /// Centre the view on this square next frame.
     pub centre_on: Option<Pos>,
     /// The window may close: the user confirmed.
@@ -268,7 +270,11 @@ pub struct StudioApp {
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
     /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
-    pub asymmetries: Option<(u64, Symmetry, Result<Vec<crate::scenario::Asymmetry>, crate::scenario::SymmetryError>)>,
+    pub asymmetries: Option<(
+        u64,
+        Symmetry,
+        Result<Vec<crate::systems::swat::scenario::Asymmetry>, crate::systems::swat::scenario::SymmetryError>,
+    )>,
     /// The window title last sent.
     pub last_title: String,
     /// The export dialog, when open.
@@ -325,6 +331,7 @@ impl StudioApp {
             dialogs: config.dialogs,
             data_dir: config.data_dir,
             last_autosave: 0.0,
+            autosave_warned: false,
             centre_on: None,
             allow_close: false,
             overrule: false,
@@ -344,8 +351,14 @@ impl StudioApp {
         } else {
             app.status = "Opened the sample scenario Bridgehead. Save it under a new name to keep your changes.".into();
         }
-        if let Some(recovered) = app.read_recovery() {
-            app.modal = Some(Modal::Recover(Box::new(recovered)));
+        match app.read_recovery() {
+            Some(Ok(recovered)) => app.modal = Some(Modal::Recover(Box::new(recovered))),
+            Some(Err(message)) => {
+                app.modal = Some(Modal::Message(format!(
+                    "A recovery file of unsaved work was found but cannot be read, so it is left where it is: {message}"
+                )));
+            }
+            None => {}
         }
         app
     }
@@ -366,23 +379,51 @@ impl StudioApp {
         self.data_dir.as_ref().map(|d| d.join("recovery.ron"))
     }
 
-    fn read_recovery(&self) -> Option<Scenario> {
-        let text = std::fs::read_to_string(self.recovery_path()?).ok()?;
-        load_scenario(&self.rules, &text).ok()
+    /// The recovery file's scenario: `None` when there is none, a message when it is there
+    /// but cannot be read (it is kept, so nothing is lost).
+    fn read_recovery(&self) -> Option<Result<Scenario, String>> {
+        let path = self.recovery_path()?;
+        if !path.exists() {
+            return None;
+        }
+        Some(
+            crate::files::read_limited(&path)
+                .and_then(|text| load_scenario(&self.rules, &text).map_err(|e| format!("{}: {e}", path.display()))),
+        )
     }
 
-    /// Writes unsaved work to the recovery file (never over the user's own file).
+    /// Writes unsaved work to the recovery file (never over the user's own file); a failure
+    /// is shown in the status bar and, the first time, in a message.
     pub fn autosave(&mut self, now: f64) {
         self.last_autosave = now;
         if !self.doc.is_modified() {
             return;
         }
-        let Some(path) = self.recovery_path() else { return };
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
+        let Some(path) = self.recovery_path() else {
+            self.autosave_failed("no user data folder is known on this system".into());
+            return;
+        };
+        let written = path
+            .parent()
+            .map_or(Ok(()), |dir| std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())))
+            .and_then(|()| save_scenario(&self.rules, &self.doc.scenario))
+            .and_then(|text| crate::files::write_atomic(&path, text.as_bytes()));
+        match written {
+            Ok(()) => {
+                self.autosave_warned = false;
+                self.status = "Autosaved unsaved work to the recovery file.".into();
+            }
+            Err(message) => self.autosave_failed(message),
         }
-        if crate::cli::write_atomic(&path, &save_scenario(&self.rules, &self.doc.scenario)).is_ok() {
-            self.status = "Autosaved unsaved work to the recovery file.".into();
+    }
+
+    fn autosave_failed(&mut self, message: String) {
+        self.status = format!("Autosave failed: {message}. Save your work with Ctrl+S.");
+        if !self.autosave_warned {
+            self.autosave_warned = true;
+            self.modal = Some(Modal::Message(format!(
+                "Unsaved work could not be written to the recovery file: {message}. Save your work to a file of your own (Ctrl+S)."
+            )));
         }
     }
 
@@ -397,7 +438,7 @@ impl StudioApp {
     /// # Errors
     /// A message saying what could not be read and where.
     pub fn open_path(&mut self, path: &Path) -> Result<(), String> {
-        let text = crate::cli::read_limited(path)?;
+        let text = crate::files::read_limited(path)?;
         let is_awbw = path.extension().is_some_and(|e| e == "json" || e == "csv" || e == "txt");
         let scenario = if is_awbw {
             let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
@@ -435,7 +476,8 @@ impl StudioApp {
     /// # Errors
     /// A message naming the file.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        crate::cli::write_atomic(path, &save_scenario(&self.rules, &self.doc.scenario))?;
+        let text = save_scenario(&self.rules, &self.doc.scenario)?;
+        crate::files::write_atomic(path, text.as_bytes())?;
         self.doc.path = Some(path.to_path_buf());
         self.doc.history.mark_clean();
         self.clear_recovery();
@@ -620,7 +662,9 @@ impl StudioApp {
             Command::ToggleMinimap => self.prefs.show_minimap ^= true,
             Command::CommandPalette => self.modal = Some(Modal::Palette(String::new())),
         }
-        if matches!(command, Command::SymmetryRotate90) && self.doc.scenario.width != self.doc.scenario.height {
+        if matches!(command, Command::SymmetryRotate90)
+            && self.doc.scenario.board.width != self.doc.scenario.board.height
+        {
             self.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
             self.symmetry = None;
         }
@@ -807,12 +851,12 @@ impl StudioApp {
     pub fn asymmetries(
         &mut self,
         symmetry: Symmetry,
-    ) -> Result<Vec<crate::scenario::Asymmetry>, crate::scenario::SymmetryError> {
+    ) -> Result<Vec<crate::systems::swat::scenario::Asymmetry>, crate::systems::swat::scenario::SymmetryError> {
         let revision = self.doc.revision;
         match &self.asymmetries {
             Some((r, s, report)) if *r == revision && *s == symmetry => report.clone(),
             _ => {
-                let report = crate::scenario::symmetry_report(&self.doc.scenario, symmetry);
+                let report = crate::systems::swat::scenario::symmetry_report(&self.doc.scenario, symmetry);
                 self.asymmetries = Some((revision, symmetry, report.clone()));
                 report
             }
@@ -1034,6 +1078,6 @@ pub const PREFS_KEY: &str = "skirmish-studio-prefs";
 
 /// One event as a line of the playtest's log.
 #[must_use]
-pub fn event_line(rules: &Ruleset, event: &crate::rules::Event) -> String {
-    crate::playtest::describe_event(rules, event).trim().to_owned()
+pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -> String {
+    crate::systems::swat::playtest::describe_event(rules, event).trim().to_owned()
 }

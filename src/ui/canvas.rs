@@ -4,8 +4,8 @@
 use super::app::{Drag, StudioApp, Tool};
 use super::theme;
 use crate::editor::{Clipboard, Op, brush_squares, line_squares, paste_ops, rect_squares, stamp_ops};
-use crate::rules::Pos;
-use crate::scenario::{Severity, SquareMap};
+use crate::systems::swat::rules::Pos;
+use crate::systems::swat::scenario::{Severity, SquareMap};
 use egui::{Color32, Mesh, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2};
 
 /// Width of the coordinate rulers along the top and left edges.
@@ -86,7 +86,7 @@ pub fn prepare_view(
 
 /// Draws the canvas and handles its input.
 pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let (w, h) = (app.doc.scenario.width, app.doc.scenario.height);
+    let (w, h) = (app.doc.scenario.board.width, app.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(app, ui, w, h, "Map");
     tool_input(app, ui, &response);
     let board_painter = painter.with_clip_rect(place.area);
@@ -268,7 +268,7 @@ fn finish_drag(app: &mut StudioApp, pos: Option<Pos>) {
                 if let (Ok(x), Ok(y)) = to
                     && (dx, dy) != (0, 0)
                 {
-                    let plain = app.rules.terrain_id("plain").unwrap_or(crate::rules::TerrainId(0));
+                    let plain = app.rules.terrain_id("plain").unwrap_or(crate::systems::swat::rules::TerrainId(0));
                     let old = rect_squares(a, b);
                     let mut ops: Vec<(Pos, Op)> = old.iter().map(|&p| (p, Op::Erase)).collect();
                     ops.extend(old.iter().map(|&p| (p, Op::Terrain(plain))));
@@ -298,7 +298,7 @@ pub fn visible(place: Placement, width: u16, height: u16) -> (u16, u16, u16, u16
 /// What the ground layer needs: the board's terrain and each property's owner colour.
 pub struct Ground<'a> {
     /// The ruleset.
-    pub rules: &'a crate::rules::Ruleset,
+    pub rules: &'a crate::systems::swat::rules::Ruleset,
     /// Squares across.
     pub width: u16,
     /// Squares down.
@@ -306,13 +306,13 @@ pub struct Ground<'a> {
     /// Squares per tile side, for the tile boundaries.
     pub tile_size: u8,
     /// Terrain row by row.
-    pub terrain: &'a [crate::rules::TerrainId],
+    pub terrain: &'a [crate::systems::swat::rules::TerrainId],
     /// The owner's colour of the property on a square, if owned.
     pub owner_color: &'a dyn Fn(Pos) -> Option<Color32>,
 }
 
 impl Ground<'_> {
-    fn terrain_at(&self, pos: Pos) -> Option<&crate::rules::Terrain> {
+    fn terrain_at(&self, pos: Pos) -> Option<&crate::systems::swat::rules::Terrain> {
         let index = usize::from(pos.y) * usize::from(self.width) + usize::from(pos.x);
         self.terrain.get(index).and_then(|t| self.rules.terrains.get(t.index()))
     }
@@ -402,15 +402,15 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
 fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     let s = &app.doc.scenario;
     let rules = &app.rules;
-    let (x0, y0, x1, y1) = visible(place, s.width, s.height);
+    let (x0, y0, x1, y1) = visible(place, s.board.width, s.board.height);
     let owner_color =
         |pos: Pos| s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
     let ground = Ground {
         rules,
-        width: s.width,
-        height: s.height,
+        width: s.board.width,
+        height: s.board.height,
         tile_size: s.tile_size,
-        terrain: &s.terrain,
+        terrain: &s.board.terrain,
         owner_color: &owner_color,
     };
     draw_ground(painter, place, &ground, app.prefs.show_grid);
@@ -423,7 +423,8 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
         let symbol = rules.unit_id(&unit.kind).map_or("?", |k| rules.unit(k).symbol.as_str());
         theme::draw_unit(painter, place.square_rect(unit.pos), color, symbol, unit.hp, max_hp, unit.passengers.len());
     }
-    let board = Rect::from_min_size(place.origin, vec2(f32::from(s.width), f32::from(s.height)) * place.zoom);
+    let board =
+        Rect::from_min_size(place.origin, vec2(f32::from(s.board.width), f32::from(s.board.height)) * place.zoom);
     painter.rect_stroke(board, 0.0, Stroke::new(2.0, Color32::from_gray(15)), StrokeKind::Outside);
 }
 
@@ -473,7 +474,8 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     }
     if let Some(symmetry) = app.symmetry {
         let stroke = Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140));
-        let board = Rect::from_min_size(place.origin, vec2(f32::from(s.width), f32::from(s.height)) * place.zoom);
+        let board =
+            Rect::from_min_size(place.origin, vec2(f32::from(s.board.width), f32::from(s.board.height)) * place.zoom);
         for map in symmetry.maps() {
             match map {
                 SquareMap::FlipX => {

@@ -4,8 +4,8 @@
 use super::app::{Modal, NewForm, Pending, StudioApp};
 use super::commands::Command;
 use crate::editor::resized;
-use crate::rules::TerrainId;
-use crate::scenario::Scenario;
+use crate::systems::swat::rules::TerrainId;
+use crate::systems::swat::scenario::Scenario;
 use egui::{Context, Id, RichText};
 use std::path::PathBuf;
 
@@ -103,7 +103,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.heading("Resize board");
                 ui.label(format!(
                     "Now {} x {}. Add squares on each side (negative numbers remove).",
-                    app.doc.scenario.width, app.doc.scenario.height
+                    app.doc.scenario.board.width, app.doc.scenario.board.height
                 ));
                 egui::Grid::new("resize-form").show(ui, |ui| {
                     for (i, name) in ["Left", "Top", "Right", "Bottom"].iter().enumerate() {
@@ -233,7 +233,7 @@ fn new_scenario(app: &StudioApp, form: &NewForm) -> Scenario {
     let mut scenario = Scenario::new(&app.rules, form.width, form.height, form.fill, form.players);
     scenario.tile_size = form.tile_size;
     if form.from_tiles {
-        crate::scenario::lay_out_tiles(&mut scenario, &app.tiles);
+        crate::systems::swat::scenario::lay_out_tiles(&mut scenario, &app.tiles);
     }
     scenario
 }

@@ -3,7 +3,8 @@
 
 use super::app::StudioApp;
 use super::theme;
-use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout, export_pdf, export_png};
+use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
+use crate::systems::swat::print::{export_pdf, export_png};
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -145,7 +146,7 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
 fn preview(ui: &mut Ui, app: &StudioApp) {
     let Some(dialog) = app.export.as_ref() else { return };
     let s = &app.doc.scenario;
-    match board_layout(&dialog.options, s.width, s.height, s.tile_size) {
+    match board_layout(&dialog.options, s.board.width, s.board.height, s.tile_size) {
         Err(message) => {
             ui.label(RichText::new(message).color(theme::ERROR));
         }
@@ -162,9 +163,11 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
                     "the scenario is valid"
                 }
             ));
-            let scale = (540.0 / f32::from(s.width)).min(260.0 / f32::from(s.height));
-            let (response, painter) =
-                ui.allocate_painter(vec2(f32::from(s.width) * scale, f32::from(s.height) * scale), Sense::hover());
+            let scale = (540.0 / f32::from(s.board.width)).min(260.0 / f32::from(s.board.height));
+            let (response, painter) = ui.allocate_painter(
+                vec2(f32::from(s.board.width) * scale, f32::from(s.board.height) * scale),
+                Sense::hover(),
+            );
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Page layout preview"));
             let origin = response.rect.min;
             let mut mesh = egui::Mesh::default();
@@ -220,12 +223,12 @@ fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
                 ctx.request_repaint();
             })
             .and_then(|report| {
-                crate::cli::write_atomic_bytes(&path, &report.bytes)?;
+                crate::files::write_atomic(&path, &report.bytes)?;
                 Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
             })
         } else {
             export_png(&rules, &scenario, options.square, dpi, options.greyscale).and_then(|bytes| {
-                crate::cli::write_atomic_bytes(&path, &bytes)?;
+                crate::files::write_atomic(&path, &bytes)?;
                 Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
             })
         };

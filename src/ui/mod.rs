@@ -16,15 +16,21 @@ pub use dialogs::{FileDialogs, NativeDialogs};
 pub use export_dialog::ExportDialog;
 pub use play::PlayState;
 
-use crate::rules::Ruleset;
-use std::path::PathBuf;
+use crate::systems::swat::rules::Ruleset;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// Opens the editor window on `open`, or on the most recent file, or on the bundled sample.
+/// Opens the editor window on `open`, or on the most recent file, or on the bundled sample,
+/// with the replacement ruleset at `ruleset` when one is given.
 ///
 /// # Errors
-/// When the window cannot be created (no display, no OpenGL).
-pub fn run_app(rules: Ruleset, open: Option<PathBuf>) -> Result<(), String> {
+/// When the ruleset cannot be used or the window cannot be created (no display, no OpenGL).
+pub fn run_app(ruleset: Option<&Path>, open: Option<PathBuf>) -> Result<(), String> {
+    let rules = match ruleset {
+        None => Ruleset::builtin(),
+        Some(path) => Ruleset::from_ron(&crate::files::read_limited(path)?),
+    }
+    .map_err(|e| format!("the ruleset cannot be used: {e}"))?;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Skirmish Studio")

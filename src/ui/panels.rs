@@ -5,8 +5,8 @@ use super::app::{Paint, StudioApp, Tool};
 use super::commands::Command;
 use super::theme;
 use crate::editor::Op;
-use crate::rules::{Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
-use crate::scenario::{Army, Controller, Passenger, Severity, Symmetry};
+use crate::systems::swat::rules::{Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
+use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
 fn tool_button(app: &mut StudioApp, ui: &mut Ui, tool: Tool, command: Command) {
@@ -59,7 +59,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             })
             .response
             .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
-        if app.symmetry == Some(Symmetry::Rotate90) && app.doc.scenario.width != app.doc.scenario.height {
+        if app.symmetry == Some(Symmetry::Rotate90) && app.doc.scenario.board.width != app.doc.scenario.board.height {
             app.symmetry = None;
             app.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
         }
@@ -366,8 +366,12 @@ pub fn show_squares(app: &mut StudioApp, squares: &[Pos]) {
 fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
     let s = &app.doc.scenario;
     let seats = s.players.len();
-    let map =
-        symmetry.maps().iter().copied().find(|m| m.apply(from, s.width, s.height) == to).unwrap_or(symmetry.maps()[0]);
+    let map = symmetry
+        .maps()
+        .iter()
+        .copied()
+        .find(|m| m.apply(from, s.board.width, s.board.height) == to)
+        .unwrap_or(symmetry.maps()[0]);
     let terrain = s.terrain_at(from);
     let mut ops = vec![(to, Op::Erase)];
     match app.rules.terrains.get(terrain.index()).and_then(|t| t.property) {
@@ -417,7 +421,8 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
             }
         });
         if chosen != owner {
-            app.doc.apply_edits("Change owner", &[crate::scenario::Edit::SetOwner { pos, owner: chosen }]);
+            app.doc
+                .apply_edits("Change owner", &[crate::systems::swat::scenario::Edit::SetOwner { pos, owner: chosen }]);
         }
     }
     let Some(index) = app.doc.scenario.unit_index_at(pos) else {
@@ -431,7 +436,7 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
     let mut hp = unit.hp;
     ui.add(egui::Slider::new(&mut hp, 1..=app.rules.economy.max_hp).text("HP"));
     if hp != unit.hp {
-        app.doc.apply_edits("Change HP", &[crate::scenario::Edit::SetUnitHp { index, hp }]);
+        app.doc.apply_edits("Change HP", &[crate::systems::swat::scenario::Edit::SetUnitHp { index, hp }]);
     }
     let mut owner = unit.owner;
     egui::ComboBox::from_label("Unit owner").selected_text(format!("Player {}", owner + 1)).show_ui(ui, |ui| {
@@ -441,10 +446,13 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     if owner != unit.owner {
-        let moved = crate::scenario::ScenarioUnit { owner, ..unit.clone() };
+        let moved = crate::systems::swat::scenario::ScenarioUnit { owner, ..unit.clone() };
         app.doc.apply_edits(
             "Change unit owner",
-            &[crate::scenario::Edit::RemoveUnit { index }, crate::scenario::Edit::InsertUnit { index, unit: moved }],
+            &[
+                crate::systems::swat::scenario::Edit::RemoveUnit { index },
+                crate::systems::swat::scenario::Edit::InsertUnit { index, unit: moved },
+            ],
         );
     }
     if let Some(transport) = app.rules.unit_id(&unit.kind).and_then(|k| app.rules.unit(k).transport.clone()) {
@@ -475,11 +483,14 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
             });
         }
         if changed {
-            app.doc.apply_edits("Change passengers", &[crate::scenario::Edit::SetPassengers { index, passengers }]);
+            app.doc.apply_edits(
+                "Change passengers",
+                &[crate::systems::swat::scenario::Edit::SetPassengers { index, passengers }],
+            );
         }
     }
     if ui.button("Remove unit").clicked() {
-        app.doc.apply_edits("Remove unit", &[crate::scenario::Edit::RemoveUnit { index }]);
+        app.doc.apply_edits("Remove unit", &[crate::systems::swat::scenario::Edit::RemoveUnit { index }]);
     }
 }
 
@@ -548,7 +559,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
     if next.players.len() < 4 && ui.button("Add player").clicked() {
         let army =
             Army::ALL.iter().copied().find(|a| next.players.iter().all(|p| p.army != *a)).unwrap_or(Army::Yellow);
-        next.players.push(crate::scenario::ScenarioPlayer {
+        next.players.push(crate::systems::swat::scenario::ScenarioPlayer {
             army,
             co: None,
             funds: i64::from(app.rules.economy.starting_funds),
@@ -601,7 +612,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
     next.symmetry = symmetry;
     if !next.same_settings(&app.doc.scenario) {
         let current = &app.doc.scenario;
-        next.terrain.clone_from(&current.terrain);
+        next.board.terrain.clone_from(&current.board.terrain);
         next.units.clone_from(&current.units);
         next.owners.clone_from(&current.owners);
         next.tiles.clone_from(&current.tiles);
@@ -624,7 +635,7 @@ fn option_number(ui: &mut Ui, value: &mut Option<u32>, label: &str, range: std::
     });
 }
 
-fn co_text(co: &crate::rules::Co) -> String {
+fn co_text(co: &crate::systems::swat::rules::Co) -> String {
     format!(
         "{}: {}\nPower {} ({} stars), Super Power {} ({} stars)",
         co.name, co.description, co.power.name, co.power.stars, co.super_power.name, co.super_power.stars
@@ -686,16 +697,18 @@ fn history(app: &mut StudioApp, ui: &mut Ui) {
 fn minimap(app: &mut StudioApp, ui: &mut Ui) {
     let s = &app.doc.scenario;
     let size = ui.available_width().min(260.0);
-    let scale = size / f32::from(s.width.max(s.height));
-    let (response, painter) =
-        ui.allocate_painter(vec2(f32::from(s.width) * scale, f32::from(s.height) * scale), Sense::click_and_drag());
+    let scale = size / f32::from(s.board.width.max(s.board.height));
+    let (response, painter) = ui.allocate_painter(
+        vec2(f32::from(s.board.width) * scale, f32::from(s.board.height) * scale),
+        Sense::click_and_drag(),
+    );
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Minimap"));
     let origin = response.rect.min;
     // At most about 64 x 64 blocks, so a 200 x 200 board stays cheap to draw.
-    let step = (s.width.max(s.height) / 64).max(1);
+    let step = (s.board.width.max(s.board.height) / 64).max(1);
     let mut mesh = egui::Mesh::default();
-    for y in (0..s.height).step_by(usize::from(step)) {
-        for x in (0..s.width).step_by(usize::from(step)) {
+    for y in (0..s.board.height).step_by(usize::from(step)) {
+        for x in (0..s.board.width).step_by(usize::from(step)) {
             let pos = Pos::new(x, y);
             let mut color =
                 app.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
@@ -728,7 +741,8 @@ fn minimap(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(point) = response.interact_pointer_pos() {
         let local = (point - origin) / scale;
         if local.x >= 0.0 && local.y >= 0.0 {
-            app.centre_on = Some(Pos::new((local.x as u16).min(s.width - 1), (local.y as u16).min(s.height - 1)));
+            app.centre_on =
+                Some(Pos::new((local.x as u16).min(s.board.width - 1), (local.y as u16).min(s.board.height - 1)));
         }
     }
 }

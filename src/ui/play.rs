@@ -6,12 +6,12 @@
 use super::app::{Modal, StudioApp};
 use super::canvas::{Ground, draw_ground, draw_rulers, prepare_view, visible};
 use super::theme;
-use crate::playtest::Session;
-use crate::rules::{
+use crate::systems::swat::playtest::Session;
+use crate::systems::swat::rules::{
     Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Status, UnitId,
     build_cost, preview_attack, reachable,
 };
-use crate::scenario::Controller;
+use crate::systems::swat::scenario::Controller;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 
 /// A playtest under way.
@@ -59,13 +59,13 @@ impl PlayState {
 
 /// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
 pub fn start(app: &mut StudioApp) {
-    app.findings = crate::scenario::validate(&app.rules, &app.doc.scenario);
+    app.findings = crate::systems::swat::scenario::validate(&app.rules, &app.doc.scenario);
     app.findings_revision = Some(app.doc.revision);
     if app.has_errors() {
         let list: Vec<String> = app
             .findings
             .iter()
-            .filter(|f| f.severity == crate::scenario::Severity::Error)
+            .filter(|f| f.severity == crate::systems::swat::scenario::Severity::Error)
             .map(|f| format!("- {}", f.message))
             .collect();
         app.modal =
@@ -285,9 +285,15 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
 
 fn save_game(app: &mut StudioApp) {
     let Some(play) = app.play.as_ref() else { return };
-    let text = play.session.save(&app.rules);
+    let text = match play.session.save(&app.rules) {
+        Ok(text) => text,
+        Err(message) => {
+            app.modal = Some(Modal::Message(format!("Could not save the game: {message}")));
+            return;
+        }
+    };
     match app.dialogs.save_file("game.ron") {
-        Some(path) => match crate::cli::write_atomic(&path, &text) {
+        Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
             Ok(()) => app.status = format!("Saved the game to {}.", path.display()),
             Err(message) => app.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
         },
@@ -300,7 +306,7 @@ fn load_game(app: &mut StudioApp) {
         app.status = "No game loaded: no file was chosen.".into();
         return;
     };
-    let loaded = crate::cli::read_limited(&path).and_then(|text| Session::load(&app.rules, &text));
+    let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&app.rules, &text));
     match loaded {
         Ok(session) => {
             app.play = Some(PlayState::new(session));
@@ -432,10 +438,10 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
                 ui.label(RichText::new(format!("Buy at the factory at {factory}")).strong());
                 let funds = state.player(state.current).funds;
                 for (index, card) in app.rules.units.iter().enumerate() {
-                    let kind = crate::rules::UnitKindId(u8::try_from(index).unwrap_or(0));
+                    let kind = crate::systems::swat::rules::UnitKindId(u8::try_from(index).unwrap_or(0));
                     let cost = build_cost(&app.rules, state, state.current, kind);
                     let action = Action::Buy { factory, kind };
-                    let legal = crate::rules::check(&app.rules, state, &action).is_ok();
+                    let legal = crate::systems::swat::rules::check(&app.rules, state, &action).is_ok();
                     if ui
                         .add_enabled(legal, egui::Button::new(format!("{} - ${cost}", card.name)))
                         .on_disabled_hover_text(format!("${funds} in hand"))
@@ -542,7 +548,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(unit) = &selected
         && unit.owner == state.current
         && unit.status == Status::Ready
-        && state.phase == crate::rules::Phase::MoveAndAttack
+        && state.phase == crate::systems::swat::rules::Phase::MoveAndAttack
     {
         let r = reachable(&app.rules, &state, unit);
         for (pos, cost) in r.destinations() {
@@ -661,7 +667,7 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
     if let Some(unit) = &selected {
         if let Some(target) = here.as_ref().filter(|t| t.owner != unit.owner) {
             let attack = Action::Attack { unit: unit.id, target: target.id };
-            if crate::rules::check(&app.rules, state, &attack).is_ok() {
+            if crate::systems::swat::rules::check(&app.rules, state, &attack).is_ok() {
                 act(app, &attack);
                 return;
             }

@@ -1,8 +1,8 @@
 //! Colours and the drawn look of terrain, properties and units: one place, so the map, the
 //! palette and the minimap agree, and no colour is hard-coded elsewhere.
 
-use crate::rules::{PropertyKind, Terrain};
-use crate::scenario::Army;
+use crate::systems::swat::rules::{PropertyKind, Terrain};
+use crate::systems::swat::scenario::Army;
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
 
 /// Background behind the board.
@@ -12,8 +12,11 @@ pub const GRID: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 60);
 /// Tile boundaries.
 pub const TILE_LINE: Color32 = Color32::from_rgba_premultiplied(20, 20, 20, 150);
 /// Neutral properties.
-pub const NEUTRAL: Color32 =
-    Color32::from_rgb(crate::palette::NEUTRAL.0, crate::palette::NEUTRAL.1, crate::palette::NEUTRAL.2);
+pub const NEUTRAL: Color32 = Color32::from_rgb(
+    crate::systems::swat::colours::NEUTRAL.0,
+    crate::systems::swat::colours::NEUTRAL.1,
+    crate::systems::swat::colours::NEUTRAL.2,
+);
 /// Error outline.
 pub const ERROR: Color32 = Color32::from_rgb(235, 64, 52);
 /// Warning outline.
@@ -21,20 +24,20 @@ pub const WARNING: Color32 = Color32::from_rgb(245, 166, 35);
 /// Selection and highlight.
 pub const SELECTION: Color32 = Color32::from_rgb(80, 200, 255);
 
-fn color(rgb: crate::palette::Rgb) -> Color32 {
+fn color(rgb: crate::systems::swat::colours::Rgb) -> Color32 {
     Color32::from_rgb(rgb.0, rgb.1, rgb.2)
 }
 
 /// An army's colour.
 #[must_use]
 pub fn army_color(army: Army) -> Color32 {
-    color(crate::palette::army(army))
+    color(crate::systems::swat::colours::army(army))
 }
 
 /// The base colour of a terrain, by its ruleset name (unknown names get a stable grey).
 #[must_use]
 pub fn terrain_color(terrain: &Terrain) -> Color32 {
-    color(crate::palette::terrain(&terrain.id))
+    color(crate::systems::swat::colours::terrain(&terrain.id))
 }
 
 /// Which sides of a square a road or river continues through: up, left, right, down.

@@ -5,7 +5,7 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::rules::{
+use skirmish_studio::systems::swat::rules::{
     Action, Board, CoId, Event, GameSetup, GameState, PlayerId, PlayerSetup, Pos, Rejection, Ruleset, TerrainId,
     UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions, start_game,
 };
@@ -49,7 +49,7 @@ impl Setup {
             })
             .collect();
         let setup = GameSetup {
-            board: Board { width, height, terrain },
+            board: Board { width, height, terrain, heights: Vec::new(), edges: Default::default() },
             owned_properties: Vec::new(),
             units: Vec::new(),
             players: vec![PlayerSetup { co: None, funds: 0 }, PlayerSetup { co: None, funds: 0 }],
@@ -160,7 +160,7 @@ impl Game {
         assert!(!listed.iter().any(|l| l == &action), "{action:?} is refused but listed");
     }
 
-    pub fn unit(&self, id: u32) -> &skirmish_studio::rules::Unit {
+    pub fn unit(&self, id: u32) -> &skirmish_studio::systems::swat::rules::Unit {
         self.state.unit(UnitId(id)).unwrap_or_else(|| panic!("unit {id} is gone"))
     }
 

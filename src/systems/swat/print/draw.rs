@@ -1,9 +1,9 @@
 //! Drawing the board for print, on any surface that can fill rectangles and polygons, stroke
 //! lines and write text: the PDF pages and the PNG image share this code, so they agree.
 
-use crate::palette::{self, Rgb};
-use crate::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use crate::scenario::{Army, Scenario};
+use crate::systems::swat::colours::{self as palette, Rgb};
+use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
+use crate::systems::swat::scenario::{Army, Scenario};
 
 /// A surface to draw on, in points from the top-left corner.
 pub trait Sketch {
@@ -115,8 +115,8 @@ pub fn draw_region(
     units: bool,
 ) {
     let s = frame.square;
-    for y in ys.0..ys.1.min(scenario.height) {
-        for x in xs.0..xs.1.min(scenario.width) {
+    for y in ys.0..ys.1.min(scenario.board.height) {
+        for x in xs.0..xs.1.min(scenario.board.width) {
             let pos = Pos::new(x, y);
             let (px, py) = frame.corner(x, y);
             draw_terrain(sk, rules, style, scenario.terrain_at(pos), px, py, s);
@@ -130,21 +130,21 @@ pub fn draw_region(
     let grid = Rgb(60, 60, 60);
     let width = (s * 0.012).max(0.3);
     let (left, top) = frame.corner(xs.0, ys.0);
-    let (right, bottom) = frame.corner(xs.1.min(scenario.width), ys.1.min(scenario.height));
-    for x in xs.0..=xs.1.min(scenario.width) {
+    let (right, bottom) = frame.corner(xs.1.min(scenario.board.width), ys.1.min(scenario.board.height));
+    for x in xs.0..=xs.1.min(scenario.board.width) {
         let (px, _) = frame.corner(x, 0);
         let tile_edge = x % u16::from(scenario.tile_size.max(1)) == 0;
         sk.line((px, top), (px, bottom), if tile_edge { width * 3.0 } else { width }, grid);
     }
-    for y in ys.0..=ys.1.min(scenario.height) {
+    for y in ys.0..=ys.1.min(scenario.board.height) {
         let (_, py) = frame.corner(0, y);
         let tile_edge = y % u16::from(scenario.tile_size.max(1)) == 0;
         sk.line((left, py), (right, py), if tile_edge { width * 3.0 } else { width }, grid);
     }
     // Coordinates in each square's corner, so a loose page can be placed and a square named.
     if s >= 20.0 {
-        for y in ys.0..ys.1.min(scenario.height) {
-            for x in xs.0..xs.1.min(scenario.width) {
+        for y in ys.0..ys.1.min(scenario.board.height) {
+            for x in xs.0..xs.1.min(scenario.board.width) {
                 let (px, py) = frame.corner(x, y);
                 sk.text(px + s * 0.04, py + s * 0.97, s * 0.11, &format!("{x},{y}"), Rgb(40, 40, 40), true);
             }

@@ -1,13 +1,13 @@
-//! The library of modular terrain tiles (data in `assets/tiles/library.ron`) and stamping a
+//! The library of modular terrain tiles (data in `src/systems/swat/data/tiles.ron`) and stamping a
 //! tile onto a board, turned by quarter turns.
 
 use super::edit::Edit;
 use super::model::{Scenario, TilePlacement};
-use crate::rules::{Pos, Ruleset, TerrainId};
+use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use serde::Deserialize;
 
 /// The tile library shipped inside the binary.
-pub const BUILTIN_TILES_RON: &str = include_str!("../../assets/tiles/library.ron");
+pub const BUILTIN_TILES_RON: &str = include_str!("../data/tiles.ron");
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -111,8 +111,8 @@ pub fn stamp_tile(scenario: &Scenario, tile: &Tile, pos: Pos, rotation: u8) -> V
 pub fn lay_out_tiles(scenario: &mut Scenario, tiles: &[Tile]) {
     let Some(size) = tiles.first().map(|t| t.size.max(1)) else { return };
     let mut n = 0usize;
-    for y in (0..scenario.height).step_by(usize::from(size)) {
-        for x in (0..scenario.width).step_by(usize::from(size)) {
+    for y in (0..scenario.board.height).step_by(usize::from(size)) {
+        for x in (0..scenario.board.width).step_by(usize::from(size)) {
             let tile = &tiles[n % tiles.len()];
             let rotation = u8::try_from(n % 4).unwrap_or(0);
             let edits = stamp_tile(scenario, tile, Pos::new(x, y), rotation);
@@ -140,7 +140,7 @@ pub fn generated_scenario(rules: &Ruleset, side: u16, units: usize) -> Option<Sc
         (Pos::new(side - 4, side - 2), factory, 1),
     ] {
         let index = scenario.index(pos);
-        scenario.terrain[index] = terrain;
+        scenario.board.terrain[index] = terrain;
         scenario.owners.insert(pos, owner);
     }
     let kinds = ["infantry", "tank", "recon", "artillery", "mech", "anti_air"];

@@ -3,10 +3,10 @@
 //! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
 
 use super::draw::{Frame, Sketch, Style, draw_counter, draw_property, draw_region};
-use super::layout::{BoardLayout, ExportOptions, FOOTER, PT_PER_MM, board_layout};
-use crate::palette::{self, Rgb};
-use crate::rules::{PropertyKind, Ruleset};
-use crate::scenario::{Army, Scenario, Tile, builtin_tiles};
+use crate::export::{BoardLayout, ExportOptions, FOOTER, PT_PER_MM, PdfReport, board_layout};
+use crate::systems::swat::colours::{self as palette, Rgb};
+use crate::systems::swat::rules::{PropertyKind, Ruleset};
+use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
 use krilla::Document;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect, Transform};
@@ -97,17 +97,6 @@ fn fonts() -> Result<(Font, Font), String> {
     Ok((font, mono))
 }
 
-/// What was written, for reports and tests.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PdfReport {
-    /// The PDF file.
-    pub bytes: Vec<u8>,
-    /// Pages written.
-    pub pages: usize,
-    /// The board's page layout, when the board sheet was printed.
-    pub layout: Option<BoardLayout>,
-}
-
 /// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
 ///
 /// # Errors
@@ -123,7 +112,7 @@ pub fn export_pdf(
     let (pw, ph) = options.page_size();
     let settings = || PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned());
     let layout = if options.sheets.board {
-        Some(board_layout(options, scenario.width, scenario.height, scenario.tile_size)?)
+        Some(board_layout(options, scenario.board.width, scenario.board.height, scenario.tile_size)?)
     } else {
         None
     };
@@ -135,7 +124,7 @@ pub fn export_pdf(
     }
     for (tile, rotation) in &tiles {
         let single = tile_scenario(rules, scenario, tile, *rotation);
-        let tile_layout = board_layout(options, single.width, single.height, single.tile_size)?;
+        let tile_layout = board_layout(options, single.board.width, single.board.height, single.tile_size)?;
         jobs.extend(tile_layout.pages.iter().map(|p| Job::Tile(Box::new(single.clone()), tile_layout.clone(), *p)));
     }
     if options.sheets.counters {
@@ -196,9 +185,9 @@ pub fn export_pdf(
 }
 
 enum Job {
-    Board(super::layout::BoardPage),
+    Board(crate::export::BoardPage),
     Assembly,
-    Tile(Box<Scenario>, BoardLayout, super::layout::BoardPage),
+    Tile(Box<Scenario>, BoardLayout, crate::export::BoardPage),
     Counters(Vec<Counter>),
     Markers,
     Setup(Vec<Line>),
@@ -242,7 +231,7 @@ fn board_page(
     options: &ExportOptions,
     style: Style,
     layout: &BoardLayout,
-    page: super::layout::BoardPage,
+    page: crate::export::BoardPage,
     what: &str,
 ) {
     let m = options.margin;
@@ -251,8 +240,8 @@ fn board_page(
     let frame = Frame { origin, square: s };
     let (left, top) = frame.corner(page.x0, page.y0);
     let (right, bottom) = frame.corner(page.x1, page.y1);
-    let more_right = page.x1 < scenario.width;
-    let more_below = page.y1 < scenario.height;
+    let more_right = page.x1 < scenario.board.width;
+    let more_below = page.y1 < scenario.board.height;
     draw_region(sk, rules, scenario, style, frame, (page.x0, page.x1), (page.y0, page.y1), true);
     // The overlap strips repeat the start of the neighbouring pages, hatched, to glue under
     // them: the cut line stays on a square boundary.
@@ -347,9 +336,9 @@ fn assembly_page(
     let top = m + 40.0;
     let avail_w = pw - 2.0 * m;
     let avail_h = ph - top - m - FOOTER;
-    let square = (avail_w / f32::from(scenario.width)).min(avail_h / f32::from(scenario.height));
+    let square = (avail_w / f32::from(scenario.board.width)).min(avail_h / f32::from(scenario.board.height));
     let frame = Frame { origin: (m, top), square };
-    draw_region(sk, rules, scenario, style, frame, (0, scenario.width), (0, scenario.height), false);
+    draw_region(sk, rules, scenario, style, frame, (0, scenario.board.width), (0, scenario.board.height), false);
     for page in &layout.pages {
         let (x0, y0) = frame.corner(page.x0, page.y0);
         let (x1, y1) = frame.corner(page.x1, page.y1);
@@ -386,8 +375,8 @@ fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, rotation: u8
     single.tile_size = u8::try_from(tile.size).unwrap_or(6);
     for y in 0..tile.size {
         for x in 0..tile.size {
-            let index = single.index(crate::rules::Pos::new(x, y));
-            single.terrain[index] = tile.terrain_at(x, y, rotation);
+            let index = single.index(crate::systems::swat::rules::Pos::new(x, y));
+            single.board.terrain[index] = tile.terrain_at(x, y, rotation);
         }
     }
     single
@@ -552,7 +541,7 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
     lines.push(line(
         format!(
             "Board {} x {} squares, tiles of {} x {}.",
-            scenario.width, scenario.height, scenario.tile_size, scenario.tile_size
+            scenario.board.width, scenario.board.height, scenario.tile_size, scenario.tile_size
         ),
         10.0,
         false,

@@ -2,7 +2,7 @@
 //! first. All movement knowledge comes from the rules core's analysis.
 
 use super::model::Scenario;
-use crate::rules::{PropertyKind, Ruleset, Start, UnitKindId, turns_to_reach};
+use crate::systems::swat::rules::{PropertyKind, Ruleset, Start, UnitKindId, turns_to_reach};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -31,7 +31,7 @@ pub struct PlayerStats {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct PropertyRace {
     /// The property's square.
-    pub pos: crate::rules::Pos,
+    pub pos: crate::systems::swat::rules::Pos,
     /// What it is.
     pub kind: PropertyKind,
     /// Per seat, the first of that player's turns at whose end one of its capturing units can
@@ -85,10 +85,10 @@ pub fn capture_arrivals(rules: &Ruleset, scenario: &Scenario, player: u8) -> Vec
             }
         }
     }
-    let board = scenario.board();
+    let board = &scenario.board;
     let mut best: Vec<Option<u32>> = vec![None; board.terrain.len()];
     for (kind, starts) in starts {
-        for (slot, turn) in best.iter_mut().zip(turns_to_reach(rules, &board, kind, &starts)) {
+        for (slot, turn) in best.iter_mut().zip(turns_to_reach(rules, board, kind, &starts)) {
             *slot = match (*slot, turn) {
                 (Some(a), Some(b)) => Some(a.min(b)),
                 (a, b) => a.or(b),

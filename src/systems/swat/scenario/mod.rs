@@ -1,7 +1,7 @@
 //! Scenario documents: the model, the versioned RON file, validation against the rules core,
 //! statistics, the symmetry report, the tile library and AWBW import and export.
 //!
-//! Depends only on `crate::rules`; knows nothing of any user interface.
+//! Depends only on `crate::systems::swat::rules`; knows nothing of any user interface.
 
 mod awbw;
 mod edit;
@@ -15,7 +15,7 @@ mod validate;
 
 pub use awbw::{ImportReport, Imported, Substitution, export_awbw_csv, import_awbw};
 pub use edit::{Edit, apply_all};
-pub use file::{FORMAT_VERSION, LoadError, MAX_FILE_BYTES, load_scenario, nearest_names, save_scenario};
+pub use file::{FORMAT_VERSION, MAX_FILE_BYTES, SYSTEM_ID, load_scenario, save_scenario};
 pub use model::{
     Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement,
 };

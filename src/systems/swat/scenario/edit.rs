@@ -2,7 +2,8 @@
 //! and (later) the editor's undo history. Each edit can be applied and gives back its inverse.
 
 use super::model::{Passenger, Scenario, ScenarioUnit, TilePlacement};
-use crate::rules::{Pos, TerrainId, VictoryConditions};
+use crate::board::{Edge, EdgeFeature};
+use crate::systems::swat::rules::{Pos, TerrainId, VictoryConditions};
 use serde::{Deserialize, Serialize};
 
 /// One change to a scenario.
@@ -14,6 +15,20 @@ pub enum Edit {
         pos: Pos,
         /// The new terrain.
         terrain: TerrainId,
+    },
+    /// Set a square's height level.
+    SetHeight {
+        /// The square.
+        pos: Pos,
+        /// The new level.
+        level: u8,
+    },
+    /// Set or clear the wall and door on an edge.
+    SetEdge {
+        /// The edge.
+        edge: Edge,
+        /// What stands there, or nothing.
+        feature: Option<EdgeFeature>,
     },
     /// Give a property an owner (a seat from 0) or make it neutral.
     SetOwner {
@@ -76,12 +91,16 @@ impl Edit {
     pub fn apply(&self, scenario: &mut Scenario) -> Option<Edit> {
         match self {
             Edit::SetTerrain { pos, terrain } => {
-                if !scenario.contains(*pos) {
-                    return None;
-                }
-                let index = scenario.index(*pos);
-                let old = std::mem::replace(&mut scenario.terrain[index], *terrain);
+                let old = scenario.board.set_terrain(*pos, *terrain)?;
                 Some(Edit::SetTerrain { pos: *pos, terrain: old })
+            }
+            Edit::SetHeight { pos, level } => {
+                let old = scenario.board.set_height(*pos, *level)?;
+                Some(Edit::SetHeight { pos: *pos, level: old })
+            }
+            Edit::SetEdge { edge, feature } => {
+                let old = scenario.board.set_edge(*edge, *feature)?;
+                Some(Edit::SetEdge { edge: *edge, feature: old })
             }
             Edit::SetOwner { pos, owner } => {
                 let old = match owner {

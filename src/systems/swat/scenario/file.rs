@@ -3,86 +3,22 @@
 //! says where and what, nothing in a file can panic the reader or make it allocate without
 //! bound.
 
-use super::model::{
-    Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement,
-};
-use crate::rules::{Pos, Ruleset, TerrainId, TieBreak, TurnLimit, VictoryConditions};
+use super::model::{Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, TilePlacement};
+use crate::board::{Board, Door, Edge, EdgeAxis, EdgeFeature, Symmetry, Wall};
+pub use crate::files::MAX_FILE_BYTES;
+use crate::files::{FileError, nearest_names, ron_options};
+use crate::systems::swat::rules::{Pos, Ruleset, TerrainId, TieBreak, TurnLimit, VictoryConditions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 
-/// The format version this program writes.
-pub const FORMAT_VERSION: u32 = 2;
+/// The format version this program writes. Version 3 names the game system (`system`, where
+/// version 2 said `ruleset`) and may hold heights and edges; versions 1 and 2 are migrated.
+pub const FORMAT_VERSION: u32 = 3;
 
-/// The largest scenario file read, in bytes: a 200 x 200 board with thousands of units fits
-/// many times over.
-pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
+/// The system id a Skirmish Wars scenario file names.
+pub const SYSTEM_ID: &str = "swat";
 
-/// Why a scenario file could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct LoadError {
-    /// The line, from 1, when known.
-    pub line: Option<usize>,
-    /// The column, from 1, when known.
-    pub column: Option<usize>,
-    /// What was wrong and, where it helps, what was expected.
-    pub message: String,
-}
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.line, self.column) {
-            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.message),
-            (Some(line), None) => write!(f, "line {line}: {}", self.message),
-            _ => write!(f, "{}", self.message),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
-
-impl LoadError {
-    fn at_text(text: &str, needle: &str, message: String) -> Self {
-        let (line, column) = locate(text, needle).map_or((None, None), |(l, c)| (Some(l), Some(c)));
-        Self { line, column, message }
-    }
-
-    fn plain(message: String) -> Self {
-        Self { line: None, column: None, message }
-    }
-}
-
-/// Line and column (from 1) of the first occurrence of `needle`.
-fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
-    let offset = text.find(needle)?;
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    Some((line, column))
-}
-
-/// Up to three valid names nearest to a misspelt one, nearest first.
-#[must_use]
-pub fn nearest_names<'a>(wrong: &str, valid: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut scored: Vec<(usize, &str)> = valid.map(|name| (edit_distance(wrong, name), name)).collect();
-    scored.sort();
-    scored.into_iter().take(3).map(|(_, name)| name.to_owned()).collect()
-}
-
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.to_lowercase().chars().take(64).collect();
-    let b: Vec<char> = b.to_lowercase().chars().take(64).collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.iter().enumerate() {
-        let mut current = vec![i + 1; b.len() + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
-        }
-        previous = current;
-    }
-    previous[b.len()]
-}
+const FORMAT_DOC: &str = "docs/FILE_FORMAT.md";
 
 /// Reads only the version, so the right shape can be chosen.
 #[derive(Deserialize)]
@@ -99,7 +35,7 @@ fn version_one() -> u32 {
 /// The file as written since format version 2.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 #[serde(rename = "Scenario", deny_unknown_fields)]
-struct FileV2 {
+struct FileV3 {
     format_version: u32,
     name: String,
     #[serde(default)]
@@ -108,13 +44,21 @@ struct FileV2 {
     description: String,
     #[serde(default)]
     setup_notes: String,
-    ruleset: String,
+    /// The game system; `ruleset` in version 2 files.
+    #[serde(alias = "ruleset")]
+    system: String,
     #[serde(default = "default_tile_size")]
     tile_size: u8,
     /// Glyph to terrain name; glyphs the ruleset gives need not be listed.
     #[serde(default)]
     legend: BTreeMap<String, String>,
     terrain: Vec<String>,
+    /// Height levels, one string of digits per row; left out on a flat board.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    heights: Vec<String>,
+    /// Walls and doors on edges; left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    edges: Vec<EdgeV3>,
     #[serde(default)]
     tiles: Vec<TileV2>,
     #[serde(default)]
@@ -135,6 +79,18 @@ fn default_tile_size() -> u8 {
 
 fn first_seat() -> u8 {
     1
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct EdgeV3 {
+    /// The edge's first corner (top or left end), as grid line coordinates.
+    at: (u16, u16),
+    axis: EdgeAxis,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    wall: Option<Wall>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    door: Option<Door>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -220,7 +176,7 @@ struct PlayerV1 {
 }
 
 impl FileV1 {
-    fn migrate(self) -> Result<FileV2, LoadError> {
+    fn migrate(self) -> Result<FileV3, FileError> {
         let _ = self.format_version;
         let players = self
             .players
@@ -232,7 +188,7 @@ impl FileV1 {
                     "green" => Army::Green,
                     "yellow" => Army::Yellow,
                     other => {
-                        return Err(LoadError::plain(format!(
+                        return Err(FileError::plain(format!(
                             "unknown colour '{other}' (expected red, blue, green or yellow)"
                         )));
                     }
@@ -240,16 +196,18 @@ impl FileV1 {
                 Ok(PlayerV2 { army, co: p.co, funds: p.funds, controller: Controller::Human })
             })
             .collect::<Result<_, _>>()?;
-        Ok(FileV2 {
+        Ok(FileV3 {
             format_version: FORMAT_VERSION,
             name: self.name,
             author: self.author,
             description: self.description,
             setup_notes: String::new(),
-            ruleset: self.ruleset,
+            system: self.ruleset,
             tile_size: default_tile_size(),
             legend: self.legend,
             terrain: self.terrain,
+            heights: Vec::new(),
+            edges: Vec::new(),
             tiles: Vec::new(),
             properties: self.properties,
             units: self.units,
@@ -266,33 +224,28 @@ impl FileV1 {
     }
 }
 
-fn ron_error(error: &ron::error::SpannedError) -> LoadError {
-    LoadError {
-        line: Some(error.span.start.line),
-        column: Some(error.span.start.col),
-        message: format!("{} (the scenario format is described in docs/FILE_FORMAT.md)", error.code),
-    }
-}
-
 /// Reads a scenario file, migrating older format versions.
 ///
 /// # Errors
-/// A [`LoadError`] naming the line and column where it can: malformed RON, an unknown field,
+/// A [`FileError`] naming the line and column where it can: malformed RON, an unknown field,
 /// an unknown terrain glyph or name, an unknown unit kind (with the nearest valid names), a
 /// board beyond 200 x 200, or a newer format than this program knows.
-pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, LoadError> {
+pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
     if text.len() > MAX_FILE_BYTES {
-        return Err(LoadError::plain(format!(
+        return Err(FileError::plain(format!(
             "the file is {} bytes; scenario files may be at most {MAX_FILE_BYTES}",
             text.len()
         )));
     }
-    let probe: VersionProbe = ron::from_str(text).map_err(|e| ron_error(&e))?;
+    let options = ron_options();
+    let probe: VersionProbe = options.from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
     let file = match probe.format_version {
-        1 => ron::from_str::<FileV1>(text).map_err(|e| ron_error(&e))?.migrate()?,
-        FORMAT_VERSION => ron::from_str::<FileV2>(text).map_err(|e| ron_error(&e))?,
+        1 => options.from_str::<FileV1>(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?.migrate()?,
+        // Version 2 differs only in calling the system `ruleset`, which the current shape
+        // reads as an alias.
+        2 | FORMAT_VERSION => options.from_str::<FileV3>(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?,
         newer => {
-            return Err(LoadError::at_text(
+            return Err(FileError::at_text(
                 text,
                 "format_version",
                 format!(
@@ -304,13 +257,13 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, LoadError>
     from_file(rules, text, file)
 }
 
-fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, LoadError> {
+fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, FileError> {
     let height = file.terrain.len();
     let width = file.terrain.first().map_or(0, |row| row.chars().count());
     let max = usize::from(MAX_SIDE);
     // Refuse an oversized board before allocating anything for it.
     if height == 0 || width == 0 || height > max || width > max {
-        return Err(LoadError::at_text(
+        return Err(FileError::at_text(
             text,
             "terrain",
             format!("the board is {width} x {height}; each side must be 1 to {MAX_SIDE}"),
@@ -325,7 +278,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
     for (glyph, name) in &file.legend {
         let mut chars = glyph.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(LoadError::at_text(
+            return Err(FileError::at_text(
                 text,
                 &format!("\"{glyph}\""),
                 format!("legend key '{glyph}' must be one character"),
@@ -333,7 +286,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
         };
         let Some(id) = rules.terrain_id(name) else {
             let near = nearest_names(name, rules.terrains.iter().map(|t| t.id.as_str()));
-            return Err(LoadError::at_text(
+            return Err(FileError::at_text(
                 text,
                 &format!("\"{name}\""),
                 format!("unknown terrain '{name}' in the legend; did you mean {}?", near.join(", ")),
@@ -345,7 +298,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
     for (row_index, row) in file.terrain.iter().enumerate() {
         let count = row.chars().count();
         if count != width {
-            return Err(LoadError::at_text(
+            return Err(FileError::at_text(
                 text,
                 &format!("\"{row}\""),
                 format!("terrain row {} has {count} squares; the first row has {width}", row_index + 1),
@@ -354,7 +307,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
         for (x, glyph) in row.chars().enumerate() {
             let Some(&id) = legend.get(&glyph) else {
                 let known: String = legend.keys().collect();
-                return Err(LoadError::at_text(
+                return Err(FileError::at_text(
                     text,
                     &format!("\"{row}\""),
                     format!(
@@ -365,19 +318,19 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
             terrain.push(id);
         }
     }
-    let known_kind = |kind: &str| -> Result<(), LoadError> {
+    let known_kind = |kind: &str| -> Result<(), FileError> {
         if rules.unit_id(kind).is_some() {
             return Ok(());
         }
         let near = nearest_names(kind, rules.units.iter().map(|u| u.id.as_str()));
-        Err(LoadError::at_text(
+        Err(FileError::at_text(
             text,
             &format!("\"{kind}\""),
             format!("unknown unit kind '{kind}'; did you mean {}?", near.join(", ")),
         ))
     };
-    let seat = |n: u8, what: &str| -> Result<u8, LoadError> {
-        n.checked_sub(1).ok_or_else(|| LoadError::plain(format!("{what}: players are numbered from 1")))
+    let seat = |n: u8, what: &str| -> Result<u8, FileError> {
+        n.checked_sub(1).ok_or_else(|| FileError::plain(format!("{what}: players are numbered from 1")))
     };
     let max_hp = rules.economy.max_hp;
     let mut units = Vec::with_capacity(file.units.len());
@@ -400,15 +353,38 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
     for property in file.properties {
         owners.insert(Pos::new(property.at.0, property.at.1), seat(property.owner, "a property's owner")?);
     }
+    if file.system != SYSTEM_ID {
+        return Err(FileError::at_text(
+            text,
+            &format!("\"{}\"", file.system),
+            format!("this is a scenario for the game system '{}', not Skirmish Wars ('{SYSTEM_ID}')", file.system),
+        ));
+    }
+    let mut board = Board {
+        width: u16::try_from(width).unwrap_or(MAX_SIDE),
+        height: u16::try_from(height).unwrap_or(MAX_SIDE),
+        terrain,
+        heights: Vec::new(),
+        edges: BTreeMap::new(),
+    };
+    read_heights(text, &file.heights, &mut board)?;
+    for edge in &file.edges {
+        let at = Edge { x: edge.at.0, y: edge.at.1, axis: edge.axis };
+        let feature = EdgeFeature { wall: edge.wall, door: edge.door };
+        if board.set_edge(at, Some(feature)).is_none() {
+            return Err(FileError::plain(format!(
+                "the {:?} edge at ({}, {}) is off the {} x {} board",
+                edge.axis, edge.at.0, edge.at.1, board.width, board.height
+            )));
+        }
+    }
     Ok(Scenario {
         name: file.name,
         author: file.author,
         description: file.description,
         setup_notes: file.setup_notes,
-        ruleset: file.ruleset,
-        width: u16::try_from(width).unwrap_or(MAX_SIDE),
-        height: u16::try_from(height).unwrap_or(MAX_SIDE),
-        terrain,
+        system: file.system,
+        board,
         tile_size: file.tile_size,
         tiles: file
             .tiles
@@ -428,15 +404,51 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV2) -> Result<Scenario, Load
     })
 }
 
+/// Reads the height rows (digits 0 to 9) onto a board of their size.
+fn read_heights(text: &str, rows: &[String], board: &mut Board) -> Result<(), FileError> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    if rows.len() != usize::from(board.height) {
+        return Err(FileError::at_text(
+            text,
+            "heights",
+            format!("heights has {} rows; the board has {}", rows.len(), board.height),
+        ));
+    }
+    for (y, row) in (0u16..).zip(rows) {
+        if row.chars().count() != usize::from(board.width) {
+            return Err(FileError::at_text(
+                text,
+                &format!("\"{row}\""),
+                format!("height row {} has {} squares; the board has {}", y + 1, row.chars().count(), board.width),
+            ));
+        }
+        for (x, c) in (0u16..).zip(row.chars()) {
+            let Some(level) = c.to_digit(10).and_then(|d| u8::try_from(d).ok()) else {
+                return Err(FileError::at_text(
+                    text,
+                    &format!("\"{row}\""),
+                    format!("height '{c}' at square ({x}, {y}) is not a level from 0 to 9"),
+                ));
+            };
+            let _ = board.set_height(Pos::new(x, y), level);
+        }
+    }
+    Ok(())
+}
+
 /// Writes a scenario in the current format: one string per terrain row, a legend of every
 /// glyph used, players and owners numbered from 1.
-#[must_use]
-pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> String {
+///
+/// # Errors
+/// The serialiser's message, should it ever fail; nothing is written then.
+pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, String> {
     let glyph = |id: TerrainId| rules.terrains.get(id.index()).map_or('?', |t| t.glyph);
     let mut used: BTreeMap<String, String> = BTreeMap::new();
-    let terrain: Vec<String> = (0..scenario.height)
+    let terrain: Vec<String> = (0..scenario.board.height)
         .map(|y| {
-            (0..scenario.width)
+            (0..scenario.board.width)
                 .map(|x| {
                     let id = scenario.terrain_at(Pos::new(x, y));
                     let c = glyph(id);
@@ -448,16 +460,33 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> String {
                 .collect()
         })
         .collect();
-    let file = FileV2 {
+    let file = FileV3 {
         format_version: FORMAT_VERSION,
         name: scenario.name.clone(),
         author: scenario.author.clone(),
         description: scenario.description.clone(),
         setup_notes: scenario.setup_notes.clone(),
-        ruleset: scenario.ruleset.clone(),
+        system: scenario.system.clone(),
         tile_size: scenario.tile_size,
         legend: used,
         terrain,
+        heights: if scenario.board.heights.is_empty() {
+            Vec::new()
+        } else {
+            (0..scenario.board.height)
+                .map(|y| {
+                    (0..scenario.board.width)
+                        .map(|x| char::from(b'0' + scenario.board.height_at(Pos::new(x, y)).min(9)))
+                        .collect()
+                })
+                .collect()
+        },
+        edges: scenario
+            .board
+            .edges
+            .iter()
+            .map(|(e, f)| EdgeV3 { at: (e.x, e.y), axis: e.axis, wall: f.wall, door: f.door })
+            .collect(),
         tiles: scenario
             .tiles
             .iter()
@@ -493,5 +522,5 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> String {
         symmetry: scenario.symmetry,
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true).indentor("    ".to_owned());
-    ron::ser::to_string_pretty(&file, config).unwrap_or_default()
+    ron::ser::to_string_pretty(&file, config).map_err(|e| format!("the scenario could not be written out: {e}"))
 }

@@ -13,7 +13,7 @@
 //! end
 //! ```
 
-use crate::rules::{Action, GameState, Pos, PowerLevel, Ruleset, UnitId, reachable};
+use crate::systems::swat::rules::{Action, GameState, Pos, PowerLevel, Ruleset, UnitId, reachable};
 use std::fmt;
 
 /// One line of a script, before it meets a game state.
@@ -106,7 +106,7 @@ pub fn parse_script(rules: &Ruleset, text: &str) -> Result<Vec<(usize, ScriptAct
             "buy" => {
                 arity(2, "a factory square and a unit kind")?;
                 let kind = rules.unit_id(args[1]).ok_or_else(|| {
-                    let near = super::file::nearest_names(args[1], rules.units.iter().map(|u| u.id.as_str()));
+                    let near = crate::files::nearest_names(args[1], rules.units.iter().map(|u| u.id.as_str()));
                     wrong(format!("unknown unit kind '{}'; did you mean {}?", args[1], near.join(", ")))
                 })?;
                 ScriptAction::Exact(Action::Buy { factory: square(args[0]).map_err(wrong)?, kind })

@@ -3,10 +3,10 @@
 //! seed, saved games and replays, forking a position back into a scenario, and AI-against-AI
 //! simulation.
 
-use crate::rules::{
+use crate::systems::swat::rules::{
     Action, Event, GameSetup, GameState, Outcome, Rejection, Ruleset, VictoryReason, ai_turn, apply, start_game,
 };
-use crate::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
+use crate::systems::swat::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -136,8 +136,9 @@ impl Session {
         let mut scenario = self.scenario.clone();
         scenario.name = format!("{} (round {})", self.scenario.name, self.state.round);
         scenario.owners = self.state.board.squares().filter_map(|p| self.state.owner_at(p).map(|o| (p, o.0))).collect();
-        let kind_name =
-            |k: crate::rules::UnitKindId| rules.units.get(k.index()).map_or_else(String::new, |u| u.id.clone());
+        let kind_name = |k: crate::systems::swat::rules::UnitKindId| {
+            rules.units.get(k.index()).map_or_else(String::new, |u| u.id.clone())
+        };
         scenario.units = self
             .state
             .units
@@ -165,15 +166,18 @@ impl Session {
     }
 
     /// The game as a file: scenario, seed and actions.
-    #[must_use]
-    pub fn save(&self, rules: &Ruleset) -> String {
+        ///
+    /// # Errors
+    /// The serialiser's message, should it ever fail.
+    pub fn save(&self, rules: &Ruleset) -> Result<String, String> {
         let saved = SavedGame {
             format_version: 1,
-            scenario: save_scenario(rules, &self.scenario),
+            scenario: save_scenario(rules, &self.scenario)?,
             seed: self.seed,
             actions: self.actions.clone(),
         };
-        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::new().depth_limit(2)).unwrap_or_default()
+        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::new().depth_limit(2))
+            .map_err(|e| format!("the game could not be written out: {e}"))
     }
 
     /// Reads a saved game and replays it.
@@ -181,7 +185,7 @@ impl Session {
     /// # Errors
     /// What could not be read, or the first action the rules refuse.
     pub fn load(rules: &Ruleset, text: &str) -> Result<Self, String> {
-        if text.len() > crate::scenario::MAX_FILE_BYTES {
+        if text.len() > crate::systems::swat::scenario::MAX_FILE_BYTES {
             return Err("the saved game is too large".into());
         }
         let saved: SavedGame = ron::from_str(text)
@@ -312,46 +316,64 @@ pub fn simulate(
 /// One event as a line of text, for logs and the command line.
 #[must_use]
 pub fn describe_event(rules: &Ruleset, event: &Event) -> String {
-    let kind = |k: crate::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
+    let kind = |k: crate::systems::swat::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
     match event {
-        crate::rules::Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
-        crate::rules::Event::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
-        crate::rules::Event::IncomeCollected { player, amount, funds } => {
+        crate::systems::swat::rules::Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
+        crate::systems::swat::rules::Event::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
+        crate::systems::swat::rules::Event::IncomeCollected { player, amount, funds } => {
             format!("  {player} collects ${amount} (now ${funds})")
         }
-        crate::rules::Event::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
-        crate::rules::Event::UnitMoved { unit, from, to, cost } => {
+        crate::systems::swat::rules::Event::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
+        crate::systems::swat::rules::Event::UnitMoved { unit, from, to, cost } => {
             format!("  {unit} moves from {from} to {to} ({cost} MP)")
         }
-        crate::rules::Event::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
-        crate::rules::Event::UnitUnloaded { unit, transport, to } => format!("  {transport} puts {unit} down at {to}"),
-        crate::rules::Event::StrikeDeclared { strike, attacker, target, initial_damage, hits, die, .. } => {
+        crate::systems::swat::rules::Event::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
+        crate::systems::swat::rules::Event::UnitUnloaded { unit, transport, to } => {
+            format!("  {transport} puts {unit} down at {to}")
+        }
+        crate::systems::swat::rules::Event::StrikeDeclared {
+            strike,
+            attacker,
+            target,
+            initial_damage,
+            hits,
+            die,
+            ..
+        } => {
             let die = die.map_or_else(String::new, |d| format!(" + 1 on a d6 of {d} or less"));
             format!("  {strike:?}: {attacker} fires at {target}: damage {initial_damage}, {hits} hits{die}")
         }
-        crate::rules::Event::DieRolled { roll, needed, hit, .. } => {
+        crate::systems::swat::rules::Event::DieRolled { roll, needed, hit, .. } => {
             format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
         }
-        crate::rules::Event::UnitDamaged { unit, hits, hp, reduced } => {
+        crate::systems::swat::rules::Event::UnitDamaged { unit, hits, hp, reduced } => {
             format!("  {unit} loses {hits} HP, {hp} left{}", if *reduced && *hp > 0 { " (reduced)" } else { "" })
         }
-        crate::rules::Event::UnitEliminated { unit, owner, by } => match by {
+        crate::systems::swat::rules::Event::UnitEliminated { unit, owner, by } => match by {
             Some(by) => format!("  {unit} of {owner} is eliminated; a medal for {by}"),
             None => format!("  {unit} of {owner} leaves the game"),
         },
-        crate::rules::Event::ChargeGained { player, charge } => format!("  {player}'s CO charge: {charge} stars"),
-        crate::rules::Event::CaptureProgressed { unit, pos, points, required } => {
+        crate::systems::swat::rules::Event::ChargeGained { player, charge } => {
+            format!("  {player}'s CO charge: {charge} stars")
+        }
+        crate::systems::swat::rules::Event::CaptureProgressed { unit, pos, points, required } => {
             format!("  {unit} captures at {pos}: {points}/{required}")
         }
-        crate::rules::Event::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
-        crate::rules::Event::PropertyCaptured { pos, to, .. } => format!("  {to} takes the property at {pos}"),
-        crate::rules::Event::UnitBought { unit, kind: k, pos, cost, .. } => {
+        crate::systems::swat::rules::Event::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
+        crate::systems::swat::rules::Event::PropertyCaptured { pos, to, .. } => {
+            format!("  {to} takes the property at {pos}")
+        }
+        crate::systems::swat::rules::Event::UnitBought { unit, kind: k, pos, cost, .. } => {
             format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
         }
-        crate::rules::Event::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
-        crate::rules::Event::TurnEnded { player } => format!("  {player} ends the turn"),
-        crate::rules::Event::PlayerDefeated { player, reason } => format!("  {player} is defeated ({reason:?})"),
-        crate::rules::Event::PropertyNeutralized { pos } => format!("  the property at {pos} turns neutral"),
-        crate::rules::Event::GameEnded { outcome } => format!("game over: {outcome}"),
+        crate::systems::swat::rules::Event::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
+        crate::systems::swat::rules::Event::TurnEnded { player } => format!("  {player} ends the turn"),
+        crate::systems::swat::rules::Event::PlayerDefeated { player, reason } => {
+            format!("  {player} is defeated ({reason:?})")
+        }
+        crate::systems::swat::rules::Event::PropertyNeutralized { pos } => {
+            format!("  the property at {pos} turns neutral")
+        }
+        crate::systems::swat::rules::Event::GameEnded { outcome } => format!("game over: {outcome}"),
     }
 }

@@ -1,7 +1,7 @@
 //! The colours of the board, shared by the window and the print export so a printed board
 //! looks like the one on screen. Plain RGB, no user-interface types.
 
-use crate::scenario::Army;
+use crate::systems::swat::scenario::Army;
 
 /// An RGB colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

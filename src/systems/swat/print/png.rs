@@ -2,9 +2,9 @@
 //! it prints at true scale. Drawn with the same code as the PDF, rasterised by tiny-skia.
 
 use super::draw::{Frame, Sketch, Style, draw_region};
-use crate::palette::Rgb;
-use crate::rules::Ruleset;
-use crate::scenario::Scenario;
+use crate::systems::swat::colours::Rgb;
+use crate::systems::swat::rules::Ruleset;
+use crate::systems::swat::scenario::Scenario;
 use tiny_skia::{FillRule, Mask, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// The largest image side written, in pixels.
@@ -92,8 +92,8 @@ pub fn export_png(
         return Err(format!("{dpi} dpi is out of range (10 to 1200)"));
     }
     let scale = dpi as f32 / 72.0;
-    let width = (f32::from(scenario.width) * square * scale).round();
-    let height = (f32::from(scenario.height) * square * scale).round();
+    let width = (f32::from(scenario.board.width) * square * scale).round();
+    let height = (f32::from(scenario.board.height) * square * scale).round();
     if width > MAX_PIXELS as f32 || height > MAX_PIXELS as f32 {
         return Err(format!(
             "the image would be {width} x {height} pixels; lower the dpi (at most {MAX_PIXELS} a side)"
@@ -108,8 +108,8 @@ pub fn export_png(
         scenario,
         Style { greyscale },
         frame,
-        (0, scenario.width),
-        (0, scenario.height),
+        (0, scenario.board.width),
+        (0, scenario.board.height),
         true,
     );
     let (w, h) = (sketch.pixmap.width(), sketch.pixmap.height());

@@ -1,6 +1,9 @@
 //! The scenario document: what a designer makes and shares, independent of any file format.
 
-use crate::rules::{Board, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions};
+pub use crate::board::Symmetry;
+use crate::systems::swat::rules::{
+    Board, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -83,21 +86,6 @@ pub struct TilePlacement {
     pub rotation: u8,
 }
 
-/// The symmetry a scenario is designed to have.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Symmetry {
-    /// Left half mirrors the right half.
-    MirrorLeftRight,
-    /// Top half mirrors the bottom half.
-    MirrorTopBottom,
-    /// Mirrored both ways.
-    MirrorBoth,
-    /// The same after a half turn.
-    Rotate180,
-    /// The same after a quarter turn (square boards only).
-    Rotate90,
-}
-
 /// A scenario document.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Scenario {
@@ -109,14 +97,11 @@ pub struct Scenario {
     pub description: String,
     /// Instructions for setting up the table.
     pub setup_notes: String,
-    /// The ruleset it is written for (`swat`).
-    pub ruleset: String,
-    /// Squares across.
-    pub width: u16,
-    /// Squares down.
-    pub height: u16,
-    /// Terrain row by row.
-    pub terrain: Vec<TerrainId>,
+    /// The game system it is written for (`swat`).
+    pub system: String,
+    /// The squares: terrain, heights and edges (the shared board model; Skirmish Wars uses
+    /// the terrain, and the validator warns about walls and heights it ignores).
+    pub board: Board,
     /// Squares per side of a modular tile.
     pub tile_size: u8,
     /// Library tiles the board was built from.
@@ -146,10 +131,8 @@ impl Scenario {
             author: String::new(),
             description: String::new(),
             setup_notes: String::new(),
-            ruleset: rules.id.clone(),
-            width,
-            height,
-            terrain: vec![fill; usize::from(width) * usize::from(height)],
+            system: super::file::SYSTEM_ID.to_owned(),
+            board: Board::filled(width, height, fill),
             tile_size: 6,
             tiles: Vec::new(),
             owners: BTreeMap::new(),
@@ -179,10 +162,8 @@ impl Scenario {
             author,
             description,
             setup_notes,
-            ruleset,
-            width,
-            height,
-            terrain: _,
+            system,
+            board,
             tile_size,
             tiles: _,
             owners: _,
@@ -197,10 +178,8 @@ impl Scenario {
             author: author.clone(),
             description: description.clone(),
             setup_notes: setup_notes.clone(),
-            ruleset: ruleset.clone(),
-            width: *width,
-            height: *height,
-            terrain: Vec::new(),
+            system: system.clone(),
+            board: Board { terrain: Vec::new(), heights: Vec::new(), edges: Default::default(), ..*board },
             tile_size: *tile_size,
             tiles: Vec::new(),
             owners: BTreeMap::new(),
@@ -221,31 +200,24 @@ impl Scenario {
     /// Whether a square lies on the board.
     #[must_use]
     pub fn contains(&self, pos: Pos) -> bool {
-        pos.x < self.width && pos.y < self.height
+        self.board.contains(pos)
     }
 
     /// Row-major index of a square on the board.
     #[must_use]
     pub fn index(&self, pos: Pos) -> usize {
-        usize::from(pos.y) * usize::from(self.width) + usize::from(pos.x)
+        self.board.index(pos)
     }
 
     /// The terrain of a square on the board.
     #[must_use]
     pub fn terrain_at(&self, pos: Pos) -> TerrainId {
-        self.terrain[self.index(pos)]
+        self.board.terrain_at(pos)
     }
 
     /// Every square, row by row.
     pub fn squares(&self) -> impl Iterator<Item = Pos> + use<> {
-        let (width, height) = (self.width, self.height);
-        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
-    }
-
-    /// The board as the rules core sees it.
-    #[must_use]
-    pub fn board(&self) -> Board {
-        Board { width: self.width, height: self.height, terrain: self.terrain.clone() }
+        self.board.squares()
     }
 
     /// The index of the unit standing on a square.
@@ -285,7 +257,7 @@ impl Scenario {
             players.push(PlayerSetup { co, funds });
         }
         Ok(GameSetup {
-            board: self.board(),
+            board: self.board.clone(),
             owned_properties: self.owners.iter().map(|(&pos, &owner)| (pos, PlayerId(owner))).collect(),
             units,
             players,

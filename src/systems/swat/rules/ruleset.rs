@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// The house ruleset that ships inside the binary.
-pub const BUILTIN_SWAT_RON: &str = include_str!("../../assets/rulesets/swat.ron");
+pub const BUILTIN_SWAT_RON: &str = include_str!("../data/swat.ron");
 
 /// What a property square is; the rules give each kind its own income and capture points.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

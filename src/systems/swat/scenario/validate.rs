@@ -3,10 +3,10 @@
 //! apply as one edit. The rules knowledge comes from the rules core.
 
 use super::edit::Edit;
-use super::file::nearest_names;
 use super::model::{Passenger, Scenario};
 use super::stats::{capture_arrivals, starting_income};
-use crate::rules::{
+use crate::files::nearest_names;
+use crate::systems::swat::rules::{
     GameState, Pos, PropertyKind, Ruleset, UnitKindId, VictoryConditions, fire_range, in_range, reachable,
 };
 use serde::Serialize;
@@ -107,6 +107,7 @@ struct Context<'a> {
 impl<'a> Context<'a> {
     fn new(rules: &'a Ruleset, scenario: &'a Scenario) -> Self {
         let property = scenario
+            .board
             .terrain
             .iter()
             .map(|t| rules.terrains.get(t.index()).and_then(|terrain| terrain.property))
@@ -142,20 +143,35 @@ impl<'a> Context<'a> {
 
 fn check_document(c: &Context, out: &mut Findings) {
     let s = c.scenario;
-    if s.ruleset != c.rules.id {
+    if s.system != c.rules.id {
         out.error(
             "unknown-ruleset-value",
-            format!("the scenario is written for the ruleset '{}', but '{}' is loaded", s.ruleset, c.rules.id),
+            format!("the scenario is written for '{}', but the ruleset '{}' is loaded", s.system, c.rules.id),
             vec![],
             None,
         );
     }
-    if let Some(index) = s.terrain.iter().position(|t| t.index() >= c.rules.terrains.len()) {
+    if let Some(index) = s.board.terrain.iter().position(|t| t.index() >= c.rules.terrains.len()) {
         out.error(
             "unknown-ruleset-value",
-            format!("a square names terrain #{} which the ruleset lacks", s.terrain[index].0),
+            format!("a square names terrain #{} which the ruleset lacks", s.board.terrain[index].0),
             vec![],
             None,
+        );
+    }
+    if !s.board.is_flat() || !s.board.edges.is_empty() {
+        let raised: Vec<Pos> = s.board.squares().filter(|&p| s.board.height_at(p) > 0).collect();
+        let mut edits: Vec<Edit> = raised.iter().map(|&pos| Edit::SetHeight { pos, level: 0 }).collect();
+        edits.extend(s.board.edges.keys().map(|&edge| Edit::SetEdge { edge, feature: None }));
+        out.warning(
+            "board-features-ignored",
+            format!(
+                "Skirmish Wars has no heights, walls or doors: {} raised square(s) and {} wall or door edge(s) are ignored in play and print",
+                raised.len(),
+                s.board.edges.len()
+            ),
+            raised,
+            fix("Level the board and remove walls and doors", edits),
         );
     }
     if s.tile_size == 0 || s.tile_size > 50 {
@@ -166,7 +182,7 @@ fn check_document(c: &Context, out: &mut Findings) {
 fn check_units(c: &Context, out: &mut Findings) {
     let s = c.scenario;
     let max_hp = c.rules.economy.max_hp;
-    let mut occupied: Vec<Option<usize>> = vec![None; s.terrain.len()];
+    let mut occupied: Vec<Option<usize>> = vec![None; s.board.terrain.len()];
     for (index, unit) in s.units.iter().enumerate() {
         let remove = || fix("Remove this unit", vec![Edit::RemoveUnit { index }]);
         if !s.contains(unit.pos) {
@@ -493,7 +509,7 @@ fn check_victory(c: &Context, out: &mut Findings) {
 
 fn check_reachability(c: &Context, out: &mut Findings) {
     let s = c.scenario;
-    if s.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
+    if s.board.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
         return;
     }
     for seat in 0..c.seats {
@@ -525,7 +541,7 @@ fn check_reachability(c: &Context, out: &mut Findings) {
         }
     }
     for pos in s.squares().filter(|&p| c.property_at(p) == Some(PropertyKind::Factory)) {
-        let exit = pos.neighbours(s.width, s.height).any(|next| {
+        let exit = pos.neighbours(s.board.width, s.board.height).any(|next| {
             let terrain = c.rules.terrain(s.terrain_at(next));
             terrain.costs.iter().any(Option::is_some)
         });
@@ -562,7 +578,7 @@ fn check_early_attacks(c: &Context, out: &mut Findings) {
     let s = c.scenario;
     // Turn order position of each seat: 0 moves first.
     let order = |seat: usize| (seat + c.seats - usize::from(s.first_player)) % c.seats;
-    let mut order_at: Vec<Option<usize>> = vec![None; s.terrain.len()];
+    let mut order_at: Vec<Option<usize>> = vec![None; s.board.terrain.len()];
     for unit in &state.units {
         if unit.carried_by.is_none() {
             order_at[s.index(unit.pos)] = Some(order(unit.owner.index()));
@@ -577,8 +593,10 @@ fn check_early_attacks(c: &Context, out: &mut Findings) {
         let enemy_near = |from: Pos| -> Option<Pos> {
             let reach = u16::from(range.1);
             let (x0, y0) = (from.x.saturating_sub(reach), from.y.saturating_sub(reach));
-            let (x1, y1) =
-                (from.x.saturating_add(reach).min(s.width - 1), from.y.saturating_add(reach).min(s.height - 1));
+            let (x1, y1) = (
+                from.x.saturating_add(reach).min(s.board.width - 1),
+                from.y.saturating_add(reach).min(s.board.height - 1),
+            );
             (y0..=y1)
                 .flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y)))
                 .find(|&p| in_range(range, from.distance(p)) && order_at[s.index(p)].is_some_and(|o| o > mine))
@@ -606,7 +624,7 @@ fn check_early_attacks(c: &Context, out: &mut Findings) {
 fn check_turn_limit(c: &Context, out: &mut Findings) {
     let s = c.scenario;
     let Some(limit) = s.victory.turn_limit else { return };
-    if !s.victory.conquest || s.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
+    if !s.victory.conquest || s.board.terrain.iter().any(|t| t.index() >= c.rules.terrains.len()) {
         return;
     }
     let points = c.rules.economy.capture_points_of(PropertyKind::Hq);
@@ -640,7 +658,7 @@ fn check_turn_limit(c: &Context, out: &mut Findings) {
             fix(
                 format!("Allow {win} rounds"),
                 vec![Edit::SetVictory(VictoryConditions {
-                    turn_limit: Some(crate::rules::TurnLimit { rounds: win, ..limit }),
+                    turn_limit: Some(crate::systems::swat::rules::TurnLimit { rounds: win, ..limit }),
                     ..s.victory.clone()
                 })],
             ),

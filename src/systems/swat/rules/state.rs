@@ -1,53 +1,12 @@
 //! The game's plain data: the setup a game starts from and the state it moves through.
 
 use super::dice::Dice;
-use super::ids::{CoId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
+use super::ids::{CoId, PlayerId, Pos, UnitId, UnitKindId};
 use super::ruleset::{PropertyKind, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The squares and their terrain.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Board {
-    /// Squares across.
-    pub width: u16,
-    /// Squares down.
-    pub height: u16,
-    /// Terrain row by row, `width * height` entries.
-    pub terrain: Vec<TerrainId>,
-}
-
-impl Board {
-    /// A board filled with one terrain.
-    #[must_use]
-    pub fn filled(width: u16, height: u16, terrain: TerrainId) -> Self {
-        Self { width, height, terrain: vec![terrain; usize::from(width) * usize::from(height)] }
-    }
-
-    /// The index of a square in row-major order.
-    #[must_use]
-    pub fn index(&self, pos: Pos) -> usize {
-        usize::from(pos.y) * usize::from(self.width) + usize::from(pos.x)
-    }
-
-    /// Whether a square lies on the board.
-    #[must_use]
-    pub fn contains(&self, pos: Pos) -> bool {
-        pos.x < self.width && pos.y < self.height
-    }
-
-    /// The terrain of a square on the board.
-    #[must_use]
-    pub fn terrain_at(&self, pos: Pos) -> TerrainId {
-        self.terrain[self.index(pos)]
-    }
-
-    /// Every square, row by row.
-    pub fn squares(&self) -> impl Iterator<Item = Pos> + use<> {
-        let (width, height) = (self.width, self.height);
-        (0..height).flat_map(move |y| (0..width).map(move |x| Pos::new(x, y)))
-    }
-}
+pub use crate::board::Board;
 
 /// How a game can be won; any combination may be chosen.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

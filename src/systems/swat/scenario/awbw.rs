@@ -8,9 +8,9 @@
 //! (127-137), labs (138-148), pipes (101-110), silos (111-112), pipe seams (113-114), rubble
 //! (115-116) and teleporters (195).
 
-use super::file::LoadError;
 use super::model::{MAX_SIDE, Scenario, ScenarioUnit};
-use crate::rules::{Pos, Ruleset, TerrainId};
+use crate::files::FileError;
+use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -200,8 +200,8 @@ pub struct Imported {
     pub report: ImportReport,
 }
 
-fn error(message: String) -> LoadError {
-    LoadError { line: None, column: None, message }
+fn error(message: String) -> FileError {
+    FileError { line: None, column: None, message }
 }
 
 struct RawUnit {
@@ -217,7 +217,7 @@ struct RawUnit {
 /// # Errors
 /// Malformed input (with the line for CSV), a board beyond 200 x 200, an unknown terrain id,
 /// or more than four armies.
-pub fn import_awbw(rules: &Ruleset, text: &str, name: &str) -> Result<Imported, LoadError> {
+pub fn import_awbw(rules: &Ruleset, text: &str, name: &str) -> Result<Imported, FileError> {
     if text.len() > super::file::MAX_FILE_BYTES {
         return Err(error("the file is too large for an AWBW map".into()));
     }
@@ -230,7 +230,7 @@ pub fn import_awbw(rules: &Ruleset, text: &str, name: &str) -> Result<Imported, 
 }
 
 /// Terrain ids as rows of columns (`rows[y][x]`).
-fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, LoadError> {
+fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, FileError> {
     let mut rows: Vec<Vec<u32>> = Vec::new();
     for (index, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -242,13 +242,13 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, LoadError> {
         let mut row = Vec::new();
         for (column, cell) in line.split(',').enumerate() {
             if column >= usize::from(MAX_SIDE) {
-                return Err(LoadError {
+                return Err(FileError {
                     line: Some(index + 1),
                     column: None,
                     message: format!("more than {MAX_SIDE} squares in a row"),
                 });
             }
-            let id = cell.trim().parse().map_err(|_| LoadError {
+            let id = cell.trim().parse().map_err(|_| FileError {
                 line: Some(index + 1),
                 column: Some(column + 1),
                 message: format!("'{}' is not an AWBW terrain id", cell.trim()),
@@ -258,7 +258,7 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, LoadError> {
         if let Some(first) = rows.first()
             && first.len() != row.len()
         {
-            return Err(LoadError {
+            return Err(FileError {
                 line: Some(index + 1),
                 column: None,
                 message: format!("this row has {} squares; the first has {}", row.len(), first.len()),
@@ -274,14 +274,14 @@ fn parse_csv(text: &str) -> Result<Vec<Vec<u32>>, LoadError> {
 
 type ParsedJson = (String, String, Vec<Vec<u32>>, Vec<RawUnit>);
 
-fn parse_json(text: &str) -> Result<ParsedJson, LoadError> {
-    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| LoadError {
+fn parse_json(text: &str) -> Result<ParsedJson, FileError> {
+    let value: serde_json::Value = serde_json::from_str(text).map_err(|e| FileError {
         line: Some(e.line()),
         column: Some(e.column()),
         message: e.to_string(),
     })?;
     let field = |key: &str| value.get(key).ok_or_else(|| error(format!("the map document has no \"{key}\"")));
-    let size = |key: &str| -> Result<usize, LoadError> {
+    let size = |key: &str| -> Result<usize, FileError> {
         let n = field(key)?.as_u64().ok_or_else(|| error(format!("\"{key}\" must be a whole number")))?;
         if n == 0 || n > u64::from(MAX_SIDE) {
             return Err(error(format!("\"{key}\" is {n}; each side must be 1 to {MAX_SIDE}")));
@@ -335,7 +335,7 @@ fn build(
     author: String,
     rows: &[Vec<u32>],
     units: &[RawUnit],
-) -> Result<Imported, LoadError> {
+) -> Result<Imported, FileError> {
     let height = rows.len();
     let width = rows.first().map_or(0, Vec::len);
     if width == 0 || height == 0 || width > usize::from(MAX_SIDE) || height > usize::from(MAX_SIDE) {
@@ -396,7 +396,7 @@ fn build(
     scenario.name = if title.is_empty() { "Imported AWBW map".to_owned() } else { title };
     scenario.author = author;
     scenario.description = "Imported from an Advance Wars By Web map.".to_owned();
-    scenario.terrain = terrain;
+    scenario.board.terrain = terrain;
     scenario.owners = owned.into_iter().map(|(pos, army)| (pos, seat_of(army))).collect();
     scenario.units = scenario_units;
     let report = ImportReport {
@@ -417,9 +417,9 @@ fn build(
 pub fn export_awbw_csv(rules: &Ruleset, scenario: &Scenario) -> (String, Vec<String>) {
     let mut notes = Vec::new();
     let mut csv = String::new();
-    for y in 0..scenario.height {
-        let mut cells = Vec::with_capacity(usize::from(scenario.width));
-        for x in 0..scenario.width {
+    for y in 0..scenario.board.height {
+        let mut cells = Vec::with_capacity(usize::from(scenario.board.width));
+        for x in 0..scenario.board.width {
             let pos = Pos::new(x, y);
             let terrain: TerrainId = scenario.terrain_at(pos);
             let name = rules.terrains.get(terrain.index()).map_or("", |t| t.id.as_str());

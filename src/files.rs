@@ -1,0 +1,128 @@
+//! File helpers every part of the studio shares: bounded reading, atomic writing, the error a
+//! document file gives (with its line and column), the RON reading options, and the nearest
+//! valid names for a misspelt one. Used by the window and the command line alike.
+
+use serde::Serialize;
+use std::fmt;
+use std::path::Path;
+
+/// The largest document file read, in bytes: a 200 x 200 board with thousands of units fits
+/// many times over.
+pub const MAX_FILE_BYTES: usize = 8 * 1024 * 1024;
+
+/// Why a document file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FileError {
+    /// The line, from 1, when known.
+    pub line: Option<usize>,
+    /// The column, from 1, when known.
+    pub column: Option<usize>,
+    /// What was wrong and, where it helps, what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "line {line}, column {column}: {}", self.message),
+            (Some(line), None) => write!(f, "line {line}: {}", self.message),
+            _ => write!(f, "{}", self.message),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+impl FileError {
+    /// An error placed at the first occurrence of `needle` in `text`.
+    #[must_use]
+    pub fn at_text(text: &str, needle: &str, message: String) -> Self {
+        let (line, column) = locate(text, needle).map_or((None, None), |(l, c)| (Some(l), Some(c)));
+        Self { line, column, message }
+    }
+
+    /// An error without a place.
+    #[must_use]
+    pub fn plain(message: String) -> Self {
+        Self { line: None, column: None, message }
+    }
+
+    /// A RON syntax or shape error, with its line and column.
+    #[must_use]
+    pub fn ron(error: &ron::error::SpannedError, format_doc: &str) -> Self {
+        Self {
+            line: Some(error.span.start.line),
+            column: Some(error.span.start.col),
+            message: format!("{} (the format is described in {format_doc})", error.code),
+        }
+    }
+}
+
+/// Line and column (from 1) of the first occurrence of `needle`.
+fn locate(text: &str, needle: &str) -> Option<(usize, usize)> {
+    let offset = text.find(needle)?;
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    Some((line, column))
+}
+
+/// How document files are read: `hp: 5` and `hp: Some(5)` both read as a present value.
+#[must_use]
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// Up to three valid names nearest to a misspelt one, nearest first.
+#[must_use]
+pub fn nearest_names<'a>(wrong: &str, valid: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut scored: Vec<(usize, &str)> = valid.map(|name| (edit_distance(wrong, name), name)).collect();
+    scored.sort();
+    scored.into_iter().take(3).map(|(_, name)| name.to_owned()).collect()
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.to_lowercase().chars().take(64).collect();
+    let b: Vec<char> = b.to_lowercase().chars().take(64).collect();
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut current = vec![i + 1; b.len() + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous[j] + usize::from(ca != cb);
+            current[j + 1] = substitution.min(previous[j + 1] + 1).min(current[j] + 1);
+        }
+        previous = current;
+    }
+    previous[b.len()]
+}
+
+/// Reads a text file of at most [`MAX_FILE_BYTES`], refusing a larger one before reading it.
+///
+/// # Errors
+/// A message naming the file and what went wrong.
+pub fn read_limited(path: &Path) -> Result<String, String> {
+    let size = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?.len();
+    if size > MAX_FILE_BYTES as u64 {
+        return Err(format!("{}: {size} bytes is more than the {MAX_FILE_BYTES} a document may have", path.display()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// Writes a file atomically: to a temporary file beside it, then renamed over it, so a crash
+/// never leaves half a file. Refuses to write nothing, so a failed serialisation can never
+/// replace a document with an empty file.
+///
+/// # Errors
+/// A message naming the file and what went wrong.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    if bytes.is_empty() {
+        return Err(format!("{}: nothing to write (the document could not be written out)", path.display()));
+    }
+    let name = path.file_name().map_or_else(|| "output".into(), |n| n.to_string_lossy().into_owned());
+    let temporary = path.with_file_name(format!(".{name}.tmp{}", std::process::id()));
+    let result = std::fs::write(&temporary, bytes).and_then(|()| std::fs::rename(&temporary, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&temporary);
+    }
+    result.map_err(|e| format!("{}: {e}", path.display()))
+}

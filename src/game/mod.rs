@@ -1,0 +1,175 @@
+//! The seam between the studio and its game systems: the narrow interface through which the
+//! command line (and, as each front end moves behind it, the window) reaches any game without
+//! naming it. A system implements [`GameSystem`]; the registry in `crate::systems` lists them.
+//!
+//! Architecture invariant: nothing here names a game system, and nothing here assumes squares
+//! beyond what a scenario itself reports (places are given as text and as JSON the system
+//! chooses), so a game measured on an open table fits the same interface.
+
+use crate::export::{ExportOptions, PdfReport};
+use crate::files::FileError;
+use serde::Serialize;
+
+/// What a command prints: lines for a person and a value for `--json`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    /// For a person, one line per item, ending in a newline.
+    pub text: String,
+    /// For a script.
+    pub json: serde_json::Value,
+}
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub enum Severity {
+    /// Blocks a playtest and a "valid" export.
+    Error,
+    /// Advice.
+    Warning,
+}
+
+/// One finding of a system's validator, as the command line and the print export see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Diagnostic {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A stable code such as `unit-on-impassable-terrain`.
+    pub code: String,
+    /// What is wrong, in a player's words.
+    pub message: String,
+    /// Where, in the system's own words ("(3, 4) (5, 6)" for squares); empty for the whole
+    /// scenario.
+    pub place: String,
+    /// The label of its one-click fix, where one exists.
+    pub fix: Option<String>,
+    /// The whole finding as the system serialises it (places, fix and its edits).
+    pub json: serde_json::Value,
+}
+
+impl Diagnostic {
+    /// One line for a person: `error[code] at (1, 2): message (fix: label)`.
+    #[must_use]
+    pub fn line(&self) -> String {
+        let severity = match self.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        };
+        let place = if self.place.is_empty() { String::new() } else { format!(" at {}", self.place) };
+        let fix = self.fix.as_ref().map_or_else(String::new, |f| format!(" (fix: {f})"));
+        format!("{severity}[{}]{place}: {}{fix}", self.code, self.message)
+    }
+}
+
+/// Whether any finding is an error.
+#[must_use]
+pub fn has_errors(findings: &[Diagnostic]) -> bool {
+    findings.iter().any(|f| f.severity == Severity::Error)
+}
+
+/// What playing an action script gave.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// Every event, the final position, and the refusal if one stopped the script.
+    pub report: Report,
+    /// The script's line and the rules' reason, when an action was refused.
+    pub refused: Option<(usize, String)>,
+}
+
+/// Why a ruleset could not be used.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesProblem {
+    /// A syntax error (the file could not be read as data at all), not a content problem.
+    pub syntax: bool,
+    /// Every problem, for a person.
+    pub text: String,
+    /// Every problem, for a script.
+    pub json: serde_json::Value,
+}
+
+/// A game system: one game's rules, documents and tools behind one interface.
+pub trait GameSystem: Sync {
+    /// The id a scenario file names in its `system` field (`swat`).
+    fn id(&self) -> &'static str;
+    /// The game's name for people.
+    fn title(&self) -> &'static str;
+    /// The system's rules: the built-in ruleset, or a replacement file's text.
+    ///
+    /// # Errors
+    /// Every problem of the replacement.
+    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem>;
+}
+
+/// A system with its ruleset loaded: opens scenarios and describes itself.
+pub trait SystemRules {
+    /// The ruleset, for `skirmish-studio ruleset`.
+    fn describe(&self) -> Report;
+    /// Reads a scenario file of this system.
+    ///
+    /// # Errors
+    /// Where and why the file cannot be read.
+    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError>;
+    /// Reads a map from another program's format (for Skirmish Wars: Advance Wars By Web),
+    /// giving this system's scenario file and a report; `None` when the system imports none.
+    fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>>;
+}
+
+/// A scenario read by its system, ready for every headless command.
+pub trait OpenScenario {
+    /// Its title.
+    fn name(&self) -> &str;
+    /// Every finding of the validator.
+    fn findings(&self) -> Vec<Diagnostic>;
+    /// Statistics for the designer.
+    fn stats(&self) -> Report;
+    /// The asymmetries under the declared symmetry, or under `kind` (a name such as
+    /// `rotate180`).
+    ///
+    /// # Errors
+    /// An unknown kind, none declared, or one that cannot hold on this board.
+    fn symmetry(&self, kind: Option<&str>) -> Result<Report, String>;
+    /// Plays an action script with a dice seed.
+    ///
+    /// # Errors
+    /// The script cannot be read (line and reason), or the game cannot start.
+    fn play(&self, script: &str, seed: u64) -> Result<Played, String>;
+    /// Computer against computer, `games` games from `seed`, the first mover rotating.
+    ///
+    /// # Errors
+    /// Why the games cannot be played.
+    fn simulate(
+        &self,
+        games: usize,
+        seed: u64,
+        round_cap: u32,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Report, String>;
+    /// The print sheets as a PDF.
+    ///
+    /// # Errors
+    /// Why the sheets cannot be made.
+    fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String>;
+    /// The board as a PNG at `dpi`, `square` points a side.
+    ///
+    /// # Errors
+    /// Why the image cannot be made (too large, say).
+    fn export_png(&self, square: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String>;
+    /// The scenario in another program's format (`awbw`), with notes on what was left out;
+    /// `None` when the system does not write that format.
+    fn export_foreign(&self, format: &str) -> Option<(String, Vec<String>)>;
+}
+
+/// Reads which game system a document file names: `system` (or `ruleset` in files written
+/// before systems had a name), or `None` when the text is not a document of this studio.
+#[must_use]
+pub fn system_id_of(text: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    #[serde(rename = "Scenario")]
+    struct SystemProbe {
+        #[serde(default)]
+        system: Option<String>,
+        #[serde(default)]
+        ruleset: Option<String>,
+    }
+    let probe: SystemProbe = crate::files::ron_options().from_str(text).ok()?;
+    probe.system.or(probe.ruleset)
+}

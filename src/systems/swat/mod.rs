@@ -1,0 +1,11 @@
+//! Skirmish Wars: Advance Tactics (SWAT), the studio's first game system: its rules core,
+//! ruleset data, scenario documents, validation, statistics, computer player and tile library.
+
+pub mod colours;
+pub mod playtest;
+pub mod print;
+pub mod rules;
+pub mod scenario;
+mod system;
+
+pub use system::Swat;

@@ -1,0 +1,11 @@
+//! Skirmish Wars print sheets: the board poster, modular tiles, counters, markers and the
+//! setup sheet as a PDF at true square size (krilla), and the board as a PNG (tiny-skia), both
+//! drawn by the same code through the `Sketch` trait.
+
+mod draw;
+mod pdf;
+mod png;
+
+pub use self::draw::{Frame, Sketch, Style};
+pub use self::pdf::export_pdf;
+pub use self::png::{MAX_PIXELS, export_png};

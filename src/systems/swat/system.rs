@@ -1,0 +1,323 @@
+//! Skirmish Wars behind the studio's seam: the [`GameSystem`] the registry lists, and what each
+//! headless command does with a Skirmish Wars scenario.
+
+use super::playtest::{describe_event, simulate};
+use super::rules::{GameState, Outcome, Ruleset, apply, start_game};
+use super::scenario::{
+    Finding, Scenario, Severity as FindingSeverity, export_awbw_csv, import_awbw, load_scenario, parse_script,
+    save_scenario, statistics, symmetry_report, validate,
+};
+use crate::board::Symmetry;
+use crate::export::{ExportOptions, PdfReport};
+use crate::files::FileError;
+use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, Severity, SystemRules};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Skirmish Wars: Advance Tactics.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Swat;
+
+impl GameSystem for Swat {
+    fn id(&self) -> &'static str {
+        super::scenario::SYSTEM_ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Skirmish Wars: Advance Tactics"
+    }
+
+    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
+        let loaded = match replacement {
+            None => Ruleset::builtin(),
+            Some(text) => Ruleset::from_ron(text),
+        };
+        match loaded {
+            Ok(rules) => Ok(Box::new(SwatRules(Arc::new(rules)))),
+            Err(error) => Err(RulesProblem {
+                syntax: error.syntax,
+                text: error.to_string(),
+                json: serde_json::json!(error.problems),
+            }),
+        }
+    }
+}
+
+/// The Skirmish Wars ruleset, loaded.
+struct SwatRules(Arc<Ruleset>);
+
+impl SystemRules for SwatRules {
+    fn describe(&self) -> Report {
+        let rules = &self.0;
+        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let _ = writeln!(
+            text,
+            "  {} units, {} terrains, {} chart rows, {} COs",
+            rules.units.len(),
+            rules.terrains.len(),
+            rules.chart.len(),
+            rules.cos.len()
+        );
+        for unit in &rules.units {
+            let _ = writeln!(
+                text,
+                "  {:<10} ${:<3} {:<6} MP {} range {}-{} defense {}",
+                unit.name,
+                unit.cost,
+                rules.move_types[unit.move_type.index()],
+                unit.movement,
+                unit.range.0,
+                unit.range.1,
+                unit.defense
+            );
+        }
+        Report { text, json: serde_json::json!(rules) }
+    }
+
+    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
+        let scenario = load_scenario(&self.0, text)?;
+        Ok(Box::new(SwatScenario { rules: Arc::clone(&self.0), scenario }))
+    }
+
+    fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
+        let imported = match import_awbw(&self.0, text, name) {
+            Ok(imported) => imported,
+            Err(error) => return Some(Err(error)),
+        };
+        let file = match save_scenario(&self.0, &imported.scenario) {
+            Ok(file) => file,
+            Err(message) => return Some(Err(FileError::plain(message))),
+        };
+        let s = &imported.scenario;
+        let mut text = format!(
+            "imported {} ({} x {}, armies {})",
+            s.name,
+            s.board.width,
+            s.board.height,
+            imported.report.armies.join(", ")
+        );
+        for sub in &imported.report.substitutions {
+            let _ = write!(text, "\n  {} x{} became {}", sub.awbw, sub.count, sub.became);
+        }
+        for (unit, count) in &imported.report.units_left_out {
+            let _ = write!(text, "\n  left out {count} {unit}: no SWAT counterpart");
+        }
+        Some(Ok((file, Report { text, json: serde_json::json!(imported.report) })))
+    }
+}
+
+/// A Skirmish Wars scenario with the ruleset it was read with.
+struct SwatScenario {
+    rules: Arc<Ruleset>,
+    scenario: Scenario,
+}
+
+/// A validator finding as the seam shows it.
+#[must_use]
+pub fn diagnostic(finding: &Finding) -> Diagnostic {
+    Diagnostic {
+        severity: match finding.severity {
+            FindingSeverity::Error => Severity::Error,
+            FindingSeverity::Warning => Severity::Warning,
+        },
+        code: finding.code.to_owned(),
+        message: finding.message.clone(),
+        place: finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
+        fix: finding.fix.as_ref().map(|f| f.label.clone()),
+        json: serde_json::json!(finding),
+    }
+}
+
+fn summary_json(state: &GameState) -> serde_json::Value {
+    serde_json::json!({
+        "round": state.round,
+        "current_player": state.current.index() + 1,
+        "outcome": match state.outcome {
+            Outcome::Ongoing => serde_json::json!("ongoing"),
+            Outcome::Draw => serde_json::json!("draw"),
+            Outcome::Won { winner, reason } => serde_json::json!({ "winner": winner.index() + 1, "reason": reason }),
+        },
+        "players": state.players.iter().enumerate().map(|(seat, p)| serde_json::json!({
+            "player": seat + 1,
+            "funds": p.funds,
+            "medals": p.medals,
+            "charge": p.charge,
+            "defeated": p.defeated,
+            "units": state.units.iter().filter(|u| u.owner.index() == seat).count(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// A symmetry named on the command line (`rotate180`, `mirror-left-right`, ...).
+fn parse_symmetry(name: &str) -> Option<Symmetry> {
+    let key: String = name.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_lowercase();
+    Symmetry::ALL.into_iter().find(|s| {
+        let label: String = s.label().chars().filter(char::is_ascii_alphanumeric).collect();
+        let variant: String = format!("{s:?}").to_lowercase();
+        label == key || variant == key
+    })
+}
+
+impl OpenScenario for SwatScenario {
+    fn name(&self) -> &str {
+        &self.scenario.name
+    }
+
+    fn findings(&self) -> Vec<Diagnostic> {
+        validate(&self.rules, &self.scenario).iter().map(diagnostic).collect()
+    }
+
+    fn stats(&self) -> Report {
+        let scenario = &self.scenario;
+        let stats = statistics(&self.rules, scenario);
+        let mut text = format!(
+            "{} ({} x {}, {} players)\n",
+            scenario.name,
+            scenario.board.width,
+            scenario.board.height,
+            scenario.players.len()
+        );
+        for p in &stats.players {
+            let _ = writeln!(
+                text,
+                "  player {}: {} cities, {} factories, {} HQ; income ${}, funds ${}, {} units worth ${}",
+                p.player + 1,
+                p.cities,
+                p.factories,
+                p.hqs,
+                p.starting_income,
+                p.funds,
+                p.units,
+                p.starting_unit_value
+            );
+        }
+        if !stats.neutral_properties.is_empty() {
+            let _ = writeln!(text, "  first turn a capturing unit can stand on each neutral property:");
+        }
+        for race in &stats.neutral_properties {
+            let turns: Vec<String> = race
+                .first_turn
+                .iter()
+                .enumerate()
+                .map(|(seat, t)| format!("p{} {}", seat + 1, t.map_or_else(|| "never".to_owned(), |t| t.to_string())))
+                .collect();
+            let _ = writeln!(text, "    {} {}: {}", race.kind.label(), race.pos, turns.join(", "));
+        }
+        Report { text, json: serde_json::json!(stats) }
+    }
+
+    fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
+        let symmetry = match kind {
+            Some(name) => parse_symmetry(name).ok_or_else(|| {
+                let names: Vec<String> =
+                    Symmetry::ALL.iter().map(|s| s.label().replace(' ', "-").replace("-way", "")).collect();
+                format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
+            })?,
+            None => self
+                .scenario
+                .symmetry
+                .ok_or("the scenario declares no symmetry; name one with --kind (rotate180, say)")?,
+        };
+        let report = symmetry_report(&self.scenario, symmetry)
+            .map_err(|_| format!("a {} needs a square board", symmetry.label()))?;
+        let mut text = format!("{}: {} under {}\n", self.scenario.name, report.len(), symmetry.label());
+        if report.is_empty() {
+            text = format!("{}: symmetric under {}\n", self.scenario.name, symmetry.label());
+        }
+        for asymmetry in &report {
+            let _ = writeln!(text, "  {:?} at {} differs from {}", asymmetry.broken, asymmetry.pos, asymmetry.image);
+        }
+        let json = serde_json::json!({
+            "symmetry": symmetry,
+            "symmetric": report.is_empty(),
+            "asymmetries": report,
+        });
+        Ok(Report { text, json })
+    }
+
+    fn play(&self, script: &str, seed: u64) -> Result<Played, String> {
+        let rules = &self.rules;
+        let script = parse_script(rules, script).map_err(|e| e.to_string())?;
+        let setup = self.scenario.to_setup(rules)?;
+        let (mut state, mut events) =
+            start_game(rules, &setup, seed).map_err(|e| format!("the game cannot start: {e}"))?;
+        let mut failure = None;
+        for (line, scripted) in &script {
+            let action = scripted.resolve(rules, &state);
+            match apply(rules, &mut state, &action) {
+                Ok(more) => events.extend(more),
+                Err(rejection) => {
+                    failure = Some((*line, action, rejection));
+                    break;
+                }
+            }
+        }
+        let json = serde_json::json!({
+            "events": events,
+            "summary": summary_json(&state),
+            "refused": failure.as_ref().map(|(line, action, rejection)| serde_json::json!({
+                "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
+            })),
+        });
+        let mut text = String::new();
+        for event in &events {
+            let _ = writeln!(text, "{}", describe_event(rules, event));
+        }
+        let _ = writeln!(text, "-- round {}, {}", state.round, state.outcome);
+        for (seat, player) in state.players.iter().enumerate() {
+            let units = state.units.iter().filter(|u| u.owner.index() == seat).count();
+            let _ = writeln!(
+                text,
+                "   player {}: ${}, {units} units, {} medals{}",
+                seat + 1,
+                player.funds,
+                player.medals,
+                if player.defeated { ", defeated" } else { "" }
+            );
+        }
+        let refused = failure.map(|(line, action, rejection)| (line, format!("{action:?} was refused: {rejection}")));
+        Ok(Played { report: Report { text, json }, refused })
+    }
+
+    fn simulate(
+        &self,
+        games: usize,
+        seed: u64,
+        round_cap: u32,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Report, String> {
+        let summary = simulate(&self.rules, &self.scenario, games, seed, round_cap, progress)?;
+        let mut text = format!(
+            "{}: {} games, seeds {seed} to {}\n",
+            self.scenario.name,
+            summary.games,
+            seed + summary.games.saturating_sub(1) as u64
+        );
+        for (seat, wins) in summary.wins.iter().enumerate() {
+            let share = 100.0 * *wins as f64 / summary.games.max(1) as f64;
+            let _ = writeln!(text, "  player {}: {wins} wins ({share:.0}%)", seat + 1);
+        }
+        let _ = writeln!(text, "  draws: {}", summary.draws);
+        let _ = writeln!(
+            text,
+            "  length: {:.1} rounds on average, spread {:.1}",
+            summary.mean_rounds, summary.spread_rounds
+        );
+        for (ending, count) in &summary.endings {
+            let _ = writeln!(text, "  ended by {ending}: {count}");
+        }
+        Ok(Report { text, json: serde_json::json!(summary) })
+    }
+
+    fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
+        super::print::export_pdf(&self.rules, &self.scenario, options, progress)
+    }
+
+    fn export_png(&self, square: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+        super::print::export_png(&self.rules, &self.scenario, square, dpi, greyscale)
+    }
+
+    fn export_foreign(&self, format: &str) -> Option<(String, Vec<String>)> {
+        (format == "awbw").then(|| export_awbw_csv(&self.rules, &self.scenario))
+    }
+}
