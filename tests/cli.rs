@@ -216,3 +216,51 @@ fn export_writes_a_pdf_and_a_png_and_refuses_impossible_settings() {
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("nothing to export"), "{err}");
 }
+
+#[test]
+fn symmetry_command_reports_the_declared_symmetry_and_a_named_one() {
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bridgehead.ron");
+    let sample = sample.to_str().unwrap();
+    let (code, out, _) = run_args(&["symmetry", sample]);
+    assert_eq!(code, EXIT_OK, "{out}");
+    assert!(out.contains("symmetric under mirror left-right"), "{out}");
+    let (code, out, _) = run_args(&["symmetry", sample, "--kind", "mirror-top-bottom", "--json"]);
+    assert_eq!(code, EXIT_PROBLEMS);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["symmetric"], false);
+    assert!(!value["asymmetries"].as_array().unwrap().is_empty());
+    let (code, _, err) = run_args(&["symmetry", sample, "--kind", "spiral"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("unknown symmetry 'spiral'"), "{err}");
+}
+
+#[test]
+fn a_file_names_its_game_system_and_an_unknown_one_is_refused_with_its_name() {
+    let sample =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bridgehead.ron"))
+            .unwrap();
+    let other = temp_file("other-system.ron", &sample.replacen("ruleset: \"swat\"", "ruleset: \"chess\"", 1));
+    let (code, _, err) = run_args(&["validate", other.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("unknown game system 'chess'"), "{err}");
+}
+
+#[test]
+fn hp_reads_as_a_bare_number_as_the_file_format_says() {
+    let sample =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/bridgehead.ron"))
+            .unwrap();
+    let bare =
+        sample.replacen("passengers: [(kind: \"infantry\")", "hp: 5, passengers: [(kind: \"infantry\", hp: 3)", 1);
+    assert_ne!(bare, sample, "the sample has a loaded APC to change");
+    let boxed = bare.replacen("hp: 5", "hp: Some(5)", 1);
+    let rules = skirmish_studio::systems::swat::rules::Ruleset::builtin().unwrap();
+    for text in [bare, boxed] {
+        let scenario = skirmish_studio::systems::swat::scenario::load_scenario(&rules, &text).unwrap();
+        let apc = scenario.units.iter().find(|u| u.kind == "apc").unwrap();
+        assert_eq!((apc.hp, apc.passengers[0].hp), (5, 3));
+        let path = temp_file("hp.ron", &text);
+        let (code, _, err) = run_args(&["validate", path.to_str().unwrap()]);
+        assert_ne!(code, EXIT_UNREADABLE, "{err}");
+    }
+}

@@ -1,5 +1,5 @@
 //! Golden outputs of the command line for the four bundled samples: validate, stats, play,
-//! simulate and the export's page counts stay the same through refactors of the code behind
+//! simulate, symmetry and the export's page counts stay the same through refactors of the code behind
 //! them. `UPDATE_GOLDEN=1 cargo test --test golden_cli` rewrites the files after a change
 //! that is meant to alter the output (read the diff before committing it).
 
@@ -63,6 +63,7 @@ fn validate_stats_play_simulate_and_export_print_what_they_printed_before() {
             &format!("{sample}.simulate.txt"),
             &command_output(&["simulate", file, "--games", "3", "--seed", "5", "--json"]),
         );
+        check_golden(&format!("{sample}.symmetry.txt"), &command_output(&["symmetry", file, "--json"]));
         let pdf = temp.join(format!("{sample}.pdf"));
         let (code, out, err) = run_args(&["export", file, "--pdf", pdf.to_str().unwrap(), "--paper", "a4"]);
         check_golden(&format!("{sample}.export.txt"), &format!("exit {code}\n{}{err}", pages_only(&out, &pdf)));

@@ -22,7 +22,7 @@ pub struct Document {
 
 /// What applying operations did.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Outcome {
+pub struct ApplyReport {
     /// How many edits were applied.
     pub applied: usize,
     /// Operations the rules refused, with the reason.
@@ -53,9 +53,9 @@ impl Document {
         symmetry: Option<Symmetry>,
         overrule: bool,
         continue_step: bool,
-    ) -> Outcome {
+    ) -> ApplyReport {
         let all = with_symmetry(&self.scenario, ops, symmetry);
-        let mut outcome = Outcome::default();
+        let mut outcome = ApplyReport::default();
         let mut redo = Vec::new();
         let mut undo = Vec::new();
         for (pos, op) in &all {
@@ -163,7 +163,8 @@ impl Document {
 }
 
 /// A copy of `scenario` resized by adding (or, when negative, removing) squares on each side;
-/// new squares get `fill`, and what falls off the board goes with it.
+/// new squares get `fill`, and what falls off the board goes with it (heights, walls and
+/// doors included).
 #[must_use]
 pub fn resized(
     scenario: &Scenario,
@@ -173,37 +174,20 @@ pub fn resized(
     bottom: i32,
     fill: crate::systems::swat::rules::TerrainId,
 ) -> Option<Scenario> {
-    let width = i32::from(scenario.board.width) + left + right;
-    let height = i32::from(scenario.board.height) + top + bottom;
-    let max = i32::from(crate::systems::swat::scenario::MAX_SIDE);
-    if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
-        return None;
-    }
-    let (width, height) = (u16::try_from(width).ok()?, u16::try_from(height).ok()?);
-    let shift = |p: Pos| -> Option<Pos> {
-        let (x, y) = (i32::from(p.x) + left, i32::from(p.y) + top);
-        let pos = Pos::new(u16::try_from(x).ok()?, u16::try_from(y).ok()?);
-        (pos.x < width && pos.y < height).then_some(pos)
-    };
+    let board = scenario.board.resized([left, top, right, bottom], fill, crate::systems::swat::scenario::MAX_SIDE)?;
+    let inside = |p: Pos| -> Option<Pos> { crate::board::shift(p, left, top).filter(|&p| board.contains(p)) };
     let mut next = scenario.clone();
-    next.board.width = width;
-    next.board.height = height;
-    next.board.terrain = vec![fill; usize::from(width) * usize::from(height)];
-    for pos in scenario.squares() {
-        if let Some(to) = shift(pos) {
-            next.board.terrain[usize::from(to.y) * usize::from(width) + usize::from(to.x)] = scenario.terrain_at(pos);
-        }
-    }
-    next.owners = scenario.owners.iter().filter_map(|(&p, &o)| Some((shift(p)?, o))).collect();
+    next.owners = scenario.owners.iter().filter_map(|(&p, &o)| Some((inside(p)?, o))).collect();
     next.units = scenario
         .units
         .iter()
-        .filter_map(|u| Some(crate::systems::swat::scenario::ScenarioUnit { pos: shift(u.pos)?, ..u.clone() }))
+        .filter_map(|u| Some(crate::systems::swat::scenario::ScenarioUnit { pos: inside(u.pos)?, ..u.clone() }))
         .collect();
     next.tiles = scenario
         .tiles
         .iter()
-        .filter_map(|t| Some(crate::systems::swat::scenario::TilePlacement { pos: shift(t.pos)?, ..t.clone() }))
+        .filter_map(|t| Some(crate::systems::swat::scenario::TilePlacement { pos: inside(t.pos)?, ..t.clone() }))
         .collect();
+    next.board = board;
     Some(next)
 }

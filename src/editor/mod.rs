@@ -5,7 +5,7 @@ mod document;
 mod history;
 mod tools;
 
-pub use document::{Document, Outcome, resized};
+pub use document::{ApplyReport, Document, resized};
 pub use history::{History, Step};
 pub use tools::{
     Clipboard, Op, Refusal, brush_squares, edits_for, flood_squares, judge, line_squares, paste_ops, property_terrain,

@@ -2,8 +2,9 @@
 //! flood fill covers, what painting, placing and erasing mean, selections with copy, paste,
 //! rotate and flip, and the symmetric echo of every operation.
 
+use crate::board::{Block, Edge, EdgeFeature, SquareMap, Symmetry};
 use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use crate::systems::swat::scenario::{Passenger, Scenario, ScenarioUnit, SquareMap, Symmetry};
+use crate::systems::swat::scenario::{Passenger, Scenario, ScenarioUnit};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -18,6 +19,11 @@ pub enum Op {
     Unit(String, u8),
     /// Remove the unit there, or else the property (leaving plain), or else do nothing.
     Erase,
+    /// Set the square's height level.
+    Height(u8),
+    /// Set or clear the wall and door on an edge (the operation's square is ignored: the
+    /// edge says where).
+    Edge(Edge, Option<EdgeFeature>),
 }
 
 /// The squares a square brush of `size` (1, 3 or 5) covers around `center`.
@@ -76,7 +82,8 @@ pub fn rect_squares(a: Pos, b: Pos) -> Vec<Pos> {
     (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y))).collect()
 }
 
-/// The connected squares of the same terrain as `start` (orthogonal neighbours).
+/// The connected squares of the same terrain as `start` (orthogonal neighbours), never
+/// crossing a wall, so a fill stays inside a walled room.
 #[must_use]
 pub fn flood_squares(scenario: &Scenario, start: Pos) -> Vec<Pos> {
     if !scenario.contains(start) {
@@ -91,7 +98,10 @@ pub fn flood_squares(scenario: &Scenario, start: Pos) -> Vec<Pos> {
         out.push(pos);
         for next in pos.neighbours(scenario.board.width, scenario.board.height) {
             let index = scenario.index(next);
-            if !seen[index] && scenario.board.terrain[index] == target {
+            if !seen[index]
+                && scenario.board.terrain[index] == target
+                && scenario.board.wall_between(pos, next).is_none()
+            {
                 seen[index] = true;
                 stack.push(next);
             }
@@ -121,30 +131,32 @@ pub fn with_symmetry(scenario: &Scenario, ops: &[(Pos, Op)], symmetry: Option<Sy
     let mut out: Vec<(Pos, Op)> = ops.to_vec();
     let Some(symmetry) = symmetry else { return out };
     let (w, h) = (scenario.board.width, scenario.board.height);
-    if symmetry == Symmetry::Rotate90 && w != h {
+    if !symmetry.fits(w, h) {
         return out;
     }
     let seats = scenario.players.len();
     // Every combination of the symmetry's maps: one image for a mirror, three for mirrors both
     // ways or a quarter turn.
-    let chains: Vec<Vec<SquareMap>> = match symmetry {
-        Symmetry::MirrorBoth => {
-            vec![vec![SquareMap::FlipX], vec![SquareMap::FlipY], vec![SquareMap::FlipX, SquareMap::FlipY]]
-        }
-        Symmetry::Rotate90 => vec![vec![SquareMap::Turn90], vec![SquareMap::Turn90; 2], vec![SquareMap::Turn90; 3]],
-        other => vec![other.maps().to_vec()],
-    };
-    for (pos, op) in ops {
+    let chains = symmetry.image_chains();
+    for (pos, original) in ops {
         for chain in &chains {
             let mut image = *pos;
-            let mut op = op.clone();
+            let mut op = original.clone();
             for map in chain {
                 image = map.apply(image, w, h);
                 op = match op {
                     Op::Property(kind, owner) => Op::Property(kind, owner.map(|o| map.seat(o, seats))),
                     Op::Unit(kind, owner) => Op::Unit(kind, map.seat(owner, seats)),
+                    Op::Edge(edge, feature) => Op::Edge(map.edge(edge, w, h), feature),
                     other => other,
                 };
+            }
+            if let (Op::Edge(from, _), Op::Edge(to, _)) = (original, &op) {
+                // An edge is its own place: its image is new when the edge itself moved.
+                if to != from && !out.iter().any(|(_, o)| *o == op) {
+                    out.push((Pos::new(to.x, to.y), op));
+                }
+                continue;
             }
             if image != *pos && !out.iter().any(|(p, o)| *p == image && *o == op) {
                 out.push((image, op));
@@ -154,15 +166,16 @@ pub fn with_symmetry(scenario: &Scenario, ops: &[(Pos, Op)], symmetry: Option<Sy
     out
 }
 
-/// A copied block of squares: terrain, owners and units, relative to its top-left corner.
+/// A copied block of squares: terrain, heights, walls and doors (the shared board block),
+/// with owners and units, relative to its top-left corner.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clipboard {
     /// Squares across.
     pub width: u16,
     /// Squares down.
     pub height: u16,
-    /// Terrain row by row.
-    pub terrain: Vec<TerrainId>,
+    /// Terrain, heights and edges.
+    pub block: Block,
     /// Owners by relative square.
     pub owners: BTreeMap<Pos, u8>,
     /// Units with relative squares.
@@ -181,7 +194,7 @@ impl Clipboard {
         Self {
             width,
             height,
-            terrain: squares.iter().map(|&p| scenario.terrain_at(p)).collect(),
+            block: Block::copy(&scenario.board, a, b),
             owners: squares.iter().filter_map(|&p| scenario.owners.get(&p).map(|&o| (relative(p), o))).collect(),
             units: scenario
                 .units
@@ -192,43 +205,34 @@ impl Clipboard {
         }
     }
 
-    fn remap(&self, width: u16, height: u16, map: impl Fn(Pos) -> Pos) -> Self {
-        let mut terrain = self.terrain.clone();
-        for y in 0..self.height {
-            for x in 0..self.width {
-                let to = map(Pos::new(x, y));
-                terrain[usize::from(to.y) * usize::from(width) + usize::from(to.x)] =
-                    self.terrain[usize::from(y) * usize::from(self.width) + usize::from(x)];
-            }
-        }
+    fn mapped(&self, map: SquareMap) -> Self {
+        let (w, h) = (self.width, self.height);
+        let (width, height) = map.size(w, h);
         Self {
             width,
             height,
-            terrain,
-            owners: self.owners.iter().map(|(&p, &o)| (map(p), o)).collect(),
-            units: self.units.iter().map(|u| ScenarioUnit { pos: map(u.pos), ..u.clone() }).collect(),
+            block: self.block.mapped(map),
+            owners: self.owners.iter().map(|(&p, &o)| (map.apply(p, w, h), o)).collect(),
+            units: self.units.iter().map(|u| ScenarioUnit { pos: map.apply(u.pos, w, h), ..u.clone() }).collect(),
         }
     }
 
     /// Turned a quarter clockwise.
     #[must_use]
     pub fn rotated(&self) -> Self {
-        let h = self.height;
-        self.remap(self.height, self.width, |p| Pos::new(h - 1 - p.y, p.x))
+        self.mapped(SquareMap::Turn90)
     }
 
     /// Mirrored left-right.
     #[must_use]
     pub fn flipped_x(&self) -> Self {
-        let w = self.width;
-        self.remap(self.width, self.height, |p| Pos::new(w - 1 - p.x, p.y))
+        self.mapped(SquareMap::FlipX)
     }
 
     /// Mirrored top-bottom.
     #[must_use]
     pub fn flipped_y(&self) -> Self {
-        let h = self.height;
-        self.remap(self.width, self.height, |p| Pos::new(p.x, h - 1 - p.y))
+        self.mapped(SquareMap::FlipY)
     }
 }
 
@@ -248,7 +252,7 @@ pub struct Refusal {
 /// The [`Refusal`] with the rules' reason.
 pub fn judge(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Result<(), Refusal> {
     let refuse = |reason: String| Err(Refusal { pos, reason });
-    if !scenario.contains(pos) {
+    if !scenario.contains(pos) && !matches!(op, Op::Edge(..)) {
         return refuse(format!("{pos} is off the board"));
     }
     let unit_here = scenario.unit_index_at(pos).map(|i| &scenario.units[i]);
@@ -292,7 +296,12 @@ pub fn judge(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Result<
                 ));
             }
         }
-        Op::Erase => {}
+        Op::Erase | Op::Height(_) => {}
+        Op::Edge(edge, _) => {
+            if !edge.on_board(scenario.board.width, scenario.board.height) {
+                return refuse(format!("the edge at ({}, {}) is off the board", edge.x, edge.y));
+            }
+        }
     }
     Ok(())
 }
@@ -353,6 +362,20 @@ pub fn edits_for(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Vec
                 }],
             }
         }
+        Op::Height(level) => {
+            if scenario.board.height_at(pos) == *level {
+                Vec::new()
+            } else {
+                vec![Edit::SetHeight { pos, level: *level }]
+            }
+        }
+        Op::Edge(edge, feature) => {
+            if scenario.board.edge(*edge).copied() == feature.filter(|f| !f.is_empty()) {
+                Vec::new()
+            } else {
+                vec![Edit::SetEdge { edge: *edge, feature: *feature }]
+            }
+        }
         Op::Erase => match unit_index {
             Some(index) => vec![Edit::RemoveUnit { index }],
             None if rules.terrains.get(scenario.terrain_at(pos).index()).is_some_and(|t| t.property.is_some()) => {
@@ -382,13 +405,17 @@ pub fn paste_ops(rules: &Ruleset, clip: &Clipboard, at: Pos) -> Vec<(Pos, Op)> {
     for y in 0..clip.height {
         for x in 0..clip.width {
             let pos = Pos::new(at.x.saturating_add(x), at.y.saturating_add(y));
-            let terrain = clip.terrain[usize::from(y) * usize::from(clip.width) + usize::from(x)];
+            let terrain = clip.block.board.terrain_at(Pos::new(x, y));
             let kind = rules.terrains.get(terrain.index()).and_then(|t| t.property);
             match kind {
                 Some(kind) => ops.push((pos, Op::Property(kind, clip.owners.get(&Pos::new(x, y)).copied()))),
                 None => ops.push((pos, Op::Terrain(terrain))),
             }
+            ops.push((pos, Op::Height(clip.block.board.height_at(Pos::new(x, y)))));
         }
+    }
+    for (edge, feature) in clip.block.edges_at(at) {
+        ops.push((Pos::new(edge.x, edge.y), Op::Edge(edge, Some(feature))));
     }
     for unit in &clip.units {
         let pos = Pos::new(at.x.saturating_add(unit.pos.x), at.y.saturating_add(unit.pos.y));

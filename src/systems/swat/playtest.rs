@@ -166,7 +166,7 @@ impl Session {
     }
 
     /// The game as a file: scenario, seed and actions.
-        ///
+    ///
     /// # Errors
     /// The serialiser's message, should it ever fail.
     pub fn save(&self, rules: &Ruleset) -> Result<String, String> {
