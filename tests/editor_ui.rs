@@ -7,7 +7,7 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
-use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
+use skirmish_studio::ui::{AppConfig, FileDialogs, Modal, Prefs, StudioApp};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -210,6 +210,29 @@ fn unsaved_work_is_autosaved_to_a_recovery_file_and_offered_back() {
     harness.run_steps(2);
     assert_eq!(harness.state().doc.scenario.terrain_at(Pos::new(2, 2)), forest);
     assert!(harness.state().doc.is_modified());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_failed_autosave_and_a_damaged_recovery_file_are_shown_not_ignored() {
+    // The data folder is a plain file, so no recovery file can be written inside it.
+    let blocker = temp_dir("blocked").join("not-a-folder");
+    std::fs::write(&blocker, "x").unwrap();
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, Some(blocker));
+    let forest = app.rules.terrain_id("forest").unwrap();
+    app.doc.apply_edits(
+        "Paint forest",
+        &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(2, 2), terrain: forest }],
+    );
+    app.autosave(100.0);
+    assert!(app.status.starts_with("Autosave failed"), "{}", app.status);
+    assert!(matches!(&app.modal, Some(Modal::Message(m)) if m.contains("recovery file")), "{:?}", app.modal.is_some());
+    // A damaged recovery file is reported and kept, never silently dropped.
+    let dir = temp_dir("damaged-recovery");
+    std::fs::write(dir.join("recovery.ron"), "Scenario(format_version: 3, name: ").unwrap();
+    let app = app_with(Some(sample("bridgehead.ron")), Answers { open: None, save: None }, Some(dir.clone()));
+    assert!(matches!(&app.modal, Some(Modal::Message(m)) if m.contains("cannot be read")));
+    assert!(dir.join("recovery.ron").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
 
