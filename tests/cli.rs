@@ -232,6 +232,7 @@ fn symmetry_command_reports_the_declared_symmetry_and_a_named_one() {
     let (code, _, err) = run_args(&["symmetry", sample, "--kind", "spiral"]);
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("unknown symmetry 'spiral'"), "{err}");
+    assert!(err.ends_with("mirror-left-right, mirror-top-bottom, mirror-both, rotate180, rotate90\n"), "{err}");
 }
 
 #[test]

@@ -152,12 +152,12 @@ fn clipboards_copy_paste_rotate_and_flip() {
     let rules = rules();
     let sample = load_scenario(&rules, skirmish_studio::ui::FIRST_RUN_SAMPLE).unwrap();
     let clip = Clipboard::copy(&sample, p(0, 0), p(5, 3));
-    assert_eq!((clip.width, clip.height), (6, 4));
+    assert_eq!((clip.width(), clip.height()), (6, 4));
     assert_eq!(clip.rotated().rotated().rotated().rotated(), clip);
     assert_eq!(clip.flipped_x().flipped_x(), clip);
     assert_eq!(clip.rotated().rotated(), clip.flipped_x().flipped_y());
     let turned = clip.rotated();
-    assert_eq!((turned.width, turned.height), (4, 6));
+    assert_eq!((turned.width(), turned.height()), (4, 6));
     let mut doc = Document::new(blank(&rules, 12, 12));
     doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(4, 4)), None, false, false);
     assert_eq!(Clipboard::copy(&doc.scenario, p(4, 4), p(9, 7)), clip);

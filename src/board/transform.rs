@@ -61,6 +61,18 @@ impl Symmetry {
         self != Symmetry::Rotate90 || width == height
     }
 
+    /// The name the command line takes (`--kind rotate180`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::MirrorLeftRight => "mirror-left-right",
+            Symmetry::MirrorTopBottom => "mirror-top-bottom",
+            Symmetry::MirrorBoth => "mirror-both",
+            Symmetry::Rotate180 => "rotate180",
+            Symmetry::Rotate90 => "rotate90",
+        }
+    }
+
     /// A short label for menus and reports.
     #[must_use]
     pub fn label(self) -> &'static str {

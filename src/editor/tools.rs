@@ -170,10 +170,6 @@ pub fn with_symmetry(scenario: &Scenario, ops: &[(Pos, Op)], symmetry: Option<Sy
 /// with owners and units, relative to its top-left corner.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Clipboard {
-    /// Squares across.
-    pub width: u16,
-    /// Squares down.
-    pub height: u16,
     /// Terrain, heights and edges.
     pub block: Block,
     /// Owners by relative square.
@@ -188,12 +184,8 @@ impl Clipboard {
     pub fn copy(scenario: &Scenario, a: Pos, b: Pos) -> Self {
         let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
         let squares: Vec<Pos> = rect_squares(a, b).into_iter().filter(|p| scenario.contains(*p)).collect();
-        let width = squares.iter().map(|p| p.x - x0 + 1).max().unwrap_or(0);
-        let height = squares.iter().map(|p| p.y - y0 + 1).max().unwrap_or(0);
         let relative = |p: Pos| Pos::new(p.x - x0, p.y - y0);
         Self {
-            width,
-            height,
             block: Block::copy(&scenario.board, a, b),
             owners: squares.iter().filter_map(|&p| scenario.owners.get(&p).map(|&o| (relative(p), o))).collect(),
             units: scenario
@@ -206,15 +198,24 @@ impl Clipboard {
     }
 
     fn mapped(&self, map: SquareMap) -> Self {
-        let (w, h) = (self.width, self.height);
-        let (width, height) = map.size(w, h);
+        let (w, h) = (self.width(), self.height());
         Self {
-            width,
-            height,
             block: self.block.mapped(map),
             owners: self.owners.iter().map(|(&p, &o)| (map.apply(p, w, h), o)).collect(),
             units: self.units.iter().map(|u| ScenarioUnit { pos: map.apply(u.pos, w, h), ..u.clone() }).collect(),
         }
+    }
+
+    /// Squares across.
+    #[must_use]
+    pub fn width(&self) -> u16 {
+        self.block.width()
+    }
+
+    /// Squares down.
+    #[must_use]
+    pub fn height(&self) -> u16 {
+        self.block.height()
     }
 
     /// Turned a quarter clockwise.
@@ -402,8 +403,8 @@ fn boards(rules: &Ruleset, transport: &ScenarioUnit, kind: &str, owner: u8) -> b
 #[must_use]
 pub fn paste_ops(rules: &Ruleset, clip: &Clipboard, at: Pos) -> Vec<(Pos, Op)> {
     let mut ops = Vec::new();
-    for y in 0..clip.height {
-        for x in 0..clip.width {
+    for y in 0..clip.height() {
+        for x in 0..clip.width() {
             let pos = Pos::new(at.x.saturating_add(x), at.y.saturating_add(y));
             let terrain = clip.block.board.terrain_at(Pos::new(x, y));
             let kind = rules.terrains.get(terrain.index()).and_then(|t| t.property);

@@ -704,7 +704,7 @@ impl StudioApp {
         let ops = paste_ops(&self.rules, &clip, at);
         self.apply_ops("Paste", &ops, false, true);
         self.selection =
-            Some((at, Pos::new(at.x + clip.width.saturating_sub(1), at.y + clip.height.saturating_sub(1))));
+            Some((at, Pos::new(at.x + clip.width().saturating_sub(1), at.y + clip.height().saturating_sub(1))));
     }
 
     fn transform_selection(&mut self, label: &str, transform: fn(&Clipboard) -> Clipboard) {
@@ -721,7 +721,7 @@ impl StudioApp {
         ops.extend(paste_ops(&self.rules, &clip, at));
         self.apply_ops(label, &ops, false, true);
         self.selection =
-            Some((at, Pos::new(at.x + clip.width.saturating_sub(1), at.y + clip.height.saturating_sub(1))));
+            Some((at, Pos::new(at.x + clip.width().saturating_sub(1), at.y + clip.height().saturating_sub(1))));
     }
 
     /// Applies operations as one step (or as part of the drag under way), echoing them by the

@@ -274,7 +274,7 @@ fn finish_drag(app: &mut StudioApp, pos: Option<Pos>) {
                     ops.extend(old.iter().map(|&p| (p, Op::Terrain(plain))));
                     ops.extend(paste_ops(&app.rules, &clip, Pos::new(x, y)));
                     app.apply_ops("Move selection", &ops, false, true);
-                    app.selection = Some((Pos::new(x, y), Pos::new(x + clip.width - 1, y + clip.height - 1)));
+                    app.selection = Some((Pos::new(x, y), Pos::new(x + clip.width() - 1, y + clip.height() - 1)));
                 }
             }
         }

@@ -148,16 +148,6 @@ fn summary_json(state: &GameState) -> serde_json::Value {
     })
 }
 
-/// A symmetry named on the command line (`rotate180`, `mirror-left-right`, ...).
-fn parse_symmetry(name: &str) -> Option<Symmetry> {
-    let key: String = name.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_lowercase();
-    Symmetry::ALL.into_iter().find(|s| {
-        let label: String = s.label().chars().filter(char::is_ascii_alphanumeric).collect();
-        let variant: String = format!("{s:?}").to_lowercase();
-        label == key || variant == key
-    })
-}
-
 impl OpenScenario for SwatScenario {
     fn name(&self) -> &str {
         &self.scenario.name
@@ -208,9 +198,8 @@ impl OpenScenario for SwatScenario {
 
     fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
         let symmetry = match kind {
-            Some(name) => parse_symmetry(name).ok_or_else(|| {
-                let names: Vec<String> =
-                    Symmetry::ALL.iter().map(|s| s.label().replace(' ', "-").replace("-way", "")).collect();
+            Some(name) => Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
+                let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
                 format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
             })?,
             None => self
@@ -220,10 +209,11 @@ impl OpenScenario for SwatScenario {
         };
         let report = symmetry_report(&self.scenario, symmetry)
             .map_err(|_| format!("a {} needs a square board", symmetry.label()))?;
-        let mut text = format!("{}: {} under {}\n", self.scenario.name, report.len(), symmetry.label());
-        if report.is_empty() {
-            text = format!("{}: symmetric under {}\n", self.scenario.name, symmetry.label());
-        }
+        let mut text = if report.is_empty() {
+            format!("{}: symmetric under {}\n", self.scenario.name, symmetry.label())
+        } else {
+            format!("{}: {} asymmetries under {}\n", self.scenario.name, report.len(), symmetry.label())
+        };
         for asymmetry in &report {
             let _ = writeln!(text, "  {:?} at {} differs from {}", asymmetry.broken, asymmetry.pos, asymmetry.image);
         }
