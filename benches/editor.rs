@@ -30,7 +30,7 @@ fn app(rules: &Arc<Ruleset>, side: u16, units: usize) -> Option<StudioApp> {
         Arc::clone(rules),
         AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
     );
-    app.doc = Document::new(generated_scenario(rules, side, units)?);
+    app.editor.doc = Document::new(generated_scenario(rules, side, units)?);
     app.view.fit = true;
     Some(app)
 }
@@ -74,7 +74,7 @@ fn benches(c: &mut Criterion) {
         frame(&ctx, &mut app, 0.0, Vec::new());
         let Some(place) = app.placement else { continue };
         if let Some(forest) = rules.terrain_id("forest") {
-            app.paint = skirmish_studio::ui::Paint::Terrain(forest);
+            app.editor.paint = skirmish_studio::editor::Paint::Terrain(forest);
         }
         let mut time = 1.0;
         c.bench_function(name, |b| {
@@ -108,7 +108,7 @@ fn benches(c: &mut Criterion) {
                         frame(&ctx, &mut app, time, events);
                         worst = worst.max(started.elapsed());
                     }
-                    while app.doc.undo().is_some() {}
+                    while app.editor.doc.undo().is_some() {}
                     worst_total += worst;
                 }
                 worst_total

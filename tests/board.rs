@@ -125,7 +125,7 @@ fn copy_rotate_and_paste_carry_walls_and_heights() {
     let clip = Clipboard::copy(&s, p(0, 0), p(1, 1)).rotated();
     let mut doc = Document::new(s);
     let ops = paste_ops(&rules, &clip, p(5, 5));
-    assert!(doc.apply_ops(&rules, "Paste", &ops, None, false, false).applied > 0);
+    assert!(doc.apply_ops(&rules, "Paste", &ops, None, false, None).applied > 0);
     // Turned a quarter clockwise, the raised corner square lands top-right of the 2 x 2 block
     // and the wall to its right now runs below it.
     assert_eq!(doc.scenario.board.height_at(p(6, 5)), 1);

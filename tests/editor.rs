@@ -6,8 +6,8 @@
 
 use proptest::prelude::*;
 use skirmish_studio::editor::{
-    Clipboard, Document, Op, brush_squares, flood_squares, line_squares, paste_ops, rect_squares, resized, squares_of,
-    stamp_ops,
+    Clipboard, Document, MergeKey, Op, brush_squares, flood_squares, line_squares, paste_ops, rect_squares, resized,
+    squares_of, stamp_ops,
 };
 use skirmish_studio::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
 use skirmish_studio::systems::swat::scenario::{Scenario, Symmetry, builtin_tiles, load_scenario};
@@ -56,10 +56,15 @@ fn painting_is_one_labelled_step_and_a_drag_merges_into_it() {
     let rules = rules();
     let mut doc = Document::new(blank(&rules, 8, 8));
     let forest = Op::Terrain(rules.terrain_id("forest").unwrap());
-    doc.apply_ops(&rules, "Paint forest", &[(p(1, 1), forest.clone())], None, false, false);
-    doc.apply_ops(&rules, "Paint forest", &[(p(2, 1), forest.clone())], None, false, true);
-    doc.apply_ops(&rules, "Paint forest", &[(p(3, 1), forest)], None, false, true);
+    let drag = Some(MergeKey::Gesture(1));
+    doc.apply_ops(&rules, "Paint forest", &[(p(1, 1), forest.clone())], None, false, drag);
+    doc.apply_ops(&rules, "Paint forest", &[(p(2, 1), forest.clone())], None, false, drag);
+    doc.apply_ops(&rules, "Paint forest", &[(p(3, 1), forest.clone())], None, false, drag);
     assert_eq!(doc.history.labels().collect::<Vec<_>>(), vec!["Paint forest"]);
+    // The same label from another gesture is another step: merging goes by key, not by label.
+    doc.apply_ops(&rules, "Paint forest", &[(p(4, 1), forest)], None, false, Some(MergeKey::Gesture(2)));
+    assert_eq!(doc.history.labels().count(), 2);
+    doc.undo();
     doc.undo();
     assert_eq!(doc.scenario, blank(&rules, 8, 8));
     assert!(!doc.is_modified());
@@ -73,10 +78,10 @@ fn the_rules_refuse_a_tank_on_a_hill_unless_overruled() {
     s.board.terrain[i] = rules.terrain_id("hill").unwrap();
     let mut doc = Document::new(s);
     let tank = Op::Unit("tank".into(), 0);
-    let outcome = doc.apply_ops(&rules, "Place Tank", &[(p(1, 1), tank.clone())], None, false, false);
+    let outcome = doc.apply_ops(&rules, "Place Tank", &[(p(1, 1), tank.clone())], None, false, None);
     assert_eq!(outcome.applied, 0);
     assert!(outcome.refused[0].reason.contains("cannot stand on Hill"), "{:?}", outcome.refused);
-    let outcome = doc.apply_ops(&rules, "Place Tank", &[(p(1, 1), tank)], None, true, false);
+    let outcome = doc.apply_ops(&rules, "Place Tank", &[(p(1, 1), tank)], None, true, None);
     assert!(outcome.refused.is_empty());
     assert_eq!(doc.scenario.units.len(), 1);
     // Painting water under a unit that cannot stand there is refused too.
@@ -86,7 +91,7 @@ fn the_rules_refuse_a_tank_on_a_hill_unless_overruled() {
         &[(p(1, 1), Op::Terrain(rules.terrain_id("water").unwrap()))],
         None,
         false,
-        false,
+        None,
     );
     assert_eq!(outcome.refused.len(), 1);
 }
@@ -95,9 +100,9 @@ fn the_rules_refuse_a_tank_on_a_hill_unless_overruled() {
 fn a_foot_unit_placed_on_its_own_apc_boards_it() {
     let rules = rules();
     let mut doc = Document::new(blank(&rules, 4, 4));
-    doc.apply_ops(&rules, "Place APC", &[(p(1, 1), Op::Unit("apc".into(), 0))], None, false, false);
-    doc.apply_ops(&rules, "Place Infantry", &[(p(1, 1), Op::Unit("infantry".into(), 0))], None, false, false);
-    doc.apply_ops(&rules, "Place Mech", &[(p(1, 1), Op::Unit("mech".into(), 0))], None, false, false);
+    doc.apply_ops(&rules, "Place APC", &[(p(1, 1), Op::Unit("apc".into(), 0))], None, false, None);
+    doc.apply_ops(&rules, "Place Infantry", &[(p(1, 1), Op::Unit("infantry".into(), 0))], None, false, None);
+    doc.apply_ops(&rules, "Place Mech", &[(p(1, 1), Op::Unit("mech".into(), 0))], None, false, None);
     assert_eq!(doc.scenario.units.len(), 1);
     assert_eq!(doc.scenario.units[0].passengers.len(), 2);
 }
@@ -107,7 +112,7 @@ fn symmetric_painting_echoes_every_edit_with_owners_swapped() {
     let rules = rules();
     let mut doc = Document::new(blank(&rules, 10, 10));
     let ops = [(p(1, 2), Op::Unit("tank".into(), 0)), (p(2, 2), Op::Property(PropertyKind::Hq, Some(0)))];
-    doc.apply_ops(&rules, "Place", &ops, Some(Symmetry::Rotate180), false, false);
+    doc.apply_ops(&rules, "Place", &ops, Some(Symmetry::Rotate180), false, None);
     let s = &doc.scenario;
     assert_eq!(s.units.iter().find(|u| u.pos == p(8, 7)).map(|u| u.owner), Some(1));
     assert_eq!(s.owners.get(&p(7, 7)), Some(&1));
@@ -119,7 +124,7 @@ fn symmetric_painting_echoes_every_edit_with_owners_swapped() {
         &[(p(0, 0), Op::Terrain(rules.terrain_id("forest").unwrap()))],
         Some(Symmetry::Rotate90),
         false,
-        false,
+        None,
     );
     assert_eq!(
         squares_of(&doc.scenario, rules.terrain_id("forest").unwrap()),
@@ -137,12 +142,12 @@ fn the_eraser_removes_the_unit_then_the_property() {
         &[(p(1, 1), Op::Property(PropertyKind::City, Some(0))), (p(1, 1), Op::Unit("infantry".into(), 0))],
         None,
         false,
-        false,
+        None,
     );
-    doc.apply_ops(&rules, "Erase", &[(p(1, 1), Op::Erase)], None, false, false);
+    doc.apply_ops(&rules, "Erase", &[(p(1, 1), Op::Erase)], None, false, None);
     assert!(doc.scenario.units.is_empty());
     assert_eq!(doc.scenario.owners.get(&p(1, 1)), Some(&0));
-    doc.apply_ops(&rules, "Erase", &[(p(1, 1), Op::Erase)], None, false, false);
+    doc.apply_ops(&rules, "Erase", &[(p(1, 1), Op::Erase)], None, false, None);
     assert!(doc.scenario.owners.is_empty());
     assert_eq!(doc.scenario.terrain_at(p(1, 1)), rules.terrain_id("plain").unwrap());
 }
@@ -159,7 +164,7 @@ fn clipboards_copy_paste_rotate_and_flip() {
     let turned = clip.rotated();
     assert_eq!((turned.width(), turned.height()), (4, 6));
     let mut doc = Document::new(blank(&rules, 12, 12));
-    doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(4, 4)), None, false, false);
+    doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(4, 4)), None, false, None);
     assert_eq!(Clipboard::copy(&doc.scenario, p(4, 4), p(9, 7)), clip);
 }
 
@@ -169,8 +174,16 @@ fn stamping_a_tile_and_resizing_the_board() {
     let tiles = builtin_tiles(&rules).unwrap();
     let mut doc = Document::new(blank(&rules, 12, 12));
     let hq = tiles.iter().find(|t| t.name == "headquarters").unwrap();
-    doc.apply_ops(&rules, "Stamp headquarters", &stamp_ops(&rules, &doc.scenario, hq, p(6, 6), 0), None, false, false);
-    doc.record_tile(p(6, 6), "headquarters", 0);
+    let stamp = MergeKey::Gesture(7);
+    doc.apply_ops(
+        &rules,
+        "Stamp headquarters",
+        &stamp_ops(&rules, &doc.scenario, hq, p(6, 6), 0),
+        None,
+        false,
+        Some(stamp),
+    );
+    doc.record_tile(p(6, 6), "headquarters", 0, stamp);
     assert_eq!(doc.scenario.terrain_at(p(7, 7)), rules.terrain_id("hq").unwrap());
     assert_eq!(doc.scenario.tiles.len(), 1);
     doc.undo();
@@ -197,7 +210,7 @@ fn the_modified_flag_follows_the_history() {
     let rules = rules();
     let mut doc = Document::new(blank(&rules, 4, 4));
     let forest = Op::Terrain(rules.terrain_id("forest").unwrap());
-    doc.apply_ops(&rules, "Paint forest", &[(p(0, 0), forest.clone())], None, false, false);
+    doc.apply_ops(&rules, "Paint forest", &[(p(0, 0), forest.clone())], None, false, None);
     doc.history.mark_clean();
     assert!(!doc.is_modified());
     doc.undo();
@@ -205,7 +218,7 @@ fn the_modified_flag_follows_the_history() {
     doc.redo();
     assert!(!doc.is_modified());
     doc.undo();
-    doc.apply_ops(&rules, "Paint forest", &[(p(1, 1), forest)], None, false, false);
+    doc.apply_ops(&rules, "Paint forest", &[(p(1, 1), forest)], None, false, None);
     assert!(doc.is_modified(), "the saved state can no longer be reached");
 }
 
@@ -233,10 +246,10 @@ proptest! {
         for (pick, owner, x0, y0, x1, y1, overrule, sym) in steps {
             let ops: Vec<(Pos, Op)> = rect_squares(p(x0, y0), p(x1, y1)).into_iter().map(|pos| (pos, arbitrary_op(&rules, pick, owner))).collect();
             let continue_step = pick == 4;
-            doc.apply_ops(&rules, "Edit", &ops, symmetries[usize::from(sym)], overrule, continue_step);
+            doc.apply_ops(&rules, "Edit", &ops, symmetries[usize::from(sym)], overrule, continue_step.then_some(MergeKey::Gesture(1)));
             if pick == 2 && owner == 3 {
                 let clip = Clipboard::copy(&doc.scenario, p(x0, y0), p(x1, y1)).rotated();
-                doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(y0, x0)), None, overrule, false);
+                doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(y0, x0)), None, overrule, None);
             }
         }
         let last = doc.scenario.clone();

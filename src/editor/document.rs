@@ -1,10 +1,10 @@
 //! The open document: the scenario, its undo history, where it is saved, and the one entry
 //! point for changes, which judges each operation with the rules and records it.
 
-use super::history::{History, Step};
-use super::tools::{Op, Refusal, edits_for, judge, with_symmetry};
-use crate::systems::swat::rules::{Pos, Ruleset};
-use crate::systems::swat::scenario::{Edit, Scenario, Symmetry, apply_all};
+use super::history::{History, MergeKey, Step};
+use super::ops::{Op, Refusal, edits_for, judge, with_symmetry};
+use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
+use crate::systems::swat::scenario::{Edit, MAX_SIDE, Scenario, ScenarioUnit, Symmetry, TilePlacement, apply_all};
 use std::path::PathBuf;
 
 /// An open scenario with its history.
@@ -42,9 +42,9 @@ impl Document {
         self.history.is_modified()
     }
 
-    /// Applies operations (echoed by `symmetry`) as one undoable step labelled `label`, or as
-    /// part of the step under way when `continue_step` is set (a brush drag). Each operation
-    /// the rules refuse is skipped and reported, unless `overrule` is set.
+    /// Applies operations (echoed by `symmetry`) as one undoable step labelled `label`, which
+    /// joins the newest step when both carry the same `merge` key (a brush drag). Each
+    /// operation the rules refuse is skipped and reported, unless `overrule` is set.
     pub fn apply_ops(
         &mut self,
         rules: &Ruleset,
@@ -52,7 +52,7 @@ impl Document {
         ops: &[(Pos, Op)],
         symmetry: Option<Symmetry>,
         overrule: bool,
-        continue_step: bool,
+        merge: Option<MergeKey>,
     ) -> ApplyReport {
         let all = with_symmetry(&self.scenario, ops, symmetry);
         let mut outcome = ApplyReport::default();
@@ -76,11 +76,7 @@ impl Document {
         outcome.applied = redo.len();
         if !redo.is_empty() {
             undo.reverse();
-            if continue_step && self.history.undo_label() == Some(label) {
-                self.history.extend_last(redo, undo);
-            } else {
-                self.history.record(Step { label: label.to_owned(), redo, undo });
-            }
+            self.history.record(Step { label: label.to_owned(), merge, redo, undo });
             self.revision += 1;
         }
         outcome
@@ -89,7 +85,7 @@ impl Document {
     /// Applies edits as one undoable step; returns whether they fitted the document.
     pub fn apply_edits(&mut self, label: &str, edits: &[Edit]) -> bool {
         let Some(undo) = apply_all(&mut self.scenario, edits) else { return false };
-        self.history.record(Step { label: label.to_owned(), redo: edits.to_vec(), undo });
+        self.history.record(Step { label: label.to_owned(), merge: None, redo: edits.to_vec(), undo });
         self.revision += 1;
         true
     }
@@ -101,43 +97,34 @@ impl Document {
         }
     }
 
-    /// Records that a library tile was stamped with its corner at `corner`, as part of the
-    /// last step (the stamp itself), for the print sheets.
-    pub fn record_tile(&mut self, corner: Pos, tile: &str, rotation: u8) {
-        if self.history.undo_label() != Some(&format!("Stamp {tile}")) {
-            return;
-        }
-        let mut tiles: Vec<crate::systems::swat::scenario::TilePlacement> =
-            self.scenario.tiles.iter().filter(|t| t.pos != corner).cloned().collect();
-        tiles.push(crate::systems::swat::scenario::TilePlacement {
-            tile: tile.to_owned(),
-            pos: corner,
-            rotation: rotation % 4,
-        });
+    /// Records that a library tile was stamped with its corner at `corner`, joining the stamp's
+    /// own step (the same `gesture`), for the print sheets.
+    pub fn record_tile(&mut self, corner: Pos, tile: &str, rotation: u8, gesture: MergeKey) {
+        let mut tiles: Vec<TilePlacement> = self.scenario.tiles.iter().filter(|t| t.pos != corner).cloned().collect();
+        tiles.push(TilePlacement { tile: tile.to_owned(), pos: corner, rotation: rotation % 4 });
         let edit = Edit::SetTiles(tiles);
         if let Some(inverse) = edit.apply(&mut self.scenario) {
-            self.history.extend_last(vec![edit], vec![inverse]);
+            let label = format!("Stamp {tile}");
+            self.history.record(Step { label, merge: Some(gesture), redo: vec![edit], undo: vec![inverse] });
             self.revision += 1;
         }
     }
 
-    /// Like [`Document::replace`], but a change right after another with the same label joins
-    /// its step, so typing a name is one step, not one per letter.
-    pub fn replace_merging(&mut self, label: &str, next: Scenario) {
+    /// Like [`Document::replace`], but a change right after another with the same `merge` key
+    /// joins its step, so typing a name is one step, not one per letter.
+    pub fn replace_merging(&mut self, label: &str, merge: MergeKey, next: Scenario) {
         if next == self.scenario {
             return;
         }
         let edit = Edit::Replace(Box::new(next));
-        if self.history.undo_label() == Some(label)
-            && self.history.redo_label().is_none()
-            && !self.history.is_at_clean()
-        {
-            if let Some(inverse) = edit.apply(&mut self.scenario) {
-                self.history.extend_last(vec![edit], vec![inverse]);
-                self.revision += 1;
-            }
-        } else {
-            self.apply_edits(label, &[edit]);
+        if let Some(inverse) = edit.apply(&mut self.scenario) {
+            self.history.record(Step {
+                label: label.to_owned(),
+                merge: Some(merge),
+                redo: vec![edit],
+                undo: vec![inverse],
+            });
+            self.revision += 1;
         }
     }
 
@@ -166,28 +153,15 @@ impl Document {
 /// new squares get `fill`, and what falls off the board goes with it (heights, walls and
 /// doors included).
 #[must_use]
-pub fn resized(
-    scenario: &Scenario,
-    left: i32,
-    top: i32,
-    right: i32,
-    bottom: i32,
-    fill: crate::systems::swat::rules::TerrainId,
-) -> Option<Scenario> {
-    let board = scenario.board.resized([left, top, right, bottom], fill, crate::systems::swat::scenario::MAX_SIDE)?;
+pub fn resized(scenario: &Scenario, left: i32, top: i32, right: i32, bottom: i32, fill: TerrainId) -> Option<Scenario> {
+    let board = scenario.board.resized([left, top, right, bottom], fill, MAX_SIDE)?;
     let inside = |p: Pos| -> Option<Pos> { crate::board::shift(p, left, top).filter(|&p| board.contains(p)) };
     let mut next = scenario.clone();
     next.owners = scenario.owners.iter().filter_map(|(&p, &o)| Some((inside(p)?, o))).collect();
-    next.units = scenario
-        .units
-        .iter()
-        .filter_map(|u| Some(crate::systems::swat::scenario::ScenarioUnit { pos: inside(u.pos)?, ..u.clone() }))
-        .collect();
-    next.tiles = scenario
-        .tiles
-        .iter()
-        .filter_map(|t| Some(crate::systems::swat::scenario::TilePlacement { pos: inside(t.pos)?, ..t.clone() }))
-        .collect();
+    next.units =
+        scenario.units.iter().filter_map(|u| Some(ScenarioUnit { pos: inside(u.pos)?, ..u.clone() })).collect();
+    next.tiles =
+        scenario.tiles.iter().filter_map(|t| Some(TilePlacement { pos: inside(t.pos)?, ..t.clone() })).collect();
     next.board = board;
     Some(next)
 }

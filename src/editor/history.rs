@@ -3,11 +3,23 @@
 
 use crate::systems::swat::scenario::{Edit, Scenario, apply_all};
 
+/// What lets a change join the step before it instead of starting its own: a typed key, so
+/// two gestures that happen to share a label ("Paint forest" twice) stay two steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MergeKey {
+    /// One pointer gesture (a brush drag, a stamp and its tile record), numbered by the editor.
+    Gesture(u64),
+    /// Typing in the scenario settings: one step per run of edits, not one per letter.
+    Settings,
+}
+
 /// One undoable step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step {
     /// What it did, for "Undo Paint forest" and the history panel.
     pub label: String,
+    /// Later changes with the same key join this step while it is the newest.
+    pub merge: Option<MergeKey>,
     /// The edits that did it, in order.
     pub redo: Vec<Edit>,
     /// The edits that undo it, in order.
@@ -31,8 +43,24 @@ impl History {
     }
 
     /// Records a step already applied to the document; anything that could be redone is gone.
+    /// A step whose merge key is the newest step's joins it, unless the newest step is the
+    /// saved state: then the rest of the gesture is a step of its own, so undo after a save
+    /// mid-drag goes back exactly to what was saved.
     pub fn record(&mut self, step: Step) {
         if step.redo.is_empty() {
+            return;
+        }
+        if step.merge.is_some()
+            && self.cursor == self.steps.len()
+            && self.clean != Some(self.cursor)
+            && let Some(last) = self.steps.last_mut()
+            && last.merge == step.merge
+        {
+            last.redo.extend(step.redo);
+            // The newest edits are undone first.
+            let mut undo = step.undo;
+            undo.extend(std::mem::take(&mut last.undo));
+            last.undo = undo;
             return;
         }
         self.steps.truncate(self.cursor);
@@ -41,19 +69,6 @@ impl History {
         }
         self.steps.push(step);
         self.cursor += 1;
-    }
-
-    /// Adds edits to the last step (a brush drag growing), keeping it one step.
-    pub fn extend_last(&mut self, redo: Vec<Edit>, mut undo: Vec<Edit>) {
-        if self.cursor == 0 || self.cursor != self.steps.len() || self.clean == Some(self.cursor) {
-            return;
-        }
-        if let Some(step) = self.steps.last_mut() {
-            step.redo.extend(redo);
-            // The newest edits are undone first.
-            undo.extend(std::mem::take(&mut step.undo));
-            step.undo = undo;
-        }
     }
 
     /// Undoes the last applied step; returns its label.

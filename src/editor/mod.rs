@@ -1,13 +1,19 @@
-//! The editor's model: the open document, its undo history and the editing tools, all in grid
-//! coordinates and free of any user interface, so every tool is tested without a window.
+//! The editor's model: the open document, its undo history, the editing state and the tools,
+//! all in grid coordinates and free of any user interface, so every tool is tested without a
+//! window.
 
+mod clipboard;
 mod document;
 mod history;
+mod ops;
+mod shapes;
+mod state;
 mod tools;
 
+pub use clipboard::{Clipboard, paste_ops, stamp_ops};
 pub use document::{ApplyReport, Document, resized};
-pub use history::{History, Step};
-pub use tools::{
-    Clipboard, Op, Refusal, brush_squares, edits_for, flood_squares, judge, line_squares, paste_ops, property_terrain,
-    rect_squares, squares_of, stamp_ops, with_symmetry,
-};
+pub use history::{History, MergeKey, Step};
+pub use ops::{Op, Refusal, edits_for, judge, property_terrain, with_symmetry};
+pub use shapes::{brush_squares, flood_squares, line_squares, rect_squares, squares_of, stroke_squares};
+pub use state::{BRUSH_SIZES, Editor, Paint};
+pub use tools::{Drag, Tool};

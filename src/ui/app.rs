@@ -1,13 +1,13 @@
 //! The editor window: state, frame layout, commands, file handling, autosave and dialogs. The
 //! canvas and the side panels are drawn by their own modules.
 
-use super::commands::{Command, Menu, shortcut_order};
+use super::commands::{Menu, UiCommand, ViewToggle, shortcut_order};
 use super::dialogs::{FileDialogs, NativeDialogs};
-use crate::editor::{Clipboard, Document, Op, flood_squares, paste_ops, squares_of};
-use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
+use crate::editor::{Clipboard, Document, Editor, Paint};
+use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{
-    Finding, Scenario, Statistics, Symmetry, Tile, builtin_tiles, has_errors, import_awbw, load_scenario,
-    save_scenario, statistics, validate,
+    Finding, Scenario, Statistics, Symmetry, builtin_tiles, has_errors, import_awbw, load_scenario, save_scenario,
+    statistics, validate,
 };
 use egui::{Context, Ui};
 use serde::{Deserialize, Serialize};
@@ -41,6 +41,37 @@ pub struct Prefs {
     pub show_minimap: bool,
 }
 
+impl Prefs {
+    /// Whether a panel or overlay is shown.
+    #[must_use]
+    pub fn shown(&self, toggle: ViewToggle) -> bool {
+        match toggle {
+            ViewToggle::Grid => self.show_grid,
+            ViewToggle::RaceOverlay => self.show_race,
+            ViewToggle::Inspector => self.show_inspector,
+            ViewToggle::Settings => self.show_settings,
+            ViewToggle::Diagnostics => self.show_diagnostics,
+            ViewToggle::Statistics => self.show_statistics,
+            ViewToggle::History => self.show_history,
+            ViewToggle::Minimap => self.show_minimap,
+        }
+    }
+
+    /// The flag that shows a panel or overlay.
+    pub fn shown_mut(&mut self, toggle: ViewToggle) -> &mut bool {
+        match toggle {
+            ViewToggle::Grid => &mut self.show_grid,
+            ViewToggle::RaceOverlay => &mut self.show_race,
+            ViewToggle::Inspector => &mut self.show_inspector,
+            ViewToggle::Settings => &mut self.show_settings,
+            ViewToggle::Diagnostics => &mut self.show_diagnostics,
+            ViewToggle::Statistics => &mut self.show_statistics,
+            ViewToggle::History => &mut self.show_history,
+            ViewToggle::Minimap => &mut self.show_minimap,
+        }
+    }
+}
+
 impl Default for Prefs {
     fn default() -> Self {
         Self {
@@ -57,56 +88,6 @@ impl Default for Prefs {
     }
 }
 
-/// The tool under the left mouse button.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Tool {
-    /// Square brush.
-    Brush,
-    /// Filled rectangle.
-    Rectangle,
-    /// Straight line.
-    Line,
-    /// Flood fill of connected terrain.
-    Fill,
-    /// Removes units, then properties.
-    Eraser,
-    /// Rectangular selection; drag it to move.
-    Select,
-    /// Stamps a library tile on the tile grid.
-    Stamp,
-}
-
-impl Tool {
-    /// The status-bar hint.
-    #[must_use]
-    pub fn hint(self) -> &'static str {
-        match self {
-            Tool::Brush => {
-                "Brush: click or drag to paint. Right click picks what is under the cursor. Hold Alt to overrule the rules."
-            }
-            Tool::Rectangle => "Rectangle: drag to fill a rectangle.",
-            Tool::Line => "Line: drag from one end to the other.",
-            Tool::Fill => "Fill: click to fill connected squares of the same terrain.",
-            Tool::Eraser => "Eraser: removes the unit, or else the property.",
-            Tool::Select => {
-                "Select: drag a rectangle; drag inside it to move it. Ctrl+C, Ctrl+X, Ctrl+V, R to rotate, H and V to flip."
-            }
-            Tool::Stamp => "Stamp: click to lay the library tile on the tile grid; '.' turns it.",
-        }
-    }
-}
-
-/// What the paint tools put down.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Paint {
-    /// A terrain.
-    Terrain(TerrainId),
-    /// A property for the chosen owner.
-    Property(PropertyKind),
-    /// A unit (ruleset name) for the chosen owner.
-    Unit(String),
-}
-
 /// Pan and zoom of the map.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct View {
@@ -118,21 +99,6 @@ pub struct View {
     pub fit: bool,
     /// The map's area when the board was last fitted.
     pub fit_area: Option<egui::Vec2>,
-}
-
-/// A mouse gesture under way on the canvas.
-#[derive(Debug, Clone)]
-pub struct Drag {
-    /// The tool it started with.
-    pub tool: Tool,
-    /// Where it started.
-    pub start: Pos,
-    /// The last square seen.
-    pub last: Pos,
-    /// Whether edits have been recorded for it yet.
-    pub recorded: bool,
-    /// Moving a selection: what is carried.
-    pub carrying: Option<Clipboard>,
 }
 
 /// A dialog over the window.
@@ -149,7 +115,7 @@ pub enum Modal {
     /// Work found in the recovery file.
     Recover(Box<Scenario>),
     /// Command palette with its filter.
-    Palette(String),
+    CommandPalette(String),
     /// A message.
     Message(String),
 }
@@ -207,38 +173,14 @@ impl AppConfig {
 
 /// The editor application.
 pub struct StudioApp {
-    /// The ruleset everything is judged by.
-    pub rules: Arc<Ruleset>,
-    /// The tile library.
-    pub tiles: Vec<Tile>,
-    /// The open document.
-    pub doc: Document,
+    /// The document and the editing state around it.
+    pub editor: Editor,
     /// Preferences.
     pub prefs: Prefs,
-    /// The active tool.
-    pub tool: Tool,
-    /// Brush size: 1, 3 or 5.
-    pub brush_size: u16,
-    /// What the paint tools put down.
-    pub paint: Paint,
-    /// The owner for placed properties and units (`None`: neutral).
-    pub owner: Option<u8>,
-    /// The chosen library tile.
-    pub stamp: usize,
-    /// Quarter turns of the stamp.
-    pub stamp_rotation: u8,
-    /// Live symmetric painting.
-    pub symmetry: Option<Symmetry>,
+    /// Commands raised while the frame was built, run once it is done.
+    pub queued: Vec<UiCommand>,
     /// Pan and zoom.
     pub view: View,
-    /// The square shown in the inspector.
-    pub selected: Option<Pos>,
-    /// The selection rectangle's corners.
-    pub selection: Option<(Pos, Pos)>,
-    /// What was copied.
-    pub clipboard: Option<Clipboard>,
-    /// The gesture under way.
-    pub drag: Option<Drag>,
     /// The square under the cursor.
     pub hover: Option<Pos>,
     /// The status-bar message.
@@ -265,8 +207,6 @@ pub struct StudioApp {
     pub centre_on: Option<Pos>,
     /// The window may close: the user confirmed.
     pub allow_close: bool,
-    /// The override key (Alt) is held: placements the rules refuse go through.
-    pub overrule: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::canvas::Placement>,
     /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
@@ -303,24 +243,11 @@ impl StudioApp {
         let tiles = builtin_tiles(&rules).unwrap_or_default();
         let sample = load_scenario(&rules, FIRST_RUN_SAMPLE)
             .unwrap_or_else(|_| Scenario::new(&rules, 18, 12, rules.terrain_id("plain").unwrap_or(TerrainId(0)), 2));
-        let plain = rules.terrain_id("plain").unwrap_or(TerrainId(0));
         let mut app = Self {
-            rules,
-            tiles,
-            doc: Document::new(sample),
+            editor: Editor::new(rules, tiles, Document::new(sample)),
             prefs: config.prefs,
-            tool: Tool::Brush,
-            brush_size: 1,
-            paint: Paint::Terrain(plain),
-            owner: Some(0),
-            stamp: 0,
-            stamp_rotation: 0,
-            symmetry: None,
+            queued: Vec::new(),
             view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true, fit_area: None },
-            selected: None,
-            selection: None,
-            clipboard: None,
-            drag: None,
             hover: None,
             status: "Ready.".into(),
             findings: Vec::new(),
@@ -334,7 +261,6 @@ impl StudioApp {
             autosave_warned: false,
             centre_on: None,
             allow_close: false,
-            overrule: false,
             placement: None,
             validation_job: None,
             play: None,
@@ -367,12 +293,13 @@ impl StudioApp {
     #[must_use]
     pub fn title(&self) -> String {
         let name = self
+            .editor
             .doc
             .path
             .as_ref()
             .and_then(|p| p.file_name())
-            .map_or_else(|| self.doc.scenario.name.clone(), |n| n.to_string_lossy().into_owned());
-        format!("{}{} - Skirmish Studio", name, if self.doc.is_modified() { " *" } else { "" })
+            .map_or_else(|| self.editor.doc.scenario.name.clone(), |n| n.to_string_lossy().into_owned());
+        format!("{}{} - Skirmish Studio", name, if self.editor.doc.is_modified() { " *" } else { "" })
     }
 
     fn recovery_path(&self) -> Option<PathBuf> {
@@ -387,8 +314,9 @@ impl StudioApp {
             return None;
         }
         Some(
-            crate::files::read_limited(&path)
-                .and_then(|text| load_scenario(&self.rules, &text).map_err(|e| format!("{}: {e}", path.display()))),
+            crate::files::read_limited(&path).and_then(|text| {
+                load_scenario(&self.editor.rules, &text).map_err(|e| format!("{}: {e}", path.display()))
+            }),
         )
     }
 
@@ -396,7 +324,7 @@ impl StudioApp {
     /// is shown in the status bar and, the first time, in a message.
     pub fn autosave(&mut self, now: f64) {
         self.last_autosave = now;
-        if !self.doc.is_modified() {
+        if !self.editor.doc.is_modified() {
             return;
         }
         let Some(path) = self.recovery_path() else {
@@ -406,7 +334,7 @@ impl StudioApp {
         let written = path
             .parent()
             .map_or(Ok(()), |dir| std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())))
-            .and_then(|()| save_scenario(&self.rules, &self.doc.scenario))
+            .and_then(|()| save_scenario(&self.editor.rules, &self.editor.doc.scenario))
             .and_then(|text| crate::files::write_atomic(&path, text.as_bytes()));
         match written {
             Ok(()) => {
@@ -442,14 +370,14 @@ impl StudioApp {
         let is_awbw = path.extension().is_some_and(|e| e == "json" || e == "csv" || e == "txt");
         let scenario = if is_awbw {
             let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            import_awbw(&self.rules, &text, &name).map_err(|e| format!("{}: {e}", path.display()))?.scenario
+            import_awbw(&self.editor.rules, &text, &name).map_err(|e| format!("{}: {e}", path.display()))?.scenario
         } else {
-            load_scenario(&self.rules, &text).map_err(|e| format!("{}: {e}", path.display()))?
+            load_scenario(&self.editor.rules, &text).map_err(|e| format!("{}: {e}", path.display()))?
         };
-        self.doc = Document::new(scenario);
+        let mut doc = Document::new(scenario);
         // An imported map is a new document: saving asks where.
-        self.doc.path = (!is_awbw).then(|| path.to_path_buf());
-        self.after_document_change();
+        doc.path = (!is_awbw).then(|| path.to_path_buf());
+        self.open_document(doc);
         self.remember(path);
         self.status = format!("Opened {}.", path.display());
         Ok(())
@@ -461,14 +389,12 @@ impl StudioApp {
         self.prefs.recent_files.truncate(10);
     }
 
-    fn after_document_change(&mut self) {
-        self.selected = None;
-        self.selection = None;
-        self.drag = None;
+    /// Puts `doc` in the editor and forgets what was derived from the old one.
+    fn open_document(&mut self, doc: Document) {
+        self.editor.open(doc);
         self.view.fit = true;
         self.findings_revision = None;
         self.stats = None;
-        self.owner = Some(0);
     }
 
     /// Saves to `path` atomically.
@@ -476,10 +402,10 @@ impl StudioApp {
     /// # Errors
     /// A message naming the file.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        let text = save_scenario(&self.rules, &self.doc.scenario)?;
+        let text = save_scenario(&self.editor.rules, &self.editor.doc.scenario)?;
         crate::files::write_atomic(path, text.as_bytes())?;
-        self.doc.path = Some(path.to_path_buf());
-        self.doc.history.mark_clean();
+        self.editor.doc.path = Some(path.to_path_buf());
+        self.editor.doc.history.mark_clean();
         self.clear_recovery();
         self.remember(path);
         self.status = format!("Saved {}.", path.display());
@@ -487,9 +413,9 @@ impl StudioApp {
     }
 
     fn save(&mut self, ask: bool) -> bool {
-        let path = match (&self.doc.path, ask) {
+        let path = match (&self.editor.doc.path, ask) {
             (Some(path), false) => Some(path.clone()),
-            _ => self.dialogs.save_file(&format!("{}.ron", slug(&self.doc.scenario.name))),
+            _ => self.dialogs.save_file(&format!("{}.ron", slug(&self.editor.doc.scenario.name))),
         };
         let Some(path) = path else {
             self.status = "Not saved: no file was chosen (is a file dialog available on this system?).".into();
@@ -506,7 +432,7 @@ impl StudioApp {
 
     /// Runs `pending` now, or first asks about unsaved work.
     pub fn guard(&mut self, pending: Pending) {
-        if self.doc.is_modified() {
+        if self.editor.doc.is_modified() {
             self.modal = Some(Modal::Unsaved(pending));
         } else {
             self.proceed(pending);
@@ -516,8 +442,7 @@ impl StudioApp {
     fn proceed(&mut self, pending: Pending) {
         match pending {
             Pending::New(scenario) => {
-                self.doc = Document::new(*scenario);
-                self.after_document_change();
+                self.open_document(Document::new(*scenario));
                 self.status = "New scenario.".into();
             }
             Pending::Open(path) => {
@@ -552,10 +477,9 @@ impl StudioApp {
 
     /// Opens work from the recovery file as a modified, unsaved document.
     pub fn restore(&mut self, scenario: Scenario) {
-        let mut doc = Document::new(self.doc.scenario.clone());
+        let mut doc = Document::new(self.editor.doc.scenario.clone());
         doc.replace("Restore unsaved work", scenario);
-        self.doc = doc;
-        self.after_document_change();
+        self.open_document(doc);
         self.status = "Restored unsaved work from the recovery file. Save it to keep it.".into();
     }
 
@@ -565,25 +489,39 @@ impl StudioApp {
         self.status = "Discarded the recovered work.".into();
     }
 
-    /// Carries out a command.
-    pub fn run(&mut self, command: Command, ctx: &Context) {
+    /// Asks for a command to run once the frame is built (menus, toolbar, palette and
+    /// shortcuts all come here), so no command changes the state a panel is drawing from.
+    pub fn queue(&mut self, command: UiCommand) {
+        self.queued.push(command);
+    }
+
+    /// Runs the commands queued during the frame, in order.
+    pub fn run_queued(&mut self, ctx: &Context) {
+        for command in std::mem::take(&mut self.queued) {
+            self.run(command, ctx);
+        }
+    }
+
+    /// Carries out a command now.
+    pub fn run(&mut self, command: UiCommand, ctx: &Context) {
         if self.play.is_some() && !command.allowed_in_playtest() {
             self.status = format!("{} is not available during a playtest; leave it first (F5).", command.label());
             return;
         }
+        let editor = &mut self.editor;
         match command {
-            Command::Export => {
+            UiCommand::Export => {
                 self.export = Some(super::export_dialog::ExportDialog::default());
             }
-            Command::Playtest => {
+            UiCommand::Playtest => {
                 if self.play.is_some() {
                     super::play::leave(self);
                 } else {
                     super::play::start(self);
                 }
             }
-            Command::New => {
-                let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+            UiCommand::New => {
+                let plain = editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
                 self.modal = Some(Modal::NewScenario(NewForm {
                     width: 24,
                     height: 18,
@@ -593,210 +531,64 @@ impl StudioApp {
                     from_tiles: false,
                 }));
             }
-            Command::Open => self.guard(Pending::OpenDialog),
-            Command::Save => {
+            UiCommand::Open => self.guard(Pending::OpenDialog),
+            UiCommand::Save => {
                 self.save(false);
             }
-            Command::SaveAs => {
+            UiCommand::SaveAs => {
                 self.save(true);
             }
-            Command::Quit => self.guard(Pending::Quit),
-            Command::Undo => {
-                self.status = match self.doc.undo() {
+            UiCommand::Quit => self.guard(Pending::Quit),
+            UiCommand::Undo => {
+                self.status = match editor.doc.undo() {
                     Some(label) => format!("Undid {label}."),
                     None => "Nothing to undo.".into(),
                 };
             }
-            Command::Redo => {
-                self.status = match self.doc.redo() {
+            UiCommand::Redo => {
+                self.status = match editor.doc.redo() {
                     Some(label) => format!("Redid {label}."),
                     None => "Nothing to redo.".into(),
                 };
             }
-            Command::Copy => self.copy_selection(false),
-            Command::Cut => self.copy_selection(true),
-            Command::Paste => self.paste(),
-            Command::DeleteSelection => self.clear_selection(),
-            Command::RotateSelection => self.transform_selection("Rotate selection", Clipboard::rotated),
-            Command::FlipSelectionX => self.transform_selection("Flip selection", Clipboard::flipped_x),
-            Command::FlipSelectionY => self.transform_selection("Flip selection", Clipboard::flipped_y),
-            Command::ReplaceAll => {
-                let from = self
+            UiCommand::Copy => editor.copy_selection(false),
+            UiCommand::Cut => editor.copy_selection(true),
+            UiCommand::Paste => editor.paste(self.hover),
+            UiCommand::DeleteSelection => editor.clear_selection(),
+            UiCommand::RotateSelection => editor.transform_selection("Rotate selection", Clipboard::rotated),
+            UiCommand::FlipSelectionX => editor.transform_selection("Flip selection", Clipboard::flipped_x),
+            UiCommand::FlipSelectionY => editor.transform_selection("Flip selection", Clipboard::flipped_y),
+            UiCommand::ReplaceAll => {
+                let from = editor
                     .selected
-                    .filter(|p| self.doc.scenario.contains(*p))
-                    .map_or(TerrainId(0), |p| self.doc.scenario.terrain_at(p));
-                let to = match self.paint {
+                    .filter(|p| editor.doc.scenario.contains(*p))
+                    .map_or(TerrainId(0), |p| editor.doc.scenario.terrain_at(p));
+                let to = match editor.paint {
                     Paint::Terrain(t) => t,
                     _ => TerrainId(0),
                 };
                 self.modal = Some(Modal::ReplaceAll(from, to));
             }
-            Command::Resize => self.modal = Some(Modal::Resize([0; 4])),
-            Command::ToolBrush => self.tool = Tool::Brush,
-            Command::ToolRectangle => self.tool = Tool::Rectangle,
-            Command::ToolLine => self.tool = Tool::Line,
-            Command::ToolFill => self.tool = Tool::Fill,
-            Command::ToolEraser => self.tool = Tool::Eraser,
-            Command::ToolSelect => self.tool = Tool::Select,
-            Command::ToolStamp => self.tool = Tool::Stamp,
-            Command::BrushSize1 => self.brush_size = 1,
-            Command::BrushSize3 => self.brush_size = 3,
-            Command::BrushSize5 => self.brush_size = 5,
-            Command::RotateStamp => self.stamp_rotation = (self.stamp_rotation + 1) % 4,
-            Command::SymmetryOff => self.symmetry = None,
-            Command::SymmetryLeftRight => self.symmetry = Some(Symmetry::MirrorLeftRight),
-            Command::SymmetryTopBottom => self.symmetry = Some(Symmetry::MirrorTopBottom),
-            Command::SymmetryBoth => self.symmetry = Some(Symmetry::MirrorBoth),
-            Command::SymmetryRotate180 => self.symmetry = Some(Symmetry::Rotate180),
-            Command::SymmetryRotate90 => self.symmetry = Some(Symmetry::Rotate90),
-            Command::ZoomFit => self.view.fit = true,
-            Command::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
-            Command::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
-            Command::ToggleGrid => self.prefs.show_grid ^= true,
-            Command::ToggleRaceOverlay => self.prefs.show_race ^= true,
-            Command::ToggleInspector => self.prefs.show_inspector ^= true,
-            Command::ToggleSettings => self.prefs.show_settings ^= true,
-            Command::ToggleDiagnostics => self.prefs.show_diagnostics ^= true,
-            Command::ToggleStatistics => self.prefs.show_statistics ^= true,
-            Command::ToggleHistory => self.prefs.show_history ^= true,
-            Command::ToggleMinimap => self.prefs.show_minimap ^= true,
-            Command::CommandPalette => self.modal = Some(Modal::Palette(String::new())),
+            UiCommand::Resize => self.modal = Some(Modal::Resize([0; 4])),
+            UiCommand::UseTool(tool) => editor.tool = tool,
+            UiCommand::BrushSize(size) => editor.brush_size = size,
+            UiCommand::TurnStamp => editor.stamp_rotation = (editor.stamp_rotation + 1) % 4,
+            UiCommand::Symmetry(symmetry) => editor.set_symmetry(symmetry),
+            UiCommand::ZoomFit => self.view.fit = true,
+            UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
+            UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
+            UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
+            UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
         }
-        if matches!(command, Command::SymmetryRotate90)
-            && self.doc.scenario.board.width != self.doc.scenario.board.height
-        {
-            self.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
-            self.symmetry = None;
-        }
+        self.take_editor_feedback();
         ctx.request_repaint();
     }
 
-    fn copy_selection(&mut self, cut: bool) {
-        let Some((a, b)) = self.selection else {
-            self.status = "Select squares first (tool S).".into();
-            return;
-        };
-        self.clipboard = Some(Clipboard::copy(&self.doc.scenario, a, b));
-        if cut {
-            self.clear_selection();
-            self.status = "Cut.".into();
-        } else {
-            self.status = "Copied.".into();
+    /// Moves what the editor has to say to the status bar.
+    pub fn take_editor_feedback(&mut self) {
+        if let Some(message) = self.editor.take_feedback() {
+            self.status = message;
         }
-    }
-
-    fn clear_selection(&mut self) {
-        let Some((a, b)) = self.selection else { return };
-        let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-        let squares = crate::editor::rect_squares(a, b);
-        let mut ops: Vec<(Pos, Op)> = squares.iter().map(|&p| (p, Op::Erase)).collect();
-        ops.extend(squares.iter().map(|&p| (p, Op::Terrain(plain))));
-        self.apply_ops("Clear selection", &ops, false, true);
-    }
-
-    fn paste(&mut self) {
-        let Some(clip) = self.clipboard.clone() else {
-            self.status = "Nothing to paste: copy a selection first.".into();
-            return;
-        };
-        let at =
-            self.hover.or(self.selection.map(|(a, b)| Pos::new(a.x.min(b.x), a.y.min(b.y)))).unwrap_or(Pos::new(0, 0));
-        let ops = paste_ops(&self.rules, &clip, at);
-        self.apply_ops("Paste", &ops, false, true);
-        self.selection =
-            Some((at, Pos::new(at.x + clip.width().saturating_sub(1), at.y + clip.height().saturating_sub(1))));
-    }
-
-    fn transform_selection(&mut self, label: &str, transform: fn(&Clipboard) -> Clipboard) {
-        let Some((a, b)) = self.selection else {
-            self.status = "Select squares first (tool S).".into();
-            return;
-        };
-        let clip = transform(&Clipboard::copy(&self.doc.scenario, a, b));
-        let at = Pos::new(a.x.min(b.x), a.y.min(b.y));
-        let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-        let old = crate::editor::rect_squares(a, b);
-        let mut ops: Vec<(Pos, Op)> = old.iter().map(|&p| (p, Op::Erase)).collect();
-        ops.extend(old.iter().map(|&p| (p, Op::Terrain(plain))));
-        ops.extend(paste_ops(&self.rules, &clip, at));
-        self.apply_ops(label, &ops, false, true);
-        self.selection =
-            Some((at, Pos::new(at.x + clip.width().saturating_sub(1), at.y + clip.height().saturating_sub(1))));
-    }
-
-    /// Applies operations as one step (or as part of the drag under way), echoing them by the
-    /// live symmetry unless `exact`; reports the first refusal in the status bar.
-    pub fn apply_ops(&mut self, label: &str, ops: &[(Pos, Op)], continue_step: bool, exact: bool) {
-        let overrule = self.overrule;
-        let symmetry = if exact { None } else { self.symmetry };
-        let outcome = self.doc.apply_ops(&self.rules, label, ops, symmetry, overrule, continue_step);
-        if let Some(refusal) = outcome.refused.first() {
-            self.status = format!("Refused at {}: {} (hold Alt to place it anyway).", refusal.pos, refusal.reason);
-        } else if outcome.applied > 0 {
-            self.status = format!("{label}.");
-        }
-    }
-
-    /// The operation the paint tools put on a square.
-    #[must_use]
-    pub fn paint_op(&self) -> Op {
-        match &self.paint {
-            Paint::Terrain(t) => Op::Terrain(*t),
-            Paint::Property(kind) => Op::Property(*kind, self.owner),
-            Paint::Unit(kind) => Op::Unit(kind.clone(), self.owner.unwrap_or(0)),
-        }
-    }
-
-    /// A label naming what is painted ("Paint forest", "Place tank").
-    #[must_use]
-    pub fn paint_label(&self) -> String {
-        match &self.paint {
-            Paint::Terrain(t) => format!(
-                "Paint {}",
-                self.rules.terrains.get(t.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
-            ),
-            Paint::Property(kind) => format!("Place {}", kind.label()),
-            Paint::Unit(kind) => format!(
-                "Place {}",
-                self.rules.unit_id(kind).map_or(kind.as_str(), |k| self.rules.unit(k).name.as_str())
-            ),
-        }
-    }
-
-    /// Picks what is on a square as the paint (the eyedropper).
-    pub fn pick(&mut self, pos: Pos) {
-        let s = &self.doc.scenario;
-        if !s.contains(pos) {
-            return;
-        }
-        if let Some(unit) = s.unit_index_at(pos).map(|i| &s.units[i]) {
-            self.paint = Paint::Unit(unit.kind.clone());
-            self.owner = Some(unit.owner);
-        } else if let Some(kind) = self.rules.terrains.get(s.terrain_at(pos).index()).and_then(|t| t.property) {
-            self.paint = Paint::Property(kind);
-            self.owner = s.owners.get(&pos).copied();
-        } else {
-            self.paint = Paint::Terrain(s.terrain_at(pos));
-        }
-        self.status = format!(
-            "Picked {} from {pos}.",
-            self.paint_label().trim_start_matches("Paint ").trim_start_matches("Place ")
-        );
-    }
-
-    /// Flood fill from a square with the paint.
-    pub fn fill(&mut self, pos: Pos) {
-        let ops: Vec<(Pos, Op)> =
-            flood_squares(&self.doc.scenario, pos).into_iter().map(|p| (p, self.paint_op())).collect();
-        let label = self.paint_label().replacen("Paint", "Fill", 1);
-        self.apply_ops(&label, &ops, false, false);
-    }
-
-    /// Replaces every square of one terrain by another, as one step.
-    pub fn replace_all(&mut self, from: TerrainId, to: TerrainId) {
-        let ops: Vec<(Pos, Op)> =
-            squares_of(&self.doc.scenario, from).into_iter().map(|p| (p, Op::Terrain(to))).collect();
-        self.apply_ops("Replace terrain", &ops, false, true);
     }
 
     /// Brings the findings up to date without making a frame wait: a cheap validation (the
@@ -812,38 +604,38 @@ impl StudioApp {
             self.validation_clock = (now, took);
             self.validation_job = None;
         }
-        if self.findings_revision == Some(self.doc.revision) || self.validation_job.is_some() {
+        if self.findings_revision == Some(self.editor.doc.revision) || self.validation_job.is_some() {
             return;
         }
         let (last, took) = self.validation_clock;
         if took < 0.004 {
-            if self.drag.is_some() && now - last < 0.1 {
+            if self.editor.drag.is_some() && now - last < 0.1 {
                 return;
             }
             let started = std::time::Instant::now();
-            self.findings = validate(&self.rules, &self.doc.scenario);
-            self.findings_revision = Some(self.doc.revision);
+            self.findings = validate(&self.editor.rules, &self.editor.doc.scenario);
+            self.findings_revision = Some(self.editor.doc.revision);
             self.validation_clock = (now, started.elapsed().as_secs_f64());
             return;
         }
         let (sender, receiver) = std::sync::mpsc::channel();
-        let (rules, scenario, ctx) = (Arc::clone(&self.rules), self.doc.scenario.clone(), ctx.clone());
+        let (rules, scenario, ctx) = (Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone(), ctx.clone());
         std::thread::spawn(move || {
             let started = std::time::Instant::now();
             let findings = validate(&rules, &scenario);
             let _ = sender.send((findings, started.elapsed().as_secs_f64()));
             ctx.request_repaint();
         });
-        self.validation_job = Some((self.doc.revision, receiver));
+        self.validation_job = Some((self.editor.doc.revision, receiver));
     }
 
     /// The statistics, computed when first needed for this revision.
     pub fn statistics(&mut self) -> &Statistics {
-        let revision = self.doc.revision;
+        let revision = self.editor.doc.revision;
         if self.stats.as_ref().is_some_and(|(r, _)| *r != revision) {
             self.stats = None;
         }
-        let (rules, scenario) = (&self.rules, &self.doc.scenario);
+        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
         &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
     }
 
@@ -852,11 +644,11 @@ impl StudioApp {
         &mut self,
         symmetry: Symmetry,
     ) -> Result<Vec<crate::systems::swat::scenario::Asymmetry>, crate::systems::swat::scenario::SymmetryError> {
-        let revision = self.doc.revision;
+        let revision = self.editor.doc.revision;
         match &self.asymmetries {
             Some((r, s, report)) if *r == revision && *s == symmetry => report.clone(),
             _ => {
-                let report = crate::systems::swat::scenario::symmetry_report(&self.doc.scenario, symmetry);
+                let report = crate::systems::swat::scenario::symmetry_report(&self.editor.doc.scenario, symmetry);
                 self.asymmetries = Some((revision, symmetry, report.clone()));
                 report
             }
@@ -885,9 +677,7 @@ impl StudioApp {
                 }
             }
         });
-        for command in fired {
-            self.run(command, ctx);
-        }
+        self.queued.extend(fired);
     }
 
     fn handle_dropped_files(&mut self, ctx: &Context) {
@@ -899,11 +689,19 @@ impl StudioApp {
         }
     }
 
-    /// Draws the whole window for one frame and handles its input.
+    /// Draws the whole window for one frame and handles its input, then runs the commands
+    /// the frame raised.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        self.build_frame(ui);
+        self.run_queued(&ctx);
+        self.take_editor_feedback();
+    }
+
+    fn build_frame(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
-        self.overrule = ctx.input(|i| i.modifiers.alt);
+        self.editor.overrule = ctx.input(|i| i.modifiers.alt);
         self.handle_shortcuts(&ctx);
         self.handle_dropped_files(&ctx);
         if self.last_autosave == 0.0 {
@@ -911,10 +709,10 @@ impl StudioApp {
         } else if now - self.last_autosave >= AUTOSAVE_SECONDS {
             self.autosave(now);
         }
-        if self.doc.is_modified() && self.data_dir.is_some() {
+        if self.editor.doc.is_modified() && self.data_dir.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS));
         }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.doc.is_modified() {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.editor.doc.is_modified() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.modal = Some(Modal::Unsaved(Pending::Quit));
         }
@@ -953,10 +751,10 @@ impl StudioApp {
         }
         egui::Panel::top("toolbar").show(ui, |ui| super::panels::toolbar(self, ui));
         egui::Panel::bottom("status").show(ui, |ui| super::panels::status_bar(self, ui));
-        egui::Panel::left("palette")
+        egui::Panel::left("paint-box")
             .resizable(true)
             .default_size(210.0)
-            .show(ui, |ui| super::panels::palette(self, ui));
+            .show(ui, |ui| super::panels::paint_box(self, ui));
         egui::Panel::right("side")
             .resizable(true)
             .default_size(320.0)
@@ -971,14 +769,12 @@ impl StudioApp {
 
     fn menu_bar(&mut self, ui: &mut Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
-            for (menu, title) in
-                [(Menu::File, "File"), (Menu::Edit, "Edit"), (Menu::Tools, "Tools"), (Menu::View, "View")]
-            {
-                ui.menu_button(title, |ui| {
+            for menu in Menu::ALL {
+                ui.menu_button(menu.title(), |ui| {
                     if menu == Menu::File {
                         self.recent_menu(ui);
                     }
-                    for command in Command::ALL.iter().copied().filter(|c| c.menu() == menu) {
+                    for command in UiCommand::all().into_iter().filter(|c| c.menu() == menu) {
                         if self.command_button(ui, command) {
                             ui.close();
                         }
@@ -986,8 +782,8 @@ impl StudioApp {
                 });
             }
             ui.separator();
-            let modified = if self.doc.is_modified() { " (modified)" } else { "" };
-            ui.label(format!("{}{modified}", self.doc.scenario.name));
+            let modified = if self.editor.doc.is_modified() { " (modified)" } else { "" };
+            ui.label(format!("{}{modified}", self.editor.doc.scenario.name));
         });
     }
 
@@ -1007,48 +803,29 @@ impl StudioApp {
 
     /// Whether a toggle, tool or mode command is currently in force (shown highlighted).
     #[must_use]
-    pub fn is_on(&self, command: Command) -> bool {
+    pub fn is_on(&self, command: UiCommand) -> bool {
         match command {
-            Command::ToggleGrid => self.prefs.show_grid,
-            Command::ToggleRaceOverlay => self.prefs.show_race,
-            Command::ToggleInspector => self.prefs.show_inspector,
-            Command::ToggleSettings => self.prefs.show_settings,
-            Command::ToggleDiagnostics => self.prefs.show_diagnostics,
-            Command::ToggleStatistics => self.prefs.show_statistics,
-            Command::ToggleHistory => self.prefs.show_history,
-            Command::ToggleMinimap => self.prefs.show_minimap,
-            Command::ToolBrush => self.tool == Tool::Brush,
-            Command::ToolRectangle => self.tool == Tool::Rectangle,
-            Command::ToolLine => self.tool == Tool::Line,
-            Command::ToolFill => self.tool == Tool::Fill,
-            Command::ToolEraser => self.tool == Tool::Eraser,
-            Command::ToolSelect => self.tool == Tool::Select,
-            Command::ToolStamp => self.tool == Tool::Stamp,
-            Command::BrushSize1 => self.brush_size == 1,
-            Command::BrushSize3 => self.brush_size == 3,
-            Command::BrushSize5 => self.brush_size == 5,
-            Command::SymmetryOff => self.symmetry.is_none(),
-            Command::SymmetryLeftRight => self.symmetry == Some(Symmetry::MirrorLeftRight),
-            Command::SymmetryTopBottom => self.symmetry == Some(Symmetry::MirrorTopBottom),
-            Command::SymmetryBoth => self.symmetry == Some(Symmetry::MirrorBoth),
-            Command::SymmetryRotate180 => self.symmetry == Some(Symmetry::Rotate180),
-            Command::SymmetryRotate90 => self.symmetry == Some(Symmetry::Rotate90),
+            UiCommand::Toggle(toggle) => self.prefs.shown(toggle),
+            UiCommand::UseTool(tool) => self.editor.tool == tool,
+            UiCommand::BrushSize(size) => self.editor.brush_size == size,
+            UiCommand::Symmetry(symmetry) => self.editor.symmetry == symmetry,
             _ => false,
         }
     }
 
-    /// A menu button for a command, with its shortcut; returns whether it was clicked.
-    pub fn command_button(&mut self, ui: &mut Ui, command: Command) -> bool {
+    /// A menu button for a command, with its shortcut; a click queues the command. Returns
+    /// whether it was clicked.
+    pub fn command_button(&mut self, ui: &mut Ui, command: UiCommand) -> bool {
+        let history = &self.editor.doc.history;
         let label = match command {
-            Command::Undo => self.doc.history.undo_label().map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
-            Command::Redo => self.doc.history.redo_label().map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
-            other => other.label().to_owned(),
+            UiCommand::Undo => history.undo_label().map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
+            UiCommand::Redo => history.redo_label().map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
+            other => other.label(),
         };
         let shortcut = command.shortcut_text(ui.ctx());
         let clicked = ui.add(egui::Button::new(label).shortcut_text(shortcut).selected(self.is_on(command))).clicked();
         if clicked {
-            let ctx = ui.ctx().clone();
-            self.run(command, &ctx);
+            self.queue(command);
         }
         clicked
     }

@@ -1,9 +1,8 @@
 //! The map canvas: draws the board with its properties, units, grid, rulers, findings and
 //! overlays, and turns pointer and keyboard input into pan, zoom and tool gestures.
 
-use super::app::{Drag, StudioApp, Tool};
+use super::app::StudioApp;
 use super::theme;
-use crate::editor::{Clipboard, Op, brush_squares, line_squares, paste_ops, rect_squares, stamp_ops};
 use crate::systems::swat::rules::Pos;
 use crate::systems::swat::scenario::{Severity, SquareMap};
 use egui::{Color32, Mesh, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2};
@@ -86,7 +85,7 @@ pub fn prepare_view(
 
 /// Draws the canvas and handles its input.
 pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let (w, h) = (app.doc.scenario.board.width, app.doc.scenario.board.height);
+    let (w, h) = (app.editor.doc.scenario.board.width, app.editor.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(app, ui, w, h, "Map");
     tool_input(app, ui, &response);
     let board_painter = painter.with_clip_rect(place.area);
@@ -140,19 +139,8 @@ fn pan_and_zoom(app: &mut StudioApp, ui: &Ui, response: &egui::Response, rect: R
     }
 }
 
-/// The squares a one-square gesture from `a` to `b` covers with the brush.
-fn brush_path(app: &StudioApp, a: Pos, b: Pos) -> Vec<Pos> {
-    let mut squares = Vec::new();
-    for centre in line_squares(a, b) {
-        for pos in brush_squares(&app.doc.scenario, centre, app.brush_size) {
-            if !squares.contains(&pos) {
-                squares.push(pos);
-            }
-        }
-    }
-    squares
-}
-
+/// Hands the pointer to the editor in squares: press, drag and release of the primary button
+/// to the tool, a right click to the eyedropper. Space or the middle button pans instead.
 fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
     let (pressed, down, released, secondary, space, middle) = ui.input(|i| {
         (
@@ -167,118 +155,24 @@ fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
     if space || middle {
         return;
     }
+    let editor = &mut app.editor;
     let Some(pos) = app.hover else {
         if released {
-            finish_drag(app, None);
+            editor.release(None);
         }
         return;
     };
     if secondary && response.hovered() {
-        app.pick(pos);
+        editor.pick(pos);
         return;
     }
     if pressed && response.hovered() {
-        app.selected = Some(pos);
-        start_drag(app, pos);
-    } else if down && app.drag.is_some() {
-        continue_drag(app, pos);
+        editor.press(pos);
+    } else if down && editor.drag.is_some() {
+        editor.drag_to(pos);
     }
     if released {
-        finish_drag(app, Some(pos));
-    }
-}
-
-fn start_drag(app: &mut StudioApp, pos: Pos) {
-    let tool = app.tool;
-    let mut drag = Drag { tool, start: pos, last: pos, recorded: false, carrying: None };
-    match tool {
-        Tool::Brush | Tool::Eraser => {
-            let op = if tool == Tool::Eraser { Op::Erase } else { app.paint_op() };
-            let label = if tool == Tool::Eraser { "Erase".to_owned() } else { app.paint_label() };
-            let ops: Vec<(Pos, Op)> =
-                brush_squares(&app.doc.scenario, pos, app.brush_size).into_iter().map(|p| (p, op.clone())).collect();
-            app.apply_ops(&label, &ops, false, false);
-            drag.recorded = true;
-        }
-        Tool::Fill => app.fill(pos),
-        Tool::Stamp => {
-            let size = u16::from(app.doc.scenario.tile_size.max(1));
-            let corner = Pos::new(pos.x / size * size, pos.y / size * size);
-            if let Some(tile) = app.tiles.get(app.stamp).cloned() {
-                let ops = stamp_ops(&app.rules, &app.doc.scenario, &tile, corner, app.stamp_rotation);
-                app.apply_ops(&format!("Stamp {}", tile.name), &ops, false, false);
-                app.doc.record_tile(corner, &tile.name, app.stamp_rotation);
-            }
-        }
-        Tool::Select => {
-            if let Some((a, b)) = app.selection
-                && rect_squares(a, b).contains(&pos)
-            {
-                drag.carrying = Some(Clipboard::copy(&app.doc.scenario, a, b));
-            } else {
-                app.selection = Some((pos, pos));
-            }
-        }
-        Tool::Rectangle | Tool::Line => {}
-    }
-    app.drag = Some(drag);
-}
-
-fn continue_drag(app: &mut StudioApp, pos: Pos) {
-    let Some(drag) = app.drag.clone() else { return };
-    if pos == drag.last {
-        return;
-    }
-    match drag.tool {
-        Tool::Brush | Tool::Eraser => {
-            let op = if drag.tool == Tool::Eraser { Op::Erase } else { app.paint_op() };
-            let label = if drag.tool == Tool::Eraser { "Erase".to_owned() } else { app.paint_label() };
-            let ops: Vec<(Pos, Op)> = brush_path(app, drag.last, pos).into_iter().map(|p| (p, op.clone())).collect();
-            app.apply_ops(&label, &ops, drag.recorded, false);
-        }
-        Tool::Select if drag.carrying.is_none() => app.selection = Some((drag.start, pos)),
-        _ => {}
-    }
-    if let Some(d) = app.drag.as_mut() {
-        d.last = pos;
-        d.recorded = true;
-    }
-}
-
-fn finish_drag(app: &mut StudioApp, pos: Option<Pos>) {
-    let Some(drag) = app.drag.take() else { return };
-    let end = pos.unwrap_or(drag.last);
-    match drag.tool {
-        Tool::Rectangle => {
-            let ops: Vec<(Pos, Op)> = rect_squares(drag.start, end).into_iter().map(|p| (p, app.paint_op())).collect();
-            let label = app.paint_label().replacen("Paint", "Rectangle of", 1);
-            app.apply_ops(&label, &ops, false, false);
-        }
-        Tool::Line => {
-            let ops: Vec<(Pos, Op)> =
-                brush_path(app, drag.start, end).into_iter().map(|p| (p, app.paint_op())).collect();
-            let label = app.paint_label().replacen("Paint", "Line of", 1);
-            app.apply_ops(&label, &ops, false, false);
-        }
-        Tool::Select => {
-            if let (Some(clip), Some((a, b))) = (drag.carrying, app.selection) {
-                let (dx, dy) = (i32::from(end.x) - i32::from(drag.start.x), i32::from(end.y) - i32::from(drag.start.y));
-                let min = Pos::new(a.x.min(b.x), a.y.min(b.y));
-                let to = (u16::try_from(i32::from(min.x) + dx), u16::try_from(i32::from(min.y) + dy));
-                if let (Ok(x), Ok(y)) = to
-                    && (dx, dy) != (0, 0)
-                {
-                    let plain = app.rules.terrain_id("plain").unwrap_or(crate::systems::swat::rules::TerrainId(0));
-                    let old = rect_squares(a, b);
-                    let mut ops: Vec<(Pos, Op)> = old.iter().map(|&p| (p, Op::Erase)).collect();
-                    ops.extend(old.iter().map(|&p| (p, Op::Terrain(plain))));
-                    ops.extend(paste_ops(&app.rules, &clip, Pos::new(x, y)));
-                    app.apply_ops("Move selection", &ops, false, true);
-                    app.selection = Some((Pos::new(x, y), Pos::new(x + clip.width() - 1, y + clip.height() - 1)));
-                }
-            }
-        }
-        _ => {}
+        editor.release(Some(pos));
     }
 }
 
@@ -400,8 +294,8 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
 }
 
 fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let s = &app.doc.scenario;
-    let rules = &app.rules;
+    let s = &app.editor.doc.scenario;
+    let rules = &app.editor.rules;
     let (x0, y0, x1, y1) = visible(place, s.board.width, s.board.height);
     let owner_color =
         |pos: Pos| s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
@@ -429,7 +323,7 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
 }
 
 fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let s = &app.doc.scenario;
+    let s = &app.editor.doc.scenario;
     for finding in &app.findings {
         let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
         for &pos in &finding.squares {
@@ -472,7 +366,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             );
         }
     }
-    if let Some(symmetry) = app.symmetry {
+    if let Some(symmetry) = app.editor.symmetry {
         let stroke = Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140));
         let board =
             Rect::from_min_size(place.origin, vec2(f32::from(s.board.width), f32::from(s.board.height)) * place.zoom);
@@ -490,31 +384,18 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             }
         }
     }
-    if let Some((a, b)) = app.selection {
+    if let Some((a, b)) = app.editor.selection {
         let rect = place
             .square_rect(Pos::new(a.x.min(b.x), a.y.min(b.y)))
             .union(place.square_rect(Pos::new(a.x.max(b.x), a.y.max(b.y))));
         painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
         painter.rect_stroke(rect, 0.0, Stroke::new(2.0, theme::SELECTION), StrokeKind::Inside);
     }
-    if let Some(pos) = app.selected.filter(|p| s.contains(*p)) {
+    if let Some(pos) = app.editor.selected.filter(|p| s.contains(*p)) {
         painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
     }
     if let Some(hover) = app.hover {
-        let squares = match (app.tool, &app.drag) {
-            (Tool::Brush | Tool::Eraser, _) => brush_squares(s, hover, app.brush_size),
-            (Tool::Rectangle, Some(d)) => rect_squares(d.start, hover),
-            (Tool::Line, Some(d)) => brush_path(app, d.start, hover),
-            (Tool::Stamp, _) => {
-                let size = u16::from(s.tile_size.max(1));
-                let corner = Pos::new(hover.x / size * size, hover.y / size * size);
-                rect_squares(corner, Pos::new(corner.x + size - 1, corner.y + size - 1))
-                    .into_iter()
-                    .filter(|p| s.contains(*p))
-                    .collect()
-            }
-            _ => vec![hover],
-        };
+        let squares = app.editor.preview(hover);
         for pos in squares {
             painter.rect_stroke(
                 place.square_rect(pos),

@@ -1,17 +1,22 @@
-//! Every command of the editor in one table: its label, its shortcuts and its menu. Menus,
-//! tooltips, keyboard handling and the command palette all read this table (rerun's
-//! `UICommand` pattern), so a shortcut is defined once.
+//! Every command of the window in one table: its label, its shortcuts and its menu. Menus,
+//! tooltips, keyboard handling and the command palette all read it (rerun's `UICommand`
+//! pattern), so a shortcut is defined once. Commands that come in families (one per tool,
+//! brush size, symmetry or view toggle) are derived from the editor's own lists.
 
+use crate::editor::{BRUSH_SIZES, Tool};
+use crate::systems::swat::scenario::Symmetry;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
-/// A command the user can give.
+/// A command the user can give from a menu, a shortcut, the toolbar or the command palette.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[expect(missing_docs, reason = "each variant is described by its label in the table")]
-pub enum Command {
+#[expect(missing_docs, reason = "each plain variant is described by its label in the table")]
+pub enum UiCommand {
     New,
     Open,
     Save,
     SaveAs,
+    Export,
+    Playtest,
     Quit,
     Undo,
     Redo,
@@ -24,37 +29,111 @@ pub enum Command {
     FlipSelectionY,
     ReplaceAll,
     Resize,
-    ToolBrush,
-    ToolRectangle,
-    ToolLine,
-    ToolFill,
-    ToolEraser,
-    ToolSelect,
-    ToolStamp,
-    BrushSize1,
-    BrushSize3,
-    BrushSize5,
-    RotateStamp,
-    SymmetryOff,
-    SymmetryLeftRight,
-    SymmetryTopBottom,
-    SymmetryBoth,
-    SymmetryRotate180,
-    SymmetryRotate90,
+    TurnStamp,
     ZoomFit,
     ZoomIn,
     ZoomOut,
-    ToggleGrid,
-    ToggleRaceOverlay,
-    ToggleInspector,
-    ToggleSettings,
-    ToggleDiagnostics,
-    ToggleStatistics,
-    ToggleHistory,
-    ToggleMinimap,
     CommandPalette,
-    Playtest,
-    Export,
+    /// Make a tool the active one.
+    UseTool(Tool),
+    /// Set the brush size.
+    BrushSize(u16),
+    /// Set symmetric painting (`None`: off).
+    Symmetry(Option<Symmetry>),
+    /// Show or hide a panel or overlay.
+    Toggle(ViewToggle),
+}
+
+/// Which menu a command sits in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Menu {
+    /// File.
+    File,
+    /// Edit.
+    Edit,
+    /// Tools.
+    Tools,
+    /// View.
+    View,
+}
+
+impl Menu {
+    /// Every menu, in menu-bar order.
+    pub const ALL: [Menu; 4] = [Menu::File, Menu::Edit, Menu::Tools, Menu::View];
+
+    /// Its title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Menu::File => "File",
+            Menu::Edit => "Edit",
+            Menu::Tools => "Tools",
+            Menu::View => "View",
+        }
+    }
+}
+
+/// A panel or overlay the View menu shows and hides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ViewToggle {
+    /// Grid lines, coordinates and tile boundaries.
+    Grid,
+    /// The "who reaches first" overlay.
+    RaceOverlay,
+    /// The inspector panel.
+    Inspector,
+    /// The scenario settings panel.
+    Settings,
+    /// The diagnostics panel.
+    Diagnostics,
+    /// The statistics panel.
+    Statistics,
+    /// The history panel.
+    History,
+    /// The minimap panel.
+    Minimap,
+}
+
+impl ViewToggle {
+    /// Every toggle, in menu order.
+    pub const ALL: [ViewToggle; 8] = [
+        ViewToggle::Grid,
+        ViewToggle::RaceOverlay,
+        ViewToggle::Inspector,
+        ViewToggle::Settings,
+        ViewToggle::Diagnostics,
+        ViewToggle::Statistics,
+        ViewToggle::History,
+        ViewToggle::Minimap,
+    ];
+
+    /// Its name in the View menu.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            ViewToggle::Grid => "Grid and coordinates",
+            ViewToggle::RaceOverlay => "Who reaches first",
+            ViewToggle::Inspector => "Inspector",
+            ViewToggle::Settings => "Scenario settings",
+            ViewToggle::Diagnostics => "Diagnostics",
+            ViewToggle::Statistics => "Statistics",
+            ViewToggle::History => "History",
+            ViewToggle::Minimap => "Minimap",
+        }
+    }
+
+    fn shortcut(self) -> KeyboardShortcut {
+        match self {
+            ViewToggle::Grid => cmd(Key::G),
+            ViewToggle::RaceOverlay => cmd(Key::J),
+            ViewToggle::Inspector => cmd(Key::Num1),
+            ViewToggle::Settings => cmd(Key::Num2),
+            ViewToggle::Diagnostics => cmd(Key::Num3),
+            ViewToggle::Statistics => cmd(Key::Num4),
+            ViewToggle::History => cmd(Key::Num5),
+            ViewToggle::Minimap => cmd(Key::Num6),
+        }
+    }
 }
 
 const fn key(key: Key) -> KeyboardShortcut {
@@ -73,122 +152,90 @@ const fn alt(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::ALT, key)
 }
 
-/// Which menu a command sits in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Menu {
-    /// File.
-    File,
-    /// Edit.
-    Edit,
-    /// Tools.
-    Tools,
-    /// View.
-    View,
+const DIGITS: [Key; 10] =
+    [Key::Num0, Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
+
+/// One row of the table of plain commands.
+struct Row {
+    command: UiCommand,
+    label: &'static str,
+    menu: Menu,
+    shortcuts: &'static [KeyboardShortcut],
 }
 
-impl Command {
-    /// Every command, in menu order.
-    pub const ALL: [Command; 47] = [
-        Command::New,
-        Command::Open,
-        Command::Save,
-        Command::SaveAs,
-        Command::Export,
-        Command::Playtest,
-        Command::Quit,
-        Command::Undo,
-        Command::Redo,
-        Command::Copy,
-        Command::Cut,
-        Command::Paste,
-        Command::DeleteSelection,
-        Command::RotateSelection,
-        Command::FlipSelectionX,
-        Command::FlipSelectionY,
-        Command::ReplaceAll,
-        Command::Resize,
-        Command::ToolBrush,
-        Command::ToolRectangle,
-        Command::ToolLine,
-        Command::ToolFill,
-        Command::ToolEraser,
-        Command::ToolSelect,
-        Command::ToolStamp,
-        Command::BrushSize1,
-        Command::BrushSize3,
-        Command::BrushSize5,
-        Command::RotateStamp,
-        Command::SymmetryOff,
-        Command::SymmetryLeftRight,
-        Command::SymmetryTopBottom,
-        Command::SymmetryBoth,
-        Command::SymmetryRotate180,
-        Command::SymmetryRotate90,
-        Command::ZoomFit,
-        Command::ZoomIn,
-        Command::ZoomOut,
-        Command::ToggleGrid,
-        Command::ToggleRaceOverlay,
-        Command::ToggleInspector,
-        Command::ToggleSettings,
-        Command::ToggleDiagnostics,
-        Command::ToggleStatistics,
-        Command::ToggleHistory,
-        Command::ToggleMinimap,
-        Command::CommandPalette,
-    ];
+const fn row(command: UiCommand, label: &'static str, menu: Menu, shortcuts: &'static [KeyboardShortcut]) -> Row {
+    Row { command, label, menu, shortcuts }
+}
+
+/// The plain commands, in menu order: the one place their labels, menus and shortcuts are
+/// written.
+const TABLE: &[Row] = &[
+    row(UiCommand::New, "New scenario...", Menu::File, &[cmd(Key::N)]),
+    row(UiCommand::Open, "Open...", Menu::File, &[cmd(Key::O)]),
+    row(UiCommand::Save, "Save", Menu::File, &[cmd(Key::S)]),
+    row(UiCommand::SaveAs, "Save as...", Menu::File, &[cmd_shift(Key::S)]),
+    row(UiCommand::Export, "Export for print...", Menu::File, &[cmd(Key::E)]),
+    row(UiCommand::Playtest, "Playtest", Menu::File, &[key(Key::F5)]),
+    row(UiCommand::Quit, "Quit", Menu::File, &[cmd(Key::Q)]),
+    row(UiCommand::Undo, "Undo", Menu::Edit, &[cmd(Key::Z)]),
+    row(UiCommand::Redo, "Redo", Menu::Edit, &[cmd_shift(Key::Z), cmd(Key::Y)]),
+    row(UiCommand::Copy, "Copy", Menu::Edit, &[cmd(Key::C)]),
+    row(UiCommand::Cut, "Cut", Menu::Edit, &[cmd(Key::X)]),
+    row(UiCommand::Paste, "Paste", Menu::Edit, &[cmd(Key::V)]),
+    row(UiCommand::DeleteSelection, "Clear selection", Menu::Edit, &[key(Key::Delete)]),
+    row(UiCommand::RotateSelection, "Rotate selection", Menu::Edit, &[key(Key::R)]),
+    row(UiCommand::FlipSelectionX, "Flip selection left-right", Menu::Edit, &[key(Key::H)]),
+    row(UiCommand::FlipSelectionY, "Flip selection top-bottom", Menu::Edit, &[key(Key::V)]),
+    row(UiCommand::ReplaceAll, "Replace terrain...", Menu::Edit, &[cmd(Key::H)]),
+    row(UiCommand::Resize, "Resize board...", Menu::Edit, &[cmd(Key::R)]),
+    row(UiCommand::TurnStamp, "Turn stamp", Menu::Tools, &[key(Key::Period)]),
+    row(UiCommand::ZoomFit, "Zoom to fit", Menu::View, &[key(Key::F)]),
+    row(UiCommand::ZoomIn, "Zoom in", Menu::View, &[key(Key::Plus), key(Key::Equals)]),
+    row(UiCommand::ZoomOut, "Zoom out", Menu::View, &[key(Key::Minus)]),
+    row(UiCommand::CommandPalette, "Command palette...", Menu::View, &[cmd(Key::P), key(Key::F1)]),
+];
+
+/// A label with its first letter capitalised ("rotate 180" becomes "Rotate 180").
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+impl UiCommand {
+    /// Every command, grouped by menu: the table's rows, then each family.
+    #[must_use]
+    pub fn all() -> Vec<UiCommand> {
+        let mut all = Vec::new();
+        for menu in Menu::ALL {
+            all.extend(TABLE.iter().filter(|r| r.menu == menu).map(|r| r.command));
+            match menu {
+                Menu::Tools => {
+                    all.extend(Tool::ALL.map(UiCommand::UseTool));
+                    all.extend(BRUSH_SIZES.map(UiCommand::BrushSize));
+                    all.push(UiCommand::Symmetry(None));
+                    all.extend(Symmetry::ALL.map(|s| UiCommand::Symmetry(Some(s))));
+                }
+                Menu::View => all.extend(ViewToggle::ALL.map(UiCommand::Toggle)),
+                Menu::File | Menu::Edit => {}
+            }
+        }
+        all
+    }
+
+    fn row(self) -> Option<&'static Row> {
+        TABLE.iter().find(|r| r.command == self)
+    }
 
     /// The label in menus and the palette.
     #[must_use]
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Command::New => "New scenario...",
-            Command::Open => "Open...",
-            Command::Save => "Save",
-            Command::SaveAs => "Save as...",
-            Command::Quit => "Quit",
-            Command::Undo => "Undo",
-            Command::Redo => "Redo",
-            Command::Copy => "Copy",
-            Command::Cut => "Cut",
-            Command::Paste => "Paste",
-            Command::DeleteSelection => "Clear selection",
-            Command::RotateSelection => "Rotate selection",
-            Command::FlipSelectionX => "Flip selection left-right",
-            Command::FlipSelectionY => "Flip selection top-bottom",
-            Command::ReplaceAll => "Replace terrain...",
-            Command::Resize => "Resize board...",
-            Command::ToolBrush => "Brush",
-            Command::ToolRectangle => "Rectangle",
-            Command::ToolLine => "Line",
-            Command::ToolFill => "Fill",
-            Command::ToolEraser => "Eraser",
-            Command::ToolSelect => "Select",
-            Command::ToolStamp => "Stamp tile",
-            Command::BrushSize1 => "Brush size 1",
-            Command::BrushSize3 => "Brush size 3",
-            Command::BrushSize5 => "Brush size 5",
-            Command::RotateStamp => "Turn stamp",
-            Command::SymmetryOff => "Symmetry off",
-            Command::SymmetryLeftRight => "Mirror left-right",
-            Command::SymmetryTopBottom => "Mirror top-bottom",
-            Command::SymmetryBoth => "Mirror both ways",
-            Command::SymmetryRotate180 => "Rotate 180",
-            Command::SymmetryRotate90 => "Rotate 90",
-            Command::ZoomFit => "Zoom to fit",
-            Command::ZoomIn => "Zoom in",
-            Command::ZoomOut => "Zoom out",
-            Command::ToggleGrid => "Grid and coordinates",
-            Command::ToggleRaceOverlay => "Who reaches first",
-            Command::ToggleInspector => "Inspector",
-            Command::ToggleSettings => "Scenario settings",
-            Command::ToggleDiagnostics => "Diagnostics",
-            Command::ToggleStatistics => "Statistics",
-            Command::ToggleHistory => "History",
-            Command::ToggleMinimap => "Minimap",
-            Command::CommandPalette => "Command palette...",
-            Command::Playtest => "Playtest",
-            Command::Export => "Export for print...",
+            UiCommand::UseTool(tool) => tool.label().to_owned(),
+            UiCommand::BrushSize(size) => format!("Brush size {size}"),
+            UiCommand::Symmetry(None) => "Symmetry off".to_owned(),
+            UiCommand::Symmetry(Some(symmetry)) => capitalised(symmetry.label()),
+            UiCommand::Toggle(toggle) => toggle.label().to_owned(),
+            plain => plain.row().map_or_else(|| format!("{plain:?}"), |r| r.label.to_owned()),
         }
     }
 
@@ -196,91 +243,34 @@ impl Command {
     #[must_use]
     pub fn shortcuts(self) -> Vec<KeyboardShortcut> {
         match self {
-            Command::New => vec![cmd(Key::N)],
-            Command::Open => vec![cmd(Key::O)],
-            Command::Save => vec![cmd(Key::S)],
-            Command::SaveAs => vec![cmd_shift(Key::S)],
-            Command::Quit => vec![cmd(Key::Q)],
-            Command::Undo => vec![cmd(Key::Z)],
-            Command::Redo => vec![cmd_shift(Key::Z), cmd(Key::Y)],
-            Command::Copy => vec![cmd(Key::C)],
-            Command::Cut => vec![cmd(Key::X)],
-            Command::Paste => vec![cmd(Key::V)],
-            Command::DeleteSelection => vec![key(Key::Delete)],
-            Command::RotateSelection => vec![key(Key::R)],
-            Command::FlipSelectionX => vec![key(Key::H)],
-            Command::FlipSelectionY => vec![key(Key::V)],
-            Command::ReplaceAll => vec![cmd(Key::H)],
-            Command::Resize => vec![cmd(Key::R)],
-            Command::ToolBrush => vec![key(Key::B)],
-            Command::ToolRectangle => vec![key(Key::U)],
-            Command::ToolLine => vec![key(Key::L)],
-            Command::ToolFill => vec![key(Key::G)],
-            Command::ToolEraser => vec![key(Key::E)],
-            Command::ToolSelect => vec![key(Key::S)],
-            Command::ToolStamp => vec![key(Key::T)],
-            Command::BrushSize1 => vec![key(Key::Num1)],
-            Command::BrushSize3 => vec![key(Key::Num3)],
-            Command::BrushSize5 => vec![key(Key::Num5)],
-            Command::RotateStamp => vec![key(Key::Period)],
-            Command::SymmetryOff => vec![alt(Key::Num0)],
-            Command::SymmetryLeftRight => vec![alt(Key::Num1)],
-            Command::SymmetryTopBottom => vec![alt(Key::Num2)],
-            Command::SymmetryBoth => vec![alt(Key::Num3)],
-            Command::SymmetryRotate180 => vec![alt(Key::Num4)],
-            Command::SymmetryRotate90 => vec![alt(Key::Num5)],
-            Command::ZoomFit => vec![key(Key::F)],
-            Command::ZoomIn => vec![key(Key::Plus), key(Key::Equals)],
-            Command::ZoomOut => vec![key(Key::Minus)],
-            Command::ToggleGrid => vec![cmd(Key::G)],
-            Command::ToggleRaceOverlay => vec![cmd(Key::J)],
-            Command::ToggleInspector => vec![cmd(Key::Num1)],
-            Command::ToggleSettings => vec![cmd(Key::Num2)],
-            Command::ToggleDiagnostics => vec![cmd(Key::Num3)],
-            Command::ToggleStatistics => vec![cmd(Key::Num4)],
-            Command::ToggleHistory => vec![cmd(Key::Num5)],
-            Command::ToggleMinimap => vec![cmd(Key::Num6)],
-            Command::CommandPalette => vec![cmd(Key::P), key(Key::F1)],
-            Command::Playtest => vec![key(Key::F5)],
-            Command::Export => vec![cmd(Key::E)],
+            UiCommand::UseTool(tool) => vec![key(match tool {
+                Tool::Brush => Key::B,
+                Tool::Rectangle => Key::U,
+                Tool::Line => Key::L,
+                Tool::Fill => Key::G,
+                Tool::Eraser => Key::E,
+                Tool::Select => Key::S,
+                Tool::Stamp => Key::T,
+            })],
+            UiCommand::BrushSize(size) => {
+                DIGITS.get(usize::from(size)).map(|&digit| vec![key(digit)]).unwrap_or_default()
+            }
+            UiCommand::Symmetry(symmetry) => {
+                let index = symmetry.map_or(0, |s| Symmetry::ALL.iter().position(|&o| o == s).map_or(0, |i| i + 1));
+                DIGITS.get(index).map(|&digit| vec![alt(digit)]).unwrap_or_default()
+            }
+            UiCommand::Toggle(toggle) => vec![toggle.shortcut()],
+            plain => plain.row().map(|r| r.shortcuts.to_vec()).unwrap_or_default(),
         }
     }
 
     /// Which menu it belongs to.
     #[must_use]
     pub fn menu(self) -> Menu {
-        use Command as C;
         match self {
-            C::New | C::Open | C::Save | C::SaveAs | C::Quit | C::Playtest | C::Export => Menu::File,
-            C::Undo
-            | C::Redo
-            | C::Copy
-            | C::Cut
-            | C::Paste
-            | C::DeleteSelection
-            | C::RotateSelection
-            | C::FlipSelectionX
-            | C::FlipSelectionY
-            | C::ReplaceAll
-            | C::Resize => Menu::Edit,
-            C::ToolBrush
-            | C::ToolRectangle
-            | C::ToolLine
-            | C::ToolFill
-            | C::ToolEraser
-            | C::ToolSelect
-            | C::ToolStamp
-            | C::BrushSize1
-            | C::BrushSize3
-            | C::BrushSize5
-            | C::RotateStamp
-            | C::SymmetryOff
-            | C::SymmetryLeftRight
-            | C::SymmetryTopBottom
-            | C::SymmetryBoth
-            | C::SymmetryRotate180
-            | C::SymmetryRotate90 => Menu::Tools,
-            _ => Menu::View,
+            UiCommand::UseTool(_) | UiCommand::BrushSize(_) | UiCommand::Symmetry(_) => Menu::Tools,
+            UiCommand::Toggle(_) => Menu::View,
+            plain => plain.row().map_or(Menu::View, |r| r.menu),
         }
     }
 
@@ -294,7 +284,7 @@ impl Command {
     #[must_use]
     pub fn allowed_in_playtest(self) -> bool {
         matches!(self.menu(), Menu::View)
-            || matches!(self, Command::Playtest | Command::Quit | Command::Save | Command::SaveAs)
+            || matches!(self, UiCommand::Playtest | UiCommand::Quit | UiCommand::Save | UiCommand::SaveAs)
     }
 
     /// The first shortcut as text (`Ctrl+Z`).
@@ -307,12 +297,35 @@ impl Command {
 /// Commands in the order their shortcuts must be tested: those with more modifiers first, so
 /// Ctrl+Shift+Z is not taken for Ctrl+Z.
 #[must_use]
-pub fn shortcut_order() -> Vec<(Command, KeyboardShortcut)> {
-    let mut all: Vec<(Command, KeyboardShortcut)> =
-        Command::ALL.iter().flat_map(|&c| c.shortcuts().into_iter().map(move |s| (c, s))).collect();
+pub fn shortcut_order() -> Vec<(UiCommand, KeyboardShortcut)> {
+    let mut all: Vec<(UiCommand, KeyboardShortcut)> =
+        UiCommand::all().into_iter().flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s))).collect();
     let weight = |s: &KeyboardShortcut| {
         u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
     };
     all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
     all
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_has_a_label_and_no_two_share_a_shortcut() {
+        let all = UiCommand::all();
+        for command in &all {
+            assert!(!command.label().is_empty() && !command.label().starts_with(|c: char| c.is_lowercase()));
+        }
+        let mut seen = std::collections::HashMap::new();
+        for (command, shortcut) in shortcut_order() {
+            if let Some(other) = seen.insert(shortcut, command) {
+                panic!("{command:?} and {other:?} share a shortcut");
+            }
+        }
+        // Every plain row is reachable, once.
+        for row in TABLE {
+            assert_eq!(all.iter().filter(|c| **c == row.command).count(), 1, "{:?}", row.command);
+        }
+    }
 }

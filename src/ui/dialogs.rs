@@ -2,7 +2,7 @@
 //! dialogs: unsaved work, new scenario, resize, replace terrain, recovery, command palette.
 
 use super::app::{Modal, NewForm, Pending, StudioApp};
-use super::commands::Command;
+use super::commands::UiCommand;
 use crate::editor::resized;
 use crate::systems::swat::rules::TerrainId;
 use crate::systems::swat::scenario::Scenario;
@@ -50,7 +50,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
             }
             Modal::Unsaved(pending) => {
                 ui.heading("Unsaved changes");
-                ui.label(format!("{} has changes that are not saved.", app.doc.scenario.name));
+                ui.label(format!("{} has changes that are not saved.", app.editor.doc.scenario.name));
                 ui.horizontal(|ui| {
                     if ui.button("Save").clicked() {
                         close = true;
@@ -103,7 +103,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.heading("Resize board");
                 ui.label(format!(
                     "Now {} x {}. Add squares on each side (negative numbers remove).",
-                    app.doc.scenario.board.width, app.doc.scenario.board.height
+                    app.editor.doc.scenario.board.width, app.editor.doc.scenario.board.height
                 ));
                 egui::Grid::new("resize-form").show(ui, |ui| {
                     for (i, name) in ["Left", "Top", "Right", "Bottom"].iter().enumerate() {
@@ -115,10 +115,10 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.horizontal(|ui| {
                     if ui.button("Resize").clicked() {
                         close = true;
-                        let fill = app.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-                        match resized(&app.doc.scenario, sides[0], sides[1], sides[2], sides[3], fill) {
+                        let fill = app.editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+                        match resized(&app.editor.doc.scenario, sides[0], sides[1], sides[2], sides[3], fill) {
                             Some(scenario) => {
-                                app.doc.replace("Resize board", scenario);
+                                app.editor.doc.replace("Resize board", scenario);
                                 app.view.fit = true;
                             }
                             None => {
@@ -147,7 +147,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.horizontal(|ui| {
                     if ui.button("Replace all").clicked() {
                         close = true;
-                        app.replace_all(from, to);
+                        app.editor.replace_all(from, to);
                     } else if ui.button("Cancel").clicked() {
                         close = true;
                     } else {
@@ -172,13 +172,13 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     }
                 });
             }
-            Modal::Palette(mut query) => {
+            Modal::CommandPalette(mut query) => {
                 ui.heading("Commands");
                 let edit = ui.add(egui::TextEdit::singleline(&mut query).hint_text("Type to search commands"));
                 edit.request_focus();
                 let lower = query.to_lowercase();
-                let matches: Vec<Command> =
-                    Command::ALL.iter().copied().filter(|c| c.label().to_lowercase().contains(&lower)).collect();
+                let matches: Vec<UiCommand> =
+                    UiCommand::all().into_iter().filter(|c| c.label().to_lowercase().contains(&lower)).collect();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut chosen = None;
                 egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
@@ -200,9 +200,9 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 } else if let Some(command) = chosen {
                     close = true;
                     app.modal = None;
-                    app.run(command, ctx);
+                    app.queue(command);
                 } else {
-                    next = Some(Modal::Palette(query));
+                    next = Some(Modal::CommandPalette(query));
                 }
             }
         }
@@ -221,19 +221,19 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
 }
 
 fn terrain_combo(app: &StudioApp, ui: &mut egui::Ui, id: &str, value: &mut TerrainId) {
-    let name = app.rules.terrains.get(value.index()).map_or("?", |t| t.name.as_str());
+    let name = app.editor.rules.terrains.get(value.index()).map_or("?", |t| t.name.as_str());
     egui::ComboBox::from_id_salt(id).selected_text(name).show_ui(ui, |ui| {
-        for (index, terrain) in app.rules.terrains.iter().enumerate() {
+        for (index, terrain) in app.editor.rules.terrains.iter().enumerate() {
             ui.selectable_value(value, TerrainId(u8::try_from(index).unwrap_or(0)), &terrain.name);
         }
     });
 }
 
 fn new_scenario(app: &StudioApp, form: &NewForm) -> Scenario {
-    let mut scenario = Scenario::new(&app.rules, form.width, form.height, form.fill, form.players);
+    let mut scenario = Scenario::new(&app.editor.rules, form.width, form.height, form.fill, form.players);
     scenario.tile_size = form.tile_size;
     if form.from_tiles {
-        crate::systems::swat::scenario::lay_out_tiles(&mut scenario, &app.tiles);
+        crate::systems::swat::scenario::lay_out_tiles(&mut scenario, &app.editor.tiles);
     }
     scenario
 }

@@ -145,7 +145,7 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
 /// The page layout over a miniature of the board.
 fn preview(ui: &mut Ui, app: &StudioApp) {
     let Some(dialog) = app.export.as_ref() else { return };
-    let s = &app.doc.scenario;
+    let s = &app.editor.doc.scenario;
     match board_layout(&dialog.options, s.board.width, s.board.height, s.tile_size) {
         Err(message) => {
             ui.label(RichText::new(message).color(theme::ERROR));
@@ -172,8 +172,12 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
             let origin = response.rect.min;
             let mut mesh = egui::Mesh::default();
             for pos in s.squares() {
-                let color =
-                    app.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+                let color = app
+                    .editor
+                    .rules
+                    .terrains
+                    .get(s.terrain_at(pos).index())
+                    .map_or(Color32::GRAY, theme::terrain_color);
                 let rect = egui::Rect::from_min_size(
                     origin + vec2(f32::from(pos.x), f32::from(pos.y)) * scale,
                     vec2(scale, scale),
@@ -200,7 +204,7 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
 }
 
 fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
-    let name = super::app::slug(&app.doc.scenario.name);
+    let name = super::app::slug(&app.editor.doc.scenario.name);
     let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
     let Some(path) = app.dialogs.save_file(&suggested) else {
         if let Some(dialog) = app.export.as_mut() {
@@ -210,7 +214,7 @@ fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
     };
     let Some(dialog) = app.export.as_mut() else { return };
     let (rules, scenario, options, dpi) =
-        (Arc::clone(&app.rules), app.doc.scenario.clone(), dialog.options, dialog.dpi);
+        (Arc::clone(&app.editor.rules), app.editor.doc.scenario.clone(), dialog.options, dialog.dpi);
     let done = Arc::new(AtomicUsize::new(0));
     let total = Arc::new(AtomicUsize::new(1));
     let (sender, result) = std::sync::mpsc::channel();

@@ -9,9 +9,9 @@ mod panels;
 mod play;
 mod theme;
 
-pub use app::{AppConfig, Drag, FIRST_RUN_SAMPLE, Modal, NewForm, Paint, Pending, Prefs, StudioApp, Tool, View};
+pub use app::{AppConfig, FIRST_RUN_SAMPLE, Modal, NewForm, Pending, Prefs, StudioApp, View};
 pub use canvas::Placement;
-pub use commands::{Command, Menu};
+pub use commands::{Menu, UiCommand, ViewToggle};
 pub use dialogs::{FileDialogs, NativeDialogs};
 pub use export_dialog::ExportDialog;
 pub use play::PlayState;

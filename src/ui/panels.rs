@@ -1,109 +1,75 @@
-//! The toolbar, the palette, the status bar and the side panels: inspector, scenario settings,
+//! The toolbar, the paint box, the status bar and the side panels: inspector, scenario settings,
 //! diagnostics, asymmetries, statistics, history and minimap.
 
-use super::app::{Paint, StudioApp, Tool};
-use super::commands::Command;
+use super::app::StudioApp;
+use super::commands::UiCommand;
 use super::theme;
-use crate::editor::Op;
+use crate::editor::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
 use crate::systems::swat::rules::{Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
-fn tool_button(app: &mut StudioApp, ui: &mut Ui, tool: Tool, command: Command) {
+fn command_toggle(app: &mut StudioApp, ui: &mut Ui, command: UiCommand, text: &str, hint: &str) {
     let shortcut = command.shortcut_text(ui.ctx());
-    let response = ui.selectable_label(app.tool == tool, command.label()).on_hover_text(format!(
-        "{} ({shortcut})\n{}",
-        command.label(),
-        tool.hint()
-    ));
-    if response.clicked() {
-        app.tool = tool;
+    let label = command.label();
+    let hover = if hint.is_empty() { format!("{label} ({shortcut})") } else { format!("{label} ({shortcut})\n{hint}") };
+    if ui.selectable_label(app.is_on(command), text).on_hover_text(hover).clicked() {
+        app.queue(command);
     }
 }
 
 /// The toolbar: tools, brush size, stamp turn, symmetric painting, fit.
 pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
-        for (tool, command) in [
-            (Tool::Brush, Command::ToolBrush),
-            (Tool::Rectangle, Command::ToolRectangle),
-            (Tool::Line, Command::ToolLine),
-            (Tool::Fill, Command::ToolFill),
-            (Tool::Eraser, Command::ToolEraser),
-            (Tool::Select, Command::ToolSelect),
-            (Tool::Stamp, Command::ToolStamp),
-        ] {
-            tool_button(app, ui, tool, command);
+        for tool in Tool::ALL {
+            command_toggle(app, ui, UiCommand::UseTool(tool), tool.label(), tool.hint());
         }
         ui.separator();
         ui.label("Size");
-        for (size, command) in [(1, Command::BrushSize1), (3, Command::BrushSize3), (5, Command::BrushSize5)] {
-            let shortcut = command.shortcut_text(ui.ctx());
-            if ui
-                .selectable_label(app.brush_size == size, size.to_string())
-                .on_hover_text(format!("{} ({shortcut})", command.label()))
-                .clicked()
-            {
-                app.brush_size = size;
-            }
+        for size in BRUSH_SIZES {
+            command_toggle(app, ui, UiCommand::BrushSize(size), &size.to_string(), "");
         }
         ui.separator();
-        let current = app.symmetry.map_or("Symmetry off", symmetry_label);
+        let mut symmetry = app.editor.symmetry;
         egui::ComboBox::from_label("Symmetric painting")
-            .selected_text(current)
+            .selected_text(UiCommand::Symmetry(symmetry).label())
             .show_ui(ui, |ui| {
-                ui.selectable_value(&mut app.symmetry, None, "Symmetry off");
-                for symmetry in Symmetry::ALL {
-                    ui.selectable_value(&mut app.symmetry, Some(symmetry), symmetry_label(symmetry));
+                ui.selectable_value(&mut symmetry, None, UiCommand::Symmetry(None).label());
+                for s in Symmetry::ALL {
+                    ui.selectable_value(&mut symmetry, Some(s), UiCommand::Symmetry(Some(s)).label());
                 }
             })
             .response
             .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
-        if app.symmetry == Some(Symmetry::Rotate90) && app.doc.scenario.board.width != app.doc.scenario.board.height {
-            app.symmetry = None;
-            app.status = "Rotate 90 needs a square board; symmetric painting is off.".into();
+        if symmetry != app.editor.symmetry {
+            app.queue(UiCommand::Symmetry(symmetry));
         }
         ui.separator();
         let playtest = egui::Button::new(RichText::new("Playtest").strong());
         if ui
             .add(playtest)
-            .on_hover_text(format!("Play this scenario now ({})", Command::Playtest.shortcut_text(ui.ctx())))
+            .on_hover_text(format!("Play this scenario now ({})", UiCommand::Playtest.shortcut_text(ui.ctx())))
             .clicked()
         {
-            let ctx = ui.ctx().clone();
-            app.run(Command::Playtest, &ctx);
+            app.queue(UiCommand::Playtest);
         }
         ui.separator();
         if ui
             .button("Fit")
-            .on_hover_text(format!("Zoom to fit ({})", Command::ZoomFit.shortcut_text(ui.ctx())))
+            .on_hover_text(format!("Zoom to fit ({})", UiCommand::ZoomFit.shortcut_text(ui.ctx())))
             .clicked()
         {
-            app.view.fit = true;
+            app.queue(UiCommand::ZoomFit);
         }
-        let undo = app.doc.history.undo_label().map(|l| format!("Undo {l}"));
+        let undo = app.editor.doc.history.undo_label().map(|l| format!("Undo {l}"));
         if ui.add_enabled(undo.is_some(), egui::Button::new("Undo")).on_hover_text(undo.unwrap_or_default()).clicked() {
-            let ctx = ui.ctx().clone();
-            app.run(Command::Undo, &ctx);
+            app.queue(UiCommand::Undo);
         }
-        let redo = app.doc.history.redo_label().map(|l| format!("Redo {l}"));
+        let redo = app.editor.doc.history.redo_label().map(|l| format!("Redo {l}"));
         if ui.add_enabled(redo.is_some(), egui::Button::new("Redo")).on_hover_text(redo.unwrap_or_default()).clicked() {
-            let ctx = ui.ctx().clone();
-            app.run(Command::Redo, &ctx);
+            app.queue(UiCommand::Redo);
         }
     });
-}
-
-/// A symmetry's name.
-#[must_use]
-pub fn symmetry_label(symmetry: Symmetry) -> &'static str {
-    match symmetry {
-        Symmetry::MirrorLeftRight => "Mirror left-right",
-        Symmetry::MirrorTopBottom => "Mirror top-bottom",
-        Symmetry::MirrorBoth => "Mirror both ways",
-        Symmetry::Rotate180 => "Rotate 180",
-        Symmetry::Rotate90 => "Rotate 90",
-    }
 }
 
 /// The status bar: square under the cursor, the message or the tool's hint, validity, zoom.
@@ -112,8 +78,12 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
         let square = app.hover.map_or_else(
             || "-".to_owned(),
             |p| {
-                let terrain =
-                    app.rules.terrains.get(app.doc.scenario.terrain_at(p).index()).map_or("?", |t| t.name.as_str());
+                let terrain = app
+                    .editor
+                    .rules
+                    .terrains
+                    .get(app.editor.doc.scenario.terrain_at(p).index())
+                    .map_or("?", |t| t.name.as_str());
                 format!("{}, {} {terrain}", p.x, p.y)
             },
         );
@@ -133,7 +103,7 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.label(format!("Zoom {:.0}%", app.view.zoom / 32.0 * 100.0));
             ui.separator();
-            let message = if app.status.is_empty() { app.tool.hint().to_owned() } else { app.status.clone() };
+            let message = if app.status.is_empty() { app.editor.tool.hint().to_owned() } else { app.status.clone() };
             ui.add(egui::Label::new(message).truncate());
         });
     });
@@ -160,44 +130,45 @@ fn swatch(ui: &mut Ui, color: Color32, selected: bool, label: &str, hint: &str) 
     response.on_hover_text(hint).clicked()
 }
 
-/// The palette: owner, terrain, properties, units and library tiles.
-pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
+/// The paint box: owner, terrain, properties, units and library tiles.
+pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Owner");
         ui.horizontal_wrapped(|ui| {
-            if ui.selectable_label(app.owner.is_none(), "Neutral").clicked() {
-                app.owner = None;
+            if ui.selectable_label(app.editor.owner.is_none(), "Neutral").clicked() {
+                app.editor.owner = None;
             }
-            for (seat, player) in app.doc.scenario.players.iter().enumerate() {
+            for (seat, player) in app.editor.doc.scenario.players.iter().enumerate() {
                 let seat = u8::try_from(seat).unwrap_or(0);
                 let text =
                     RichText::new(format!("P{} {:?}", seat + 1, player.army)).color(theme::army_color(player.army));
-                if ui.selectable_label(app.owner == Some(seat), text).clicked() {
-                    app.owner = Some(seat);
+                if ui.selectable_label(app.editor.owner == Some(seat), text).clicked() {
+                    app.editor.owner = Some(seat);
                 }
             }
         });
         ui.separator();
         ui.heading("Terrain");
-        for (index, terrain) in app.rules.terrains.iter().enumerate() {
+        for (index, terrain) in app.editor.rules.terrains.iter().enumerate() {
             if terrain.property.is_some() {
                 continue;
             }
             let id = TerrainId(u8::try_from(index).unwrap_or(0));
-            let selected = app.paint == Paint::Terrain(id);
+            let selected = app.editor.paint == Paint::Terrain(id);
             let hint = format!("Paint {} (glyph '{}')", terrain.name, terrain.glyph);
             if swatch(ui, theme::terrain_color(terrain), selected, &terrain.name, &hint) {
-                app.paint = Paint::Terrain(id);
-                if !matches!(app.tool, Tool::Brush | Tool::Rectangle | Tool::Line | Tool::Fill) {
-                    app.tool = Tool::Brush;
+                app.editor.paint = Paint::Terrain(id);
+                if !matches!(app.editor.tool, Tool::Brush | Tool::Rectangle | Tool::Line | Tool::Fill) {
+                    app.editor.tool = Tool::Brush;
                 }
             }
         }
         ui.separator();
         ui.heading("Properties");
         let owner_color = app
+            .editor
             .owner
-            .and_then(|o| app.doc.scenario.players.get(usize::from(o)))
+            .and_then(|o| app.editor.doc.scenario.players.get(usize::from(o)))
             .map_or(theme::NEUTRAL, |p| theme::army_color(p.army));
         for kind in PropertyKind::ALL {
             let name = match kind {
@@ -208,53 +179,54 @@ pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
             if swatch(
                 ui,
                 owner_color,
-                app.paint == Paint::Property(kind),
+                app.editor.paint == Paint::Property(kind),
                 name,
                 &format!("Place a {} for the chosen owner", kind.label()),
             ) {
-                app.paint = Paint::Property(kind);
-                app.tool = Tool::Brush;
+                app.editor.paint = Paint::Property(kind);
+                app.editor.tool = Tool::Brush;
             }
         }
         ui.separator();
         ui.heading("Units");
         let unit_color = app
+            .editor
             .owner
-            .and_then(|o| app.doc.scenario.players.get(usize::from(o)))
+            .and_then(|o| app.editor.doc.scenario.players.get(usize::from(o)))
             .map_or(theme::army_color(Army::Red), |p| theme::army_color(p.army));
-        let rules = std::sync::Arc::clone(&app.rules);
+        let rules = std::sync::Arc::clone(&app.editor.rules);
         for unit in &rules.units {
-            let selected = app.paint == Paint::Unit(unit.id.clone());
+            let selected = app.editor.paint == Paint::Unit(unit.id.clone());
             let hint = format!(
                 "{}: ${} {} MP {} range {}-{}",
                 unit.name,
                 unit.cost,
-                app.rules.move_types[unit.move_type.index()],
+                app.editor.rules.move_types[unit.move_type.index()],
                 unit.movement,
                 unit.range.0,
                 unit.range.1
             );
             if swatch(ui, unit_color, selected, &unit.name, &hint) {
-                app.paint = Paint::Unit(unit.id.clone());
-                app.tool = Tool::Brush;
-                if app.owner.is_none() {
-                    app.owner = Some(0);
+                app.editor.paint = Paint::Unit(unit.id.clone());
+                app.editor.tool = Tool::Brush;
+                if app.editor.owner.is_none() {
+                    app.editor.owner = Some(0);
                 }
             }
         }
         ui.separator();
         ui.heading("Library tiles");
-        ui.label(format!("Turn: {} quarter(s) ('.' turns)", app.stamp_rotation));
-        for index in 0..app.tiles.len() {
-            let tile = &app.tiles[index];
+        ui.label(format!("Turn: {} quarter(s) ('.' turns)", app.editor.stamp_rotation));
+        for index in 0..app.editor.tiles.len() {
+            let tile = &app.editor.tiles[index];
             let (name, description) = (tile.name.clone(), tile.description.clone());
             if ui
-                .selectable_label(app.tool == Tool::Stamp && app.stamp == index, &name)
+                .selectable_label(app.editor.tool == Tool::Stamp && app.editor.stamp == index, &name)
                 .on_hover_text(description)
                 .clicked()
             {
-                app.stamp = index;
-                app.tool = Tool::Stamp;
+                app.editor.stamp = index;
+                app.editor.tool = Tool::Stamp;
             }
         }
     });
@@ -310,25 +282,23 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
                 if let Some(fix) = &finding.fix
                     && ui.small_button(&fix.label).on_hover_text("Apply this fix (one undoable step)").clicked()
                 {
-                    app.doc.apply_edits(&fix.label, &fix.edits);
+                    app.editor.doc.apply_edits(&fix.label, &fix.edits);
                     app.status = format!("{}.", fix.label);
                 }
             });
         }
     }
-    if let Some(symmetry) = app.doc.scenario.symmetry {
+    if let Some(symmetry) = app.editor.doc.scenario.symmetry {
         ui.separator();
         match app.asymmetries(symmetry) {
             Err(_) => {
                 ui.label("The scenario's symmetry is Rotate 90, but the board is not square.");
             }
             Ok(report) if report.is_empty() => {
-                ui.label(format!("Symmetric ({}).", symmetry_label(symmetry)));
+                ui.label(format!("Symmetric ({}).", symmetry.label()));
             }
             Ok(report) => {
-                ui.label(
-                    RichText::new(format!("Asymmetries ({}): {}", report.len(), symmetry_label(symmetry))).strong(),
-                );
+                ui.label(RichText::new(format!("Asymmetries ({}): {}", report.len(), symmetry.label())).strong());
                 for asymmetry in report.iter().take(40) {
                     ui.horizontal(|ui| {
                         if ui
@@ -352,19 +322,19 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
 
 /// Selects a finding's squares and centres the view on them.
 pub fn show_squares(app: &mut StudioApp, squares: &[Pos]) {
-    let on_board: Vec<Pos> = squares.iter().copied().filter(|p| app.doc.scenario.contains(*p)).collect();
+    let on_board: Vec<Pos> = squares.iter().copied().filter(|p| app.editor.doc.scenario.contains(*p)).collect();
     let Some(first) = on_board.first().copied() else { return };
     let (x0, y0) =
         (on_board.iter().map(|p| p.x).min().unwrap_or(first.x), on_board.iter().map(|p| p.y).min().unwrap_or(first.y));
     let (x1, y1) =
         (on_board.iter().map(|p| p.x).max().unwrap_or(first.x), on_board.iter().map(|p| p.y).max().unwrap_or(first.y));
-    app.selection = Some((Pos::new(x0, y0), Pos::new(x1, y1)));
-    app.selected = Some(first);
+    app.editor.selection = Some((Pos::new(x0, y0), Pos::new(x1, y1)));
+    app.editor.selected = Some(first);
     app.centre_on = Some(first);
 }
 
 fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
-    let s = &app.doc.scenario;
+    let s = &app.editor.doc.scenario;
     let seats = s.players.len();
     let map = symmetry
         .maps()
@@ -374,7 +344,7 @@ fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
         .unwrap_or(symmetry.maps()[0]);
     let terrain = s.terrain_at(from);
     let mut ops = vec![(to, Op::Erase)];
-    match app.rules.terrains.get(terrain.index()).and_then(|t| t.property) {
+    match app.editor.rules.terrains.get(terrain.index()).and_then(|t| t.property) {
         Some(kind) => ops.push((to, Op::Property(kind, s.owners.get(&from).map(|&o| map.seat(o, seats))))),
         None => ops.push((to, Op::Terrain(terrain))),
     }
@@ -384,70 +354,72 @@ fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
             ops.push((to, Op::Unit(passenger.kind.clone(), map.seat(unit.owner, seats))));
         }
     }
-    app.apply_ops("Make symmetric", &ops, false, true);
+    app.editor.apply("Make symmetric", &ops, None, true);
 }
 
 fn inspector(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(pos) = app.selected.filter(|p| app.doc.scenario.contains(*p)) else {
+    let Some(pos) = app.editor.selected.filter(|p| app.editor.doc.scenario.contains(*p)) else {
         ui.label("Click a square to inspect it.");
         return;
     };
     ui.label(RichText::new(format!("Square {}, {}", pos.x, pos.y)).strong());
-    let terrain = app.doc.scenario.terrain_at(pos);
+    let terrain = app.editor.doc.scenario.terrain_at(pos);
     let mut chosen = terrain;
     egui::ComboBox::from_label("Terrain")
-        .selected_text(app.rules.terrains.get(terrain.index()).map_or("?", |t| t.name.as_str()))
+        .selected_text(app.editor.rules.terrains.get(terrain.index()).map_or("?", |t| t.name.as_str()))
         .show_ui(ui, |ui| {
-            for (index, t) in app.rules.terrains.iter().enumerate() {
+            for (index, t) in app.editor.rules.terrains.iter().enumerate() {
                 ui.selectable_value(&mut chosen, TerrainId(u8::try_from(index).unwrap_or(0)), &t.name);
             }
         });
     if chosen != terrain {
         let label = format!(
             "Paint {}",
-            app.rules.terrains.get(chosen.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
+            app.editor.rules.terrains.get(chosen.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
         );
-        app.apply_ops(&label, &[(pos, Op::Terrain(chosen))], false, true);
+        app.editor.apply(&label, &[(pos, Op::Terrain(chosen))], None, true);
     }
-    if app.rules.terrains.get(terrain.index()).and_then(|t| t.property).is_some() {
-        let owner = app.doc.scenario.owners.get(&pos).copied();
+    if app.editor.rules.terrains.get(terrain.index()).and_then(|t| t.property).is_some() {
+        let owner = app.editor.doc.scenario.owners.get(&pos).copied();
         let mut chosen = owner;
         let name = |o: Option<u8>| o.map_or_else(|| "Neutral".to_owned(), |o| format!("Player {}", o + 1));
         egui::ComboBox::from_label("Owner").selected_text(name(owner)).show_ui(ui, |ui| {
             ui.selectable_value(&mut chosen, None, "Neutral");
-            for seat in 0..app.doc.scenario.players.len() {
+            for seat in 0..app.editor.doc.scenario.players.len() {
                 let seat = u8::try_from(seat).unwrap_or(0);
                 ui.selectable_value(&mut chosen, Some(seat), name(Some(seat)));
             }
         });
         if chosen != owner {
-            app.doc
+            app.editor
+                .doc
                 .apply_edits("Change owner", &[crate::systems::swat::scenario::Edit::SetOwner { pos, owner: chosen }]);
         }
     }
-    let Some(index) = app.doc.scenario.unit_index_at(pos) else {
+    let Some(index) = app.editor.doc.scenario.unit_index_at(pos) else {
         ui.label("No unit.");
         return;
     };
-    let unit = app.doc.scenario.units[index].clone();
+    let unit = app.editor.doc.scenario.units[index].clone();
     ui.separator();
-    let name = app.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| app.rules.unit(k).name.clone());
+    let name =
+        app.editor.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| app.editor.rules.unit(k).name.clone());
     ui.label(RichText::new(format!("{name} of player {}", unit.owner + 1)).strong());
     let mut hp = unit.hp;
-    ui.add(egui::Slider::new(&mut hp, 1..=app.rules.economy.max_hp).text("HP"));
+    ui.add(egui::Slider::new(&mut hp, 1..=app.editor.rules.economy.max_hp).text("HP"));
     if hp != unit.hp {
-        app.doc.apply_edits("Change HP", &[crate::systems::swat::scenario::Edit::SetUnitHp { index, hp }]);
+        app.editor.doc.apply_edits("Change HP", &[crate::systems::swat::scenario::Edit::SetUnitHp { index, hp }]);
     }
     let mut owner = unit.owner;
     egui::ComboBox::from_label("Unit owner").selected_text(format!("Player {}", owner + 1)).show_ui(ui, |ui| {
-        for seat in 0..app.doc.scenario.players.len() {
+        for seat in 0..app.editor.doc.scenario.players.len() {
             let seat = u8::try_from(seat).unwrap_or(0);
             ui.selectable_value(&mut owner, seat, format!("Player {}", seat + 1));
         }
     });
     if owner != unit.owner {
         let moved = crate::systems::swat::scenario::ScenarioUnit { owner, ..unit.clone() };
-        app.doc.apply_edits(
+        app.editor.doc.apply_edits(
             "Change unit owner",
             &[
                 crate::systems::swat::scenario::Edit::RemoveUnit { index },
@@ -455,7 +427,9 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
             ],
         );
     }
-    if let Some(transport) = app.rules.unit_id(&unit.kind).and_then(|k| app.rules.unit(k).transport.clone()) {
+    if let Some(transport) =
+        app.editor.rules.unit_id(&unit.kind).and_then(|k| app.editor.rules.unit(k).transport.clone())
+    {
         ui.label(format!("Passengers ({} of {}):", unit.passengers.len(), transport.capacity));
         let mut passengers = unit.passengers.clone();
         let mut changed = false;
@@ -474,30 +448,30 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
         }
         if passengers.len() < usize::from(transport.capacity) {
             ui.horizontal(|ui| {
-                for card in app.rules.units.iter().filter(|u| transport.carries.contains(&u.move_type)) {
+                for card in app.editor.rules.units.iter().filter(|u| transport.carries.contains(&u.move_type)) {
                     if ui.small_button(format!("Add {}", card.name)).clicked() {
-                        passengers.push(Passenger { kind: card.id.clone(), hp: app.rules.economy.max_hp });
+                        passengers.push(Passenger { kind: card.id.clone(), hp: app.editor.rules.economy.max_hp });
                         changed = true;
                     }
                 }
             });
         }
         if changed {
-            app.doc.apply_edits(
+            app.editor.doc.apply_edits(
                 "Change passengers",
                 &[crate::systems::swat::scenario::Edit::SetPassengers { index, passengers }],
             );
         }
     }
     if ui.button("Remove unit").clicked() {
-        app.doc.apply_edits("Remove unit", &[crate::systems::swat::scenario::Edit::RemoveUnit { index }]);
+        app.editor.doc.apply_edits("Remove unit", &[crate::systems::swat::scenario::Edit::RemoveUnit { index }]);
     }
 }
 
 fn settings(app: &mut StudioApp, ui: &mut Ui) {
     // The form edits a copy without the board's squares and units, which settings never
     // change, so a big board is not copied every frame; they are put back only on a change.
-    let mut next = app.doc.scenario.clone_settings();
+    let mut next = app.editor.doc.scenario.clone_settings();
     ui.label("Name");
     ui.text_edit_singleline(&mut next.name);
     ui.label("Author");
@@ -540,17 +514,17 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
             let co_name = player
                 .co
                 .as_ref()
-                .and_then(|c| app.rules.co_id(c))
-                .map_or("No CO".to_owned(), |c| app.rules.co(c).name.clone());
+                .and_then(|c| app.editor.rules.co_id(c))
+                .map_or("No CO".to_owned(), |c| app.editor.rules.co(c).name.clone());
             egui::ComboBox::from_id_salt(("co", seat)).selected_text(co_name).show_ui(ui, |ui| {
                 ui.selectable_value(&mut player.co, None, "No CO");
-                for co in &app.rules.cos {
+                for co in &app.editor.rules.cos {
                     ui.selectable_value(&mut player.co, Some(co.id.clone()), &co.name).on_hover_text(co_text(co));
                 }
             });
         });
-        if let Some(co) = player.co.as_ref().and_then(|c| app.rules.co_id(c)) {
-            ui.label(RichText::new(co_text(app.rules.co(co))).small());
+        if let Some(co) = player.co.as_ref().and_then(|c| app.editor.rules.co_id(c)) {
+            ui.label(RichText::new(co_text(app.editor.rules.co(co))).small());
         }
     }
     if let Some(seat) = remove {
@@ -562,7 +536,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         next.players.push(crate::systems::swat::scenario::ScenarioPlayer {
             army,
             co: None,
-            funds: i64::from(app.rules.economy.starting_funds),
+            funds: i64::from(app.editor.rules.economy.starting_funds),
             controller: Controller::Human,
         });
     }
@@ -600,23 +574,22 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         });
     }
     let mut symmetry = next.symmetry;
-    egui::ComboBox::from_label("Intended symmetry").selected_text(symmetry.map_or("None", symmetry_label)).show_ui(
-        ui,
-        |ui| {
+    egui::ComboBox::from_label("Intended symmetry")
+        .selected_text(symmetry.map_or_else(|| "None".to_owned(), |s| UiCommand::Symmetry(Some(s)).label()))
+        .show_ui(ui, |ui| {
             ui.selectable_value(&mut symmetry, None, "None");
             for s in Symmetry::ALL {
-                ui.selectable_value(&mut symmetry, Some(s), symmetry_label(s));
+                ui.selectable_value(&mut symmetry, Some(s), UiCommand::Symmetry(Some(s)).label());
             }
-        },
-    );
+        });
     next.symmetry = symmetry;
-    if !next.same_settings(&app.doc.scenario) {
-        let current = &app.doc.scenario;
-        next.board.terrain.clone_from(&current.board.terrain);
+    if !next.same_settings(&app.editor.doc.scenario) {
+        let current = &app.editor.doc.scenario;
+        next.board.clone_from(&current.board);
         next.units.clone_from(&current.units);
         next.owners.clone_from(&current.owners);
         next.tiles.clone_from(&current.tiles);
-        app.doc.replace_merging("Edit settings", next);
+        app.editor.doc.replace_merging("Edit settings", MergeKey::Settings, next);
     }
 }
 
@@ -651,6 +624,7 @@ fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
         ui.end_row();
         for p in &stats.players {
             let color = app
+                .editor
                 .doc
                 .scenario
                 .players
@@ -680,22 +654,22 @@ fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn history(app: &mut StudioApp, ui: &mut Ui) {
-    let labels: Vec<String> = app.doc.history.labels().map(str::to_owned).collect();
-    let cursor = app.doc.history.cursor();
+    let labels: Vec<String> = app.editor.doc.history.labels().map(str::to_owned).collect();
+    let cursor = app.editor.doc.history.cursor();
     if ui.selectable_label(cursor == 0, "Opened").clicked() {
-        app.doc.jump_to(0);
+        app.editor.doc.jump_to(0);
     }
     for (index, label) in labels.iter().enumerate() {
         let applied = index < cursor;
         let text = if applied { RichText::new(label) } else { RichText::new(label).weak().italics() };
         if ui.selectable_label(index + 1 == cursor, text).clicked() {
-            app.doc.jump_to(index + 1);
+            app.editor.doc.jump_to(index + 1);
         }
     }
 }
 
 fn minimap(app: &mut StudioApp, ui: &mut Ui) {
-    let s = &app.doc.scenario;
+    let s = &app.editor.doc.scenario;
     let size = ui.available_width().min(260.0);
     let scale = size / f32::from(s.board.width.max(s.board.height));
     let (response, painter) = ui.allocate_painter(
@@ -711,7 +685,7 @@ fn minimap(app: &mut StudioApp, ui: &mut Ui) {
         for x in (0..s.board.width).step_by(usize::from(step)) {
             let pos = Pos::new(x, y);
             let mut color =
-                app.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+                app.editor.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
             if let Some(&owner) = s.owners.get(&pos)
                 && let Some(player) = s.players.get(usize::from(owner))
             {

@@ -59,8 +59,8 @@ impl PlayState {
 
 /// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
 pub fn start(app: &mut StudioApp) {
-    app.findings = crate::systems::swat::scenario::validate(&app.rules, &app.doc.scenario);
-    app.findings_revision = Some(app.doc.revision);
+    app.findings = crate::systems::swat::scenario::validate(&app.editor.rules, &app.editor.doc.scenario);
+    app.findings_revision = Some(app.editor.doc.revision);
     if app.has_errors() {
         let list: Vec<String> = app
             .findings
@@ -72,7 +72,7 @@ pub fn start(app: &mut StudioApp) {
             Some(Modal::Message(format!("The scenario has errors, so it cannot be played yet:\n{}", list.join("\n"))));
         return;
     }
-    match Session::start(&app.rules, &app.doc.scenario, 1) {
+    match Session::start(&app.editor.rules, &app.editor.doc.scenario, 1) {
         Ok(session) => {
             let warnings = app.findings.len();
             app.play = Some(PlayState::new(session));
@@ -97,12 +97,13 @@ pub fn leave(app: &mut StudioApp) {
 }
 
 fn player_name(app: &StudioApp, player: PlayerId) -> String {
-    let army = app.doc.scenario.players.get(player.index()).map_or_else(String::new, |p| format!(" ({:?})", p.army));
+    let army =
+        app.editor.doc.scenario.players.get(player.index()).map_or_else(String::new, |p| format!(" ({:?})", p.army));
     format!("Player {}{army}", player.index() + 1)
 }
 
 fn player_color(app: &StudioApp, player: PlayerId) -> Color32 {
-    app.doc.scenario.players.get(player.index()).map_or(Color32::GRAY, |p| theme::army_color(p.army))
+    app.editor.doc.scenario.players.get(player.index()).map_or(Color32::GRAY, |p| theme::army_color(p.army))
 }
 
 /// Runs computer turns and raises the hand-off screen between human players.
@@ -113,7 +114,7 @@ pub fn advance(app: &mut StudioApp) {
     }
     let mut guard = 0;
     while play.session.ai_to_move() && guard < 16 {
-        play.session.play_ai_turn(&app.rules);
+        play.session.play_ai_turn(&app.editor.rules);
         guard += 1;
     }
 }
@@ -121,13 +122,13 @@ pub fn advance(app: &mut StudioApp) {
 fn act(app: &mut StudioApp, action: &Action) {
     let Some(play) = app.play.as_mut() else { return };
     let before = play.session.state.current;
-    match play.session.act(&app.rules, action) {
+    match play.session.act(&app.editor.rules, action) {
         Ok(events) => {
             play.message = events
                 .iter()
                 .rev()
                 .find(|e| noteworthy(e))
-                .map(|e| super::app::event_line(&app.rules, e))
+                .map(|e| super::app::event_line(&app.editor.rules, e))
                 .unwrap_or_default();
             let after = &play.session.state;
             if matches!(action, Action::Attack { .. } | Action::Capture { .. } | Action::EndTurn | Action::Buy { .. }) {
@@ -176,7 +177,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     let Some(play) = app.play.as_ref() else { return };
     let state = play.session.state.clone();
     let current = state.current;
-    let co = state.player(current).co.map(|c| app.rules.co(c).clone());
+    let co = state.player(current).co.map(|c| app.editor.rules.co(c).clone());
     let charge = state.player(current).charge;
     let stepping = play.step.is_some();
     let over = state.outcome != Outcome::Ongoing;
@@ -249,20 +250,20 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     match command {
         Some(Sandbox::Undo) => {
             if let Some(play) = app.play.as_mut() {
-                play.session.undo(&app.rules);
+                play.session.undo(&app.editor.rules);
                 play.selected = None;
             }
         }
         Some(Sandbox::UndoTurn) => {
             if let Some(play) = app.play.as_mut() {
-                play.session.undo_turn(&app.rules);
+                play.session.undo_turn(&app.editor.rules);
                 play.selected = None;
             }
         }
         Some(Sandbox::Restart) => {
             if let Some(play) = app.play.as_mut() {
                 let seed = play.next_seed;
-                play.session.restart(&app.rules, seed);
+                play.session.restart(&app.editor.rules, seed);
                 play.selected = None;
                 play.handoff = None;
                 play.message = format!("Restarted with seed {seed}.");
@@ -270,8 +271,8 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
         }
         Some(Sandbox::Fork) => {
             if let Some(play) = app.play.as_ref() {
-                let forked = play.session.fork(&app.rules);
-                app.doc.replace("Fork from playtest", forked);
+                let forked = play.session.fork(&app.editor.rules);
+                app.editor.doc.replace("Fork from playtest", forked);
                 leave(app);
                 app.status = "The playtest position is now the scenario (undo to go back).".into();
             }
@@ -285,7 +286,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
 
 fn save_game(app: &mut StudioApp) {
     let Some(play) = app.play.as_ref() else { return };
-    let text = match play.session.save(&app.rules) {
+    let text = match play.session.save(&app.editor.rules) {
         Ok(text) => text,
         Err(message) => {
             app.modal = Some(Modal::Message(format!("Could not save the game: {message}")));
@@ -306,7 +307,7 @@ fn load_game(app: &mut StudioApp) {
         app.status = "No game loaded: no file was chosen.".into();
         return;
     };
-    let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&app.rules, &text));
+    let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&app.editor.rules, &text));
     match loaded {
         Ok(session) => {
             app.play = Some(PlayState::new(session));
@@ -343,16 +344,16 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
                 ui.label("Defeated");
                 continue;
             }
-            let cities = state.count_owned(&app.rules, id, PropertyKind::City);
-            let hqs = state.count_owned(&app.rules, id, PropertyKind::Hq);
+            let cities = state.count_owned(&app.editor.rules, id, PropertyKind::City);
+            let hqs = state.count_owned(&app.editor.rules, id, PropertyKind::Hq);
             let income: u32 = PropertyKind::ALL
                 .iter()
-                .map(|k| state.count_owned(&app.rules, id, *k) * app.rules.economy.income_of(*k))
+                .map(|k| state.count_owned(&app.editor.rules, id, *k) * app.editor.rules.economy.income_of(*k))
                 .sum();
             let units = state.units.iter().filter(|u| u.owner == id).count();
             ui.label(format!("${} (income ${income}), {units} units", player.funds));
             ui.label(format!("{cities} cities, {} HQ, {} medals", hqs, player.medals));
-            if let Some(co) = player.co.map(|c| app.rules.co(c)) {
+            if let Some(co) = player.co.map(|c| app.editor.rules.co(c)) {
                 let stars: String =
                     (0..co.super_power.stars).map(|i| if i < player.charge { '*' } else { '.' }).collect();
                 ui.label(format!(
@@ -372,7 +373,7 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
                 switch = Some((seat, controller));
             }
         }
-        let v = &app.doc.scenario.victory;
+        let v = &app.editor.doc.scenario.victory;
         ui.separator();
         ui.label(RichText::new("Victory").strong());
         if v.conquest {
@@ -409,13 +410,13 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
                 ui.separator();
             }
             if let Some(unit) = play.selected.and_then(|id| state.unit(id)) {
-                let card = app.rules.unit(unit.kind);
+                let card = app.editor.rules.unit(unit.kind);
                 ui.label(RichText::new(format!("{} {} - {} HP", card.name, unit.id, unit.hp)).strong());
                 ui.label(format!(
                     "MP {}, range {}-{}, defense {}, status {:?}",
                     card.movement, card.range.0, card.range.1, card.defense, unit.status
                 ));
-                let choices = LegalChoices::of_unit(&app.rules, state, unit.id);
+                let choices = LegalChoices::of_unit(&app.editor.rules, state, unit.id);
                 for index in 0..choices.len() {
                     let Some(action) = choices.action(index) else { continue };
                     let label = match &action {
@@ -437,11 +438,11 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
                 ui.separator();
                 ui.label(RichText::new(format!("Buy at the factory at {factory}")).strong());
                 let funds = state.player(state.current).funds;
-                for (index, card) in app.rules.units.iter().enumerate() {
+                for (index, card) in app.editor.rules.units.iter().enumerate() {
                     let kind = crate::systems::swat::rules::UnitKindId(u8::try_from(index).unwrap_or(0));
-                    let cost = build_cost(&app.rules, state, state.current, kind);
+                    let cost = build_cost(&app.editor.rules, state, state.current, kind);
                     let action = Action::Buy { factory, kind };
-                    let legal = crate::systems::swat::rules::check(&app.rules, state, &action).is_ok();
+                    let legal = crate::systems::swat::rules::check(&app.editor.rules, state, &action).is_ok();
                     if ui
                         .add_enabled(legal, egui::Button::new(format!("{} - ${cost}", card.name)))
                         .on_disabled_hover_text(format!("${funds} in hand"))
@@ -464,7 +465,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
             ui.separator();
             ui.label(RichText::new("Event log").strong());
             for event in play.session.events.iter().rev().take(80) {
-                let text = super::app::event_line(&app.rules, event);
+                let text = super::app::event_line(&app.editor.rules, event);
                 let text = if matches!(event, Event::DieRolled { .. }) {
                     RichText::new(text).color(Color32::from_rgb(255, 210, 90))
                 } else {
@@ -478,7 +479,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
         && let Some(play) = app.play.as_mut()
     {
         play.step = step;
-        play.stepped = step.and_then(|n| play.session.replayed(&app.rules, n).map(|(s, _)| s));
+        play.stepped = step.and_then(|n| play.session.replayed(&app.editor.rules, n).map(|(s, _)| s));
     }
     if let Some(action) = chosen {
         act(app, &action);
@@ -487,7 +488,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
 
 fn combat_preview(app: &StudioApp, ui: &mut Ui, state: &GameState, attacker: UnitId, target: UnitId) {
     let from = app.hover_move_square;
-    let Ok(preview) = preview_attack(&app.rules, state, attacker, target, from) else { return };
+    let Ok(preview) = preview_attack(&app.editor.rules, state, attacker, target, from) else { return };
     ui.separator();
     ui.label(RichText::new("Combat preview").strong());
     let die = |d: Option<u8>| d.map_or_else(|| "no die".to_owned(), |d| format!("+1 on {d} or less"));
@@ -530,14 +531,14 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     let Some(play) = app.play.as_ref() else { return };
     let state = play.shown().clone();
     let board_painter = painter.with_clip_rect(place.area);
-    let players = &app.doc.scenario.players;
+    let players = &app.editor.doc.scenario.players;
     let owner_color =
         |pos: Pos| state.owner_at(pos).and_then(|o| players.get(o.index())).map(|p| theme::army_color(p.army));
     let ground = Ground {
-        rules: &app.rules,
+        rules: &app.editor.rules,
         width,
         height,
-        tile_size: app.doc.scenario.tile_size,
+        tile_size: app.editor.doc.scenario.tile_size,
         terrain: &state.board.terrain,
         owner_color: &owner_color,
     };
@@ -550,7 +551,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         && unit.status == Status::Ready
         && state.phase == crate::systems::swat::rules::Phase::MoveAndAttack
     {
-        let r = reachable(&app.rules, &state, unit);
+        let r = reachable(&app.editor.rules, &state, unit);
         for (pos, cost) in r.destinations() {
             let rect = place.square_rect(pos);
             board_painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(90, 170, 255, 70));
@@ -572,7 +573,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         reach = Some(r);
     }
     if let Some(unit) = &selected {
-        let choices = LegalChoices::of_unit(&app.rules, &state, unit.id);
+        let choices = LegalChoices::of_unit(&app.editor.rules, &state, unit.id);
         for index in 0..choices.len() {
             if let Some(Action::Attack { target, .. }) = choices.action(index)
                 && let Some(t) = state.unit(target)
@@ -586,7 +587,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
             }
         }
     }
-    let max_hp = app.rules.economy.max_hp;
+    let max_hp = app.editor.rules.economy.max_hp;
     let (x0, y0, x1, y1) = visible(place, width, height);
     for unit in state.units.iter().filter(|u| u.carried_by.is_none()) {
         if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
@@ -598,7 +599,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         if acted {
             color = color.gamma_multiply(0.45);
         }
-        let symbol = app.rules.units.get(unit.kind.index()).map_or("?", |u| u.symbol.as_str());
+        let symbol = app.editor.rules.units.get(unit.kind.index()).map_or("?", |u| u.symbol.as_str());
         theme::draw_unit(
             &board_painter,
             place.square_rect(unit.pos),
@@ -635,7 +636,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         let hover = app.hover?;
         // Hovering an enemy: preview as if attacking from the nearest reachable square.
         let target = state.unit_at(hover)?;
-        (target.owner != u.owner && u.status == Status::Ready && !app.rules.unit(u.kind).is_indirect())
+        (target.owner != u.owner && u.status == Status::Ready && !app.editor.rules.unit(u.kind).is_indirect())
             .then(|| r.destinations().filter(|(p, _)| p.distance(hover) == 1).min_by_key(|(_, c)| *c).map(|(p, _)| p))
             .flatten()
     });
@@ -667,7 +668,7 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
     if let Some(unit) = &selected {
         if let Some(target) = here.as_ref().filter(|t| t.owner != unit.owner) {
             let attack = Action::Attack { unit: unit.id, target: target.id };
-            if crate::systems::swat::rules::check(&app.rules, state, &attack).is_ok() {
+            if crate::systems::swat::rules::check(&app.editor.rules, state, &attack).is_ok() {
                 act(app, &attack);
                 return;
             }
@@ -691,8 +692,8 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
         return;
     }
     play.selected = None;
-    let own_factory =
-        state.property_at(&app.rules, pos) == Some(PropertyKind::Factory) && state.owner_at(pos) == Some(current);
+    let own_factory = state.property_at(&app.editor.rules, pos) == Some(PropertyKind::Factory)
+        && state.owner_at(pos) == Some(current);
     play.factory = own_factory.then_some(pos);
 }
 

@@ -1,5 +1,5 @@
 //! Colours and the drawn look of terrain, properties and units: one place, so the map, the
-//! palette and the minimap agree, and no colour is hard-coded elsewhere.
+//! paint box and the minimap agree, and no colour is hard-coded elsewhere.
 
 use crate::systems::swat::rules::{PropertyKind, Terrain};
 use crate::systems::swat::scenario::Army;

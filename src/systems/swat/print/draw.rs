@@ -1,7 +1,7 @@
 //! Drawing the board for print, on any surface that can fill rectangles and polygons, stroke
 //! lines and write text: the PDF pages and the PNG image share this code, so they agree.
 
-use crate::systems::swat::colours::{self as palette, Rgb};
+use crate::systems::swat::colours::{self, Rgb};
 use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{Army, Scenario};
 
@@ -54,7 +54,7 @@ impl Style {
                 Army::Yellow => Rgb(225, 225, 225),
             }
         } else {
-            palette::army(army)
+            colours::army(army)
         }
     }
 
@@ -71,11 +71,11 @@ impl Style {
             let o = i * step;
             match army {
                 Army::Red => {}
-                Army::Blue => sk.line((x + o, y), (x + o + h, y + h), stroke, palette::BLACK),
-                Army::Green => sk.line((x + o + h, y), (x + o, y + h), stroke, palette::BLACK),
+                Army::Blue => sk.line((x + o, y), (x + o + h, y + h), stroke, colours::BLACK),
+                Army::Green => sk.line((x + o + h, y), (x + o, y + h), stroke, colours::BLACK),
                 Army::Yellow => {
-                    sk.line((x + o, y), (x + o + h, y + h), stroke, palette::BLACK);
-                    sk.line((x + o + h, y), (x + o, y + h), stroke, palette::BLACK);
+                    sk.line((x + o, y), (x + o + h, y + h), stroke, colours::BLACK);
+                    sk.line((x + o + h, y), (x + o, y + h), stroke, colours::BLACK);
                 }
             }
             i += 1.0;
@@ -170,14 +170,14 @@ pub fn draw_region(
             for (p, q) in [(a, b), (b, c), (c, d), (d, a)] {
                 sk.line(p, q, w, ring);
             }
-            sk.text(px + inset + s * 0.02, py + s * 0.55, s * 0.13, symbol, palette::BLACK, false);
+            sk.text(px + inset + s * 0.02, py + s * 0.55, s * 0.13, symbol, colours::BLACK, false);
         }
     }
 }
 
 fn draw_terrain(sk: &mut dyn Sketch, rules: &Ruleset, style: Style, terrain: TerrainId, x: f32, y: f32, s: f32) {
     let name = rules.terrains.get(terrain.index()).map_or("", |t| t.id.as_str());
-    let base = if name == "road" { palette::terrain("plain") } else { palette::terrain(name) };
+    let base = if name == "road" { colours::terrain("plain") } else { colours::terrain(name) };
     sk.fill_rect(x, y, s, s, style.ink(base));
     let c = (x + s / 2.0, y + s / 2.0);
     let dark = |rgb: Rgb| style.ink(rgb);
@@ -205,7 +205,7 @@ fn draw_terrain(sk: &mut dyn Sketch, rules: &Ruleset, style: Style, terrain: Ter
             }
         }
         "river" | "water" => {
-            let wave = if style.greyscale { palette::BLACK } else { Rgb(235, 245, 255) };
+            let wave = if style.greyscale { colours::BLACK } else { Rgb(235, 245, 255) };
             for row in [-0.18, 0.16] {
                 let yy = c.1 + row * s;
                 let mut last = (x + 0.15 * s, yy);
@@ -231,8 +231,8 @@ pub fn draw_property(
     y: f32,
     s: f32,
 ) {
-    let fill = army.map_or(style.ink(palette::NEUTRAL), |a| style.army(a));
-    let outline = palette::BLACK;
+    let fill = army.map_or(style.ink(colours::NEUTRAL), |a| style.army(a));
+    let outline = colours::BLACK;
     let w = (s * 0.03).max(0.4);
     let (bx, by, bw, bh) = match kind {
         PropertyKind::City => (x + 0.2 * s, y + 0.25 * s, 0.6 * s, 0.55 * s),
@@ -270,14 +270,14 @@ pub fn draw_property(
             }
         }
     }
-    let letter = army.map_or("N", palette::army_letter);
+    let letter = army.map_or("N", colours::army_letter);
     let label = match kind {
         PropertyKind::City => letter.to_owned(),
         PropertyKind::Factory => letter.to_owned(),
         PropertyKind::Hq => format!("HQ {letter}"),
     };
     if s >= 14.0 {
-        sk.text(bx + bw * 0.62, by + bh * 0.85, s * 0.16, &label, palette::BLACK, false);
+        sk.text(bx + bw * 0.62, by + bh * 0.85, s * 0.16, &label, colours::BLACK, false);
     }
 }
 
@@ -304,22 +304,22 @@ pub fn draw_counter(
     for (a, b) in
         [((x, y), (x + s, y)), ((x + s, y), (x + s, y + s)), ((x + s, y + s), (x, y + s)), ((x, y + s), (x, y))]
     {
-        sk.line(a, b, w, palette::BLACK);
+        sk.line(a, b, w, colours::BLACK);
     }
-    let text = if style.greyscale { palette::BLACK } else { palette::WHITE };
+    let text = if style.greyscale { colours::BLACK } else { colours::WHITE };
     sk.fill_rect(
         x + 0.22 * s,
         y + 0.3 * s,
         0.56 * s,
         0.36 * s,
-        if style.greyscale { palette::WHITE } else { Rgb(30, 30, 30) },
+        if style.greyscale { colours::WHITE } else { Rgb(30, 30, 30) },
     );
     sk.text(
         x + 0.27 * s,
         y + 0.53 * s,
         s * 0.17,
         symbol,
-        if style.greyscale { palette::BLACK } else { palette::WHITE },
+        if style.greyscale { colours::BLACK } else { colours::WHITE },
         false,
     );
     sk.text(
@@ -327,7 +327,7 @@ pub fn draw_counter(
         y + 0.62 * s,
         s * 0.07,
         name,
-        if style.greyscale { palette::BLACK } else { palette::WHITE },
+        if style.greyscale { colours::BLACK } else { colours::WHITE },
         false,
     );
     let size = s * 0.13;

@@ -1,12 +1,10 @@
-//! Editing tools in grid coordinates (never pixels): which squares a brush, line, rectangle or
-//! flood fill covers, what painting, placing and erasing mean, selections with copy, paste,
-//! rotate and flip, and the symmetric echo of every operation.
+//! Operations on squares (paint terrain, place a property or unit, erase, set a height or an
+//! edge), how the rules judge them, the edits that carry them out, and their symmetric echo.
 
-use crate::board::{Block, Edge, EdgeFeature, SquareMap, Symmetry};
+use crate::board::{Edge, EdgeFeature, Symmetry};
 use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use crate::systems::swat::scenario::{Passenger, Scenario, ScenarioUnit};
+use crate::systems::swat::scenario::{Edit, Passenger, Scenario, ScenarioUnit};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// One thing to do to one square.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,98 +23,6 @@ pub enum Op {
     /// edge says where).
     Edge(Edge, Option<EdgeFeature>),
 }
-
-/// The squares a square brush of `size` (1, 3 or 5) covers around `center`.
-#[must_use]
-pub fn brush_squares(scenario: &Scenario, center: Pos, size: u16) -> Vec<Pos> {
-    let r = i32::from(size.max(1) / 2);
-    let mut out = Vec::new();
-    for dy in -r..=r {
-        for dx in -r..=r {
-            let (x, y) = (i32::from(center.x) + dx, i32::from(center.y) + dy);
-            if let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) {
-                let pos = Pos::new(x, y);
-                if scenario.contains(pos) {
-                    out.push(pos);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// The squares of a straight line from `a` to `b` (Bresenham), both ends included.
-#[must_use]
-pub fn line_squares(a: Pos, b: Pos) -> Vec<Pos> {
-    let (mut x, mut y) = (i32::from(a.x), i32::from(a.y));
-    let (x1, y1) = (i32::from(b.x), i32::from(b.y));
-    let (dx, dy) = ((x1 - x).abs(), -(y1 - y).abs());
-    let (sx, sy) = (if x < x1 { 1 } else { -1 }, if y < y1 { 1 } else { -1 });
-    let mut error = dx + dy;
-    let mut out = Vec::new();
-    loop {
-        if let (Ok(px), Ok(py)) = (u16::try_from(x), u16::try_from(y)) {
-            out.push(Pos::new(px, py));
-        }
-        if x == x1 && y == y1 {
-            break;
-        }
-        let twice = 2 * error;
-        if twice >= dy {
-            error += dy;
-            x += sx;
-        }
-        if twice <= dx {
-            error += dx;
-            y += sy;
-        }
-    }
-    out
-}
-
-/// The squares of the rectangle with corners `a` and `b`, row by row.
-#[must_use]
-pub fn rect_squares(a: Pos, b: Pos) -> Vec<Pos> {
-    let (x0, x1) = (a.x.min(b.x), a.x.max(b.x));
-    let (y0, y1) = (a.y.min(b.y), a.y.max(b.y));
-    (y0..=y1).flat_map(|y| (x0..=x1).map(move |x| Pos::new(x, y))).collect()
-}
-
-/// The connected squares of the same terrain as `start` (orthogonal neighbours), never
-/// crossing a wall, so a fill stays inside a walled room.
-#[must_use]
-pub fn flood_squares(scenario: &Scenario, start: Pos) -> Vec<Pos> {
-    if !scenario.contains(start) {
-        return Vec::new();
-    }
-    let target = scenario.terrain_at(start);
-    let mut seen = vec![false; scenario.board.terrain.len()];
-    let mut stack = vec![start];
-    seen[scenario.index(start)] = true;
-    let mut out = Vec::new();
-    while let Some(pos) = stack.pop() {
-        out.push(pos);
-        for next in pos.neighbours(scenario.board.width, scenario.board.height) {
-            let index = scenario.index(next);
-            if !seen[index]
-                && scenario.board.terrain[index] == target
-                && scenario.board.wall_between(pos, next).is_none()
-            {
-                seen[index] = true;
-                stack.push(next);
-            }
-        }
-    }
-    out.sort_by_key(|p| (p.y, p.x));
-    out
-}
-
-/// Every square of one terrain, for "replace all".
-#[must_use]
-pub fn squares_of(scenario: &Scenario, terrain: TerrainId) -> Vec<Pos> {
-    scenario.squares().filter(|&p| scenario.terrain_at(p) == terrain).collect()
-}
-
 /// The terrain standing for a property kind in this ruleset.
 #[must_use]
 pub fn property_terrain(rules: &Ruleset, kind: PropertyKind) -> Option<TerrainId> {
@@ -164,77 +70,6 @@ pub fn with_symmetry(scenario: &Scenario, ops: &[(Pos, Op)], symmetry: Option<Sy
         }
     }
     out
-}
-
-/// A copied block of squares: terrain, heights, walls and doors (the shared board block),
-/// with owners and units, relative to its top-left corner.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clipboard {
-    /// Terrain, heights and edges.
-    pub block: Block,
-    /// Owners by relative square.
-    pub owners: BTreeMap<Pos, u8>,
-    /// Units with relative squares.
-    pub units: Vec<ScenarioUnit>,
-}
-
-impl Clipboard {
-    /// Copies the rectangle with corners `a` and `b`.
-    #[must_use]
-    pub fn copy(scenario: &Scenario, a: Pos, b: Pos) -> Self {
-        let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
-        let squares: Vec<Pos> = rect_squares(a, b).into_iter().filter(|p| scenario.contains(*p)).collect();
-        let relative = |p: Pos| Pos::new(p.x - x0, p.y - y0);
-        Self {
-            block: Block::copy(&scenario.board, a, b),
-            owners: squares.iter().filter_map(|&p| scenario.owners.get(&p).map(|&o| (relative(p), o))).collect(),
-            units: scenario
-                .units
-                .iter()
-                .filter(|u| squares.contains(&u.pos))
-                .map(|u| ScenarioUnit { pos: relative(u.pos), ..u.clone() })
-                .collect(),
-        }
-    }
-
-    fn mapped(&self, map: SquareMap) -> Self {
-        let (w, h) = (self.width(), self.height());
-        Self {
-            block: self.block.mapped(map),
-            owners: self.owners.iter().map(|(&p, &o)| (map.apply(p, w, h), o)).collect(),
-            units: self.units.iter().map(|u| ScenarioUnit { pos: map.apply(u.pos, w, h), ..u.clone() }).collect(),
-        }
-    }
-
-    /// Squares across.
-    #[must_use]
-    pub fn width(&self) -> u16 {
-        self.block.width()
-    }
-
-    /// Squares down.
-    #[must_use]
-    pub fn height(&self) -> u16 {
-        self.block.height()
-    }
-
-    /// Turned a quarter clockwise.
-    #[must_use]
-    pub fn rotated(&self) -> Self {
-        self.mapped(SquareMap::Turn90)
-    }
-
-    /// Mirrored left-right.
-    #[must_use]
-    pub fn flipped_x(&self) -> Self {
-        self.mapped(SquareMap::FlipX)
-    }
-
-    /// Mirrored top-bottom.
-    #[must_use]
-    pub fn flipped_y(&self) -> Self {
-        self.mapped(SquareMap::FlipY)
-    }
 }
 
 /// Why an operation was refused.
@@ -310,8 +145,7 @@ pub fn judge(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Result<
 /// The edits that carry out an operation on the document as it stands (to be applied at once,
 /// since unit edits are by list index).
 #[must_use]
-pub fn edits_for(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Vec<crate::systems::swat::scenario::Edit> {
-    use crate::systems::swat::scenario::Edit;
+pub fn edits_for(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Vec<Edit> {
     let unit_index = scenario.unit_index_at(pos);
     let plain = rules.terrain_id("plain").unwrap_or(TerrainId(0));
     match op {
@@ -397,60 +231,4 @@ fn boards(rules: &Ruleset, transport: &ScenarioUnit, kind: &str, owner: u8) -> b
         && rules.unit(t).transport.as_ref().is_some_and(|tr| {
             tr.carries.contains(&rules.unit(k).move_type) && transport.passengers.len() < usize::from(tr.capacity)
         })
-}
-
-/// The operations that paste a clipboard with its top-left corner at `at`.
-#[must_use]
-pub fn paste_ops(rules: &Ruleset, clip: &Clipboard, at: Pos) -> Vec<(Pos, Op)> {
-    let mut ops = Vec::new();
-    for y in 0..clip.height() {
-        for x in 0..clip.width() {
-            let pos = Pos::new(at.x.saturating_add(x), at.y.saturating_add(y));
-            let terrain = clip.block.board.terrain_at(Pos::new(x, y));
-            let kind = rules.terrains.get(terrain.index()).and_then(|t| t.property);
-            match kind {
-                Some(kind) => ops.push((pos, Op::Property(kind, clip.owners.get(&Pos::new(x, y)).copied()))),
-                None => ops.push((pos, Op::Terrain(terrain))),
-            }
-            ops.push((pos, Op::Height(clip.block.board.height_at(Pos::new(x, y)))));
-        }
-    }
-    for (edge, feature) in clip.block.edges_at(at) {
-        ops.push((Pos::new(edge.x, edge.y), Op::Edge(edge, Some(feature))));
-    }
-    for unit in &clip.units {
-        let pos = Pos::new(at.x.saturating_add(unit.pos.x), at.y.saturating_add(unit.pos.y));
-        ops.push((pos, Op::Unit(unit.kind.clone(), unit.owner)));
-        for passenger in &unit.passengers {
-            ops.push((pos, Op::Unit(passenger.kind.clone(), unit.owner)));
-        }
-    }
-    ops
-}
-
-/// The operations that lay a library tile with its top-left corner at `corner`, turned
-/// `rotation` quarter turns (its properties neutral); squares off the board are skipped.
-#[must_use]
-pub fn stamp_ops(
-    rules: &Ruleset,
-    scenario: &Scenario,
-    tile: &crate::systems::swat::scenario::Tile,
-    corner: Pos,
-    rotation: u8,
-) -> Vec<(Pos, Op)> {
-    let mut ops = Vec::new();
-    for y in 0..tile.size {
-        for x in 0..tile.size {
-            let pos = Pos::new(corner.x.saturating_add(x), corner.y.saturating_add(y));
-            if !scenario.contains(pos) {
-                continue;
-            }
-            let terrain = tile.terrain_at(x, y, rotation);
-            match rules.terrains.get(terrain.index()).and_then(|t| t.property) {
-                Some(kind) => ops.push((pos, Op::Property(kind, None))),
-                None => ops.push((pos, Op::Terrain(terrain))),
-            }
-        }
-    }
-    ops
 }
