@@ -26,7 +26,7 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 fn ruleset_command_checks_the_builtin_ruleset() {
     let (code, out, _) = run_args(&["ruleset"]);
     assert_eq!(code, EXIT_OK);
-    assert!(out.contains("9 units, 10 terrains, 13 chart rows, 6 COs"), "{out}");
+    assert!(out.contains("9 units, 10 terrains, 15 chart rows, 6 COs"), "{out}");
     let (code, out, _) = run_args(&["ruleset", "--json"]);
     assert_eq!(code, EXIT_OK);
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();

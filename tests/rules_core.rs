@@ -153,6 +153,29 @@ fn ruleset_loading_reports_every_problem_with_its_place() {
 }
 
 #[test]
+fn ruleset_chart_covers_every_damage_the_cards_can_deal() {
+    // A Md Tank with Colonel Vask's Power against infantry reaches 15; the printed chart stops
+    // at 12, so the house chart goes on until every cell is a sure kill.
+    let rules = common::rules();
+    let largest = skirmish_studio::systems::swat::rules::largest_possible_damage(&rules);
+    assert!(largest >= 13, "{largest}");
+    let hill = rules.chart_columns.iter().position(|c| c == "hill").unwrap();
+    let hill = ColumnId(u8::try_from(hill).unwrap());
+    assert_eq!(rules.chart_cell(13, hill).hits, 7);
+    assert_eq!(rules.chart_cell(largest, hill).hits, rules.economy.max_hp);
+    let truncated: String = skirmish_studio::systems::swat::rules::BUILTIN_SWAT_RON
+        .lines()
+        .filter(|l| !l.contains("(damage: 13,") && !l.contains("(damage: 14,"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let error = skirmish_studio::systems::swat::rules::Ruleset::from_ron(&truncated).unwrap_err();
+    assert!(
+        error.to_string().contains(&format!("ends at damage 12, but the units and COs can deal up to {largest}")),
+        "{error}"
+    );
+}
+
+#[test]
 fn ruleset_syntax_error_names_line_and_column() {
     let error = skirmish_studio::systems::swat::rules::Ruleset::from_ron("Ruleset(\n  id: 3,\n)").unwrap_err();
     assert!(error.syntax);
@@ -696,18 +719,125 @@ fn victory_medals_for_enemy_units_eliminated() {
     game.act(attack(0, 2));
     assert_eq!(game.state.outcome, Outcome::Ongoing);
     game.act(attack(1, 3));
+    assert_eq!(game.state.outcome, Outcome::Ongoing, "no target victory before Blue has had a turn");
+    game.act(end_turn());
+    game.act(end_turn());
     assert_eq!(game.state.outcome, Outcome::Won { winner: RED, reason: VictoryReason::VictoryMedals });
 }
 
 #[test]
-fn victory_city_conquest_when_owning_the_target_number_of_cities() {
-    let victory = VictoryConditions { conquest: false, city_conquest: Some(2), ..VictoryConditions::default() };
-    let mut game = Setup::board(&["CC"]).owned((0, 0), 0).unit("infantry", 0, (1, 0)).victory(victory).start();
+fn victory_city_conquest_counts_cities_captured_not_cities_owned() {
+    // "Players can determine a number of cities that need to be captured": a city held from
+    // the start does not count, so a target of 1 is not met before anyone acts.
+    let victory = VictoryConditions { conquest: false, city_conquest: Some(1), ..VictoryConditions::default() };
+    let mut game = Setup::board(&["CC", ".C"])
+        .owned((0, 0), 0)
+        .owned((1, 1), 1)
+        .unit("infantry", 0, (1, 0))
+        .unit("infantry", 1, (0, 1))
+        .victory(victory)
+        .start();
     game.act(capture(0));
+    assert_eq!(game.state.outcome, Outcome::Ongoing, "Red's own starting city is not a capture");
     game.act(end_turn());
+    assert_eq!(game.state.outcome, Outcome::Ongoing, "Blue's starting city does not win Blue the game either");
     game.act(end_turn());
     game.act(capture(0));
     assert_eq!(game.state.outcome, Outcome::Won { winner: RED, reason: VictoryReason::CityConquest });
+}
+
+#[test]
+fn victory_city_conquest_never_before_every_player_has_had_a_turn() {
+    let victory = VictoryConditions { conquest: false, city_conquest: Some(1), ..VictoryConditions::default() };
+    let mut game =
+        Setup::board(&["C..."]).unit("infantry", 0, (0, 0)).unit("infantry", 1, (3, 0)).victory(victory).start();
+    // A capture already half done, so Red completes it in the first turn of the game.
+    game.state.captures.push(Capture { pos: p(0, 0), unit: UnitId(0), points: 2 });
+    let events = game.act(capture(0));
+    assert!(events.iter().any(|e| matches!(e, Event::PropertyCaptured { .. })));
+    assert_eq!(game.state.outcome, Outcome::Ongoing, "Blue has not had a turn yet");
+    game.act(end_turn());
+    game.act(end_turn());
+    assert_eq!(game.state.outcome, Outcome::Won { winner: RED, reason: VictoryReason::CityConquest });
+}
+
+#[test]
+fn victory_conquest_a_captured_hq_becomes_a_city_and_is_no_second_life() {
+    // Three players. Red takes Blue's HQ; Green then takes that square from Red. Red's own HQ
+    // was never touched, so Red stays in the game: the taken HQ became Red's city.
+    let mut game = Setup::board(&["HH.H", "...."])
+        .players(3)
+        .owned((0, 0), 0)
+        .owned((1, 0), 1)
+        .owned((3, 0), 2)
+        .unit("infantry", 0, (1, 0))
+        .unit("infantry", 1, (3, 1))
+        .unit("infantry", 2, (2, 0))
+        .victory(conquest())
+        .start();
+    let mut last = Vec::new();
+    for _ in 0..4 {
+        last = game.act(capture(0));
+        game.act(end_turn());
+        if game.state.current != RED {
+            while game.state.current != RED && game.state.outcome == Outcome::Ongoing {
+                game.act(end_turn());
+            }
+        }
+    }
+    assert!(last.contains(&Event::PlayerDefeated { player: BLUE, reason: DefeatReason::HqCaptured }));
+    let city = game.rules.terrain_id("city").unwrap();
+    assert!(last.contains(&Event::HqBecameCity { pos: p(1, 0), terrain: city }));
+    assert_eq!(game.state.board.terrain_at(p(1, 0)), city);
+    // Red steps off; Green steps on and captures until the square is Green's.
+    game.act(mv(0, &[(1, 1)]));
+    game.act(end_turn());
+    game.act(mv(2, &[(1, 0)]));
+    let mut taken = false;
+    for _ in 0..4 {
+        let events = game.act(capture(2));
+        taken = events.iter().any(|e| matches!(e, Event::PropertyCaptured { pos, .. } if *pos == p(1, 0)));
+        if taken {
+            break;
+        }
+        game.act(end_turn());
+        game.act(end_turn());
+    }
+    assert!(taken);
+    assert!(!game.state.player(RED).defeated, "Red's own HQ still stands");
+    assert_eq!(game.state.owner_at(p(0, 0)), Some(RED));
+    assert_eq!(game.state.outcome, Outcome::Ongoing);
+}
+
+#[test]
+fn victory_turn_limit_most_cities_counts_hqs_as_cities() {
+    let limit = TurnLimit { rounds: 1, tie_break: TieBreak::MostCities };
+    let mut game = Setup::board(&["C.HC"])
+        .owned((0, 0), 0)
+        .owned((2, 0), 1)
+        .owned((3, 0), 1)
+        .victory(VictoryConditions { turn_limit: Some(limit), ..VictoryConditions::default() })
+        .start();
+    game.act(end_turn());
+    game.act(end_turn());
+    assert_eq!(game.state.outcome, Outcome::Won { winner: BLUE, reason: VictoryReason::TurnLimit });
+}
+
+#[test]
+fn victory_turn_limit_of_zero_rounds_is_refused() {
+    let limit = TurnLimit { rounds: 0, tie_break: TieBreak::Draw };
+    let setup = Setup::board(&["...."]).victory(VictoryConditions { turn_limit: Some(limit), ..conquest() });
+    let error = skirmish_studio::systems::swat::rules::start_game(&setup.rules, &setup.setup, 1).unwrap_err();
+    assert!(error.to_string().contains("turn limit is 0 rounds"), "{error}");
+}
+
+#[test]
+fn income_not_paid_by_a_city_an_enemy_is_capturing() {
+    // 3.1 pays for "friendly controlled" cities; 3.2: a building being captured is not friendly.
+    let mut game = Setup::board(&["CC"]).owned((0, 0), 1).owned((1, 0), 1).unit("infantry", 0, (0, 0)).start();
+    game.act(capture(0));
+    let events = game.act(end_turn());
+    assert!(events.contains(&Event::IncomeCollected { player: BLUE, amount: 5, funds: 5 }), "{events:?}");
 }
 
 #[test]

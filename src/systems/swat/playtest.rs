@@ -363,6 +363,9 @@ pub fn describe_event(rules: &Ruleset, event: &Event) -> String {
         crate::systems::swat::rules::Event::PropertyCaptured { pos, to, .. } => {
             format!("  {to} takes the property at {pos}")
         }
+        crate::systems::swat::rules::Event::HqBecameCity { pos, .. } => {
+            format!("  the captured HQ at {pos} becomes a city")
+        }
         crate::systems::swat::rules::Event::UnitBought { unit, kind: k, pos, cost, .. } => {
             format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
         }

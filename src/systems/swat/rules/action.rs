@@ -1,7 +1,7 @@
 //! What a player can ask for ([`Action`]), what happens ([`Event`]), and every named reason an
 //! action is refused ([`Rejection`]).
 
-use super::ids::{ColumnId, PlayerId, Pos, UnitId, UnitKindId};
+use super::ids::{ColumnId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
 use super::state::{Outcome, PowerLevel};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -212,6 +212,14 @@ pub enum Event {
         from: Option<PlayerId>,
         /// The new owner.
         to: PlayerId,
+    },
+    /// A captured HQ became a city of its captor ([house], as in Advance Wars), so no player
+    /// ever holds two HQs and nobody is defeatable through one they took.
+    HqBecameCity {
+        /// The square.
+        pos: Pos,
+        /// The city terrain it now holds.
+        terrain: TerrainId,
     },
     /// A unit was bought.
     UnitBought {

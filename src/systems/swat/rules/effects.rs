@@ -137,3 +137,64 @@ pub fn build_cost(rules: &Ruleset, state: &GameState, player: PlayerId, kind: Un
 pub fn rerolls_failed_dice(rules: &Ruleset, state: &GameState, player: PlayerId) -> bool {
     effects_in_force(rules, state, player).any(|effect| matches!(effect, Effect::RerollFailedHitDice))
 }
+
+/// The most an effect list adds to a quantity of units of `kind`.
+fn listed_for_kind(
+    rules: &Ruleset,
+    effects: &[Effect],
+    kind: UnitKindId,
+    pick: impl Fn(&Effect) -> Option<(&UnitFilter, i32)>,
+) -> i32 {
+    effects.iter().filter_map(pick).filter(|(f, _)| filter_matches(rules, f, kind)).map(|(_, a)| a).sum()
+}
+
+/// The largest initial damage any strike can have under this ruleset: the strongest weapon
+/// of each unit with the most firepower a CO can add to it (passive and the stronger of its
+/// powers), against the weakest defense any CO can leave a target with.
+#[must_use]
+pub fn largest_possible_damage(rules: &Ruleset) -> i32 {
+    fn firepower(e: &Effect) -> Option<(&UnitFilter, i32)> {
+        match e {
+            Effect::Firepower { units, amount } => Some((units, *amount)),
+            _ => None,
+        }
+    }
+    fn defense(e: &Effect) -> Option<(&UnitFilter, i32)> {
+        match e {
+            Effect::Defense { units, amount } => Some((units, *amount)),
+            _ => None,
+        }
+    }
+    // Per CO (and no CO at all), the best bonus for a kind: passive plus the stronger power.
+    let best = |kind: UnitKindId, pick: fn(&Effect) -> Option<(&UnitFilter, i32)>, worst: bool| -> i32 {
+        let per_co = rules.cos.iter().map(|co| {
+            let passive = listed_for_kind(rules, &co.passive, kind, pick);
+            let power = listed_for_kind(rules, &co.power.effects, kind, pick);
+            let super_power = listed_for_kind(rules, &co.super_power.effects, kind, pick);
+            if worst { passive + power.min(super_power).min(0) } else { passive + power.max(super_power).max(0) }
+        });
+        let all = per_co.chain(std::iter::once(0));
+        if worst { all.min().unwrap_or(0) } else { all.max().unwrap_or(0) }
+    };
+    let kinds = || (0..rules.units.len()).filter_map(|i| u8::try_from(i).ok()).map(UnitKindId);
+    let weakest: std::collections::BTreeMap<usize, i32> = kinds()
+        .map(|k| (rules.unit(k).move_type.index(), rules.unit(k).defense + best(k, defense, true)))
+        .fold(std::collections::BTreeMap::new(), |mut map, (move_type, d)| {
+            let slot = map.entry(move_type).or_insert(d);
+            *slot = (*slot).min(d);
+            map
+        });
+    kinds()
+        .filter_map(|k| {
+            let weapons = rules.unit(k).firepower.as_ref()?;
+            let bonus = best(k, firepower, false);
+            weapons
+                .full
+                .iter()
+                .enumerate()
+                .filter_map(|(move_type, &fp)| weakest.get(&move_type).map(|d| fp + bonus - d))
+                .max()
+        })
+        .max()
+        .unwrap_or(0)
+}

@@ -182,6 +182,7 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
 pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<Vec<Event>, Rejection> {
     check(rules, state, action)?;
     let mut events = Vec::new();
+    let turn = (state.current, state.round);
     let acting_unit = match action {
         Action::Move { unit, .. } | Action::Attack { unit, .. } | Action::Capture { unit } => Some(*unit),
         Action::Unload { transport, .. } => Some(*transport),
@@ -234,7 +235,7 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
             advance_turn(rules, state, &mut events);
         }
     }
-    settle(rules, state, &mut events);
+    settle(rules, state, &mut events, turn);
     Ok(events)
 }
 
@@ -392,11 +393,18 @@ fn apply_capture(rules: &Ruleset, state: &mut GameState, id: UnitId, events: &mu
         let from = state.owners[index];
         state.owners[index] = Some(owner);
         events.push(Event::PropertyCaptured { pos, from, to: owner });
-        if kind == PropertyKind::Hq
-            && state.victory.conquest
-            && let Some(loser) = from
-        {
-            defeat(state, loser, DefeatReason::HqCaptured, events);
+        if kind == PropertyKind::Hq {
+            if state.victory.conquest
+                && let Some(loser) = from
+            {
+                defeat(state, loser, DefeatReason::HqCaptured, events);
+            }
+            // [house] A taken HQ is a city from now on: its captor has one HQ, its own.
+            if let Some(city) = rules.terrain_of_property(PropertyKind::City) {
+                state.board.terrain[index] = city;
+                state.owners[index] = Some(owner);
+                events.push(Event::HqBecameCity { pos, terrain: city });
+            }
         }
     } else {
         state.captures.push(Capture { pos, unit: id, points });
@@ -478,9 +486,9 @@ fn defeat(state: &mut GameState, player: PlayerId, reason: DefeatReason, events:
     }
 }
 
-/// Checks every way the game can end after an action, and hands the turn on if the player
-/// whose turn it is was defeated.
-fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+/// Checks every way the game can end after an action taken in `turn` (the acting seat and the
+/// round), and hands the turn on if the player whose turn it is was defeated.
+fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>, turn: (PlayerId, u32)) {
     if state.outcome != Outcome::Ongoing {
         return;
     }
@@ -502,12 +510,13 @@ fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
         finish(state, Outcome::Draw, events);
         return;
     }
-    // The player whose turn it is is looked at first: a counter-attack can earn the defender
-    // its last medal in the same action.
-    let order: Vec<PlayerId> =
-        std::iter::once(state.current).chain(standing.iter().copied().filter(|p| *p != state.current)).collect();
+    // The acting player is looked at first: a counter-attack can earn the defender its last
+    // medal in the same action, but the actor's own achievement comes before it.
+    let (actor, round) = turn;
+    let order: Vec<PlayerId> = std::iter::once(actor).chain(standing.iter().copied().filter(|p| *p != actor)).collect();
+    let targets_count = everyone_has_played(state, actor, round);
     for player in order {
-        if state.player(player).defeated {
+        if state.player(player).defeated || !targets_count {
             continue;
         }
         if let Some(target) = state.victory.victory_medals
@@ -517,7 +526,7 @@ fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
             return;
         }
         if let Some(target) = state.victory.city_conquest
-            && state.count_owned(rules, player, PropertyKind::City) >= target
+            && state.cities_captured(rules, player) >= target
         {
             finish(state, Outcome::Won { winner: player, reason: VictoryReason::CityConquest }, events);
             return;
@@ -526,6 +535,16 @@ fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     if state.player(state.current).defeated {
         advance_turn(rules, state, events);
     }
+}
+
+/// Whether every seat still in the game has had a turn by the time `actor` acts in `round`:
+/// no target-based victory (medals, cities) is declared before that, so the last seat always
+/// gets to play.
+fn everyone_has_played(state: &GameState, actor: PlayerId, round: u32) -> bool {
+    let count = state.players.len().max(1);
+    let first = state.first_player.index();
+    let actor_offset = (actor.index() + count - first) % count;
+    round > 1 || (actor_offset + 1..count).all(|offset| state.players[(first + offset) % count].defeated)
 }
 
 fn finish(state: &mut GameState, outcome: Outcome, events: &mut Vec<Event>) {
@@ -567,7 +586,10 @@ fn advance_turn(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>)
 
 fn tie_break(rules: &Ruleset, state: &GameState, rule: TieBreak) -> Outcome {
     let measure = |player: PlayerId| -> (u64, u64) {
-        let cities = u64::from(state.count_owned(rules, player, PropertyKind::City));
+        // Cities owned, HQs counted as cities (as the setup sheet's "most cities" reads).
+        let cities = u64::from(
+            state.count_owned(rules, player, PropertyKind::City) + state.count_owned(rules, player, PropertyKind::Hq),
+        );
         let medals = u64::from(state.player(player).medals);
         match rule {
             TieBreak::Draw => (0, 0),
@@ -602,9 +624,9 @@ fn begin_turn(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     }
     let mut income: i64 = 0;
     for kind in PropertyKind::ALL {
-        income += i64::from(state.count_owned(rules, current, kind)) * i64::from(rules.economy.income_of(kind));
+        income += i64::from(state.count_friendly(rules, current, kind)) * i64::from(rules.economy.income_of(kind));
     }
-    let cities = i64::from(state.count_owned(rules, current, PropertyKind::City));
+    let cities = i64::from(state.count_friendly(rules, current, PropertyKind::City));
     income += cities * i64::from(income_per_city_bonus(rules, state, current));
     let amount = u32::try_from(income.max(0)).unwrap_or(u32::MAX);
     let player = &mut state.players[current.index()];
@@ -616,10 +638,7 @@ fn begin_turn(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
         if unit.owner != current || unit.carried_by.is_some() || unit.hp >= max {
             continue;
         }
-        // A property in the middle of being captured is not friendly.
-        let friendly = state.property_at(rules, unit.pos).is_some()
-            && state.owner_at(unit.pos) == Some(current)
-            && state.capture_at(unit.pos).is_none();
+        let friendly = state.property_at(rules, unit.pos).is_some() && state.is_friendly(rules, unit.pos, current);
         if friendly {
             let unit = &mut state.units[index];
             unit.hp = unit.hp.saturating_add(rules.economy.repair).min(max);

@@ -25,7 +25,8 @@ pub use combat::{
 };
 pub use dice::Dice;
 pub use effects::{
-    build_cost, capture_bonus, defense_bonus, fire_range, firepower_bonus, income_per_city_bonus, movement_points,
+    build_cost, capture_bonus, defense_bonus, fire_range, firepower_bonus, income_per_city_bonus,
+    largest_possible_damage, movement_points,
 };
 pub use engine::{LegalChoices, Replay, ReplayError, apply, check, legal_actions, outcome, replay, start_game};
 pub use ids::{CoId, ColumnId, MoveTypeId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};

@@ -200,6 +200,8 @@ struct EconomyFile {
     max_hp: i64,
     reduced_below: i64,
     starting_funds: i64,
+    #[serde(default)]
+    contested_is_friendly: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -320,6 +322,9 @@ pub struct Economy {
     pub reduced_below: u8,
     /// Money each player starts with unless the scenario says otherwise.
     pub starting_funds: u32,
+    /// Whether a property an enemy is part-way through capturing still counts as its owner's
+    /// for both income (3.1) and repair (3.2). The text says such a property is not friendly.
+    pub contested_is_friendly: bool,
 }
 
 impl Economy {
@@ -490,6 +495,12 @@ impl Ruleset {
     #[must_use]
     pub fn co(&self, id: CoId) -> &Co {
         &self.cos[id.index()]
+    }
+
+    /// The terrain that stands for a property kind, if the ruleset has one.
+    #[must_use]
+    pub fn terrain_of_property(&self, kind: PropertyKind) -> Option<TerrainId> {
+        self.terrains.iter().position(|t| t.property == Some(kind)).and_then(|i| u8::try_from(i).ok()).map(TerrainId)
     }
 
     /// The chart cell for an initial damage on a column; damage at or below zero uses the
@@ -664,22 +675,38 @@ impl Checker {
             .map(|(index, co)| self.co(&format!("cos[{index}] ({})", co.id), co, &unit_names, &move_types))
             .collect();
 
-        if self.problems.is_empty() {
-            Ok(Ruleset {
-                id: file.id,
-                name: file.name,
-                version: file.version,
-                move_types,
-                chart_columns,
-                units,
-                terrains,
-                chart,
-                economy,
-                cos,
-            })
-        } else {
-            Err(RulesetError { syntax: false, problems: self.problems })
+        if !self.problems.is_empty() {
+            return Err(RulesetError { syntax: false, problems: self.problems });
         }
+        let ruleset = Ruleset {
+            id: file.id,
+            name: file.name,
+            version: file.version,
+            move_types,
+            chart_columns,
+            units,
+            terrains,
+            chart,
+            economy,
+            cos,
+        };
+        // The last row serves every larger damage; that is only right when the chart has
+        // reached every damage the cards can produce, or when that row kills whatever it hits.
+        let largest = super::effects::largest_possible_damage(&ruleset);
+        let last = ruleset.chart.len().saturating_sub(1);
+        let saturated = ruleset.chart.last().is_some_and(|row| row.iter().all(|c| c.hits >= ruleset.economy.max_hp));
+        if i32::try_from(last).unwrap_or(i32::MAX) < largest && !saturated {
+            self.problem(
+                "chart",
+                format!(
+                    "ends at damage {last}, but the units and COs can deal up to {largest}; add rows up to {largest} \
+                     (or end with a row where every cell deals {} hits)",
+                    ruleset.economy.max_hp
+                ),
+            );
+            return Err(RulesetError { syntax: false, problems: self.problems });
+        }
+        Ok(ruleset)
     }
 
     fn unit(&mut self, place: &str, unit: &UnitFile, move_types: &[String]) -> UnitKind {
@@ -794,6 +821,7 @@ impl Checker {
             max_hp,
             reduced_below,
             starting_funds: self.number("economy.starting_funds", economy.starting_funds, 0, 1_000_000),
+            contested_is_friendly: economy.contested_is_friendly,
         }
     }
 

@@ -245,6 +245,10 @@ pub struct GameState {
     pub dice: Dice,
     /// How the game stands.
     pub outcome: Outcome,
+    /// Owner of each square's property when the game started, for City Conquest, which
+    /// counts the cities a player has captured ("cities that need to be captured").
+    #[serde(default)]
+    pub start_owners: Vec<Option<PlayerId>>,
 }
 
 /// Why a setup cannot start a game: every problem, each saying where.
@@ -323,6 +327,48 @@ impl GameState {
         count
     }
 
+    /// Whether the property on `pos` is `player`'s and friendly: owned by them and, unless the
+    /// ruleset says otherwise, not part-way through an enemy's capture (rules 3.1 and 3.2).
+    #[must_use]
+    pub fn is_friendly(&self, rules: &Ruleset, pos: Pos, player: PlayerId) -> bool {
+        self.owner_at(pos) == Some(player)
+            && (rules.economy.contested_is_friendly
+                || self.capture_at(pos).is_none_or(|c| self.unit(c.unit).is_some_and(|u| u.owner == player)))
+    }
+
+    /// Cities a player holds that were not theirs when the game started: the cities they have
+    /// captured and kept (a captured HQ, now a city, counts too).
+    #[must_use]
+    pub fn cities_captured(&self, rules: &Ruleset, player: PlayerId) -> u32 {
+        let mut count = 0;
+        for (index, owner) in self.owners.iter().enumerate() {
+            if *owner == Some(player)
+                && self.start_owners.get(index).copied().flatten() != Some(player)
+                && rules.terrain(self.board.terrain[index]).property == Some(PropertyKind::City)
+            {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// Friendly properties of one kind a player holds (see [`GameState::is_friendly`]).
+    #[must_use]
+    pub fn count_friendly(&self, rules: &Ruleset, player: PlayerId, kind: PropertyKind) -> u32 {
+        let width = usize::from(self.board.width.max(1));
+        let mut count = 0;
+        for (index, owner) in self.owners.iter().enumerate() {
+            if *owner == Some(player) && rules.terrain(self.board.terrain[index]).property == Some(kind) {
+                let pos =
+                    Pos::new(u16::try_from(index % width).unwrap_or(0), u16::try_from(index / width).unwrap_or(0));
+                if self.is_friendly(rules, pos, player) {
+                    count += 1;
+                }
+            }
+        }
+        count
+    }
+
     /// Builds the state a game starts in, checking the setup whole first.
     ///
     /// # Errors
@@ -381,6 +427,7 @@ impl GameState {
         }
         Ok(Self {
             board,
+            start_owners: owners.clone(),
             owners,
             captures: Vec::new(),
             units,
@@ -426,6 +473,14 @@ fn check_setup(rules: &Ruleset, setup: &GameSetup) -> Vec<String> {
     }
     if setup.first_player.index() >= player_count {
         problems.push(format!("the first player is {} but there are {player_count} players", setup.first_player));
+    }
+    if let Some(limit) = setup.victory.turn_limit
+        && limit.rounds == 0
+    {
+        problems.push("the turn limit is 0 rounds; a game lasts at least 1 round".into());
+    }
+    if setup.victory.city_conquest == Some(0) {
+        problems.push("City Conquest asks for 0 cities; the target must be at least 1".into());
     }
     for (seat, player) in setup.players.iter().enumerate() {
         if let Some(co) = player.co

@@ -269,6 +269,13 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
             format!("the board is {width} x {height}; each side must be 1 to {MAX_SIDE}"),
         ));
     }
+    if file.victory.turn_limit.is_some_and(|limit| limit.rounds == 0) {
+        return Err(FileError::at_text(
+            text,
+            "rounds",
+            "the turn limit is 0 rounds; a game lasts at least 1 round (leave turn_limit out for no limit)".into(),
+        ));
+    }
     let mut legend: BTreeMap<char, TerrainId> = rules
         .terrains
         .iter()
