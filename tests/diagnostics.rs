@@ -4,7 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset, TieBreak, TurnLimit, VictoryConditions};
-use skirmish_studio::systems::swat::scenario::{Passenger, Scenario, ScenarioUnit, Severity, apply_all, validate};
+use skirmish_studio::systems::swat::scenario::{
+    Army, Passenger, Scenario, ScenarioUnit, Severity, apply_all, validate,
+};
 
 fn rules() -> Ruleset {
     Ruleset::builtin().unwrap()
@@ -17,6 +19,7 @@ fn p(x: u16, y: u16) -> Pos {
 /// A small clean two-player scenario: HQ and factory each, two neutral cities, no units.
 fn base(rules: &Ruleset) -> Scenario {
     let mut s = Scenario::new(rules, 10, 5, rules.terrain_id("plain").unwrap(), 2);
+    s.tile_size = 5;
     let set = |s: &mut Scenario, pos: Pos, name: &str| {
         let index = s.index(pos);
         s.board.terrain[index] = rules.terrain_id(name).unwrap();
@@ -314,4 +317,62 @@ fn findings_list_errors_before_warnings_and_report_every_problem() {
     let codes: Vec<&str> = findings.iter().map(|f| f.code).collect();
     assert!(codes.contains(&"negative-funds") && codes.contains(&"tile-size") && codes.contains(&"unequal-income"));
     assert!(findings.windows(2).all(|w| w[0].severity <= w[1].severity));
+}
+
+#[test]
+fn player_with_income_but_no_unit_and_no_factory_cannot_act() {
+    // Income alone buys nothing without a factory.
+    case("player-cannot-act", Severity::Error, |_, s| {
+        s.owners.remove(&p(1, 2));
+    });
+}
+
+#[test]
+fn same_army_colour() {
+    case("same-army-colour", Severity::Error, |_, s| s.players[1].army = Army::Red);
+}
+
+#[test]
+fn board_not_whole_tiles() {
+    case("board-not-whole-tiles", Severity::Warning, |_, s| s.tile_size = 3);
+}
+
+#[test]
+fn city_conquest_met_at_start() {
+    case("city-conquest-met-at-start", Severity::Error, |_, s| s.victory.city_conquest = Some(0));
+}
+
+#[test]
+fn city_conquest_counts_only_cities_a_player_can_capture() {
+    // Two cities on the board, one already Red's: Red can capture one, Blue two.
+    case("city-conquest-target-unreachable", Severity::Error, |_, s| {
+        s.owners.insert(p(4, 0), 0);
+        s.owners.insert(p(5, 4), 1);
+        s.victory.city_conquest = Some(2);
+    });
+}
+
+#[test]
+fn neutral_hq() {
+    case("neutral-hq", Severity::Warning, |r, s| {
+        let index = s.index(p(5, 2));
+        s.board.terrain[index] = r.terrain_id("hq").unwrap();
+    });
+}
+
+#[test]
+fn turn_limit_zero() {
+    case("turn-limit-zero", Severity::Error, |_, s| {
+        s.victory.turn_limit = Some(TurnLimit { rounds: 0, tie_break: TieBreak::Draw });
+    });
+}
+
+#[test]
+fn unusual_starting_funds() {
+    case("unusual-starting-funds", Severity::Warning, |_, s| s.players[0].funds = 12);
+}
+
+#[test]
+fn unit_on_own_factory() {
+    case("unit-on-own-factory", Severity::Warning, |_, s| s.units.push(unit("infantry", 0, p(1, 2))));
 }

@@ -282,7 +282,11 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
             painter.hline(left..=right, place.origin.y + f32::from(y) * place.zoom, grid);
         }
     }
-    let tile = u16::from(ground.tile_size.max(1));
+    // A tile of one square means the board is not built of tiles: no tile lines.
+    if ground.tile_size <= 1 {
+        return;
+    }
+    let tile = u16::from(ground.tile_size);
     let stroke = Stroke::new(2.0, theme::TILE_LINE);
     let (bw, bh) = (f32::from(ground.width) * place.zoom, f32::from(ground.height) * place.zoom);
     for x in (0..=ground.width).step_by(usize::from(tile)) {

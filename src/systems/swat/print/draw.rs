@@ -133,12 +133,12 @@ pub fn draw_region(
     let (right, bottom) = frame.corner(xs.1.min(scenario.board.width), ys.1.min(scenario.board.height));
     for x in xs.0..=xs.1.min(scenario.board.width) {
         let (px, _) = frame.corner(x, 0);
-        let tile_edge = x % u16::from(scenario.tile_size.max(1)) == 0;
+        let tile_edge = is_tile_edge(x, scenario.board.width, scenario.tile_size);
         sk.line((px, top), (px, bottom), if tile_edge { width * 3.0 } else { width }, grid);
     }
     for y in ys.0..=ys.1.min(scenario.board.height) {
         let (_, py) = frame.corner(0, y);
-        let tile_edge = y % u16::from(scenario.tile_size.max(1)) == 0;
+        let tile_edge = is_tile_edge(y, scenario.board.height, scenario.tile_size);
         sk.line((left, py), (right, py), if tile_edge { width * 3.0 } else { width }, grid);
     }
     // Coordinates in each square's corner, so a loose page can be placed and a square named.
@@ -344,4 +344,10 @@ pub fn draw_counter(
     if reduced {
         sk.text(x + 0.05 * s, y + 0.16 * s, s * 0.08, "RED.", text, false);
     }
+}
+
+/// Whether grid line `at` (of a side `side` squares long) is drawn heavy: the board's border and,
+/// when the board is built of tiles larger than a square, every tile edge.
+fn is_tile_edge(at: u16, side: u16, tile_size: u8) -> bool {
+    at == 0 || at >= side || (tile_size > 1 && at.is_multiple_of(u16::from(tile_size)))
 }

@@ -3,7 +3,7 @@
 //! apply as one edit. The rules knowledge comes from the rules core.
 
 use super::edit::Edit;
-use super::model::{Passenger, Scenario};
+use super::model::{Army, Passenger, Scenario};
 use super::stats::{capture_arrivals, starting_income};
 use crate::files::nearest_names;
 use crate::systems::swat::rules::{
@@ -72,6 +72,7 @@ pub fn validate(rules: &Ruleset, scenario: &Scenario) -> Vec<Finding> {
     check_document(&context, &mut out);
     check_units(&context, &mut out);
     check_properties(&context, &mut out);
+    check_setup_sheet(&context, &mut out);
     check_players(&context, &mut out);
     check_victory(&context, &mut out);
     let has_errors = out.0.iter().any(|f| f.severity == Severity::Error);
@@ -176,6 +177,63 @@ fn check_document(c: &Context, out: &mut Findings) {
     }
     if s.tile_size == 0 || s.tile_size > 50 {
         out.error("tile-size", format!("the tile size is {}; it must be 1 to 50", s.tile_size), vec![], None);
+    } else {
+        let size = u16::from(s.tile_size);
+        let (w, h) = (s.board.width, s.board.height);
+        if w % size != 0 || h % size != 0 {
+            // The largest tile that does divide the board (1: the board is not built of tiles).
+            let fits = (1..=size).rev().find(|t| w % t == 0 && h % t == 0).unwrap_or(1);
+            let built = if s.tiles.is_empty() { "" } else { ", although the board is laid from library tiles" };
+            let mut mended = s.clone();
+            mended.tile_size = u8::try_from(fits).unwrap_or(1);
+            out.warning(
+                "board-not-whole-tiles",
+                format!(
+                    "the board is {w} x {h}, which is not a whole number of {size} x {size} tiles{built}; the tile \
+                     lines and the print sheets cut it where no tile edge is"
+                ),
+                vec![],
+                fix(
+                    if fits == 1 {
+                        "Mark the board as not built of tiles".to_owned()
+                    } else {
+                        format!("Use tiles of {fits}")
+                    },
+                    vec![Edit::Replace(Box::new(mended))],
+                ),
+            );
+        }
+    }
+}
+
+/// What the setup sheet says about placing pieces: only cities and factories start neutral, and
+/// a factory with a unit on it cannot build.
+fn check_setup_sheet(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    let city = c.rules.terrain_of_property(PropertyKind::City);
+    for pos in s.squares().filter(|&p| c.property_at(p) == Some(PropertyKind::Hq) && !s.owners.contains_key(&p)) {
+        out.warning(
+            "neutral-hq",
+            format!("the HQ at {pos} belongs to nobody; setup places only neutral cities and factories"),
+            vec![pos],
+            city.and_then(|terrain| fix("Make it a city", vec![Edit::SetTerrain { pos, terrain }])),
+        );
+    }
+    for unit in &s.units {
+        if s.contains(unit.pos)
+            && c.property_at(unit.pos) == Some(PropertyKind::Factory)
+            && s.owners.get(&unit.pos) == Some(&unit.owner)
+        {
+            out.warning(
+                "unit-on-own-factory",
+                format!(
+                    "advice: the {} at {} stands on its own factory, which cannot build until it moves off",
+                    unit.kind, unit.pos
+                ),
+                vec![unit.pos],
+                None,
+            );
+        }
     }
 }
 
@@ -382,6 +440,38 @@ fn check_players(c: &Context, out: &mut Findings) {
         );
     }
     for (seat, player) in s.players.iter().enumerate() {
+        if let Some(first) = s.players[..seat].iter().position(|p| p.army == player.army) {
+            let free = Army::ALL.into_iter().find(|a| s.players.iter().all(|p| p.army != *a));
+            out.error(
+                "same-army-colour",
+                format!(
+                    "{} and {} both play {:?}; each player has the pieces of one colour",
+                    seat_name(first),
+                    seat_name(seat),
+                    player.army
+                ),
+                vec![],
+                free.and_then(|army| {
+                    let mut mended = s.clone();
+                    mended.players[seat].army = army;
+                    fix(format!("Give {} {army:?}", seat_name(seat)), vec![Edit::Replace(Box::new(mended))])
+                }),
+            );
+        }
+        let usual = i64::from(c.rules.economy.starting_funds);
+        if player.funds >= 0 && player.funds != usual {
+            out.warning(
+                "unusual-starting-funds",
+                format!(
+                    "advice: {} starts with ${}; the rules start every player with ${usual} unless the scenario \
+                     says otherwise (say why in the setup notes)",
+                    seat_name(seat),
+                    player.funds
+                ),
+                vec![],
+                fix(format!("Start with ${usual}"), vec![Edit::SetFunds { player: seat, funds: usual }]),
+            );
+        }
         if player.funds < 0 {
             out.error(
                 "negative-funds",
@@ -422,11 +512,16 @@ fn check_players(c: &Context, out: &mut Findings) {
         }
         let units = s.units.iter().any(|u| usize::from(u.owner) == seat);
         let factory = c.owned(seat, PropertyKind::Factory).next().is_some();
-        let income = starting_income(c.rules, s, u8::try_from(seat).unwrap_or(u8::MAX)) > 0;
-        if !units && !factory && !income {
+        if !units && !factory {
+            let income = starting_income(c.rules, s, u8::try_from(seat).unwrap_or(u8::MAX));
+            let money = if income > 0 {
+                format!("; its ${income} income buys nothing without a factory")
+            } else {
+                String::new()
+            };
             out.error(
                 "player-cannot-act",
-                format!("{} has no units, no factory and no income, so can never do anything", seat_name(seat)),
+                format!("{} has no units and no factory, so can never do anything{money}", seat_name(seat)),
                 vec![],
                 None,
             );
@@ -445,13 +540,44 @@ fn check_victory(c: &Context, out: &mut Findings) {
         );
     }
     let cities: Vec<Pos> = c.scenario.squares().filter(|&p| c.property_at(p) == Some(PropertyKind::City)).collect();
-    if let Some(target) = v.city_conquest {
-        let count = u32::try_from(cities.len()).unwrap_or(u32::MAX);
-        if target > count || target == 0 {
+    if v.turn_limit.is_some_and(|limit| limit.rounds == 0) {
+        out.error(
+            "turn-limit-zero",
+            "the turn limit is 0 rounds, so the game would end before the second player moves; a game lasts at least \
+             1 round"
+                .into(),
+            vec![],
+            fix(
+                "Allow 1 round",
+                vec![Edit::SetVictory(VictoryConditions {
+                    turn_limit: v.turn_limit.map(|limit| crate::systems::swat::rules::TurnLimit { rounds: 1, ..limit }),
+                    ..v.clone()
+                })],
+            ),
+        );
+    }
+    if v.city_conquest == Some(0) {
+        out.error(
+            "city-conquest-met-at-start",
+            "City Conquest asks for 0 captured cities, so it is met before anyone moves".into(),
+            vec![],
+            fix("Ask for 1 city", vec![Edit::SetVictory(VictoryConditions { city_conquest: Some(1), ..v.clone() })]),
+        );
+    }
+    if let Some(target) = v.city_conquest.filter(|&t| t > 0) {
+        // Cities count when captured: a player can capture at most the cities not already theirs.
+        let capturable = (0..c.seats)
+            .map(|seat| {
+                cities.iter().filter(|p| c.scenario.owners.get(p).is_none_or(|&o| usize::from(o) != seat)).count()
+            })
+            .max()
+            .unwrap_or(0);
+        let count = u32::try_from(capturable).unwrap_or(u32::MAX);
+        if target > count {
             let mended = VictoryConditions { city_conquest: (count > 0).then_some(count), ..v.clone() };
             out.error(
                 "city-conquest-target-unreachable",
-                format!("City Conquest asks for {target} cities; the board has {count}"),
+                format!("City Conquest asks for {target} captured cities; no player can capture more than {count}"),
                 vec![],
                 fix(
                     if count > 0 { format!("Ask for {count} cities") } else { "Drop City Conquest".into() },
