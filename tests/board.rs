@@ -95,10 +95,16 @@ fn a_block_keeps_its_edges_and_heights_through_four_turns_and_two_mirrors() {
     assert_eq!((block.width(), block.height()), (4, 3));
     assert_eq!(block.board.edges.len(), 2);
     assert_eq!(block.board.height_at(p(2, 1)), 2);
-    assert_eq!(block.rotated().rotated().rotated().rotated(), block);
-    assert_eq!(block.flipped_x().flipped_x(), block);
-    assert_eq!(block.rotated().rotated(), block.flipped_x().flipped_y());
-    assert_eq!(block.rotated().board.edges.len(), 2);
+    assert_eq!(
+        block.mapped(SquareMap::Turn90).mapped(SquareMap::Turn90).mapped(SquareMap::Turn90).mapped(SquareMap::Turn90),
+        block
+    );
+    assert_eq!(block.mapped(SquareMap::FlipX).mapped(SquareMap::FlipX), block);
+    assert_eq!(
+        block.mapped(SquareMap::Turn90).mapped(SquareMap::Turn90),
+        block.mapped(SquareMap::FlipX).mapped(SquareMap::FlipY)
+    );
+    assert_eq!(block.mapped(SquareMap::Turn90).board.edges.len(), 2);
 }
 
 #[test]
@@ -122,7 +128,7 @@ fn copy_rotate_and_paste_carry_walls_and_heights() {
     let mut s = blank(8, 8);
     let _ = s.board.set_height(p(0, 0), 1);
     let _ = s.board.set_edge(Edge::between(p(0, 0), p(1, 0)).unwrap(), Some(wall(2)));
-    let clip = Clipboard::copy(&s, p(0, 0), p(1, 1)).rotated();
+    let clip = Clipboard::copy(&s, p(0, 0), p(1, 1)).mapped(SquareMap::Turn90);
     let mut doc = Document::new(s);
     let ops = paste_ops(&rules, &clip, p(5, 5));
     assert!(doc.apply_ops(&rules, "Paste", &ops, None, false, None).applied > 0);

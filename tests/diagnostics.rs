@@ -59,6 +59,9 @@ fn case(code: &str, severity: Severity, break_it: impl Fn(&Ruleset, &mut Scenari
         findings.iter().find(|f| f.code == code).unwrap_or_else(|| panic!("{code} not found in {findings:#?}"));
     assert_eq!(finding.severity, severity, "{code}");
     assert!(!finding.message.is_empty());
+    // Every finding, its fix included, reaches `validate --json` whole.
+    let json = serde_json::to_value(finding).unwrap();
+    assert_eq!(json["fix"]["edits"].as_array().map(Vec::len), finding.fix.as_ref().map(|f| f.edits.len()), "{code}");
     if let Some(fix) = &finding.fix {
         let mut fixed = broken.clone();
         let undo = apply_all(&mut fixed, &fix.edits).expect("the fix applies");

@@ -10,7 +10,7 @@ use skirmish_studio::editor::{
     squares_of, stamp_ops,
 };
 use skirmish_studio::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use skirmish_studio::systems::swat::scenario::{Scenario, Symmetry, builtin_tiles, load_scenario};
+use skirmish_studio::systems::swat::scenario::{Scenario, SquareMap, Symmetry, builtin_tiles, load_scenario};
 
 fn rules() -> Ruleset {
     Ruleset::builtin().unwrap()
@@ -158,10 +158,16 @@ fn clipboards_copy_paste_rotate_and_flip() {
     let sample = load_scenario(&rules, skirmish_studio::ui::FIRST_RUN_SAMPLE).unwrap();
     let clip = Clipboard::copy(&sample, p(0, 0), p(5, 3));
     assert_eq!((clip.width(), clip.height()), (6, 4));
-    assert_eq!(clip.rotated().rotated().rotated().rotated(), clip);
-    assert_eq!(clip.flipped_x().flipped_x(), clip);
-    assert_eq!(clip.rotated().rotated(), clip.flipped_x().flipped_y());
-    let turned = clip.rotated();
+    assert_eq!(
+        clip.mapped(SquareMap::Turn90).mapped(SquareMap::Turn90).mapped(SquareMap::Turn90).mapped(SquareMap::Turn90),
+        clip
+    );
+    assert_eq!(clip.mapped(SquareMap::FlipX).mapped(SquareMap::FlipX), clip);
+    assert_eq!(
+        clip.mapped(SquareMap::Turn90).mapped(SquareMap::Turn90),
+        clip.mapped(SquareMap::FlipX).mapped(SquareMap::FlipY)
+    );
+    let turned = clip.mapped(SquareMap::Turn90);
     assert_eq!((turned.width(), turned.height()), (4, 6));
     let mut doc = Document::new(blank(&rules, 12, 12));
     doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(4, 4)), None, false, None);
@@ -248,7 +254,7 @@ proptest! {
             let continue_step = pick == 4;
             doc.apply_ops(&rules, "Edit", &ops, symmetries[usize::from(sym)], overrule, continue_step.then_some(MergeKey::Gesture(1)));
             if pick == 2 && owner == 3 {
-                let clip = Clipboard::copy(&doc.scenario, p(x0, y0), p(x1, y1)).rotated();
+                let clip = Clipboard::copy(&doc.scenario, p(x0, y0), p(x1, y1)).mapped(SquareMap::Turn90);
                 doc.apply_ops(&rules, "Paste", &paste_ops(&rules, &clip, p(y0, x0)), None, overrule, None);
             }
         }

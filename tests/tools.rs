@@ -5,7 +5,7 @@
 
 use skirmish_studio::editor::{Document, Editor, Paint, Tool};
 use skirmish_studio::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use skirmish_studio::systems::swat::scenario::{Scenario, Symmetry, builtin_tiles};
+use skirmish_studio::systems::swat::scenario::{Scenario, SquareMap, Symmetry, builtin_tiles};
 use std::sync::Arc;
 
 fn p(x: u16, y: u16) -> Pos {
@@ -201,7 +201,7 @@ fn copy_paste_and_turning_the_selection() {
     ed.paste(Some(p(5, 5)));
     assert_eq!(count(&ed, "forest"), 6);
     assert_eq!(ed.selection, Some((p(5, 5), p(7, 5))));
-    ed.transform_selection("Rotate selection", skirmish_studio::editor::Clipboard::rotated);
+    ed.transform_selection("Rotate selection", SquareMap::Turn90);
     assert_eq!(ed.selection, Some((p(5, 5), p(5, 7))));
     assert_eq!(ed.doc.scenario.terrain_at(p(5, 7)), terrain(&ed, "forest"));
     assert_eq!(ed.doc.scenario.terrain_at(p(7, 5)), terrain(&ed, "plain"));

@@ -69,24 +69,6 @@ impl Block {
         Self { board: next }
     }
 
-    /// Turned a quarter clockwise.
-    #[must_use]
-    pub fn rotated(&self) -> Self {
-        self.mapped(SquareMap::Turn90)
-    }
-
-    /// Mirrored left-right.
-    #[must_use]
-    pub fn flipped_x(&self) -> Self {
-        self.mapped(SquareMap::FlipX)
-    }
-
-    /// Mirrored top-bottom.
-    #[must_use]
-    pub fn flipped_y(&self) -> Self {
-        self.mapped(SquareMap::FlipY)
-    }
-
     /// The edges of the block placed with its top-left corner at `at`, as board edges.
     #[must_use]
     pub fn edges_at(&self, at: Pos) -> BTreeMap<Edge, EdgeFeature> {

@@ -7,6 +7,7 @@
 
 mod block;
 mod edge;
+pub mod pairs;
 mod transform;
 
 pub use block::Block;
@@ -86,6 +87,7 @@ pub struct Board {
     pub heights: Vec<u8>,
     /// Walls and doors on edges between squares (and on the border); edges without any are
     /// not listed.
+    #[serde(with = "pairs")]
     pub edges: BTreeMap<Edge, EdgeFeature>,
 }
 

@@ -16,6 +16,7 @@ pub struct Clipboard {
     /// Terrain, heights and edges.
     pub block: Block,
     /// Owners by relative square.
+    #[serde(with = "crate::board::pairs")]
     pub owners: BTreeMap<Pos, u8>,
     /// Units with relative squares.
     pub units: Vec<ScenarioUnit>,
@@ -40,7 +41,9 @@ impl Clipboard {
         }
     }
 
-    fn mapped(&self, map: SquareMap) -> Self {
+    /// The clipboard as a map turns or mirrors it (a quarter turn swaps its width and height).
+    #[must_use]
+    pub fn mapped(&self, map: SquareMap) -> Self {
         let (w, h) = (self.width(), self.height());
         Self {
             block: self.block.mapped(map),
@@ -59,24 +62,6 @@ impl Clipboard {
     #[must_use]
     pub fn height(&self) -> u16 {
         self.block.height()
-    }
-
-    /// Turned a quarter clockwise.
-    #[must_use]
-    pub fn rotated(&self) -> Self {
-        self.mapped(SquareMap::Turn90)
-    }
-
-    /// Mirrored left-right.
-    #[must_use]
-    pub fn flipped_x(&self) -> Self {
-        self.mapped(SquareMap::FlipX)
-    }
-
-    /// Mirrored top-bottom.
-    #[must_use]
-    pub fn flipped_y(&self) -> Self {
-        self.mapped(SquareMap::FlipY)
     }
 }
 

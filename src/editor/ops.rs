@@ -23,12 +23,6 @@ pub enum Op {
     /// edge says where).
     Edge(Edge, Option<EdgeFeature>),
 }
-/// The terrain standing for a property kind in this ruleset.
-#[must_use]
-pub fn property_terrain(rules: &Ruleset, kind: PropertyKind) -> Option<TerrainId> {
-    rules.terrains.iter().position(|t| t.property == Some(kind)).and_then(|i| u8::try_from(i).ok()).map(TerrainId)
-}
-
 /// The same operations echoed by a symmetry: each square's images get the operation with the
 /// owner's seat mapped (player 1's unit mirrored becomes player 2's). Squares whose image is
 /// the square itself are not repeated.
@@ -107,7 +101,7 @@ pub fn judge(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Result<
             if owner.is_some_and(|o| usize::from(o) >= scenario.players.len()) {
                 return refuse("that player is not in this scenario".into());
             }
-            let Some(terrain) = property_terrain(rules, *kind) else {
+            let Some(terrain) = rules.terrain_of_property(*kind) else {
                 return refuse(format!("the ruleset has no {}", kind.label()));
             };
             if let Some(unit) = unit_here
@@ -162,7 +156,7 @@ pub fn edits_for(rules: &Ruleset, scenario: &Scenario, pos: Pos, op: &Op) -> Vec
             edits
         }
         Op::Property(kind, owner) => {
-            let Some(terrain) = property_terrain(rules, *kind) else { return Vec::new() };
+            let Some(terrain) = rules.terrain_of_property(*kind) else { return Vec::new() };
             let mut edits = Vec::new();
             if scenario.terrain_at(pos) != terrain {
                 edits.push(Edit::SetTerrain { pos, terrain });

@@ -9,7 +9,7 @@ use super::ops::Op;
 use super::shapes::{flood_squares, rect_squares, squares_of};
 use super::tools::{Drag, Tool};
 use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
-use crate::systems::swat::scenario::{Symmetry, Tile};
+use crate::systems::swat::scenario::{SquareMap, Symmetry, Tile};
 use std::sync::Arc;
 
 /// What the paint tools put down.
@@ -274,12 +274,12 @@ impl Editor {
     }
 
     /// Turns or mirrors the selection in place.
-    pub fn transform_selection(&mut self, label: &str, transform: fn(&Clipboard) -> Clipboard) {
+    pub fn transform_selection(&mut self, label: &str, map: SquareMap) {
         let Some((a, b)) = self.selection else {
             self.tell("Select squares first (tool S).");
             return;
         };
-        let clip = transform(&Clipboard::copy(&self.doc.scenario, a, b));
+        let clip = Clipboard::copy(&self.doc.scenario, a, b).mapped(map);
         self.replace_selection(label, &clip, Pos::new(a.x.min(b.x), a.y.min(b.y)));
     }
 

@@ -3,11 +3,11 @@
 
 use super::commands::{Menu, UiCommand, ViewToggle, shortcut_order};
 use super::dialogs::{FileDialogs, NativeDialogs};
-use crate::editor::{Clipboard, Document, Editor, Paint};
+use crate::editor::{Document, Editor, Paint};
 use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{
-    Finding, Scenario, Statistics, Symmetry, builtin_tiles, has_errors, import_awbw, load_scenario, save_scenario,
-    statistics, validate,
+    Finding, Scenario, SquareMap, Statistics, Symmetry, builtin_tiles, has_errors, import_awbw, load_scenario,
+    save_scenario, statistics, validate,
 };
 use egui::{Context, Ui};
 use serde::{Deserialize, Serialize};
@@ -555,9 +555,9 @@ impl StudioApp {
             UiCommand::Cut => editor.copy_selection(true),
             UiCommand::Paste => editor.paste(self.hover),
             UiCommand::DeleteSelection => editor.clear_selection(),
-            UiCommand::RotateSelection => editor.transform_selection("Rotate selection", Clipboard::rotated),
-            UiCommand::FlipSelectionX => editor.transform_selection("Flip selection", Clipboard::flipped_x),
-            UiCommand::FlipSelectionY => editor.transform_selection("Flip selection", Clipboard::flipped_y),
+            UiCommand::RotateSelection => editor.transform_selection("Rotate selection", SquareMap::Turn90),
+            UiCommand::FlipSelectionX => editor.transform_selection("Flip selection", SquareMap::FlipX),
+            UiCommand::FlipSelectionY => editor.transform_selection("Flip selection", SquareMap::FlipY),
             UiCommand::ReplaceAll => {
                 let from = editor
                     .selected
@@ -668,7 +668,7 @@ impl StudioApp {
         let typing = ctx.egui_wants_keyboard_input();
         let mut fired = Vec::new();
         ctx.input_mut(|input| {
-            for (command, shortcut) in shortcut_order() {
+            for &(command, shortcut) in shortcut_order() {
                 if typing && command.is_bare_key() {
                     continue;
                 }

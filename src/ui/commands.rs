@@ -295,16 +295,19 @@ impl UiCommand {
 }
 
 /// Commands in the order their shortcuts must be tested: those with more modifiers first, so
-/// Ctrl+Shift+Z is not taken for Ctrl+Z.
+/// Ctrl+Shift+Z is not taken for Ctrl+Z. Built once: the window reads it every frame.
 #[must_use]
-pub fn shortcut_order() -> Vec<(UiCommand, KeyboardShortcut)> {
-    let mut all: Vec<(UiCommand, KeyboardShortcut)> =
-        UiCommand::all().into_iter().flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s))).collect();
-    let weight = |s: &KeyboardShortcut| {
-        u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
-    };
-    all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
-    all
+pub fn shortcut_order() -> &'static [(UiCommand, KeyboardShortcut)] {
+    static ORDER: std::sync::LazyLock<Vec<(UiCommand, KeyboardShortcut)>> = std::sync::LazyLock::new(|| {
+        let mut all: Vec<(UiCommand, KeyboardShortcut)> =
+            UiCommand::all().into_iter().flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s))).collect();
+        let weight = |s: &KeyboardShortcut| {
+            u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
+        };
+        all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
+        all
+    });
+    &ORDER
 }
 
 #[cfg(test)]
@@ -318,7 +321,7 @@ mod tests {
             assert!(!command.label().is_empty() && !command.label().starts_with(|c: char| c.is_lowercase()));
         }
         let mut seen = std::collections::HashMap::new();
-        for (command, shortcut) in shortcut_order() {
+        for &(command, shortcut) in shortcut_order() {
             if let Some(other) = seen.insert(shortcut, command) {
                 panic!("{command:?} and {other:?} share a shortcut");
             }

@@ -165,11 +165,10 @@ pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
         }
         ui.separator();
         ui.heading("Properties");
-        let owner_color = app
-            .editor
-            .owner
-            .and_then(|o| app.editor.doc.scenario.players.get(usize::from(o)))
-            .map_or(theme::NEUTRAL, |p| theme::army_color(p.army));
+        // Properties show the chosen owner's colour (neutral grey); units have no neutral.
+        let owner_army =
+            app.editor.owner.and_then(|o| app.editor.doc.scenario.players.get(usize::from(o))).map(|p| p.army);
+        let owner_color = owner_army.map_or(theme::NEUTRAL, theme::army_color);
         for kind in PropertyKind::ALL {
             let name = match kind {
                 PropertyKind::City => "City",
@@ -189,11 +188,7 @@ pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
         }
         ui.separator();
         ui.heading("Units");
-        let unit_color = app
-            .editor
-            .owner
-            .and_then(|o| app.editor.doc.scenario.players.get(usize::from(o)))
-            .map_or(theme::army_color(Army::Red), |p| theme::army_color(p.army));
+        let unit_color = theme::army_color(owner_army.unwrap_or(Army::Red));
         let rules = std::sync::Arc::clone(&app.editor.rules);
         for unit in &rules.units {
             let selected = app.editor.paint == Paint::Unit(unit.id.clone());

@@ -124,17 +124,10 @@ pub fn diagnostic(finding: &Finding) -> Diagnostic {
         message: finding.message.clone(),
         place: finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
         fix: finding.fix.as_ref().map(|f| f.label.clone()),
-        // A fix that replaces the whole scenario holds maps keyed by square, which JSON cannot
-        // key; such a fix is shown by its label alone.
-        json: serde_json::to_value(finding).unwrap_or_else(|_| {
-            serde_json::json!({
-                "severity": format!("{:?}", finding.severity),
-                "code": finding.code,
-                "message": finding.message,
-                "squares": finding.squares,
-                "fix": finding.fix.as_ref().map(|f| serde_json::json!({ "label": f.label })),
-            })
-        }),
+        // Serialising plain data cannot fail; should it ever, the finding is still reported.
+        json: serde_json::to_value(finding).unwrap_or_else(
+            |e| serde_json::json!({ "code": finding.code, "message": finding.message, "error": e.to_string() }),
+        ),
     }
 }
 

@@ -402,7 +402,6 @@ fn apply_capture(rules: &Ruleset, state: &mut GameState, id: UnitId, events: &mu
             // [house] A taken HQ is a city from now on: its captor has one HQ, its own.
             if let Some(city) = rules.terrain_of_property(PropertyKind::City) {
                 state.board.terrain[index] = city;
-                state.owners[index] = Some(owner);
                 events.push(Event::HqBecameCity { pos, terrain: city });
             }
         }
@@ -514,22 +513,20 @@ fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>, turn:
     // medal in the same action, but the actor's own achievement comes before it.
     let (actor, round) = turn;
     let order: Vec<PlayerId> = std::iter::once(actor).chain(standing.iter().copied().filter(|p| *p != actor)).collect();
-    let targets_count = everyone_has_played(state, actor, round);
-    for player in order {
-        if state.player(player).defeated || !targets_count {
-            continue;
-        }
-        if let Some(target) = state.victory.victory_medals
-            && state.player(player).medals >= target
-        {
-            finish(state, Outcome::Won { winner: player, reason: VictoryReason::VictoryMedals }, events);
-            return;
-        }
-        if let Some(target) = state.victory.city_conquest
-            && state.cities_captured(rules, player) >= target
-        {
-            finish(state, Outcome::Won { winner: player, reason: VictoryReason::CityConquest }, events);
-            return;
+    if everyone_has_played(state, actor, round) {
+        for player in order.into_iter().filter(|p| !state.player(*p).defeated) {
+            if let Some(target) = state.victory.victory_medals
+                && state.player(player).medals >= target
+            {
+                finish(state, Outcome::Won { winner: player, reason: VictoryReason::VictoryMedals }, events);
+                return;
+            }
+            if let Some(target) = state.victory.city_conquest
+                && state.cities_captured(rules, player) >= target
+            {
+                finish(state, Outcome::Won { winner: player, reason: VictoryReason::CityConquest }, events);
+                return;
+            }
         }
     }
     if state.player(state.current).defeated {

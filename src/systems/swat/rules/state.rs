@@ -315,58 +315,44 @@ impl GameState {
         self.captures.iter().find(|c| c.pos == pos)
     }
 
+    /// The squares of a player's properties of one kind, row by row.
+    pub fn properties_of<'a>(
+        &'a self,
+        rules: &'a Ruleset,
+        player: PlayerId,
+        kind: PropertyKind,
+    ) -> impl Iterator<Item = Pos> + 'a {
+        self.board
+            .squares()
+            .filter(move |&pos| self.owner_at(pos) == Some(player) && self.property_at(rules, pos) == Some(kind))
+    }
+
     /// Properties of one kind a player owns.
     #[must_use]
     pub fn count_owned(&self, rules: &Ruleset, player: PlayerId, kind: PropertyKind) -> u32 {
-        let mut count = 0;
-        for (index, owner) in self.owners.iter().enumerate() {
-            if *owner == Some(player) && rules.terrain(self.board.terrain[index]).property == Some(kind) {
-                count += 1;
-            }
-        }
-        count
+        count(self.properties_of(rules, player, kind))
     }
 
     /// Whether the property on `pos` is `player`'s and friendly: owned by them and, unless the
     /// ruleset says otherwise, not part-way through an enemy's capture (rules 3.1 and 3.2).
     #[must_use]
     pub fn is_friendly(&self, rules: &Ruleset, pos: Pos, player: PlayerId) -> bool {
-        self.owner_at(pos) == Some(player)
-            && (rules.economy.contested_is_friendly
-                || self.capture_at(pos).is_none_or(|c| self.unit(c.unit).is_some_and(|u| u.owner == player)))
+        self.owner_at(pos) == Some(player) && (rules.economy.contested_is_friendly || self.capture_at(pos).is_none())
+    }
+
+    /// Friendly properties of one kind a player holds (see [`GameState::is_friendly`]).
+    #[must_use]
+    pub fn count_friendly(&self, rules: &Ruleset, player: PlayerId, kind: PropertyKind) -> u32 {
+        count(self.properties_of(rules, player, kind).filter(|&pos| self.is_friendly(rules, pos, player)))
     }
 
     /// Cities a player holds that were not theirs when the game started: the cities they have
     /// captured and kept (a captured HQ, now a city, counts too).
     #[must_use]
     pub fn cities_captured(&self, rules: &Ruleset, player: PlayerId) -> u32 {
-        let mut count = 0;
-        for (index, owner) in self.owners.iter().enumerate() {
-            if *owner == Some(player)
-                && self.start_owners.get(index).copied().flatten() != Some(player)
-                && rules.terrain(self.board.terrain[index]).property == Some(PropertyKind::City)
-            {
-                count += 1;
-            }
-        }
-        count
-    }
-
-    /// Friendly properties of one kind a player holds (see [`GameState::is_friendly`]).
-    #[must_use]
-    pub fn count_friendly(&self, rules: &Ruleset, player: PlayerId, kind: PropertyKind) -> u32 {
-        let width = usize::from(self.board.width.max(1));
-        let mut count = 0;
-        for (index, owner) in self.owners.iter().enumerate() {
-            if *owner == Some(player) && rules.terrain(self.board.terrain[index]).property == Some(kind) {
-                let pos =
-                    Pos::new(u16::try_from(index % width).unwrap_or(0), u16::try_from(index / width).unwrap_or(0));
-                if self.is_friendly(rules, pos, player) {
-                    count += 1;
-                }
-            }
-        }
-        count
+        let held_from_start =
+            |pos: Pos| self.start_owners.get(self.board.index(pos)).copied().flatten() == Some(player);
+        count(self.properties_of(rules, player, PropertyKind::City).filter(|&pos| !held_from_start(pos)))
     }
 
     /// Builds the state a game starts in, checking the setup whole first.
@@ -443,6 +429,11 @@ impl GameState {
             outcome: Outcome::Ongoing,
         })
     }
+}
+
+/// How many squares an iterator yields, as the `u32` the rules count in.
+fn count(squares: impl Iterator<Item = Pos>) -> u32 {
+    u32::try_from(squares.count()).unwrap_or(u32::MAX)
 }
 
 fn check_setup(rules: &Ruleset, setup: &GameSetup) -> Vec<String> {

@@ -107,6 +107,7 @@ pub struct Scenario {
     /// Library tiles the board was built from.
     pub tiles: Vec<TilePlacement>,
     /// Owner (seat from 0) of each owned property; properties not listed are neutral.
+    #[serde(with = "crate::board::pairs")]
     pub owners: BTreeMap<Pos, u8>,
     /// Starting units.
     pub units: Vec<ScenarioUnit>,
