@@ -133,6 +133,14 @@ pub fn generated_scenario(rules: &Ruleset, side: u16, units: usize) -> Option<Sc
     lay_out_tiles(&mut scenario, &tiles);
     let hq = rules.terrain_id("hq")?;
     let factory = rules.terrain_id("factory")?;
+    // The library's HQ tiles come neutral; setup has no neutral HQ, so on a practice board
+    // they are cities and each player gets exactly one HQ below.
+    let city = rules.terrain_id("city")?;
+    for terrain in &mut scenario.board.terrain {
+        if *terrain == hq {
+            *terrain = city;
+        }
+    }
     for (pos, terrain, owner) in [
         (Pos::new(1, 1), hq, 0),
         (Pos::new(side - 2, side - 2), hq, 1),
