@@ -76,9 +76,22 @@ fn battle(rules: &Ruleset, side: u16, per_side: u16) -> GameSetup {
         board,
         owned_properties: owned,
         units,
-        players: vec![PlayerSetup { co: Some(skirmish_studio::systems::swat::rules::CoId(0)), funds: 5 }; 2],
+        players: vec![
+            PlayerSetup {
+                co: skirmish_studio::systems::swat::rules::CoChoice::Chosen(
+                    skirmish_studio::systems::swat::rules::CoId(0)
+                ),
+                funds: 5
+            };
+            2
+        ],
         first_player: PlayerId(0),
         victory: VictoryConditions::default(),
+        // Big armies on a big board: no counter pool may stop the setup.
+        counter_limits: (0..rules.units.len())
+            .filter_map(|k| u8::try_from(k).ok())
+            .map(|k| (skirmish_studio::systems::swat::rules::UnitKindId(k), None))
+            .collect(),
     }
 }
 

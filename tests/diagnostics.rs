@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::systems::swat::rules::{Pos, Ruleset, TieBreak, TurnLimit, VictoryConditions};
+use skirmish_studio::systems::swat::rules::{CoChoice, Pos, Ruleset, TieBreak, TurnLimit, VictoryConditions};
 use skirmish_studio::systems::swat::scenario::{
     Army, Passenger, Scenario, ScenarioUnit, Severity, apply_all, validate,
 };
@@ -85,7 +85,7 @@ fn the_clean_base_scenario_has_no_findings() {
 #[test]
 fn unknown_ruleset_value() {
     case("unknown-ruleset-value", Severity::Error, |_, s| s.units.push(unit("tnak", 0, p(3, 2))));
-    case("unknown-ruleset-value", Severity::Error, |_, s| s.players[1].co = Some("marshal_oren".into()));
+    case("unknown-ruleset-value", Severity::Error, |_, s| s.players[1].co = CoChoice::Chosen("marshal_oren".into()));
     case("unknown-ruleset-value", Severity::Error, |_, s| s.system = "skirm".into());
 }
 
@@ -212,8 +212,58 @@ fn first_player_missing() {
 #[test]
 fn duplicate_co() {
     case("duplicate-co", Severity::Error, |_, s| {
-        s.players[0].co = Some("general_hale".into());
-        s.players[1].co = Some("general_hale".into());
+        s.players[0].co = CoChoice::Chosen("general_hale".into());
+        s.players[1].co = CoChoice::Chosen("general_hale".into());
+    });
+}
+
+#[test]
+fn no_co_left_to_deal() {
+    // The built-in ruleset has more COs than a game has seats, so only a ruleset with fewer
+    // cards can run out: one CO, chosen by nobody, and two seats that ask for a random one.
+    let mut rules = rules();
+    rules.cos.truncate(1);
+    let mut s = base(&rules);
+    s.players[0].co = CoChoice::Random;
+    assert!(validate(&rules, &s).is_empty(), "one random seat and one CO is fine");
+    s.players[1].co = CoChoice::Random;
+    let findings = validate(&rules, &s);
+    let finding = findings.iter().find(|f| f.code == "no-co-left-to-deal").expect("the second random seat is refused");
+    assert_eq!(finding.severity, Severity::Error);
+    assert!(finding.message.contains("player 2"), "{}", finding.message);
+    let mut fixed = s.clone();
+    let undo = apply_all(&mut fixed, &finding.fix.as_ref().unwrap().edits).unwrap();
+    assert!(validate(&rules, &fixed).is_empty());
+    apply_all(&mut fixed, &undo).unwrap();
+    assert_eq!(fixed, s);
+    // The engine refuses the same setup rather than dealing one CO twice.
+    let setup = s.to_setup(&rules).unwrap();
+    assert!(skirmish_studio::systems::swat::rules::start_game(&rules, &setup, 1).is_err());
+}
+
+#[test]
+fn random_cos_with_enough_left_are_clean() {
+    let rules = rules();
+    let mut s = base(&rules);
+    s.players[0].co = CoChoice::Random;
+    s.players[1].co = CoChoice::Chosen(rules.cos[0].id.clone());
+    let findings = validate(&rules, &s);
+    assert!(findings.is_empty(), "{findings:#?}");
+}
+
+#[test]
+fn counters_exceeded() {
+    case("counters-exceeded", Severity::Error, |_, s| {
+        s.counters.insert("tank".into(), Some(1));
+        s.units.push(unit("tank", 0, p(2, 1)));
+        s.units.push(unit("tank", 0, p(2, 3)));
+    });
+}
+
+#[test]
+fn counters_of_an_unknown_kind() {
+    case("unknown-ruleset-value", Severity::Error, |_, s| {
+        s.counters.insert("tank_destroyer".into(), Some(2));
     });
 }
 

@@ -5,7 +5,7 @@
 
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 use skirmish_studio::ui::{AppConfig, FileDialogs, Modal, Prefs, StudioApp};
 use std::path::{Path, PathBuf};
@@ -394,4 +394,64 @@ fn a_new_scenario_from_the_menu_and_settings_typed_as_one_undoable_step() {
     harness.state_mut().editor.doc.undo();
     harness.run_steps(2);
     assert_eq!(harness.state().editor.doc.scenario.name, "Untitled scenario");
+}
+
+#[test]
+fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_counts_counters() {
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
+    duel(&mut app);
+    app.editor.doc.scenario.counters.insert("mech".into(), Some(0));
+    // Only the settings in the side panel, so the seats are in view.
+    app.prefs.show_minimap = false;
+    app.prefs.show_diagnostics = false;
+    app.prefs.show_inspector = false;
+    app.prefs.show_settings = true;
+    let mut harness = harness(app);
+    // Player 1's CO box, then its "Random CO" entry.
+    harness.get_by_label("CO of player 1").click();
+    harness.run_steps(2);
+    harness.get_by_label("Random CO").click();
+    harness.run_steps(3);
+    assert_eq!(
+        harness.state().editor.doc.scenario.players[0].co,
+        skirmish_studio::systems::swat::rules::CoChoice::Random
+    );
+    // The pools are in the settings, the ruleset's number shown.
+    harness.get_by_label("Counters per army").click();
+    harness.run_steps(2);
+    let tank_pool = harness.get_by_label("Tank counters per army");
+    tank_pool.scroll_to_me();
+    harness.run_steps(6);
+    harness.get_by_label("Tank counters per army").click();
+    harness.run_steps(2);
+    harness.get_by_label("No limit").click();
+    harness.run_steps(3);
+    assert_eq!(harness.state().editor.doc.scenario.counters.get("tank"), Some(&None), "the Tank pool is lifted");
+    harness.state_mut().editor.doc.scenario.counters.remove("tank");
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(3);
+    let session = &harness.state().play.as_ref().expect("the playtest started").session;
+    let dealt = session.state.player(skirmish_studio::systems::swat::rules::PlayerId(0)).co;
+    assert!(dealt.is_some(), "player 1 was dealt a CO");
+    assert!(
+        session.events.iter().any(|e| matches!(e, skirmish_studio::systems::swat::rules::Event::CoDealt { .. })),
+        "the deal is in the event log"
+    );
+    // Red's factory: the shop shows what is left of each pool; the Mech pool is empty.
+    click_square(&mut harness, Pos::new(0, 0));
+    // (The dealt CO may change prices, so only the start and the count are compared.)
+    let shop_button = |name: &str| {
+        let prefix = format!("{name} - $");
+        let buttons: Vec<_> = harness
+            .query_all_by_label_contains(&prefix)
+            .filter(|b| b.accesskit_node().label().is_some_and(|l| l.starts_with(&prefix)))
+            .collect();
+        assert_eq!(buttons.len(), 1, "one {name} button");
+        let label = buttons[0].accesskit_node().label().unwrap_or_default();
+        (label, buttons[0].accesskit_node().is_disabled())
+    };
+    assert!(shop_button("Infantry").0.ends_with("(12 left)"));
+    assert!(shop_button("Tank").0.ends_with("(4 left)"), "one of five Tanks is on the board");
+    let (mech, disabled) = shop_button("Mech");
+    assert!(mech.ends_with("(0 left)") && disabled, "no Mech counter is left to buy");
 }

@@ -4,9 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, parse_square};
-use skirmish_studio::systems::swat::print::{export_pdf, export_png};
+use skirmish_studio::systems::swat::print::{counter_list, export_pdf, export_png};
 use skirmish_studio::systems::swat::rules::Ruleset;
-use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario};
+use skirmish_studio::systems::swat::scenario::{Army, Scenario, load_scenario};
 use std::path::Path;
 
 fn rules() -> Ruleset {
@@ -103,6 +103,39 @@ fn the_pdf_has_exact_page_sizes_and_every_sheet() {
     let setup = export_pdf(&rules, &scenario, &only_setup, &mut |_, _| {}).unwrap();
     assert!(setup.layout.is_none());
     assert!(setup.pages >= 1 && setup.pages < report.pages);
+}
+
+#[test]
+fn the_counter_sheets_print_exactly_each_armys_pool() {
+    let rules = rules();
+    let mut scenario = sample("bridgehead.ron");
+    let count = |scenario: &Scenario, army: Army, name: &str| {
+        counter_list(&rules, scenario, 2).iter().filter(|c| c.army == army && c.name == name).count()
+    };
+    // The ruleset's pools: what can be bought is what is printed, whatever the extra setting.
+    for card in &rules.units {
+        for player in &scenario.players {
+            assert_eq!(count(&scenario, player.army, &card.name), card.counters.unwrap() as usize, "{}", card.name);
+        }
+    }
+    assert_eq!(counter_list(&rules, &scenario, 7), counter_list(&rules, &scenario, 0));
+    // A scenario's own pool, and a lifted one: then one per starting unit (passengers
+    // included) and the extra counters to buy.
+    scenario.counters.insert("tank".into(), Some(1));
+    scenario.counters.insert("infantry".into(), None);
+    let red = scenario.players[0].army;
+    assert_eq!(count(&scenario, red, "Tank"), 1);
+    let starting_infantry = scenario.starting_counters(0, "infantry").count();
+    assert!(starting_infantry > 0);
+    assert_eq!(count(&scenario, red, "Infantry"), starting_infantry + 2);
+    // Fewer counters, fewer pages.
+    let only = ExportOptions { sheets: Sheets::parse("counters").unwrap(), ..ExportOptions::default() };
+    let before = export_pdf(&rules, &sample("bridgehead.ron"), &only, &mut |_, _| {}).unwrap().pages;
+    for card in &rules.units {
+        scenario.counters.insert(card.id.clone(), Some(1));
+    }
+    let after = export_pdf(&rules, &scenario, &only, &mut |_, _| {}).unwrap().pages;
+    assert!(after < before, "{after} pages for 18 counters, {before} for 94");
 }
 
 #[test]

@@ -8,9 +8,9 @@ mod common;
 use common::same_action;
 use proptest::prelude::*;
 use skirmish_studio::systems::swat::rules::{
-    Action, Board, CoId, Dice, GameSetup, GameState, Outcome, PlayerId, PlayerSetup, Pos, PowerLevel, Ruleset,
-    TerrainId, TieBreak, TurnLimit, UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions,
-    random_action, replay, start_game,
+    Action, Board, CoChoice, CoId, Dice, GameSetup, GameState, Outcome, PlayerId, PlayerSetup, Pos, PowerLevel,
+    Ruleset, TerrainId, TieBreak, TurnLimit, UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check,
+    legal_actions, random_action, replay, start_game,
 };
 use std::collections::BTreeSet;
 
@@ -64,17 +64,48 @@ fn random_setup(rules: &Ruleset, seed: u64) -> GameSetup {
         });
     }
     let co_count = rules.cos.len();
-    let players = (0..players)
+    let players: Vec<PlayerSetup> = (0..players)
         .map(|seat| PlayerSetup {
-            co: (dice.below(3) > 0).then(|| CoId(u8::try_from((seat + dice.below(co_count)) % co_count).unwrap())),
+            co: match dice.below(4) {
+                0 => CoChoice::NoCo,
+                1 => CoChoice::Random,
+                _ => CoChoice::Chosen(CoId(u8::try_from((seat + dice.below(co_count)) % co_count).unwrap())),
+            },
             funds: u32::try_from(dice.below(30)).unwrap(),
         })
         .collect();
+    // Some kinds get a small counter pool, some none; never fewer than an army starts with.
+    let mut counter_limits = std::collections::BTreeMap::new();
+    for kind in (0..rules.units.len()).map(|k| UnitKindId(u8::try_from(k).unwrap())) {
+        let most_placed = (0..players.len())
+            .map(|seat| {
+                units
+                    .iter()
+                    .filter(|u| u.owner.index() == seat)
+                    .flat_map(|u| std::iter::once(u.kind).chain(u.passengers.iter().map(|p| p.0)))
+                    .filter(|&k| k == kind)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        match dice.below(4) {
+            0 => drop(counter_limits.insert(kind, Some(u32::try_from(most_placed + dice.below(3)).unwrap()))),
+            1 => drop(counter_limits.insert(kind, None)),
+            // The ruleset's pool, unless the army starts with more than it holds.
+            _ => {
+                let placed = u32::try_from(most_placed).unwrap();
+                if rules.unit(kind).counters.is_some_and(|pool| pool < placed) {
+                    counter_limits.insert(kind, Some(placed));
+                }
+            }
+        }
+    }
     GameSetup {
         board,
         owned_properties: owned,
         units,
         players,
+        counter_limits,
         first_player: PlayerId(0),
         victory: VictoryConditions {
             conquest: dice.below(2) == 0,
@@ -285,10 +316,11 @@ proptest! {
                 edges: Default::default(),
             },
             owned_properties: vec![(Pos::new(0, 0), PlayerId(first))],
-            units: units.into_iter().map(|(kind, owner, hp, x, y)| UnitSetup { kind: UnitKindId(kind), owner: PlayerId(owner), hp, pos: Pos::new(x, y), passengers: vec![(UnitKindId(kind), hp)] }).collect(),
-            players: vec![PlayerSetup { co: Some(CoId(first)), funds: 5 }; players],
+            units: units.iter().map(|&(kind, owner, hp, x, y)| UnitSetup { kind: UnitKindId(kind), owner: PlayerId(owner), hp, pos: Pos::new(x, y), passengers: vec![(UnitKindId(kind), hp)] }).collect(),
+            players: vec![PlayerSetup { co: if first % 2 == 0 { CoChoice::Chosen(CoId(first)) } else { CoChoice::Random }, funds: 5 }; players],
             first_player: PlayerId(first),
             victory: VictoryConditions::default(),
+            counter_limits: units.iter().map(|&(kind, _, hp, _, _)| (UnitKindId(kind), (hp % 3 > 0).then_some(u32::from(hp % 3)))).collect(),
         };
         if let Ok((state, _)) = start_game(&rules, &setup, 1) {
             assert_invariants(&rules, &state);

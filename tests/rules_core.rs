@@ -7,8 +7,8 @@ mod common;
 
 use common::{Setup, attack, capture, end_turn, mv, p, unload};
 use skirmish_studio::systems::swat::rules::{
-    Action, Capture, ColumnId, DefeatReason, Event, Outcome, PlayerId, PowerLevel, Rejection, Status, Strike, TieBreak,
-    TurnLimit, UnitId, VictoryConditions, VictoryReason, legal_actions, preview_attack, reachable, replay,
+    Action, Capture, CoId, ColumnId, DefeatReason, Event, Outcome, PlayerId, PowerLevel, Rejection, Status, Strike,
+    TieBreak, TurnLimit, UnitId, VictoryConditions, VictoryReason, legal_actions, preview_attack, reachable, replay,
 };
 
 const RED: PlayerId = PlayerId(0);
@@ -136,7 +136,11 @@ fn ruleset_chart_past_the_last_row_uses_the_last_and_below_zero_uses_the_first()
 #[test]
 fn ruleset_loading_reports_every_problem_with_its_place() {
     let broken = skirmish_studio::systems::swat::rules::BUILTIN_SWAT_RON
-        .replace("cost: 7, move_type: \"tread\"", "cost: -7, move_type: \"hover\"")
+        .replace(
+            "cost: 7, counters: Some(5), move_type: \"tread\"",
+            "cost: -7, counters: Some(-1), move_type: \"hover\"",
+        )
+        .replace("(id: \"captain_reyes\"", "(id: \"random\"")
         .replace("(damage: 5,  cells: {\"road\": (5, Some(3)), ", "(damage: 5,  cells: {")
         .replace("Kinds([\"recon\", \"tank\"])", "Kinds([\"recon\", \"tnak\"])");
     let error = skirmish_studio::systems::swat::rules::Ruleset::from_ron(&broken).unwrap_err();
@@ -145,6 +149,8 @@ fn ruleset_loading_reports_every_problem_with_its_place() {
     for expected in [
         "units[5] (tank).cost: must not be negative, found -7",
         "units[5] (tank).move_type: unknown move type 'hover'",
+        "units[5] (tank).counters: must not be negative, found -1",
+        "cos[4] (random).id: 'random' is reserved",
         "chart[5]: missing the 'road' column",
         "unknown unit 'tnak'",
     ] {
@@ -581,6 +587,51 @@ fn capture_progress_is_lost_when_the_unit_dies() {
 // ---------------------------------------------------------------- purchase
 
 #[test]
+fn purchase_only_while_the_army_has_a_counter_of_the_kind_off_the_board() {
+    // 2.4: each player takes "all the units of one color"; what is not on the sheet cannot be
+    // bought. The pool counts passengers too, and a kind without a limit is never refused.
+    let mut game = Setup::board(&["B.."])
+        .owned((0, 0), 0)
+        .unit("infantry", 0, (1, 0))
+        .unit("apc", 0, (2, 0))
+        .carrying("mech")
+        .counters("infantry", Some(1))
+        .counters("mech", Some(1))
+        .counters("recon", None)
+        .funds(0, 20)
+        .start();
+    let infantry = game.kind("infantry");
+    let mech = game.kind("mech");
+    game.reject(
+        Action::Buy { factory: p(0, 0), kind: infantry },
+        Rejection::NoCounterLeft { kind: infantry, limit: 1 },
+    );
+    game.reject(Action::Buy { factory: p(0, 0), kind: mech }, Rejection::NoCounterLeft { kind: mech, limit: 1 });
+    assert_eq!(game.state.counters_left(&game.rules, RED, game.kind("recon")), None);
+    assert_eq!(
+        game.state.counters_left(&game.rules, RED, game.kind("tank")),
+        game.rules.unit(game.kind("tank")).counters
+    );
+    game.act(Action::Buy { factory: p(0, 0), kind: game.kind("recon") });
+}
+
+#[test]
+fn purchase_a_ruleset_pool_holds_unless_the_scenario_changes_it() {
+    let rules = common::rules();
+    let rockets = common::kind(&rules, "rockets");
+    let pool = rules.unit(rockets).counters.expect("the house ruleset limits Rockets");
+    let mut setup = Setup::board(&["B....."]).owned((0, 0), 0).funds(0, 99);
+    for x in 0..pool {
+        setup = setup.unit("rockets", 0, (u16::try_from(x).unwrap() + 1, 0));
+    }
+    let mut game = setup.start();
+    game.reject(
+        Action::Buy { factory: p(0, 0), kind: rockets },
+        Rejection::NoCounterLeft { kind: rockets, limit: pool },
+    );
+}
+
+#[test]
 fn purchase_at_an_own_empty_factory_paying_the_cost() {
     let mut game = Setup::board(&["BBB"])
         .owned((0, 0), 0)
@@ -726,6 +777,41 @@ fn victory_medals_for_enemy_units_eliminated() {
 }
 
 #[test]
+fn victory_medals_an_eliminated_unit_is_lost_to_its_army_for_the_rest_of_the_game() {
+    // 4.0: "the player receives that unit as a victory medal. This particular unit is lost to
+    // the other player for the remainder of the game": with one Infantry counter, Blue cannot
+    // buy Infantry again once Red holds it as a medal.
+    let start = |victory_medals: Option<u32>| {
+        Setup::board(&["=.B"])
+            .unit("md_tank", 0, (0, 0))
+            .unit_hp("infantry", 1, (1, 0), 1)
+            .owned((2, 0), 1)
+            .funds(1, 5)
+            .counters("infantry", Some(1))
+            .victory(VictoryConditions { conquest: false, victory_medals, ..VictoryConditions::default() })
+            .start()
+    };
+    let mut game = start(Some(5));
+    let infantry = game.kind("infantry");
+    game.act(attack(0, 1));
+    game.act(end_turn());
+    assert_eq!(game.state.player(BLUE).lost_counters.get(&infantry), Some(&1));
+    assert_eq!(game.state.counters_left(&game.rules, BLUE, infantry), Some(0));
+    game.reject(
+        Action::Buy { factory: p(2, 0), kind: infantry },
+        Rejection::NoCounterLeft { kind: infantry, limit: 1 },
+    );
+    game.act(Action::Buy { factory: p(2, 0), kind: game.kind("mech") });
+
+    // Without Victory Medals nobody keeps the counter: it goes back to Blue's pool.
+    let mut game = start(None);
+    game.act(attack(0, 1));
+    game.act(end_turn());
+    assert!(game.state.player(BLUE).lost_counters.is_empty());
+    game.act(Action::Buy { factory: p(2, 0), kind: infantry });
+}
+
+#[test]
 fn victory_city_conquest_counts_cities_captured_not_cities_owned() {
     // "Players can determine a number of cities that need to be captured": a city held from
     // the start does not count, so a target of 1 is not met before anyone acts.
@@ -821,6 +907,36 @@ fn victory_turn_limit_most_cities_counts_hqs_as_cities() {
     game.act(end_turn());
     game.act(end_turn());
     assert_eq!(game.state.outcome, Outcome::Won { winner: BLUE, reason: VictoryReason::TurnLimit });
+}
+
+#[test]
+fn co_cards_chosen_randomly_at_the_beginning_of_the_game_never_twice() {
+    // "CO cards are chosen randomly at the beginning of the game or each player may choose":
+    // random seats are dealt from the seeded dice, before the first turn, in seat order, from
+    // the COs no other seat has.
+    let hale = common::rules().co_id("general_hale").unwrap();
+    let mut deals = std::collections::BTreeSet::new();
+    for seed in 0..30 {
+        let game =
+            Setup::board(&["...."]).players(4).co(0, "general_hale").random_co(1).random_co(3).seed(seed).start();
+        let dealt: Vec<(PlayerId, CoId)> = game
+            .start_events
+            .iter()
+            .filter_map(|e| if let Event::CoDealt { player, co } = e { Some((*player, *co)) } else { None })
+            .collect();
+        assert!(matches!(game.start_events[0], Event::CoDealt { .. }), "the deal comes before the first turn");
+        assert_eq!(dealt.iter().map(|d| d.0).collect::<Vec<_>>(), [PlayerId(1), PlayerId(3)]);
+        assert!(dealt.iter().all(|d| d.1 != hale) && dealt[0].1 != dealt[1].1, "seed {seed}: {dealt:?}");
+        for (player, co) in &dealt {
+            assert_eq!(game.state.player(*player).co, Some(*co));
+        }
+        assert_eq!(game.state.player(PlayerId(2)).co, None, "a seat without a CO gets none");
+        deals.insert(dealt);
+        let again =
+            Setup::board(&["...."]).players(4).co(0, "general_hale").random_co(1).random_co(3).seed(seed).start();
+        assert_eq!(again.start_events, game.start_events, "the same seed deals the same COs");
+    }
+    assert!(deals.len() > 5, "the deal depends on the seed: {} different deals in 30", deals.len());
 }
 
 #[test]

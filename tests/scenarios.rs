@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
-use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
+use skirmish_studio::systems::swat::rules::{CoChoice, Pos, Ruleset};
 use skirmish_studio::systems::swat::scenario::{
     Broken, Scenario, Symmetry, builtin_tiles, export_awbw_csv, import_awbw, load_scenario, save_scenario, stamp_tile,
     statistics, symmetry_report, validate,
@@ -78,6 +78,28 @@ fn every_sample_round_trips_through_save_and_load() {
         let text = save_scenario(&rules, &scenario).unwrap();
         assert_eq!(load_scenario(&rules, &text).unwrap(), scenario, "{}", path.display());
     }
+}
+
+#[test]
+fn counter_pools_and_a_random_co_are_written_and_read_back() {
+    let rules = rules();
+    let mut scenario = load(&samples()[0]);
+    scenario.players[0].co = CoChoice::Random;
+    scenario.players[1].co = CoChoice::Chosen("general_hale".into());
+    scenario.counters.insert("tank".into(), Some(2));
+    scenario.counters.insert("rockets".into(), None);
+    let text = save_scenario(&rules, &scenario).unwrap();
+    assert!(text.contains("co: Some(\"random\")"), "{text}");
+    assert!(text.contains("\"tank\": Some(2)") && text.contains("\"rockets\": None"), "{text}");
+    assert_eq!(load_scenario(&rules, &text).unwrap(), scenario);
+    // A hand-written pool may leave out `Some`, and a misspelt kind is named with its place.
+    let hand = text.replace("\"tank\": Some(2)", "\"tank\": 2");
+    assert_eq!(load_scenario(&rules, &hand).unwrap(), scenario);
+    let error = load_scenario(&rules, &text.replace("\"tank\": Some(2)", "\"tnak\": Some(2)")).unwrap_err();
+    assert!(error.message.contains("unknown unit kind 'tnak'; did you mean tank"), "{error}");
+    assert!(error.line.is_some());
+    let error = load_scenario(&rules, &text.replace("\"tank\": Some(2)", "\"tank\": Some(5000)")).unwrap_err();
+    assert!(error.message.contains("5000 counters of 'tank'"), "{error}");
 }
 
 #[test]
@@ -321,6 +343,7 @@ proptest! {
         owners in proptest::collection::vec((0u16..14, 0u16..14, 0u8..6), 0..10),
         players in 0usize..6, funds in -5i64..50, first in 0u8..6, tile_size in 0u8..60,
         medals in proptest::option::of(0u32..20), cities in proptest::option::of(0u32..20), limit in proptest::option::of(0u32..30),
+        pools in proptest::collection::vec((0usize..10, proptest::option::of(0u32..4)), 0..4),
     ) {
         let rules = rules();
         let mut dice = skirmish_studio::systems::swat::rules::Dice::new(seed);
@@ -343,10 +366,18 @@ proptest! {
         }
         s.players = (0..players).map(|i| skirmish_studio::systems::swat::scenario::ScenarioPlayer {
             army: skirmish_studio::systems::swat::scenario::Army::ALL[i % 4],
-            co: rules.cos.get(i % 3).map(|c| c.id.clone()),
+            // No CO, a chosen one (sometimes the same as another seat's) or a random one.
+            co: match dice.below(4) {
+                0 => CoChoice::NoCo,
+                1 => CoChoice::Random,
+                _ => rules.cos.get(i % 3).map_or(CoChoice::Random, |c| CoChoice::Chosen(c.id.clone())),
+            },
             funds,
             controller: skirmish_studio::systems::swat::scenario::Controller::Human,
         }).collect();
+        for (kind, pool) in pools {
+            s.counters.insert(names[kind % names.len()].clone(), pool);
+        }
         s.first_player = first;
         s.tile_size = tile_size;
         s.victory.victory_medals = medals;

@@ -5,7 +5,7 @@ use super::app::StudioApp;
 use super::commands::UiCommand;
 use super::theme;
 use crate::editor::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
-use crate::systems::swat::rules::{Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
+use crate::systems::swat::rules::{CoChoice, MAX_COUNTERS, Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
@@ -467,14 +467,17 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
     // The form edits a copy without the board's squares and units, which settings never
     // change, so a big board is not copied every frame; they are put back only on a change.
     let mut next = app.editor.doc.scenario.clone_settings();
-    ui.label("Name");
-    ui.text_edit_singleline(&mut next.name);
-    ui.label("Author");
-    ui.text_edit_singleline(&mut next.author);
-    ui.label("Description");
-    ui.text_edit_multiline(&mut next.description);
-    ui.label("Setup notes");
-    ui.text_edit_multiline(&mut next.setup_notes);
+    // Each field is tied to its label, so a screen reader (and a test) finds it by name.
+    for (label, text, multiline) in [
+        ("Name", &mut next.name, false),
+        ("Author", &mut next.author, false),
+        ("Description", &mut next.description, true),
+        ("Setup notes", &mut next.setup_notes, true),
+    ] {
+        let label = ui.label(label);
+        let field = if multiline { ui.text_edit_multiline(text) } else { ui.text_edit_singleline(text) };
+        field.labelled_by(label.id);
+    }
     let mut tile_size = next.tile_size;
     ui.add(egui::Slider::new(&mut tile_size, 2..=12).text("Tile size"));
     next.tile_size = tile_size;
@@ -486,39 +489,52 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         let player = &mut next.players[seat];
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("P{}", seat + 1)).color(theme::army_color(player.army)).strong());
-            egui::ComboBox::from_id_salt(("army", seat)).selected_text(format!("{:?}", player.army)).show_ui(
-                ui,
-                |ui| {
+            egui::ComboBox::from_id_salt(("army", seat))
+                .selected_text(format!("{:?}", player.army))
+                .show_ui(ui, |ui| {
                     for army in Army::ALL {
                         ui.selectable_value(&mut player.army, army, format!("{army:?}"));
                     }
-                },
-            );
+                })
+                .response
+                .on_hover_text(format!("Army of player {}", seat + 1));
             egui::ComboBox::from_id_salt(("controller", seat))
                 .selected_text(format!("{:?}", player.controller))
                 .show_ui(ui, |ui| {
                     ui.selectable_value(&mut player.controller, Controller::Human, "Human");
                     ui.selectable_value(&mut player.controller, Controller::Ai, "Ai");
-                });
+                })
+                .response
+                .on_hover_text(format!("Who plays player {}", seat + 1));
             if seats > 2 && ui.small_button("Remove").clicked() {
                 remove = Some(seat);
             }
         });
         ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut player.funds).prefix("$").range(0..=1000));
-            let co_name = player
-                .co
-                .as_ref()
-                .and_then(|c| app.editor.rules.co_id(c))
-                .map_or("No CO".to_owned(), |c| app.editor.rules.co(c).name.clone());
-            egui::ComboBox::from_id_salt(("co", seat)).selected_text(co_name).show_ui(ui, |ui| {
-                ui.selectable_value(&mut player.co, None, "No CO");
-                for co in &app.editor.rules.cos {
-                    ui.selectable_value(&mut player.co, Some(co.id.clone()), &co.name).on_hover_text(co_text(co));
+            ui.add(egui::DragValue::new(&mut player.funds).prefix("$").range(0..=1000))
+                .on_hover_text(format!("Starting funds of player {}", seat + 1));
+            let co_name = match &player.co {
+                CoChoice::NoCo => "No CO".to_owned(),
+                CoChoice::Random => "Random CO".to_owned(),
+                CoChoice::Chosen(id) => {
+                    app.editor.rules.co_id(id).map_or(id.clone(), |c| app.editor.rules.co(c).name.clone())
                 }
-            });
+            };
+            egui::ComboBox::from_id_salt(("co", seat))
+                .selected_text(co_name)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut player.co, CoChoice::NoCo, "No CO");
+                    ui.selectable_value(&mut player.co, CoChoice::Random, "Random CO")
+                        .on_hover_text("Dealt from the seeded dice when the game starts; never a CO another seat has");
+                    for co in &app.editor.rules.cos {
+                        ui.selectable_value(&mut player.co, CoChoice::Chosen(co.id.clone()), &co.name)
+                            .on_hover_text(co_text(co));
+                    }
+                })
+                .response
+                .on_hover_text(format!("CO of player {}", seat + 1));
         });
-        if let Some(co) = player.co.as_ref().and_then(|c| app.editor.rules.co_id(c)) {
+        if let Some(co) = player.co.chosen().and_then(|c| app.editor.rules.co_id(c)) {
             ui.label(RichText::new(co_text(app.editor.rules.co(co))).small());
         }
     }
@@ -530,7 +546,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
             Army::ALL.iter().copied().find(|a| next.players.iter().all(|p| p.army != *a)).unwrap_or(Army::Yellow);
         next.players.push(crate::systems::swat::scenario::ScenarioPlayer {
             army,
-            co: None,
+            co: CoChoice::NoCo,
             funds: i64::from(app.editor.rules.economy.starting_funds),
             controller: Controller::Human,
         });
@@ -568,6 +584,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
             );
         });
     }
+    counter_pools(app, ui, &mut next.counters);
     let mut symmetry = next.symmetry;
     egui::ComboBox::from_label("Intended symmetry")
         .selected_text(symmetry.map_or_else(|| "None".to_owned(), |s| UiCommand::Symmetry(Some(s)).label()))
@@ -586,6 +603,51 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         next.tiles.clone_from(&current.tiles);
         app.editor.doc.replace_merging("Edit settings", MergeKey::Settings, next);
     }
+}
+
+/// Counters per army of each kind: the ruleset's pool, no limit, or the scenario's own number.
+fn counter_pools(app: &StudioApp, ui: &mut Ui, counters: &mut std::collections::BTreeMap<String, Option<u32>>) {
+    ui.separator();
+    egui::CollapsingHeader::new(RichText::new("Counters per army").strong()).id_salt("counter-pools").show(ui, |ui| {
+        ui.label(
+            RichText::new("What each army's sheet holds: a unit is bought only while a counter of its kind is free; under Victory Medals an eliminated unit's counter is lost.")
+                .small(),
+        );
+        egui::Grid::new("counter-pool-grid").num_columns(3).show(ui, |ui| {
+            for card in &app.editor.rules.units {
+                ui.label(&card.name);
+                let ruleset = card.counters.map_or_else(|| "no limit".to_owned(), |n| n.to_string());
+                let current = counters.get(&card.id).copied();
+                let text = match current {
+                    None => format!("Ruleset ({ruleset})"),
+                    Some(None) => "No limit".to_owned(),
+                    Some(Some(_)) => "Scenario".to_owned(),
+                };
+                let mut choice = current;
+                egui::ComboBox::from_id_salt(("pool", &card.id))
+                    .selected_text(text)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut choice, None, format!("Ruleset ({ruleset})"));
+                        ui.selectable_value(&mut choice, Some(None), "No limit");
+                        let own = Some(Some(current.flatten().or(card.counters).unwrap_or(4)));
+                        ui.selectable_value(&mut choice, own, "Scenario");
+                    })
+                    .response
+                    .on_hover_text(format!("{} counters per army", card.name));
+                if let Some(Some(n)) = choice.as_mut() {
+                    ui.add(egui::DragValue::new(n).range(0..=MAX_COUNTERS))
+                        .on_hover_text(format!("{} counters per army in this scenario", card.name));
+                } else {
+                    ui.label("");
+                }
+                match choice {
+                    None => drop(counters.remove(&card.id)),
+                    Some(limit) => drop(counters.insert(card.id.clone(), limit)),
+                }
+                ui.end_row();
+            }
+        });
+    });
 }
 
 fn option_number(ui: &mut Ui, value: &mut Option<u32>, label: &str, range: std::ops::RangeInclusive<u32>) {

@@ -8,8 +8,8 @@ use super::canvas::{Ground, draw_ground, draw_rulers, prepare_view, visible};
 use super::theme;
 use crate::systems::swat::playtest::Session;
 use crate::systems::swat::rules::{
-    Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Status, UnitId,
-    build_cost, preview_attack, reachable,
+    Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Rejection, Status,
+    UnitId, build_cost, preview_attack, reachable,
 };
 use crate::systems::swat::scenario::Controller;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
@@ -437,15 +437,25 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
             if let Some(factory) = play.factory {
                 ui.separator();
                 ui.label(RichText::new(format!("Buy at the factory at {factory}")).strong());
-                let funds = state.player(state.current).funds;
                 for (index, card) in app.editor.rules.units.iter().enumerate() {
                     let kind = crate::systems::swat::rules::UnitKindId(u8::try_from(index).unwrap_or(0));
                     let cost = build_cost(&app.editor.rules, state, state.current, kind);
                     let action = Action::Buy { factory, kind };
-                    let legal = crate::systems::swat::rules::check(&app.editor.rules, state, &action).is_ok();
+                    let verdict = crate::systems::swat::rules::check(&app.editor.rules, state, &action);
+                    let left = match state.counters_left(&app.editor.rules, state.current, kind) {
+                        Some(left) => format!(" ({left} left)"),
+                        None => String::new(),
+                    };
+                    let why_not = match &verdict {
+                        Ok(()) => String::new(),
+                        Err(Rejection::NoCounterLeft { limit, .. }) => {
+                            format!("All {limit} {} counters are on the board or held as enemy medals", card.name)
+                        }
+                        Err(rejection) => format!("Not now: {rejection}"),
+                    };
                     if ui
-                        .add_enabled(legal, egui::Button::new(format!("{} - ${cost}", card.name)))
-                        .on_disabled_hover_text(format!("${funds} in hand"))
+                        .add_enabled(verdict.is_ok(), egui::Button::new(format!("{} - ${cost}{left}", card.name)))
+                        .on_disabled_hover_text(why_not)
                         .clicked()
                     {
                         chosen = Some(action);

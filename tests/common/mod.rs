@@ -6,8 +6,8 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::systems::swat::rules::{
-    Action, Board, CoId, Event, GameSetup, GameState, PlayerId, PlayerSetup, Pos, Rejection, Ruleset, TerrainId,
-    UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions, start_game,
+    Action, Board, CoChoice, CoId, Event, GameSetup, GameState, PlayerId, PlayerSetup, Pos, Rejection, Ruleset,
+    TerrainId, UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions, start_game,
 };
 
 /// The built-in ruleset.
@@ -52,15 +52,16 @@ impl Setup {
             board: Board { width, height, terrain, heights: Vec::new(), edges: Default::default() },
             owned_properties: Vec::new(),
             units: Vec::new(),
-            players: vec![PlayerSetup { co: None, funds: 0 }, PlayerSetup { co: None, funds: 0 }],
+            players: vec![PlayerSetup { co: CoChoice::NoCo, funds: 0 }, PlayerSetup { co: CoChoice::NoCo, funds: 0 }],
             first_player: PlayerId(0),
             victory: VictoryConditions { conquest: false, ..VictoryConditions::default() },
+            counter_limits: Default::default(),
         };
         Self { rules, setup, seed: 1 }
     }
 
     pub fn players(mut self, count: usize) -> Self {
-        self.setup.players = vec![PlayerSetup { co: None, funds: 0 }; count];
+        self.setup.players = vec![PlayerSetup { co: CoChoice::NoCo, funds: 0 }; count];
         self
     }
 
@@ -103,7 +104,20 @@ impl Setup {
 
     pub fn co(mut self, player: u8, name: &str) -> Self {
         let co: CoId = self.rules.co_id(name).unwrap();
-        self.setup.players[usize::from(player)].co = Some(co);
+        self.setup.players[usize::from(player)].co = CoChoice::Chosen(co);
+        self
+    }
+
+    /// A CO dealt from the seeded dice when the game starts.
+    pub fn random_co(mut self, player: u8) -> Self {
+        self.setup.players[usize::from(player)].co = CoChoice::Random;
+        self
+    }
+
+    /// Changes the ruleset's counter pool of a kind for this game (`None`: no limit).
+    pub fn counters(mut self, name: &str, limit: Option<u32>) -> Self {
+        let kind = kind(&self.rules, name);
+        self.setup.counter_limits.insert(kind, limit);
         self
     }
 

@@ -317,66 +317,62 @@ pub fn simulate(
 #[must_use]
 pub fn describe_event(rules: &Ruleset, event: &Event) -> String {
     let kind = |k: crate::systems::swat::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
+    use crate::systems::swat::rules::Event as E;
     match event {
-        crate::systems::swat::rules::Event::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
-        crate::systems::swat::rules::Event::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
-        crate::systems::swat::rules::Event::IncomeCollected { player, amount, funds } => {
+        E::CoDealt { player, co } => {
+            format!("{player} is dealt the CO {}", rules.cos.get(co.index()).map_or("?", |c| c.name.as_str()))
+        }
+        E::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
+        E::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
+        E::IncomeCollected { player, amount, funds } => {
             format!("  {player} collects ${amount} (now ${funds})")
         }
-        crate::systems::swat::rules::Event::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
-        crate::systems::swat::rules::Event::UnitMoved { unit, from, to, cost } => {
+        E::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
+        E::UnitMoved { unit, from, to, cost } => {
             format!("  {unit} moves from {from} to {to} ({cost} MP)")
         }
-        crate::systems::swat::rules::Event::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
-        crate::systems::swat::rules::Event::UnitUnloaded { unit, transport, to } => {
+        E::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
+        E::UnitUnloaded { unit, transport, to } => {
             format!("  {transport} puts {unit} down at {to}")
         }
-        crate::systems::swat::rules::Event::StrikeDeclared {
-            strike,
-            attacker,
-            target,
-            initial_damage,
-            hits,
-            die,
-            ..
-        } => {
+        E::StrikeDeclared { strike, attacker, target, initial_damage, hits, die, .. } => {
             let die = die.map_or_else(String::new, |d| format!(" + 1 on a d6 of {d} or less"));
             format!("  {strike:?}: {attacker} fires at {target}: damage {initial_damage}, {hits} hits{die}")
         }
-        crate::systems::swat::rules::Event::DieRolled { roll, needed, hit, .. } => {
+        E::DieRolled { roll, needed, hit, .. } => {
             format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
         }
-        crate::systems::swat::rules::Event::UnitDamaged { unit, hits, hp, reduced } => {
+        E::UnitDamaged { unit, hits, hp, reduced } => {
             format!("  {unit} loses {hits} HP, {hp} left{}", if *reduced && *hp > 0 { " (reduced)" } else { "" })
         }
-        crate::systems::swat::rules::Event::UnitEliminated { unit, owner, by } => match by {
+        E::UnitEliminated { unit, owner, by } => match by {
             Some(by) => format!("  {unit} of {owner} is eliminated; a medal for {by}"),
             None => format!("  {unit} of {owner} leaves the game"),
         },
-        crate::systems::swat::rules::Event::ChargeGained { player, charge } => {
+        E::ChargeGained { player, charge } => {
             format!("  {player}'s CO charge: {charge} stars")
         }
-        crate::systems::swat::rules::Event::CaptureProgressed { unit, pos, points, required } => {
+        E::CaptureProgressed { unit, pos, points, required } => {
             format!("  {unit} captures at {pos}: {points}/{required}")
         }
-        crate::systems::swat::rules::Event::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
-        crate::systems::swat::rules::Event::PropertyCaptured { pos, to, .. } => {
+        E::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
+        E::PropertyCaptured { pos, to, .. } => {
             format!("  {to} takes the property at {pos}")
         }
-        crate::systems::swat::rules::Event::HqBecameCity { pos, .. } => {
+        E::HqBecameCity { pos, .. } => {
             format!("  the captured HQ at {pos} becomes a city")
         }
-        crate::systems::swat::rules::Event::UnitBought { unit, kind: k, pos, cost, .. } => {
+        E::UnitBought { unit, kind: k, pos, cost, .. } => {
             format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
         }
-        crate::systems::swat::rules::Event::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
-        crate::systems::swat::rules::Event::TurnEnded { player } => format!("  {player} ends the turn"),
-        crate::systems::swat::rules::Event::PlayerDefeated { player, reason } => {
+        E::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
+        E::TurnEnded { player } => format!("  {player} ends the turn"),
+        E::PlayerDefeated { player, reason } => {
             format!("  {player} is defeated ({reason:?})")
         }
-        crate::systems::swat::rules::Event::PropertyNeutralized { pos } => {
+        E::PropertyNeutralized { pos } => {
             format!("  the property at {pos} turns neutral")
         }
-        crate::systems::swat::rules::Event::GameEnded { outcome } => format!("game over: {outcome}"),
+        E::GameEnded { outcome } => format!("game over: {outcome}"),
     }
 }

@@ -61,14 +61,15 @@ impl SystemRules for SwatRules {
         for unit in &rules.units {
             let _ = writeln!(
                 text,
-                "  {:<10} ${:<3} {:<6} MP {} range {}-{} defense {}",
+                "  {:<10} ${:<3} {:<6} MP {} range {}-{} defense {} counters {}",
                 unit.name,
                 unit.cost,
                 rules.move_types[unit.move_type.index()],
                 unit.movement,
                 unit.range.0,
                 unit.range.1,
-                unit.defense
+                unit.defense,
+                unit.counters.map_or_else(|| "unlimited".to_owned(), |n| n.to_string())
             );
         }
         Report { text, json: serde_json::json!(rules) }
@@ -131,7 +132,7 @@ pub fn diagnostic(finding: &Finding) -> Diagnostic {
     }
 }
 
-fn summary_json(state: &GameState) -> serde_json::Value {
+fn summary_json(rules: &Ruleset, state: &GameState) -> serde_json::Value {
     serde_json::json!({
         "round": state.round,
         "current_player": state.current.index() + 1,
@@ -145,6 +146,7 @@ fn summary_json(state: &GameState) -> serde_json::Value {
             "funds": p.funds,
             "medals": p.medals,
             "charge": p.charge,
+            "co": p.co.map(|co| rules.co(co).id.clone()),
             "defeated": p.defeated,
             "units": state.units.iter().filter(|u| u.owner.index() == seat).count(),
         })).collect::<Vec<_>>(),
@@ -247,7 +249,7 @@ impl OpenScenario for SwatScenario {
         }
         let json = serde_json::json!({
             "events": events,
-            "summary": summary_json(&state),
+            "summary": summary_json(rules, &state),
             "refused": failure.as_ref().map(|(line, action, rejection)| serde_json::json!({
                 "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
             })),
@@ -261,10 +263,11 @@ impl OpenScenario for SwatScenario {
             let units = state.units.iter().filter(|u| u.owner.index() == seat).count();
             let _ = writeln!(
                 text,
-                "   player {}: ${}, {units} units, {} medals{}",
+                "   player {}: ${}, {units} units, {} medals{}{}",
                 seat + 1,
                 player.funds,
                 player.medals,
+                player.co.map_or_else(String::new, |co| format!(", CO {}", rules.co(co).name)),
                 if player.defeated { ", defeated" } else { "" }
             );
         }

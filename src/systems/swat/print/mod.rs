@@ -7,5 +7,5 @@ mod pdf;
 mod png;
 
 pub use self::draw::{Frame, Sketch, Style};
-pub use self::pdf::export_pdf;
+pub use self::pdf::{Counter, counter_list, export_pdf};
 pub use self::png::{MAX_PIXELS, export_png};

@@ -5,7 +5,7 @@
 use super::draw::{Frame, Sketch, Style, draw_counter, draw_property, draw_region};
 use crate::export::{BoardLayout, ExportOptions, FOOTER, PT_PER_MM, PdfReport, board_layout};
 use crate::systems::swat::colours::{self as palette, Rgb};
-use crate::systems::swat::rules::{PropertyKind, Ruleset};
+use crate::systems::swat::rules::{CoChoice, PropertyKind, Ruleset};
 use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
 use krilla::Document;
 use krilla::color::rgb;
@@ -384,26 +384,30 @@ fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, rotation: u8
 
 /// One counter to print.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Counter {
-    army: Army,
-    symbol: String,
-    name: String,
+pub struct Counter {
+    /// Its army's colour.
+    pub army: Army,
+    /// The unit card's symbol.
+    pub symbol: String,
+    /// The unit card's name.
+    pub name: String,
 }
 
-fn counter_list(rules: &Ruleset, scenario: &Scenario, extra: u32) -> Vec<Counter> {
+/// The counters each army needs: a kind's whole pool where the ruleset or scenario limits it
+/// (what can be bought is exactly what is printed), else one per starting unit (passengers
+/// included) and `extra` more to buy.
+#[must_use]
+pub fn counter_list(rules: &Ruleset, scenario: &Scenario, extra: u32) -> Vec<Counter> {
     let mut out = Vec::new();
-    let card = |kind: &str| rules.unit_id(kind).map(|k| rules.unit(k));
-    for unit in &scenario.units {
-        let army = scenario.players.get(usize::from(unit.owner)).map_or(Army::Red, |p| p.army);
-        for kind in std::iter::once(&unit.kind).chain(unit.passengers.iter().map(|p| &p.kind)) {
-            if let Some(card) = card(kind) {
-                out.push(Counter { army, symbol: card.symbol.clone(), name: card.name.clone() });
-            }
-        }
-    }
-    for player in &scenario.players {
+    for (seat, player) in scenario.players.iter().enumerate() {
         for card in &rules.units {
-            for _ in 0..extra {
+            let count = match scenario.counter_limit(card) {
+                Some(pool) => pool,
+                None => {
+                    u32::try_from(scenario.starting_counters(seat, &card.id).count()).unwrap_or(0).saturating_add(extra)
+                }
+            };
+            for _ in 0..count {
                 out.push(Counter { army: player.army, symbol: card.symbol.clone(), name: card.name.clone() });
             }
         }
@@ -551,7 +555,7 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
     }
     lines.push(line("Players", 13.0, false));
     for (seat, player) in scenario.players.iter().enumerate() {
-        let co = player.co.as_ref().and_then(|c| rules.co_id(c)).map(|c| rules.co(c));
+        let co = player.co.chosen().and_then(|c| rules.co_id(c)).map(|c| rules.co(c));
         lines.push(line(
             format!(
                 "Player {} - {:?}, ${} to start{}",
@@ -563,6 +567,9 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
             10.0,
             false,
         ));
+        if player.co == CoChoice::Random {
+            lines.push(line("  CO dealt at random when the game starts (never one another player has)", 9.0, false));
+        }
         if let Some(co) = co {
             lines.push(line(format!("  CO {}: {}", co.name, co.description), 9.0, false));
             lines.push(line(
@@ -619,14 +626,14 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
         None => lines.push(line("No turn limit.", 10.0, false)),
     }
     lines.push(line("Units", 13.0, false));
-    lines.push(line("unit        cost type  MP range def  fp foot/wheel/tread  reduced", 8.5, true));
+    lines.push(line("unit        cost type  MP range def  fp foot/wheel/tread  reduced        counters", 8.5, true));
     for unit in &rules.units {
         let fp = |v: &[i32]| v.iter().map(ToString::to_string).collect::<Vec<_>>().join("/");
         let (full, reduced) =
             unit.firepower.as_ref().map_or(("-".to_owned(), "-".to_owned()), |f| (fp(&f.full), fp(&f.reduced)));
         lines.push(line(
             format!(
-                "{:<11} {:>4} {:<5} {:>2} {:>2}-{:<2} {:>3}  {:<18} {}",
+                "{:<11} {:>4} {:<5} {:>2} {:>2}-{:<2} {:>3}  {:<18} {:<14} {}",
                 unit.name,
                 format!("${}", unit.cost),
                 rules.move_types[unit.move_type.index()],
@@ -635,7 +642,8 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
                 unit.range.1,
                 unit.defense,
                 full,
-                reduced
+                reduced,
+                scenario.counter_limit(unit).map_or_else(|| "any".to_owned(), |n| n.to_string())
             ),
             8.5,
             true,

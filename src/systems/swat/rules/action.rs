@@ -1,7 +1,7 @@
 //! What a player can ask for ([`Action`]), what happens ([`Event`]), and every named reason an
 //! action is refused ([`Rejection`]).
 
-use super::ids::{ColumnId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
+use super::ids::{CoId, ColumnId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
 use super::state::{Outcome, PowerLevel};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -76,6 +76,13 @@ pub enum DefeatReason {
 /// Something that happened; applying an action returns them in order.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
+    /// A seat that asked for a random CO was dealt one, before the first turn.
+    CoDealt {
+        /// The seat.
+        player: PlayerId,
+        /// The CO dealt.
+        co: CoId,
+    },
     /// A player's turn began.
     TurnStarted {
         /// Whose turn.
@@ -353,7 +360,14 @@ pub enum Rejection {
     FactoryOccupied(Pos),
     /// The ruleset has no such unit kind.
     UnknownUnitKind(UnitKindId),
-    /// The player cannot pay.
+    /// Every counter of the kind is on the board or lost as an enemy's medal.
+    NoCounterLeft {
+        /// The kind asked for.
+        kind: UnitKindId,
+        /// The army's counters of that kind.
+        limit: u32,
+    },
+    /// The unit costs more than the player has.
     InsufficientFunds {
         /// The price.
         cost: u32,
@@ -424,6 +438,9 @@ impl fmt::Display for Rejection {
             Rejection::NotYourFactory(p) => write!(f, "there is no factory of yours at {p}"),
             Rejection::FactoryOccupied(p) => write!(f, "a unit stands on the factory at {p}"),
             Rejection::UnknownUnitKind(k) => write!(f, "unit kind #{} is not in the ruleset", k.0),
+            Rejection::NoCounterLeft { kind, limit } => {
+                write!(f, "all {limit} counters of unit kind #{} are on the board or lost as enemy medals", kind.0)
+            }
             Rejection::InsufficientFunds { cost, funds } => write!(f, "it costs ${cost} and you have ${funds}"),
             Rejection::NotATransport(u) => write!(f, "{u} is not a transport"),
             Rejection::NotAPassenger(u) => write!(f, "{u} is not inside that transport"),

@@ -228,8 +228,11 @@ fn purchase(rules: &Ruleset, state: &GameState) -> Option<Action> {
     let count = |kind: UnitKindId| state.units.iter().filter(|u| u.owner == me && u.kind == kind).count();
     let army = state.units.iter().filter(|u| u.owner == me).count();
     let capturers = state.units.iter().filter(|u| u.owner == me && rules.unit(u.kind).captures).count();
-    let affordable =
-        |kind: &UnitKindId| build_cost(rules, state, me, *kind) <= funds && rules.unit(*kind).transport.is_none();
+    let affordable = |kind: &UnitKindId| {
+        build_cost(rules, state, me, *kind) <= funds
+            && rules.unit(*kind).transport.is_none()
+            && state.counters_left(rules, me, *kind) != Some(0)
+    };
     let pick = if capturers < 3 || capturers * 5 < army * 2 {
         kinds
             .iter()

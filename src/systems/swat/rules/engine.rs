@@ -11,7 +11,8 @@ use super::ids::{PlayerId, Pos, UnitId};
 use super::movement::{Reach, can_stand, check_path, reachable};
 use super::ruleset::{PropertyKind, Ruleset};
 use super::state::{
-    Capture, GameSetup, GameState, Outcome, Phase, PowerLevel, SetupError, Status, TieBreak, Unit, VictoryReason,
+    Capture, CoChoice, GameSetup, GameState, Outcome, Phase, PowerLevel, SetupError, Status, TieBreak, Unit,
+    VictoryReason, cos_free_to_deal,
 };
 use serde::Serialize;
 use std::fmt;
@@ -24,8 +25,24 @@ use std::fmt;
 pub fn start_game(rules: &Ruleset, setup: &GameSetup, seed: u64) -> Result<(GameState, Vec<Event>), SetupError> {
     let mut state = GameState::from_setup(rules, setup, seed)?;
     let mut events = Vec::new();
+    deal_random_cos(setup, &mut state, rules, &mut events);
     begin_turn(rules, &mut state, &mut events);
     Ok((state, events))
+}
+
+/// Deals a CO from the seeded dice to every seat that asked for a random one, in seat order,
+/// from the COs no seat chose and none dealt before: two seats never share a CO.
+fn deal_random_cos(setup: &GameSetup, state: &mut GameState, rules: &Ruleset, events: &mut Vec<Event>) {
+    let mut free = cos_free_to_deal(rules, setup);
+    for (seat, player) in setup.players.iter().enumerate() {
+        if player.co != CoChoice::Random || free.is_empty() {
+            continue;
+        }
+        let co = free.remove(state.dice.below(free.len()));
+        let player = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
+        state.players[seat].co = Some(co);
+        events.push(Event::CoDealt { player, co });
+    }
 }
 
 /// How the game stands.
@@ -147,6 +164,11 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             }
             if state.unit_at(*factory).is_some() {
                 return Err(Rejection::FactoryOccupied(*factory));
+            }
+            if let Some(limit) = state.counter_limit(rules, *kind)
+                && state.counters_in_use(state.current, *kind) >= limit
+            {
+                return Err(Rejection::NoCounterLeft { kind: *kind, limit });
             }
             let cost = build_cost(rules, state, state.current, *kind);
             let funds = state.player(state.current).funds;
@@ -365,6 +387,11 @@ fn eliminate(rules: &Ruleset, state: &mut GameState, id: UnitId, by: Option<Play
     }
     events.push(Event::UnitEliminated { unit: id, owner: unit.owner, by });
     let Some(player) = by.filter(|p| *p != unit.owner) else { return };
+    if state.victory.victory_medals.is_some() {
+        // Rule 4.0: "the player receives that unit as a victory medal. This particular unit is
+        // lost to the other player for the remainder of the game."
+        *state.players[unit.owner.index()].lost_counters.entry(unit.kind).or_default() += 1;
+    }
     let player_state = &mut state.players[player.index()];
     player_state.medals += 1;
     if let Some(co) = player_state.co {
@@ -721,7 +748,9 @@ impl LegalChoices {
                 continue;
             }
             for kind in (0..rules.units.len()).filter_map(|k| u8::try_from(k).ok()).map(super::ids::UnitKindId) {
-                if build_cost(rules, state, current, kind) <= funds {
+                if build_cost(rules, state, current, kind) <= funds
+                    && state.counters_left(rules, current, kind) != Some(0)
+                {
                     self.choices.push(Choice::Other(Action::Buy { factory: pos, kind }));
                 }
             }

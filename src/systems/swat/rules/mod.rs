@@ -33,10 +33,10 @@ pub use ids::{CoId, ColumnId, MoveTypeId, PlayerId, Pos, TerrainId, UnitId, Unit
 pub use movement::{CheckedPath, Reach, can_stand, check_path, reachable};
 pub use playout::{Playout, random_action, random_playout};
 pub use ruleset::{
-    BUILTIN_SWAT_RON, ChartCell, Co, Economy, Effect, Firepower, Power, PropertyKind, Ruleset, RulesetError,
-    RulesetProblem, Terrain, Transport, UnitFilter, UnitKind,
+    BUILTIN_SWAT_RON, ChartCell, Co, Economy, Effect, Firepower, MAX_COUNTERS, Power, PropertyKind, RANDOM_CO, Ruleset,
+    RulesetError, RulesetProblem, Terrain, Transport, UnitFilter, UnitKind,
 };
 pub use state::{
-    Board, Capture, GameSetup, GameState, MAX_BOARD_SIDE, Outcome, Phase, PlayerSetup, PlayerState, PowerLevel,
-    SetupError, Status, TieBreak, TurnLimit, Unit, UnitSetup, VictoryConditions, VictoryReason,
+    Board, Capture, CoChoice, GameSetup, GameState, MAX_BOARD_SIDE, Outcome, Phase, PlayerSetup, PlayerState,
+    PowerLevel, SetupError, Status, TieBreak, TurnLimit, Unit, UnitSetup, VictoryConditions, VictoryReason,
 };

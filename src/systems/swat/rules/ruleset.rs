@@ -154,6 +154,8 @@ struct UnitFile {
     firepower: Option<FirepowerFile>,
     #[serde(default)]
     transport: Option<TransportFile>,
+    #[serde(default)]
+    counters: Option<i64>,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -249,6 +251,10 @@ pub struct UnitKind {
     pub captures: bool,
     /// What it can carry, if it is a transport.
     pub transport: Option<Transport>,
+    /// How many counters of this kind each army has (the print-and-play sheet's pool), unless
+    /// a scenario says otherwise; `None` for no limit. A unit can be bought only while its
+    /// army has a counter of its kind off the board and not lost as an enemy's medal.
+    pub counters: Option<u32>,
 }
 
 impl UnitKind {
@@ -524,6 +530,13 @@ impl Ruleset {
     }
 }
 
+/// What a scenario file writes for a seat whose CO is dealt at random when the game starts;
+/// no CO may have this id.
+pub const RANDOM_CO: &str = "random";
+
+/// The largest counter pool a ruleset or scenario may give one unit kind.
+pub const MAX_COUNTERS: u32 = 999;
+
 fn position_id(mut names: impl Iterator<Item = impl AsRef<str>>, name: &str) -> Option<u8> {
     names.position(|candidate| candidate.as_ref() == name).and_then(|index| u8::try_from(index).ok())
 }
@@ -748,6 +761,7 @@ impl Checker {
             firepower,
             captures: unit.captures,
             transport,
+            counters: unit.counters.map(|n| self.number(&format!("{place}.counters"), n, 0, i64::from(MAX_COUNTERS))),
         }
     }
 
@@ -834,6 +848,12 @@ impl Checker {
                     "an instant effect (Repair, DamageEnemies) belongs to a Power, not the passive",
                 );
             }
+        }
+        if co.id == RANDOM_CO {
+            self.problem(
+                format!("{place}.id"),
+                format!("'{RANDOM_CO}' is reserved: a scenario writes it for a CO dealt at random"),
+            );
         }
         let power = self.power(&format!("{place}.power"), &co.power, units, move_types);
         let super_power = self.power(&format!("{place}.super_power"), &co.super_power, units, move_types);

@@ -4,6 +4,7 @@ use super::dice::Dice;
 use super::ids::{CoId, PlayerId, Pos, UnitId, UnitKindId};
 use super::ruleset::{PropertyKind, Ruleset};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::fmt;
 
 pub use crate::board::Board;
@@ -64,11 +65,35 @@ pub struct UnitSetup {
     pub passengers: Vec<(UnitKindId, u8)>,
 }
 
+/// A seat's commanding officer, when the optional CO rules are used: "CO cards are chosen
+/// randomly at the beginning of the game or each player may choose".
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+pub enum CoChoice<C = CoId> {
+    /// No CO.
+    #[default]
+    NoCo,
+    /// The CO the player chose.
+    Chosen(C),
+    /// A CO dealt from the seeded dice when the game starts, never one another seat has.
+    Random,
+}
+
+impl<C> CoChoice<C> {
+    /// The chosen CO, if the seat chose one.
+    #[must_use]
+    pub fn chosen(&self) -> Option<&C> {
+        match self {
+            CoChoice::Chosen(co) => Some(co),
+            CoChoice::NoCo | CoChoice::Random => None,
+        }
+    }
+}
+
 /// A player at the start.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PlayerSetup {
     /// Their commanding officer, when the optional CO rules are used.
-    pub co: Option<CoId>,
+    pub co: CoChoice,
     /// Money in hand.
     pub funds: u32,
 }
@@ -88,6 +113,10 @@ pub struct GameSetup {
     pub first_player: PlayerId,
     /// How the game is won.
     pub victory: VictoryConditions,
+    /// The scenario's changes to the ruleset's counter pools: counters per army of a kind,
+    /// `None` for no limit. Kinds not listed keep the ruleset's pool.
+    #[serde(default)]
+    pub counter_limits: BTreeMap<UnitKindId, Option<u32>>,
 }
 
 /// What a unit may still do this turn.
@@ -148,6 +177,10 @@ pub struct PlayerState {
     pub active_power: Option<PowerLevel>,
     /// Enemy units this player has eliminated.
     pub medals: u32,
+    /// Counters of each kind this army has lost for the rest of the game: under Victory
+    /// Medals an eliminated unit goes to its eliminator as a medal (rule 4.0).
+    #[serde(default)]
+    pub lost_counters: BTreeMap<UnitKindId, u32>,
     /// Whether this player has ever had a unit on the board; only then can losing every unit
     /// defeat them.
     pub fielded: bool,
@@ -249,6 +282,9 @@ pub struct GameState {
     /// counts the cities a player has captured ("cities that need to be captured").
     #[serde(default)]
     pub start_owners: Vec<Option<PlayerId>>,
+    /// The scenario's changes to the ruleset's counter pools (see [`GameSetup::counter_limits`]).
+    #[serde(default)]
+    pub counter_limits: BTreeMap<UnitKindId, Option<u32>>,
 }
 
 /// Why a setup cannot start a game: every problem, each saying where.
@@ -355,6 +391,28 @@ impl GameState {
         count(self.properties_of(rules, player, PropertyKind::City).filter(|&pos| !held_from_start(pos)))
     }
 
+    /// How many counters of a kind each army has: the scenario's pool, else the ruleset's;
+    /// `None` for no limit.
+    #[must_use]
+    pub fn counter_limit(&self, rules: &Ruleset, kind: UnitKindId) -> Option<u32> {
+        self.counter_limits.get(&kind).copied().unwrap_or(rules.unit(kind).counters)
+    }
+
+    /// Counters of a kind a player cannot use for a new unit: those on the board (passengers
+    /// included) and those lost as an enemy's medals.
+    #[must_use]
+    pub fn counters_in_use(&self, player: PlayerId, kind: UnitKindId) -> u32 {
+        let on_board = self.units.iter().filter(|u| u.owner == player && u.kind == kind).count();
+        let lost = self.player(player).lost_counters.get(&kind).copied().unwrap_or(0);
+        u32::try_from(on_board).unwrap_or(u32::MAX).saturating_add(lost)
+    }
+
+    /// Counters of a kind a player still has for buying; `None` when the pool has no limit.
+    #[must_use]
+    pub fn counters_left(&self, rules: &Ruleset, player: PlayerId, kind: UnitKindId) -> Option<u32> {
+        self.counter_limit(rules, kind).map(|limit| limit.saturating_sub(self.counters_in_use(player, kind)))
+    }
+
     /// Builds the state a game starts in, checking the setup whole first.
     ///
     /// # Errors
@@ -377,10 +435,11 @@ impl GameState {
             .iter()
             .map(|p| PlayerState {
                 funds: p.funds,
-                co: p.co,
+                co: p.co.chosen().copied(),
                 charge: 0,
                 active_power: None,
                 medals: 0,
+                lost_counters: BTreeMap::new(),
                 fielded: false,
                 defeated: false,
             })
@@ -427,8 +486,19 @@ impl GameState {
             victory: setup.victory.clone(),
             dice: Dice::new(seed),
             outcome: Outcome::Ongoing,
+            counter_limits: setup.counter_limits.clone(),
         })
     }
+}
+
+/// The COs a random seat may be dealt, in ruleset order: those no seat chose.
+#[must_use]
+pub fn cos_free_to_deal(rules: &Ruleset, setup: &GameSetup) -> Vec<CoId> {
+    (0..rules.cos.len())
+        .filter_map(|i| u8::try_from(i).ok())
+        .map(CoId)
+        .filter(|co| setup.players.iter().all(|p| p.co.chosen() != Some(co)))
+        .collect()
 }
 
 /// How many squares an iterator yields, as the `u32` the rules count in.
@@ -474,10 +544,38 @@ fn check_setup(rules: &Ruleset, setup: &GameSetup) -> Vec<String> {
         problems.push("City Conquest asks for 0 cities; the target must be at least 1".into());
     }
     for (seat, player) in setup.players.iter().enumerate() {
-        if let Some(co) = player.co
+        if let Some(co) = player.co.chosen()
             && co.index() >= rules.cos.len()
         {
             problems.push(format!("player {} has CO #{} which the ruleset lacks", seat + 1, co.0));
+        }
+    }
+    let random_seats = setup.players.iter().filter(|p| p.co == CoChoice::Random).count();
+    let free_cos = cos_free_to_deal(rules, setup).len();
+    if random_seats > free_cos {
+        problems.push(format!(
+            "{random_seats} seats get a random CO but only {free_cos} COs are not chosen by another seat"
+        ));
+    }
+    if let Some(kind) = setup.counter_limits.keys().find(|k| k.index() >= rules.units.len()) {
+        problems.push(format!("a counter pool names kind #{} which the ruleset lacks", kind.0));
+    }
+    let mut placed = BTreeMap::<(usize, UnitKindId), u32>::new();
+    for unit in &setup.units {
+        for kind in std::iter::once(unit.kind).chain(unit.passengers.iter().map(|p| p.0)) {
+            *placed.entry((unit.owner.index(), kind)).or_default() += 1;
+        }
+    }
+    for (&(seat, kind), &count) in &placed {
+        let Some(card) = rules.units.get(kind.index()) else { continue };
+        if let Some(limit) = setup.counter_limits.get(&kind).copied().unwrap_or(card.counters)
+            && count > limit
+        {
+            problems.push(format!(
+                "player {} starts with {count} {} units but the army has {limit} counters of that kind",
+                seat + 1,
+                card.name
+            ));
         }
     }
     for &(pos, owner) in &setup.owned_properties {

@@ -3,7 +3,7 @@
 
 use super::model::{Passenger, Scenario, ScenarioUnit, TilePlacement};
 use crate::board::{Edge, EdgeFeature};
-use crate::systems::swat::rules::{Pos, TerrainId, VictoryConditions};
+use crate::systems::swat::rules::{CoChoice, Pos, TerrainId, VictoryConditions};
 use serde::{Deserialize, Serialize};
 
 /// One change to a scenario.
@@ -74,8 +74,8 @@ pub enum Edit {
     SetCo {
         /// The seat.
         player: usize,
-        /// The new CO, by ruleset name.
-        co: Option<String>,
+        /// The new CO, by ruleset name, or dealt at random.
+        co: CoChoice<String>,
     },
     /// Replace the victory conditions.
     SetVictory(VictoryConditions),

@@ -7,7 +7,9 @@ use super::model::{Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlay
 use crate::board::{Board, Door, Edge, EdgeAxis, EdgeFeature, Symmetry, Wall};
 pub use crate::files::MAX_FILE_BYTES;
 use crate::files::{FileError, nearest_names, ron_options};
-use crate::systems::swat::rules::{Pos, Ruleset, TerrainId, TieBreak, TurnLimit, VictoryConditions};
+use crate::systems::swat::rules::{
+    CoChoice, MAX_COUNTERS, Pos, RANDOM_CO, Ruleset, TerrainId, TieBreak, TurnLimit, VictoryConditions,
+};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -69,6 +71,10 @@ struct FileV3 {
     #[serde(default = "first_seat")]
     first_player: u8,
     victory: VictoryConditions,
+    /// Counters per army by unit kind where the scenario changes the ruleset's pool; `None`
+    /// lifts the limit. Left out when the ruleset's pools stand.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    counters: BTreeMap<String, Option<u32>>,
     #[serde(default)]
     symmetry: Option<Symmetry>,
 }
@@ -213,6 +219,7 @@ impl FileV1 {
             units: self.units,
             players,
             first_player: 1,
+            counters: BTreeMap::new(),
             victory: VictoryConditions {
                 conquest: self.conquest,
                 victory_medals: None,
@@ -356,6 +363,16 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
             passengers,
         });
     }
+    for kind in file.counters.keys() {
+        known_kind(kind)?;
+    }
+    if let Some((kind, Some(limit))) = file.counters.iter().find(|(_, limit)| limit.is_some_and(|n| n > MAX_COUNTERS)) {
+        return Err(FileError::at_text(
+            text,
+            &format!("\"{kind}\""),
+            format!("{limit} counters of '{kind}' is more than the {MAX_COUNTERS} a pool may hold"),
+        ));
+    }
     let mut owners = BTreeMap::new();
     for property in file.properties {
         owners.insert(Pos::new(property.at.0, property.at.1), seat(property.owner, "a property's owner")?);
@@ -403,12 +420,31 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
         players: file
             .players
             .into_iter()
-            .map(|p| ScenarioPlayer { army: p.army, co: p.co, funds: p.funds, controller: p.controller })
+            .map(|p| ScenarioPlayer { army: p.army, co: co_choice(p.co), funds: p.funds, controller: p.controller })
             .collect(),
         first_player: seat(file.first_player, "first_player")?,
         victory: file.victory,
+        counters: file.counters,
         symmetry: file.symmetry,
     })
+}
+
+/// A seat's CO as the file writes it: a CO's id, [`RANDOM_CO`] for one dealt at random, or
+/// nothing.
+fn co_choice(name: Option<String>) -> CoChoice<String> {
+    match name {
+        None => CoChoice::NoCo,
+        Some(name) if name == RANDOM_CO => CoChoice::Random,
+        Some(name) => CoChoice::Chosen(name),
+    }
+}
+
+fn co_name(choice: &CoChoice<String>) -> Option<String> {
+    match choice {
+        CoChoice::NoCo => None,
+        CoChoice::Chosen(name) => Some(name.clone()),
+        CoChoice::Random => Some(RANDOM_CO.to_owned()),
+    }
 }
 
 /// Reads the height rows (digits 0 to 9) onto a board of their size.
@@ -522,10 +558,11 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, Str
         players: scenario
             .players
             .iter()
-            .map(|p| PlayerV2 { army: p.army, co: p.co.clone(), funds: p.funds, controller: p.controller })
+            .map(|p| PlayerV2 { army: p.army, co: co_name(&p.co), funds: p.funds, controller: p.controller })
             .collect(),
         first_player: scenario.first_player.saturating_add(1),
         victory: scenario.victory.clone(),
+        counters: scenario.counters.clone(),
         symmetry: scenario.symmetry,
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true).indentor("    ".to_owned());

@@ -2,7 +2,7 @@
 
 pub use crate::board::Symmetry;
 use crate::systems::swat::rules::{
-    Board, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitSetup, VictoryConditions,
+    Board, CoChoice, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitKind, UnitSetup, VictoryConditions,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -43,8 +43,8 @@ pub enum Controller {
 pub struct ScenarioPlayer {
     /// Army colour.
     pub army: Army,
-    /// CO by ruleset name, if the optional CO rules are used.
-    pub co: Option<String>,
+    /// CO by ruleset name, or dealt at random, if the optional CO rules are used.
+    pub co: CoChoice<String>,
     /// Starting money; negative only in a broken document (the validator says so).
     pub funds: i64,
     /// Who plays it.
@@ -117,6 +117,9 @@ pub struct Scenario {
     pub first_player: u8,
     /// How the game is won.
     pub victory: VictoryConditions,
+    /// Counters per army by unit kind where the scenario changes the ruleset's pool; `None`
+    /// lifts the limit.
+    pub counters: BTreeMap<String, Option<u32>>,
     /// The symmetry it is meant to have, for the symmetry report.
     pub symmetry: Option<Symmetry>,
 }
@@ -143,13 +146,14 @@ impl Scenario {
                 .take(players.clamp(2, 4))
                 .map(|&army| ScenarioPlayer {
                     army,
-                    co: None,
+                    co: CoChoice::NoCo,
                     funds: i64::from(rules.economy.starting_funds),
                     controller: Controller::Human,
                 })
                 .collect(),
             first_player: 0,
             victory: VictoryConditions::default(),
+            counters: BTreeMap::new(),
             symmetry: None,
         }
     }
@@ -172,6 +176,7 @@ impl Scenario {
             players,
             first_player,
             victory,
+            counters,
             symmetry,
         } = self;
         Self {
@@ -188,6 +193,7 @@ impl Scenario {
             players: players.clone(),
             first_player: *first_player,
             victory: victory.clone(),
+            counters: counters.clone(),
             symmetry: *symmetry,
         }
     }
@@ -227,6 +233,28 @@ impl Scenario {
         self.units.iter().position(|u| u.pos == pos)
     }
 
+    /// Counters per army of a unit kind: this scenario's pool, else the ruleset's; `None` for
+    /// no limit.
+    #[must_use]
+    pub fn counter_limit(&self, card: &UnitKind) -> Option<u32> {
+        self.counters.get(&card.id).copied().unwrap_or(card.counters)
+    }
+
+    /// The squares of a seat's starting units of a kind, one per counter (a passenger on its
+    /// transport's square).
+    pub fn starting_counters<'a>(&'a self, seat: usize, kind: &'a str) -> impl Iterator<Item = Pos> + 'a {
+        self.units
+            .iter()
+            .filter(move |u| usize::from(u.owner) == seat)
+            .flat_map(|u| {
+                std::iter::once(u.kind.as_str())
+                    .chain(u.passengers.iter().map(|p| p.kind.as_str()))
+                    .map(move |k| (k, u.pos))
+            })
+            .filter(move |(k, _)| *k == kind)
+            .map(|(_, pos)| pos)
+    }
+
     /// What the rules core needs to start a game from this scenario.
     ///
     /// # Errors
@@ -251,8 +279,11 @@ impl Scenario {
         let mut players = Vec::with_capacity(self.players.len());
         for player in &self.players {
             let co = match &player.co {
-                None => None,
-                Some(name) => Some(rules.co_id(name).ok_or_else(|| format!("the ruleset has no CO '{name}'"))?),
+                CoChoice::NoCo => CoChoice::NoCo,
+                CoChoice::Random => CoChoice::Random,
+                CoChoice::Chosen(name) => {
+                    CoChoice::Chosen(rules.co_id(name).ok_or_else(|| format!("the ruleset has no CO '{name}'"))?)
+                }
             };
             let funds = u32::try_from(player.funds).map_err(|_| format!("funds of {} cannot be used", player.funds))?;
             players.push(PlayerSetup { co, funds });
@@ -264,6 +295,11 @@ impl Scenario {
             players,
             first_player: PlayerId(self.first_player),
             victory: self.victory.clone(),
+            counter_limits: self
+                .counters
+                .iter()
+                .map(|(name, &limit)| Ok((kind(name)?, limit)))
+                .collect::<Result<_, String>>()?,
         })
     }
 }

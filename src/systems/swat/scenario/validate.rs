@@ -7,7 +7,7 @@ use super::model::{Army, Passenger, Scenario};
 use super::stats::{capture_arrivals, starting_income};
 use crate::files::nearest_names;
 use crate::systems::swat::rules::{
-    GameState, Pos, PropertyKind, Ruleset, UnitKindId, VictoryConditions, fire_range, in_range, reachable,
+    CoChoice, GameState, Pos, PropertyKind, Ruleset, UnitKindId, VictoryConditions, fire_range, in_range, reachable,
 };
 use serde::Serialize;
 
@@ -74,6 +74,7 @@ pub fn validate(rules: &Ruleset, scenario: &Scenario) -> Vec<Finding> {
     check_properties(&context, &mut out);
     check_setup_sheet(&context, &mut out);
     check_players(&context, &mut out);
+    check_counters(&context, &mut out);
     check_victory(&context, &mut out);
     let has_errors = out.0.iter().any(|f| f.severity == Severity::Error);
     check_reachability(&context, &mut out);
@@ -439,6 +440,8 @@ fn check_players(c: &Context, out: &mut Findings) {
             None,
         );
     }
+    // COs a random seat can be dealt: those no seat chose (the engine deals from these).
+    let free_cos = c.rules.cos.iter().filter(|co| s.players.iter().all(|p| p.co.chosen() != Some(&co.id))).count();
     for (seat, player) in s.players.iter().enumerate() {
         if let Some(first) = s.players[..seat].iter().position(|p| p.army == player.army) {
             let free = Army::ALL.into_iter().find(|a| s.players.iter().all(|p| p.army != *a));
@@ -480,7 +483,7 @@ fn check_players(c: &Context, out: &mut Findings) {
                 fix("Start with $0", vec![Edit::SetFunds { player: seat, funds: 0 }]),
             );
         }
-        if let Some(co) = &player.co
+        if let CoChoice::Chosen(co) = &player.co
             && c.rules.co_id(co).is_none()
         {
             let near = nearest_names(co, c.rules.cos.iter().map(|c| c.id.as_str()));
@@ -492,22 +495,35 @@ fn check_players(c: &Context, out: &mut Findings) {
                     near.join(", ")
                 ),
                 vec![],
-                fix("Play without a CO", vec![Edit::SetCo { player: seat, co: None }]),
+                fix("Play without a CO", vec![Edit::SetCo { player: seat, co: CoChoice::NoCo }]),
             );
         }
-        if let Some(co) = &player.co
-            && let Some(first) = s.players[..seat].iter().position(|p| p.co.as_ref() == Some(co))
+        if let CoChoice::Chosen(co) = &player.co
+            && let Some(first) = s.players[..seat].iter().position(|p| p.co.chosen() == Some(co))
         {
             let free =
-                c.rules.cos.iter().map(|c| c.id.clone()).find(|id| s.players.iter().all(|p| p.co.as_ref() != Some(id)));
+                c.rules.cos.iter().map(|c| c.id.clone()).find(|id| s.players.iter().all(|p| p.co.chosen() != Some(id)));
             out.error(
                 "duplicate-co",
                 format!("{} and {} both pick {co}; each CO may be picked once", seat_name(first), seat_name(seat)),
                 vec![],
                 free.map(|id| Fix {
                     label: format!("Give {} {id}", seat_name(seat)),
-                    edits: vec![Edit::SetCo { player: seat, co: Some(id) }],
+                    edits: vec![Edit::SetCo { player: seat, co: CoChoice::Chosen(id) }],
                 }),
+            );
+        }
+        let random_before = s.players[..seat].iter().filter(|p| p.co == CoChoice::Random).count();
+        if player.co == CoChoice::Random && random_before >= free_cos {
+            out.error(
+                "no-co-left-to-deal",
+                format!(
+                    "{} asks for a random CO, but the other seats leave {free_cos} of the ruleset's {} COs to deal",
+                    seat_name(seat),
+                    c.rules.cos.len()
+                ),
+                vec![],
+                fix("Play without a CO", vec![Edit::SetCo { player: seat, co: CoChoice::NoCo }]),
             );
         }
         let units = s.units.iter().any(|u| usize::from(u.owner) == seat);
@@ -525,6 +541,51 @@ fn check_players(c: &Context, out: &mut Findings) {
                 vec![],
                 None,
             );
+        }
+    }
+}
+
+/// The counter pools: names the ruleset knows, and no army placing more units of a kind than
+/// it has counters.
+fn check_counters(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    for name in s.counters.keys().filter(|name| c.kind(name).is_none()) {
+        let near = nearest_names(name, c.rules.units.iter().map(|u| u.id.as_str()));
+        let mut mended = s.clone();
+        mended.counters.remove(name);
+        out.error(
+            "unknown-ruleset-value",
+            format!(
+                "the counter pools name the unit kind '{name}', which the ruleset lacks; did you mean {}?",
+                near.join(", ")
+            ),
+            vec![],
+            fix(format!("Drop the pool for '{name}'"), vec![Edit::Replace(Box::new(mended))]),
+        );
+    }
+    for seat in 0..c.seats {
+        for card in &c.rules.units {
+            let Some(limit) = s.counter_limit(card) else { continue };
+            let squares: Vec<Pos> = s.starting_counters(seat, &card.id).collect();
+            let placed = u32::try_from(squares.len()).unwrap_or(u32::MAX);
+            if placed > limit {
+                let mut mended = s.clone();
+                mended.counters.insert(card.id.clone(), Some(placed));
+                out.error(
+                    "counters-exceeded",
+                    format!(
+                        "{} starts with {placed} {} units but an army has {limit} {} counters",
+                        seat_name(seat),
+                        card.name,
+                        card.name
+                    ),
+                    squares,
+                    fix(
+                        format!("Give each army {placed} {} counters", card.name),
+                        vec![Edit::Replace(Box::new(mended))],
+                    ),
+                );
+            }
         }
     }
 }
@@ -602,17 +663,21 @@ fn check_victory(c: &Context, out: &mut Findings) {
                 .map(|u| 1 + u32::try_from(u.passengers.len()).unwrap_or(0))
                 .sum()
         };
+        // Under Victory Medals an eliminated unit's counter is lost to its army, so an army
+        // that can buy still fields at most its whole pool over the game.
+        let whole_pool = c
+            .rules
+            .units
+            .iter()
+            .map(|card| c.scenario.counter_limit(card))
+            .try_fold(0u32, |total, limit| limit.map(|n| total.saturating_add(n)))
+            .unwrap_or(u32::MAX);
         let best = (0..c.seats)
             .map(|seat| {
-                let enemies = (0..c.seats).filter(|&e| e != seat);
-                let mut total = 0u32;
-                for enemy in enemies {
-                    if can_buy(enemy) {
-                        return u32::MAX;
-                    }
-                    total = total.saturating_add(units_of(enemy));
-                }
-                total
+                (0..c.seats)
+                    .filter(|&e| e != seat)
+                    .map(|enemy| if can_buy(enemy) { whole_pool.max(units_of(enemy)) } else { units_of(enemy) })
+                    .fold(0u32, u32::saturating_add)
             })
             .max()
             .unwrap_or(0);
