@@ -5,9 +5,11 @@
 
 pub mod board;
 pub mod cli;
+pub mod dice;
 pub mod editor;
 pub mod export;
 pub mod files;
 pub mod game;
+pub mod ruleset;
 pub mod systems;
 pub mod ui;

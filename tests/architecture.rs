@@ -78,21 +78,28 @@ fn the_rules_core_does_no_io_reads_no_clock_and_no_os_randomness() {
         "HashMap",
         "HashSet",
     ];
-    let mut files = rust_files(&root().join("src/systems/swat/rules"));
-    assert!(files.len() >= 5, "the rules core should be found");
-    // The shared board model is part of every rules core, so it is held to the same rules.
-    files.extend(rust_files(&root().join("src/board")));
-    for file in files {
-        let code = code_of(&file);
-        for name in forbidden {
-            assert!(!code.contains(name), "{} uses {name}; the rules core must stay pure", file.display());
-        }
-        for line in code.lines().filter(|l| l.contains("crate::")) {
-            assert!(
-                line.contains("crate::systems::swat::rules") || line.contains("crate::board"),
-                "{}: the rules core depends on nothing but the board model: {line}",
-                file.display()
-            );
+    for system in ["swat", "skirm"] {
+        let mut files = rust_files(&root().join(format!("src/systems/{system}/rules")));
+        assert!(files.len() >= 4, "the {system} rules core should be found");
+        // The shared board model and dice are part of every rules core, so they are held to
+        // the same rules.
+        files.extend(rust_files(&root().join("src/board")));
+        files.push(root().join("src/dice.rs"));
+        files.push(root().join("src/ruleset.rs"));
+        let own = format!("crate::systems::{system}::rules");
+        for file in files {
+            let code = code_of(&file);
+            for name in forbidden {
+                assert!(!code.contains(name), "{} uses {name}; the rules core must stay pure", file.display());
+            }
+            for line in code.lines().filter(|l| l.contains("crate::")) {
+                assert!(
+                    line.contains(&own)
+                        || ["crate::board", "crate::dice", "crate::ruleset"].iter().any(|m| line.contains(m)),
+                    "{}: the rules core depends on nothing but the shared board, dice and ruleset report: {line}",
+                    file.display()
+                );
+            }
         }
     }
 }

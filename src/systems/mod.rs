@@ -1,6 +1,7 @@
 //! The game systems, one folder each, and the registry that lists them: the one place that
 //! names every system. Shared code finds a system here by the id a file names.
 
+pub mod skirm;
 pub mod swat;
 
 use crate::game::GameSystem;

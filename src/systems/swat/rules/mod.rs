@@ -8,7 +8,6 @@ mod action;
 mod ai;
 mod analysis;
 mod combat;
-mod dice;
 mod effects;
 mod engine;
 mod ids;
@@ -17,13 +16,13 @@ mod playout;
 mod ruleset;
 mod state;
 
+pub use crate::dice::Dice;
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
 pub use ai::{ai_action, ai_turn};
 pub use analysis::{Start, turns_to_reach};
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,
 };
-pub use dice::Dice;
 pub use effects::{
     build_cost, capture_bonus, defense_bonus, fire_range, firepower_bonus, income_per_city_bonus,
     largest_possible_damage, movement_points,

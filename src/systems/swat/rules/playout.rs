@@ -9,10 +9,10 @@
 //! turn, and would compute every unit's reach at every step.
 
 use super::action::{Action, Event};
-use super::dice::Dice;
 use super::engine::{LegalChoices, apply};
 use super::ruleset::Ruleset;
 use super::state::{GameState, Outcome, Status};
+use crate::dice::Dice;
 
 /// A random game continued from `state`: the actions taken and their events.
 #[derive(Debug, Clone, PartialEq, Eq)]

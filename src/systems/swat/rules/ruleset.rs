@@ -6,9 +6,9 @@
 //! typo is reported once at load time instead of surfacing as a wrong number in play.
 
 use super::ids::{CoId, ColumnId, MoveTypeId, TerrainId, UnitKindId};
+pub use crate::ruleset::{RulesetError, RulesetProblem};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::fmt;
 
 /// The house ruleset that ships inside the binary.
 pub const BUILTIN_SWAT_RON: &str = include_str!("../data/swat.ron");
@@ -400,43 +400,6 @@ pub struct Ruleset {
     pub cos: Vec<Co>,
 }
 
-/// One thing wrong with a ruleset file, and where.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RulesetProblem {
-    /// Where in the file: a path such as `units[5] (tank).cost`, or `line 3, column 7`.
-    pub place: String,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for RulesetProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.place, self.message)
-    }
-}
-
-/// Why a ruleset could not be loaded: every problem found, not only the first.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct RulesetError {
-    /// True when the text is not well-formed RON (or not the expected shape), so nothing else
-    /// could be checked.
-    pub syntax: bool,
-    /// Each problem with its place.
-    pub problems: Vec<RulesetProblem>,
-}
-
-impl fmt::Display for RulesetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "the ruleset has {} problem(s):", self.problems.len())?;
-        for problem in &self.problems {
-            writeln!(f, "  {problem}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for RulesetError {}
-
 impl Ruleset {
     /// The house ruleset shipped inside the binary.
     ///
@@ -451,13 +414,7 @@ impl Ruleset {
     /// # Errors
     /// A syntax error (with line and column) or the list of every inconsistency found.
     pub fn from_ron(text: &str) -> Result<Self, RulesetError> {
-        let file: RulesetFile = ron::from_str(text).map_err(|error| RulesetError {
-            syntax: true,
-            problems: vec![RulesetProblem {
-                place: format!("line {}, column {}", error.span.start.line, error.span.start.col),
-                message: error.code.to_string(),
-            }],
-        })?;
+        let file: RulesetFile = ron::from_str(text).map_err(|error| RulesetError::syntax(&error))?;
         Checker::default().check(file)
     }
 

@@ -1,8 +1,8 @@
 //! The game's plain data: the setup a game starts from and the state it moves through.
 
-use super::dice::Dice;
 use super::ids::{CoId, PlayerId, Pos, UnitId, UnitKindId};
 use super::ruleset::{PropertyKind, Ruleset};
+use crate::dice::Dice;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;

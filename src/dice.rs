@@ -1,4 +1,5 @@
-//! The seeded dice that live inside the game state, so a replay rolls the same numbers.
+//! The seeded dice that live inside every game system's state, so a replay rolls the same
+//! numbers on every machine.
 //!
 //! The generator is SplitMix64 (Steele, Lea and Flood, "Fast splittable pseudorandom number
 //! generators", OOPSLA 2014): a 64-bit counter advanced by the golden-ratio increment

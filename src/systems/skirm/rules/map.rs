@@ -1,0 +1,427 @@
+//! The battle map's geometry for Skirm: adjacency across heights and walls, the cost of each
+//! step in eight directions, reach within a Move, line of sight by the corner rule and cover.
+//!
+//! Readings of the text written here ([house] in `docs/SKIRM.md`):
+//! - a height difference between two squares is a vertical face: one level is climbed like a
+//!   wall 1 high; more needs a climbable wall on that edge;
+//! - two diagonal squares are adjacent unless both orthogonal routes between them cross a wall
+//!   higher than 1 (or their heights differ by more than 1);
+//! - a sight line is blocked where it touches a wall of height 2 or more (or a closed door),
+//!   passes through the inside of an impassable square, of a square standing higher than both
+//!   ends, or of a square holding another unit; it may start and end on walls of the two
+//!   squares it joins;
+//! - cover: a wall 1 high on a side of the target's square that faces the attacker, or a taller
+//!   wall on a side of the target's square that hides part of it.
+
+use super::ruleset::{Movement, Ruleset};
+use crate::board::{Board, Edge, Pos, Wall};
+use std::collections::BinaryHeap;
+
+/// A figure on the map as geometry sees it: its square and its squad.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Figure {
+    /// Its square.
+    pub pos: Pos,
+    /// Its squad, 0 or 1.
+    pub squad: u8,
+}
+
+/// How a unit moves: the special rules that change movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Mover {
+    /// FLY: ignores heights, walls and difficult terrain.
+    pub flying: bool,
+    /// RGR: ignores difficult terrain.
+    pub ranger: bool,
+    /// NMB: may pass enemy-occupied and enemy-adjacent squares.
+    pub nimble: bool,
+}
+
+/// The battle map with its ruleset: every geometric question the rules ask.
+#[derive(Debug, Clone, Copy)]
+pub struct Map<'a> {
+    /// The squares, heights and edges.
+    pub board: &'a Board,
+    /// For the terrain kinds.
+    pub rules: &'a Ruleset,
+}
+
+/// The eight directions, in a fixed order so every search is deterministic.
+const DIRECTIONS: [(i32, i32); 8] = [(0, -1), (-1, 0), (1, 0), (0, 1), (-1, -1), (1, -1), (-1, 1), (1, 1)];
+
+impl<'a> Map<'a> {
+    /// The map of a board.
+    #[must_use]
+    pub fn new(board: &'a Board, rules: &'a Ruleset) -> Self {
+        Self { board, rules }
+    }
+
+    /// How a square treats movement (an unknown terrain counts as impassable).
+    #[must_use]
+    pub fn movement(&self, pos: Pos) -> Movement {
+        self.rules.terrains.get(self.board.terrain_at(pos).index()).map_or(Movement::Impassable, |t| t.movement)
+    }
+
+    /// The square `(dx, dy)` away, if it is on the map.
+    #[must_use]
+    pub fn step(&self, pos: Pos, dx: i32, dy: i32) -> Option<Pos> {
+        crate::board::shift(pos, dx, dy).filter(|&p| self.board.contains(p))
+    }
+
+    /// Squares within one step in the eight directions, on the map, in a fixed order.
+    pub fn around(&self, pos: Pos) -> impl Iterator<Item = Pos> + '_ {
+        DIRECTIONS.iter().filter_map(move |&(dx, dy)| self.step(pos, dx, dy))
+    }
+
+    /// Distance on the horizontal plane, counted in squares with diagonal steps: the larger of
+    /// the column and row differences.
+    #[must_use]
+    pub fn distance(a: Pos, b: Pos) -> u32 {
+        u32::from(a.x.abs_diff(b.x).max(a.y.abs_diff(b.y)))
+    }
+
+    /// The wall on an edge, counting a closed door as the wall it sits in.
+    fn wall_on(&self, edge: Edge) -> Option<Wall> {
+        let feature = self.board.edge(edge)?;
+        match (feature.wall, feature.door) {
+            (Some(_), Some(door)) if door.open => None,
+            (wall, _) => wall,
+        }
+    }
+
+    /// Whether a wall higher than 1 (or a closed door in one) stands between two orthogonal
+    /// neighbours.
+    fn high_wall_between(&self, a: Pos, b: Pos) -> bool {
+        Edge::between(a, b).and_then(|e| self.wall_on(e)).is_some_and(|w| w.height > 1)
+    }
+
+    /// Adjacent squares (rule "Adjacent Squares"): one of the eight around, their heights no
+    /// more than 1 apart, and no wall higher than 1 between them.
+    #[must_use]
+    pub fn adjacent(&self, a: Pos, b: Pos) -> bool {
+        if a == b || Self::distance(a, b) != 1 || !self.board.contains(a) || !self.board.contains(b) {
+            return false;
+        }
+        if self.board.height_at(a).abs_diff(self.board.height_at(b)) > 1 {
+            return false;
+        }
+        if a.x == b.x || a.y == b.y {
+            return !self.high_wall_between(a, b);
+        }
+        // Diagonal: adjacent while one of the two orthogonal routes is open.
+        let via = [Pos::new(a.x, b.y), Pos::new(b.x, a.y)];
+        via.iter().any(|&c| !self.high_wall_between(a, c) && !self.high_wall_between(c, b))
+    }
+
+    /// The cost in squares of one step to a neighbouring square, ignoring other figures, or
+    /// `None` when the step cannot be made (impassable, a wall or face too high to climb, a
+    /// diagonal past a blocked side square).
+    #[must_use]
+    pub fn step_cost(&self, mover: Mover, from: Pos, to: Pos) -> Option<u32> {
+        if Self::distance(from, to) != 1 || self.movement(to) == Movement::Impassable {
+            return None;
+        }
+        let leaving = if self.movement(from) == Movement::Difficult && !mover.flying && !mover.ranger { 2 } else { 1 };
+        if mover.flying {
+            return Some(leaving);
+        }
+        let diagonal = from.x != to.x && from.y != to.y;
+        if diagonal {
+            // Both squares beside the diagonal must be traversable, with no wall in the way.
+            for side in [Pos::new(from.x, to.y), Pos::new(to.x, from.y)] {
+                let open = self.movement(side) != Movement::Impassable
+                    && Edge::between(from, side).and_then(|e| self.wall_on(e)).is_none()
+                    && Edge::between(side, to).and_then(|e| self.wall_on(e)).is_none();
+                if !open {
+                    return None;
+                }
+            }
+            return self.climb(from, to, None).map(|cost| cost.max(leaving));
+        }
+        let wall = Edge::between(from, to).and_then(|e| self.wall_on(e));
+        self.climb(from, to, wall).map(|cost| cost.max(leaving))
+    }
+
+    /// The cost of the vertical part of a step (and its horizontal square), or `None` when it
+    /// is too high to climb: up costs 1 per level plus 1 across; down costs 1 less per level.
+    /// A wall on the edge is climbed up to its top and down the other side.
+    fn climb(&self, from: Pos, to: Pos, wall: Option<Wall>) -> Option<u32> {
+        let here = u32::from(self.board.height_at(from));
+        let there = u32::from(self.board.height_at(to));
+        match wall {
+            None => {
+                let rise = there.abs_diff(here);
+                if rise == 0 {
+                    return Some(1);
+                }
+                // A face of one level is climbed like a wall 1 high; a higher face cannot be
+                // climbed without a climbable wall on the edge.
+                if rise > 1 {
+                    return None;
+                }
+                Some(if there > here { rise + 1 } else { rise })
+            }
+            Some(wall) => {
+                let top = here.max(there) + u32::from(wall.height);
+                let up = top - here;
+                let down = top - there;
+                if up > 1 && !wall.climbable {
+                    return None;
+                }
+                if down > 1 && !wall.climbable {
+                    return None;
+                }
+                // Same level, wall 1 high: 2 squares (rule "Vertical Movement").
+                Some(up + 1 + down.saturating_sub(1))
+            }
+        }
+    }
+
+    /// Whether `pos` is held by an enemy of `squad` or next to one that no squadmate of the
+    /// mover is next to: such a square may be entered but not passed through.
+    fn engaged(&self, pos: Pos, squad: u8, figures: &[Figure], mover_at: Pos) -> bool {
+        figures.iter().filter(|f| f.squad != squad).any(|enemy| {
+            let touches = enemy.pos == pos || self.adjacent(enemy.pos, pos);
+            touches
+                && !figures
+                    .iter()
+                    .any(|mate| mate.squad == squad && mate.pos != mover_at && self.adjacent(mate.pos, enemy.pos))
+        })
+    }
+
+    /// Every square a figure can end a move of up to `budget` squares on, with its cost: eight
+    /// directions, difficult terrain, walls and heights, never through an engaged square (rule
+    /// "Occupied Squares"), never ending on another figure.
+    #[must_use]
+    pub fn reach(&self, mover: Mover, from: Pos, squad: u8, figures: &[Figure], budget: u32) -> Vec<(Pos, u32)> {
+        let width = usize::from(self.board.width);
+        let mut best = vec![u32::MAX; self.board.terrain.len()];
+        let mut heap = BinaryHeap::new();
+        best[self.board.index(from)] = 0;
+        heap.push(std::cmp::Reverse((0u32, from.y, from.x)));
+        while let Some(std::cmp::Reverse((cost, y, x))) = heap.pop() {
+            let here = Pos::new(x, y);
+            if cost > best[usize::from(y) * width + usize::from(x)] {
+                continue;
+            }
+            if here != from && !mover.nimble && self.engaged(here, squad, figures, from) {
+                continue;
+            }
+            for next in self.around(here) {
+                if figures.iter().any(|f| f.pos == next && f.squad != squad) {
+                    continue;
+                }
+                let Some(step) = self.step_cost(mover, here, next) else { continue };
+                let diagonal_blocked = next.x != here.x
+                    && next.y != here.y
+                    && !mover.flying
+                    && [Pos::new(here.x, next.y), Pos::new(next.x, here.y)]
+                        .iter()
+                        .any(|side| figures.iter().any(|f| f.pos == *side && f.pos != from));
+                if diagonal_blocked {
+                    continue;
+                }
+                let total = cost + step;
+                let slot = &mut best[self.board.index(next)];
+                if total <= budget && total < *slot {
+                    *slot = total;
+                    heap.push(std::cmp::Reverse((total, next.y, next.x)));
+                }
+            }
+        }
+        self.board
+            .squares()
+            .filter(|&p| p != from && best[self.board.index(p)] <= budget)
+            .filter(|&p| !figures.iter().any(|f| f.pos == p))
+            .map(|p| (p, best[self.board.index(p)]))
+            .collect()
+    }
+}
+
+/// What stands in the way of sight lines on a map with its figures: computed once, then asked
+/// for many lines.
+///
+/// Sight lines run between points just inside the corners of the two squares (a tenth of a
+/// square in), so a line never grazes the edge it starts or ends on: a tall wall on the near
+/// side of the target's square hides it, a wall behind the attacker does not.
+#[derive(Debug, Clone)]
+pub struct Sight<'a> {
+    map: Map<'a>,
+    /// Walls of height 2 or more and closed doors, as segments in tenths of a square.
+    walls: Vec<((i64, i64), (i64, i64))>,
+    /// Squares whose inside blocks a line: impassable, and each figure's square.
+    solid: Vec<bool>,
+}
+
+/// Tenths of a square per square, for the inset corner points.
+const SCALE: i64 = 10;
+
+/// Twice the orientation of the turn a -> b -> c: positive anticlockwise, zero collinear.
+fn orient(a: (i64, i64), b: (i64, i64), c: (i64, i64)) -> i64 {
+    (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0)
+}
+
+fn on_segment(a: (i64, i64), b: (i64, i64), p: (i64, i64)) -> bool {
+    orient(a, b, p) == 0 && p.0 >= a.0.min(b.0) && p.0 <= a.0.max(b.0) && p.1 >= a.1.min(b.1) && p.1 <= a.1.max(b.1)
+}
+
+/// Whether two closed segments share a point.
+fn touches(a: (i64, i64), b: (i64, i64), c: (i64, i64), d: (i64, i64)) -> bool {
+    let (o1, o2, o3, o4) = (orient(a, b, c), orient(a, b, d), orient(c, d, a), orient(c, d, b));
+    if o1.signum() * o2.signum() < 0 && o3.signum() * o4.signum() < 0 {
+        return true;
+    }
+    on_segment(a, b, c) || on_segment(a, b, d) || on_segment(c, d, a) || on_segment(c, d, b)
+}
+
+/// A grid corner in tenths of a square.
+fn scaled(p: Pos) -> (i64, i64) {
+    (i64::from(p.x) * SCALE, i64::from(p.y) * SCALE)
+}
+
+/// A corner of `square` moved a tenth of a square towards its centre.
+fn inset(corner: Pos, square: Pos) -> (i64, i64) {
+    let (x, y) = scaled(corner);
+    let dx = if corner.x > square.x { -1 } else { 1 };
+    let dy = if corner.y > square.y { -1 } else { 1 };
+    (x + dx, y + dy)
+}
+
+impl<'a> Sight<'a> {
+    /// The obstacles of a map with figures on these squares.
+    #[must_use]
+    pub fn new(map: Map<'a>, figures: &[Pos]) -> Self {
+        let walls = map
+            .board
+            .edges
+            .keys()
+            .filter(|&&e| map.wall_on(e).is_some_and(|w| w.height > 1))
+            .map(|e| {
+                let (p, q) = e.corners();
+                (scaled(p), scaled(q))
+            })
+            .collect();
+        let mut solid: Vec<bool> = map.board.squares().map(|p| map.movement(p) == Movement::Impassable).collect();
+        for &pos in figures {
+            if map.board.contains(pos) {
+                solid[map.board.index(pos)] = true;
+            }
+        }
+        Self { map, walls, solid }
+    }
+
+    /// Whether the straight line between two points (in tenths of a square) is uninterrupted
+    /// by tall walls and by the inside of solid squares other than the two it joins, or of
+    /// squares standing higher than both.
+    fn clear(&self, a: (i64, i64), b: (i64, i64), ends: [Pos; 2]) -> bool {
+        let (lo_x, hi_x) = (a.0.min(b.0), a.0.max(b.0));
+        let (lo_y, hi_y) = (a.1.min(b.1), a.1.max(b.1));
+        for &(c, d) in &self.walls {
+            if c.0.max(d.0) < lo_x || c.0.min(d.0) > hi_x || c.1.max(d.1) < lo_y || c.1.min(d.1) > hi_y {
+                continue;
+            }
+            if touches(a, b, c, d) {
+                return false;
+            }
+        }
+        let level = ends.map(|s| self.map.board.height_at(s)).into_iter().max().unwrap_or(0);
+        let columns = lo_x.div_euclid(SCALE)..=hi_x.div_euclid(SCALE);
+        for y in lo_y.div_euclid(SCALE)..=hi_y.div_euclid(SCALE) {
+            for x in columns.clone() {
+                let (Ok(sx), Ok(sy)) = (u16::try_from(x), u16::try_from(y)) else { continue };
+                let square = Pos::new(sx, sy);
+                if !self.map.board.contains(square) || ends.contains(&square) {
+                    continue;
+                }
+                let blocks = self.solid[self.map.board.index(square)] || self.map.board.height_at(square) > level;
+                if blocks && crosses_inside(a, b, x * SCALE, y * SCALE) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Line of sight (rule "Line Of Sight"): from one corner of the attacker's square, two
+    /// uninterrupted lines to the two corners of the target's square nearest that corner.
+    #[must_use]
+    pub fn sees(&self, attacker: Pos, target: Pos) -> bool {
+        attacker != target && corners(attacker).into_iter().any(|c| self.sees_from(c, attacker, target))
+    }
+
+    fn sees_from(&self, corner: Pos, attacker: Pos, target: Pos) -> bool {
+        let mut by_distance: Vec<(i64, Pos)> =
+            corners(target).into_iter().map(|t| (squared(scaled(corner), scaled(t)), t)).collect();
+        by_distance.sort_unstable_by_key(|&(d, t)| (d, t.y, t.x));
+        let ends = [attacker, target];
+        let from = inset(corner, attacker);
+        if !self.clear(from, inset(by_distance[0].1, target), ends) {
+            return false;
+        }
+        // The second nearest; where two tie, either will do.
+        let second = by_distance[1].0;
+        by_distance[1..].iter().filter(|(d, _)| *d == second).any(|&(_, t)| self.clear(from, inset(t, target), ends))
+    }
+
+    /// Whether the target is in cover from the attacker ([house] reading of the legs, torso and
+    /// head test): a wall (or closed door) on a side of the target's square that faces the
+    /// attacker, unless the attacker stands `high_ground` levels or more above the target.
+    #[must_use]
+    pub fn in_cover(&self, attacker: Pos, target: Pos) -> bool {
+        let board = self.map.board;
+        let above = u32::from(board.height_at(attacker)).saturating_sub(u32::from(board.height_at(target)));
+        if above >= u32::from(self.map.rules.high_ground) {
+            return false;
+        }
+        facing_sides(attacker, target).into_iter().any(|(side, facing)| facing && self.map.wall_on(side).is_some())
+    }
+}
+
+/// The four sides of the target's square, each with whether it faces the attacker.
+fn facing_sides(attacker: Pos, target: Pos) -> [(Edge, bool); 4] {
+    let [top, left, right, bottom] = Edge::sides(target);
+    [
+        (top, attacker.y < target.y),
+        (left, attacker.x < target.x),
+        (right, attacker.x > target.x),
+        (bottom, attacker.y > target.y),
+    ]
+}
+
+/// Whether the segment a-b passes through the inside of the square whose top-left corner is
+/// (x, y), all in tenths of a square (Liang-Barsky clipping on exact integers).
+fn crosses_inside(a: (i64, i64), b: (i64, i64), x: i64, y: i64) -> bool {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    // The part of the segment inside the open square is t in (t0, t1); fractions kept as
+    // (numerator, denominator) with a positive denominator.
+    let mut t0 = (0i64, 1i64);
+    let mut t1 = (1i64, 1i64);
+    for (p, q) in [(-dx, a.0 - x), (dx, x + SCALE - a.0), (-dy, a.1 - y), (dy, y + SCALE - a.1)] {
+        if p == 0 {
+            if q <= 0 {
+                return false;
+            }
+            continue;
+        }
+        let r = if p < 0 { (-q, -p) } else { (q, p) };
+        if p < 0 {
+            if r.0 * t0.1 > t0.0 * r.1 {
+                t0 = r;
+            }
+        } else if r.0 * t1.1 < t1.0 * r.1 {
+            t1 = r;
+        }
+    }
+    t1.0 * t0.1 > t0.0 * t1.1
+}
+
+/// The four corners of a square, as grid points: top-left, top-right, bottom-left,
+/// bottom-right.
+#[must_use]
+pub fn corners(pos: Pos) -> [Pos; 4] {
+    [Pos::new(pos.x, pos.y), Pos::new(pos.x + 1, pos.y), Pos::new(pos.x, pos.y + 1), Pos::new(pos.x + 1, pos.y + 1)]
+}
+
+fn squared(a: (i64, i64), b: (i64, i64)) -> i64 {
+    (a.0 - b.0).pow(2) + (a.1 - b.1).pow(2)
+}
