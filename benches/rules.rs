@@ -95,8 +95,15 @@ fn battle(rules: &Ruleset, side: u16, per_side: u16) -> GameSetup {
     }
 }
 
+/// The game a benchmark runs on; a setup that cannot start is said, not skipped in silence.
 fn started(rules: &Ruleset, setup: &GameSetup) -> Option<GameState> {
-    start_game(rules, setup, 7).ok().map(|(state, _)| state)
+    match start_game(rules, setup, 7) {
+        Ok((state, _)) => Some(state),
+        Err(error) => {
+            eprintln!("benchmark setup refused, benchmark skipped: {error}");
+            None
+        }
+    }
 }
 
 fn benches(c: &mut Criterion) {

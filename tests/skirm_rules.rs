@@ -159,11 +159,15 @@ fn movement_a_diagonal_needs_both_squares_beside_it_free_and_passable() {
     let map = Map::new(&board, &rules);
     assert_eq!(map.step_cost(Mover::default(), p(0, 0), p(1, 1)), None, "north-east side square impassable");
     assert_eq!(map.step_cost(Mover::default(), p(2, 2), p(3, 3)), Some(1));
+    let flyer = Mover { flying: true, ..Mover::default() };
+    assert_eq!(map.step_cost(flyer, p(0, 0), p(1, 1)), None, "FLY ignores heights, not the diagonal rule");
     // An occupied side square blocks the diagonal too.
     let figures = [Figure { pos: p(2, 2), squad: 0 }, Figure { pos: p(3, 2), squad: 0 }];
     let reach = map.reach(Mover::default(), p(2, 2), 0, &figures, 1);
     assert_eq!(cost_of(&reach, p(3, 1)), None, "(3, 2) beside the diagonal is occupied");
     assert_eq!(cost_of(&reach, p(1, 3)), Some(1));
+    let reach = map.reach(flyer, p(2, 2), 0, &figures, 1);
+    assert_eq!(cost_of(&reach, p(3, 1)), None, "nor for a flyer");
 }
 
 #[test]

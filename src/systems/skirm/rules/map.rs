@@ -6,12 +6,11 @@
 //!   wall 1 high; more needs a climbable wall on that edge;
 //! - two diagonal squares are adjacent unless both orthogonal routes between them cross a wall
 //!   higher than 1 (or their heights differ by more than 1);
-//! - a sight line is blocked where it touches a wall of height 2 or more (or a closed door),
-//!   passes through the inside of an impassable square, of a square standing higher than both
-//!   ends, or of a square holding another unit; it may start and end on walls of the two
-//!   squares it joins;
-//! - cover: a wall 1 high on a side of the target's square that faces the attacker, or a taller
-//!   wall on a side of the target's square that hides part of it.
+//! - sight lines run between points a tenth of a square inside the corners; one is blocked
+//!   where it touches a wall 2 or more high (or a closed door), or passes through the inside of
+//!   an impassable square, of a square standing higher than both ends, or of a square holding
+//!   another unit;
+//! - cover: a wall (or closed door) on a side of the target's square that faces the attacker.
 
 use super::ruleset::{Movement, Ruleset};
 use crate::board::{Board, Edge, Pos, Wall};
@@ -122,20 +121,23 @@ impl<'a> Map<'a> {
             return None;
         }
         let leaving = if self.movement(from) == Movement::Difficult && !mover.flying && !mover.ranger { 2 } else { 1 };
-        if mover.flying {
-            return Some(leaving);
-        }
         let diagonal = from.x != to.x && from.y != to.y;
         if diagonal {
-            // Both squares beside the diagonal must be traversable, with no wall in the way.
+            // Both squares beside the diagonal must be traversable, and (for a unit on foot)
+            // no wall may stand between them and either end.
             for side in [Pos::new(from.x, to.y), Pos::new(to.x, from.y)] {
-                let open = self.movement(side) != Movement::Impassable
-                    && Edge::between(from, side).and_then(|e| self.wall_on(e)).is_none()
-                    && Edge::between(side, to).and_then(|e| self.wall_on(e)).is_none();
-                if !open {
+                let walled = Edge::between(from, side).and_then(|e| self.wall_on(e)).is_some()
+                    || Edge::between(side, to).and_then(|e| self.wall_on(e)).is_some();
+                if self.movement(side) == Movement::Impassable || (walled && !mover.flying) {
                     return None;
                 }
             }
+        }
+        // FLY ignores heights, walls and difficult squares.
+        if mover.flying {
+            return Some(1);
+        }
+        if diagonal {
             return self.climb(from, to, None).map(|cost| cost.max(leaving));
         }
         let wall = Edge::between(from, to).and_then(|e| self.wall_on(e));
@@ -214,7 +216,6 @@ impl<'a> Map<'a> {
                 let Some(step) = self.step_cost(mover, here, next) else { continue };
                 let diagonal_blocked = next.x != here.x
                     && next.y != here.y
-                    && !mover.flying
                     && [Pos::new(here.x, next.y), Pos::new(next.x, here.y)]
                         .iter()
                         .any(|side| figures.iter().any(|f| f.pos == *side && f.pos != from));

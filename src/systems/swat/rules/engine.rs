@@ -25,14 +25,14 @@ use std::fmt;
 pub fn start_game(rules: &Ruleset, setup: &GameSetup, seed: u64) -> Result<(GameState, Vec<Event>), SetupError> {
     let mut state = GameState::from_setup(rules, setup, seed)?;
     let mut events = Vec::new();
-    deal_random_cos(setup, &mut state, rules, &mut events);
+    deal_random_cos(rules, setup, &mut state, &mut events);
     begin_turn(rules, &mut state, &mut events);
     Ok((state, events))
 }
 
 /// Deals a CO from the seeded dice to every seat that asked for a random one, in seat order,
 /// from the COs no seat chose and none dealt before: two seats never share a CO.
-fn deal_random_cos(setup: &GameSetup, state: &mut GameState, rules: &Ruleset, events: &mut Vec<Event>) {
+fn deal_random_cos(rules: &Ruleset, setup: &GameSetup, state: &mut GameState, events: &mut Vec<Event>) {
     let mut free = cos_free_to_deal(rules, setup);
     for (seat, player) in setup.players.iter().enumerate() {
         if player.co != CoChoice::Random || free.is_empty() {
@@ -740,6 +740,14 @@ impl LegalChoices {
     fn add_general(&mut self, rules: &Ruleset, state: &GameState) {
         let current = state.current;
         let funds = state.player(current).funds;
+        // What the player can buy is the same at every factory: work it out once.
+        let buyable: Vec<super::ids::UnitKindId> = (0..rules.units.len())
+            .filter_map(|k| u8::try_from(k).ok())
+            .map(super::ids::UnitKindId)
+            .filter(|&kind| {
+                build_cost(rules, state, current, kind) <= funds && state.counters_left(rules, current, kind) != Some(0)
+            })
+            .collect();
         for pos in state.board.squares() {
             if state.owner_at(pos) != Some(current)
                 || state.property_at(rules, pos) != Some(PropertyKind::Factory)
@@ -747,12 +755,8 @@ impl LegalChoices {
             {
                 continue;
             }
-            for kind in (0..rules.units.len()).filter_map(|k| u8::try_from(k).ok()).map(super::ids::UnitKindId) {
-                if build_cost(rules, state, current, kind) <= funds
-                    && state.counters_left(rules, current, kind) != Some(0)
-                {
-                    self.choices.push(Choice::Other(Action::Buy { factory: pos, kind }));
-                }
+            for &kind in &buyable {
+                self.choices.push(Choice::Other(Action::Buy { factory: pos, kind }));
             }
         }
         for level in [PowerLevel::Power, PowerLevel::SuperPower] {
