@@ -10,6 +10,7 @@ pub mod editor;
 pub mod export;
 pub mod files;
 pub mod game;
+pub mod grid_file;
 pub mod ruleset;
 pub mod systems;
 pub mod ui;

@@ -8,7 +8,7 @@ use crate::game::GameSystem;
 
 /// Every game system the studio knows, in menu order. Adding a system is its folder and one
 /// line here.
-pub static SYSTEMS: &[&dyn GameSystem] = &[&swat::Swat];
+pub static SYSTEMS: &[&dyn GameSystem] = &[&swat::Swat, &skirm::Skirm];
 
 /// The system with this id.
 #[must_use]

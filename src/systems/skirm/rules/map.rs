@@ -426,3 +426,23 @@ pub fn corners(pos: Pos) -> [Pos; 4] {
 fn squared(a: (i64, i64), b: (i64, i64)) -> i64 {
     (a.0 - b.0).pow(2) + (a.1 - b.1).pow(2)
 }
+
+/// The squares whose inside the line between the centres of two squares passes through, in
+/// order from `a`, without the two ends ([house] reading of LNR's corner-to-corner line: the
+/// centre line, so the squares hit do not depend on which corners a player picks).
+#[must_use]
+pub fn squares_on_line(a: Pos, b: Pos) -> Vec<Pos> {
+    let centre = |p: Pos| (i64::from(p.x) * SCALE + SCALE / 2, i64::from(p.y) * SCALE + SCALE / 2);
+    let (from, to) = (centre(a), centre(b));
+    let mut found: Vec<Pos> = Vec::new();
+    for y in a.y.min(b.y)..=a.y.max(b.y) {
+        for x in a.x.min(b.x)..=a.x.max(b.x) {
+            let square = Pos::new(x, y);
+            if square != a && square != b && crosses_inside(from, to, i64::from(x) * SCALE, i64::from(y) * SCALE) {
+                found.push(square);
+            }
+        }
+    }
+    found.sort_by_key(|p| squared(centre(*p), from));
+    found
+}

@@ -467,6 +467,49 @@ pub struct Environment {
     pub events: Vec<EnvironmentEvent>,
 }
 
+/// A medal a unit earns in a battle (rules "Squad Progression"), each worth some XP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Medal {
+    /// Took out an enemy Leader.
+    Assassin,
+    /// Took out the enemy unit that had taken out its Leader.
+    Avenger,
+    /// Took out 3 or more enemies with melee attacks.
+    Berserker,
+    /// Took out two enemies in one turn.
+    Bloodthirsty,
+    /// Took out the battle's first enemy.
+    FirstBlood,
+    /// Took out an enemy with an equipment item (a grenade).
+    GearedUp,
+    /// The last unit of its squad standing at the end.
+    LastStanding,
+    /// Took out an enemy with 2 or more damage beyond its remaining HIT.
+    Merciless,
+    /// Took out 3 or more enemies with ranged attacks.
+    Marksman,
+    /// Took out an enemy with an item (a barrel, a turret).
+    Resourceful,
+    /// Opened a crate.
+    Scavenger,
+    /// Standing at the end with every HIT.
+    Untouchable,
+    /// Standing at the end.
+    Veteran,
+    /// Its squad won.
+    Victor,
+}
+
+/// What a medal is worth.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MedalValue {
+    /// The medal.
+    pub medal: Medal,
+    /// XP it gives.
+    pub xp: u8,
+}
+
 /// A turret type.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -515,6 +558,10 @@ pub struct Ruleset {
     pub turret_wreck_damage: u8,
     /// Turret types.
     pub turrets: Vec<TurretType>,
+    /// A crate's MedPack heals 1D this many HIT (3 for the text's 1D3).
+    pub crate_heal_die: u8,
+    /// What each medal is worth.
+    pub medals: Vec<MedalValue>,
     /// Kinds of square.
     pub terrains: Vec<Terrain>,
     /// Weapons and attacking gear.
@@ -578,6 +625,18 @@ impl Ruleset {
     #[must_use]
     pub fn mission(&self, id: &str) -> Option<&Mission> {
         self.missions.iter().find(|m| m.id == id)
+    }
+
+    /// The XP a medal gives (0 for a medal the data leaves out).
+    #[must_use]
+    pub fn medal_xp(&self, medal: Medal) -> u8 {
+        self.medals.iter().find(|m| m.medal == medal).map_or(0, |m| m.xp)
+    }
+
+    /// A turret type by id.
+    #[must_use]
+    pub fn turret(&self, id: &str) -> Option<&TurretType> {
+        self.turrets.iter().find(|t| t.id == id)
     }
 
     /// An environment by id.

@@ -1,0 +1,190 @@
+//! The computer player for Skirm: a greedy choice among the legal actions, scored by what the
+//! mission and the fight ask for (points first, then take-outs, then ground gained towards
+//! the unit's goal), spending Tactical Orders on re-rolls and on extra actions only where they
+//! pay. It reads the state and never the dice, so it changes no roll.
+
+use super::action::{Action, Target};
+use super::combat::succeeds;
+use super::engine::{cost, legal_actions};
+use super::map::Map;
+use super::ruleset::{ItemKind, Ruleset, Scoring};
+use super::state::{GameState, UnitId};
+use super::strike::{Window, target_arm};
+use crate::board::Pos;
+
+/// The action the computer takes for the squad that decides now, or `None` when the battle
+/// is over.
+#[must_use]
+pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
+    let actions = legal_actions(rules, state);
+    if actions.is_empty() {
+        return None;
+    }
+    if let Some(pending) = &state.pending {
+        let arm = target_arm(rules, state, pending.strike.target);
+        let squad = pending.decider.unwrap_or(state.to_act);
+        let orders = state.squads[usize::from(squad)].orders;
+        let bad = |face: u8| match pending.window {
+            Window::Attack => !succeeds(face, pending.strike.skill),
+            Window::Save => !succeeds(face, arm),
+        };
+        // A failed die one step from success is bought with an order; other failures are
+        // re-rolled while a free re-roll (or a spare order) lasts.
+        for (die, d) in pending.dice.iter().enumerate() {
+            if d.automatic || !bad(d.face) {
+                continue;
+            }
+            let fixed =
+                if bad(d.face.saturating_sub(1).max(1)) { None } else { Some(Action::Adjust { die, up: false }) };
+            if let Some(action) = fixed.filter(|a| orders > 0 && actions.contains(a)) {
+                return Some(action);
+            }
+            let reroll = Action::Reroll { die };
+            if (pending.free_rerolls > 0 || orders > 1) && actions.contains(&reroll) {
+                return Some(reroll);
+            }
+        }
+        return Some(Action::Accept);
+    }
+    if state.activation.is_none() {
+        return actions
+            .iter()
+            .filter(|a| matches!(a, Action::Activate { .. }))
+            .max_by_key(|a| match a {
+                Action::Activate { unit } => (activation_priority(rules, state, *unit), usize::MAX - *unit),
+                _ => (i32::MIN, 0),
+            })
+            .cloned()
+            .or_else(|| actions.first().cloned());
+    }
+    actions
+        .iter()
+        .map(|a| (score(rules, state, a), a))
+        .fold(None, |best: Option<(i32, &Action)>, (s, a)| match best {
+            Some((b, _)) if b >= s => best,
+            _ => Some((s, a)),
+        })
+        .map(|(_, a)| a.clone())
+}
+
+/// Units that can shoot or strike now go first; then those nearest their goal.
+fn activation_priority(rules: &Ruleset, state: &GameState, unit: UnitId) -> i32 {
+    let Some(u) = state.unit(unit) else { return i32::MIN };
+    let Some(pos) = u.pos else { return i32::MIN };
+    let near_enemy = state
+        .units
+        .iter()
+        .filter(|e| e.squad != u.squad)
+        .filter_map(|e| e.pos)
+        .map(|p| Map::distance(p, pos))
+        .min()
+        .unwrap_or(99);
+    let goal = goal_distance(rules, state, unit, pos);
+    let in_range = u.weapons.iter().filter_map(|w| rules.weapon(w)).any(|w| u32::from(w.range) >= near_enemy);
+    i32::from(in_range) * 100 - i32::try_from(goal.min(near_enemy)).unwrap_or(99)
+}
+
+/// How far the unit is from what it should be doing: its home zone when it carries a marker,
+/// else the nearest objective its squad does not hold, marker or crate, else the nearest enemy.
+fn goal_distance(rules: &Ruleset, state: &GameState, unit: UnitId, pos: Pos) -> u32 {
+    let Some(u) = state.unit(unit) else { return 0 };
+    let squad = u.squad;
+    let nearest = |squares: &mut dyn Iterator<Item = Pos>| squares.map(|p| Map::distance(p, pos)).min();
+    if state.markers.iter().any(|m| m.carrier == Some(unit)) {
+        return nearest(&mut state.zones[usize::from(squad)].iter().copied()).unwrap_or(0);
+    }
+    let mission_done = |o: usize| state.squads[usize::from(squad)].mission_actions.contains(&o);
+    let has_action = rules
+        .mission(&state.mission)
+        .is_some_and(|m| m.scoring.iter().any(|s| matches!(s, Scoring::MissionAction { .. })));
+    let mut goals = state
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|&(i, &o)| (has_action && !mission_done(i)) || state.controller(rules, o) != Some(squad))
+        .map(|(_, &o)| o)
+        .chain(state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos))
+        .chain(state.items.iter().filter(|i| !i.gone && i.kind == ItemKind::Crate).map(|i| i.pos));
+    if let Some(d) = nearest(&mut goals) {
+        // A unit already holding an objective stays on it.
+        if state.objectives.contains(&pos) {
+            return 0;
+        }
+        return d;
+    }
+    nearest(&mut state.units.iter().filter(|e| e.squad != squad).filter_map(|e| e.pos)).unwrap_or(0)
+}
+
+/// Expected HIT an attack takes off a target, in tenths.
+fn expected_damage(rules: &Ruleset, state: &GameState, weapon: &str, target: Target, melee: bool) -> i32 {
+    let Some(activation) = &state.activation else { return 0 };
+    let Some(strike) = super::engine::weapon_strike(rules, state, activation.unit, weapon, target, melee) else {
+        return 0;
+    };
+    let hit_chance = i32::from(strike.skill.clamp(1, 5));
+    let arm = i32::from(target_arm(rules, state, target).min(5));
+    // (strikes per die x DAM) x (chance a save fails), in tenths.
+    let dice = i32::from(strike.dice);
+    10 * dice * hit_chance * i32::from(strike.dam) * (6 - arm) / 36
+}
+
+fn score(rules: &Ruleset, state: &GameState, action: &Action) -> i32 {
+    let Some(activation) = &state.activation else { return 0 };
+    let unit = activation.unit;
+    let Some(u) = state.unit(unit) else { return 0 };
+    let Some(pos) = u.pos else { return 0 };
+    let cost = i32::from(cost(rules, state, action).unwrap_or(0));
+    // Orders are worth keeping for re-rolls: an action paid with them must earn more.
+    let orders_spent = (cost - i32::from(activation.act_left)).max(0);
+    let penalty = orders_spent * 15;
+    let value = match action {
+        Action::EndActivation => return 0,
+        Action::MissionAction => 200,
+        Action::PickUp => 150,
+        Action::OpenCrate { .. } => 60,
+        Action::Ranged { weapon, targets } => targets
+            .iter()
+            .map(|&t| target_value(rules, state, t, expected_damage(rules, state, weapon, t, false)))
+            .sum(),
+        Action::UseTurret { targets } => targets.iter().map(|&t| target_value(rules, state, t, 15)).sum(),
+        Action::Melee { weapon, target } => {
+            target_value(rules, state, *target, expected_damage(rules, state, weapon, *target, true))
+        }
+        Action::Move { to } | Action::Dash { to } | Action::Leap { to } => {
+            let before = i32::try_from(goal_distance(rules, state, unit, pos)).unwrap_or(0);
+            let after = i32::try_from(goal_distance(rules, state, unit, *to)).unwrap_or(0);
+            (before - after) * 12 - cost * 2
+        }
+        Action::Medkit { target } => state.unit(*target).map_or(0, |t| i32::from(t.max_hit - t.hit) * 10),
+        _ => -1,
+    };
+    value - penalty
+}
+
+/// What hitting a target is worth: units by the HIT taken off (more when it may fall),
+/// barrels by the enemies around them.
+fn target_value(rules: &Ruleset, state: &GameState, target: Target, expected: i32) -> i32 {
+    match target {
+        Target::Unit(u) => {
+            let hit = state.unit(u).map_or(1, |t| i32::from(t.hit.max(1)));
+            expected + expected * 10 / hit
+        }
+        Target::Item(i) => {
+            let Some(item) = state.items.get(i) else { return 0 };
+            let Some(attacker) = state.activation.as_ref().and_then(|a| state.unit(a.unit)) else { return 0 };
+            let map = Map::new(&state.board, rules);
+            let around = |squad_is_enemy: bool| {
+                state
+                    .units
+                    .iter()
+                    .filter(|u| (u.squad != attacker.squad) == squad_is_enemy)
+                    .filter_map(|u| u.pos)
+                    .filter(|&p| p == item.pos || map.adjacent(p, item.pos))
+                    .count()
+            };
+            let net = i32::try_from(around(true)).unwrap_or(0) - i32::try_from(around(false)).unwrap_or(0);
+            if item.kind == ItemKind::Barrel { net * 20 } else { -5 }
+        }
+        Target::Square(_) => 0,
+    }
+}

@@ -1,0 +1,470 @@
+//! Attacks in the battle: each target's attack dice and saves as a roll that waits for its
+//! owner's choices (free re-rolls from BRx, PRx and TGx; re-rolls and +1/-1 bought with
+//! Tactical Orders), then damage, HIT lost, units taken out, barrels exploding, turrets
+//! wrecked and counter-attacks. Every die is an event.
+//!
+//! A roll waits only while its owner has a choice that could help: a failed die and a free
+//! re-roll or an order to spend. Otherwise it is accepted at once, so scripts and the computer
+//! player see no pause they cannot use.
+
+use super::action::{Event, RollKind, Target};
+use super::combat::succeeds;
+use super::map::Map;
+use super::ruleset::{ItemKind, Ruleset, Scoring, UnitSpecial, WeaponKind, WeaponSpecial};
+use super::state::{GameState, TakeOut, TakeOutMeans, UnitId};
+use serde::{Deserialize, Serialize};
+
+/// One attack against one target, everything worked out before the dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Strike {
+    /// The attacking unit (for an explosion, the unit that set it off).
+    pub attacker: Option<UnitId>,
+    /// The weapon, by id; none for an explosion or a wreck.
+    pub weapon: Option<String>,
+    /// The target.
+    pub target: Target,
+    /// Attack dice (ROA); 0 for damage dealt without an attack roll.
+    pub dice: u8,
+    /// Damage dealt without attack dice (an explosion, a wreck).
+    pub flat_damage: u8,
+    /// The skill the attack dice roll against.
+    pub skill: u8,
+    /// Damage per strike.
+    pub dam: u8,
+    /// RND.
+    pub rending: bool,
+    /// Attack dice that strike without a roll (AHx, support).
+    pub automatic: u8,
+    /// DDx.
+    pub deadly: u8,
+    /// One automatic save (cover).
+    pub cover: bool,
+    /// Free attack re-rolls (BRx, PRx).
+    pub attack_rerolls: u8,
+    /// RLT: every 6 re-rolled.
+    pub relentless: bool,
+    /// STN.
+    pub stun: bool,
+    /// A melee attack (CTR, PAR and DLS apply).
+    pub melee: bool,
+    /// Against the chosen target, not a blast, chain or line victim.
+    pub primary: bool,
+    /// A counter-attack (which is not countered in turn).
+    pub counter: bool,
+    /// How a take-out by it counts for the medals.
+    pub means: TakeOutMeans,
+}
+
+/// Which dice wait.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Window {
+    /// The attacker's dice.
+    Attack,
+    /// The target's save dice.
+    Save,
+}
+
+/// One die of a waiting roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    /// Its face now.
+    pub face: u8,
+    /// Changed by +1/-1 (a changed die triggers no effect of its face, such as a 1's extra
+    /// damage).
+    pub adjusted: bool,
+    /// Re-rolled already (a die is re-rolled once).
+    pub rerolled: bool,
+    /// A strike taken without rolling.
+    pub automatic: bool,
+}
+
+/// A roll waiting for its owner's choices.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pending {
+    /// The attack.
+    pub strike: Strike,
+    /// Attack or save dice.
+    pub window: Window,
+    /// The dice.
+    pub dice: Vec<Die>,
+    /// Free re-rolls left.
+    pub free_rerolls: u8,
+    /// Damage being saved against (save window).
+    pub damage: u32,
+    /// The squad that chooses (none for a turret's saves).
+    pub decider: Option<u8>,
+}
+
+impl Pending {
+    /// Whether a die is a success as it stands: a strike, or a save.
+    #[must_use]
+    pub fn good(&self, die: &Die, target_arm: u8) -> bool {
+        match self.window {
+            Window::Attack => die.automatic || succeeds(die.face, self.strike.skill),
+            Window::Save => succeeds(die.face, target_arm),
+        }
+    }
+}
+
+/// The armour a target saves with.
+#[must_use]
+pub fn target_arm(rules: &Ruleset, state: &GameState, target: Target) -> u8 {
+    match target {
+        Target::Unit(u) => state.unit(u).map_or(0, |u| u.arm),
+        Target::Item(_) => rules.turret_arm,
+        Target::Square(_) => 0,
+    }
+}
+
+/// Whether the waiting roll's owner has a choice that could help it.
+#[must_use]
+pub fn has_choice(rules: &Ruleset, state: &GameState, pending: &Pending) -> bool {
+    let Some(squad) = pending.decider else { return false };
+    let orders = state.squads[usize::from(squad)].orders;
+    let arm = target_arm(rules, state, pending.strike.target);
+    pending.dice.iter().any(|die| {
+        !die.automatic && !pending.good(die, arm) && (orders > 0 || (pending.free_rerolls > 0 && !die.rerolled))
+    })
+}
+
+/// Queues attacks and runs them until a roll waits for a choice or none is left.
+pub fn attack(rules: &Ruleset, state: &mut GameState, strikes: Vec<Strike>, events: &mut Vec<Event>) {
+    state.queue.extend(strikes);
+    run(rules, state, events);
+}
+
+/// Runs queued attacks and closes rolls without a choice.
+pub fn run(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+    loop {
+        if let Some(pending) = &state.pending {
+            if has_choice(rules, state, pending) {
+                return;
+            }
+            close(rules, state, events);
+            continue;
+        }
+        let Some(strike) = state.queue.pop_front() else { return };
+        begin(rules, state, strike, events);
+    }
+}
+
+/// Closes the waiting roll as it stands.
+pub fn close(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+    let Some(pending) = state.pending.take() else { return };
+    match pending.window {
+        Window::Attack => close_attack(rules, state, pending, events),
+        Window::Save => close_saves(rules, state, pending, events),
+    }
+}
+
+fn target_standing(state: &GameState, target: Target) -> bool {
+    match target {
+        Target::Unit(u) => state.unit(u).is_some_and(|u| u.pos.is_some()),
+        Target::Item(i) => state.items.get(i).is_some_and(|i| !i.gone),
+        Target::Square(_) => true,
+    }
+}
+
+fn squad_of(state: &GameState, unit: Option<UnitId>) -> Option<u8> {
+    unit.and_then(|u| state.unit(u)).map(|u| u.squad)
+}
+
+fn roll(state: &mut GameState, kind: RollKind, squad: Option<u8>, events: &mut Vec<Event>) -> u8 {
+    let face = state.dice.roll_d6();
+    events.push(Event::Die { kind, squad, face });
+    face
+}
+
+fn begin(rules: &Ruleset, state: &mut GameState, strike: Strike, events: &mut Vec<Event>) {
+    if !target_standing(state, strike.target) {
+        return;
+    }
+    if strike.attacker.is_some_and(|a| state.unit(a).is_none_or(|u| u.pos.is_none())) && strike.dice > 0 {
+        return;
+    }
+    events.push(Event::Attack {
+        attacker: strike.attacker,
+        weapon: strike.weapon.clone(),
+        target: strike.target,
+        skill: strike.skill,
+        cover: strike.cover,
+    });
+    if strike.dice == 0 {
+        let damage = u32::from(strike.flat_damage);
+        begin_saves(rules, state, strike, damage, events);
+        return;
+    }
+    let squad = squad_of(state, strike.attacker);
+    let automatic = strike.automatic.min(strike.dice);
+    let mut dice = Vec::with_capacity(usize::from(strike.dice));
+    for _ in 0..automatic {
+        events.push(Event::AutomaticStrike);
+        dice.push(Die { face: 1, adjusted: false, rerolled: false, automatic: true });
+    }
+    for _ in automatic..strike.dice {
+        let face = roll(state, RollKind::Attack, squad, events);
+        dice.push(Die { face, adjusted: false, rerolled: false, automatic: false });
+    }
+    if strike.relentless {
+        for (index, die) in dice.iter_mut().enumerate() {
+            if !die.automatic && die.face == 6 {
+                let face = state.dice.roll_d6();
+                events.push(Event::Die { kind: RollKind::Attack, squad, face });
+                events.push(Event::Rerolled { die: index, face, order: false });
+                *die = Die { face, adjusted: false, rerolled: true, automatic: false };
+            }
+        }
+    }
+    let free_rerolls = strike.attack_rerolls;
+    state.pending = Some(Pending { strike, window: Window::Attack, dice, free_rerolls, damage: 0, decider: squad });
+}
+
+fn close_attack(rules: &Ruleset, state: &mut GameState, mut pending: Pending, events: &mut Vec<Event>) {
+    let strike = pending.strike.clone();
+    // PAR: the defender has the attacker re-roll one die; it picks the strike that deals most.
+    if let Target::Unit(defender) = strike.target
+        && strike.melee
+        && state.unit(defender).is_some_and(|u| u.has(UnitSpecial::Parry))
+    {
+        let best = pending
+            .dice
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| !d.automatic && !d.rerolled && succeeds(d.face, strike.skill))
+            .min_by_key(|(_, d)| (d.face != 1 || d.adjusted, d.face))
+            .map(|(i, _)| i);
+        if let Some(index) = best {
+            let face = roll(state, RollKind::Attack, squad_of(state, strike.attacker), events);
+            events.push(Event::Rerolled { die: index, face, order: false });
+            pending.dice[index] = Die { face, adjusted: false, rerolled: true, automatic: false };
+        }
+    }
+    let mut strikes = 0u8;
+    let mut damage = 0u32;
+    let mut stun = false;
+    for die in &pending.dice {
+        if !(die.automatic || succeeds(die.face, strike.skill)) {
+            continue;
+        }
+        strikes += 1;
+        let natural_one = !die.automatic && !die.adjusted && die.face == 1;
+        let bonus = match (natural_one, strike.rending) {
+            (true, true) => 2,
+            (true, false) => 1,
+            (false, _) => 0,
+        };
+        damage += u32::from(strike.dam) + bonus;
+        stun |= natural_one && strike.stun;
+    }
+    if strikes > 0 {
+        damage += u32::from(strike.deadly);
+    }
+    events.push(Event::Strikes { strikes, damage });
+    if stun
+        && let Target::Unit(target) = strike.target
+        && let Some(unit) = state.units.get_mut(target)
+        && unit.pos.is_some()
+    {
+        unit.stunned = true;
+        events.push(Event::Stunned { unit: target });
+    }
+    match strike.target {
+        Target::Item(index) => {
+            let Some(item) = state.items.get(index) else { return };
+            match item.kind {
+                ItemKind::Barrel if strikes > 0 => explode(rules, state, index, strike.attacker, events),
+                ItemKind::Turret(_) if damage > 0 => begin_saves(rules, state, strike, damage, events),
+                _ => {}
+            }
+        }
+        Target::Unit(_) if damage > 0 => begin_saves(rules, state, strike, damage, events),
+        _ => {}
+    }
+}
+
+/// A barrel explodes: it is gone, and every unit on its square or an adjacent one takes its
+/// damage (with saves).
+fn explode(rules: &Ruleset, state: &mut GameState, index: usize, by: Option<UnitId>, events: &mut Vec<Event>) {
+    let Some(item) = state.items.get_mut(index) else { return };
+    item.gone = true;
+    let pos = item.pos;
+    events.push(Event::BarrelExploded { item: index, pos });
+    let map = Map::new(&state.board, rules);
+    let caught: Vec<UnitId> = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.pos.is_some_and(|p| p == pos || map.adjacent(p, pos)))
+        .map(|(i, _)| i)
+        .collect();
+    let blasts = caught.into_iter().map(|unit| flat(by, Target::Unit(unit), rules.barrel_damage));
+    // The explosion comes before anything else queued.
+    for strike in blasts.rev().collect::<Vec<_>>() {
+        state.queue.push_front(strike);
+    }
+}
+
+/// Damage without an attack roll, credited to `by`.
+#[must_use]
+pub fn flat(by: Option<UnitId>, target: Target, damage: u8) -> Strike {
+    Strike {
+        attacker: by,
+        weapon: None,
+        target,
+        dice: 0,
+        flat_damage: damage,
+        skill: 0,
+        dam: 0,
+        rending: false,
+        automatic: 0,
+        deadly: 0,
+        cover: false,
+        attack_rerolls: 0,
+        relentless: false,
+        stun: false,
+        melee: false,
+        primary: false,
+        counter: false,
+        means: TakeOutMeans::Item,
+    }
+}
+
+fn begin_saves(rules: &Ruleset, state: &mut GameState, strike: Strike, damage: u32, events: &mut Vec<Event>) {
+    let (decider, free_rerolls) = match strike.target {
+        Target::Unit(u) => match state.unit(u) {
+            Some(unit) => (
+                Some(unit.squad),
+                unit.special(|s| if let UnitSpecial::Tough(x) = s { Some(x) } else { None }).unwrap_or(0),
+            ),
+            None => return,
+        },
+        _ => (None, 0),
+    };
+    let automatic = u32::from(strike.cover).min(damage);
+    for _ in 0..automatic {
+        events.push(Event::AutomaticSave);
+    }
+    let mut dice = Vec::new();
+    for _ in automatic..damage {
+        let face = roll(state, RollKind::Save, decider, events);
+        dice.push(Die { face, adjusted: false, rerolled: false, automatic: false });
+    }
+    let _ = rules;
+    state.pending = Some(Pending { strike, window: Window::Save, dice, free_rerolls, damage, decider });
+}
+
+fn close_saves(rules: &Ruleset, state: &mut GameState, pending: Pending, events: &mut Vec<Event>) {
+    let arm = target_arm(rules, state, pending.strike.target);
+    let failed = u32::try_from(pending.dice.iter().filter(|d| !succeeds(d.face, arm)).count()).unwrap_or(u32::MAX);
+    events.push(Event::Saves { failed });
+    let strike = pending.strike;
+    match strike.target {
+        Target::Unit(target) => {
+            let Some(unit) = state.units.get_mut(target) else { return };
+            let before = unit.hit;
+            let lost = u8::try_from(failed).unwrap_or(u8::MAX).min(before);
+            unit.hit = before - lost;
+            if lost > 0 {
+                events.push(Event::HitsLost { target: strike.target, hits: lost, remaining: unit.hit });
+            }
+            if unit.hit == 0 {
+                take_out(rules, state, target, &strike, failed.saturating_sub(u32::from(before)), events);
+            } else if strike.melee && strike.primary && !strike.counter {
+                counter(rules, state, target, &strike);
+            }
+        }
+        Target::Item(index) => {
+            let Some(item) = state.items.get_mut(index) else { return };
+            let lost = u8::try_from(failed).unwrap_or(u8::MAX).min(item.hit);
+            item.hit -= lost;
+            if lost > 0 {
+                events.push(Event::HitsLost { target: strike.target, hits: lost, remaining: item.hit });
+            }
+            if item.hit == 0 {
+                item.gone = true;
+                let pos = item.pos;
+                events.push(Event::TurretDestroyed { item: index, pos });
+                if let Some(occupant) = state.unit_at(pos) {
+                    state.queue.push_front(flat(strike.attacker, Target::Unit(occupant), rules.turret_wreck_damage));
+                }
+            }
+        }
+        Target::Square(_) => {}
+    }
+}
+
+/// CTR: a unit that survives a melee attack strikes back at once with its best melee weapon
+/// that is not Unwieldy ([house]: the counter is always taken, as it can only help).
+fn counter(rules: &Ruleset, state: &mut GameState, defender: UnitId, strike: &Strike) {
+    let Some(attacker) = strike.attacker else { return };
+    let (Some(unit), Some(enemy)) = (state.unit(defender), state.unit(attacker)) else { return };
+    let (Some(at), Some(enemy_at)) = (unit.pos, enemy.pos) else { return };
+    if !unit.has(UnitSpecial::Counter) || !Map::new(&state.board, rules).adjacent(at, enemy_at) {
+        return;
+    }
+    let weapon = unit
+        .weapons
+        .iter()
+        .filter_map(|id| rules.weapon(id))
+        .filter(|w| {
+            (w.kind == WeaponKind::Melee || w.specials.contains(&WeaponSpecial::MeleeRanged))
+                && !w.specials.contains(&WeaponSpecial::Unwieldy)
+                && !(w.specials.contains(&WeaponSpecial::Limited) && unit.spent.contains(&w.id))
+        })
+        .max_by_key(|w| u32::from(w.roa) * u32::from(w.dam));
+    let Some(weapon) = weapon else { return };
+    let id = weapon.id.clone();
+    if let Some(mut strike) = super::engine::weapon_strike(rules, state, defender, &id, Target::Unit(attacker), true) {
+        strike.counter = true;
+        state.queue.push_front(strike);
+    }
+}
+
+fn take_out(
+    rules: &Ruleset,
+    state: &mut GameState,
+    victim: UnitId,
+    strike: &Strike,
+    overkill: u32,
+    events: &mut Vec<Event>,
+) {
+    let Some(unit) = state.units.get_mut(victim) else { return };
+    let Some(pos) = unit.pos.take() else { return };
+    let victim_squad = unit.squad;
+    let was_leader = unit.leader().is_some();
+    let credited = strike.attacker.filter(|&a| state.unit(a).is_some_and(|u| u.squad != victim_squad));
+    if let Some(unit) = state.units.get_mut(victim) {
+        unit.taken_out_by = credited;
+    }
+    events.push(Event::TakenOut { unit: victim, by: credited });
+    for (index, marker) in state.markers.iter_mut().enumerate() {
+        if marker.carrier == Some(victim) {
+            marker.carrier = None;
+            marker.pos = pos;
+            events.push(Event::Dropped { marker: index, pos });
+        }
+    }
+    let enemy = 1 - victim_squad;
+    state.squads[usize::from(victim_squad)].record.lost += 1;
+    let record = &mut state.squads[usize::from(enemy)].record;
+    record.taken_out += 1;
+    record.leader_taken_out |= was_leader;
+    record.melee_take_out |= strike.melee;
+    let turn = state.turn;
+    if let Some(by) = credited
+        && let Some(unit) = state.units.get_mut(by)
+    {
+        unit.take_outs.push(TakeOut { turn, victim, means: strike.means, overkill });
+    }
+    if state.first_blood.is_none() {
+        state.first_blood = credited;
+    }
+    let Some(mission) = rules.mission(&state.mission) else { return };
+    for scoring in &mission.scoring {
+        if let Scoring::EnemiesTakenOut { points } = scoring {
+            let points = u32::from(*points);
+            state.squads[usize::from(enemy)].points += points;
+            events.push(Event::Scored { squad: enemy, points, reason: "enemy taken out".into() });
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! Skirm scenario documents: the file, the validator, the designer's statistics and the
+//! action scripts the command line plays.
+
+pub mod document;
+pub mod script;
+pub mod stats;
+pub mod validate;
+
+pub use document::{
+    FORMAT_VERSION, MAX_SIDE, SYSTEM_ID, SkirmScenario, Squad, SquadUnit, load_scenario, save_scenario,
+};
+pub use script::parse_script;
+pub use stats::statistics;
+pub use validate::{Finding, Severity, validate};
