@@ -892,7 +892,12 @@ fn check_ranged_attack(
         return Err(Rejection::EnemyAdjacent);
     }
     let map = Map::new(&state.board, rules);
-    let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
+    // [house] A Linear weapon fires through units: it strikes every unit on its line.
+    let figures: Vec<Pos> = if weapon.specials.contains(&WeaponSpecial::Linear) {
+        Vec::new()
+    } else {
+        state.figures().iter().map(|f| f.pos).collect()
+    };
     let sight = Sight::new(map, &figures);
     for &target in targets {
         check_ranged_target(rules, state, &sight, attacker, weapon, target)?;

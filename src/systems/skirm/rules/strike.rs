@@ -278,6 +278,9 @@ fn close_attack(rules: &Ruleset, state: &mut GameState, mut pending: Pending, ev
             }
         }
         Target::Unit(_) if damage > 0 => begin_saves(rules, state, strike, damage, events),
+        Target::Unit(defender) if strike.melee && strike.primary && !strike.counter => {
+            counter(rules, state, defender, &strike);
+        }
         _ => {}
     }
 }
