@@ -326,13 +326,13 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
         }
         let (first_sees, second_sees) = zone_sight(rules, scenario);
         let (low, high) = (first_sees.min(second_sees), first_sees.max(second_sees));
-        // [house] "much more": a fifth more, and more than a couple of lines.
+        // [house] "much more": a fifth more, and more than a couple of squares.
         if high > low + 2 && high * 4 > low * 5 {
             let more = if first_sees > second_sees { 1 } else { 2 };
             out.push(warning(
                 "zone-sight-unequal",
                 format!(
-                    "zone {more} sees the other along {high} square-to-square lines and is seen along {low}; the higher ground or cover favours it"
+                    "zone {more} sees {high} squares of the other zone, which sees only {low} of zone {more}'s; walls or heights favour it"
                 ),
                 Vec::new(),
             ));
@@ -364,11 +364,12 @@ pub fn item_name(rules: &Ruleset, item: &ItemKind) -> String {
     }
 }
 
-/// How many (zone 1 square, zone 2 square) pairs see each other, each way.
+/// How exposed each zone is: the squares of zone 2 seen from some square of zone 1, and the
+/// squares of zone 1 seen from some square of zone 2.
 #[must_use]
 pub fn zone_sight(rules: &Ruleset, scenario: &SkirmScenario) -> (usize, usize) {
     let sight = Sight::new(Map::new(&scenario.board, rules), &[]);
     let [first, second] = &scenario.zones;
-    let count = |from: &[Pos], to: &[Pos]| from.iter().map(|&a| to.iter().filter(|&&b| sight.sees(a, b)).count()).sum();
-    (count(first, second), count(second, first))
+    let seen = |from: &[Pos], to: &[Pos]| to.iter().filter(|&&b| from.iter().any(|&a| sight.sees(a, b))).count();
+    (seen(first, second), seen(second, first))
 }
