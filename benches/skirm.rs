@@ -1,10 +1,13 @@
 //! Benchmarks for the Skirm targets (issue 12): line of sight from one square to every square
-//! of a 30 x 30 map with 40 walls (budget 1 ms), and a Move's reach on it.
+//! of a 30 x 30 map with 40 walls (budget 1 ms), a Move's reach on it, and the legal actions
+//! of one activation with ten units a side (budget 200 us).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish_studio::board::{Board, Edge, EdgeAxis, EdgeFeature, Pos, Wall};
 use skirmish_studio::dice::Dice;
-use skirmish_studio::systems::skirm::rules::{Figure, Map, Mover, Ruleset, Sight};
+use skirmish_studio::systems::skirm::rules::{
+    Action, Figure, Map, Mover, Ruleset, Setup, Sight, SquadSetup, UnitSetup, apply, legal_actions, start_game,
+};
 use std::hint::black_box;
 
 /// A 30 x 30 map with 40 walls (half of them tall) and 12 figures, laid out from a seed.
@@ -41,6 +44,77 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("skirm_move_reach_30x30", |b| {
         b.iter(|| black_box(map.reach(Mover::default(), from, 0, &figures, 3).len()));
+    });
+    activation_benchmark(c, &rules, &board);
+}
+
+/// A battle on that map: ten units a side facing each other across the middle, the first
+/// Vanguard unit a Breacher (Spread shotgun) with a frag grenade (Blast), activated with
+/// Tactical Orders in hand so every action is affordable.
+fn activation_benchmark(c: &mut Criterion, rules: &Ruleset, board: &Board) {
+    let squad = |faction: &str, profiles: &[&str], row: u16| SquadSetup {
+        name: faction.into(),
+        faction: faction.into(),
+        units: profiles
+            .iter()
+            .enumerate()
+            .map(|(i, profile)| UnitSetup {
+                profile: (*profile).into(),
+                name: String::new(),
+                weapons: if i == 0 { vec!["frag_grenade".into()] } else { Vec::new() },
+                gear: Vec::new(),
+                xp: 0,
+                pos: Pos::new(10 + u16::try_from(i).unwrap_or(0), row),
+            })
+            .collect(),
+    };
+    let vanguard = [
+        "vanguard_breacher",
+        "vanguard_trooper",
+        "vanguard_trooper",
+        "vanguard_marksman",
+        "vanguard_scout",
+        "vanguard_engineer",
+        "vanguard_trooper",
+        "vanguard_captain",
+        "vanguard_gunner",
+        "vanguard_trooper",
+    ];
+    let reavers = [
+        "reaver_raider",
+        "reaver_raider",
+        "reaver_stalker",
+        "reaver_gunner",
+        "reaver_brute",
+        "reaver_raider",
+        "reaver_skyclaw",
+        "reaver_warlord",
+        "reaver_hexer",
+        "reaver_raider",
+    ];
+    let setup = Setup {
+        board: board.clone(),
+        mission: "hold_the_line".into(),
+        environment: None,
+        turns: 4,
+        objectives: vec![Pos::new(14, 14), Pos::new(5, 14), Pos::new(24, 14)],
+        markers: Vec::new(),
+        items: Vec::new(),
+        zones: [vec![Pos::new(0, 0)], vec![Pos::new(29, 29)]],
+        squads: [squad("vanguard", &vanguard, 12), squad("reavers", &reavers, 15)],
+    };
+    let Ok((mut state, _)) = start_game(rules, &setup, 3) else {
+        println!("skirm_legal_actions_one_activation: the battle did not start");
+        return;
+    };
+    state.to_act = 0;
+    state.squads[0].orders = 3;
+    if apply(rules, &mut state, &Action::Activate { unit: 0 }).is_err() {
+        println!("skirm_legal_actions_one_activation: the Breacher could not activate");
+        return;
+    }
+    c.bench_function("skirm_legal_actions_one_activation_10_a_side", |b| {
+        b.iter(|| black_box(legal_actions(rules, &state).len()));
     });
 }
 

@@ -1275,23 +1275,36 @@ pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
     }) {
         ranged_weapons.push((None, turret));
     }
+    // Ranged attacks are listed from one sight computation per kind of line (through units
+    // or not), each target checked once; the pairs and squares are built from checked targets.
     let enemy_close = enemy_adjacent(rules, state, pos, unit.squad);
+    let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
+    let sight = Sight::new(map, &figures);
+    let open_sight = Sight::new(map, &[]);
     for (id_or_turret, weapon) in ranged_weapons {
-        if enemy_close {
-            break;
+        let probe = match &id_or_turret {
+            Some(w) => Action::Ranged { weapon: w.clone(), targets: Vec::new() },
+            None => Action::UseTurret { targets: Vec::new() },
+        };
+        let spent = id_or_turret.as_ref().is_some_and(|w| unit.spent.contains(w));
+        if enemy_close || spent || !affordable(&probe) {
+            continue;
         }
         let make = |targets: Vec<Target>| match &id_or_turret {
             Some(w) => Action::Ranged { weapon: w.clone(), targets },
             None => Action::UseTurret { targets },
         };
-        let mut targets: Vec<Vec<Target>> = enemies.iter().map(|&t| vec![t]).collect();
+        let lines = if weapon.specials.contains(&WeaponSpecial::Linear) { &open_sight } else { &sight };
+        let valid = |t: Target| check_ranged_target(rules, state, lines, id, weapon, t).is_ok();
+        let targets: Vec<Target> = enemies.iter().copied().filter(|&t| valid(t)).collect();
+        out.extend(targets.iter().map(|&t| make(vec![t])));
         if weapon.specials.contains(&WeaponSpecial::Spread) && weapon.roa >= 2 {
-            for (i, &a) in enemies.iter().enumerate() {
-                for &b in &enemies[i + 1..] {
+            for (i, &a) in targets.iter().enumerate() {
+                for &b in &targets[i + 1..] {
                     if let (Some(pa), Some(pb)) = (target_pos(state, a), target_pos(state, b))
                         && map.adjacent(pa, pb)
                     {
-                        targets.push(vec![a, b]);
+                        out.push(make(vec![a, b]));
                     }
                 }
             }
@@ -1303,10 +1316,7 @@ pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
                     squares.extend(map.around(p).filter(|&q| state.unit_at(q).is_none() && state.item_at(q).is_none()));
                 }
             }
-            targets.extend(squares.into_iter().map(|q| vec![Target::Square(q)]));
-        }
-        for t in targets {
-            candidates.push(make(t));
+            out.extend(squares.into_iter().map(Target::Square).filter(|&t| valid(t)).map(|t| make(vec![t])));
         }
     }
     for weapon in unit.weapons.iter().filter_map(|id| rules.weapon(id)) {
