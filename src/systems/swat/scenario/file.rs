@@ -244,6 +244,16 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, FileError>
             text.len()
         )));
     }
+    // A document of another game system says so before its fields confuse this reader.
+    if let Some(other) = crate::game::system_id_of(text).filter(|id| id != SYSTEM_ID) {
+        return Err(FileError::at_text(
+            text,
+            &format!("\"{other}\""),
+            format!(
+                "this is a scenario for the game system '{other}', not Skirmish Wars ('{SYSTEM_ID}'); the command line reads it (validate, stats, play, simulate)"
+            ),
+        ));
+    }
     let options = ron_options();
     let probe: VersionProbe = options.from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
     let file = match probe.format_version {
