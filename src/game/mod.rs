@@ -86,6 +86,12 @@ pub struct RulesProblem {
     pub json: serde_json::Value,
 }
 
+impl From<crate::ruleset::RulesetError> for RulesProblem {
+    fn from(error: crate::ruleset::RulesetError) -> Self {
+        Self { syntax: error.syntax, text: error.to_string(), json: serde_json::json!(error.problems) }
+    }
+}
+
 /// A game system: one game's rules, documents and tools behind one interface.
 pub trait GameSystem: Sync {
     /// The id a scenario file names in its `system` field (`swat`).

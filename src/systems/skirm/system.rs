@@ -35,14 +35,7 @@ impl GameSystem for Skirm {
             None => Ruleset::builtin(),
             Some(text) => Ruleset::from_ron(text),
         };
-        match loaded {
-            Ok(rules) => Ok(Box::new(SkirmRules(Arc::new(rules)))),
-            Err(error) => Err(RulesProblem {
-                syntax: error.syntax,
-                text: error.to_string(),
-                json: serde_json::json!(error.problems),
-            }),
-        }
+        Ok(Box::new(SkirmRules(Arc::new(loaded?))))
     }
 }
 

@@ -32,14 +32,7 @@ impl GameSystem for Swat {
             None => Ruleset::builtin(),
             Some(text) => Ruleset::from_ron(text),
         };
-        match loaded {
-            Ok(rules) => Ok(Box::new(SwatRules(Arc::new(rules)))),
-            Err(error) => Err(RulesProblem {
-                syntax: error.syntax,
-                text: error.to_string(),
-                json: serde_json::json!(error.problems),
-            }),
-        }
+        Ok(Box::new(SwatRules(Arc::new(loaded?))))
     }
 }
 

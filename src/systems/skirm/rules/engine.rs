@@ -1027,12 +1027,10 @@ fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, events: &mut
             let moving = &state.units[id];
             let cost = match action {
                 Action::Leap { .. } => Map::distance(pos, *to),
-                Action::Move { .. } => {
-                    let budget = u32::from(rules.move_squares) + swift(moving);
-                    reach(rules, state, moving, pos, budget).iter().find(|(p, _)| p == to).map_or(0, |(_, c)| *c)
-                }
                 _ => {
-                    let budget = u32::from(rules.dash_squares) + swift(moving);
+                    let squares =
+                        if matches!(action, Action::Move { .. }) { rules.move_squares } else { rules.dash_squares };
+                    let budget = u32::from(squares) + swift(moving);
                     reach(rules, state, moving, pos, budget).iter().find(|(p, _)| p == to).map_or(0, |(_, c)| *c)
                 }
             };

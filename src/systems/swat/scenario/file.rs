@@ -4,11 +4,12 @@
 //! bound.
 
 use super::model::{Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, TilePlacement};
-use crate::board::{Board, Door, Edge, EdgeAxis, EdgeFeature, Symmetry, Wall};
+use crate::board::Symmetry;
 pub use crate::files::MAX_FILE_BYTES;
 use crate::files::{FileError, nearest_names, ron_options};
+use crate::grid_file::{EdgeText, GridText, read_grid, write_grid};
 use crate::systems::swat::rules::{
-    CoChoice, MAX_COUNTERS, Pos, RANDOM_CO, Ruleset, TerrainId, TieBreak, TurnLimit, VictoryConditions,
+    CoChoice, MAX_COUNTERS, Pos, RANDOM_CO, Ruleset, TieBreak, TurnLimit, VictoryConditions,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,7 +61,7 @@ struct FileV3 {
     heights: Vec<String>,
     /// Walls and doors on edges; left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    edges: Vec<EdgeV3>,
+    edges: Vec<EdgeText>,
     #[serde(default)]
     tiles: Vec<TileV2>,
     #[serde(default)]
@@ -85,18 +86,6 @@ fn default_tile_size() -> u8 {
 
 fn first_seat() -> u8 {
     1
-}
-
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct EdgeV3 {
-    /// The edge's first corner (top or left end), as grid line coordinates.
-    at: (u16, u16),
-    axis: EdgeAxis,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    wall: Option<Wall>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    door: Option<Door>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -275,72 +264,21 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, FileError>
 }
 
 fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, FileError> {
-    let height = file.terrain.len();
-    let width = file.terrain.first().map_or(0, |row| row.chars().count());
-    let max = usize::from(MAX_SIDE);
-    // Refuse an oversized board before allocating anything for it.
-    if height == 0 || width == 0 || height > max || width > max {
-        return Err(FileError::at_text(
-            text,
-            "terrain",
-            format!("the board is {width} x {height}; each side must be 1 to {MAX_SIDE}"),
-        ));
-    }
+    let glyphs: Vec<(char, &str)> = rules.terrains.iter().map(|t| (t.glyph, t.id.as_str())).collect();
+    let grid = GridText {
+        legend: file.legend.clone(),
+        terrain: file.terrain.clone(),
+        heights: file.heights.clone(),
+        edges: file.edges.clone(),
+    };
+    // Refuses an oversized board before allocating anything for it.
+    let board = read_grid(text, &grid, &glyphs, MAX_SIDE)?;
     if file.victory.turn_limit.is_some_and(|limit| limit.rounds == 0) {
         return Err(FileError::at_text(
             text,
             "rounds",
             "the turn limit is 0 rounds; a game lasts at least 1 round (leave turn_limit out for no limit)".into(),
         ));
-    }
-    let mut legend: BTreeMap<char, TerrainId> = rules
-        .terrains
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| Some((t.glyph, TerrainId(u8::try_from(i).ok()?))))
-        .collect();
-    for (glyph, name) in &file.legend {
-        let mut chars = glyph.chars();
-        let (Some(c), None) = (chars.next(), chars.next()) else {
-            return Err(FileError::at_text(
-                text,
-                &format!("\"{glyph}\""),
-                format!("legend key '{glyph}' must be one character"),
-            ));
-        };
-        let Some(id) = rules.terrain_id(name) else {
-            let near = nearest_names(name, rules.terrains.iter().map(|t| t.id.as_str()));
-            return Err(FileError::at_text(
-                text,
-                &format!("\"{name}\""),
-                format!("unknown terrain '{name}' in the legend; did you mean {}?", near.join(", ")),
-            ));
-        };
-        legend.insert(c, id);
-    }
-    let mut terrain = Vec::with_capacity(width * height);
-    for (row_index, row) in file.terrain.iter().enumerate() {
-        let count = row.chars().count();
-        if count != width {
-            return Err(FileError::at_text(
-                text,
-                &format!("\"{row}\""),
-                format!("terrain row {} has {count} squares; the first row has {width}", row_index + 1),
-            ));
-        }
-        for (x, glyph) in row.chars().enumerate() {
-            let Some(&id) = legend.get(&glyph) else {
-                let known: String = legend.keys().collect();
-                return Err(FileError::at_text(
-                    text,
-                    &format!("\"{row}\""),
-                    format!(
-                        "unknown terrain glyph '{glyph}' at square ({x}, {row_index}); known glyphs: {known} (add it to the legend)"
-                    ),
-                ));
-            };
-            terrain.push(id);
-        }
     }
     let known_kind = |kind: &str| -> Result<(), FileError> {
         if rules.unit_id(kind).is_some() {
@@ -394,24 +332,6 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
             format!("this is a scenario for the game system '{}', not Skirmish Wars ('{SYSTEM_ID}')", file.system),
         ));
     }
-    let mut board = Board {
-        width: u16::try_from(width).unwrap_or(MAX_SIDE),
-        height: u16::try_from(height).unwrap_or(MAX_SIDE),
-        terrain,
-        heights: Vec::new(),
-        edges: BTreeMap::new(),
-    };
-    read_heights(text, &file.heights, &mut board)?;
-    for edge in &file.edges {
-        let at = Edge { x: edge.at.0, y: edge.at.1, axis: edge.axis };
-        let feature = EdgeFeature { wall: edge.wall, door: edge.door };
-        if board.set_edge(at, Some(feature)).is_none() {
-            return Err(FileError::plain(format!(
-                "the {:?} edge at ({}, {}) is off the {} x {} board",
-                edge.axis, edge.at.0, edge.at.1, board.width, board.height
-            )));
-        }
-    }
     Ok(Scenario {
         name: file.name,
         author: file.author,
@@ -457,62 +377,14 @@ fn co_name(choice: &CoChoice<String>) -> Option<String> {
     }
 }
 
-/// Reads the height rows (digits 0 to 9) onto a board of their size.
-fn read_heights(text: &str, rows: &[String], board: &mut Board) -> Result<(), FileError> {
-    if rows.is_empty() {
-        return Ok(());
-    }
-    if rows.len() != usize::from(board.height) {
-        return Err(FileError::at_text(
-            text,
-            "heights",
-            format!("heights has {} rows; the board has {}", rows.len(), board.height),
-        ));
-    }
-    for (y, row) in (0u16..).zip(rows) {
-        if row.chars().count() != usize::from(board.width) {
-            return Err(FileError::at_text(
-                text,
-                &format!("\"{row}\""),
-                format!("height row {} has {} squares; the board has {}", y + 1, row.chars().count(), board.width),
-            ));
-        }
-        for (x, c) in (0u16..).zip(row.chars()) {
-            let Some(level) = c.to_digit(10).and_then(|d| u8::try_from(d).ok()) else {
-                return Err(FileError::at_text(
-                    text,
-                    &format!("\"{row}\""),
-                    format!("height '{c}' at square ({x}, {y}) is not a level from 0 to 9"),
-                ));
-            };
-            let _ = board.set_height(Pos::new(x, y), level);
-        }
-    }
-    Ok(())
-}
-
 /// Writes a scenario in the current format: one string per terrain row, a legend of every
 /// glyph used, players and owners numbered from 1.
 ///
 /// # Errors
 /// The serialiser's message, should it ever fail; nothing is written then.
 pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, String> {
-    let glyph = |id: TerrainId| rules.terrains.get(id.index()).map_or('?', |t| t.glyph);
-    let mut used: BTreeMap<String, String> = BTreeMap::new();
-    let terrain: Vec<String> = (0..scenario.board.height)
-        .map(|y| {
-            (0..scenario.board.width)
-                .map(|x| {
-                    let id = scenario.terrain_at(Pos::new(x, y));
-                    let c = glyph(id);
-                    if let Some(t) = rules.terrains.get(id.index()) {
-                        used.insert(c.to_string(), t.id.clone());
-                    }
-                    c
-                })
-                .collect()
-        })
-        .collect();
+    let glyphs: Vec<(char, &str)> = rules.terrains.iter().map(|t| (t.glyph, t.id.as_str())).collect();
+    let grid = write_grid(&scenario.board, &glyphs);
     let file = FileV3 {
         format_version: FORMAT_VERSION,
         name: scenario.name.clone(),
@@ -521,25 +393,10 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, Str
         setup_notes: scenario.setup_notes.clone(),
         system: scenario.system.clone(),
         tile_size: scenario.tile_size,
-        legend: used,
-        terrain,
-        heights: if scenario.board.heights.is_empty() {
-            Vec::new()
-        } else {
-            (0..scenario.board.height)
-                .map(|y| {
-                    (0..scenario.board.width)
-                        .map(|x| char::from(b'0' + scenario.board.height_at(Pos::new(x, y)).min(9)))
-                        .collect()
-                })
-                .collect()
-        },
-        edges: scenario
-            .board
-            .edges
-            .iter()
-            .map(|(e, f)| EdgeV3 { at: (e.x, e.y), axis: e.axis, wall: f.wall, door: f.door })
-            .collect(),
+        legend: grid.legend,
+        terrain: grid.terrain,
+        heights: grid.heights,
+        edges: grid.edges,
         tiles: scenario
             .tiles
             .iter()
