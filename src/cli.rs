@@ -41,7 +41,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Statistics per player and the race to each neutral property.
+    /// Statistics for the designer: per player or squad, and how soon each side reaches each
+    /// property (Skirmish Wars) or objective and item (Skirm).
     Stats {
         /// A scenario file.
         file: PathBuf,
@@ -49,8 +50,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a scenario through a script of actions (see docs/FILE_FORMAT.md) and print every
-    /// event; an illegal action stops with its reason and exit 1.
+    /// Play a scenario through a script of actions (docs/FILE_FORMAT.md for Skirmish Wars,
+    /// docs/SKIRM.md for Skirm) and print every event; an illegal action stops with its reason
+    /// and exit 1.
     Play {
         /// A scenario file.
         file: PathBuf,
@@ -64,8 +66,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play computer against computer: per-player wins, draws, game length and how games
-    /// ended, with the seat that moves first rotating from game to game.
+    /// Play computer against computer: per-side wins, draws and how games ended (in Skirmish
+    /// Wars the seat that moves first rotates from game to game; Skirm rolls initiative).
     Simulate {
         /// A scenario file.
         file: PathBuf,
@@ -146,7 +148,7 @@ pub enum Command {
         /// The file to open.
         file: PathBuf,
     },
-    /// The symmetry report: every square whose terrain, property or unit breaks the declared
+    /// The symmetry report: every square whose terrain, height, edge or piece breaks the declared
     /// symmetry (or the one named with --kind), with owners permuted by seat; exit 1 when the
     /// board is not symmetric.
     Symmetry {
