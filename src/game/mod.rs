@@ -60,6 +60,29 @@ impl Diagnostic {
     }
 }
 
+/// The Wilson score interval for a share of `k` in `n` at 95% confidence, as fractions:
+/// honest at small samples and at shares near 0 or 1, where the normal interval is not.
+#[must_use]
+pub fn wilson_interval(k: usize, n: usize) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_964;
+    let (k, n) = (k as f64, n as f64);
+    let p = k / n;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A share for a person: `64 of 100 (64%, 95% interval 54% to 73%)`.
+#[must_use]
+pub fn share_text(k: usize, n: usize) -> String {
+    let (low, high) = wilson_interval(k, n);
+    let share = if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 };
+    format!("{k} of {n} ({share:.0}%, 95% interval {:.0}% to {:.0}%)", 100.0 * low, 100.0 * high)
+}
+
 /// Whether any finding is an error.
 #[must_use]
 pub fn has_errors(findings: &[Diagnostic]) -> bool {

@@ -12,7 +12,10 @@ use super::scenario::{
 use crate::board::{Pos, Symmetry};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, Severity, SystemRules};
+use crate::game::{
+    Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, Severity, SystemRules, share_text,
+    wilson_interval,
+};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -441,18 +444,19 @@ impl OpenScenario for SkirmDocument {
         for (i, w) in wins.iter().enumerate() {
             let _ = writeln!(
                 text,
-                "  squad {}: {w} wins ({:.0}%), {:.1} mission points on average",
+                "  squad {} wins {}, {:.1} mission points on average",
                 i + 1,
-                100.0 * *w as f64 / n,
+                share_text(*w, games),
                 points[i] as f64 / n
             );
         }
-        let _ = writeln!(text, "  draws: {draws}");
+        let _ = writeln!(text, "  draws: {}", share_text(draws, games));
         let _ = writeln!(text, "  {:.0} actions a battle on average", actions as f64 / n);
         Ok(Report {
             text,
             json: serde_json::json!({
                 "games": games, "wins": wins, "draws": draws,
+                "win_share_95": wins.map(|w| wilson_interval(w, games)),
                 "mean_points": points.map(|p| p as f64 / n),
                 "mean_actions": actions as f64 / n,
                 "medals": medals,

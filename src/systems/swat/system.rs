@@ -283,10 +283,9 @@ impl OpenScenario for SwatScenario {
             seed + summary.games.saturating_sub(1) as u64
         );
         for (seat, wins) in summary.wins.iter().enumerate() {
-            let share = 100.0 * *wins as f64 / summary.games.max(1) as f64;
-            let _ = writeln!(text, "  player {}: {wins} wins ({share:.0}%)", seat + 1);
+            let _ = writeln!(text, "  player {} wins {}", seat + 1, crate::game::share_text(*wins, summary.games));
         }
-        let _ = writeln!(text, "  draws: {}", summary.draws);
+        let _ = writeln!(text, "  draws: {}", crate::game::share_text(summary.draws, summary.games));
         let _ = writeln!(
             text,
             "  length: {:.1} rounds on average, spread {:.1}",
