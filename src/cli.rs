@@ -84,6 +84,35 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Is the map fair? Computer games on every core, each seat's share of wins with its 95%
+    /// interval, the first mover's advantage apart from the position, and a verdict; exit 0
+    /// when no seat is favoured beyond chance, 1 when one is.
+    Balance {
+        /// A scenario file.
+        file: PathBuf,
+        /// Games to play (the most, with --until-clear).
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Stop as soon as a sequential test (5% errors both ways) decides whether a seat is
+        /// favoured by --margin or more.
+        #[arg(long)]
+        until_clear: bool,
+        /// The share above the fair one that counts as favoured, in points.
+        #[arg(long, default_value_t = 5.0)]
+        margin: f64,
+        /// The seed of the first game (the next games use the following seeds).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game that has no turn limit after this many rounds.
+        #[arg(long, default_value_t = 200)]
+        round_cap: u32,
+        /// Worker threads; every core when left out. The results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print-ready export: a PDF at true square size (board poster, tiles, counters, setup
     /// sheet) and/or a PNG of the board.
     Export {
@@ -204,6 +233,14 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Command::Simulate { file, games, seed, round_cap, json } => {
             with_scenario(ruleset, &file, err, |scenario, err| {
                 simulate_command(scenario, &file, games, seed, round_cap, json, out, err)
+            })
+        }
+        Command::Balance { file, games, until_clear, margin, seed, round_cap, threads, json } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let options =
+                crate::balance::BalanceOptions { games, until_clear, seed, round_cap, threads, margin: margin / 100.0 };
+            with_scenario(ruleset, &file, err, |scenario, err| {
+                balance_command(scenario, &file, &options, json, out, err)
             })
         }
         Command::Export {
@@ -473,6 +510,82 @@ fn simulate_command(
             EXIT_PROBLEMS
         }
     }
+}
+
+fn balance_command(
+    scenario: &dyn OpenScenario,
+    path: &Path,
+    options: &crate::balance::BalanceOptions,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    use std::io::IsTerminal;
+    if !(0.005..=0.5).contains(&options.margin) || options.games == 0 {
+        let _ = writeln!(err, "the margin must be 0.5 to 50 points and at least one game played");
+        return EXIT_UNREADABLE;
+    }
+    if refuse_errors(scenario, path, "balancing", err) {
+        return EXIT_PROBLEMS;
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let games = options.games;
+    let mut progress = |done: usize| {
+        if terminal {
+            eprint!("\r{done}/{games} games");
+        }
+    };
+    let result = crate::balance::run_balance(scenario, options, &mut progress);
+    if terminal {
+        eprintln!();
+    }
+    let balance = match result {
+        Ok(balance) => balance,
+        Err(message) => {
+            let _ = writeln!(err, "the games failed: {message}");
+            return EXIT_PROBLEMS;
+        }
+    };
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!(balance));
+    } else {
+        let _ = writeln!(out, "{}: {}", scenario.name(), balance.verdict);
+        let _ = writeln!(
+            out,
+            "  {} games{}",
+            balance.games,
+            if balance.stopped_early { ", stopped early: the sequential test decided" } else { "" }
+        );
+        for seat in &balance.seats {
+            let _ = writeln!(
+                out,
+                "  player {} wins {}{}; test LLR {:.2} (fair at {:.2}, favoured at {:.2})",
+                seat.seat + 1,
+                crate::game::share_text(seat.wins, balance.games),
+                if seat.first.0 > 0 {
+                    format!("; {} of its {} games as first mover", seat.first.1, seat.first.0)
+                } else {
+                    String::new()
+                },
+                seat.sprt.llr,
+                seat.sprt.lower,
+                seat.sprt.upper
+            );
+        }
+        let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
+        if let Some((won, n, _)) = balance.first_mover {
+            let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
+        }
+        let _ = writeln!(
+            out,
+            "  length: {:.1} on average, 80% of games between {} and {}",
+            balance.length.0, balance.length.1, balance.length.2
+        );
+        for (ending, count) in &balance.endings {
+            let _ = writeln!(out, "  ended by {ending}: {count}");
+        }
+    }
+    if balance.favoured { EXIT_PROBLEMS } else { EXIT_OK }
 }
 
 fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {

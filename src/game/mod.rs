@@ -115,6 +115,19 @@ impl From<crate::ruleset::RulesetError> for RulesProblem {
     }
 }
 
+/// One game as the balance lab counts it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GameRecord {
+    /// The winning seat, from 0; none for a draw.
+    pub winner: Option<u8>,
+    /// The seat that moved first, where the game has one fixed for the whole game.
+    pub first: Option<u8>,
+    /// Rounds or turns played.
+    pub length: u32,
+    /// How it ended, in the system's words.
+    pub ending: String,
+}
+
 /// A game system: one game's rules, documents and tools behind one interface.
 pub trait GameSystem: Sync {
     /// The id a scenario file names in its `system` field (`swat`).
@@ -142,8 +155,9 @@ pub trait SystemRules {
     fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>>;
 }
 
-/// A scenario read by its system, ready for every headless command.
-pub trait OpenScenario {
+/// A scenario read by its system, ready for every headless command (and shared between the
+/// balance lab's threads).
+pub trait OpenScenario: Sync {
     /// Its title.
     fn name(&self) -> &str;
     /// Every finding of the validator.
@@ -172,6 +186,14 @@ pub trait OpenScenario {
         round_cap: u32,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String>;
+    /// Seats (players or squads).
+    fn seats(&self) -> u8;
+    /// One game between computer players from `seed`, with `first` moving first where the game
+    /// fixes a first mover, stopped after `round_cap` rounds.
+    ///
+    /// # Errors
+    /// Why the game cannot be played.
+    fn battle(&self, seed: u64, first: u8, round_cap: u32) -> Result<GameRecord, String>;
     /// The print sheets as a PDF.
     ///
     /// # Errors

@@ -464,6 +464,22 @@ impl OpenScenario for SkirmDocument {
         })
     }
 
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    /// Skirm has no fixed first mover (initiative is rolled each turn), so `first` is unused;
+    /// a battle always ends after its last turn, so `round_cap` is too.
+    fn battle(&self, seed: u64, _first: u8, _round_cap: u32) -> Result<crate::game::GameRecord, String> {
+        let (state, _) = computer_battle(&self.rules, &self.scenario, seed)?;
+        let (winner, ending) = match state.outcome {
+            Outcome::Won { squad } => (Some(squad), "MissionPoints"),
+            Outcome::Draw => (None, "Draw"),
+            Outcome::Ongoing => (None, "Unfinished"),
+        };
+        Ok(crate::game::GameRecord { winner, first: None, length: u32::from(state.turn), ending: ending.into() })
+    }
+
     fn export_pdf(
         &self,
         _options: &ExportOptions,

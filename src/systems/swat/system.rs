@@ -297,6 +297,20 @@ impl OpenScenario for SwatScenario {
         Ok(Report { text, json: serde_json::json!(summary) })
     }
 
+    fn seats(&self) -> u8 {
+        u8::try_from(self.scenario.players.len()).unwrap_or(u8::MAX)
+    }
+
+    fn battle(&self, seed: u64, first: u8, round_cap: u32) -> Result<crate::game::GameRecord, String> {
+        let result = super::playtest::ai_game(&self.rules, &self.scenario, seed, first, round_cap)?;
+        Ok(crate::game::GameRecord {
+            winner: result.winner,
+            first: Some(first),
+            length: result.rounds,
+            ending: result.ending,
+        })
+    }
+
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
         super::print::export_pdf(&self.rules, &self.scenario, options, progress)
     }

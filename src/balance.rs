@@ -1,0 +1,262 @@
+//! The balance lab's statistics, for every game system: many computer games run on all cores
+//! (the same results with any number of threads), each seat's share with its Wilson 95%
+//! interval, the first mover's advantage apart from the position, a sequential test that stops
+//! when the answer is clear (in the manner of fishtest's SPRT), and a verdict in plain words.
+//!
+//! A system supplies one game at a time through the seam (`OpenScenario::battle`); nothing
+//! here knows a game.
+
+pub use crate::game::GameRecord;
+use crate::game::{OpenScenario, wilson_interval};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What a balance run is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BalanceOptions {
+    /// Games to play, or the most to play when stopping early.
+    pub games: usize,
+    /// Stop as soon as the sequential test decides.
+    pub until_clear: bool,
+    /// The first game's seed; game `i` uses `seed + i`.
+    pub seed: u64,
+    /// The longest game in rounds before it is stopped as unfinished.
+    pub round_cap: u32,
+    /// Worker threads (1 or more); the results do not depend on it.
+    pub threads: usize,
+    /// The share above the fair one that counts as favoured (0.05: five points).
+    pub margin: f64,
+}
+
+/// Games are played and judged in batches of this many, whatever the thread count, so an
+/// early stop falls on the same game on every machine.
+pub const BATCH: usize = 20;
+
+/// The sequential probability ratio test for one seat: H0, its share of wins is the fair one
+/// (one over the seats); H1, it is `margin` higher. Bounds for 5% errors both ways.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Sprt {
+    /// The fair share (H0).
+    pub p0: f64,
+    /// The favoured share (H1).
+    pub p1: f64,
+    /// The log-likelihood ratio so far.
+    pub llr: f64,
+    /// Accept H0 (fair) at or below this.
+    pub lower: f64,
+    /// Accept H1 (favoured) at or above this.
+    pub upper: f64,
+}
+
+impl Sprt {
+    /// The test after `wins` in `games` (a draw counts as not a win).
+    #[must_use]
+    pub fn new(p0: f64, margin: f64, wins: usize, games: usize) -> Self {
+        let (alpha, beta) = (0.05f64, 0.05f64);
+        let p1 = (p0 + margin).min(0.999);
+        let (k, n) = (wins as f64, games as f64);
+        let llr = k * (p1 / p0).ln() + (n - k) * ((1.0 - p1) / (1.0 - p0)).ln();
+        Self { p0, p1, llr, lower: (beta / (1.0 - alpha)).ln(), upper: ((1.0 - beta) / alpha).ln() }
+    }
+
+    /// `Some(true)` when the seat is favoured, `Some(false)` when it is fair within the
+    /// margin, `None` while undecided.
+    #[must_use]
+    pub fn decision(&self) -> Option<bool> {
+        if self.llr >= self.upper {
+            Some(true)
+        } else if self.llr <= self.lower {
+            Some(false)
+        } else {
+            None
+        }
+    }
+}
+
+/// One seat's numbers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatShare {
+    /// The seat, from 0.
+    pub seat: u8,
+    /// Games won.
+    pub wins: usize,
+    /// The share of games won.
+    pub share: f64,
+    /// Its Wilson 95% interval.
+    pub interval: (f64, f64),
+    /// Games in which it moved first, and those it won.
+    pub first: (usize, usize),
+    /// The sequential test for this seat being favoured.
+    pub sprt: Sprt,
+}
+
+/// The result of a balance run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Balance {
+    /// Games played.
+    pub games: usize,
+    /// Per seat.
+    pub seats: Vec<SeatShare>,
+    /// Draws.
+    pub draws: usize,
+    /// Games the first mover won, of the games with a fixed first mover, with the interval.
+    pub first_mover: Option<(usize, usize, (f64, f64))>,
+    /// Game length: mean and the 10th and 90th percentiles.
+    pub length: (f64, u32, u32),
+    /// How games ended.
+    pub endings: BTreeMap<String, usize>,
+    /// Stopped early because the test decided.
+    pub stopped_early: bool,
+    /// The verdict in plain words.
+    pub verdict: String,
+    /// Whether a seat is favoured beyond chance.
+    pub favoured: bool,
+}
+
+/// Plays games `from..to` on `threads` threads; the records come back in game order.
+fn play_batch(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    seats: u8,
+    range: std::ops::Range<usize>,
+) -> Result<Vec<GameRecord>, String> {
+    let play = |game: usize| {
+        // The first mover rotates so every seat moves first equally often.
+        let first = u8::try_from(game % usize::from(seats.max(1))).unwrap_or(0);
+        scenario.battle(options.seed.wrapping_add(game as u64), first, options.round_cap)
+    };
+    let threads = options.threads.max(1);
+    if threads == 1 {
+        return range.map(play).collect();
+    }
+    let games: Vec<usize> = range.collect();
+    let chunk = games.len().div_ceil(threads).max(1);
+    let results: Vec<Result<Vec<GameRecord>, String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            games.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(|&g| play(g)).collect())).collect();
+        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a simulation thread failed".to_owned()))).collect()
+    });
+    let mut out = Vec::new();
+    for part in results {
+        out.extend(part?);
+    }
+    Ok(out)
+}
+
+/// Runs the games and judges them. `progress` hears the games played so far.
+///
+/// # Errors
+/// A game could not be played.
+pub fn run_balance(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Balance, String> {
+    let seats = scenario.seats();
+    let mut records = Vec::with_capacity(options.games);
+    let mut stopped_early = false;
+    while records.len() < options.games {
+        let from = records.len();
+        let to = (from + BATCH).min(options.games);
+        records.extend(play_batch(scenario, options, seats, from..to)?);
+        progress(records.len());
+        if options.until_clear {
+            let now = judge(&records, seats, options.margin, false);
+            let decided = now.seats.iter().any(|s| s.sprt.decision() == Some(true))
+                || now.seats.iter().all(|s| s.sprt.decision() == Some(false));
+            if decided {
+                stopped_early = records.len() < options.games;
+                break;
+            }
+        }
+    }
+    Ok(judge(&records, seats, options.margin, stopped_early))
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", 100.0 * x)
+}
+
+/// The numbers and the verdict for a list of games.
+#[must_use]
+pub fn judge(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool) -> Balance {
+    let games = records.len();
+    let fair = 1.0 / f64::from(seats.max(1));
+    let seat_shares: Vec<SeatShare> = (0..seats)
+        .map(|seat| {
+            let wins = records.iter().filter(|r| r.winner == Some(seat)).count();
+            let first_games = records.iter().filter(|r| r.first == Some(seat)).count();
+            let first_wins = records.iter().filter(|r| r.first == Some(seat) && r.winner == Some(seat)).count();
+            SeatShare {
+                seat,
+                wins,
+                share: if games == 0 { 0.0 } else { wins as f64 / games as f64 },
+                interval: wilson_interval(wins, games),
+                first: (first_games, first_wins),
+                sprt: Sprt::new(fair, margin, wins, games),
+            }
+        })
+        .collect();
+    let draws = records.iter().filter(|r| r.winner.is_none()).count();
+    let fixed: Vec<&GameRecord> = records.iter().filter(|r| r.first.is_some()).collect();
+    let first_mover = (!fixed.is_empty()).then(|| {
+        let won = fixed.iter().filter(|r| r.winner.is_some() && r.winner == r.first).count();
+        (won, fixed.len(), wilson_interval(won, fixed.len()))
+    });
+    let mut lengths: Vec<u32> = records.iter().map(|r| r.length).collect();
+    lengths.sort_unstable();
+    let mean = if games == 0 { 0.0 } else { lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / games as f64 };
+    let at = |q: usize| lengths.get((games.saturating_sub(1)) * q / 10).copied().unwrap_or(0);
+    let mut endings = BTreeMap::new();
+    for r in records {
+        *endings.entry(r.ending.clone()).or_insert(0) += 1;
+    }
+    // Favoured: the seat's interval lies wholly above the fair share, or its test says so.
+    let favoured_seats: Vec<&SeatShare> =
+        seat_shares.iter().filter(|s| s.interval.0 > fair || s.sprt.decision() == Some(true)).collect();
+    let half_width = |s: &SeatShare| (s.interval.1 - s.interval.0) / 2.0;
+    let mut verdict = if let Some(best) = favoured_seats.iter().max_by(|a, b| a.share.total_cmp(&b.share)) {
+        format!(
+            "player {} is favoured: it wins {} ± {} of {games} games, where a fair share is {}",
+            best.seat + 1,
+            percent(best.share),
+            percent(half_width(best)),
+            percent(fair)
+        )
+    } else if seat_shares.iter().all(|s| s.sprt.decision() == Some(false)) {
+        format!(
+            "no seat is favoured by {} or more points (sequential test, 5% errors) after {games} games",
+            percent(margin)
+        )
+    } else {
+        let widest = seat_shares.iter().map(half_width).fold(0.0, f64::max);
+        format!(
+            "no seat is favoured beyond chance after {games} games; the shares are known to ± {}, so play more games for a finer answer",
+            percent(widest)
+        )
+    };
+    let favoured = !favoured_seats.is_empty();
+    if let Some((won, n, (low, high))) = first_mover
+        && (low > 0.5 || high < 0.5)
+        && seats == 2
+    {
+        verdict.push_str(&format!(
+            "; moving first {} ({} of {n} games won by the first mover, 95% interval {} to {})",
+            if low > 0.5 { "helps" } else { "hurts" },
+            won,
+            percent(low),
+            percent(high)
+        ));
+    }
+    Balance {
+        games,
+        seats: seat_shares,
+        draws,
+        first_mover,
+        length: (mean, at(1), at(9)),
+        endings,
+        stopped_early,
+        favoured,
+        verdict,
+    }
+}

@@ -1,0 +1,103 @@
+//! The balance lab: the sequential test's arithmetic, the verdict in plain words, the same
+//! results with one thread or two, an early stop on a lopsided map, and the command's exit
+//! codes.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::balance::{BalanceOptions, GameRecord, Sprt, judge, run_balance};
+use std::path::Path;
+
+fn open(name: &str) -> Box<dyn skirmish_studio::game::OpenScenario> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+    let system = skirmish_studio::systems::system_of(&text).unwrap();
+    system.rules(None).unwrap().open(&text).unwrap()
+}
+
+fn options(games: usize, threads: usize, until_clear: bool) -> BalanceOptions {
+    BalanceOptions { games, until_clear, seed: 3, round_cap: 200, threads, margin: 0.05 }
+}
+
+fn records(wins: &[(Option<u8>, Option<u8>, usize)]) -> Vec<GameRecord> {
+    wins.iter()
+        .flat_map(|&(winner, first, n)| {
+            std::iter::repeat_n(GameRecord { winner, first, length: 8, ending: "Test".into() }, n)
+        })
+        .collect()
+}
+
+#[test]
+fn sprt_log_likelihood_ratio_and_bounds() {
+    // 60 wins in 100 against H0 50%, H1 55%: 60 ln 1.1 + 40 ln 0.9 = 1.504.
+    let test = Sprt::new(0.5, 0.05, 60, 100);
+    assert!((test.llr - 1.5042).abs() < 1e-3, "{}", test.llr);
+    assert!((test.upper - 2.9444).abs() < 1e-3 && (test.lower + 2.9444).abs() < 1e-3);
+    assert_eq!(test.decision(), None);
+    assert_eq!(Sprt::new(0.5, 0.05, 620, 1000).decision(), Some(true));
+    assert_eq!(Sprt::new(0.5, 0.05, 1000, 2000).decision(), Some(false));
+}
+
+#[test]
+fn verdict_names_the_favoured_seat_or_says_none_is_and_how_sure() {
+    let favoured = judge(&records(&[(Some(0), None, 610), (Some(1), None, 390)]), 2, 0.05, false);
+    assert!(favoured.favoured);
+    assert_eq!(favoured.verdict, "player 1 is favoured: it wins 61% ± 3% of 1000 games, where a fair share is 50%");
+    let fair = judge(&records(&[(Some(0), None, 1000), (Some(1), None, 1000)]), 2, 0.05, false);
+    assert!(!fair.favoured);
+    assert_eq!(fair.verdict, "no seat is favoured by 5% or more points (sequential test, 5% errors) after 2000 games");
+    let few = judge(&records(&[(Some(0), None, 6), (Some(1), None, 4)]), 2, 0.05, false);
+    assert!(!few.favoured && few.verdict.contains("play more games"), "{}", few.verdict);
+    // The first mover wins 70% while each seat wins half: position is fair, moving first is not.
+    let first = judge(
+        &records(&[(Some(0), Some(0), 350), (Some(1), Some(0), 150), (Some(1), Some(1), 350), (Some(0), Some(1), 150)]),
+        2,
+        0.05,
+        false,
+    );
+    assert!(!first.favoured, "{}", first.verdict);
+    assert!(first.verdict.contains("moving first helps (700 of 1000"), "{}", first.verdict);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_results_with_one_thread_or_two() {
+    for name in ["bridgehead.ron", "skirm-ruined-crossing.ron"] {
+        let scenario = open(name);
+        let one = run_balance(scenario.as_ref(), &options(40, 1, false), &mut |_| {}).unwrap();
+        let two = run_balance(scenario.as_ref(), &options(40, 2, false), &mut |_| {}).unwrap();
+        assert_eq!(one, two, "{name}");
+        assert_eq!(one.games, 40);
+    }
+}
+
+#[test]
+fn until_clear_stops_early_on_a_lopsided_map_at_a_batch_boundary() {
+    let scenario = open("skirm-night-extraction.ron");
+    let mut seen = Vec::new();
+    let balance = run_balance(scenario.as_ref(), &options(2000, 2, true), &mut |n| seen.push(n)).unwrap();
+    assert!(balance.stopped_early && balance.favoured, "{}", balance.verdict);
+    assert!(balance.games < 2000 && balance.games.is_multiple_of(skirmish_studio::balance::BATCH));
+    assert_eq!(seen.last(), Some(&balance.games));
+    assert!(balance.verdict.starts_with("player 1 is favoured"), "{}", balance.verdict);
+}
+
+#[test]
+fn balance_command_exit_0_when_no_seat_is_favoured_1_when_one_is() {
+    use clap::Parser;
+    let run = |args: &[&str]| {
+        let cli =
+            skirmish_studio::cli::Cli::try_parse_from(std::iter::once("skirmish-studio").chain(args.iter().copied()))
+                .unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = skirmish_studio::cli::run(cli, &mut out, &mut err);
+        (code, String::from_utf8(out).unwrap())
+    };
+    let path = |name: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name).display().to_string();
+    let (code, out) = run(&["balance", &path("skirm-night-extraction.ron"), "--until-clear", "--games", "1000"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("stopped early"), "{out}");
+    let (code, out) = run(&["balance", &path("bridgehead.ron"), "--games", "20", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["games"], 20);
+    assert_eq!(code, if value["favoured"] == true { 1 } else { 0 });
+    let (code, _) = run(&["balance", &path("bridgehead.ron"), "--margin", "80"]);
+    assert_eq!(code, 2, "an impossible margin");
+}
