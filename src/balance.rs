@@ -7,7 +7,7 @@
 //! here knows a game.
 
 pub use crate::game::GameRecord;
-use crate::game::{OpenScenario, wilson_interval};
+use crate::game::{Level, OpenScenario, wilson_interval};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -26,6 +26,8 @@ pub struct BalanceOptions {
     pub threads: usize,
     /// The share above the fair one that counts as favoured (0.05: five points).
     pub margin: f64,
+    /// The computer's level per seat (the last one for seats beyond the list).
+    pub levels: [Level; 8],
 }
 
 /// Games are played and judged in batches of this many, whatever the thread count, so an
@@ -123,7 +125,7 @@ fn play_batch(
     let play = |game: usize| {
         // The first mover rotates so every seat moves first equally often.
         let first = u8::try_from(game % usize::from(seats.max(1))).unwrap_or(0);
-        scenario.battle(options.seed.wrapping_add(game as u64), first, options.round_cap)
+        scenario.battle(options.seed.wrapping_add(game as u64), first, options.round_cap, &options.levels)
     };
     let threads = options.threads.max(1);
     if threads == 1 {

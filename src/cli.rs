@@ -109,6 +109,12 @@ pub enum Command {
         /// Worker threads; every core when left out. The results do not depend on it.
         #[arg(long)]
         threads: Option<usize>,
+        /// The computer's level for every seat: easy (the baseline), normal or hard.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Levels per seat, comma-separated (`hard,easy`); overrides --level.
+        #[arg(long)]
+        levels: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -235,10 +241,24 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 simulate_command(scenario, &file, games, seed, round_cap, json, out, err)
             })
         }
-        Command::Balance { file, games, until_clear, margin, seed, round_cap, threads, json } => {
+        Command::Balance { file, games, until_clear, margin, seed, round_cap, threads, level, levels, json } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let options =
-                crate::balance::BalanceOptions { games, until_clear, seed, round_cap, threads, margin: margin / 100.0 };
+            let levels = match seat_levels(&level, levels.as_deref()) {
+                Ok(levels) => levels,
+                Err(message) => {
+                    let _ = writeln!(err, "{message}");
+                    return EXIT_UNREADABLE;
+                }
+            };
+            let options = crate::balance::BalanceOptions {
+                games,
+                until_clear,
+                seed,
+                round_cap,
+                threads,
+                margin: margin / 100.0,
+                levels,
+            };
             with_scenario(ruleset, &file, err, |scenario, err| {
                 balance_command(scenario, &file, &options, json, out, err)
             })
@@ -510,6 +530,20 @@ fn simulate_command(
             EXIT_PROBLEMS
         }
     }
+}
+
+/// The level of each seat: `--level` for all, or `--levels` one per seat (the last repeated).
+fn seat_levels(level: &str, levels: Option<&str>) -> Result<[crate::game::Level; 8], String> {
+    let mut out = [crate::game::Level::parse(level)?; 8];
+    if let Some(list) = levels {
+        let parsed = list.split(',').map(|l| crate::game::Level::parse(l.trim())).collect::<Result<Vec<_>, _>>()?;
+        for (seat, slot) in out.iter_mut().enumerate() {
+            if let Some(&level) = parsed.get(seat).or(parsed.last()) {
+                *slot = level;
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn balance_command(

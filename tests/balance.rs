@@ -14,7 +14,15 @@ fn open(name: &str) -> Box<dyn skirmish_studio::game::OpenScenario> {
 }
 
 fn options(games: usize, threads: usize, until_clear: bool) -> BalanceOptions {
-    BalanceOptions { games, until_clear, seed: 3, round_cap: 200, threads, margin: 0.05 }
+    BalanceOptions {
+        games,
+        until_clear,
+        seed: 3,
+        round_cap: 200,
+        threads,
+        margin: 0.05,
+        levels: [skirmish_studio::game::Level::Normal; 8],
+    }
 }
 
 fn records(wins: &[(Option<u8>, Option<u8>, usize)]) -> Vec<GameRecord> {

@@ -115,6 +115,44 @@ impl From<crate::ruleset::RulesetError> for RulesProblem {
     }
 }
 
+/// How strong a computer player plays, as every system offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub enum Level {
+    /// The baseline player.
+    Easy,
+    /// Fair to both seats.
+    #[default]
+    Normal,
+    /// Looks ahead.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    /// Its name on the command line and in menus.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    /// The level with this name.
+    ///
+    /// # Errors
+    /// The name is not a level.
+    pub fn parse(name: &str) -> Result<Self, String> {
+        Self::ALL
+            .into_iter()
+            .find(|l| l.name() == name)
+            .ok_or_else(|| format!("unknown level '{name}'; expected easy, normal or hard"))
+    }
+}
+
 /// One game as the balance lab counts it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct GameRecord {
@@ -188,12 +226,13 @@ pub trait OpenScenario: Sync {
     ) -> Result<Report, String>;
     /// Seats (players or squads).
     fn seats(&self) -> u8;
-    /// One game between computer players from `seed`, with `first` moving first where the game
-    /// fixes a first mover, stopped after `round_cap` rounds.
+    /// One game between computer players of these levels (one per seat) from `seed`, with
+    /// `first` moving first where the game fixes a first mover, stopped after `round_cap`
+    /// rounds.
     ///
     /// # Errors
     /// Why the game cannot be played.
-    fn battle(&self, seed: u64, first: u8, round_cap: u32) -> Result<GameRecord, String>;
+    fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String>;
     /// The print sheets as a PDF.
     ///
     /// # Errors

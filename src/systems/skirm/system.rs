@@ -469,8 +469,15 @@ impl OpenScenario for SkirmDocument {
     }
 
     /// Skirm has no fixed first mover (initiative is rolled each turn), so `first` is unused;
-    /// a battle always ends after its last turn, so `round_cap` is too.
-    fn battle(&self, seed: u64, _first: u8, _round_cap: u32) -> Result<crate::game::GameRecord, String> {
+    /// a battle always ends after its last turn, so `round_cap` is too. Skirm's computer
+    /// player has one level so far, so every level plays it.
+    fn battle(
+        &self,
+        seed: u64,
+        _first: u8,
+        _round_cap: u32,
+        _levels: &[crate::game::Level],
+    ) -> Result<crate::game::GameRecord, String> {
         let (state, _) = computer_battle(&self.rules, &self.scenario, seed)?;
         let (winner, ending) = match state.outcome {
             Outcome::Won { squad } => (Some(squad), "MissionPoints"),

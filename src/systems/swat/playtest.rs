@@ -4,7 +4,8 @@
 //! simulation.
 
 use crate::systems::swat::rules::{
-    Action, Event, GameSetup, GameState, Outcome, Rejection, Ruleset, VictoryReason, ai_turn, apply, start_game,
+    Action, AiLevel, Event, GameSetup, GameState, Outcome, Rejection, Ruleset, VictoryReason, ai_turn, ai_turn_at,
+    apply, start_game,
 };
 use crate::systems::swat::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
 use serde::{Deserialize, Serialize};
@@ -213,7 +214,7 @@ pub struct GameResult {
     pub actions: usize,
 }
 
-/// Plays one game between computer players; `first_player` overrides who moves first.
+/// Plays one game between Easy computer players; `first_player` overrides who moves first.
 ///
 /// # Errors
 /// When the scenario cannot start, or an action chosen by the AI is refused (a bug).
@@ -224,13 +225,30 @@ pub fn ai_game(
     first_player: u8,
     round_cap: u32,
 ) -> Result<GameResult, String> {
+    ai_game_at(rules, scenario, seed, first_player, round_cap, &[])
+}
+
+/// Plays one game between computer players of the given levels, one per seat (Easy for a seat
+/// the list leaves out); `first_player` overrides who moves first.
+///
+/// # Errors
+/// When the scenario cannot start, or an action chosen by the AI is refused (a bug).
+pub fn ai_game_at(
+    rules: &Ruleset,
+    scenario: &Scenario,
+    seed: u64,
+    first_player: u8,
+    round_cap: u32,
+    levels: &[AiLevel],
+) -> Result<GameResult, String> {
     let mut scenario = scenario.clone();
     scenario.first_player = first_player;
     let mut session = Session::start(rules, &scenario, seed)?;
     while session.state.outcome == Outcome::Ongoing && session.state.round <= round_cap {
         let round = session.state.round;
         let player = session.state.current;
-        for action in ai_turn(rules, &session.state, 5000) {
+        let level = levels.get(usize::from(player.0)).copied().unwrap_or(AiLevel::Easy);
+        for action in ai_turn_at(rules, &session.state, 5000, level) {
             session
                 .act(rules, &action)
                 .map_err(|r| format!("seed {seed}: the AI chose a refused action {action:?}: {r}"))?;

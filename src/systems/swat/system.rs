@@ -2,7 +2,7 @@
 //! headless command does with a Skirmish Wars scenario.
 
 use super::playtest::{describe_event, simulate};
-use super::rules::{GameState, Outcome, Ruleset, apply, start_game};
+use super::rules::{AiLevel, GameState, Outcome, Ruleset, apply, start_game};
 use super::scenario::{
     Finding, Scenario, Severity as FindingSeverity, export_awbw_csv, import_awbw, load_scenario, parse_script,
     save_scenario, statistics, symmetry_report, validate,
@@ -122,6 +122,16 @@ pub fn diagnostic(finding: &Finding) -> Diagnostic {
         json: serde_json::to_value(finding).unwrap_or_else(
             |e| serde_json::json!({ "code": finding.code, "message": finding.message, "error": e.to_string() }),
         ),
+    }
+}
+
+/// The seam's level as this system's computer player knows it.
+#[must_use]
+pub fn ai_level(level: crate::game::Level) -> AiLevel {
+    match level {
+        crate::game::Level::Easy => AiLevel::Easy,
+        crate::game::Level::Normal => AiLevel::Normal,
+        crate::game::Level::Hard => AiLevel::Hard,
     }
 }
 
@@ -301,8 +311,15 @@ impl OpenScenario for SwatScenario {
         u8::try_from(self.scenario.players.len()).unwrap_or(u8::MAX)
     }
 
-    fn battle(&self, seed: u64, first: u8, round_cap: u32) -> Result<crate::game::GameRecord, String> {
-        let result = super::playtest::ai_game(&self.rules, &self.scenario, seed, first, round_cap)?;
+    fn battle(
+        &self,
+        seed: u64,
+        first: u8,
+        round_cap: u32,
+        levels: &[crate::game::Level],
+    ) -> Result<crate::game::GameRecord, String> {
+        let levels: Vec<AiLevel> = levels.iter().map(|&l| ai_level(l)).collect();
+        let result = super::playtest::ai_game_at(&self.rules, &self.scenario, seed, first, round_cap, &levels)?;
         Ok(crate::game::GameRecord {
             winner: result.winner,
             first: Some(first),

@@ -3,6 +3,14 @@
 //! badly damaged units back to an own property to repair, moves capturers toward properties
 //! and fighters toward the enemy, and buys a mix of units. It rolls no dice and reads no
 //! clock: the same state always gives the same action, so the same seed gives the same game.
+//!
+//! Three levels. **Easy** is the first player the studio had, kept as the baseline: its ties
+//! fall to the top-left square and the lowest unit id, so on a symmetric map the two seats do
+//! not play alike. **Normal** takes every ordering and tie-break in the acting army's own frame
+//! (its HQ as origin, facing the nearest enemy HQ), so a position seen from either side gets
+//! the mirrored choice. **Hard** plays Normal's priorities but first tries several styles of
+//! turn (unit order, how eager to trade, when to retreat) on copies of the game with dice of
+//! its own, scores each resulting position, and plays the best style.
 
 use super::action::Action;
 use super::combat::preview_attack;
@@ -15,6 +23,189 @@ use super::state::{GameState, Outcome, Phase, PowerLevel, Status, Unit};
 
 /// A unit at or below this share of its maximum HP retreats to repair.
 const RETREAT_BELOW: f32 = 0.4;
+
+/// How strong the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+pub enum AiLevel {
+    /// The baseline: readable priorities, ties broken top-left first.
+    Easy,
+    /// The same priorities, every tie broken in the army's own frame.
+    #[default]
+    Normal,
+    /// Normal's priorities in the best of several turn styles, tried ahead on copies.
+    Hard,
+}
+
+impl AiLevel {
+    /// Every level, weakest first.
+    pub const ALL: [AiLevel; 3] = [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard];
+
+    /// Its name on the command line and in menus.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            AiLevel::Easy => "easy",
+            AiLevel::Normal => "normal",
+            AiLevel::Hard => "hard",
+        }
+    }
+}
+
+/// A summary of the squares within 2 of `p` as `player` sees them, the same for a square and
+/// its image under any mirror or turn of the board: the sorted list of (distance, terrain,
+/// owner, unit) folded by FNV-1a.
+fn surroundings(rules: &Ruleset, state: &GameState, player: PlayerId, p: Pos) -> u64 {
+    let relation = |owner: Option<PlayerId>| match owner {
+        None => 0u64,
+        Some(o) if o == player => 1,
+        Some(_) => 2,
+    };
+    let mut items: Vec<u64> = Vec::with_capacity(13);
+    for dy in -2i32..=2 {
+        for dx in -2i32..=2 {
+            let d = dx.unsigned_abs() + dy.unsigned_abs();
+            if d > 2 {
+                continue;
+            }
+            let Some(q) = crate::board::shift(p, dx, dy).filter(|&q| state.board.contains(q)) else {
+                items.push(u64::from(d) << 40 | 0xFF_FFFF);
+                continue;
+            };
+            let unit = state.unit_at(q);
+            let unit_code = unit.map_or(0, |u| 1 + u64::from(u.kind.0) * 4 + relation(Some(u.owner)));
+            let owner = if state.property_at(rules, q).is_some() { relation(state.owner_at(q)) } else { 3 };
+            items.push(u64::from(d) << 40 | u64::from(state.board.terrain_at(q).0) << 24 | owner << 16 | unit_code);
+        }
+    }
+    items.sort_unstable();
+    items.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &item| (hash ^ item).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The knobs a turn's style turns (Hard tries several; Easy and Normal use the default).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Style {
+    /// An attack is made when its expected trade is worth more than this.
+    attack_above: f32,
+    /// A unit at or below this share of its HP retreats.
+    retreat_below: f32,
+    /// Units act from the front first (nearest the enemy) or from the back.
+    front_first: bool,
+    /// Capturers wanted before fighters are bought.
+    capturers: usize,
+}
+
+impl Default for Style {
+    fn default() -> Self {
+        Self { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3 }
+    }
+}
+
+/// Everything a choice depends on besides the state.
+#[derive(Debug, Clone, PartialEq)]
+struct Policy {
+    order: Order,
+    style: Style,
+}
+
+/// How ties between squares and units are broken.
+#[derive(Debug, Clone, PartialEq)]
+enum Order {
+    /// Top-left first, units by id (Easy).
+    Board,
+    /// In the acting army's frame: nearer the enemy anchor first, then nearer its own, then
+    /// nearer the line between them, then by what surrounds the square, then by side in a
+    /// turning frame (Normal, Hard).
+    Frame {
+        /// Its own HQ (or its first unit or property when it has none).
+        origin: Pos,
+        /// The nearest enemy HQ (or unit or property).
+        enemy: Pos,
+        /// Per square, row by row: a summary of the squares within 2 of it (terrain, owner and
+        /// unit, each as own, enemy or neutral) that mirrors and turns leave unchanged. It
+        /// tells apart two squares on either side of the line between the HQs, which the
+        /// frame alone cannot order the same way under a mirror and under a turn.
+        surroundings: Vec<u64>,
+        /// The board's width, to index `surroundings`.
+        width: u16,
+    },
+}
+
+impl Order {
+    fn of(rules: &Ruleset, state: &GameState, player: PlayerId, level: AiLevel) -> Self {
+        if level == AiLevel::Easy {
+            return Order::Board;
+        }
+        let hq_of = |owner: PlayerId| {
+            state
+                .board
+                .squares()
+                .find(|&p| state.property_at(rules, p) == Some(PropertyKind::Hq) && state.owner_at(p) == Some(owner))
+        };
+        let anchor_of = |owner: PlayerId| {
+            hq_of(owner)
+                .or_else(|| state.units.iter().find(|u| u.owner == owner).map(|u| u.pos))
+                .or_else(|| state.board.squares().find(|&p| state.owner_at(p) == Some(owner)))
+        };
+        let Some(origin) = anchor_of(player) else { return Order::Board };
+        let enemy = state
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(i, _)| u8::try_from(i).ok().map(PlayerId))
+            .filter(|&other| is_enemy(state, player, other))
+            .filter_map(anchor_of)
+            .min_by_key(|&p| (origin.distance(p), p.y, p.x));
+        match enemy {
+            Some(enemy) => Order::Frame {
+                origin,
+                enemy,
+                surroundings: state.board.squares().map(|p| surroundings(rules, state, player, p)).collect(),
+                width: state.board.width,
+            },
+            None => Order::Board,
+        }
+    }
+
+    fn is_board(&self) -> bool {
+        matches!(self, Order::Board)
+    }
+
+    /// A square's rank: lower comes first.
+    fn key(&self, p: Pos) -> [i64; 6] {
+        match *self {
+            Order::Board => [0, 0, 0, 0, i64::from(p.y), i64::from(p.x)],
+            Order::Frame { origin, enemy, ref surroundings, width } => {
+                let around =
+                    surroundings.get(usize::from(p.y) * usize::from(width) + usize::from(p.x)).copied().unwrap_or(0);
+                let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
+                let (fx, fy) = (i64::from(enemy.x) - ox, i64::from(enemy.y) - oy);
+                let (px, py) = (i64::from(p.x) - ox, i64::from(p.y) - oy);
+                // Signed distance from the line origin-enemy (times its length): the side in a
+                // frame that turns with the army; its size alone is the same under mirrors.
+                let side = fx * py - fy * px;
+                [
+                    i64::from(p.distance(enemy)),
+                    i64::from(p.distance(origin)),
+                    side.abs(),
+                    i64::from_ne_bytes(around.to_ne_bytes()),
+                    side,
+                    i64::from(p.y) * 4096 + i64::from(p.x),
+                ]
+            }
+        }
+    }
+
+    /// The nearest target, ties broken by this order.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn nearest(&self, from: Pos, targets: &[Pos]) -> Option<(u32, Pos)> {
+        match self {
+            Order::Board => nearest(from, targets),
+            Order::Frame { .. } => {
+                targets.iter().map(|&t| (from.distance(t), self.key(t), t)).min().map(|(d, _, t)| (d, t))
+            }
+        }
+    }
+}
 
 /// The value of a strike: enemy HP removed times the enemy's cost per HP, minus own HP lost
 /// times own cost per HP, with a bonus for eliminating the target.
@@ -50,7 +241,13 @@ fn nearest(from: Pos, targets: &[Pos]) -> Option<(u32, Pos)> {
 }
 
 /// The best attack for `unit` from one of the squares it may fire from: (value, from, target).
-fn best_attack(rules: &Ruleset, state: &GameState, unit: &Unit, from_squares: &[Pos]) -> Option<(f32, Pos, UnitId)> {
+fn best_attack(
+    rules: &Ruleset,
+    state: &GameState,
+    unit: &Unit,
+    from_squares: &[Pos],
+    policy: &Policy,
+) -> Option<(f32, Pos, UnitId)> {
     let card = rules.unit(unit.kind);
     card.firepower.as_ref()?;
     let mut best: Option<(f32, Pos, UnitId)> = None;
@@ -60,20 +257,46 @@ fn best_attack(rules: &Ruleset, state: &GameState, unit: &Unit, from_squares: &[
             if distance < u32::from(card.range.0) || distance > u32::from(card.range.1) + 2 {
                 continue;
             }
-            if let Some(value) = trade_value(rules, state, unit, target.id, from)
-                && best.is_none_or(|(v, _, _)| value > v)
-            {
-                best = Some((value, from, target.id));
+            if let Some(value) = trade_value(rules, state, unit, target.id, from) {
+                let better = match best {
+                    None => true,
+                    Some((v, _, _)) if value > v => true,
+                    // Equal trades: the army's own frame decides (Board keeps the first found).
+                    Some((v, best_from, best_target)) => {
+                        value == v
+                            && !policy.order.is_board()
+                            && (policy.order.key(from), policy.order.key(target.pos))
+                                < (
+                                    policy.order.key(best_from),
+                                    policy.order.key(state.unit(best_target).map_or(best_from, |t| t.pos)),
+                                )
+                    }
+                };
+                if better {
+                    best = Some((value, from, target.id));
+                }
             }
         }
     }
-    best.filter(|(value, _, _)| *value > 0.0)
+    best.filter(|(value, _, _)| *value > policy.style.attack_above)
 }
 
-/// The action the computer takes next for the player whose turn it is (`EndTurn` when it has
-/// nothing left to do). Always legal while the game goes on.
+/// The action the Easy computer takes next for the player whose turn it is (`EndTurn` when it
+/// has nothing left to do). Always legal while the game goes on.
 #[must_use]
 pub fn ai_action(rules: &Ruleset, state: &GameState) -> Action {
+    ai_action_at(rules, state, AiLevel::Easy)
+}
+
+/// The action the computer of `level` takes next (Hard's turn style is chosen per turn by
+/// [`ai_turn_at`]; one action alone is Normal's).
+#[must_use]
+pub fn ai_action_at(rules: &Ruleset, state: &GameState, level: AiLevel) -> Action {
+    let policy = Policy { order: Order::of(rules, state, state.current, level), style: Style::default() };
+    action_with(rules, state, &policy)
+}
+
+fn action_with(rules: &Ruleset, state: &GameState, policy: &Policy) -> Action {
     if state.outcome != Outcome::Ongoing {
         return Action::EndTurn;
     }
@@ -85,28 +308,35 @@ pub fn ai_action(rules: &Ruleset, state: &GameState) -> Action {
     }
     if state.phase == Phase::MoveAndAttack {
         if let Some(active) = state.active_unit.and_then(|id| state.unit(id))
-            && let Some(action) = finish_active(rules, state, active)
+            && let Some(action) = finish_active(rules, state, active, policy)
         {
             return action;
         }
-        for unit in state
+        let mut ready: Vec<&Unit> = state
             .units
             .iter()
             .filter(|u| u.owner == state.current && u.carried_by.is_none() && u.status == Status::Ready)
-        {
-            if let Some(action) = plan_unit(rules, state, unit) {
+            .collect();
+        if !policy.order.is_board() {
+            ready.sort_by_key(|u| policy.order.key(u.pos));
+            if !policy.style.front_first {
+                ready.reverse();
+            }
+        }
+        for unit in ready {
+            if let Some(action) = plan_unit(rules, state, unit, policy) {
                 return action;
             }
         }
     }
-    if let Some(action) = purchase(rules, state) {
+    if let Some(action) = purchase(rules, state, policy) {
         return action;
     }
     Action::EndTurn
 }
 
 /// After a move: fire if worth it, capture if standing on a target, unload passengers.
-fn finish_active(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> {
+fn finish_active(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -> Option<Action> {
     if unit.status != Status::Moved && unit.status != Status::Unloading {
         return None;
     }
@@ -117,7 +347,7 @@ fn finish_active(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Acti
             return Some(Action::Capture { unit: unit.id });
         }
         if !card.is_indirect()
-            && let Some((_, _, target)) = best_attack(rules, state, unit, &[unit.pos])
+            && let Some((_, _, target)) = best_attack(rules, state, unit, &[unit.pos], policy)
         {
             return Some(Action::Attack { unit: unit.id, target });
         }
@@ -125,22 +355,24 @@ fn finish_active(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Acti
     if card.transport.is_some() {
         let choices = LegalChoices::of_unit(rules, state, unit.id);
         let targets = capture_targets(rules, state, unit.owner);
-        let mut best: Option<(u32, Action)> = None;
+        let mut best: Option<(u32, [i64; 6], Action)> = None;
         for index in 0..choices.len() {
             if let Some(action @ Action::Unload { to, .. }) = choices.action(index) {
-                let distance = nearest(to, &targets).map_or(u32::MAX, |(d, _)| d);
-                if distance <= 4 && best.as_ref().is_none_or(|(d, _)| distance < *d) {
-                    best = Some((distance, action));
+                let distance = policy.order.nearest(to, &targets).map_or(u32::MAX, |(d, _)| d);
+                let key = if policy.order.is_board() { [0; 6] } else { policy.order.key(to) };
+                if distance <= 4 && best.as_ref().is_none_or(|(d, k, _)| (distance, key) < (*d, *k)) {
+                    best = Some((distance, key, action));
                 }
             }
         }
-        return best.map(|(_, action)| action);
+        return best.map(|(_, _, action)| action);
     }
     None
 }
 
 /// What one ready unit does first this turn, or `None` to leave it where it is.
-fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> {
+fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -> Option<Action> {
+    let order = &policy.order;
     let card = rules.unit(unit.kind);
     let here_capturable =
         card.captures && state.property_at(rules, unit.pos).is_some() && state.owner_at(unit.pos) != Some(unit.owner);
@@ -151,7 +383,7 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> 
     let destinations: Vec<(Pos, u32)> = reach.destinations().filter(|(p, _)| !reach.boards(*p)).collect();
     let move_to = |to: Pos| reach.path_to(to).map(|path| Action::Move { unit: unit.id, path });
     // Badly hurt: back to an own property to repair, if one can be reached.
-    if f32::from(unit.hp) <= f32::from(rules.economy.max_hp) * RETREAT_BELOW {
+    if f32::from(unit.hp) <= f32::from(rules.economy.max_hp) * policy.style.retreat_below {
         let on_own = state.property_at(rules, unit.pos).is_some() && state.owner_at(unit.pos) == Some(unit.owner);
         if on_own {
             return None;
@@ -159,7 +391,7 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> 
         if let Some((to, _)) = destinations
             .iter()
             .filter(|(p, _)| state.property_at(rules, *p).is_some() && state.owner_at(*p) == Some(unit.owner))
-            .min_by_key(|(p, cost)| (*cost, p.y, p.x))
+            .min_by_key(|(p, cost)| (*cost, order.key(*p)))
         {
             return move_to(*to);
         }
@@ -169,7 +401,7 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> 
         && let Some((to, _)) = destinations
             .iter()
             .filter(|(p, _)| state.property_at(rules, *p).is_some() && state.owner_at(*p) != Some(unit.owner))
-            .min_by_key(|(p, cost)| (state.property_at(rules, *p) != Some(PropertyKind::Hq), *cost, p.y, p.x))
+            .min_by_key(|(p, cost)| (state.property_at(rules, *p) != Some(PropertyKind::Hq), *cost, order.key(*p)))
     {
         return move_to(*to);
     }
@@ -181,7 +413,7 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> 
         } else {
             std::iter::once(unit.pos).chain(destinations.iter().map(|(p, _)| *p)).collect()
         };
-        if let Some((_, from, target)) = best_attack(rules, state, unit, &squares) {
+        if let Some((_, from, target)) = best_attack(rules, state, unit, &squares, policy) {
             return if from == unit.pos { Some(Action::Attack { unit: unit.id, target }) } else { move_to(from) };
         }
     }
@@ -197,17 +429,17 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> 
             .collect()
     };
     let goals = if goals.is_empty() { capture_targets(rules, state, unit.owner) } else { goals };
-    let (current, _) = nearest(unit.pos, &goals)?;
+    let (current, _) = order.nearest(unit.pos, &goals)?;
     let free_goal = |p: Pos| goals.contains(&p) && state.unit_at(p).is_none();
     let best = destinations
         .iter()
         .map(|&(p, cost)| {
-            let distance = nearest(p, &goals).map_or(u32::MAX, |(d, _)| d);
+            let distance = order.nearest(p, &goals).map_or(u32::MAX, |(d, _)| d);
             // Standing on a goal beats standing next to it; then nearer, then cheaper.
-            (u32::from(!free_goal(p) || !card.captures), distance, cost, p.y, p.x, p)
+            (u32::from(!free_goal(p) || !card.captures), distance, cost, order.key(p), p)
         })
         .min()?;
-    let (not_on_goal, distance, _, _, _, to) = best;
+    let (not_on_goal, distance, _, _, to) = best;
     if not_on_goal == 1 && distance >= current {
         return None;
     }
@@ -216,14 +448,18 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit) -> Option<Action> 
 
 /// What to buy: capturers while there are few, otherwise the unit kind the army has least of
 /// (relative to a wished-for mix), the dearest affordable first.
-fn purchase(rules: &Ruleset, state: &GameState) -> Option<Action> {
+fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> Option<Action> {
     let me = state.current;
     let funds = state.player(me).funds;
-    let factory = state.board.squares().find(|&p| {
-        state.property_at(rules, p) == Some(PropertyKind::Factory)
-            && state.owner_at(p) == Some(me)
-            && state.unit_at(p).is_none()
-    })?;
+    let factory = state
+        .board
+        .squares()
+        .filter(|&p| {
+            state.property_at(rules, p) == Some(PropertyKind::Factory)
+                && state.owner_at(p) == Some(me)
+                && state.unit_at(p).is_none()
+        })
+        .min_by_key(|&p| policy.order.key(p))?;
     let kinds: Vec<UnitKindId> = (0..rules.units.len()).filter_map(|k| u8::try_from(k).ok()).map(UnitKindId).collect();
     let count = |kind: UnitKindId| state.units.iter().filter(|u| u.owner == me && u.kind == kind).count();
     let army = state.units.iter().filter(|u| u.owner == me).count();
@@ -233,7 +469,7 @@ fn purchase(rules: &Ruleset, state: &GameState) -> Option<Action> {
             && rules.unit(*kind).transport.is_none()
             && state.counters_left(rules, me, *kind) != Some(0)
     };
-    let pick = if capturers < 3 || capturers * 5 < army * 2 {
+    let pick = if capturers < policy.style.capturers || capturers * 5 < army * 2 {
         kinds
             .iter()
             .copied()
@@ -247,14 +483,34 @@ fn purchase(rules: &Ruleset, state: &GameState) -> Option<Action> {
     Some(Action::Buy { factory, kind: pick })
 }
 
-/// Plays the computer's whole turn: the actions until the turn passes (at most `limit`).
+/// Plays the Easy computer's whole turn: the actions until the turn passes (at most `limit`).
 #[must_use]
 pub fn ai_turn(rules: &Ruleset, state: &GameState, limit: usize) -> Vec<Action> {
+    ai_turn_at(rules, state, limit, AiLevel::Easy)
+}
+
+/// Plays the whole turn of the computer of `level`.
+#[must_use]
+pub fn ai_turn_at(rules: &Ruleset, state: &GameState, limit: usize, level: AiLevel) -> Vec<Action> {
+    let style = if level == AiLevel::Hard { best_style(rules, state, limit) } else { Style::default() };
+    turn_with(rules, state, level, style, limit).0
+}
+
+/// A turn played in a style on a copy: its actions and the position after it. The frame is
+/// worked out again before each action, as units move.
+fn turn_with(
+    rules: &Ruleset,
+    state: &GameState,
+    level: AiLevel,
+    style: Style,
+    limit: usize,
+) -> (Vec<Action>, GameState) {
     let mut scratch = state.clone();
     let player = scratch.current;
     let mut actions = Vec::new();
     while scratch.outcome == Outcome::Ongoing && scratch.current == player && actions.len() < limit {
-        let action = ai_action(rules, &scratch);
+        let policy = Policy { order: Order::of(rules, &scratch, player, level), style };
+        let action = action_with(rules, &scratch, &policy);
         if super::engine::apply(rules, &mut scratch, &action).is_err() {
             // Never expected: fall back to ending the turn.
             let _ = super::engine::apply(rules, &mut scratch, &Action::EndTurn);
@@ -263,5 +519,78 @@ pub fn ai_turn(rules: &Ruleset, state: &GameState, limit: usize) -> Vec<Action> 
         }
         actions.push(action);
     }
-    actions
+    (actions, scratch)
+}
+
+/// The turn styles Hard tries.
+const STYLES: [Style; 6] = [
+    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3 },
+    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: false, capturers: 3 },
+    Style { attack_above: -0.5, retreat_below: 0.2, front_first: true, capturers: 3 },
+    Style { attack_above: 1.0, retreat_below: 0.5, front_first: true, capturers: 3 },
+    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 5 },
+    Style { attack_above: -0.5, retreat_below: 0.2, front_first: false, capturers: 2 },
+];
+
+/// How many dice copies each style is tried on.
+const SAMPLES: u64 = 2;
+
+/// The style whose turn, played on copies of the game with dice of Hard's own (so it never
+/// sees the real rolls to come), leaves the best position on average.
+fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> Style {
+    let player = state.current;
+    let order = Order::of(rules, state, player, AiLevel::Hard);
+    let mut best = (f64::MIN, Style::default());
+    for style in STYLES {
+        let mut total = 0.0;
+        for sample in 0..SAMPLES {
+            let mut copy = state.clone();
+            // Dice of its own, the same for every style: a fair comparison, and no peeking.
+            copy.dice = super::Dice::new(
+                state.dice.rolls.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(state.round) * 31 + sample),
+            );
+            let (_, after) = turn_with(rules, &copy, AiLevel::Hard, style, limit);
+            total += evaluate(rules, &after, player, &order);
+        }
+        if total > best.0 {
+            best = (total, style);
+        }
+    }
+    best.1
+}
+
+/// A position's worth to `player`: its units' value against the enemies', income, capture
+/// progress, units near the enemy HQ, and the game's result.
+fn evaluate(rules: &Ruleset, state: &GameState, player: PlayerId, order: &Order) -> f64 {
+    if let Outcome::Won { winner, .. } = state.outcome {
+        return if winner == player { 1e9 } else { -1e9 };
+    }
+    let max = f64::from(rules.economy.max_hp.max(1));
+    let mut score = 0.0;
+    for unit in &state.units {
+        let worth = f64::from(rules.unit(unit.kind).cost) * f64::from(unit.hp) / max;
+        score += if unit.owner == player { worth } else { -worth };
+    }
+    for pos in state.board.squares() {
+        if let Some(kind) = state.property_at(rules, pos) {
+            let income = f64::from(rules.economy.income_of(kind));
+            match state.owner_at(pos) {
+                Some(owner) if owner == player => score += income * 3.0,
+                Some(_) => score -= income * 3.0,
+                None => {}
+            }
+        }
+    }
+    for capture in &state.captures {
+        let owner = state.unit(capture.unit).map(|u| u.owner);
+        let progress = f64::from(capture.points);
+        score += if owner == Some(player) { progress * 0.5 } else { -progress * 0.5 };
+    }
+    // Pressing on: own units nearer the enemy's anchor (its HQ) are worth a little more.
+    if let Order::Frame { enemy, .. } = *order {
+        for unit in state.units.iter().filter(|u| u.owner == player && u.carried_by.is_none()) {
+            score -= 0.1 * f64::from(unit.pos.distance(enemy));
+        }
+    }
+    score
 }

@@ -18,7 +18,7 @@ mod state;
 
 pub use crate::dice::Dice;
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
-pub use ai::{ai_action, ai_turn};
+pub use ai::{AiLevel, ai_action, ai_action_at, ai_turn, ai_turn_at};
 pub use analysis::{Start, turns_to_reach};
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,
