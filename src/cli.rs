@@ -115,6 +115,20 @@ pub enum Command {
         /// Levels per seat, comma-separated (`hard,easy`); overrides --level.
         #[arg(long)]
         levels: Option<String>,
+        /// Change a setting before playing (repeatable): `cos=none` judges the map without COs,
+        /// `co:1=marshal_orin`, `funds:2=10`; Skirm knows `turns` and `ep_limit`.
+        #[arg(long = "set")]
+        settings: Vec<String>,
+        /// Also play every pairing of two different COs in both seatings (--games each).
+        #[arg(long)]
+        cos: bool,
+        /// Also sweep one number and play --games at each value: `funds:1=0..20` or
+        /// `funds:1=0..40:5`.
+        #[arg(long)]
+        sweep: Option<String>,
+        /// Write a self-contained HTML report with charts here.
+        #[arg(long)]
+        report: Option<PathBuf>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -241,7 +255,22 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 simulate_command(scenario, &file, games, seed, round_cap, json, out, err)
             })
         }
-        Command::Balance { file, games, until_clear, margin, seed, round_cap, threads, level, levels, json } => {
+        Command::Balance {
+            file,
+            games,
+            until_clear,
+            margin,
+            seed,
+            round_cap,
+            threads,
+            level,
+            levels,
+            settings,
+            cos,
+            sweep,
+            report,
+            json,
+        } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let levels = match seat_levels(&level, levels.as_deref()) {
                 Ok(levels) => levels,
@@ -259,8 +288,16 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 margin: margin / 100.0,
                 levels,
             };
+            let sweep = match sweep.as_deref().map(crate::balance::SweepSpec::parse).transpose() {
+                Ok(sweep) => sweep,
+                Err(message) => {
+                    let _ = writeln!(err, "--sweep: {message}");
+                    return EXIT_UNREADABLE;
+                }
+            };
+            let extras = BalanceExtras { settings, cos, sweep, report };
             with_scenario(ruleset, &file, err, |scenario, err| {
-                balance_command(scenario, &file, &options, json, out, err)
+                balance_command(scenario, &file, &options, &extras, json, out, err)
             })
         }
         Command::Export {
@@ -546,14 +583,24 @@ fn seat_levels(level: &str, levels: Option<&str>) -> Result<[crate::game::Level;
     Ok(out)
 }
 
+/// What `balance` does beyond the main run.
+struct BalanceExtras {
+    settings: Vec<String>,
+    cos: bool,
+    sweep: Option<crate::balance::SweepSpec>,
+    report: Option<PathBuf>,
+}
+
 fn balance_command(
     scenario: &dyn OpenScenario,
     path: &Path,
     options: &crate::balance::BalanceOptions,
+    extras: &BalanceExtras,
     json: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
+    use crate::balance::{co_matrix, most_balanced, run_balance, sweep};
     use std::io::IsTerminal;
     if !(0.005..=0.5).contains(&options.margin) || options.games == 0 {
         let _ = writeln!(err, "the margin must be 0.5 to 50 points and at least one game played");
@@ -562,6 +609,22 @@ fn balance_command(
     if refuse_errors(scenario, path, "balancing", err) {
         return EXIT_PROBLEMS;
     }
+    let mut changed: Option<Box<dyn OpenScenario>> = None;
+    for setting in &extras.settings {
+        let Some((name, value)) = setting.split_once('=') else {
+            let _ = writeln!(err, "--set {setting}: write NAME=VALUE");
+            return EXIT_UNREADABLE;
+        };
+        let base: &dyn OpenScenario = changed.as_deref().unwrap_or(scenario);
+        match base.with_setting(name.trim(), value.trim()) {
+            Ok(next) => changed = Some(next),
+            Err(message) => {
+                let _ = writeln!(err, "--set {setting}: {message}");
+                return EXIT_UNREADABLE;
+            }
+        }
+    }
+    let scenario: &dyn OpenScenario = changed.as_deref().unwrap_or(scenario);
     let terminal = std::io::stderr().is_terminal();
     let games = options.games;
     let mut progress = |done: usize| {
@@ -569,57 +632,122 @@ fn balance_command(
             eprint!("\r{done}/{games} games");
         }
     };
-    let result = crate::balance::run_balance(scenario, options, &mut progress);
+    let result = run_balance(scenario, options, &mut progress);
+    let stage = |what: &'static str| {
+        move |done: usize, total: usize| {
+            if terminal {
+                eprint!("\r{what}: {done}/{total}     ");
+            }
+        }
+    };
+    let sweep_points = match (&extras.sweep, &result) {
+        (Some(spec), Ok(_)) => Some(sweep(scenario, spec, options, &mut stage("sweep"))),
+        _ => None,
+    };
+    let matrix = match (extras.cos, &result) {
+        (true, Ok(_)) => Some(co_matrix(scenario, options, &mut stage("CO pairings"))),
+        _ => None,
+    };
     if terminal {
         eprintln!();
     }
-    let balance = match result {
-        Ok(balance) => balance,
-        Err(message) => {
+    let (balance, sweep_points, matrix) = match (result, sweep_points.transpose(), matrix.transpose()) {
+        (Ok(balance), Ok(sweep_points), Ok(matrix)) => (balance, sweep_points, matrix),
+        (Err(message), _, _) | (_, Err(message), _) | (_, _, Err(message)) => {
             let _ = writeln!(err, "the games failed: {message}");
             return EXIT_PROBLEMS;
         }
     };
+    let swept_seat = extras.sweep.as_ref().and_then(crate::balance::SweepSpec::seat).unwrap_or(0);
     if json {
-        let _ = writeln!(out, "{}", serde_json::json!(balance));
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "balance": balance, "sweep": sweep_points, "co_matrix": matrix, "favoured": balance.favoured, "games": balance.games })
+        );
     } else {
-        let _ = writeln!(out, "{}: {}", scenario.name(), balance.verdict);
-        let _ = writeln!(
-            out,
-            "  {} games{}",
-            balance.games,
-            if balance.stopped_early { ", stopped early: the sequential test decided" } else { "" }
-        );
-        for seat in &balance.seats {
-            let _ = writeln!(
-                out,
-                "  player {} wins {}{}; test LLR {:.2} (fair at {:.2}, favoured at {:.2})",
-                seat.seat + 1,
-                crate::game::share_text(seat.wins, balance.games),
-                if seat.first.0 > 0 {
-                    format!("; {} of its {} games as first mover", seat.first.1, seat.first.0)
-                } else {
-                    String::new()
-                },
-                seat.sprt.llr,
-                seat.sprt.lower,
-                seat.sprt.upper
-            );
+        print_balance(scenario.name(), &balance, out);
+        if let (Some(points), Some(spec)) = (&sweep_points, &extras.sweep) {
+            let _ = writeln!(out, "  sweep of {}: player {}'s share of wins", spec.name, swept_seat + 1);
+            for point in points {
+                if let Some(seat) = point.balance.seats.get(usize::from(swept_seat)) {
+                    let _ = writeln!(
+                        out,
+                        "    {} = {:<6} {}",
+                        spec.name,
+                        point.value,
+                        crate::game::share_text(seat.wins, point.balance.games)
+                    );
+                }
+            }
+            if let Some(best) = most_balanced(points, swept_seat) {
+                let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.value);
+            }
         }
-        let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
-        if let Some((won, n, _)) = balance.first_mover {
-            let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
+        if let Some(cells) = &matrix {
+            let _ = writeln!(out, "  CO matrix (player 1's CO against player 2's: player 1's share of wins):");
+            for cell in cells {
+                let seat = &cell.balance.seats[0];
+                let _ = writeln!(
+                    out,
+                    "    {:<18} vs {:<18} {}",
+                    cell.first,
+                    cell.second,
+                    crate::game::share_text(seat.wins, cell.balance.games)
+                );
+            }
         }
-        let _ = writeln!(
-            out,
-            "  length: {:.1} on average, 80% of games between {} and {}",
-            balance.length.0, balance.length.1, balance.length.2
-        );
-        for (ending, count) in &balance.endings {
-            let _ = writeln!(out, "  ended by {ending}: {count}");
+    }
+    if let Some(report_path) = &extras.report {
+        let sweep_view = match (&sweep_points, &extras.sweep) {
+            (Some(points), Some(spec)) => Some((spec.name.as_str(), swept_seat, points.as_slice())),
+            _ => None,
+        };
+        let html = crate::balance::report::html(scenario.name(), &balance, sweep_view, matrix.as_deref());
+        if let Err(message) = write_atomic(report_path, html.as_bytes()) {
+            let _ = writeln!(err, "cannot write the report: {message}");
+            return EXIT_UNREADABLE;
         }
     }
     if balance.favoured { EXIT_PROBLEMS } else { EXIT_OK }
+}
+
+fn print_balance(name: &str, balance: &crate::balance::Balance, out: &mut dyn Write) {
+    let _ = writeln!(out, "{name}: {}", balance.verdict);
+    let _ = writeln!(
+        out,
+        "  {} games{}",
+        balance.games,
+        if balance.stopped_early { ", stopped early: the sequential test decided" } else { "" }
+    );
+    for seat in &balance.seats {
+        let _ = writeln!(
+            out,
+            "  player {} wins {}{}; test LLR {:.2} (fair at {:.2}, favoured at {:.2})",
+            seat.seat + 1,
+            crate::game::share_text(seat.wins, balance.games),
+            if seat.first.0 > 0 {
+                format!("; {} of its {} games as first mover", seat.first.1, seat.first.0)
+            } else {
+                String::new()
+            },
+            seat.sprt.llr,
+            seat.sprt.lower,
+            seat.sprt.upper
+        );
+    }
+    let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
+    if let Some((won, n, _)) = balance.first_mover {
+        let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
+    }
+    let _ = writeln!(
+        out,
+        "  length: {:.1} on average, 80% of games between {} and {}",
+        balance.length.0, balance.length.1, balance.length.2
+    );
+    for (ending, count) in &balance.endings {
+        let _ = writeln!(out, "  ended by {ending}: {count}");
+    }
 }
 
 fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {

@@ -108,4 +108,64 @@ fn balance_command_exit_0_when_no_seat_is_favoured_1_when_one_is() {
     assert_eq!(code, if value["favoured"] == true { 1 } else { 0 });
     let (code, _) = run(&["balance", &path("bridgehead.ron"), "--margin", "80"]);
     assert_eq!(code, 2, "an impossible margin");
+    let (code, _) = run(&["balance", &path("bridgehead.ron"), "--set", "cos"]);
+    assert_eq!(code, 2, "a setting without a value");
+    let report = std::env::temp_dir().join(format!("balance-report-{}.html", std::process::id()));
+    let (code, out) = run(&[
+        "balance",
+        &path("bridgehead.ron"),
+        "--games",
+        "10",
+        "--set",
+        "cos=none",
+        "--sweep",
+        "funds:1=0..10:10",
+        "--report",
+        report.to_str().unwrap(),
+    ]);
+    assert!(code <= 1, "{out}");
+    assert!(out.contains("sweep of funds:1") && out.contains("nearest to fair at funds:1 = "), "{out}");
+    assert!(std::fs::read_to_string(&report).unwrap().contains("Sweep of funds:1"));
+    std::fs::remove_file(&report).unwrap();
+}
+
+#[test]
+fn settings_sweeps_and_the_co_matrix() {
+    use skirmish_studio::balance::{SweepSpec, co_matrix, most_balanced, sweep};
+    let spec = SweepSpec::parse("funds:1=0..20:5").unwrap();
+    assert_eq!(spec.values, [0, 5, 10, 15, 20]);
+    assert_eq!(spec.seat(), Some(0));
+    for bad in ["funds:1", "funds:1=5..0", "funds:1=0..10:0", "funds:1=a..b", "funds:1=0..1000"] {
+        assert!(SweepSpec::parse(bad).is_err(), "{bad}");
+    }
+    let scenario = open("crossroads-duel.ron");
+    assert!(scenario.with_setting("funds:3", "5").is_err(), "two players only");
+    assert!(scenario.with_setting("co:1", "nobody").is_err());
+    assert!(scenario.with_setting("speed", "5").is_err());
+    // Without COs on a map with factories, seat 1 rich: seat 2 does better with funds of its own.
+    let rich = open("bridgehead.ron").with_setting("cos", "none").unwrap().with_setting("funds:1", "40").unwrap();
+    let points =
+        sweep(rich.as_ref(), &SweepSpec::parse("funds:2=0..40:40").unwrap(), &options(20, 2, false), &mut |_, _| {})
+            .unwrap();
+    assert_eq!(points.len(), 2);
+    let share = |i: usize| points[i].balance.seats[1].share;
+    assert!(share(1) > share(0), "{} then {}", share(0), share(1));
+    let nearest = most_balanced(&points, 1).unwrap();
+    let gap = |p: &skirmish_studio::balance::SweepPoint| (p.balance.seats[1].share - 0.5).abs();
+    assert!(points.iter().all(|p| gap(nearest) <= gap(p)));
+    let cells = co_matrix(scenario.as_ref(), &options(2, 2, false), &mut |_, _| {}).unwrap();
+    let cos = scenario.setting_values("co:1").unwrap().len() - 1;
+    assert_eq!(cells.len(), cos * (cos - 1), "every ordered pair of different COs");
+    assert!(cells.iter().all(|c| c.first != c.second && c.balance.games == 2));
+    assert!(co_matrix(open("four-corners.ron").as_ref(), &options(2, 1, false), &mut |_, _| {}).is_err());
+}
+
+#[test]
+fn the_report_is_one_html_file_with_charts_and_the_verdict() {
+    let scenario = open("bridgehead.ron");
+    let balance = run_balance(scenario.as_ref(), &options(20, 2, false), &mut |_| {}).unwrap();
+    let html = skirmish_studio::balance::report::html("Bridge <head>", &balance, None, None);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg") && html.contains("Bridge &lt;head&gt;"));
+    assert!(html.contains(&balance.verdict.replace('&', "&amp;")));
+    assert_eq!(html.matches("<svg").count(), html.matches("</svg>").count());
 }

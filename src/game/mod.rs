@@ -233,6 +233,16 @@ pub trait OpenScenario: Sync {
     /// # Errors
     /// Why the game cannot be played.
     fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String>;
+    /// The values a named setting may take, for the balance lab's matrices (`co:1` gives the
+    /// COs a seat may have); `None` when the setting is a number or unknown.
+    fn setting_values(&self, name: &str) -> Option<Vec<String>>;
+    /// A copy of the scenario with one setting changed, for the balance lab's sweeps and
+    /// matrices: Skirmish Wars knows `co:N` (a CO's id or `none`), `cos` (`none`: no seat has
+    /// a CO) and `funds:N`.
+    ///
+    /// # Errors
+    /// The system has no such setting, or the value does not fit it.
+    fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String>;
     /// The print sheets as a PDF.
     ///
     /// # Errors

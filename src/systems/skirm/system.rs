@@ -464,6 +464,26 @@ impl OpenScenario for SkirmDocument {
         })
     }
 
+    fn setting_values(&self, _name: &str) -> Option<Vec<String>> {
+        None
+    }
+
+    fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
+        let mut scenario = self.scenario.clone();
+        match name {
+            "turns" => {
+                let turns: u8 = value.parse().map_err(|_| format!("'{value}' is not a number of turns"))?;
+                if !(1..=12).contains(&turns) {
+                    return Err("a battle lasts 1 to 12 turns".into());
+                }
+                scenario.turns = Some(turns);
+            }
+            "ep_limit" => scenario.ep_limit = value.parse().map_err(|_| format!("'{value}' is not a number of EP"))?,
+            _ => return Err(format!("Skirm has no setting '{name}'; it knows turns and ep_limit")),
+        }
+        Ok(Box::new(SkirmDocument { rules: Arc::clone(&self.rules), scenario }))
+    }
+
     fn seats(&self) -> u8 {
         2
     }

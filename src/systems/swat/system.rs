@@ -2,7 +2,7 @@
 //! headless command does with a Skirmish Wars scenario.
 
 use super::playtest::{describe_event, simulate};
-use super::rules::{AiLevel, GameState, Outcome, Ruleset, apply, start_game};
+use super::rules::{AiLevel, CoChoice, GameState, Outcome, Ruleset, apply, start_game};
 use super::scenario::{
     Finding, Scenario, Severity as FindingSeverity, export_awbw_csv, import_awbw, load_scenario, parse_script,
     save_scenario, statistics, symmetry_report, validate,
@@ -305,6 +305,52 @@ impl OpenScenario for SwatScenario {
             let _ = writeln!(text, "  ended by {ending}: {count}");
         }
         Ok(Report { text, json: serde_json::json!(summary) })
+    }
+
+    fn setting_values(&self, name: &str) -> Option<Vec<String>> {
+        name.strip_prefix("co:")?;
+        Some(std::iter::once("none".to_owned()).chain(self.rules.cos.iter().map(|c| c.id.clone())).collect())
+    }
+
+    fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
+        let mut scenario = self.scenario.clone();
+        let seat = |text: &str| -> Result<usize, String> {
+            let seat: usize = text.parse().map_err(|_| format!("'{text}' is not a seat number"))?;
+            if seat == 0 || seat > scenario.players.len() {
+                return Err(format!("seat {seat} does not exist; the scenario has {} players", scenario.players.len()));
+            }
+            Ok(seat - 1)
+        };
+        let co = |value: &str| -> Result<CoChoice<String>, String> {
+            match value {
+                "none" => Ok(CoChoice::NoCo),
+                "random" => Ok(CoChoice::Random),
+                id if self.rules.cos.iter().any(|c| c.id == id) => Ok(CoChoice::Chosen(id.to_owned())),
+                other => Err(format!("unknown CO '{other}'")),
+            }
+        };
+        match name.split_once(':') {
+            Some(("co", n)) => {
+                let seat = seat(n)?;
+                scenario.players[seat].co = co(value)?;
+            }
+            Some(("funds", n)) => {
+                let seat = seat(n)?;
+                let funds: i64 = value.parse().map_err(|_| format!("funds of '{value}' is not a whole number"))?;
+                if !(0..=1_000_000).contains(&funds) {
+                    return Err(format!("funds of {funds} are out of range (0 to 1000000)"));
+                }
+                scenario.players[seat].funds = funds;
+            }
+            None if name == "cos" => {
+                let choice = co(value)?;
+                for player in &mut scenario.players {
+                    player.co = choice.clone();
+                }
+            }
+            _ => return Err(format!("Skirmish Wars has no setting '{name}'; it knows co:N, cos and funds:N")),
+        }
+        Ok(Box::new(SwatScenario { rules: Arc::clone(&self.rules), scenario }))
     }
 
     fn seats(&self) -> u8 {

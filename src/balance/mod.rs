@@ -262,3 +262,125 @@ pub fn judge(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool
         verdict,
     }
 }
+
+/// One pairing of the CO matrix: seat 1's CO against seat 2's.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatrixCell {
+    /// Seat 1's CO.
+    pub first: String,
+    /// Seat 2's CO.
+    pub second: String,
+    /// The games played with this pairing.
+    pub balance: Balance,
+}
+
+/// Every pairing of two different COs in both seatings, each judged on its own games.
+///
+/// # Errors
+/// The scenario is not for two players, its system has no COs, or a game fails.
+pub fn co_matrix(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<MatrixCell>, String> {
+    if scenario.seats() != 2 {
+        return Err(format!("a CO matrix needs two players; this scenario has {}", scenario.seats()));
+    }
+    let cos: Vec<String> = scenario
+        .setting_values("co:1")
+        .ok_or("this game has no COs to pair")?
+        .into_iter()
+        .filter(|c| c != "none")
+        .collect();
+    let pairs: Vec<(String, String)> =
+        cos.iter().flat_map(|a| cos.iter().filter(move |b| *b != a).map(move |b| (a.clone(), b.clone()))).collect();
+    let mut cells = Vec::with_capacity(pairs.len());
+    for (done, (first, second)) in pairs.iter().enumerate() {
+        let paired = scenario.with_setting("co:1", first)?.with_setting("co:2", second)?;
+        let fixed = BalanceOptions { until_clear: false, ..*options };
+        let balance = run_balance(paired.as_ref(), &fixed, &mut |_| {})?;
+        cells.push(MatrixCell { first: first.clone(), second: second.clone(), balance });
+        progress(done + 1, pairs.len());
+    }
+    Ok(cells)
+}
+
+/// A numeric setting swept over a range: `funds:1=0..20` or `funds:1=0..20:5` (a step).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SweepSpec {
+    /// The setting.
+    pub name: String,
+    /// The values tried.
+    pub values: Vec<i64>,
+}
+
+impl SweepSpec {
+    /// Reads `NAME=FROM..TO` or `NAME=FROM..TO:STEP`.
+    ///
+    /// # Errors
+    /// What is wrong with the text.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let (name, range) = text.split_once('=').ok_or("a sweep is NAME=FROM..TO (funds:1=0..20, say)")?;
+        let (range, step) = range.split_once(':').unwrap_or((range, "1"));
+        let (from, to) = range.split_once("..").ok_or("a sweep's range is FROM..TO")?;
+        let number = |t: &str| t.trim().parse::<i64>().map_err(|_| format!("'{t}' is not a whole number"));
+        let (from, to, step) = (number(from)?, number(to)?, number(step)?);
+        if step <= 0 || to < from {
+            return Err("a sweep goes up from FROM to TO by a positive step".into());
+        }
+        let values: Vec<i64> = (0..).map(|i| from + i * step).take_while(|&v| v <= to).take(101).collect();
+        if values.len() > 100 {
+            return Err("a sweep tries at most 100 values".into());
+        }
+        Ok(Self { name: name.trim().to_owned(), values })
+    }
+
+    /// The seat the setting belongs to (`funds:1` is seat 0), if it names one.
+    #[must_use]
+    pub fn seat(&self) -> Option<u8> {
+        self.name.split_once(':').and_then(|(_, n)| n.parse::<u8>().ok()).and_then(|n| n.checked_sub(1))
+    }
+}
+
+/// One value of a sweep and the games played with it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SweepPoint {
+    /// The setting's value.
+    pub value: i64,
+    /// The games.
+    pub balance: Balance,
+}
+
+/// Plays the games at each value of a sweep.
+///
+/// # Errors
+/// The setting does not fit the scenario, or a game fails.
+pub fn sweep(
+    scenario: &dyn OpenScenario,
+    spec: &SweepSpec,
+    options: &BalanceOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<Vec<SweepPoint>, String> {
+    let mut points = Vec::with_capacity(spec.values.len());
+    for (done, &value) in spec.values.iter().enumerate() {
+        let changed = scenario.with_setting(&spec.name, &value.to_string())?;
+        let fixed = BalanceOptions { until_clear: false, ..*options };
+        points.push(SweepPoint { value, balance: run_balance(changed.as_ref(), &fixed, &mut |_| {})? });
+        progress(done + 1, spec.values.len());
+    }
+    Ok(points)
+}
+
+/// The value of a sweep at which the swept seat's share of wins comes nearest to a fair share.
+#[must_use]
+pub fn most_balanced(points: &[SweepPoint], seat: u8) -> Option<&SweepPoint> {
+    points.iter().min_by(|a, b| {
+        let gap = |p: &SweepPoint| {
+            let fair = 1.0 / p.balance.seats.len().max(1) as f64;
+            p.balance.seats.get(usize::from(seat)).map_or(f64::MAX, |s| (s.share - fair).abs())
+        };
+        gap(a).total_cmp(&gap(b))
+    })
+}
+
+pub mod report;

@@ -1,0 +1,174 @@
+//! The balance lab's shareable report: one self-contained HTML file with SVG charts (each
+//! seat's share of wins with its interval against the fair share, game lengths, a sweep's
+//! curve, the CO matrix) and the verdict, readable in any browser and printable.
+
+use super::{Balance, MatrixCell, SweepPoint};
+use std::fmt::Write as _;
+
+/// Escapes text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.0}%", 100.0 * x)
+}
+
+/// Horizontal bars: each seat's share, its 95% interval as a whisker, the fair share dashed.
+fn shares_chart(balance: &Balance) -> String {
+    let (width, row) = (640.0, 34.0);
+    let height = row * balance.seats.len() as f64 + 30.0;
+    // Room on the right for the label after the longest whisker.
+    let x = |share: f64| 90.0 + share * (width - 240.0);
+    let fair = 1.0 / balance.seats.len().max(1) as f64;
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" aria-label="Share of wins per player">"#
+    );
+    for (i, seat) in balance.seats.iter().enumerate() {
+        let y = 10.0 + row * i as f64;
+        let _ = write!(
+            svg,
+            r##"<text x="4" y="{ty}" font-size="13">Player {n}</text><rect x="90" y="{y}" width="{w:.1}" height="20" fill="#5b8def"/><line x1="{lo:.1}" x2="{hi:.1}" y1="{my}" y2="{my}" stroke="#222" stroke-width="2"/><line x1="{lo:.1}" x2="{lo:.1}" y1="{a}" y2="{b}" stroke="#222"/><line x1="{hi:.1}" x2="{hi:.1}" y1="{a}" y2="{b}" stroke="#222"/><text x="{tx:.1}" y="{ty}" font-size="12">{share} ({lo_p}–{hi_p})</text>"##,
+            ty = y + 15.0,
+            n = seat.seat + 1,
+            w = x(seat.share) - 90.0,
+            lo = x(seat.interval.0),
+            hi = x(seat.interval.1),
+            my = y + 10.0,
+            a = y + 4.0,
+            b = y + 16.0,
+            tx = x(seat.interval.1) + 6.0,
+            share = percent(seat.share),
+            lo_p = percent(seat.interval.0),
+            hi_p = percent(seat.interval.1),
+        );
+    }
+    let _ = write!(
+        svg,
+        r##"<line x1="{f:.1}" x2="{f:.1}" y1="4" y2="{b}" stroke="#c33" stroke-dasharray="4 3"/><text x="{f:.1}" y="{t}" font-size="11" fill="#c33" text-anchor="middle">fair {fair_p}</text></svg>"##,
+        f = x(fair),
+        b = height - 18.0,
+        t = height - 4.0,
+        fair_p = percent(fair)
+    );
+    svg
+}
+
+/// A line chart of the swept seat's share against the setting, with its interval as a band.
+fn sweep_chart(points: &[SweepPoint], seat: u8, name: &str) -> String {
+    let (width, height) = (520.0, 240.0);
+    let (left, bottom, top) = (50.0, height - 30.0, 10.0);
+    let first = points.first().map_or(0, |p| p.value) as f64;
+    let last = points.last().map_or(1, |p| p.value) as f64;
+    let span = (last - first).max(1.0);
+    let x = |v: i64| left + (v as f64 - first) / span * (width - left - 20.0);
+    let y = |share: f64| bottom - share * (bottom - top);
+    let share_of =
+        |p: &SweepPoint| p.balance.seats.get(usize::from(seat)).map_or((0.0, (0.0, 1.0)), |s| (s.share, s.interval));
+    let band: Vec<String> = points
+        .iter()
+        .map(|p| format!("{:.1},{:.1}", x(p.value), y(share_of(p).1.1)))
+        .chain(points.iter().rev().map(|p| format!("{:.1},{:.1}", x(p.value), y(share_of(p).1.0))))
+        .collect();
+    let line: Vec<String> = points.iter().map(|p| format!("{:.1},{:.1}", x(p.value), y(share_of(p).0))).collect();
+    let fair = 1.0 / points.first().map_or(2, |p| p.balance.seats.len().max(1)) as f64;
+    format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" aria-label="Share of wins against {name}"><polygon points="{band}" fill="#5b8def" fill-opacity="0.25"/><polyline points="{line}" fill="none" stroke="#1f4fbf" stroke-width="2"/><line x1="{left}" x2="{right}" y1="{fy:.1}" y2="{fy:.1}" stroke="#c33" stroke-dasharray="4 3"/><line x1="{left}" x2="{left}" y1="{top}" y2="{bottom}" stroke="#222"/><line x1="{left}" x2="{right}" y1="{bottom}" y2="{bottom}" stroke="#222"/><text x="4" y="{t0:.1}" font-size="11">0%</text><text x="4" y="{t1:.1}" font-size="11">100%</text><text x="{left}" y="{lb}" font-size="11">{first}</text><text x="{right}" y="{lb}" font-size="11" text-anchor="end">{last}</text><text x="{mid:.1}" y="{lb}" font-size="12" text-anchor="middle">{name_e}</text></svg>"##,
+        band = band.join(" "),
+        line = line.join(" "),
+        right = width - 20.0,
+        fy = y(fair),
+        t0 = bottom,
+        t1 = top + 8.0,
+        lb = height - 8.0,
+        mid = (left + width - 20.0) / 2.0,
+        name_e = escape(name),
+    )
+}
+
+/// The CO matrix as a table, each cell shaded by seat 1's share.
+fn matrix_table(cells: &[MatrixCell]) -> String {
+    let mut cos: Vec<&str> = cells.iter().map(|c| c.first.as_str()).collect();
+    cos.dedup();
+    let mut html = String::from("<table><tr><th>Player 1 \\ Player 2</th>");
+    for co in &cos {
+        let _ = write!(html, "<th>{}</th>", escape(co));
+    }
+    html.push_str("</tr>");
+    for first in &cos {
+        let _ = write!(html, "<tr><th>{}</th>", escape(first));
+        for second in &cos {
+            match cells.iter().find(|c| c.first == *first && c.second == *second) {
+                Some(cell) => {
+                    let seat = &cell.balance.seats[0];
+                    let shade = (seat.share * 255.0) as u8;
+                    let _ = write!(
+                        html,
+                        r#"<td style="background:rgb({r},{g},230)">{share}<br><small>{lo}–{hi} of {n}</small></td>"#,
+                        r = 255 - shade / 2,
+                        g = 255 - shade / 3,
+                        share = percent(seat.share),
+                        lo = percent(seat.interval.0),
+                        hi = percent(seat.interval.1),
+                        n = cell.balance.games
+                    );
+                }
+                None => html.push_str("<td>—</td>"),
+            }
+        }
+        html.push_str("</tr>");
+    }
+    html.push_str("</table>");
+    html
+}
+
+/// The whole report.
+#[must_use]
+pub fn html(
+    title: &str,
+    balance: &Balance,
+    sweep: Option<(&str, u8, &[SweepPoint])>,
+    matrix: Option<&[MatrixCell]>,
+) -> String {
+    let mut body = format!(
+        "<h1>{}</h1><p class=\"verdict\">{}</p><p>{} games{}; draws {} ({}).</p><h2>Share of wins</h2>{}",
+        escape(title),
+        escape(&balance.verdict),
+        balance.games,
+        if balance.stopped_early { ", stopped when the sequential test decided" } else { "" },
+        balance.draws,
+        percent(balance.draws as f64 / balance.games.max(1) as f64),
+        shares_chart(balance)
+    );
+    if let Some((won, n, (lo, hi))) = balance.first_mover {
+        let _ = write!(
+            body,
+            "<p>The first mover won {won} of {n} games ({}, 95% interval {} to {}).</p>",
+            percent(won as f64 / n.max(1) as f64),
+            percent(lo),
+            percent(hi)
+        );
+    }
+    let _ = write!(
+        body,
+        "<p>Game length: {:.1} on average; 80% of games between {} and {}.</p><ul>",
+        balance.length.0, balance.length.1, balance.length.2
+    );
+    for (ending, count) in &balance.endings {
+        let _ = write!(body, "<li>ended by {}: {count}</li>", escape(ending));
+    }
+    body.push_str("</ul>");
+    if let Some((name, seat, points)) = sweep {
+        let _ = write!(body, "<h2>Sweep of {}</h2>{}", escape(name), sweep_chart(points, seat, name));
+        if let Some(best) = super::most_balanced(points, seat) {
+            let _ = write!(body, "<p>Nearest to fair at {} = {}.</p>", escape(name), best.value);
+        }
+    }
+    if let Some(cells) = matrix {
+        let _ = write!(body, "<h2>CO matrix: player 1's share of wins</h2>{}", matrix_table(cells));
+    }
+    format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}}.verdict{{font-size:1.2em;font-weight:bold}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:4px 8px;text-align:center;font-size:13px}}</style></head><body>{body}<p><small>Skirmish Studio balance report. Intervals are Wilson 95% intervals.</small></p></body></html>\n",
+        escape(title)
+    )
+}
