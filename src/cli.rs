@@ -748,6 +748,53 @@ fn print_balance(name: &str, balance: &crate::balance::Balance, out: &mut dyn Wr
     for (ending, count) in &balance.endings {
         let _ = writeln!(out, "  ended by {ending}: {count}");
     }
+    if balance.first_round_captures.iter().any(|&c| c > 0.0) {
+        let shares: Vec<String> = balance
+            .first_round_captures
+            .iter()
+            .enumerate()
+            .map(|(seat, c)| format!("player {} {c:.2}", seat + 1))
+            .collect();
+        let _ = writeln!(out, "  places taken in round 1, per game: {}", shares.join(", "));
+    }
+    let mut hot: Vec<&crate::balance::HeatCell> = balance.heatmap.iter().collect();
+    hot.sort_by(|a, b| b.changes.cmp(&a.changes).then(a.at.cmp(&b.at)));
+    for cell in hot.iter().take(5) {
+        let by: Vec<String> = cell.by_seat.iter().enumerate().map(|(seat, n)| format!("p{} {n}", seat + 1)).collect();
+        let _ = writeln!(
+            out,
+            "  ({}, {}) changed hands {} times ({}), round {:.1} on average",
+            cell.at.0,
+            cell.at.1,
+            cell.changes,
+            by.join(", "),
+            cell.mean_round
+        );
+    }
+    for curve in &balance.curves {
+        let at_round = |round: usize| {
+            curve
+                .seats
+                .iter()
+                .enumerate()
+                .filter_map(|(seat, rounds)| {
+                    rounds
+                        .get(round - 1)
+                        .map(|(mean, low, high, _)| format!("p{} {mean:.0} ({low:.0}-{high:.0})", seat + 1))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let marks: Vec<String> = [1usize, 5, 10]
+            .iter()
+            .map(|&r| (r, at_round(r)))
+            .filter(|(_, t)| !t.is_empty())
+            .map(|(r, t)| format!("round {r}: {t}"))
+            .collect();
+        if !marks.is_empty() {
+            let _ = writeln!(out, "  {} (mean, 80% band): {}", curve.name, marks.join("; "));
+        }
+    }
 }
 
 fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {

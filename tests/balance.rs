@@ -28,7 +28,17 @@ fn options(games: usize, threads: usize, until_clear: bool) -> BalanceOptions {
 fn records(wins: &[(Option<u8>, Option<u8>, usize)]) -> Vec<GameRecord> {
     wins.iter()
         .flat_map(|&(winner, first, n)| {
-            std::iter::repeat_n(GameRecord { winner, first, length: 8, ending: "Test".into() }, n)
+            std::iter::repeat_n(
+                GameRecord {
+                    winner,
+                    first,
+                    length: 8,
+                    ending: "Test".into(),
+                    series: Vec::new(),
+                    captures: Vec::new(),
+                },
+                n,
+            )
         })
         .collect()
 }
@@ -164,7 +174,17 @@ fn settings_sweeps_and_the_co_matrix() {
 fn the_report_is_one_html_file_with_charts_and_the_verdict() {
     let scenario = open("bridgehead.ron");
     let balance = run_balance(scenario.as_ref(), &options(20, 2, false), &mut |_| {}).unwrap();
+    let names: Vec<&str> = balance.curves.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["funds", "income", "unit value"]);
+    assert!(balance.curves.iter().all(|c| c.seats.len() == 2 && !c.seats[0].is_empty()));
+    // Round 1's income is the same for both seats of a symmetric map, in every game.
+    let income = &balance.curves[1];
+    assert_eq!(income.seats[0][0], income.seats[1][0]);
+    assert!(!balance.heatmap.is_empty(), "properties change hands on Bridgehead");
+    assert!(balance.heatmap.iter().all(|c| c.changes == c.by_seat.iter().sum::<usize>() && c.mean_round >= 1.0));
+    assert_eq!(balance.first_round_captures.len(), 2);
     let html = skirmish_studio::balance::report::html("Bridge <head>", &balance, None, None);
+    assert!(html.contains("Where places changed hands") && html.contains("unit value per round"));
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg") && html.contains("Bridge &lt;head&gt;"));
     assert!(html.contains(&balance.verdict.replace('&', "&amp;")));
     assert_eq!(html.matches("<svg").count(), html.matches("</svg>").count());

@@ -113,6 +113,87 @@ pub struct Balance {
     pub verdict: String,
     /// Whether a seat is favoured beyond chance.
     pub favoured: bool,
+    /// Per recorded number (funds, income, unit value): per seat, per round, the mean and the
+    /// band from the 10th to the 90th percentile over the games still going.
+    pub curves: Vec<Curve>,
+    /// Per place that changed hands: how often, by which seat, and the mean round.
+    pub heatmap: Vec<HeatCell>,
+    /// Per seat, places taken in round 1 on average.
+    pub first_round_captures: Vec<f64>,
+}
+
+/// One recorded number across the games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Curve {
+    /// What it is.
+    pub name: String,
+    /// Per seat, per round: (mean, 10th percentile, 90th percentile, games).
+    pub seats: Vec<Vec<(f64, f64, f64, usize)>>,
+}
+
+/// A place that changed hands in some games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HeatCell {
+    /// The square (column, row).
+    pub at: (u16, u16),
+    /// Changes of hands over all games.
+    pub changes: usize,
+    /// How many of them each seat made.
+    pub by_seat: Vec<usize>,
+    /// The mean round of a change.
+    pub mean_round: f64,
+}
+
+fn curves_of(records: &[GameRecord], seats: u8) -> Vec<Curve> {
+    let names: Vec<String> =
+        records.first().map(|r| r.series.iter().map(|s| s.name.clone()).collect()).unwrap_or_default();
+    names
+        .iter()
+        .enumerate()
+        .map(|(index, name)| {
+            let per_seat = (0..usize::from(seats))
+                .map(|seat| {
+                    let longest = records
+                        .iter()
+                        .filter_map(|r| r.series.get(index)?.values.get(seat).map(Vec::len))
+                        .max()
+                        .unwrap_or(0);
+                    (0..longest)
+                        .map(|round| {
+                            let mut values: Vec<f64> = records
+                                .iter()
+                                .filter_map(|r| r.series.get(index)?.values.get(seat)?.get(round).copied())
+                                .collect();
+                            values.sort_by(f64::total_cmp);
+                            let n = values.len();
+                            let mean = values.iter().sum::<f64>() / n.max(1) as f64;
+                            let at = |q: usize| values.get(n.saturating_sub(1) * q / 10).copied().unwrap_or(0.0);
+                            (mean, at(1), at(9), n)
+                        })
+                        .collect()
+                })
+                .collect();
+            Curve { name: name.clone(), seats: per_seat }
+        })
+        .collect()
+}
+
+fn heatmap_of(records: &[GameRecord], seats: u8) -> Vec<HeatCell> {
+    let mut cells: BTreeMap<(u16, u16), (Vec<usize>, u64)> = BTreeMap::new();
+    for capture in records.iter().flat_map(|r| &r.captures) {
+        let cell = cells.entry(capture.at).or_insert_with(|| (vec![0; usize::from(seats)], 0));
+        if let Some(count) = cell.0.get_mut(usize::from(capture.seat)) {
+            *count += 1;
+        }
+        cell.1 += u64::from(capture.round);
+    }
+    cells
+        .into_iter()
+        .map(|(at, (by_seat, rounds))| {
+            let changes: usize = by_seat.iter().sum();
+            HeatCell { at, changes, by_seat, mean_round: rounds as f64 / changes.max(1) as f64 }
+        })
+        .collect()
 }
 
 /// Plays games `from..to` on `threads` threads; the records come back in game order.
@@ -250,7 +331,16 @@ pub fn judge(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool
             percent(high)
         ));
     }
+    let first_round_captures = (0..seats)
+        .map(|seat| {
+            let taken = records.iter().flat_map(|r| &r.captures).filter(|c| c.seat == seat && c.round == 1).count();
+            taken as f64 / games.max(1) as f64
+        })
+        .collect();
     Balance {
+        curves: curves_of(records, seats),
+        heatmap: heatmap_of(records, seats),
+        first_round_captures,
         games,
         seats: seat_shares,
         draws,

@@ -86,6 +86,93 @@ fn sweep_chart(points: &[SweepPoint], seat: u8, name: &str) -> String {
     )
 }
 
+/// Each seat's mean of one recorded number per round, with its 80% band.
+fn curve_chart(curve: &super::Curve) -> String {
+    let (width, height) = (520.0, 220.0);
+    let (left, bottom, top) = (50.0, height - 30.0, 10.0);
+    let rounds = curve.seats.iter().map(Vec::len).max().unwrap_or(0).max(2);
+    let highest = curve.seats.iter().flatten().map(|p| p.2).fold(1.0, f64::max);
+    let x = |round: usize| left + round as f64 / (rounds - 1) as f64 * (width - left - 20.0);
+    let y = |v: f64| bottom - v / highest * (bottom - top);
+    let colours = ["#d33", "#36c", "#393", "#c90"];
+    // Light tints for the bands (drawn first, so every line stays visible on top).
+    let tints = ["#f3c4c4", "#c4d2f3", "#c4e8c4", "#f0ddb0"];
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{}" role="img" aria-label="{} per round">"#,
+        height + 16.0,
+        escape(&curve.name)
+    );
+    for (seat, points) in curve.seats.iter().enumerate() {
+        let band: Vec<String> = points
+            .iter()
+            .enumerate()
+            .map(|(r, p)| format!("{:.1},{:.1}", x(r), y(p.2)))
+            .chain(points.iter().enumerate().rev().map(|(r, p)| format!("{:.1},{:.1}", x(r), y(p.1))))
+            .collect();
+        let _ = write!(
+            svg,
+            r#"<polygon points="{}" fill="{}" fill-opacity="0.6" stroke="none"/>"#,
+            band.join(" "),
+            tints[seat % tints.len()]
+        );
+    }
+    for (seat, points) in curve.seats.iter().enumerate() {
+        let colour = colours[seat % colours.len()];
+        let line: Vec<String> = points.iter().enumerate().map(|(r, p)| format!("{:.1},{:.1}", x(r), y(p.0))).collect();
+        let _ = write!(
+            svg,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/><text x="{:.1}" y="{:.1}" font-size="11" fill="{colour}">player {}</text>"#,
+            line.join(" "),
+            left + 70.0 * seat as f64,
+            height + 12.0,
+            seat + 1
+        );
+    }
+    let _ = write!(
+        svg,
+        r##"<line x1="{left}" x2="{left}" y1="{top}" y2="{bottom}" stroke="#222"/><line x1="{left}" x2="{r}" y1="{bottom}" y2="{bottom}" stroke="#222"/><text x="4" y="{t:.1}" font-size="11">{highest:.0}</text><text x="4" y="{bottom}" font-size="11">0</text><text x="{left}" y="{lb}" font-size="11">round 1</text><text x="{r}" y="{lb}" font-size="11" text-anchor="end">round {rounds}</text></svg>"##,
+        r = width - 20.0,
+        t = top + 8.0,
+        lb = height - 8.0,
+    );
+    svg
+}
+
+/// The places that changed hands as a grid over the board, darker where more often.
+fn heatmap_grid(cells: &[super::HeatCell]) -> String {
+    let width = cells.iter().map(|c| c.at.0).max().unwrap_or(0) + 1;
+    let height = cells.iter().map(|c| c.at.1).max().unwrap_or(0) + 1;
+    let most = cells.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
+    let size = 22.0;
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="Where places changed hands">"#,
+        f64::from(width) * size + 2.0,
+        f64::from(height) * size + 2.0
+    );
+    for y in 0..height {
+        for x in 0..width {
+            let cell = cells.iter().find(|c| c.at == (x, y));
+            let (fill, label) = match cell {
+                Some(c) => {
+                    let heat = c.changes as f64 / most as f64;
+                    (format!("rgba(200,40,20,{:.2})", 0.15 + 0.85 * heat), c.changes.to_string())
+                }
+                None => ("#f4f4f4".to_owned(), String::new()),
+            };
+            let _ = write!(
+                svg,
+                r##"<rect x="{:.1}" y="{:.1}" width="{size}" height="{size}" fill="{fill}" stroke="#ddd"/><text x="{:.1}" y="{:.1}" font-size="9" text-anchor="middle">{label}</text>"##,
+                f64::from(x) * size + 1.0,
+                f64::from(y) * size + 1.0,
+                f64::from(x) * size + 1.0 + size / 2.0,
+                f64::from(y) * size + 1.0 + size * 0.65,
+            );
+        }
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
 /// The CO matrix as a table, each cell shaded by seat 1's share.
 fn matrix_table(cells: &[MatrixCell]) -> String {
     let mut cos: Vec<&str> = cells.iter().map(|c| c.first.as_str()).collect();
@@ -158,6 +245,16 @@ pub fn html(
         let _ = write!(body, "<li>ended by {}: {count}</li>", escape(ending));
     }
     body.push_str("</ul>");
+    for curve in &balance.curves {
+        let _ = write!(body, "<h2>{} per round (mean and 80% band)</h2>{}", escape(&curve.name), curve_chart(curve));
+    }
+    if !balance.heatmap.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>Where places changed hands</h2><p>Changes of hands over all games, by square (column across, row down).</p>{}",
+            heatmap_grid(&balance.heatmap)
+        );
+    }
     if let Some((name, seat, points)) = sweep {
         let _ = write!(body, "<h2>Sweep of {}</h2>{}", escape(name), sweep_chart(points, seat, name));
         if let Some(best) = super::most_balanced(points, seat) {

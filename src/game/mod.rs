@@ -154,7 +154,7 @@ impl Level {
 }
 
 /// One game as the balance lab counts it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameRecord {
     /// The winning seat, from 0; none for a draw.
     pub winner: Option<u8>,
@@ -164,6 +164,31 @@ pub struct GameRecord {
     pub length: u32,
     /// How it ended, in the system's words.
     pub ending: String,
+    /// Numbers per seat at the end of each round (`funds`, `income`, `unit value`), for the
+    /// balance lab's curves; empty where a system records none.
+    pub series: Vec<Series>,
+    /// Each change of hands of a place on the board, for the heatmap.
+    pub captures: Vec<CaptureRecord>,
+}
+
+/// One number per seat per round.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Series {
+    /// What it is.
+    pub name: String,
+    /// Per seat, per round.
+    pub values: Vec<Vec<f64>>,
+}
+
+/// A place that changed hands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct CaptureRecord {
+    /// The square (column, row).
+    pub at: (u16, u16),
+    /// The seat that took it.
+    pub seat: u8,
+    /// The round.
+    pub round: u32,
 }
 
 /// A game system: one game's rules, documents and tools behind one interface.

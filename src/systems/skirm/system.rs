@@ -504,7 +504,14 @@ impl OpenScenario for SkirmDocument {
             Outcome::Draw => (None, "Draw"),
             Outcome::Ongoing => (None, "Unfinished"),
         };
-        Ok(crate::game::GameRecord { winner, first: None, length: u32::from(state.turn), ending: ending.into() })
+        Ok(crate::game::GameRecord {
+            winner,
+            first: None,
+            length: u32::from(state.turn),
+            ending: ending.into(),
+            series: Vec::new(),
+            captures: Vec::new(),
+        })
     }
 
     fn export_pdf(

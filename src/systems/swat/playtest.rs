@@ -3,6 +3,7 @@
 //! seed, saved games and replays, forking a position back into a scenario, and AI-against-AI
 //! simulation.
 
+use crate::game::{CaptureRecord, Series};
 use crate::systems::swat::rules::{
     Action, AiLevel, Event, GameSetup, GameState, Outcome, Rejection, Ruleset, VictoryReason, ai_turn, ai_turn_at,
     apply, start_game,
@@ -201,7 +202,7 @@ impl Session {
 }
 
 /// How one AI-against-AI game went.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResult {
     /// The winning seat (from 0), if any.
     pub winner: Option<u8>,
@@ -212,6 +213,10 @@ pub struct GameResult {
     pub ending: String,
     /// Actions taken.
     pub actions: usize,
+    /// Funds, income and unit value per seat at the start of each round.
+    pub series: Vec<Series>,
+    /// Every property that changed hands, with its round.
+    pub captures: Vec<CaptureRecord>,
 }
 
 /// Plays one game between Easy computer players; `first_player` overrides who moves first.
@@ -244,14 +249,36 @@ pub fn ai_game_at(
     let mut scenario = scenario.clone();
     scenario.first_player = first_player;
     let mut session = Session::start(rules, &scenario, seed)?;
+    let seats = scenario.players.len();
+    let mut series: Vec<Series> = ["funds", "income", "unit value"]
+        .into_iter()
+        .map(|name| Series { name: name.into(), values: vec![Vec::new(); seats] })
+        .collect();
+    let mut captures = Vec::new();
+    let mut recorded_round = 0;
     while session.state.outcome == Outcome::Ongoing && session.state.round <= round_cap {
         let round = session.state.round;
         let player = session.state.current;
+        // At the start of each round, everyone's numbers as the last round left them.
+        if round != recorded_round {
+            recorded_round = round;
+            for (seat, numbers) in seat_numbers(rules, &session.state).into_iter().enumerate() {
+                for (line, value) in series.iter_mut().zip(numbers) {
+                    line.values[seat].push(value);
+                }
+            }
+        }
+        let before = session.events.len();
         let level = levels.get(usize::from(player.0)).copied().unwrap_or(AiLevel::Easy);
         for action in ai_turn_at(rules, &session.state, 5000, level) {
             session
                 .act(rules, &action)
                 .map_err(|r| format!("seed {seed}: the AI chose a refused action {action:?}: {r}"))?;
+        }
+        for event in &session.events[before..] {
+            if let Event::PropertyCaptured { pos, to, .. } = event {
+                captures.push(CaptureRecord { at: (pos.x, pos.y), seat: to.0, round });
+            }
         }
         if session.state.outcome == Outcome::Ongoing && session.state.round == round && session.state.current == player
         {
@@ -276,7 +303,33 @@ pub fn ai_game_at(
         rounds: session.state.round.min(round_cap),
         ending: ending.into(),
         actions: session.actions.len(),
+        series,
+        captures,
     })
+}
+
+/// Each seat's funds, income and unit value now.
+fn seat_numbers(rules: &Ruleset, state: &GameState) -> Vec<[f64; 3]> {
+    let max = f64::from(rules.economy.max_hp.max(1));
+    (0..state.players.len())
+        .map(|seat| {
+            let owner = crate::systems::swat::rules::PlayerId(u8::try_from(seat).unwrap_or(0));
+            let income: u32 = state
+                .board
+                .squares()
+                .filter(|&p| state.owner_at(p) == Some(owner))
+                .filter_map(|p| state.property_at(rules, p))
+                .map(|kind| rules.economy.income_of(kind))
+                .sum();
+            let value: f64 = state
+                .units
+                .iter()
+                .filter(|u| u.owner == owner)
+                .map(|u| f64::from(rules.unit(u.kind).cost) * f64::from(u.hp) / max)
+                .sum();
+            [state.player(owner).funds as f64, f64::from(income), value]
+        })
+        .collect()
 }
 
 /// What many games between computer players showed.

@@ -371,6 +371,8 @@ impl OpenScenario for SwatScenario {
             first: Some(first),
             length: result.rounds,
             ending: result.ending,
+            series: result.series,
+            captures: result.captures,
         })
     }
 
