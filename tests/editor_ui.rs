@@ -455,3 +455,66 @@ fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_
     let (mech, disabled) = shop_button("Mech");
     assert!(mech.ends_with("(0 left)") && disabled, "no Mech counter is left to buy");
 }
+
+/// Steps the window until the balance run is over (or a minute has passed).
+fn wait_for_balance(harness: &mut Harness<'static, StudioApp>) {
+    let start = std::time::Instant::now();
+    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+    harness.run_steps(2);
+}
+
+#[test]
+fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per_revision() {
+    let rules = Arc::new(Ruleset::builtin().unwrap());
+    // Only the Balance panel on the side, so every widget of it is on screen to be clicked.
+    let prefs = Prefs {
+        show_balance: true,
+        show_minimap: false,
+        show_inspector: false,
+        show_diagnostics: false,
+        ..Prefs::default()
+    };
+    let app = StudioApp::new(
+        rules,
+        AppConfig {
+            data_dir: None,
+            dialogs: Box::new(Answers { open: None, save: None }),
+            prefs,
+            open: Some(sample("crossroads-duel.ron")),
+        },
+    );
+    let mut harness = harness(app);
+    harness.state_mut().balance.games = 40;
+    harness.get_by_label("Run balance games").click();
+    harness.run_steps(2);
+    assert!(harness.state().balance.run.is_some(), "the games run in the background");
+    wait_for_balance(&mut harness);
+    let revision = harness.state().editor.doc.revision;
+    let result = harness.state().balance.shown(revision).expect("a result for this revision");
+    assert!(result.games >= 20 && result.games <= 40);
+    harness.get_by_label_contains("Player 1 wins");
+    harness.get_by_label("Show where places change hands").click();
+    harness.run_steps(2);
+    assert!(harness.state().balance.show_heatmap);
+    // An edit makes a new revision: the old result no longer claims to describe the map.
+    let forest = harness.state().editor.rules.terrain_id("forest").unwrap();
+    harness.state_mut().editor.doc.apply_edits(
+        "Paint forest",
+        &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(0, 0), terrain: forest }],
+    );
+    harness.run_steps(2);
+    assert!(harness.state().balance.shown(harness.state().editor.doc.revision).is_none());
+    harness.get_by_label_contains("The map changed since the last run");
+    // Cancel stops a run after the batch under way.
+    harness.state_mut().balance.games = 2000;
+    harness.state_mut().balance.until_clear = false;
+    harness.get_by_label("Run balance games").click();
+    harness.run_steps(2);
+    harness.get_by_label("Cancel balance games").click();
+    wait_for_balance(&mut harness);
+    let cancelled = harness.state().balance.shown(harness.state().editor.doc.revision).expect("the games played");
+    assert!(cancelled.games < 2000, "{} games", cancelled.games);
+}

@@ -235,6 +235,22 @@ pub fn run_balance(
     options: &BalanceOptions,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Balance, String> {
+    run_balance_with(scenario, options, &mut |partial| {
+        progress(partial.games);
+        true
+    })
+}
+
+/// Runs the games, showing `on_batch` the judgement so far after every batch; it stops early
+/// when `on_batch` says `false` (a cancel) and returns what was played.
+///
+/// # Errors
+/// A game could not be played.
+pub fn run_balance_with(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    on_batch: &mut dyn FnMut(&Balance) -> bool,
+) -> Result<Balance, String> {
     let seats = scenario.seats();
     let mut records = Vec::with_capacity(options.games);
     let mut stopped_early = false;
@@ -242,15 +258,13 @@ pub fn run_balance(
         let from = records.len();
         let to = (from + BATCH).min(options.games);
         records.extend(play_batch(scenario, options, seats, from..to)?);
-        progress(records.len());
-        if options.until_clear {
-            let now = judge(&records, seats, options.margin, false);
-            let decided = now.seats.iter().any(|s| s.sprt.decision() == Some(true))
-                || now.seats.iter().all(|s| s.sprt.decision() == Some(false));
-            if decided {
-                stopped_early = records.len() < options.games;
-                break;
-            }
+        let now = judge(&records, seats, options.margin, false);
+        let go_on = on_batch(&now);
+        let decided = now.seats.iter().any(|s| s.sprt.decision() == Some(true))
+            || now.seats.iter().all(|s| s.sprt.decision() == Some(false));
+        if !go_on || (options.until_clear && decided) {
+            stopped_early = records.len() < options.games;
+            break;
         }
     }
     Ok(judge(&records, seats, options.margin, stopped_early))

@@ -220,7 +220,7 @@ pub trait SystemRules {
 
 /// A scenario read by its system, ready for every headless command (and shared between the
 /// balance lab's threads).
-pub trait OpenScenario: Sync {
+pub trait OpenScenario: Send + Sync {
     /// Its title.
     fn name(&self) -> &str;
     /// Every finding of the validator.

@@ -39,6 +39,8 @@ pub struct Prefs {
     pub show_history: bool,
     /// Minimap panel.
     pub show_minimap: bool,
+    /// Balance panel.
+    pub show_balance: bool,
 }
 
 impl Prefs {
@@ -54,6 +56,7 @@ impl Prefs {
             ViewToggle::Statistics => self.show_statistics,
             ViewToggle::History => self.show_history,
             ViewToggle::Minimap => self.show_minimap,
+            ViewToggle::Balance => self.show_balance,
         }
     }
 
@@ -68,6 +71,7 @@ impl Prefs {
             ViewToggle::Statistics => &mut self.show_statistics,
             ViewToggle::History => &mut self.show_history,
             ViewToggle::Minimap => &mut self.show_minimap,
+            ViewToggle::Balance => &mut self.show_balance,
         }
     }
 }
@@ -84,6 +88,7 @@ impl Default for Prefs {
             show_statistics: false,
             show_history: false,
             show_minimap: true,
+            show_balance: false,
         }
     }
 }
@@ -227,6 +232,8 @@ pub struct StudioApp {
     /// A validation running on a worker thread: the revision it checks and where its findings
     /// will arrive.
     pub validation_job: Option<(u64, ValidationResult)>,
+    /// The Balance panel: its settings, the run under way and results per revision.
+    pub balance: super::balance_panel::BalancePanel,
 }
 
 /// Where a worker thread's findings (and the seconds they took) arrive.
@@ -263,6 +270,7 @@ impl StudioApp {
             allow_close: false,
             placement: None,
             validation_job: None,
+            balance: super::balance_panel::BalancePanel::default(),
             play: None,
             export: None,
             last_title: String::new(),

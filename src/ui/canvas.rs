@@ -370,6 +370,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             );
         }
     }
+    super::balance_panel::heatmap_overlay(app, painter, &place);
     if let Some(symmetry) = app.editor.symmetry {
         let stroke = Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140));
         let board =

@@ -92,11 +92,13 @@ pub enum ViewToggle {
     History,
     /// The minimap panel.
     Minimap,
+    /// The balance panel.
+    Balance,
 }
 
 impl ViewToggle {
     /// Every toggle, in menu order.
-    pub const ALL: [ViewToggle; 8] = [
+    pub const ALL: [ViewToggle; 9] = [
         ViewToggle::Grid,
         ViewToggle::RaceOverlay,
         ViewToggle::Inspector,
@@ -105,6 +107,7 @@ impl ViewToggle {
         ViewToggle::Statistics,
         ViewToggle::History,
         ViewToggle::Minimap,
+        ViewToggle::Balance,
     ];
 
     /// Its name in the View menu.
@@ -119,6 +122,7 @@ impl ViewToggle {
             ViewToggle::Statistics => "Statistics",
             ViewToggle::History => "History",
             ViewToggle::Minimap => "Minimap",
+            ViewToggle::Balance => "Balance",
         }
     }
 
@@ -132,6 +136,7 @@ impl ViewToggle {
             ViewToggle::Statistics => cmd(Key::Num4),
             ViewToggle::History => cmd(Key::Num5),
             ViewToggle::Minimap => cmd(Key::Num6),
+            ViewToggle::Balance => cmd(Key::Num7),
         }
     }
 }

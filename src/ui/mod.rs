@@ -1,6 +1,7 @@
 //! The only module that knows egui, eframe and rfd: the editor window.
 
 mod app;
+mod balance_panel;
 mod canvas;
 mod commands;
 mod dialogs;
@@ -10,6 +11,7 @@ mod play;
 mod theme;
 
 pub use app::{AppConfig, FIRST_RUN_SAMPLE, Modal, NewForm, Pending, Prefs, StudioApp, View};
+pub use balance_panel::BalancePanel;
 pub use canvas::Placement;
 pub use commands::{Menu, UiCommand, ViewToggle};
 pub use dialogs::{FileDialogs, NativeDialogs};

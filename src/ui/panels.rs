@@ -248,6 +248,11 @@ pub fn side_panels(app: &mut StudioApp, ui: &mut Ui) {
         if app.prefs.show_history {
             egui::CollapsingHeader::new("History").default_open(true).show(ui, |ui| history(app, ui));
         }
+        if app.prefs.show_balance {
+            egui::CollapsingHeader::new("Balance")
+                .default_open(true)
+                .show(ui, |ui| super::balance_panel::balance_panel(app, ui));
+        }
     });
 }
 

@@ -8,4 +8,4 @@ pub mod rules;
 pub mod scenario;
 mod system;
 
-pub use system::Swat;
+pub use system::{Swat, open_scenario};

@@ -100,6 +100,12 @@ impl SystemRules for SwatRules {
     }
 }
 
+/// A scenario already in memory (the window's document) behind the seam, for the balance lab.
+#[must_use]
+pub fn open_scenario(rules: Arc<Ruleset>, scenario: Scenario) -> Box<dyn OpenScenario> {
+    Box::new(SwatScenario { rules, scenario })
+}
+
 /// A Skirmish Wars scenario with the ruleset it was read with.
 struct SwatScenario {
     rules: Arc<Ruleset>,

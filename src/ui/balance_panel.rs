@@ -1,0 +1,287 @@
+//! The Balance panel: computer games on the open document in the background (progress,
+//! cancel, results as they come), each seat's share of wins with its interval as bars, a
+//! verdict, unit value per round as a chart, and a heatmap of where places change hands over
+//! the map. Results are kept per document revision, so a result never claims to describe an
+//! edited map.
+
+use super::app::StudioApp;
+use crate::balance::{Balance, BalanceOptions, run_balance_with};
+use crate::game::{Level, share_text};
+use egui::{Color32, RichText, Stroke, Ui, pos2, vec2};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// What a run shares with the window.
+#[derive(Debug, Default)]
+pub struct RunState {
+    /// The judgement so far.
+    pub partial: Option<Balance>,
+    /// Finished (or cancelled).
+    pub done: bool,
+    /// Why it failed.
+    pub error: Option<String>,
+}
+
+/// A run under way.
+pub struct BalanceRun {
+    /// The document revision it plays.
+    pub revision: u64,
+    /// What it has found so far.
+    pub state: Arc<Mutex<RunState>>,
+    /// Set to stop it after the batch under way.
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// The panel's settings and results.
+pub struct BalancePanel {
+    /// Games to play (the most, when stopping early).
+    pub games: usize,
+    /// The computer's level for every seat.
+    pub level: Level,
+    /// Stop when the sequential test decides.
+    pub until_clear: bool,
+    /// Judge the map alone: no seat has a CO.
+    pub without_cos: bool,
+    /// Show the heatmap over the map.
+    pub show_heatmap: bool,
+    /// The run under way.
+    pub run: Option<BalanceRun>,
+    /// Finished results by document revision (the last few).
+    pub results: BTreeMap<u64, Balance>,
+}
+
+impl Default for BalancePanel {
+    fn default() -> Self {
+        Self {
+            games: 200,
+            level: Level::Normal,
+            until_clear: true,
+            without_cos: false,
+            show_heatmap: false,
+            run: None,
+            results: BTreeMap::new(),
+        }
+    }
+}
+
+impl BalancePanel {
+    /// The result for this revision, or the run's partial one while it plays this revision.
+    #[must_use]
+    pub fn shown(&self, revision: u64) -> Option<Balance> {
+        if let Some(run) = &self.run
+            && run.revision == revision
+            && let Ok(state) = run.state.lock()
+            && let Some(partial) = &state.partial
+        {
+            return Some(partial.clone());
+        }
+        self.results.get(&revision).cloned()
+    }
+
+    /// Moves a finished run's result into the results; gives the run's error, if it failed.
+    pub fn poll(&mut self) -> Option<String> {
+        let finished = self.run.as_ref().and_then(|run| {
+            let state = run.state.lock().ok()?;
+            state.done.then(|| (run.revision, state.partial.clone(), state.error.clone()))
+        });
+        let (revision, partial, error) = finished?;
+        self.run = None;
+        if let Some(balance) = partial {
+            self.results.insert(revision, balance);
+            while self.results.len() > 8 {
+                self.results.pop_first();
+            }
+        }
+        error
+    }
+}
+
+/// Starts a run on the document as it stands.
+fn start(app: &mut StudioApp) {
+    let revision = app.editor.doc.revision;
+    let mut scenario = app.editor.doc.scenario.clone();
+    if app.balance.without_cos {
+        for player in &mut scenario.players {
+            player.co = crate::systems::swat::rules::CoChoice::NoCo;
+        }
+    }
+    let opened = crate::systems::swat::open_scenario(Arc::clone(&app.editor.rules), scenario);
+    let options = BalanceOptions {
+        games: app.balance.games.clamp(20, 5000),
+        until_clear: app.balance.until_clear,
+        seed: 1,
+        round_cap: 200,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        margin: 0.05,
+        levels: [app.balance.level; 8],
+    };
+    let state = Arc::new(Mutex::new(RunState::default()));
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (shared, stop) = (Arc::clone(&state), Arc::clone(&cancel));
+    std::thread::spawn(move || {
+        let result = run_balance_with(opened.as_ref(), &options, &mut |partial| {
+            if let Ok(mut s) = shared.lock() {
+                s.partial = Some(partial.clone());
+            }
+            !stop.load(Ordering::Relaxed)
+        });
+        if let Ok(mut s) = shared.lock() {
+            match result {
+                Ok(balance) => s.partial = Some(balance),
+                Err(message) => s.error = Some(message),
+            }
+            s.done = true;
+        }
+    });
+    app.balance.run = Some(BalanceRun { revision, state, cancel });
+}
+
+/// The panel.
+pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
+    if let Some(error) = app.balance.poll() {
+        app.status = format!("The balance games failed: {error}");
+    }
+    let running = app.balance.run.is_some();
+    ui.horizontal(|ui| {
+        let label = ui.label("Games");
+        ui.add_enabled(!running, egui::DragValue::new(&mut app.balance.games).range(20..=5000).speed(10))
+            .labelled_by(label.id)
+            .on_hover_text("Games to play (the most, when stopping early)");
+        let level_label = ui.label("Computer");
+        egui::ComboBox::from_id_salt("balance-level")
+            .selected_text(app.balance.level.name())
+            .show_ui(ui, |ui| {
+                for level in Level::ALL {
+                    ui.selectable_value(&mut app.balance.level, level, level.name());
+                }
+            })
+            .response
+            .labelled_by(level_label.id)
+            .on_hover_text("The computer's level for every seat: easy (the baseline), normal or hard");
+    });
+    ui.add_enabled(!running, egui::Checkbox::new(&mut app.balance.until_clear, "Stop when the answer is clear"));
+    ui.add_enabled(!running, egui::Checkbox::new(&mut app.balance.without_cos, "Judge the map without COs"));
+    ui.horizontal(|ui| {
+        if running {
+            if ui.button("Cancel balance games").clicked()
+                && let Some(run) = &app.balance.run
+            {
+                run.cancel.store(true, Ordering::Relaxed);
+            }
+        } else if ui.button("Run balance games").clicked() {
+            start(app);
+        }
+    });
+    let revision = app.editor.doc.revision;
+    let shown = app.balance.shown(revision);
+    if running {
+        let done = shown.as_ref().map_or(0, |b| b.games);
+        ui.add(
+            egui::ProgressBar::new(done as f32 / app.balance.games.max(1) as f32)
+                .text(format!("{done} of at most {} games", app.balance.games)),
+        );
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+    }
+    let Some(balance) = shown else {
+        let older = app.balance.results.keys().next_back().copied();
+        if older.is_some_and(|r| r != revision) {
+            ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
+        }
+        return;
+    };
+    let colour = if balance.favoured { Color32::from_rgb(230, 150, 60) } else { Color32::from_rgb(80, 190, 100) };
+    let mut verdict = balance.verdict.clone();
+    if let Some(first) = verdict.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
+    ui.label(RichText::new(verdict).color(colour));
+    let colours: Vec<Color32> =
+        app.editor.doc.scenario.players.iter().map(|p| super::theme::army_color(p.army)).collect();
+    for seat in &balance.seats {
+        ui.label(format!("Player {} wins {}", seat.seat + 1, share_text(seat.wins, balance.games)));
+    }
+    shares_bars(ui, &balance, &colours);
+    if let Some(curve) = balance.curves.iter().find(|c| c.name == "unit value") {
+        ui.label(RichText::new("Unit value per round (mean and 80% band)").small());
+        curve_chart(ui, curve, &colours);
+    }
+    ui.checkbox(&mut app.balance.show_heatmap, "Show where places change hands");
+}
+
+/// A seat's colour: its army's.
+fn seat_colour(colours: &[Color32], seat: usize) -> Color32 {
+    colours.get(seat).copied().unwrap_or(Color32::GRAY)
+}
+
+/// Each seat's share as a bar, its interval as a whisker, the fair share as a line.
+fn shares_bars(ui: &mut Ui, balance: &Balance, colours: &[Color32]) {
+    let width = ui.available_width().min(300.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(width, 18.0 * balance.seats.len() as f32 + 6.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let x = |share: f64| rect.left() + 4.0 + share as f32 * (rect.width() - 8.0);
+    for (i, seat) in balance.seats.iter().enumerate() {
+        let top = rect.top() + 3.0 + 18.0 * i as f32;
+        let colour = seat_colour(colours, i);
+        painter.rect_filled(egui::Rect::from_min_max(pos2(x(0.0), top), pos2(x(seat.share), top + 12.0)), 2.0, colour);
+        let mid = top + 6.0;
+        painter.line_segment(
+            [pos2(x(seat.interval.0), mid), pos2(x(seat.interval.1), mid)],
+            Stroke::new(1.5, Color32::WHITE),
+        );
+        for end in [seat.interval.0, seat.interval.1] {
+            painter.line_segment([pos2(x(end), top + 2.0), pos2(x(end), top + 10.0)], Stroke::new(1.5, Color32::WHITE));
+        }
+    }
+    let fair = 1.0 / balance.seats.len().max(1) as f64;
+    painter.vline(x(fair), rect.y_range(), Stroke::new(1.0, Color32::from_gray(200)));
+}
+
+/// Each seat's mean per round as a line over its 80% band.
+fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) {
+    let width = ui.available_width().min(300.0);
+    let (rect, _) = ui.allocate_exact_size(vec2(width, 90.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    painter.rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_gray(70)), egui::StrokeKind::Inside);
+    let rounds = curve.seats.iter().map(Vec::len).max().unwrap_or(0).max(2);
+    let highest = curve.seats.iter().flatten().map(|p| p.2).fold(1.0, f64::max);
+    let at = |round: usize, value: f64| {
+        pos2(
+            rect.left() + 3.0 + round as f32 / (rounds - 1) as f32 * (rect.width() - 6.0),
+            rect.bottom() - 3.0 - (value / highest) as f32 * (rect.height() - 6.0),
+        )
+    };
+    for (seat, points) in curve.seats.iter().enumerate() {
+        let colour = seat_colour(colours, seat);
+        for (round, p) in points.iter().enumerate() {
+            painter.line_segment([at(round, p.1), at(round, p.2)], Stroke::new(3.0, colour.gamma_multiply(0.3)));
+        }
+        let line: Vec<egui::Pos2> = points.iter().enumerate().map(|(round, p)| at(round, p.0)).collect();
+        painter.add(egui::Shape::line(line, Stroke::new(2.0, colour)));
+    }
+}
+
+/// The heatmap over the map: each place that changed hands, shaded by how often.
+pub fn heatmap_overlay(app: &StudioApp, painter: &egui::Painter, place: &super::canvas::Placement) {
+    if !app.balance.show_heatmap {
+        return;
+    }
+    let Some(balance) = app.balance.shown(app.editor.doc.revision) else { return };
+    let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
+    for cell in &balance.heatmap {
+        let rect = place.square_rect(crate::systems::swat::rules::Pos::new(cell.at.0, cell.at.1));
+        let heat = cell.changes as f32 / most as f32;
+        painter.rect_filled(
+            rect.shrink(1.0),
+            2.0,
+            Color32::from_rgba_unmultiplied(230, 40, 20, (60.0 + 150.0 * heat) as u8),
+        );
+        painter.text(
+            rect.center(),
+            egui::Align2::CENTER_CENTER,
+            format!("{}\nR{:.0}", cell.changes, cell.mean_round),
+            egui::FontId::proportional((rect.height() * 0.22).max(8.0)),
+            Color32::WHITE,
+        );
+    }
+}
