@@ -496,6 +496,8 @@ fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per
     let result = harness.state().balance.shown(revision).expect("a result for this revision");
     assert!(result.games >= 20 && result.games <= 40);
     harness.get_by_label_contains("Player 1 wins");
+    // The verdict says whether a seat is favoured, and how sure.
+    harness.get_by_label_contains("favoured");
     harness.get_by_label("Show where places change hands").click();
     harness.run_steps(2);
     assert!(harness.state().balance.show_heatmap);

@@ -51,15 +51,36 @@ impl AiLevel {
     }
 }
 
-/// A summary of the squares within 2 of `p` as `player` sees them, the same for a square and
-/// its image under any mirror or turn of the board: the sorted list of (distance, terrain,
-/// owner, unit) folded by FNV-1a.
-fn surroundings(rules: &Ruleset, state: &GameState, player: PlayerId, p: Pos) -> u64 {
+/// What stands on each square as `player` sees it (terrain, owner and unit, each as own,
+/// enemy or neutral), row by row: the pieces of [`surroundings`].
+fn square_codes(rules: &Ruleset, state: &GameState, player: PlayerId) -> Vec<u64> {
     let relation = |owner: Option<PlayerId>| match owner {
         None => 0u64,
         Some(o) if o == player => 1,
         Some(_) => 2,
     };
+    let width = usize::from(state.board.width);
+    let mut units = vec![0u64; state.board.terrain.len()];
+    for unit in state.units.iter().filter(|u| u.carried_by.is_none()) {
+        if let Some(slot) = units.get_mut(usize::from(unit.pos.y) * width + usize::from(unit.pos.x)) {
+            *slot = 1 + u64::from(unit.kind.0) * 4 + relation(Some(unit.owner));
+        }
+    }
+    state
+        .board
+        .squares()
+        .map(|q| {
+            let owner = if state.property_at(rules, q).is_some() { relation(state.owner_at(q)) } else { 3 };
+            let unit = units.get(usize::from(q.y) * width + usize::from(q.x)).copied().unwrap_or(0);
+            u64::from(state.board.terrain_at(q).0) << 24 | owner << 16 | unit
+        })
+        .collect()
+}
+
+/// A summary of the squares within 2 of `p`, the same for a square and its image under any
+/// mirror or turn of the board: the sorted list of (distance, square code) folded by FNV-1a.
+fn surroundings(state: &GameState, codes: &[u64], p: Pos) -> u64 {
+    let width = usize::from(state.board.width);
     let mut items: Vec<u64> = Vec::with_capacity(13);
     for dy in -2i32..=2 {
         for dx in -2i32..=2 {
@@ -67,14 +88,11 @@ fn surroundings(rules: &Ruleset, state: &GameState, player: PlayerId, p: Pos) ->
             if d > 2 {
                 continue;
             }
-            let Some(q) = crate::board::shift(p, dx, dy).filter(|&q| state.board.contains(q)) else {
-                items.push(u64::from(d) << 40 | 0xFF_FFFF);
-                continue;
-            };
-            let unit = state.unit_at(q);
-            let unit_code = unit.map_or(0, |u| 1 + u64::from(u.kind.0) * 4 + relation(Some(u.owner)));
-            let owner = if state.property_at(rules, q).is_some() { relation(state.owner_at(q)) } else { 3 };
-            items.push(u64::from(d) << 40 | u64::from(state.board.terrain_at(q).0) << 24 | owner << 16 | unit_code);
+            let code = crate::board::shift(p, dx, dy)
+                .filter(|&q| state.board.contains(q))
+                .and_then(|q| codes.get(usize::from(q.y) * width + usize::from(q.x)).copied())
+                .unwrap_or(0xFF_FFFF);
+            items.push(u64::from(d) << 40 | code);
         }
     }
     items.sort_unstable();
@@ -154,12 +172,22 @@ impl Order {
             .filter_map(|(i, _)| u8::try_from(i).ok().map(PlayerId))
             .filter(|&other| is_enemy(state, player, other))
             .filter_map(anchor_of)
-            .min_by_key(|&p| (origin.distance(p), p.y, p.x));
+            // Equally near enemies (four corners): the one a quarter turn ahead around the
+            // board's centre, the same choice for every seat of a turned map.
+            .min_by_key(|&p| {
+                let (cx, cy) = (i64::from(state.board.width) - 1, i64::from(state.board.height) - 1);
+                let (ox, oy) = (2 * i64::from(origin.x) - cx, 2 * i64::from(origin.y) - cy);
+                let (ex, ey) = (2 * i64::from(p.x) - cx, 2 * i64::from(p.y) - cy);
+                (origin.distance(p), -(ox * ey - oy * ex).signum(), p.y, p.x)
+            });
         match enemy {
             Some(enemy) => Order::Frame {
                 origin,
                 enemy,
-                surroundings: state.board.squares().map(|p| surroundings(rules, state, player, p)).collect(),
+                surroundings: {
+                    let codes = square_codes(rules, state, player);
+                    state.board.squares().map(|p| surroundings(state, &codes, p)).collect()
+                },
                 width: state.board.width,
             },
             None => Order::Board,
@@ -496,8 +524,7 @@ pub fn ai_turn_at(rules: &Ruleset, state: &GameState, limit: usize, level: AiLev
     turn_with(rules, state, level, style, limit).0
 }
 
-/// A turn played in a style on a copy: its actions and the position after it. The frame is
-/// worked out again before each action, as units move.
+/// A turn played in a style on a copy: its actions and the position after it.
 fn turn_with(
     rules: &Ruleset,
     state: &GameState,
@@ -508,8 +535,11 @@ fn turn_with(
     let mut scratch = state.clone();
     let player = scratch.current;
     let mut actions = Vec::new();
+    // The frame (with each square's surroundings) is worked out once, at the start of the
+    // turn: a mirrored position still gets mirrored keys, at a twentieth of the cost of
+    // working it out before every action.
+    let policy = Policy { order: Order::of(rules, &scratch, player, level), style };
     while scratch.outcome == Outcome::Ongoing && scratch.current == player && actions.len() < limit {
-        let policy = Policy { order: Order::of(rules, &scratch, player, level), style };
         let action = action_with(rules, &scratch, &policy);
         if super::engine::apply(rules, &mut scratch, &action).is_err() {
             // Never expected: fall back to ending the turn.

@@ -1,0 +1,112 @@
+//! Benchmarks for the balance lab (issue 11): games of each sample at the default level
+//! (budget: 1000 games in 10 s; measured on 100 games, so multiply by ten), one Hard turn
+//! with 30 units (budget 250 ms), and Bridgehead's CO matrix of 15 pairs in both seatings
+//! with 50 games each (budget 60 s).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use skirmish_studio::balance::{BalanceOptions, co_matrix, run_balance};
+use skirmish_studio::game::{Level, OpenScenario};
+use skirmish_studio::systems::swat::rules::{AiLevel, Pos, Ruleset, ai_turn_at, start_game};
+use skirmish_studio::systems::swat::scenario::{ScenarioUnit, load_scenario};
+use std::hint::black_box;
+use std::time::Duration;
+
+fn text(name: &str) -> Option<String> {
+    std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).ok()
+}
+
+fn open(name: &str) -> Option<Box<dyn OpenScenario>> {
+    let text = text(name)?;
+    let system = skirmish_studio::systems::system_of(&text).ok()?;
+    system.rules(None).ok()?.open(&text).ok()
+}
+
+fn options(games: usize) -> BalanceOptions {
+    BalanceOptions {
+        games,
+        until_clear: false,
+        seed: 1,
+        round_cap: 200,
+        threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        margin: 0.05,
+        levels: [Level::Normal; 8],
+    }
+}
+
+fn games_per_sample(c: &mut Criterion) {
+    let mut group = c.benchmark_group("balance_100_games_normal");
+    group.sample_size(10).measurement_time(Duration::from_secs(20));
+    for name in ["bridgehead.ron", "crossroads-duel.ron", "four-corners.ron", "three-kingdoms.ron"] {
+        let Some(scenario) = open(name) else {
+            println!("balance benchmark: {name} did not open");
+            continue;
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| black_box(run_balance(scenario.as_ref(), &options(100), &mut |_| {}).map(|r| r.games)));
+        });
+    }
+    group.finish();
+}
+
+fn hard_turn_with_30_units(c: &mut Criterion) {
+    let Ok(rules) = Ruleset::builtin() else { return };
+    let Some(mut scenario) = text("bridgehead.ron").and_then(|t| load_scenario(&rules, &t).ok()) else { return };
+    // Fill player 1's half with infantry and tanks until it has 30 units.
+    let plain = rules.terrain_id("plain");
+    let mut added = 0;
+    'fill: for y in 0..scenario.board.height {
+        for x in 0..8u16 {
+            let pos = Pos::new(x, y);
+            let count = scenario.units.iter().filter(|u| u.owner == 0).count();
+            if count >= 30 {
+                break 'fill;
+            }
+            if Some(scenario.terrain_at(pos)) == plain && scenario.units.iter().all(|u| u.pos != pos) {
+                let kind = if added % 3 == 0 { "tank" } else { "infantry" };
+                scenario.units.push(ScenarioUnit {
+                    kind: kind.into(),
+                    owner: 0,
+                    hp: rules.economy.max_hp,
+                    pos,
+                    passengers: Vec::new(),
+                });
+                added += 1;
+            }
+        }
+    }
+    scenario.counters.clear();
+    for kind in ["tank", "infantry"] {
+        scenario.counters.insert(kind.into(), None);
+    }
+    let Ok(setup) = scenario.to_setup(&rules) else {
+        println!("hard turn benchmark: the setup was refused");
+        return;
+    };
+    let (state, _) = match start_game(&rules, &setup, 1) {
+        Ok(started) => started,
+        Err(error) => {
+            println!("hard turn benchmark: the game did not start: {error}");
+            return;
+        }
+    };
+    let units = state.units.iter().filter(|u| u.owner == state.current).count();
+    let mut group = c.benchmark_group("hard_turn");
+    group.sample_size(10);
+    group.bench_function(format!("{units}_units"), |b| {
+        b.iter(|| black_box(ai_turn_at(&rules, &state, 5000, AiLevel::Hard).len()));
+    });
+    group.finish();
+}
+
+fn bridgehead_co_matrix(c: &mut Criterion) {
+    let Some(scenario) = open("bridgehead.ron") else { return };
+    let mut group = c.benchmark_group("co_matrix");
+    group.sample_size(10).measurement_time(Duration::from_secs(60));
+    group.bench_function("bridgehead_30_pairings_50_games", |b| {
+        b.iter(|| black_box(co_matrix(scenario.as_ref(), &options(50), &mut |_, _| {}).map(|m| m.len())));
+    });
+    group.finish();
+}
+
+criterion_group!(balance_benches, games_per_sample, hard_turn_with_30_units, bridgehead_co_matrix);
+criterion_main!(balance_benches);
