@@ -10,7 +10,8 @@
 //! (its HQ as origin, facing the nearest enemy HQ), so a position seen from either side gets
 //! the mirrored choice. **Hard** plays Normal's priorities but first tries several styles of
 //! turn (unit order, how eager to trade, when to retreat) on copies of the game with dice of
-//! its own, scores each resulting position, and plays the best style.
+//! its own, lets the other armies reply as Normal would, scores each resulting position, and
+//! plays the best style.
 
 use super::action::Action;
 use super::combat::preview_attack;
@@ -566,7 +567,8 @@ const STYLES: [Style; 6] = [
 const SAMPLES: u64 = 2;
 
 /// The style whose turn, played on copies of the game with dice of Hard's own (so it never
-/// sees the real rolls to come), leaves the best position on average.
+/// sees the real rolls to come) and answered by the other armies, leaves the best position on
+/// average.
 fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> Style {
     let player = state.current;
     let order = Order::of(rules, state, player, AiLevel::Hard);
@@ -579,7 +581,14 @@ fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> Style {
             copy.dice = super::Dice::new(
                 state.dice.rolls.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(state.round) * 31 + sample),
             );
-            let (_, after) = turn_with(rules, &copy, AiLevel::Hard, style, limit);
+            let (_, mut after) = turn_with(rules, &copy, AiLevel::Hard, style, limit);
+            // The replies: every other army plays its turn as Normal would, so a style that
+            // leaves units exposed pays for it before the position is scored.
+            let mut replies = 0;
+            while after.outcome == Outcome::Ongoing && after.current != player && replies < 8 {
+                after = turn_with(rules, &after, AiLevel::Normal, Style::default(), limit).1;
+                replies += 1;
+            }
             total += evaluate(rules, &after, player, &order);
         }
         if total > best.0 {
