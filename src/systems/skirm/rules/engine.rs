@@ -458,6 +458,19 @@ fn target_kind_ok(state: &GameState, squad: u8, target: Target, weapon: &Weapon)
     }
 }
 
+/// Whether a squadmate of `unit` (not the unit itself) stands adjacent to `pos`: it forbids a
+/// ranged attack on that target and gives a melee attack its support.
+fn squadmate_next_to(map: &Map<'_>, state: &GameState, unit: UnitId, pos: Pos) -> bool {
+    let Some(squad) = state.unit(unit).map(|u| u.squad) else { return false };
+    state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|&(i, u)| u.squad == squad && i != unit)
+        .filter_map(|(_, u)| u.pos)
+        .any(|p| map.adjacent(p, pos))
+}
+
 /// Checks a ranged target (rule "Select Target"): not adjacent, in range (and under this
 /// turn's cap), in sight, no squadmate adjacent to it; and no enemy adjacent to the attacker.
 fn check_ranged_target(
@@ -483,14 +496,7 @@ fn check_ranged_target(
     if !sight.sees(from, to) {
         return Err(Rejection::NotInSight);
     }
-    let mate_adjacent = state
-        .units
-        .iter()
-        .enumerate()
-        .filter(|&(i, u)| u.squad == unit.squad && i != attacker)
-        .filter_map(|(_, u)| u.pos)
-        .any(|p| map.adjacent(p, to));
-    if mate_adjacent {
+    if squadmate_next_to(&map, state, attacker, to) {
         return Err(Rejection::SquadmateNextToTarget);
     }
     Ok(())
@@ -530,14 +536,7 @@ pub fn weapon_strike(
         skill = skill.saturating_sub(1).max(1);
     }
     let map = Map::new(&state.board, rules);
-    let support = melee
-        && state
-            .units
-            .iter()
-            .enumerate()
-            .filter(|&(i, u)| u.squad == unit.squad && i != attacker)
-            .filter_map(|(_, u)| u.pos)
-            .any(|p| map.adjacent(p, to));
+    let support = melee && squadmate_next_to(&map, state, attacker, to);
     let autohit = weapon.special(|s| if let WeaponSpecial::Autohit(x) = s { Some(x) } else { None }).unwrap_or(0);
     let cover = !melee && !has(WeaponSpecial::NoCover) && !has(WeaponSpecial::Blast) && {
         let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
