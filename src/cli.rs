@@ -654,7 +654,7 @@ fn balance_command(
     let (balance, sweep_points, matrix) = match (result, sweep_points.transpose(), matrix.transpose()) {
         (Ok(balance), Ok(sweep_points), Ok(matrix)) => (balance, sweep_points, matrix),
         (Err(message), _, _) | (_, Err(message), _) | (_, _, Err(message)) => {
-            let _ = writeln!(err, "the games failed: {message}");
+            let _ = writeln!(err, "the balance run stopped: {message}");
             return EXIT_PROBLEMS;
         }
     };

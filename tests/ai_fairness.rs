@@ -84,6 +84,19 @@ fn normal_plays_the_mirror_image_turn_for_the_other_seat_on_symmetric_maps() {
     assert!(first_divergence(&rules, "crossroads-duel.ron", AiLevel::Easy).is_some());
 }
 
+/// Normal games from seed 1 on two threads, no early stop.
+fn normal_games(games: usize) -> skirmish_studio::balance::BalanceOptions {
+    skirmish_studio::balance::BalanceOptions {
+        games,
+        until_clear: false,
+        seed: 1,
+        round_cap: 200,
+        threads: 2,
+        margin: 0.05,
+        levels: [skirmish_studio::game::Level::Normal; 8],
+    }
+}
+
 /// The smaller version of the balance check of issue 11: on every sample that declares a
 /// symmetry, judged without COs (the samples give the seats different COs, an asymmetry of
 /// the rules rather than of the map), the Normal player favours no seat beyond chance. The
@@ -94,15 +107,7 @@ fn on_symmetric_samples_without_cos_the_normal_player_favours_no_seat() {
         let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
         let opened = skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap();
         let fair = opened.with_setting("cos", "none").unwrap();
-        let options = skirmish_studio::balance::BalanceOptions {
-            games,
-            until_clear: false,
-            seed: 1,
-            round_cap: 200,
-            threads: 2,
-            margin: 0.05,
-            levels: [skirmish_studio::game::Level::Normal; 8],
-        };
+        let options = normal_games(games);
         let balance = skirmish_studio::balance::run_balance(fair.as_ref(), &options, &mut |_| {}).unwrap();
         assert!(!balance.favoured, "{name}: {}", balance.verdict);
     }
@@ -159,15 +164,7 @@ fn fixture_balance(games: usize) -> Vec<(String, skirmish_studio::balance::Balan
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "json")) {
         let Some(scenario) = mirrored_fixture(&rules, file) else { continue };
         let opened = skirmish_studio::systems::swat::open_scenario(Arc::clone(&rules), scenario);
-        let options = skirmish_studio::balance::BalanceOptions {
-            games,
-            until_clear: false,
-            seed: 1,
-            round_cap: 200,
-            threads: 2,
-            margin: 0.05,
-            levels: [skirmish_studio::game::Level::Normal; 8],
-        };
+        let options = normal_games(games);
         let balance = skirmish_studio::balance::run_balance(opened.as_ref(), &options, &mut |_| {}).unwrap();
         out.push((file.file_name().unwrap().to_string_lossy().into_owned(), balance));
     }

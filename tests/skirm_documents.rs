@@ -51,6 +51,19 @@ fn samples_two_missions_validate_clean_and_are_symmetric() {
         let open = system.open(&text(name)).unwrap();
         let report = open.symmetry(None).unwrap();
         assert_eq!(report.json["symmetric"], true, "{name}: {}", report.text);
+        // A single mirror must swap the squads' zones; under mirrors both ways one of the two
+        // mirrors may keep them.
+        let zones_broken = |kind: &str| {
+            open.symmetry(Some(kind)).unwrap().json["asymmetries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|a| a["broken"] == "deployment zone")
+                .count()
+        };
+        assert_eq!(zones_broken("mirror-top-bottom"), 0, "{name}");
+        assert_eq!(zones_broken("mirror-both"), 0, "{name}");
+        assert!(zones_broken("mirror-left-right") > 0, "{name}: a left-right mirror keeps each zone");
         // Saving and reading again gives the same scenario.
         let again = load_scenario(&rules, &save_scenario(&rules, &scenario).unwrap()).unwrap();
         assert_eq!(again, scenario, "{name}");

@@ -241,7 +241,9 @@ pub fn run_balance(
     })
 }
 
-/// Runs the games, showing `on_batch` the judgement so far after every batch; it stops early
+/// Runs the games, showing `on_batch` the judgement so far after every batch (shares, tests and
+/// verdict; the per-round curves and the heatmap come with the final result, as working them
+/// out after every batch would cost time growing with the square of the games); it stops early
 /// when `on_batch` says `false` (a cancel) and returns what was played.
 ///
 /// # Errors
@@ -258,7 +260,7 @@ pub fn run_balance_with(
         let from = records.len();
         let to = (from + BATCH).min(options.games);
         records.extend(play_batch(scenario, options, seats, from..to)?);
-        let now = judge(&records, seats, options.margin, false);
+        let now = judge_with(&records, seats, options.margin, false, false);
         let go_on = on_batch(&now);
         let decided = now.seats.iter().any(|s| s.sprt.decision() == Some(true))
             || now.seats.iter().all(|s| s.sprt.decision() == Some(false));
@@ -277,6 +279,12 @@ fn percent(x: f64) -> String {
 /// The numbers and the verdict for a list of games.
 #[must_use]
 pub fn judge(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool) -> Balance {
+    judge_with(records, seats, margin, stopped_early, true)
+}
+
+/// The judgement, with the per-round curves, the heatmap and round 1's captures only when
+/// `detail` is asked for.
+fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool, detail: bool) -> Balance {
     let games = records.len();
     let fair = 1.0 / f64::from(seats.max(1));
     let seat_shares: Vec<SeatShare> = (0..seats)
@@ -346,14 +354,15 @@ pub fn judge(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool
         ));
     }
     let first_round_captures = (0..seats)
+        .filter(|_| detail)
         .map(|seat| {
             let taken = records.iter().flat_map(|r| &r.captures).filter(|c| c.seat == seat && c.round == 1).count();
             taken as f64 / games.max(1) as f64
         })
         .collect();
     Balance {
-        curves: curves_of(records, seats),
-        heatmap: heatmap_of(records, seats),
+        curves: if detail { curves_of(records, seats) } else { Vec::new() },
+        heatmap: if detail { heatmap_of(records, seats) } else { Vec::new() },
         first_round_captures,
         games,
         seats: seat_shares,

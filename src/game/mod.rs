@@ -83,6 +83,27 @@ pub fn share_text(k: usize, n: usize) -> String {
     format!("{k} of {n} ({share:.0}%, 95% interval {:.0}% to {:.0}%)", 100.0 * low, 100.0 * high)
 }
 
+/// The symmetry a `symmetry` command checks: the one named (`rotate180`), else the one the
+/// scenario declares.
+///
+/// # Errors
+/// An unknown name, or none named and none declared.
+pub fn symmetry_to_check(
+    kind: Option<&str>,
+    declared: Option<crate::board::Symmetry>,
+) -> Result<crate::board::Symmetry, String> {
+    use crate::board::Symmetry;
+    match kind {
+        Some(name) => Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+            format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
+        }),
+        None => {
+            declared.ok_or_else(|| "the scenario declares no symmetry; name one with --kind (rotate180, say)".into())
+        }
+    }
+}
+
 /// Whether any finding is an error.
 #[must_use]
 pub fn has_errors(findings: &[Diagnostic]) -> bool {

@@ -249,7 +249,9 @@ pub fn computer_battle(rules: &Ruleset, scenario: &SkirmScenario, seed: u64) -> 
 }
 
 /// What a square and its image must share: terrain, height, objective, marker, item, and the
-/// zone (squad 1's zone mapping onto squad 2's).
+/// zone. A symmetry of one map must swap the two squads' zones, or it would not make the
+/// battle fair; under mirrors both ways one mirror swaps them and the other keeps each, and
+/// which does, the image of squad 1's first zone square decides.
 fn symmetry_breaks(scenario: &SkirmScenario, symmetry: Symmetry) -> Vec<(Pos, Pos, &'static str)> {
     let board = &scenario.board;
     let (w, h) = (board.width, board.height);
@@ -257,6 +259,9 @@ fn symmetry_breaks(scenario: &SkirmScenario, symmetry: Symmetry) -> Vec<(Pos, Po
     let item_at = |p: Pos| scenario.items.iter().find(|(q, _)| *q == p).map(|(_, i)| i);
     let mut out = Vec::new();
     for map in symmetry.maps() {
+        let swaps = symmetry.maps().len() == 1
+            || scenario.zones[0].first().is_none_or(|&p| zone_of(map.apply(p, w, h)) == Some(1));
+        let image_zone = |z: usize| if swaps { 1 - z } else { z };
         for p in board.squares() {
             let q = map.apply(p, w, h);
             let checks = [
@@ -265,7 +270,7 @@ fn symmetry_breaks(scenario: &SkirmScenario, symmetry: Symmetry) -> Vec<(Pos, Po
                 (scenario.objectives.contains(&p) != scenario.objectives.contains(&q), "objective"),
                 (scenario.markers.contains(&p) != scenario.markers.contains(&q), "marker"),
                 (item_at(p) != item_at(q), "item"),
-                (zone_of(p).map(|z| 1 - z) != zone_of(q), "deployment zone"),
+                (zone_of(p).map(image_zone) != zone_of(q), "deployment zone"),
             ];
             out.extend(checks.into_iter().filter(|(broken, _)| *broken).map(|(_, what)| (p, q, what)));
         }
@@ -322,16 +327,7 @@ impl OpenScenario for SkirmDocument {
     }
 
     fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
-        let symmetry = match kind {
-            Some(name) => Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
-                let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-                format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
-            })?,
-            None => self
-                .scenario
-                .symmetry
-                .ok_or("the scenario declares no symmetry; name one with --kind (rotate180, say)")?,
-        };
+        let symmetry = crate::game::symmetry_to_check(kind, self.scenario.symmetry)?;
         if symmetry == Symmetry::Rotate90 || !symmetry.fits(self.scenario.board.width, self.scenario.board.height) {
             return Err(format!("a {} does not fit a two-squad battle map of this shape", symmetry.label()));
         }

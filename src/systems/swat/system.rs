@@ -7,7 +7,6 @@ use super::scenario::{
     Finding, Scenario, Severity as FindingSeverity, export_awbw_csv, import_awbw, load_scenario, parse_script,
     save_scenario, statistics, symmetry_report, validate,
 };
-use crate::board::Symmetry;
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, Severity, SystemRules};
@@ -211,16 +210,7 @@ impl OpenScenario for SwatScenario {
     }
 
     fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
-        let symmetry = match kind {
-            Some(name) => Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
-                let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-                format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
-            })?,
-            None => self
-                .scenario
-                .symmetry
-                .ok_or("the scenario declares no symmetry; name one with --kind (rotate180, say)")?,
-        };
+        let symmetry = crate::game::symmetry_to_check(kind, self.scenario.symmetry)?;
         let report = symmetry_report(&self.scenario, symmetry)
             .map_err(|_| format!("a {} needs a square board", symmetry.label()))?;
         let mut text = if report.is_empty() {

@@ -144,7 +144,7 @@ pub fn run(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
             continue;
         }
         let Some(strike) = state.queue.pop_front() else { return };
-        begin(rules, state, strike, events);
+        begin(state, strike, events);
     }
 }
 
@@ -175,7 +175,7 @@ fn roll(state: &mut GameState, kind: RollKind, squad: Option<u8>, events: &mut V
     face
 }
 
-fn begin(rules: &Ruleset, state: &mut GameState, strike: Strike, events: &mut Vec<Event>) {
+fn begin(state: &mut GameState, strike: Strike, events: &mut Vec<Event>) {
     if !target_standing(state, strike.target) {
         return;
     }
@@ -191,7 +191,7 @@ fn begin(rules: &Ruleset, state: &mut GameState, strike: Strike, events: &mut Ve
     });
     if strike.dice == 0 {
         let damage = u32::from(strike.flat_damage);
-        begin_saves(rules, state, strike, damage, events);
+        begin_saves(state, strike, damage, events);
         return;
     }
     let squad = squad_of(state, strike.attacker);
@@ -273,11 +273,11 @@ fn close_attack(rules: &Ruleset, state: &mut GameState, mut pending: Pending, ev
             let Some(item) = state.items.get(index) else { return };
             match item.kind {
                 ItemKind::Barrel if strikes > 0 => explode(rules, state, index, strike.attacker, events),
-                ItemKind::Turret(_) if damage > 0 => begin_saves(rules, state, strike, damage, events),
+                ItemKind::Turret(_) if damage > 0 => begin_saves(state, strike, damage, events),
                 _ => {}
             }
         }
-        Target::Unit(_) if damage > 0 => begin_saves(rules, state, strike, damage, events),
+        Target::Unit(_) if damage > 0 => begin_saves(state, strike, damage, events),
         Target::Unit(defender) if strike.melee && strike.primary && !strike.counter => {
             counter(rules, state, defender, &strike);
         }
@@ -332,7 +332,7 @@ pub fn flat(by: Option<UnitId>, target: Target, damage: u8) -> Strike {
     }
 }
 
-fn begin_saves(rules: &Ruleset, state: &mut GameState, strike: Strike, damage: u32, events: &mut Vec<Event>) {
+fn begin_saves(state: &mut GameState, strike: Strike, damage: u32, events: &mut Vec<Event>) {
     let (decider, free_rerolls) = match strike.target {
         Target::Unit(u) => match state.unit(u) {
             Some(unit) => (
@@ -352,7 +352,6 @@ fn begin_saves(rules: &Ruleset, state: &mut GameState, strike: Strike, damage: u
         let face = roll(state, RollKind::Save, decider, events);
         dice.push(Die { face, adjusted: false, rerolled: false, automatic: false });
     }
-    let _ = rules;
     state.pending = Some(Pending { strike, window: Window::Save, dice, free_rerolls, damage, decider });
 }
 
