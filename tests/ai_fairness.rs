@@ -188,3 +188,30 @@ fn full_run_mirrored_awbw_fixtures_200_games() {
         println!("{name}: {} | endings {:?}", balance.verdict, balance.endings);
     }
 }
+
+
+/// Issue 11's strength targets in small: with the seats swapped, Normal wins at least 60% of
+/// the decisive games against Easy and Hard at least 70%, on both two-player samples, judged
+/// without COs. (The closing note has the 1000-game figures.)
+#[test]
+fn normal_and_hard_beat_easy_with_seats_swapped() {
+    use skirmish_studio::game::Level;
+    for (level, games, floor) in [(Level::Normal, 40, 0.6), (Level::Hard, 20, 0.7)] {
+        for name in ["bridgehead.ron", "crossroads-duel.ron"] {
+            let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+            let opened = skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap();
+            let fair = opened.with_setting("cos", "none").unwrap();
+            let (mut won, mut lost) = (0, 0);
+            for seat in 0..2 {
+                let mut levels = [Level::Easy; 8];
+                levels[seat] = level;
+                let options = skirmish_studio::balance::BalanceOptions { levels, ..normal_games(games) };
+                let balance = skirmish_studio::balance::run_balance(fair.as_ref(), &options, &mut |_| {}).unwrap();
+                won += balance.seats[seat].wins;
+                lost += balance.seats[1 - seat].wins;
+            }
+            let share = won as f64 / (won + lost).max(1) as f64;
+            assert!(share >= floor, "{level:?} against Easy on {name}: {won} won, {lost} lost");
+        }
+    }
+}

@@ -111,11 +111,13 @@ struct Style {
     front_first: bool,
     /// Capturers wanted before fighters are bought.
     capturers: usize,
+    /// How much HP a unit may expect to lose to come one square nearer its goal, in sixths.
+    caution: i64,
 }
 
 impl Default for Style {
     fn default() -> Self {
-        Self { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3 }
+        Self { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3, caution: 12 }
     }
 }
 
@@ -124,6 +126,101 @@ impl Default for Style {
 struct Policy {
     order: Order,
     style: Style,
+    /// Which enemies could strike each square next turn (Normal and Hard; Easy ignores it).
+    threat: Option<Threat>,
+    /// The style's caution, raised by how far the army is ahead in unit value.
+    caution: i64,
+    /// How far the army is ahead, 0 to 1: the share of an attacker's cost it will risk below
+    /// the style's bar for an attack.
+    ahead: f32,
+}
+
+impl Policy {
+    fn of(rules: &Ruleset, state: &GameState, player: PlayerId, level: AiLevel, style: Style) -> Self {
+        let threat = (level != AiLevel::Easy).then(|| Threat::of(rules, state, player));
+        // Pressing when ahead: an army worth twice its enemies' fears their fire half as much.
+        let worth = |mine: bool| -> i64 {
+            state
+                .units
+                .iter()
+                .filter(|u| (u.owner == player) == mine && (mine || is_enemy(state, player, u.owner)))
+                .map(|u| i64::from(rules.unit(u.kind).cost) * i64::from(u.hp))
+                .sum()
+        };
+        let (own, enemies) = (worth(true), worth(false));
+        let caution = style.caution.max(1) * own.max(enemies).max(1) / enemies.max(1);
+        // And it accepts dearer trades: each time over its enemies' worth, up to four, it
+        // will risk a quarter more of the attacker's own cost, so a won game is finished
+        // rather than besieged.
+        // A long game presses the same way: from round 30, a quarter more every 10 rounds,
+        // so two armies that each wait for the other still come to blows.
+        let late = (i64::from(state.round) - 20) / 10;
+        let ahead = if threat.is_some() { (own / enemies.max(1) - 1).max(late).clamp(0, 4) } else { 0 };
+        Self { order: Order::of(rules, state, player, level), style, threat, caution, ahead: ahead as f32 / 4.0 }
+    }
+
+    /// The HP `unit` can expect to lose standing on `at` through the enemies' next turn, in
+    /// sixths of an HP (whole numbers, so the sum does not depend on the order it is taken
+    /// in, and a mirrored position gets the mirrored value).
+    fn danger(&self, rules: &Ruleset, state: &GameState, unit: &Unit, at: Pos) -> i64 {
+        let Some(threat) = &self.threat else { return 0 };
+        let Some(enemies) = threat.by_square.get(usize::from(at.y) * usize::from(state.board.width) + usize::from(at.x))
+        else {
+            return 0;
+        };
+        let sixths: i64 = enemies
+            .iter()
+            .filter_map(|&id| state.unit(id))
+            .filter_map(|enemy| super::combat::strike_numbers(rules, state, enemy, unit, at))
+            .map(|n| i64::from(n.cell.hits) * 6 + i64::from(n.cell.die.unwrap_or(0)))
+            .sum();
+        sixths.min(i64::from(unit.hp) * 6)
+    }
+}
+
+/// For each square, the enemy units that could strike a unit standing there on their next turn
+/// (moving first where they may), worked out once at the start of the acting army's turn.
+#[derive(Debug, Clone, PartialEq)]
+struct Threat {
+    by_square: Vec<Vec<UnitId>>,
+}
+
+impl Threat {
+    fn of(rules: &Ruleset, state: &GameState, player: PlayerId) -> Self {
+        let width = usize::from(state.board.width);
+        let mut by_square = vec![Vec::new(); state.board.terrain.len()];
+        for enemy in state.units.iter().filter(|u| u.carried_by.is_none() && is_enemy(state, player, u.owner)) {
+            let card = rules.unit(enemy.kind);
+            if card.firepower.is_none() {
+                continue;
+            }
+            let (near, far) = (u32::from(card.range.0), u32::from(card.range.1));
+            let from: Vec<Pos> = if card.is_indirect() {
+                vec![enemy.pos]
+            } else {
+                let reach = reachable(rules, state, enemy);
+                reach.destinations().map(|(p, _)| p).chain(std::iter::once(enemy.pos)).collect()
+            };
+            let mut marked = vec![false; by_square.len()];
+            for origin in from {
+                let r = i32::try_from(far).unwrap_or(0);
+                for dy in -r..=r {
+                    for dx in -r..=r {
+                        let Some(q) = crate::board::shift(origin, dx, dy).filter(|&q| state.board.contains(q)) else {
+                            continue;
+                        };
+                        let d = origin.distance(q);
+                        let index = usize::from(q.y) * width + usize::from(q.x);
+                        if d >= near && d <= far && !marked[index] {
+                            marked[index] = true;
+                            by_square[index].push(enemy.id);
+                        }
+                    }
+                }
+            }
+        }
+        Self { by_square }
+    }
 }
 
 /// How ties between squares and units are broken.
@@ -146,6 +243,11 @@ enum Order {
         surroundings: Vec<u64>,
         /// The board's width, to index `surroundings`.
         width: u16,
+        /// 1 or −1, a coin from the game's seed: which way round the last ties go (the
+        /// enemy a quarter turn ahead or behind; which side of the line first). A seat that
+        /// a declared mirror maps onto itself has no fair fixed choice; a coin per game is
+        /// fair over many games, and every seat of a turned map still chooses alike.
+        turn: i64,
     },
 }
 
@@ -166,6 +268,7 @@ impl Order {
                 .or_else(|| state.board.squares().find(|&p| state.owner_at(p) == Some(owner)))
         };
         let Some(origin) = anchor_of(player) else { return Order::Board };
+        let turn = if state.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1 { -1 } else { 1 };
         let enemy = state
             .players
             .iter()
@@ -179,7 +282,7 @@ impl Order {
                 let (cx, cy) = (i64::from(state.board.width) - 1, i64::from(state.board.height) - 1);
                 let (ox, oy) = (2 * i64::from(origin.x) - cx, 2 * i64::from(origin.y) - cy);
                 let (ex, ey) = (2 * i64::from(p.x) - cx, 2 * i64::from(p.y) - cy);
-                (origin.distance(p), -(ox * ey - oy * ex).signum(), p.y, p.x)
+                (origin.distance(p), -(ox * ey - oy * ex).signum() * turn, p.y, p.x)
             });
         match enemy {
             Some(enemy) => Order::Frame {
@@ -190,6 +293,7 @@ impl Order {
                     state.board.squares().map(|p| surroundings(state, &codes, p)).collect()
                 },
                 width: state.board.width,
+                turn,
             },
             None => Order::Board,
         }
@@ -203,7 +307,7 @@ impl Order {
     fn key(&self, p: Pos) -> [i64; 6] {
         match *self {
             Order::Board => [0, 0, 0, 0, i64::from(p.y), i64::from(p.x)],
-            Order::Frame { origin, enemy, ref surroundings, width } => {
+            Order::Frame { origin, enemy, ref surroundings, width, turn } => {
                 let around =
                     surroundings.get(usize::from(p.y) * usize::from(width) + usize::from(p.x)).copied().unwrap_or(0);
                 let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
@@ -217,7 +321,7 @@ impl Order {
                     i64::from(p.distance(origin)),
                     side.abs(),
                     i64::from_ne_bytes(around.to_ne_bytes()),
-                    side,
+                    side * turn,
                     i64::from(p.y) * 4096 + i64::from(p.x),
                 ]
             }
@@ -307,7 +411,8 @@ fn best_attack(
             }
         }
     }
-    best.filter(|(value, _, _)| *value > policy.style.attack_above)
+    let bar = policy.style.attack_above - policy.ahead * rules.unit(unit.kind).cost as f32;
+    best.filter(|(value, _, _)| *value > bar)
 }
 
 /// The action the Easy computer takes next for the player whose turn it is (`EndTurn` when it
@@ -321,7 +426,7 @@ pub fn ai_action(rules: &Ruleset, state: &GameState) -> Action {
 /// [`ai_turn_at`]; one action alone is Normal's).
 #[must_use]
 pub fn ai_action_at(rules: &Ruleset, state: &GameState, level: AiLevel) -> Action {
-    let policy = Policy { order: Order::of(rules, state, state.current, level), style: Style::default() };
+    let policy = Policy::of(rules, state, state.current, level, Style::default());
     action_with(rules, state, &policy)
 }
 
@@ -351,6 +456,9 @@ fn action_with(rules: &Ruleset, state: &GameState, policy: &Policy) -> Action {
             if !policy.style.front_first {
                 ready.reverse();
             }
+            // Fighters first, capturers after: a square cleared this turn (a unit just built
+            // on a besieged factory, say) is still there to step onto.
+            ready.sort_by_key(|u| rules.unit(u.kind).captures);
         }
         for unit in ready {
             if let Some(action) = plan_unit(rules, state, unit, policy) {
@@ -458,21 +566,87 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
             .collect()
     };
     let goals = if goals.is_empty() { capture_targets(rules, state, unit.owner) } else { goals };
-    let (current, _) = order.nearest(unit.pos, &goals)?;
+    // Normal and Hard measure the way to a goal over the terrain the unit can cross (water
+    // and mountains in between are not a shortcut); Easy, and a unit with no way by land,
+    // count squares.
+    let field = policy.threat.as_ref().map(|_| goal_field(rules, state, unit.kind, &goals));
+    let field = field.filter(|f| at(f, state, unit.pos) != u32::MAX);
+    let distance_to_goal = |p: Pos| match &field {
+        Some(f) => at(f, state, p),
+        None => order.nearest(p, &goals).map_or(u32::MAX, |(d, _)| d),
+    };
+    let current = distance_to_goal(unit.pos);
+    if current == u32::MAX {
+        return None;
+    }
     let free_goal = |p: Pos| goals.contains(&p) && state.unit_at(p).is_none();
     let best = destinations
         .iter()
         .map(|&(p, cost)| {
-            let distance = order.nearest(p, &goals).map_or(u32::MAX, |(d, _)| d);
-            // Standing on a goal beats standing next to it; then nearer, then cheaper.
-            (u32::from(!free_goal(p) || !card.captures), distance, cost, order.key(p), p)
+            let distance = distance_to_goal(p);
+            // Normal and Hard count the HP the square may cost as extra distance (Easy's
+            // danger is always 0): a caution of 12 sixths makes 2 HP at risk one square.
+            let danger = policy.danger(rules, state, unit, p);
+            let risky = distance.saturating_add(u32::try_from(danger / policy.caution.max(1)).unwrap_or(0));
+            // Standing on a goal beats standing next to it; then nearer (and safer), then cheaper.
+            (u32::from(!free_goal(p) || !card.captures), risky, danger, cost, order.key(p), p)
         })
         .min()?;
-    let (not_on_goal, distance, _, _, to) = best;
-    if not_on_goal == 1 && distance >= current {
+    let (not_on_goal, distance, _, _, _, to) = best;
+    // Stay unless the move brings it nearer, reckoned the same way (with the danger where it
+    // stands now). Normal and Hard never stay on an own factory, though: a unit parked there
+    // stops the army building.
+    let here = current.saturating_add(u32::try_from(policy.danger(rules, state, unit, unit.pos) / policy.caution.max(1)).unwrap_or(0));
+    let blocks_factory = policy.threat.is_some()
+        && state.property_at(rules, unit.pos) == Some(PropertyKind::Factory)
+        && state.owner_at(unit.pos) == Some(unit.owner);
+    if not_on_goal == 1 && distance >= here && !blocks_factory {
         return None;
     }
     move_to(to)
+}
+
+/// The cost of the cheapest way from each square to the nearest of `goals` for a unit of
+/// `kind`, over terrain alone (units move; terrain stays), row by row; `u32::MAX` where no
+/// way leads.
+fn goal_field(rules: &Ruleset, state: &GameState, kind: UnitKindId, goals: &[Pos]) -> Vec<u32> {
+    use std::cmp::Reverse;
+    let (width, height) = (state.board.width, state.board.height);
+    let index = |p: Pos| usize::from(p.y) * usize::from(width) + usize::from(p.x);
+    let mut field = vec![u32::MAX; state.board.terrain.len()];
+    let mut queue = std::collections::BinaryHeap::new();
+    for &goal in goals {
+        if let Some(slot) = field.get_mut(index(goal)) {
+            *slot = 0;
+            queue.push(Reverse((0u32, goal.y, goal.x)));
+        }
+    }
+    while let Some(Reverse((cost, y, x))) = queue.pop() {
+        let here = Pos::new(x, y);
+        if field.get(index(here)).is_some_and(|&known| known < cost) {
+            continue;
+        }
+        // Stepping from a neighbour onto `here` costs what `here`'s terrain costs.
+        let Some(enter) = rules.move_cost(kind, state.board.terrain_at(here)) else { continue };
+        for next in here.neighbours(width, height) {
+            if rules.move_cost(kind, state.board.terrain_at(next)).is_none() {
+                continue;
+            }
+            let through = cost.saturating_add(u32::from(enter));
+            if let Some(slot) = field.get_mut(index(next))
+                && through < *slot
+            {
+                *slot = through;
+                queue.push(Reverse((through, next.y, next.x)));
+            }
+        }
+    }
+    field
+}
+
+/// A square's value in a field worked out by [`goal_field`].
+fn at(field: &[u32], state: &GameState, p: Pos) -> u32 {
+    field.get(usize::from(p.y) * usize::from(state.board.width) + usize::from(p.x)).copied().unwrap_or(u32::MAX)
 }
 
 /// What to buy: capturers while there are few, otherwise the unit kind the army has least of
@@ -498,7 +672,21 @@ fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> Option<Actio
             && rules.unit(*kind).transport.is_none()
             && state.counters_left(rules, me, *kind) != Some(0)
     };
-    let pick = if capturers < policy.style.capturers || capturers * 5 < army * 2 {
+    // Normal and Hard: enemies that could strike the factory next turn call for the best
+    // fighter the funds buy, not another capturer to lose.
+    let besieged = policy.threat.as_ref().is_some_and(|threat| {
+        threat
+            .by_square
+            .get(usize::from(factory.y) * usize::from(state.board.width) + usize::from(factory.x))
+            .is_some_and(|enemies| !enemies.is_empty())
+    });
+    let pick = if besieged {
+        kinds
+            .iter()
+            .copied()
+            .filter(|k| rules.unit(*k).firepower.is_some() && !rules.unit(*k).is_indirect() && affordable(k))
+            .max_by_key(|k| (rules.unit(*k).cost, std::cmp::Reverse(k.0)))
+    } else if capturers < policy.style.capturers || capturers * 5 < army * 2 {
         kinds
             .iter()
             .copied()
@@ -539,7 +727,7 @@ fn turn_with(
     // The frame (with each square's surroundings) is worked out once, at the start of the
     // turn: a mirrored position still gets mirrored keys, at a twentieth of the cost of
     // working it out before every action.
-    let policy = Policy { order: Order::of(rules, &scratch, player, level), style };
+    let policy = Policy::of(rules, &scratch, player, level, style);
     while scratch.outcome == Outcome::Ongoing && scratch.current == player && actions.len() < limit {
         let action = action_with(rules, &scratch, &policy);
         if super::engine::apply(rules, &mut scratch, &action).is_err() {
@@ -555,12 +743,12 @@ fn turn_with(
 
 /// The turn styles Hard tries.
 const STYLES: [Style; 6] = [
-    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3 },
-    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: false, capturers: 3 },
-    Style { attack_above: -0.5, retreat_below: 0.2, front_first: true, capturers: 3 },
-    Style { attack_above: 1.0, retreat_below: 0.5, front_first: true, capturers: 3 },
-    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 5 },
-    Style { attack_above: -0.5, retreat_below: 0.2, front_first: false, capturers: 2 },
+    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3, caution: 12 },
+    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: false, capturers: 3, caution: 12 },
+    Style { attack_above: -0.5, retreat_below: 0.2, front_first: true, capturers: 3, caution: 24 },
+    Style { attack_above: 1.0, retreat_below: 0.5, front_first: true, capturers: 3, caution: 6 },
+    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 5, caution: 12 },
+    Style { attack_above: -0.5, retreat_below: 0.2, front_first: false, capturers: 2, caution: 24 },
 ];
 
 /// How many dice copies each style is tried on.
@@ -582,12 +770,22 @@ fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> Style {
                 state.dice.rolls.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(state.round) * 31 + sample),
             );
             let (_, mut after) = turn_with(rules, &copy, AiLevel::Hard, style, limit);
-            // The replies: every other army plays its turn as Normal would, so a style that
-            // leaves units exposed pays for it before the position is scored.
+            // The replies: every other army plays its turn, so a style that leaves units
+            // exposed pays for it before the position is scored. Hard does not know how its
+            // opponents play: each sample imagines them another way (as Normal, as Easy).
+            let opponents = if sample % 2 == 0 { AiLevel::Normal } else { AiLevel::Easy };
+            let level_of = |state: &GameState| if state.current == player { AiLevel::Normal } else { opponents };
             let mut replies = 0;
             while after.outcome == Outcome::Ongoing && after.current != player && replies < 8 {
-                after = turn_with(rules, &after, AiLevel::Normal, Style::default(), limit).1;
+                after = turn_with(rules, &after, level_of(&after), Style::default(), limit).1;
                 replies += 1;
+            }
+            // One more whole round played out for every army, so a style that only pays
+            // later (a capture finished, a unit brought to the front) is seen.
+            let mut turns = 0;
+            while after.outcome == Outcome::Ongoing && turns < after.players.len() {
+                after = turn_with(rules, &after, level_of(&after), Style::default(), limit).1;
+                turns += 1;
             }
             total += evaluate(rules, &after, player, &order);
         }

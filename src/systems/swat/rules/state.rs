@@ -285,6 +285,11 @@ pub struct GameState {
     /// The scenario's changes to the ruleset's counter pools (see [`GameSetup::counter_limits`]).
     #[serde(default)]
     pub counter_limits: BTreeMap<UnitKindId, Option<u32>>,
+    /// The seed the game started with. The computer player takes one coin from it, the same
+    /// all game, for the ties a symmetry leaves open (which of two equally near enemies to
+    /// face): fair over many games, and the same in a replay.
+    #[serde(default)]
+    pub seed: u64,
 }
 
 /// Why a setup cannot start a game: every problem, each saying where.
@@ -487,6 +492,7 @@ impl GameState {
             dice: Dice::new(seed),
             outcome: Outcome::Ongoing,
             counter_limits: setup.counter_limits.clone(),
+            seed,
         })
     }
 }
