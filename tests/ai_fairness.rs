@@ -171,12 +171,17 @@ fn fixture_balance(games: usize) -> Vec<(String, skirmish_studio::balance::Balan
     out
 }
 
+/// Several maps judged at once: each at the 1% level (z = 2.58), so that the family of six
+/// has about a 5% chance of a false alarm, as one map judged at 5% would.
 #[test]
 fn mirrored_awbw_fixtures_favour_no_seat_under_the_normal_player() {
-    let results = fixture_balance(20);
+    let results = fixture_balance(30);
     assert!(results.len() >= 3, "enough fixtures make playable mirrored maps: {}", results.len());
     for (name, balance) in &results {
-        assert!(!balance.favoured, "{name}: {}", balance.verdict);
+        let (first, second) = (balance.seats[0].wins as f64, balance.seats[1].wins as f64);
+        let decisive = first + second;
+        let z = (first - decisive / 2.0).abs() / (decisive.sqrt() / 2.0).max(f64::MIN_POSITIVE);
+        assert!(z < 2.58, "{name}: {first} to {second} (z = {z:.2}); {}", balance.verdict);
     }
 }
 
@@ -189,7 +194,6 @@ fn full_run_mirrored_awbw_fixtures_200_games() {
     }
 }
 
-
 /// Issue 11's strength targets in small: with the seats swapped, Normal wins at least 60% of
 /// the decisive games against Easy and Hard at least 70%, on both two-player samples, judged
 /// without COs. (The closing note has the 1000-game figures.)
@@ -198,7 +202,8 @@ fn normal_and_hard_beat_easy_with_seats_swapped() {
     use skirmish_studio::game::Level;
     for (level, games, floor) in [(Level::Normal, 40, 0.6), (Level::Hard, 20, 0.7)] {
         for name in ["bridgehead.ron", "crossroads-duel.ron"] {
-            let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+            let text =
+                std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
             let opened = skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap();
             let fair = opened.with_setting("cos", "none").unwrap();
             let (mut won, mut lost) = (0, 0);

@@ -6,16 +6,20 @@
 //!
 //! Three levels. **Easy** is the first player the studio had, kept as the baseline: its ties
 //! fall to the top-left square and the lowest unit id, so on a symmetric map the two seats do
-//! not play alike. **Normal** takes every ordering and tie-break in the acting army's own frame
-//! (its HQ as origin, facing the nearest enemy HQ), so a position seen from either side gets
-//! the mirrored choice. **Hard** plays Normal's priorities but first tries several styles of
-//! turn (unit order, how eager to trade, when to retreat) on copies of the game with dice of
-//! its own, lets the other armies reply as Normal would, scores each resulting position, and
-//! plays the best style.
+//! not play alike, and it counts distances in squares. **Normal** takes every ordering and
+//! tie-break in the acting army's own frame (its HQ as origin, facing the nearest enemy HQ),
+//! so a position seen from either side gets the mirrored choice. It also sees danger (which
+//! enemies could strike each square next turn: the HP a square may cost counts as extra
+//! distance), measures the way to a goal over the terrain the unit can cross, keeps its
+//! factories free, answers a siege with fighters, lets fighters clear a square before
+//! capturers step onto it, and presses harder when ahead or as the game drags on. **Hard**
+//! plays Normal's priorities but first tries several styles of turn (unit order, how eager to
+//! trade, how cautious) on copies of the game with dice of its own, lets the other armies
+//! reply and plays one more round, scores each resulting position, and plays the best style.
 
 use super::action::Action;
 use super::combat::preview_attack;
-use super::effects::build_cost;
+use super::effects::{build_cost, movement_points};
 use super::engine::{LegalChoices, check};
 use super::ids::{PlayerId, Pos, UnitId, UnitKindId};
 use super::movement::reachable;
@@ -30,7 +34,7 @@ const RETREAT_BELOW: f32 = 0.4;
 pub enum AiLevel {
     /// The baseline: readable priorities, ties broken top-left first.
     Easy,
-    /// The same priorities, every tie broken in the army's own frame.
+    /// The same priorities with every tie broken in the army's own frame, seeing danger and terrain.
     #[default]
     Normal,
     /// Normal's priorities in the best of several turn styles, tried ahead on copies.
@@ -53,7 +57,7 @@ impl AiLevel {
 }
 
 /// What stands on each square as `player` sees it (terrain, owner and unit, each as own,
-/// enemy or neutral), row by row: the pieces of [`surroundings`].
+/// enemy or neutral), row by row: the pieces of [`surroundings_of`].
 fn square_codes(rules: &Ruleset, state: &GameState, player: PlayerId) -> Vec<u64> {
     let relation = |owner: Option<PlayerId>| match owner {
         None => 0u64,
@@ -79,25 +83,36 @@ fn square_codes(rules: &Ruleset, state: &GameState, player: PlayerId) -> Vec<u64
 }
 
 /// A summary of the squares within 2 of `p`, the same for a square and its image under any
-/// mirror or turn of the board: the sorted list of (distance, square code) folded by FNV-1a.
-fn surroundings(state: &GameState, codes: &[u64], p: Pos) -> u64 {
-    let width = usize::from(state.board.width);
-    let mut items: Vec<u64> = Vec::with_capacity(13);
-    for dy in -2i32..=2 {
-        for dx in -2i32..=2 {
-            let d = dx.unsigned_abs() + dy.unsigned_abs();
-            if d > 2 {
-                continue;
-            }
-            let code = crate::board::shift(p, dx, dy)
-                .filter(|&q| state.board.contains(q))
-                .and_then(|q| codes.get(usize::from(q.y) * width + usize::from(q.x)).copied())
-                .unwrap_or(0xFF_FFFF);
-            items.push(u64::from(d) << 40 | code);
-        }
-    }
-    items.sort_unstable();
-    items.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &item| (hash ^ item).wrapping_mul(0x0100_0000_01b3))
+/// mirror or turn of the board: each (distance, square code) mixed (SplitMix64's finaliser),
+/// then summed, a sum that does not depend on the order the squares are visited in.
+fn surroundings_of(board: &crate::board::Board, codes: &[u64], p: Pos) -> u64 {
+    /// The 13 offsets within 2 steps, with their distance.
+    const AROUND: [(i32, i32, u64); 13] = [
+        (0, 0, 0),
+        (0, -1, 1),
+        (-1, 0, 1),
+        (1, 0, 1),
+        (0, 1, 1),
+        (0, -2, 2),
+        (-1, -1, 2),
+        (1, -1, 2),
+        (-2, 0, 2),
+        (2, 0, 2),
+        (-1, 1, 2),
+        (1, 1, 2),
+        (0, 2, 2),
+    ];
+    let width = usize::from(board.width);
+    AROUND.iter().fold(0u64, |sum, &(dx, dy, d)| {
+        let code = crate::board::shift(p, dx, dy)
+            .filter(|&q| board.contains(q))
+            .and_then(|q| codes.get(usize::from(q.y) * width + usize::from(q.x)).copied())
+            .unwrap_or(0xFF_FFFF);
+        let mut z = (d << 40 | code).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        sum.wrapping_add(z ^ (z >> 31))
+    })
 }
 
 /// The knobs a turn's style turns (Hard tries several; Easy and Normal use the default).
@@ -121,6 +136,9 @@ impl Default for Style {
     }
 }
 
+/// A goal field with what it was worked out for: the move type and the goals.
+type GoalField = (super::ids::MoveTypeId, Vec<Pos>, std::rc::Rc<Vec<u32>>);
+
 /// Everything a choice depends on besides the state.
 #[derive(Debug, Clone, PartialEq)]
 struct Policy {
@@ -133,6 +151,9 @@ struct Policy {
     /// How far the army is ahead, 0 to 1: the share of an attacker's cost it will risk below
     /// the style's bar for an attack.
     ahead: f32,
+    /// The goal fields worked out this turn, by move type and goals: most units of a turn
+    /// share a few, and they are asked for again after every action.
+    fields: std::cell::RefCell<Vec<GoalField>>,
 }
 
 impl Policy {
@@ -156,7 +177,26 @@ impl Policy {
         // so two armies that each wait for the other still come to blows.
         let late = (i64::from(state.round) - 20) / 10;
         let ahead = if threat.is_some() { (own / enemies.max(1) - 1).max(late).clamp(0, 4) } else { 0 };
-        Self { order: Order::of(rules, state, player, level), style, threat, caution, ahead: ahead as f32 / 4.0 }
+        Self {
+            order: Order::of(rules, state, player, level),
+            style,
+            threat,
+            caution,
+            ahead: ahead as f32 / 4.0,
+            fields: std::cell::RefCell::default(),
+        }
+    }
+
+    /// [`goal_field`], worked out once per move type and set of goals.
+    fn goal_field(&self, rules: &Ruleset, state: &GameState, kind: UnitKindId, goals: &[Pos]) -> std::rc::Rc<Vec<u32>> {
+        let move_type = rules.unit(kind).move_type;
+        let mut fields = self.fields.borrow_mut();
+        if let Some((_, _, field)) = fields.iter().find(|(m, g, _)| *m == move_type && g == goals) {
+            return std::rc::Rc::clone(field);
+        }
+        let field = std::rc::Rc::new(goal_field(rules, state, kind, goals));
+        fields.push((move_type, goals.to_vec(), std::rc::Rc::clone(&field)));
+        field
     }
 
     /// The HP `unit` can expect to lose standing on `at` through the enemies' next turn, in
@@ -164,10 +204,7 @@ impl Policy {
     /// in, and a mirrored position gets the mirrored value).
     fn danger(&self, rules: &Ruleset, state: &GameState, unit: &Unit, at: Pos) -> i64 {
         let Some(threat) = &self.threat else { return 0 };
-        let Some(enemies) = threat.by_square.get(usize::from(at.y) * usize::from(state.board.width) + usize::from(at.x))
-        else {
-            return 0;
-        };
+        let enemies = threat.at(usize::from(at.y) * usize::from(state.board.width) + usize::from(at.x));
         let sixths: i64 = enemies
             .iter()
             .filter_map(|&id| state.unit(id))
@@ -182,16 +219,46 @@ impl Policy {
 /// (moving first where they may), worked out once at the start of the acting army's turn.
 #[derive(Debug, Clone, PartialEq)]
 struct Threat {
-    by_square: Vec<Vec<UnitId>>,
+    /// Where each square's list starts in `enemies` (one more entry than squares).
+    starts: Vec<u32>,
+    /// The enemies, square by square.
+    enemies: Vec<UnitId>,
 }
 
 impl Threat {
     fn of(rules: &Ruleset, state: &GameState, player: PlayerId) -> Self {
         let width = usize::from(state.board.width);
-        let mut by_square = vec![Vec::new(); state.board.terrain.len()];
-        for enemy in state.units.iter().filter(|u| u.carried_by.is_none() && is_enemy(state, player, u.owner)) {
+        let squares = state.board.terrain.len();
+        // (square, enemy) pairs, then grouped by square: two allocations, not one per square.
+        let mut pairs: Vec<(usize, UnitId)> = Vec::new();
+        // The last enemy that marked each square (its number plus one), so none is listed twice.
+        let mut marked = vec![0usize; squares];
+        // Only enemies that could come near an own unit or factory matter: the danger is
+        // asked of the squares own units can reach this turn, and of the factories.
+        let own: Vec<(Pos, u32)> = state
+            .units
+            .iter()
+            .filter(|u| u.owner == player && u.carried_by.is_none())
+            .map(|u| (u.pos, movement_points(rules, state, player, u.kind)))
+            .chain(
+                // Its factories too, where a unit bought this turn will stand.
+                state
+                    .board
+                    .squares()
+                    .filter(|&p| {
+                        state.property_at(rules, p) == Some(PropertyKind::Factory) && state.owner_at(p) == Some(player)
+                    })
+                    .map(|p| (p, 0)),
+            )
+            .collect();
+        let attackers = state.units.iter().filter(|u| u.carried_by.is_none() && is_enemy(state, player, u.owner));
+        for (number, enemy) in attackers.enumerate() {
             let card = rules.unit(enemy.kind);
             if card.firepower.is_none() {
+                continue;
+            }
+            let reach = movement_points(rules, state, enemy.owner, enemy.kind) + u32::from(card.range.1);
+            if !own.iter().any(|&(p, moves)| p.distance(enemy.pos) <= reach + moves) {
                 continue;
             }
             let (near, far) = (u32::from(card.range.0), u32::from(card.range.1));
@@ -201,9 +268,8 @@ impl Threat {
                 let reach = reachable(rules, state, enemy);
                 reach.destinations().map(|(p, _)| p).chain(std::iter::once(enemy.pos)).collect()
             };
-            let mut marked = vec![false; by_square.len()];
+            let r = i32::try_from(far).unwrap_or(0);
             for origin in from {
-                let r = i32::try_from(far).unwrap_or(0);
                 for dy in -r..=r {
                     for dx in -r..=r {
                         let Some(q) = crate::board::shift(origin, dx, dy).filter(|&q| state.board.contains(q)) else {
@@ -211,15 +277,44 @@ impl Threat {
                         };
                         let d = origin.distance(q);
                         let index = usize::from(q.y) * width + usize::from(q.x);
-                        if d >= near && d <= far && !marked[index] {
-                            marked[index] = true;
-                            by_square[index].push(enemy.id);
+                        if d >= near && d <= far && marked.get(index).is_some_and(|&m| m != number + 1) {
+                            marked[index] = number + 1;
+                            pairs.push((index, enemy.id));
                         }
                     }
                 }
             }
         }
-        Self { by_square }
+        // Grouped by square with a counting sort (the order within a square does not matter:
+        // the danger is a sum of whole numbers).
+        let mut starts = vec![0u32; squares + 1];
+        for &(square, _) in &pairs {
+            if let Some(count) = starts.get_mut(square + 1) {
+                *count += 1;
+            }
+        }
+        for square in 0..squares {
+            starts[square + 1] += starts[square];
+        }
+        let mut fill = starts.clone();
+        let mut enemies = vec![UnitId(0); pairs.len()];
+        for (square, id) in pairs {
+            if let Some(slot) = fill.get_mut(square) {
+                if let Some(place) = enemies.get_mut(*slot as usize) {
+                    *place = id;
+                }
+                *slot += 1;
+            }
+        }
+        Self { starts, enemies }
+    }
+
+    /// The enemies that could strike square number `index`.
+    fn at(&self, index: usize) -> &[UnitId] {
+        match (self.starts.get(index), self.starts.get(index + 1)) {
+            (Some(&from), Some(&to)) => self.enemies.get(from as usize..to as usize).unwrap_or(&[]),
+            _ => &[],
+        }
     }
 }
 
@@ -236,13 +331,17 @@ enum Order {
         origin: Pos,
         /// The nearest enemy HQ (or unit or property).
         enemy: Pos,
+        /// Per square, row by row: what stands there as the army sees it, as of the start of
+        /// the turn (the pieces of each square's surroundings).
+        codes: Vec<u64>,
         /// Per square, row by row: a summary of the squares within 2 of it (terrain, owner and
-        /// unit, each as own, enemy or neutral) that mirrors and turns leave unchanged. It
-        /// tells apart two squares on either side of the line between the HQs, which the
-        /// frame alone cannot order the same way under a mirror and under a turn.
-        surroundings: Vec<u64>,
-        /// The board's width, to index `surroundings`.
-        width: u16,
+        /// unit, each as own, enemy or neutral) that mirrors and turns leave unchanged, worked
+        /// out the first time it is asked for. It tells apart two squares on either side of
+        /// the line between the HQs, which the frame alone cannot order the same way under a
+        /// mirror and under a turn.
+        surroundings: Vec<std::cell::OnceCell<u64>>,
+        /// The board, to index `surroundings`.
+        board: crate::board::Board,
         /// 1 or −1, a coin from the game's seed: which way round the last ties go (the
         /// enemy a quarter turn ahead or behind; which side of the line first). A seat that
         /// a declared mirror maps onto itself has no fair fixed choice; a coin per game is
@@ -288,11 +387,9 @@ impl Order {
             Some(enemy) => Order::Frame {
                 origin,
                 enemy,
-                surroundings: {
-                    let codes = square_codes(rules, state, player);
-                    state.board.squares().map(|p| surroundings(state, &codes, p)).collect()
-                },
-                width: state.board.width,
+                codes: square_codes(rules, state, player),
+                surroundings: vec![std::cell::OnceCell::new(); state.board.terrain.len()],
+                board: state.board.clone(),
                 turn,
             },
             None => Order::Board,
@@ -307,9 +404,10 @@ impl Order {
     fn key(&self, p: Pos) -> [i64; 6] {
         match *self {
             Order::Board => [0, 0, 0, 0, i64::from(p.y), i64::from(p.x)],
-            Order::Frame { origin, enemy, ref surroundings, width, turn } => {
-                let around =
-                    surroundings.get(usize::from(p.y) * usize::from(width) + usize::from(p.x)).copied().unwrap_or(0);
+            Order::Frame { origin, enemy, ref codes, ref surroundings, ref board, turn } => {
+                let around = surroundings
+                    .get(usize::from(p.y) * usize::from(board.width) + usize::from(p.x))
+                    .map_or(0, |cell| *cell.get_or_init(|| surroundings_of(board, codes, p)));
                 let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
                 let (fx, fy) = (i64::from(enemy.x) - ox, i64::from(enemy.y) - oy);
                 let (px, py) = (i64::from(p.x) - ox, i64::from(p.y) - oy);
@@ -566,10 +664,25 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
             .collect()
     };
     let goals = if goals.is_empty() { capture_targets(rules, state, unit.owner) } else { goals };
+    // In a long game Normal and Hard send capturers for the enemy's factories and HQs: an
+    // army that can no longer build can be finished.
+    let goals = if policy.threat.is_some() && state.round > 30 && card.captures {
+        let vital: Vec<Pos> = goals
+            .iter()
+            .copied()
+            .filter(|&p| {
+                matches!(state.property_at(rules, p), Some(PropertyKind::Factory | PropertyKind::Hq))
+                    && state.owner_at(p).is_some_and(|o| is_enemy(state, unit.owner, o))
+            })
+            .collect();
+        if vital.is_empty() { goals } else { vital }
+    } else {
+        goals
+    };
     // Normal and Hard measure the way to a goal over the terrain the unit can cross (water
     // and mountains in between are not a shortcut); Easy, and a unit with no way by land,
     // count squares.
-    let field = policy.threat.as_ref().map(|_| goal_field(rules, state, unit.kind, &goals));
+    let field = policy.threat.as_ref().map(|_| policy.goal_field(rules, state, unit.kind, &goals));
     let field = field.filter(|f| at(f, state, unit.pos) != u32::MAX);
     let distance_to_goal = |p: Pos| match &field {
         Some(f) => at(f, state, p),
@@ -596,7 +709,9 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
     // Stay unless the move brings it nearer, reckoned the same way (with the danger where it
     // stands now). Normal and Hard never stay on an own factory, though: a unit parked there
     // stops the army building.
-    let here = current.saturating_add(u32::try_from(policy.danger(rules, state, unit, unit.pos) / policy.caution.max(1)).unwrap_or(0));
+    let here = current.saturating_add(
+        u32::try_from(policy.danger(rules, state, unit, unit.pos) / policy.caution.max(1)).unwrap_or(0),
+    );
     let blocks_factory = policy.threat.is_some()
         && state.property_at(rules, unit.pos) == Some(PropertyKind::Factory)
         && state.owner_at(unit.pos) == Some(unit.owner);
@@ -610,36 +725,47 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
 /// `kind`, over terrain alone (units move; terrain stays), row by row; `u32::MAX` where no
 /// way leads.
 fn goal_field(rules: &Ruleset, state: &GameState, kind: UnitKindId, goals: &[Pos]) -> Vec<u32> {
-    use std::cmp::Reverse;
     let (width, height) = (state.board.width, state.board.height);
     let index = |p: Pos| usize::from(p.y) * usize::from(width) + usize::from(p.x);
-    let mut field = vec![u32::MAX; state.board.terrain.len()];
-    let mut queue = std::collections::BinaryHeap::new();
+    // What stepping onto each square costs this unit, looked up once.
+    let enter: Vec<Option<u8>> =
+        state.board.squares().map(|p| rules.move_cost(kind, state.board.terrain_at(p))).collect();
+    let mut field = vec![u32::MAX; enter.len()];
+    // Dial's buckets: the step costs are small whole numbers, so a list per total cost
+    // replaces a heap (this runs a few times every turn).
+    let mut buckets: Vec<Vec<Pos>> = vec![Vec::new()];
     for &goal in goals {
         if let Some(slot) = field.get_mut(index(goal)) {
             *slot = 0;
-            queue.push(Reverse((0u32, goal.y, goal.x)));
+            buckets[0].push(goal);
         }
     }
-    while let Some(Reverse((cost, y, x))) = queue.pop() {
-        let here = Pos::new(x, y);
-        if field.get(index(here)).is_some_and(|&known| known < cost) {
-            continue;
-        }
-        // Stepping from a neighbour onto `here` costs what `here`'s terrain costs.
-        let Some(enter) = rules.move_cost(kind, state.board.terrain_at(here)) else { continue };
-        for next in here.neighbours(width, height) {
-            if rules.move_cost(kind, state.board.terrain_at(next)).is_none() {
+    let mut cost = 0usize;
+    while cost < buckets.len() {
+        let here_list = std::mem::take(&mut buckets[cost]);
+        for here in here_list {
+            if field.get(index(here)).is_some_and(|&known| known as usize != cost) {
                 continue;
             }
-            let through = cost.saturating_add(u32::from(enter));
-            if let Some(slot) = field.get_mut(index(next))
-                && through < *slot
-            {
-                *slot = through;
-                queue.push(Reverse((through, next.y, next.x)));
+            // Stepping from a neighbour onto `here` costs what `here`'s terrain costs.
+            let Some(Some(step)) = enter.get(index(here)).copied() else { continue };
+            let through = cost + usize::from(step.max(1));
+            for next in here.neighbours(width, height) {
+                if !enter.get(index(next)).is_some_and(Option::is_some) {
+                    continue;
+                }
+                if let Some(slot) = field.get_mut(index(next))
+                    && (through as u32) < *slot
+                {
+                    *slot = through as u32;
+                    if buckets.len() <= through {
+                        buckets.resize_with(through + 1, Vec::new);
+                    }
+                    buckets[through].push(next);
+                }
             }
         }
+        cost += 1;
     }
     field
 }
@@ -675,10 +801,7 @@ fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> Option<Actio
     // Normal and Hard: enemies that could strike the factory next turn call for the best
     // fighter the funds buy, not another capturer to lose.
     let besieged = policy.threat.as_ref().is_some_and(|threat| {
-        threat
-            .by_square
-            .get(usize::from(factory.y) * usize::from(state.board.width) + usize::from(factory.x))
-            .is_some_and(|enemies| !enemies.is_empty())
+        !threat.at(usize::from(factory.y) * usize::from(state.board.width) + usize::from(factory.x)).is_empty()
     });
     let pick = if besieged {
         kinds
