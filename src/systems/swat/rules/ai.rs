@@ -176,6 +176,8 @@ impl Policy {
         // A long game presses the same way: from round 30, a quarter more every 10 rounds,
         // so two armies that each wait for the other still come to blows.
         let late = (i64::from(state.round) - 20) / 10;
+        // ... and fears fire less: from round 60 the caution doubles every 20 rounds.
+        let caution = caution << ((i64::from(state.round) - 40) / 20).clamp(0, 8);
         let ahead = if threat.is_some() { (own / enemies.max(1) - 1).max(late).clamp(0, 4) } else { 0 };
         Self {
             order: Order::of(rules, state, player, level),
