@@ -1,9 +1,16 @@
-//! Print geometry every game system shares: papers, square sizes, export options, and how a
-//! board is cut into pages on square and tile boundaries. Each system draws its own sheets
+//! Print geometry and surfaces every game system shares: papers, square sizes, export options,
+//! how a board is cut into pages on square and tile boundaries, the `Sketch` surfaces (PDF and
+//! PNG) and the page foot with calibration bars. Each system draws its own sheets
 //! (for Skirmish Wars, `systems::swat::print`) on this geometry.
 
 mod layout;
+mod poster;
+mod raster;
+mod sketch;
 
 pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Sheets, board_layout, parse_square,
 };
+pub use self::poster::{DrawRegion, poster_page};
+pub use self::raster::PngSketch;
+pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts};

@@ -3,30 +3,7 @@
 
 use crate::systems::swat::scenario::Army;
 
-/// An RGB colour.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Rgb(pub u8, pub u8, pub u8);
-
-impl Rgb {
-    /// The grey of the same lightness (for ink-saving prints).
-    #[must_use]
-    pub fn grey(self) -> Self {
-        let Rgb(r, g, b) = self;
-        let y = (u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114) / 1000;
-        let y = u8::try_from(y).unwrap_or(u8::MAX);
-        Rgb(y, y, y)
-    }
-
-    /// Mixed with white by `amount` (0 keeps the colour, 1 is white).
-    #[must_use]
-    pub fn lighter(self, amount: f32) -> Self {
-        let mix = |c: u8| {
-            let c = f32::from(c);
-            (c + (255.0 - c) * amount.clamp(0.0, 1.0)).round().clamp(0.0, 255.0) as u8
-        };
-        Rgb(mix(self.0), mix(self.1), mix(self.2))
-    }
-}
+pub use crate::export::Rgb;
 
 /// Black.
 pub const BLACK: Rgb = Rgb(20, 20, 20);

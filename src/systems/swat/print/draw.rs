@@ -1,31 +1,10 @@
 //! Drawing the board for print, on any surface that can fill rectangles and polygons, stroke
 //! lines and write text: the PDF pages and the PNG image share this code, so they agree.
 
+use crate::export::Sketch;
 use crate::systems::swat::colours::{self, Rgb};
 use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{Army, Scenario};
-
-/// A surface to draw on, in points from the top-left corner.
-pub trait Sketch {
-    /// Fills a rectangle.
-    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb);
-    /// Fills a polygon.
-    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb);
-    /// Strokes a straight line.
-    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb);
-    /// Writes text with its baseline starting at (x, y); `mono` picks the monospace font.
-    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool);
-    /// Writes text turned by `quarter_turns` quarter turns clockwise about its start point
-    /// (surfaces that cannot turn text write it unturned).
-    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
-        let _ = quarter_turns;
-        self.text(x, y, size, text, color, true);
-    }
-    /// Draws only inside a rectangle until [`Sketch::pop_clip`].
-    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32);
-    /// Ends the last clip.
-    fn pop_clip(&mut self);
-}
 
 /// Colour or ink-saving greyscale.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

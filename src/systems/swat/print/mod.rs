@@ -6,6 +6,7 @@ mod draw;
 mod pdf;
 mod png;
 
-pub use self::draw::{Frame, Sketch, Style};
+pub use self::draw::{Frame, Style};
 pub use self::pdf::{Counter, counter_list, export_pdf};
 pub use self::png::{MAX_PIXELS, export_png};
+pub use crate::export::Sketch;

@@ -2,100 +2,15 @@
 //! marks, labels and calibration bars; an assembly page; the modular tiles; counters, markers
 //! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
 
-use super::draw::{Frame, Sketch, Style, draw_counter, draw_property, draw_region};
-use crate::export::{BoardLayout, ExportOptions, FOOTER, PT_PER_MM, PdfReport, board_layout};
+use super::draw::{Frame, Style, draw_counter, draw_property, draw_region};
+use crate::export::{
+    BoardLayout, ExportOptions, FOOTER, PdfReport, PdfSketch, Sketch, board_layout, footer, pdf_fonts,
+};
 use crate::systems::swat::colours::{self as palette, Rgb};
 use crate::systems::swat::rules::{CoChoice, PropertyKind, Ruleset};
 use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
 use krilla::Document;
-use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point, Rect, Transform};
-use krilla::num::NormalizedF32;
 use krilla::page::PageSettings;
-use krilla::paint::{Fill, FillRule, Stroke};
-use krilla::surface::Surface;
-use krilla::text::{Font, TextDirection};
-
-struct PdfSketch<'a, 'b> {
-    surface: &'a mut Surface<'b>,
-    font: Font,
-    mono: Font,
-}
-
-fn paint(color: Rgb) -> krilla::paint::Paint {
-    rgb::Color::new(color.0, color.1, color.2).into()
-}
-
-impl Sketch for PdfSketch<'_, '_> {
-    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
-        let Some(rect) = Rect::from_xywh(x, y, w.max(0.01), h.max(0.01)) else { return };
-        let mut builder = PathBuilder::new();
-        builder.push_rect(rect);
-        let Some(path) = builder.finish() else { return };
-        self.surface.set_stroke(None);
-        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
-        self.surface.draw_path(&path);
-    }
-
-    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb) {
-        let mut builder = PathBuilder::new();
-        for (i, &(x, y)) in points.iter().enumerate() {
-            if i == 0 { builder.move_to(x, y) } else { builder.line_to(x, y) }
-        }
-        builder.close();
-        let Some(path) = builder.finish() else { return };
-        self.surface.set_stroke(None);
-        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
-        self.surface.draw_path(&path);
-    }
-
-    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
-        let mut builder = PathBuilder::new();
-        builder.move_to(a.0, a.1);
-        builder.line_to(b.0, b.1);
-        let Some(path) = builder.finish() else { return };
-        self.surface.set_fill(None);
-        self.surface.set_stroke(Some(Stroke { paint: paint(color), width, ..Stroke::default() }));
-        self.surface.draw_path(&path);
-    }
-
-    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
-        self.surface.set_stroke(None);
-        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
-        let font = if mono { self.mono.clone() } else { self.font.clone() };
-        self.surface.draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
-    }
-
-    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
-        // y grows downward on the page, so a positive angle turns clockwise.
-        let (sin, cos) = (f32::from(quarter_turns % 4) * std::f32::consts::FRAC_PI_2).sin_cos();
-        self.surface.push_transform(&Transform::from_row(cos, sin, -sin, cos, x, y));
-        self.text(0.0, 0.0, size, text, color, true);
-        self.surface.pop();
-    }
-
-    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
-        let Some(rect) = Rect::from_xywh(x, y, w.max(0.01), h.max(0.01)) else { return };
-        let mut builder = PathBuilder::new();
-        builder.push_rect(rect);
-        if let Some(path) = builder.finish() {
-            self.surface.push_clip_path(&path, &FillRule::NonZero);
-        }
-    }
-
-    fn pop_clip(&mut self) {
-        self.surface.pop();
-    }
-}
-
-/// The fonts embedded in every PDF (subset to the glyphs used): the same open-licence fonts
-/// the window uses.
-fn fonts() -> Result<(Font, Font), String> {
-    let font = Font::new(epaint_default_fonts::UBUNTU_LIGHT.into(), 0).ok_or("the built-in font cannot be read")?;
-    let mono =
-        Font::new(epaint_default_fonts::HACK_REGULAR.into(), 0).ok_or("the built-in monospace font cannot be read")?;
-    Ok((font, mono))
-}
 
 /// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
 ///
@@ -107,7 +22,7 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
-    let (font, mono) = fonts()?;
+    let (font, mono) = pdf_fonts()?;
     let style = Style { greyscale: options.greyscale };
     let (pw, ph) = options.page_size();
     let settings = || PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned());
@@ -148,7 +63,7 @@ pub fn export_pdf(
         let mut page = document.start_page_with(settings()?);
         let mut surface = page.surface();
         {
-            let mut sk = PdfSketch { surface: &mut surface, font: font.clone(), mono: mono.clone() };
+            let mut sk = PdfSketch::new(&mut surface, font.clone(), mono.clone());
             match job {
                 Job::Board(p) => {
                     if let Some(layout) = &layout {
@@ -193,34 +108,6 @@ enum Job {
     Setup(Vec<Line>),
 }
 
-/// The page label and the calibration bars at the foot of every page.
-fn footer(sk: &mut dyn Sketch, options: &ExportOptions, label: &str) {
-    let (pw, ph) = options.page_size();
-    let m = options.margin;
-    let y = ph - m - FOOTER + 14.0;
-    sk.text(m, y, 9.0, label, palette::BLACK, false);
-    if options.not_valid {
-        sk.text(pw / 2.0 - 60.0, y, 9.0, "NOT VALID: the scenario has errors", Rgb(200, 0, 0), false);
-    }
-    // "This bar measures 5 cm" and "2 in": print at actual size and check with a ruler.
-    let cm5 = 50.0 * PT_PER_MM;
-    let in2 = 144.0;
-    let bar_y = y + 10.0;
-    sk.fill_rect(m, bar_y, cm5, 3.0, palette::BLACK);
-    for i in 0..=5 {
-        let x = m + i as f32 * 10.0 * PT_PER_MM;
-        sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, palette::BLACK);
-    }
-    sk.text(m, bar_y + 14.0, 7.0, "This bar measures 5 cm. Print at actual size (100%).", palette::BLACK, false);
-    let x2 = pw - m - in2;
-    sk.fill_rect(x2, bar_y, in2, 3.0, palette::BLACK);
-    for i in 0..=2 {
-        let x = x2 + i as f32 * 72.0;
-        sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, palette::BLACK);
-    }
-    sk.text(x2, bar_y + 14.0, 7.0, "This bar measures 2 in.", palette::BLACK, false);
-}
-
 /// One board page: the page's squares at true size, the overlap strips toward the next pages
 /// with alignment marks, crop marks at the cut lines, and the page's name.
 #[expect(clippy::too_many_arguments, reason = "a page of a board and how to print it")]
@@ -234,80 +121,10 @@ fn board_page(
     page: crate::export::BoardPage,
     what: &str,
 ) {
-    let m = options.margin;
-    let s = options.square;
-    let origin = (m - f32::from(page.x0) * s, m + 12.0 - f32::from(page.y0) * s);
-    let frame = Frame { origin, square: s };
-    let (left, top) = frame.corner(page.x0, page.y0);
-    let (right, bottom) = frame.corner(page.x1, page.y1);
-    let more_right = page.x1 < scenario.board.width;
-    let more_below = page.y1 < scenario.board.height;
-    draw_region(sk, rules, scenario, style, frame, (page.x0, page.x1), (page.y0, page.y1), true);
-    // The overlap strips repeat the start of the neighbouring pages, hatched, to glue under
-    // them: the cut line stays on a square boundary.
-    let strip = options.overlap;
-    let extra = (strip / s).ceil() as u16 + 1;
-    let hatch = |sk: &mut dyn Sketch, x: f32, y: f32, w: f32, h: f32| {
-        sk.push_clip(x, y, w, h);
-        let mut d = -h;
-        while d < w {
-            sk.line((x + d, y + h), (x + d + h, y), 0.4, Rgb(90, 90, 90));
-            d += 6.0;
-        }
-        sk.pop_clip();
-    };
-    if more_right && strip > 0.0 {
-        sk.push_clip(right, top, strip, bottom - top);
-        draw_region(sk, rules, scenario, style, frame, (page.x1, page.x1 + extra), (page.y0, page.y1), false);
-        sk.pop_clip();
-        hatch(sk, right, top, strip, bottom - top);
-    }
-    if more_below && strip > 0.0 {
-        sk.push_clip(left, bottom, right - left, strip);
-        draw_region(sk, rules, scenario, style, frame, (page.x0, page.x1), (page.y1, page.y1 + extra), false);
-        sk.pop_clip();
-        hatch(sk, left, bottom, right - left, strip);
-    }
-    // Alignment marks on the cut lines: a triangle at every square boundary of the joint.
-    if more_right {
-        for y in page.y0..=page.y1 {
-            let (_, py) = frame.corner(0, y);
-            sk.fill_polygon(&[(right, py - 3.0), (right + 5.0, py), (right, py + 3.0)], palette::BLACK);
-        }
-    }
-    if more_below {
-        for x in page.x0..=page.x1 {
-            let (px, _) = frame.corner(x, 0);
-            sk.fill_polygon(&[(px - 3.0, bottom), (px, bottom + 5.0), (px + 3.0, bottom)], palette::BLACK);
-        }
-    }
-    // Crop marks just outside each corner of the part to keep.
-    let mark = 8.0;
-    let gap = 2.0;
-    for (cx, cy, dx, dy) in
-        [(left, top, -1.0, -1.0), (right, top, 1.0, -1.0), (left, bottom, -1.0, 1.0), (right, bottom, 1.0, 1.0)]
-    {
-        sk.line((cx + dx * gap, cy), (cx + dx * (gap + mark), cy), 0.5, palette::BLACK);
-        sk.line((cx, cy + dy * gap), (cx, cy + dy * (gap + mark)), 0.5, palette::BLACK);
-    }
-    sk.text(
-        m,
-        m + 8.0,
-        9.0,
-        &format!(
-            "{what} page {page} (row {} of {}, column {} of {}): squares {}-{} across, {}-{} down",
-            page.row + 1,
-            layout.rows,
-            page.col + 1,
-            layout.cols,
-            page.x0,
-            page.x1 - 1,
-            page.y0,
-            page.y1 - 1
-        ),
-        palette::BLACK,
-        false,
-    );
+    let (width, height) = (scenario.board.width, scenario.board.height);
+    crate::export::poster_page(sk, options, layout, page, (width, height), what, &mut |sk, origin, xs, ys, full| {
+        draw_region(sk, rules, scenario, style, Frame { origin, square: options.square }, xs, ys, full);
+    });
 }
 
 /// The assembly page: the whole board small, with every page's place and name.

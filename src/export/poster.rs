@@ -1,0 +1,97 @@
+//! One page of a board poster, for any square-grid system: the page's squares at true size,
+//! the overlap strips toward the next pages (hatched, to glue under them), alignment marks on
+//! the cut lines, crop marks and the page's name. The system draws the squares; this draws
+//! everything around them, so every game's poster is cut and assembled the same way.
+
+use super::layout::{BoardLayout, BoardPage, ExportOptions};
+use super::sketch::{INK, Rgb, Sketch};
+
+/// Draws squares `xs` x `ys` (half-open ranges) with the board's top-left corner at `origin`;
+/// `full` is false for the overlap strips (labels and tokens may be left out there).
+pub type DrawRegion<'a> = dyn FnMut(&mut dyn Sketch, (f32, f32), (u16, u16), (u16, u16), bool) + 'a;
+
+/// Draws one poster page of a `board` (width, height) board; `what` names the sheet.
+pub fn poster_page(
+    sk: &mut dyn Sketch,
+    options: &ExportOptions,
+    layout: &BoardLayout,
+    page: BoardPage,
+    board: (u16, u16),
+    what: &str,
+    draw: &mut DrawRegion<'_>,
+) {
+    let m = options.margin;
+    let s = options.square;
+    let origin = (m - f32::from(page.x0) * s, m + 12.0 - f32::from(page.y0) * s);
+    let corner = |x: u16, y: u16| (origin.0 + f32::from(x) * s, origin.1 + f32::from(y) * s);
+    let (left, top) = corner(page.x0, page.y0);
+    let (right, bottom) = corner(page.x1, page.y1);
+    let more_right = page.x1 < board.0;
+    let more_below = page.y1 < board.1;
+    draw(sk, origin, (page.x0, page.x1), (page.y0, page.y1), true);
+    // The overlap strips repeat the start of the neighbouring pages, hatched, to glue under
+    // them: the cut line stays on a square boundary.
+    let strip = options.overlap;
+    let extra = (strip / s).ceil() as u16 + 1;
+    let hatch = |sk: &mut dyn Sketch, x: f32, y: f32, w: f32, h: f32| {
+        sk.push_clip(x, y, w, h);
+        let mut d = -h;
+        while d < w {
+            sk.line((x + d, y + h), (x + d + h, y), 0.4, Rgb(90, 90, 90));
+            d += 6.0;
+        }
+        sk.pop_clip();
+    };
+    if more_right && strip > 0.0 {
+        sk.push_clip(right, top, strip, bottom - top);
+        draw(sk, origin, (page.x1, (page.x1 + extra).min(board.0)), (page.y0, page.y1), false);
+        sk.pop_clip();
+        hatch(sk, right, top, strip, bottom - top);
+    }
+    if more_below && strip > 0.0 {
+        sk.push_clip(left, bottom, right - left, strip);
+        draw(sk, origin, (page.x0, page.x1), (page.y1, (page.y1 + extra).min(board.1)), false);
+        sk.pop_clip();
+        hatch(sk, left, bottom, right - left, strip);
+    }
+    // Alignment marks on the cut lines: a triangle at every square boundary of the joint.
+    if more_right {
+        for y in page.y0..=page.y1 {
+            let (_, py) = corner(0, y);
+            sk.fill_polygon(&[(right, py - 3.0), (right + 5.0, py), (right, py + 3.0)], INK);
+        }
+    }
+    if more_below {
+        for x in page.x0..=page.x1 {
+            let (px, _) = corner(x, 0);
+            sk.fill_polygon(&[(px - 3.0, bottom), (px, bottom + 5.0), (px + 3.0, bottom)], INK);
+        }
+    }
+    // Crop marks just outside each corner of the part to keep.
+    let mark = 8.0;
+    let gap = 2.0;
+    for (cx, cy, dx, dy) in
+        [(left, top, -1.0, -1.0), (right, top, 1.0, -1.0), (left, bottom, -1.0, 1.0), (right, bottom, 1.0, 1.0)]
+    {
+        sk.line((cx + dx * gap, cy), (cx + dx * (gap + mark), cy), 0.5, INK);
+        sk.line((cx, cy + dy * gap), (cx, cy + dy * (gap + mark)), 0.5, INK);
+    }
+    sk.text(
+        m,
+        m + 8.0,
+        9.0,
+        &format!(
+            "{what} page {page} (row {} of {}, column {} of {}): squares {}-{} across, {}-{} down",
+            page.row + 1,
+            layout.rows,
+            page.col + 1,
+            layout.cols,
+            page.x0,
+            page.x1 - 1,
+            page.y0,
+            page.y1 - 1
+        ),
+        INK,
+        false,
+    );
+}

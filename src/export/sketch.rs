@@ -1,0 +1,182 @@
+//! Drawing surfaces every game system prints on: the `Sketch` trait (rectangles, polygons,
+//! lines, text, clips, in points from the top-left corner), its PDF surface (krilla) and its
+//! raster surface (tiny-skia, encoded as a PNG that records its true size), and the page foot
+//! with its calibration bars. A system draws its sheets once, through `Sketch`, and gets both.
+
+use super::layout::{ExportOptions, FOOTER, PT_PER_MM};
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect, Transform};
+use krilla::num::NormalizedF32;
+use krilla::paint::{Fill, FillRule, Stroke};
+use krilla::surface::Surface;
+use krilla::text::{Font, TextDirection};
+
+/// An RGB colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb(pub u8, pub u8, pub u8);
+
+impl Rgb {
+    /// The grey of the same lightness (for ink-saving prints).
+    #[must_use]
+    pub fn grey(self) -> Self {
+        let Rgb(r, g, b) = self;
+        let y = (u32::from(r) * 299 + u32::from(g) * 587 + u32::from(b) * 114) / 1000;
+        let y = u8::try_from(y).unwrap_or(u8::MAX);
+        Rgb(y, y, y)
+    }
+
+    /// Mixed with white by `amount` (0 keeps the colour, 1 is white).
+    #[must_use]
+    pub fn lighter(self, amount: f32) -> Self {
+        let mix = |c: u8| {
+            let c = f32::from(c);
+            (c + (255.0 - c) * amount.clamp(0.0, 1.0)).round().clamp(0.0, 255.0) as u8
+        };
+        Rgb(mix(self.0), mix(self.1), mix(self.2))
+    }
+}
+
+/// The ink of text and marks.
+pub const INK: Rgb = Rgb(20, 20, 20);
+
+/// A surface to draw on, in points from the top-left corner.
+pub trait Sketch {
+    /// Fills a rectangle.
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb);
+    /// Fills a polygon.
+    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb);
+    /// Strokes a straight line.
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb);
+    /// Writes text with its baseline starting at (x, y); `mono` picks the monospace font.
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool);
+    /// Writes text turned by `quarter_turns` quarter turns clockwise about its start point
+    /// (surfaces that cannot turn text write it unturned).
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        let _ = quarter_turns;
+        self.text(x, y, size, text, color, true);
+    }
+    /// Draws only inside a rectangle until [`Sketch::pop_clip`].
+    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32);
+    /// Ends the last clip.
+    fn pop_clip(&mut self);
+}
+
+/// A sketch on one page of a PDF.
+pub struct PdfSketch<'a, 'b> {
+    surface: &'a mut Surface<'b>,
+    font: Font,
+    mono: Font,
+}
+
+fn paint(color: Rgb) -> krilla::paint::Paint {
+    rgb::Color::new(color.0, color.1, color.2).into()
+}
+
+impl Sketch for PdfSketch<'_, '_> {
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+        let Some(rect) = Rect::from_xywh(x, y, w.max(0.01), h.max(0.01)) else { return };
+        let mut builder = PathBuilder::new();
+        builder.push_rect(rect);
+        let Some(path) = builder.finish() else { return };
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
+        self.surface.draw_path(&path);
+    }
+
+    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb) {
+        let mut builder = PathBuilder::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            if i == 0 { builder.move_to(x, y) } else { builder.line_to(x, y) }
+        }
+        builder.close();
+        let Some(path) = builder.finish() else { return };
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
+        self.surface.draw_path(&path);
+    }
+
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
+        let mut builder = PathBuilder::new();
+        builder.move_to(a.0, a.1);
+        builder.line_to(b.0, b.1);
+        let Some(path) = builder.finish() else { return };
+        self.surface.set_fill(None);
+        self.surface.set_stroke(Some(Stroke { paint: paint(color), width, ..Stroke::default() }));
+        self.surface.draw_path(&path);
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
+        self.surface.set_stroke(None);
+        self.surface.set_fill(Some(Fill { paint: paint(color), opacity: NormalizedF32::ONE, rule: FillRule::NonZero }));
+        let font = if mono { self.mono.clone() } else { self.font.clone() };
+        self.surface.draw_text(Point::from_xy(x, y), font, size, text, false, TextDirection::Auto);
+    }
+
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        // y grows downward on the page, so a positive angle turns clockwise.
+        let (sin, cos) = (f32::from(quarter_turns % 4) * std::f32::consts::FRAC_PI_2).sin_cos();
+        self.surface.push_transform(&Transform::from_row(cos, sin, -sin, cos, x, y));
+        self.text(0.0, 0.0, size, text, color, true);
+        self.surface.pop();
+    }
+
+    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        let Some(rect) = Rect::from_xywh(x, y, w.max(0.01), h.max(0.01)) else { return };
+        let mut builder = PathBuilder::new();
+        builder.push_rect(rect);
+        if let Some(path) = builder.finish() {
+            self.surface.push_clip_path(&path, &FillRule::NonZero);
+        }
+    }
+
+    fn pop_clip(&mut self) {
+        self.surface.pop();
+    }
+}
+
+/// The fonts embedded in every PDF (subset to the glyphs used): the same open-licence fonts
+/// the window uses.
+///
+/// # Errors
+/// When a built-in font cannot be read.
+pub fn pdf_fonts() -> Result<(Font, Font), String> {
+    let font = Font::new(epaint_default_fonts::UBUNTU_LIGHT.into(), 0).ok_or("the built-in font cannot be read")?;
+    let mono =
+        Font::new(epaint_default_fonts::HACK_REGULAR.into(), 0).ok_or("the built-in monospace font cannot be read")?;
+    Ok((font, mono))
+}
+
+impl<'a, 'b> PdfSketch<'a, 'b> {
+    /// A sketch on one PDF page's surface, writing with `font` and `mono`.
+    pub fn new(surface: &'a mut Surface<'b>, font: Font, mono: Font) -> Self {
+        Self { surface, font, mono }
+    }
+}
+
+/// The page label and the calibration bars at the foot of every page.
+pub fn footer(sk: &mut dyn Sketch, options: &ExportOptions, label: &str) {
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    let y = ph - m - FOOTER + 14.0;
+    sk.text(m, y, 9.0, label, INK, false);
+    if options.not_valid {
+        sk.text(pw / 2.0 - 60.0, y, 9.0, "NOT VALID: the scenario has errors", Rgb(200, 0, 0), false);
+    }
+    // "This bar measures 5 cm" and "2 in": print at actual size and check with a ruler.
+    let cm5 = 50.0 * PT_PER_MM;
+    let in2 = 144.0;
+    let bar_y = y + 10.0;
+    sk.fill_rect(m, bar_y, cm5, 3.0, INK);
+    for i in 0..=5 {
+        let x = m + i as f32 * 10.0 * PT_PER_MM;
+        sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, INK);
+    }
+    sk.text(m, bar_y + 14.0, 7.0, "This bar measures 5 cm. Print at actual size (100%).", INK, false);
+    let x2 = pw - m - in2;
+    sk.fill_rect(x2, bar_y, in2, 3.0, INK);
+    for i in 0..=2 {
+        let x = x2 + i as f32 * 72.0;
+        sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, INK);
+    }
+    sk.text(x2, bar_y + 14.0, 7.0, "This bar measures 2 in.", INK, false);
+}
