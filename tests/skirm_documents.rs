@@ -370,9 +370,10 @@ fn command_line_validate_stats_symmetry_simulate_on_skirm_files() {
         let summary: serde_json::Value = serde_json::from_str(&out).unwrap();
         let wins = summary["wins"][0].as_u64().unwrap() + summary["wins"][1].as_u64().unwrap();
         assert_eq!(wins + summary["draws"].as_u64().unwrap(), 4);
-        let (code, _, err) = run_args(&["export", &file, "--pdf", &script_file("x.pdf", "")]);
-        assert_ne!(code, 0);
-        assert!(err.contains("not available yet"), "{err}");
+        let pdf = script_file("x.pdf", "");
+        let (code, out, err) = run_args(&["export", &file, "--pdf", &pdf, "--square", "40mm"]);
+        assert_eq!(code, 0, "{out}{err}");
+        assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     }
     // A validator error exits 1.
     let broken = text(SAMPLES[0]).replace("ep_limit: 100", "ep_limit: 50");

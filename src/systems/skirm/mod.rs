@@ -1,9 +1,11 @@
 //! Skirm, the squad skirmish game on 40 mm squares: its rules core and house data, its
-//! scenario documents, and its place behind the studio's seam. The window and print follow
-//! (issue 13).
+//! scenario documents, its print sheets, and its place behind the studio's seam. The window
+//! follows (issue 13).
 
+mod print;
 pub mod rules;
 pub mod scenario;
 mod system;
 
+pub use print::CARD_MM;
 pub use system::{Skirm, computer_battle, describe_event, diagnostic};

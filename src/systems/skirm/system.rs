@@ -510,16 +510,12 @@ impl OpenScenario for SkirmDocument {
         })
     }
 
-    fn export_pdf(
-        &self,
-        _options: &ExportOptions,
-        _progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<PdfReport, String> {
-        Err("printing Skirm battle maps, stat cards and mission sheets is not available yet; it is the next Skirm issue".into())
+    fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
+        super::print::export_pdf(&self.rules, &self.scenario, options, progress)
     }
 
-    fn export_png(&self, _square: f32, _dpi: u32, _greyscale: bool) -> Result<Vec<u8>, String> {
-        Err("Skirm battle map images are not available yet; they come with Skirm printing".into())
+    fn export_png(&self, square: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+        super::print::export_png(&self.rules, &self.scenario, square, dpi, greyscale)
     }
 
     fn export_foreign(&self, _format: &str) -> Option<(String, Vec<String>)> {

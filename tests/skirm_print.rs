@@ -1,0 +1,93 @@
+//! Skirm's print sheets through the seam: the battle map poster at true square size, the
+//! stat cards at 63 x 88 mm (nine to an A4 page when the margin allows), and the PNG whose
+//! squares measure 40 mm and whose walls are drawn on the grid lines.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets};
+use skirmish_studio::game::OpenScenario;
+use std::path::Path;
+
+fn open(name: &str) -> Box<dyn OpenScenario> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+    skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap()
+}
+
+fn options(margin_mm: f32) -> ExportOptions {
+    ExportOptions {
+        paper: Paper::A4,
+        square: 40.0 * PT_PER_MM,
+        margin: margin_mm * PT_PER_MM,
+        sheets: Sheets::ALL,
+        ..ExportOptions::default()
+    }
+}
+
+fn units(name: &str) -> usize {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+    text.matches("profile:").count()
+}
+
+#[test]
+fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
+    for name in ["skirm-ruined-crossing.ron", "skirm-night-extraction.ron"] {
+        let opened = open(name);
+        let options = options(9.0);
+        let mut heard = Vec::new();
+        let report = opened.export_pdf(&options, &mut |done, all| heard.push((done, all))).unwrap();
+        assert!(report.bytes.starts_with(b"%PDF"));
+        let layout = report.layout.clone().expect("the battle map is printed");
+        assert_eq!(layout.pages.len(), usize::from(layout.rows) * usize::from(layout.cols));
+        // 40 mm squares on A4 between 9 mm margins, less the 8 mm overlap strip and the page
+        // foot: 184 mm across holds four, 257 mm down holds six.
+        assert_eq!((layout.per_page_x, layout.per_page_y), (4, 6), "{name}");
+        let cards = units(name);
+        assert!(cards >= 2, "{name} has squads");
+        assert_eq!(report.pages, layout.pages.len() + cards.div_ceil(9), "{name}: poster pages plus cards nine a page");
+        assert_eq!(heard.last(), Some(&(report.pages, report.pages)));
+        // Every page is A4 (595 x 842 points).
+        let text = String::from_utf8_lossy(&report.bytes);
+        assert_eq!(text.matches("/MediaBox[0 0 595.28 841.89]").count(), report.pages, "{name}");
+        // With the default 10 mm margin only two rows of 88 mm fit under the page foot.
+        let six = opened.export_pdf(&self::options(10.0), &mut |_, _| {}).unwrap();
+        assert_eq!(six.pages, layout.pages.len() + cards.div_ceil(6));
+    }
+}
+
+#[test]
+fn a_paper_too_small_for_a_card_is_refused_with_the_reason() {
+    let opened = open("skirm-ruined-crossing.ron");
+    // 80 mm margins leave 50 mm across an A4 page.
+    let mut options = options(80.0);
+    options.sheets = Sheets { board: false, tiles: false, counters: true, setup: false };
+    let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
+    assert!(error.contains("63 x 88 mm"), "{error}");
+}
+
+#[test]
+fn the_png_squares_measure_40_mm_and_walls_lie_on_the_grid_lines() {
+    let opened = open("skirm-ruined-crossing.ron");
+    let bytes = opened.export_png(40.0 * PT_PER_MM, 100, false).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().unwrap();
+    let (width, height) = (reader.info().width, reader.info().height);
+    // 12 squares of 40 mm at 100 dpi: 12 x 157.48 pixels.
+    assert_eq!((width, height), (1890, 1890));
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    reader.next_frame(&mut pixels).unwrap();
+    let at = |x: f32, y: f32| {
+        let square = 40.0 / 25.4 * 100.0;
+        let (px, py) = ((x * square) as usize, (y * square) as usize);
+        let i = (py * width as usize + px) * 4;
+        (pixels[i], pixels[i + 1], pixels[i + 2])
+    };
+    // The sample has a wall along the top of square (3, 4): dark on the grid line, light a
+    // third of a square below it.
+    let wall = at(3.5, 4.0);
+    assert!(wall.0 < 80 && wall.1 < 80 && wall.2 < 80, "wall pixel {wall:?}");
+    let floor = at(3.5, 4.33);
+    assert!(floor.0 > 150, "open ground below the wall {floor:?}");
+    let grey = opened.export_png(40.0 * PT_PER_MM, 30, true).unwrap();
+    let colour = opened.export_png(40.0 * PT_PER_MM, 30, false).unwrap();
+    assert_ne!(grey, colour, "greyscale prints other inks");
+}
