@@ -12,5 +12,5 @@ pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Sheets, board_layout, parse_square,
 };
 pub use self::poster::{DrawRegion, poster_page};
-pub use self::raster::PngSketch;
-pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts};
+pub use self::raster::{MAX_PIXELS, PngSketch};
+pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts, write_pdf};

@@ -4,6 +4,9 @@
 use super::sketch::{Rgb, Sketch};
 use tiny_skia::{FillRule, Mask, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
+/// The largest image side written, in pixels.
+pub const MAX_PIXELS: u32 = 16_000;
+
 /// A raster sketch, drawn in points and scaled to pixels.
 pub struct PngSketch {
     pixmap: Pixmap,
@@ -19,6 +22,24 @@ impl PngSketch {
     pub fn new(width: u32, height: u32, scale: f32) -> Result<Self, String> {
         let pixmap = Pixmap::new(width.max(1), height.max(1)).ok_or("the image cannot be allocated")?;
         Ok(Self { pixmap, clips: Vec::new(), scale })
+    }
+
+    /// A blank image for a whole board of `width` x `height` squares of `square` points at
+    /// `dpi` dots per inch.
+    ///
+    /// # Errors
+    /// When the dpi is out of range (10 to 1200) or a side would exceed [`MAX_PIXELS`].
+    pub fn for_board(width: u16, height: u16, square: f32, dpi: u32) -> Result<Self, String> {
+        if !(10..=1200).contains(&dpi) {
+            return Err(format!("{dpi} dpi is out of range (10 to 1200)"));
+        }
+        let scale = dpi as f32 / 72.0;
+        let w = (f32::from(width) * square * scale).round();
+        let h = (f32::from(height) * square * scale).round();
+        if w > MAX_PIXELS as f32 || h > MAX_PIXELS as f32 {
+            return Err(format!("the image would be {w} x {h} pixels; lower the dpi (at most {MAX_PIXELS} a side)"));
+        }
+        Self::new(w.max(1.0) as u32, h.max(1.0) as u32, scale)
     }
 
     /// The image as a PNG at `dpi` dots per inch.

@@ -4,9 +4,11 @@
 //! with its calibration bars. A system draws its sheets once, through `Sketch`, and gets both.
 
 use super::layout::{ExportOptions, FOOTER, PT_PER_MM};
+use krilla::Document;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Rect, Transform};
 use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
 use krilla::paint::{Fill, FillRule, Stroke};
 use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
@@ -179,4 +181,36 @@ pub fn footer(sk: &mut dyn Sketch, options: &ExportOptions, label: &str) {
         sk.line((x, bar_y - 3.0), (x, bar_y + 6.0), 0.6, INK);
     }
     sk.text(x2, bar_y + 14.0, 7.0, "This bar measures 2 in.", INK, false);
+}
+
+/// Writes a PDF of `pages` pages of the chosen paper: `draw` draws page number `index` (from
+/// 0), then each page gets its foot ("`name` - page i of n" and the calibration bars), and
+/// `progress` hears (pages done, pages in all).
+///
+/// # Errors
+/// When the fonts cannot be read, the paper size is invalid or the PDF cannot be written.
+pub fn write_pdf(
+    options: &ExportOptions,
+    name: &str,
+    pages: usize,
+    progress: &mut dyn FnMut(usize, usize),
+    draw: &mut dyn FnMut(&mut dyn Sketch, usize),
+) -> Result<Vec<u8>, String> {
+    let (font, mono) = pdf_fonts()?;
+    let (pw, ph) = options.page_size();
+    let mut document = Document::new();
+    for index in 0..pages {
+        let settings = PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned())?;
+        let mut page = document.start_page_with(settings);
+        let mut surface = page.surface();
+        {
+            let mut sk = PdfSketch::new(&mut surface, font.clone(), mono.clone());
+            draw(&mut sk, index);
+            footer(&mut sk, options, &format!("{name} - page {} of {pages}", index + 1));
+        }
+        surface.finish();
+        page.finish();
+        progress(index + 1, pages);
+    }
+    document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))
 }

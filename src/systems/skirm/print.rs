@@ -10,11 +10,8 @@ use super::scenario::SkirmScenario;
 use super::scenario::validate::{squad_ep, unit_ep};
 use crate::board::{EdgeAxis, Pos};
 use crate::export::{
-    ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PdfSketch, PngSketch, Rgb, Sketch, board_layout, footer,
-    pdf_fonts, poster_page,
+    ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PngSketch, Rgb, Sketch, board_layout, poster_page, write_pdf,
 };
-use krilla::Document;
-use krilla::page::PageSettings;
 
 /// A stat card's size, in millimetres (a poker card).
 pub const CARD_MM: (f32, f32) = (63.0, 88.0);
@@ -332,7 +329,6 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
-    let (font, mono) = pdf_fonts()?;
     let (pw, ph) = options.page_size();
     let layout = if options.sheets.board {
         Some(board_layout(options, scenario.board.width, scenario.board.height, 1)?)
@@ -353,44 +349,25 @@ pub fn export_pdf(
     if total == 0 {
         return Err("no sheets chosen: pick the battle map or the stat cards".into());
     }
-    let mut document = Document::new();
-    let settings = || PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned());
-    for index in 0..total {
-        let mut page = document.start_page_with(settings()?);
-        let mut surface = page.surface();
-        {
-            let mut sk = PdfSketch::new(&mut surface, font.clone(), mono.clone());
-            match (&layout, index.checked_sub(board_pages)) {
-                (Some(layout), None) => {
-                    if let Some(&board_page) = layout.pages.get(index) {
-                        let size = (scenario.board.width, scenario.board.height);
-                        poster_page(
-                            &mut sk,
-                            options,
-                            layout,
-                            board_page,
-                            size,
-                            "Battle map",
-                            &mut |sk, origin, xs, ys, full| {
-                                draw_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
-                            },
-                        );
-                    }
-                }
-                (_, Some(card_page)) => {
-                    if let Some(page_cards) = card_pages.get(card_page) {
-                        cards_page(&mut sk, options, page_cards);
-                    }
-                }
-                (None, None) => {}
+    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| match (
+        &layout,
+        index.checked_sub(board_pages),
+    ) {
+        (Some(layout), None) => {
+            if let Some(&board_page) = layout.pages.get(index) {
+                let size = (scenario.board.width, scenario.board.height);
+                poster_page(sk, options, layout, board_page, size, "Battle map", &mut |sk, origin, xs, ys, full| {
+                    draw_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
+                });
             }
-            footer(&mut sk, options, &format!("{} - page {} of {total}", scenario.name, index + 1));
         }
-        surface.finish();
-        page.finish();
-        progress(index + 1, total);
-    }
-    let bytes = document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))?;
+        (_, Some(card_page)) => {
+            if let Some(page_cards) = card_pages.get(card_page) {
+                cards_page(sk, options, page_cards);
+            }
+        }
+        (None, None) => {}
+    })?;
     Ok(PdfReport { bytes, pages: total, layout })
 }
 
@@ -405,17 +382,7 @@ pub fn export_png(
     dpi: u32,
     greyscale: bool,
 ) -> Result<Vec<u8>, String> {
-    if !(10..=1200).contains(&dpi) {
-        return Err(format!("{dpi} dpi is out of range (10 to 1200)"));
-    }
-    let scale = dpi as f32 / 72.0;
-    let width = (f32::from(scenario.board.width) * square * scale).round();
-    let height = (f32::from(scenario.board.height) * square * scale).round();
-    let most = 16_000.0;
-    if width > most || height > most {
-        return Err(format!("the image would be {width} x {height} pixels; lower the dpi (at most {most} a side)"));
-    }
-    let mut sketch = PngSketch::new(width.max(1.0) as u32, height.max(1.0) as u32, scale)?;
+    let mut sketch = PngSketch::for_board(scenario.board.width, scenario.board.height, square, dpi)?;
     let size = (scenario.board.width, scenario.board.height);
     draw_map(&mut sketch, rules, scenario, greyscale, (0.0, 0.0), square, (0, size.0), (0, size.1), true);
     sketch.into_png(dpi)

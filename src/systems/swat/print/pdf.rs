@@ -3,14 +3,10 @@
 //! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
 
 use super::draw::{Frame, Style, draw_counter, draw_property, draw_region};
-use crate::export::{
-    BoardLayout, ExportOptions, FOOTER, PdfReport, PdfSketch, Sketch, board_layout, footer, pdf_fonts,
-};
+use crate::export::{BoardLayout, ExportOptions, FOOTER, PdfReport, Sketch, board_layout, write_pdf};
 use crate::systems::swat::colours::{self as palette, Rgb};
 use crate::systems::swat::rules::{CoChoice, PropertyKind, Ruleset};
 use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
-use krilla::Document;
-use krilla::page::PageSettings;
 
 /// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
 ///
@@ -22,10 +18,8 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
-    let (font, mono) = pdf_fonts()?;
     let style = Style { greyscale: options.greyscale };
-    let (pw, ph) = options.page_size();
-    let settings = || PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned());
+    let (_, ph) = options.page_size();
     let layout = if options.sheets.board {
         Some(board_layout(options, scenario.board.width, scenario.board.height, scenario.tile_size)?)
     } else {
@@ -58,44 +52,28 @@ pub fn export_pdf(
         }
     }
     let total = jobs.len();
-    let mut document = Document::new();
-    for (index, job) in jobs.iter().enumerate() {
-        let mut page = document.start_page_with(settings()?);
-        let mut surface = page.surface();
-        {
-            let mut sk = PdfSketch::new(&mut surface, font.clone(), mono.clone());
+    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
+        if let Some(job) = jobs.get(index) {
             match job {
                 Job::Board(p) => {
                     if let Some(layout) = &layout {
-                        board_page(&mut sk, rules, scenario, options, style, layout, *p, "Board");
+                        board_page(sk, rules, scenario, options, style, layout, *p, "Board");
                     }
                 }
                 Job::Assembly => {
                     if let Some(layout) = &layout {
-                        assembly_page(&mut sk, rules, scenario, options, style, layout);
+                        assembly_page(sk, rules, scenario, options, style, layout);
                     }
                 }
-                Job::Tile(single, tile_layout, p) => board_page(
-                    &mut sk,
-                    rules,
-                    single,
-                    options,
-                    style,
-                    tile_layout,
-                    *p,
-                    &format!("Tile {}", single.name),
-                ),
-                Job::Counters(counters) => counters_page(&mut sk, scenario, options, style, counters),
-                Job::Markers => markers_page(&mut sk, scenario, options, style),
-                Job::Setup(lines) => setup_page(&mut sk, options, lines),
+                Job::Tile(single, tile_layout, p) => {
+                    board_page(sk, rules, single, options, style, tile_layout, *p, &format!("Tile {}", single.name))
+                }
+                Job::Counters(counters) => counters_page(sk, scenario, options, style, counters),
+                Job::Markers => markers_page(sk, scenario, options, style),
+                Job::Setup(lines) => setup_page(sk, options, lines),
             }
-            footer(&mut sk, options, &format!("{} - page {} of {total}", scenario.name, index + 1));
         }
-        surface.finish();
-        page.finish();
-        progress(index + 1, total);
-    }
-    let bytes = document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))?;
+    })?;
     Ok(PdfReport { bytes, pages: total, layout })
 }
 

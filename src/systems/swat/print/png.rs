@@ -6,8 +6,7 @@ use crate::export::PngSketch;
 use crate::systems::swat::rules::Ruleset;
 use crate::systems::swat::scenario::Scenario;
 
-/// The largest image side written, in pixels.
-pub const MAX_PIXELS: u32 = 16_000;
+pub use crate::export::MAX_PIXELS;
 
 /// Renders the whole board at `dpi` dots per inch with squares of `square` points, and encodes
 /// it as a PNG whose pHYs chunk records the resolution.
@@ -21,18 +20,7 @@ pub fn export_png(
     dpi: u32,
     greyscale: bool,
 ) -> Result<Vec<u8>, String> {
-    if !(10..=1200).contains(&dpi) {
-        return Err(format!("{dpi} dpi is out of range (10 to 1200)"));
-    }
-    let scale = dpi as f32 / 72.0;
-    let width = (f32::from(scenario.board.width) * square * scale).round();
-    let height = (f32::from(scenario.board.height) * square * scale).round();
-    if width > MAX_PIXELS as f32 || height > MAX_PIXELS as f32 {
-        return Err(format!(
-            "the image would be {width} x {height} pixels; lower the dpi (at most {MAX_PIXELS} a side)"
-        ));
-    }
-    let mut sketch = PngSketch::new(width.max(1.0) as u32, height.max(1.0) as u32, scale)?;
+    let mut sketch = PngSketch::for_board(scenario.board.width, scenario.board.height, square, dpi)?;
     let frame = Frame { origin: (0.0, 0.0), square };
     draw_region(
         &mut sketch,
