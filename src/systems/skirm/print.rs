@@ -161,22 +161,23 @@ fn draw_map(
             EdgeAxis::Horizontal => (corner(edge.x, edge.y), corner(edge.x + 1, edge.y)),
             EdgeAxis::Vertical => (corner(edge.x, edge.y), corner(edge.x, edge.y + 1)),
         };
-        let (ex, ey) = match edge.axis {
-            EdgeAxis::Horizontal => (edge.x, edge.y.min(board.height.saturating_sub(1))),
-            EdgeAxis::Vertical => (edge.x.min(board.width.saturating_sub(1)), edge.y),
+        // An edge borders the region when it lies on one of the region's grid lines (the clip
+        // keeps the half outside from showing).
+        let borders = match edge.axis {
+            EdgeAxis::Horizontal => (xs.0..x1).contains(&edge.x) && (ys.0..=y1).contains(&edge.y),
+            EdgeAxis::Vertical => (xs.0..=x1).contains(&edge.x) && (ys.0..y1).contains(&edge.y),
         };
-        if !within(Pos::new(ex, ey)) && !within(Pos::new(ex.saturating_sub(1), ey.saturating_sub(1))) {
+        if !borders {
             continue;
         }
+        let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
         if let Some(wall) = feature.wall {
             let width = square * (0.09 + 0.025 * f32::from(wall.height.min(4)));
             let dark = ink(Rgb(40, 36, 34), greyscale);
             if wall.climbable {
                 for i in 0..4 {
                     let t0 = i as f32 / 4.0;
-                    let t1 = t0 + 0.16;
-                    let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-                    sk.line(at(t0), at(t1), width, dark);
+                    sk.line(at(t0), at(t0 + 0.16), width, dark);
                 }
             } else {
                 sk.line(a, b, width, dark);
@@ -187,7 +188,6 @@ fn draw_map(
             }
         }
         if let Some(door) = feature.door {
-            let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
             let leaf = ink(Rgb(168, 110, 52), greyscale);
             // The gap in the wall, the width of the door.
             sk.line(at(0.2), at(0.8), square * 0.16, Rgb(255, 255, 255));
@@ -347,26 +347,20 @@ pub fn export_pdf(
     let board_pages = layout.as_ref().map_or(0, |l| l.pages.len());
     let total = board_pages + card_pages.len();
     if total == 0 {
-        return Err("no sheets chosen: pick the battle map or the stat cards".into());
+        return Err("Skirm prints the battle map (sheet 'board') and the stat cards (sheet 'counters'); \
+                    'tiles' and 'setup' are Skirmish Wars sheets"
+            .into());
     }
-    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| match (
-        &layout,
-        index.checked_sub(board_pages),
-    ) {
-        (Some(layout), None) => {
-            if let Some(&board_page) = layout.pages.get(index) {
-                let size = (scenario.board.width, scenario.board.height);
-                poster_page(sk, options, layout, board_page, size, "Battle map", &mut |sk, origin, xs, ys, full| {
-                    draw_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
-                });
-            }
+    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
+        // The poster pages first, then the card pages.
+        if let Some((layout, &board_page)) = layout.as_ref().and_then(|l| l.pages.get(index).map(|p| (l, p))) {
+            let size = (scenario.board.width, scenario.board.height);
+            poster_page(sk, options, layout, board_page, size, "Battle map", &mut |sk, origin, xs, ys, full| {
+                draw_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
+            });
+        } else if let Some(page_cards) = card_pages.get(index - board_pages) {
+            cards_page(sk, options, page_cards);
         }
-        (_, Some(card_page)) => {
-            if let Some(page_cards) = card_pages.get(card_page) {
-                cards_page(sk, options, page_cards);
-            }
-        }
-        (None, None) => {}
     })?;
     Ok(PdfReport { bytes, pages: total, layout })
 }

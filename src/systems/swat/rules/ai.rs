@@ -19,7 +19,7 @@
 
 use super::action::Action;
 use super::combat::preview_attack;
-use super::effects::{build_cost, movement_points};
+use super::effects::{build_cost, fire_range, movement_points};
 use super::engine::{LegalChoices, check};
 use super::ids::{PlayerId, Pos, UnitId, UnitKindId};
 use super::movement::reachable;
@@ -169,15 +169,14 @@ impl Policy {
                 .sum()
         };
         let (own, enemies) = (worth(true), worth(false));
-        let caution = style.caution.max(1) * own.max(enemies).max(1) / enemies.max(1);
-        // And it accepts dearer trades: each time over its enemies' worth, up to four, it
+        // A long game fears fire less too: from round 60 the caution doubles every 20 rounds.
+        let caution = (style.caution.max(1) * own.max(enemies).max(1) / enemies.max(1))
+            << ((i64::from(state.round) - 40) / 20).clamp(0, 8);
+        // Ahead, it accepts dearer trades: each time over its enemies' worth, up to four, it
         // will risk a quarter more of the attacker's own cost, so a won game is finished
-        // rather than besieged.
-        // A long game presses the same way: from round 30, a quarter more every 10 rounds,
-        // so two armies that each wait for the other still come to blows.
+        // rather than besieged. A long game presses the same way: from round 30, a quarter
+        // more every 10 rounds, so two armies that each wait for the other come to blows.
         let late = (i64::from(state.round) - 20) / 10;
-        // ... and fears fire less: from round 60 the caution doubles every 20 rounds.
-        let caution = caution << ((i64::from(state.round) - 40) / 20).clamp(0, 8);
         let ahead = if threat.is_some() { (own / enemies.max(1) - 1).max(late).clamp(0, 4) } else { 0 };
         Self {
             order: Order::of(rules, state, player, level),
@@ -201,12 +200,17 @@ impl Policy {
         field
     }
 
+    /// A distance to a goal with the danger of the square counted as extra squares.
+    fn risky(&self, distance: u32, danger: i64) -> u32 {
+        distance.saturating_add(u32::try_from(danger / self.caution.max(1)).unwrap_or(0))
+    }
+
     /// The HP `unit` can expect to lose standing on `at` through the enemies' next turn, in
     /// sixths of an HP (whole numbers, so the sum does not depend on the order it is taken
     /// in, and a mirrored position gets the mirrored value).
     fn danger(&self, rules: &Ruleset, state: &GameState, unit: &Unit, at: Pos) -> i64 {
         let Some(threat) = &self.threat else { return 0 };
-        let enemies = threat.at(usize::from(at.y) * usize::from(state.board.width) + usize::from(at.x));
+        let enemies = threat.at(state.board.index(at));
         let sixths: i64 = enemies
             .iter()
             .filter_map(|&id| state.unit(id))
@@ -229,7 +233,6 @@ struct Threat {
 
 impl Threat {
     fn of(rules: &Ruleset, state: &GameState, player: PlayerId) -> Self {
-        let width = usize::from(state.board.width);
         let squares = state.board.terrain.len();
         // (square, enemy) pairs, then grouped by square: two allocations, not one per square.
         let mut pairs: Vec<(usize, UnitId)> = Vec::new();
@@ -259,11 +262,13 @@ impl Threat {
             if card.firepower.is_none() {
                 continue;
             }
-            let reach = movement_points(rules, state, enemy.owner, enemy.kind) + u32::from(card.range.1);
-            if !own.iter().any(|&(p, moves)| p.distance(enemy.pos) <= reach + moves) {
+            // Its range as the rules give it (a CO's power may lengthen it).
+            let (near, far) = fire_range(rules, state, enemy.owner, enemy.kind);
+            let (near, far) = (u32::from(near), u32::from(far));
+            let moves = if card.is_indirect() { 0 } else { movement_points(rules, state, enemy.owner, enemy.kind) };
+            if !own.iter().any(|&(p, own_moves)| p.distance(enemy.pos) <= moves + far + own_moves) {
                 continue;
             }
-            let (near, far) = (u32::from(card.range.0), u32::from(card.range.1));
             let from: Vec<Pos> = if card.is_indirect() {
                 vec![enemy.pos]
             } else {
@@ -278,7 +283,7 @@ impl Threat {
                             continue;
                         };
                         let d = origin.distance(q);
-                        let index = usize::from(q.y) * width + usize::from(q.x);
+                        let index = state.board.index(q);
                         if d >= near && d <= far && marked.get(index).is_some_and(|&m| m != number + 1) {
                             marked[index] = number + 1;
                             pairs.push((index, enemy.id));
@@ -702,18 +707,15 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
             // Normal and Hard count the HP the square may cost as extra distance (Easy's
             // danger is always 0): a caution of 12 sixths makes 2 HP at risk one square.
             let danger = policy.danger(rules, state, unit, p);
-            let risky = distance.saturating_add(u32::try_from(danger / policy.caution.max(1)).unwrap_or(0));
             // Standing on a goal beats standing next to it; then nearer (and safer), then cheaper.
-            (u32::from(!free_goal(p) || !card.captures), risky, danger, cost, order.key(p), p)
+            (u32::from(!free_goal(p) || !card.captures), policy.risky(distance, danger), danger, cost, order.key(p), p)
         })
         .min()?;
     let (not_on_goal, distance, _, _, _, to) = best;
     // Stay unless the move brings it nearer, reckoned the same way (with the danger where it
     // stands now). Normal and Hard never stay on an own factory, though: a unit parked there
     // stops the army building.
-    let here = current.saturating_add(
-        u32::try_from(policy.danger(rules, state, unit, unit.pos) / policy.caution.max(1)).unwrap_or(0),
-    );
+    let here = policy.risky(current, policy.danger(rules, state, unit, unit.pos));
     let blocks_factory = policy.threat.is_some()
         && state.property_at(rules, unit.pos) == Some(PropertyKind::Factory)
         && state.owner_at(unit.pos) == Some(unit.owner);
@@ -728,7 +730,7 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
 /// way leads.
 fn goal_field(rules: &Ruleset, state: &GameState, kind: UnitKindId, goals: &[Pos]) -> Vec<u32> {
     let (width, height) = (state.board.width, state.board.height);
-    let index = |p: Pos| usize::from(p.y) * usize::from(width) + usize::from(p.x);
+    let index = |p: Pos| state.board.index(p);
     // What stepping onto each square costs this unit, looked up once.
     let enter: Vec<Option<u8>> =
         state.board.squares().map(|p| rules.move_cost(kind, state.board.terrain_at(p))).collect();
@@ -774,7 +776,7 @@ fn goal_field(rules: &Ruleset, state: &GameState, kind: UnitKindId, goals: &[Pos
 
 /// A square's value in a field worked out by [`goal_field`].
 fn at(field: &[u32], state: &GameState, p: Pos) -> u32 {
-    field.get(usize::from(p.y) * usize::from(state.board.width) + usize::from(p.x)).copied().unwrap_or(u32::MAX)
+    field.get(state.board.index(p)).copied().unwrap_or(u32::MAX)
 }
 
 /// What to buy: capturers while there are few, otherwise the unit kind the army has least of
@@ -802,9 +804,7 @@ fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> Option<Actio
     };
     // Normal and Hard: enemies that could strike the factory next turn call for the best
     // fighter the funds buy, not another capturer to lose.
-    let besieged = policy.threat.as_ref().is_some_and(|threat| {
-        !threat.at(usize::from(factory.y) * usize::from(state.board.width) + usize::from(factory.x)).is_empty()
-    });
+    let besieged = policy.threat.as_ref().is_some_and(|threat| !threat.at(state.board.index(factory)).is_empty());
     let pick = if besieged {
         kinds
             .iter()
