@@ -62,6 +62,11 @@ fn a_paper_too_small_for_a_card_is_refused_with_the_reason() {
     options.sheets = Sheets { board: false, tiles: false, counters: true, setup: false };
     let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
     assert!(error.contains("63 x 88 mm"), "{error}");
+    // Skirmish Wars' own sheets alone: the refusal says which sheets Skirm has.
+    let mut options = self::options(10.0);
+    options.sheets = Sheets { board: false, tiles: true, counters: false, setup: true };
+    let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
+    assert!(error.contains("'board'") && error.contains("'counters'"), "{error}");
 }
 
 #[test]
