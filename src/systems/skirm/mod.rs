@@ -2,6 +2,7 @@
 //! scenario documents, its print sheets, and its place behind the studio's seam. The window
 //! follows (issue 13).
 
+pub mod editing;
 mod print;
 pub mod rules;
 pub mod scenario;
