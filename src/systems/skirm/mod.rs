@@ -8,5 +8,5 @@ pub mod rules;
 pub mod scenario;
 mod system;
 
-pub use print::CARD_MM;
+pub use print::{CARD_MM, draw_battle_map};
 pub use system::{Skirm, computer_battle, describe_event, diagnostic};

@@ -24,9 +24,11 @@ fn ink(color: Rgb, greyscale: bool) -> Rgb {
     if greyscale { color.grey().lighter(0.35) } else { color }
 }
 
-/// Draws squares `xs` x `ys` of the battle map with its top-left corner at `origin`.
+/// Draws squares `xs` x `ys` of the battle map with its top-left corner at `origin`, on paper
+/// and, through the window's own sketch, on screen; `full` adds the small print (levels,
+/// letters, initials) where there is room for it.
 #[expect(clippy::too_many_arguments, reason = "a region of a map and how to draw it")]
-fn draw_map(
+pub fn draw_battle_map(
     sk: &mut dyn Sketch,
     rules: &Ruleset,
     scenario: &SkirmScenario,
@@ -356,7 +358,7 @@ pub fn export_pdf(
         if let Some((layout, &board_page)) = layout.as_ref().and_then(|l| l.pages.get(index).map(|p| (l, p))) {
             let size = (scenario.board.width, scenario.board.height);
             poster_page(sk, options, layout, board_page, size, "Battle map", &mut |sk, origin, xs, ys, full| {
-                draw_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
+                draw_battle_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
             });
         } else if let Some(page_cards) = card_pages.get(index - board_pages) {
             cards_page(sk, options, page_cards);
@@ -378,6 +380,6 @@ pub fn export_png(
 ) -> Result<Vec<u8>, String> {
     let mut sketch = PngSketch::for_board(scenario.board.width, scenario.board.height, square, dpi)?;
     let size = (scenario.board.width, scenario.board.height);
-    draw_map(&mut sketch, rules, scenario, greyscale, (0.0, 0.0), square, (0, size.0), (0, size.1), true);
+    draw_battle_map(&mut sketch, rules, scenario, greyscale, (0.0, 0.0), square, (0, size.0), (0, size.1), true);
     sketch.into_png(dpi)
 }

@@ -6,6 +6,7 @@ pub mod ai;
 pub mod combat;
 pub mod engine;
 pub mod map;
+pub mod odds;
 pub mod ruleset;
 pub mod state;
 pub mod strike;

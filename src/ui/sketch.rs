@@ -1,0 +1,74 @@
+//! The print surfaces' drawing interface on the screen: a [`Sketch`] that paints with egui, so
+//! a game system's own print drawing (its walls, doors, heights) shows in the window exactly
+//! as it prints, and the canvas does not keep a second copy of it.
+
+use crate::export::{Rgb, Sketch};
+use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2};
+
+/// Paints sketch calls on an egui painter; coordinates are screen points.
+pub struct PainterSketch<'a> {
+    painter: &'a Painter,
+    clips: Vec<Rect>,
+}
+
+impl<'a> PainterSketch<'a> {
+    /// A sketch over `painter`, clipped as the painter is.
+    #[must_use]
+    pub fn new(painter: &'a Painter) -> Self {
+        Self { painter, clips: vec![painter.clip_rect()] }
+    }
+
+    fn clip(&self) -> Rect {
+        self.clips.last().copied().unwrap_or(Rect::EVERYTHING)
+    }
+
+    fn add(&self, shape: Shape) {
+        self.painter.with_clip_rect(self.clip()).add(shape);
+    }
+}
+
+fn colour(c: Rgb) -> Color32 {
+    Color32::from_rgb(c.0, c.1, c.2)
+}
+
+impl Sketch for PainterSketch<'_> {
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+        let rect = Rect::from_min_size(pos2(x, y), egui::vec2(w, h));
+        if rect.intersects(self.clip()) {
+            self.add(Shape::rect_filled(rect, 0.0, colour(color)));
+        }
+    }
+
+    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb) {
+        let points: Vec<Pos2> = points.iter().map(|&(x, y)| pos2(x, y)).collect();
+        self.add(Shape::convex_polygon(points, colour(color), Stroke::NONE));
+    }
+
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
+        self.add(Shape::line_segment([pos2(a.0, a.1), pos2(b.0, b.1)], Stroke::new(width, colour(color))));
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
+        // A sketch places text by its baseline; egui by its box: the bottom is near enough at
+        // screen sizes.
+        let font = if mono { FontId::monospace(size) } else { FontId::proportional(size) };
+        self.painter.with_clip_rect(self.clip()).text(
+            pos2(x, y + size * 0.2),
+            egui::Align2::LEFT_BOTTOM,
+            text,
+            font,
+            colour(color),
+        );
+    }
+
+    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        let rect = Rect::from_min_size(pos2(x, y), egui::vec2(w, h)).intersect(self.clip());
+        self.clips.push(rect);
+    }
+
+    fn pop_clip(&mut self) {
+        if self.clips.len() > 1 {
+            self.clips.pop();
+        }
+    }
+}
