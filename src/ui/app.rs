@@ -9,7 +9,7 @@ use crate::systems::swat::scenario::{
     Finding, Scenario, SquareMap, Statistics, Symmetry, builtin_tiles, has_errors, import_awbw, load_scenario,
     save_scenario, statistics, validate,
 };
-use egui::{Context, Ui};
+use egui::{Context, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -118,11 +118,40 @@ pub enum Modal {
     /// Replace all of one terrain by another.
     ReplaceAll(TerrainId, TerrainId),
     /// Work found in the recovery file.
-    Recover(Box<Scenario>),
+    Recover(Recovered),
     /// Command palette with its filter.
     CommandPalette(String),
     /// A message.
     Message(String),
+}
+
+/// Unsaved work found in the recovery file, of either game.
+#[derive(Debug, Clone)]
+pub enum Recovered {
+    /// A Skirmish Wars scenario.
+    Swat(Box<Scenario>),
+    /// A Skirm scenario.
+    Skirm(Box<crate::systems::skirm::scenario::SkirmScenario>),
+}
+
+impl Recovered {
+    /// The scenario's title.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        match self {
+            Recovered::Swat(s) => &s.name,
+            Recovered::Skirm(s) => &s.name,
+        }
+    }
+}
+
+/// The game a new scenario is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NewGame {
+    /// Skirmish Wars: Advance Tactics.
+    Swat,
+    /// Skirm.
+    Skirm,
 }
 
 /// What waits for the unsaved-work prompt.
@@ -130,6 +159,8 @@ pub enum Modal {
 pub enum Pending {
     /// Start a new scenario.
     New(Box<Scenario>),
+    /// Start a new Skirm scenario.
+    NewSkirm(Box<crate::systems::skirm::scenario::SkirmScenario>),
     /// Open a file.
     Open(PathBuf),
     /// Ask for a file to open.
@@ -141,6 +172,8 @@ pub enum Pending {
 /// The new-scenario form.
 #[derive(Debug, Clone)]
 pub struct NewForm {
+    /// The game it is for.
+    pub game: NewGame,
     /// Squares across.
     pub width: u16,
     /// Squares down.
@@ -234,6 +267,9 @@ pub struct StudioApp {
     pub validation_job: Option<(u64, ValidationResult)>,
     /// The Balance panel: its settings, the run under way and results per revision.
     pub balance: super::balance_panel::BalancePanel,
+    /// The Skirm document, when the open scenario is a Skirm one (the Skirmish Wars editor
+    /// then waits in the background).
+    pub skirm: Option<Box<super::skirm::SkirmDesk>>,
 }
 
 /// Where a worker thread's findings (and the seconds they took) arrive.
@@ -276,6 +312,7 @@ impl StudioApp {
             last_title: String::new(),
             asymmetries: None,
             hover_move_square: None,
+            skirm: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = first {
@@ -286,7 +323,7 @@ impl StudioApp {
             app.status = "Opened the sample scenario Bridgehead. Save it under a new name to keep your changes.".into();
         }
         match app.read_recovery() {
-            Some(Ok(recovered)) => app.modal = Some(Modal::Recover(Box::new(recovered))),
+            Some(Ok(recovered)) => app.modal = Some(Modal::Recover(recovered)),
             Some(Err(message)) => {
                 app.modal = Some(Modal::Message(format!(
                     "A recovery file of unsaved work was found but cannot be read, so it is left where it is: {message}"
@@ -300,14 +337,32 @@ impl StudioApp {
     /// The window's title: file name and a star when modified.
     #[must_use]
     pub fn title(&self) -> String {
-        let name = self
-            .editor
-            .doc
-            .path
+        let (path, name) = match &self.skirm {
+            Some(desk) => (&desk.editor.doc.path, &desk.editor.doc.scenario.name),
+            None => (&self.editor.doc.path, &self.editor.doc.scenario.name),
+        };
+        let name = path
             .as_ref()
             .and_then(|p| p.file_name())
-            .map_or_else(|| self.editor.doc.scenario.name.clone(), |n| n.to_string_lossy().into_owned());
-        format!("{}{} - Skirmish Studio", name, if self.editor.doc.is_modified() { " *" } else { "" })
+            .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
+        format!("{}{} - Skirmish Studio", name, if self.is_modified() { " *" } else { "" })
+    }
+
+    /// Whether the open document, of whichever game, has unsaved changes.
+    #[must_use]
+    pub fn is_modified(&self) -> bool {
+        match &self.skirm {
+            Some(desk) => desk.editor.doc.is_modified(),
+            None => self.editor.doc.is_modified(),
+        }
+    }
+
+    /// The open document in its file form.
+    fn document_text(&self) -> Result<String, String> {
+        match &self.skirm {
+            Some(desk) => desk.text(),
+            None => save_scenario(&self.editor.rules, &self.editor.doc.scenario),
+        }
     }
 
     fn recovery_path(&self) -> Option<PathBuf> {
@@ -316,23 +371,30 @@ impl StudioApp {
 
     /// The recovery file's scenario: `None` when there is none, a message when it is there
     /// but cannot be read (it is kept, so nothing is lost).
-    fn read_recovery(&self) -> Option<Result<Scenario, String>> {
+    fn read_recovery(&self) -> Option<Result<Recovered, String>> {
         let path = self.recovery_path()?;
         if !path.exists() {
             return None;
         }
-        Some(
-            crate::files::read_limited(&path).and_then(|text| {
-                load_scenario(&self.editor.rules, &text).map_err(|e| format!("{}: {e}", path.display()))
-            }),
-        )
+        Some(crate::files::read_limited(&path).and_then(|text| {
+            let skirm =
+                crate::systems::system_of(&text).is_ok_and(|s| s.id() == crate::systems::skirm::scenario::SYSTEM_ID);
+            let read = if skirm {
+                super::skirm::read(&text).map(|s| Recovered::Skirm(Box::new(s)))
+            } else {
+                load_scenario(&self.editor.rules, &text)
+                    .map(|s| Recovered::Swat(Box::new(s)))
+                    .map_err(|e| e.to_string())
+            };
+            read.map_err(|e| format!("{}: {e}", path.display()))
+        }))
     }
 
     /// Writes unsaved work to the recovery file (never over the user's own file); a failure
     /// is shown in the status bar and, the first time, in a message.
     pub fn autosave(&mut self, now: f64) {
         self.last_autosave = now;
-        if !self.editor.doc.is_modified() {
+        if !self.is_modified() {
             return;
         }
         let Some(path) = self.recovery_path() else {
@@ -342,7 +404,7 @@ impl StudioApp {
         let written = path
             .parent()
             .map_or(Ok(()), |dir| std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())))
-            .and_then(|()| save_scenario(&self.editor.rules, &self.editor.doc.scenario))
+            .and_then(|()| self.document_text())
             .and_then(|text| crate::files::write_atomic(&path, text.as_bytes()));
         match written {
             Ok(()) => {
@@ -375,6 +437,16 @@ impl StudioApp {
     /// A message saying what could not be read and where.
     pub fn open_path(&mut self, path: &Path) -> Result<(), String> {
         let text = crate::files::read_limited(path)?;
+        let system = crate::systems::system_of(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if system.id() == crate::systems::skirm::scenario::SYSTEM_ID {
+            let scenario = super::skirm::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut doc = crate::systems::skirm::editing::Document::new(scenario);
+            doc.path = Some(path.to_path_buf());
+            self.open_skirm(doc)?;
+            self.remember(path);
+            self.status = format!("Opened {}.", path.display());
+            return Ok(());
+        }
         let is_awbw = path.extension().is_some_and(|e| e == "json" || e == "csv" || e == "txt");
         let scenario = if is_awbw {
             let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
@@ -399,10 +471,24 @@ impl StudioApp {
 
     /// Puts `doc` in the editor and forgets what was derived from the old one.
     fn open_document(&mut self, doc: Document) {
+        self.skirm = None;
+        self.play = None;
         self.editor.open(doc);
         self.view.fit = true;
         self.findings_revision = None;
         self.stats = None;
+    }
+
+    /// Puts a Skirm document in the window in place of what was open.
+    ///
+    /// # Errors
+    /// Skirm's ruleset cannot be read.
+    pub fn open_skirm(&mut self, doc: crate::systems::skirm::editing::Document) -> Result<(), String> {
+        let desk = super::skirm::SkirmDesk::new(doc)?;
+        self.skirm = Some(Box::new(desk));
+        self.play = None;
+        self.view.fit = true;
+        Ok(())
     }
 
     /// Saves to `path` atomically.
@@ -410,10 +496,18 @@ impl StudioApp {
     /// # Errors
     /// A message naming the file.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        let text = save_scenario(&self.editor.rules, &self.editor.doc.scenario)?;
+        let text = self.document_text()?;
         crate::files::write_atomic(path, text.as_bytes())?;
-        self.editor.doc.path = Some(path.to_path_buf());
-        self.editor.doc.history.mark_clean();
+        match self.skirm.as_mut() {
+            Some(desk) => {
+                desk.editor.doc.path = Some(path.to_path_buf());
+                desk.editor.doc.history.mark_clean();
+            }
+            None => {
+                self.editor.doc.path = Some(path.to_path_buf());
+                self.editor.doc.history.mark_clean();
+            }
+        }
         self.clear_recovery();
         self.remember(path);
         self.status = format!("Saved {}.", path.display());
@@ -421,9 +515,13 @@ impl StudioApp {
     }
 
     fn save(&mut self, ask: bool) -> bool {
-        let path = match (&self.editor.doc.path, ask) {
-            (Some(path), false) => Some(path.clone()),
-            _ => self.dialogs.save_file(&format!("{}.ron", slug(&self.editor.doc.scenario.name))),
+        let (known, name) = match &self.skirm {
+            Some(desk) => (desk.editor.doc.path.clone(), desk.editor.doc.scenario.name.clone()),
+            None => (self.editor.doc.path.clone(), self.editor.doc.scenario.name.clone()),
+        };
+        let path = match (known, ask) {
+            (Some(path), false) => Some(path),
+            _ => self.dialogs.save_file(&format!("{}.ron", slug(&name))),
         };
         let Some(path) = path else {
             self.status = "Not saved: no file was chosen (is a file dialog available on this system?).".into();
@@ -440,7 +538,7 @@ impl StudioApp {
 
     /// Runs `pending` now, or first asks about unsaved work.
     pub fn guard(&mut self, pending: Pending) {
-        if self.editor.doc.is_modified() {
+        if self.is_modified() {
             self.modal = Some(Modal::Unsaved(pending));
         } else {
             self.proceed(pending);
@@ -452,6 +550,12 @@ impl StudioApp {
             Pending::New(scenario) => {
                 self.open_document(Document::new(*scenario));
                 self.status = "New scenario.".into();
+            }
+            Pending::NewSkirm(scenario) => {
+                self.status = match self.open_skirm(crate::systems::skirm::editing::Document::new(*scenario)) {
+                    Ok(()) => "New Skirm battle map: draw walls, paint heights, build the squads.".into(),
+                    Err(message) => message,
+                };
             }
             Pending::Open(path) => {
                 if let Err(message) = self.open_path(&path) {
@@ -484,10 +588,23 @@ impl StudioApp {
     }
 
     /// Opens work from the recovery file as a modified, unsaved document.
-    pub fn restore(&mut self, scenario: Scenario) {
-        let mut doc = Document::new(self.editor.doc.scenario.clone());
-        doc.replace("Restore unsaved work", scenario);
-        self.open_document(doc);
+    pub fn restore(&mut self, recovered: Recovered) {
+        match recovered {
+            Recovered::Swat(scenario) => {
+                let mut doc = Document::new(self.editor.doc.scenario.clone());
+                doc.replace("Restore unsaved work", *scenario);
+                self.open_document(doc);
+            }
+            Recovered::Skirm(scenario) => {
+                let mut doc = crate::systems::skirm::editing::Document::new(*scenario);
+                // Not saved anywhere yet: marked modified, so it is not taken for saved work.
+                doc.history.mark_unsaved();
+                if let Err(message) = self.open_skirm(doc) {
+                    self.status = message;
+                    return;
+                }
+            }
+        }
         self.status = "Restored unsaved work from the recovery file. Save it to keep it.".into();
     }
 
@@ -512,6 +629,11 @@ impl StudioApp {
 
     /// Carries out a command now.
     pub fn run(&mut self, command: UiCommand, ctx: &Context) {
+        if self.skirm.is_some() {
+            self.run_for_skirm(command);
+            ctx.request_repaint();
+            return;
+        }
         if self.play.is_some() && !command.allowed_in_playtest() {
             self.status = format!("{} is not available during a playtest; leave it first (F5).", command.label());
             return;
@@ -531,6 +653,7 @@ impl StudioApp {
             UiCommand::New => {
                 let plain = editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
                 self.modal = Some(Modal::NewScenario(NewForm {
+                    game: NewGame::Swat,
                     width: 24,
                     height: 18,
                     players: 2,
@@ -592,9 +715,71 @@ impl StudioApp {
         ctx.request_repaint();
     }
 
+    /// Carries out a command on the open Skirm document; those that only Skirmish Wars maps
+    /// have say so.
+    fn run_for_skirm(&mut self, command: UiCommand) {
+        let Some(desk) = self.skirm.as_mut() else { return };
+        if desk.play.is_some() && !command.allowed_in_playtest() {
+            self.status = format!("{} is not available during a playtest; leave it first (F5).", command.label());
+            return;
+        }
+        let editor = &mut desk.editor;
+        match command {
+            UiCommand::Export => self.export = Some(super::export_dialog::ExportDialog::for_skirm()),
+            UiCommand::Playtest => super::skirm::toggle_playtest(self),
+            UiCommand::New => {
+                let plain = self.editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
+                self.modal = Some(Modal::NewScenario(NewForm {
+                    game: NewGame::Skirm,
+                    width: 12,
+                    height: 12,
+                    players: 2,
+                    tile_size: 6,
+                    fill: plain,
+                    from_tiles: false,
+                }));
+            }
+            UiCommand::Open => self.guard(Pending::OpenDialog),
+            UiCommand::Save => {
+                self.save(false);
+            }
+            UiCommand::SaveAs => {
+                self.save(true);
+            }
+            UiCommand::Quit => self.guard(Pending::Quit),
+            UiCommand::Undo => {
+                self.status = match editor.doc.undo() {
+                    Some(label) => format!("Undid {label}."),
+                    None => "Nothing to undo.".into(),
+                };
+            }
+            UiCommand::Redo => {
+                self.status = match editor.doc.redo() {
+                    Some(label) => format!("Redid {label}."),
+                    None => "Nothing to redo.".into(),
+                };
+            }
+            UiCommand::Symmetry(symmetry) => editor.set_symmetry(symmetry),
+            UiCommand::ZoomFit => self.view.fit = true,
+            UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
+            UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
+            UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
+            UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
+            other => {
+                self.status = format!("{} works on Skirmish Wars maps; Skirm maps do not have it yet.", other.label());
+            }
+        }
+        if let Some(message) = self.skirm.as_mut().and_then(|d| d.editor.take_feedback()) {
+            self.status = message;
+        }
+    }
+
     /// Moves what the editor has to say to the status bar.
     pub fn take_editor_feedback(&mut self) {
         if let Some(message) = self.editor.take_feedback() {
+            self.status = message;
+        }
+        if let Some(message) = self.skirm.as_mut().and_then(|d| d.editor.take_feedback()) {
             self.status = message;
         }
     }
@@ -717,10 +902,10 @@ impl StudioApp {
         } else if now - self.last_autosave >= AUTOSAVE_SECONDS {
             self.autosave(now);
         }
-        if self.editor.doc.is_modified() && self.data_dir.is_some() {
+        if self.is_modified() && self.data_dir.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS));
         }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.editor.doc.is_modified() {
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_modified() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.modal = Some(Modal::Unsaved(Pending::Quit));
         }
@@ -735,6 +920,12 @@ impl StudioApp {
         }
 
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        if self.skirm.is_some() {
+            super::skirm::build_frame(self, ui);
+            super::dialogs::modals(self, &ctx);
+            super::export_dialog::show(self, &ctx);
+            return;
+        }
         if self.play.is_some() {
             super::play::advance(self);
             egui::Panel::top("play-toolbar").show(ui, |ui| super::play::toolbar(self, ui));
@@ -790,8 +981,13 @@ impl StudioApp {
                 });
             }
             ui.separator();
-            let modified = if self.editor.doc.is_modified() { " (modified)" } else { "" };
-            ui.label(format!("{}{modified}", self.editor.doc.scenario.name));
+            let modified = if self.is_modified() { " (modified)" } else { "" };
+            let (game, name) = match &self.skirm {
+                Some(desk) => ("Skirm", &desk.editor.doc.scenario.name),
+                None => ("Skirmish Wars", &self.editor.doc.scenario.name),
+            };
+            ui.label(format!("{name}{modified}"));
+            ui.label(RichText::new(game).weak());
         });
     }
 
@@ -816,7 +1012,10 @@ impl StudioApp {
             UiCommand::Toggle(toggle) => self.prefs.shown(toggle),
             UiCommand::UseTool(tool) => self.editor.tool == tool,
             UiCommand::BrushSize(size) => self.editor.brush_size == size,
-            UiCommand::Symmetry(symmetry) => self.editor.symmetry == symmetry,
+            UiCommand::Symmetry(symmetry) => match &self.skirm {
+                Some(desk) => desk.editor.symmetry == symmetry,
+                None => self.editor.symmetry == symmetry,
+            },
             _ => false,
         }
     }
@@ -824,10 +1023,13 @@ impl StudioApp {
     /// A menu button for a command, with its shortcut; a click queues the command. Returns
     /// whether it was clicked.
     pub fn command_button(&mut self, ui: &mut Ui, command: UiCommand) -> bool {
-        let history = &self.editor.doc.history;
+        let (undo, redo) = match &self.skirm {
+            Some(desk) => (desk.editor.doc.history.undo_label(), desk.editor.doc.history.redo_label()),
+            None => (self.editor.doc.history.undo_label(), self.editor.doc.history.redo_label()),
+        };
         let label = match command {
-            UiCommand::Undo => history.undo_label().map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
-            UiCommand::Redo => history.redo_label().map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
+            UiCommand::Undo => undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
+            UiCommand::Redo => redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
             other => other.label(),
         };
         let shortcut = command.shortcut_text(ui.ctx());

@@ -1,7 +1,7 @@
 //! File dialogs behind a trait (native ones through rfd; tests supply paths) and the modal
 //! dialogs: unsaved work, new scenario, resize, replace terrain, recovery, command palette.
 
-use super::app::{Modal, NewForm, Pending, StudioApp};
+use super::app::{Modal, NewForm, NewGame, Pending, StudioApp};
 use super::commands::UiCommand;
 use crate::editor::resized;
 use crate::systems::swat::rules::TerrainId;
@@ -69,13 +69,34 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
             }
             Modal::NewScenario(mut form) => {
                 ui.heading("New scenario");
+                ui.horizontal(|ui| {
+                    ui.label("Game");
+                    let before = form.game;
+                    ui.selectable_value(&mut form.game, NewGame::Swat, "Skirmish Wars");
+                    ui.selectable_value(&mut form.game, NewGame::Skirm, "Skirm");
+                    // Each game's defaults: a Skirmish Wars board, or a Skirm battle map.
+                    if form.game != before {
+                        (form.width, form.height) = if form.game == NewGame::Skirm { (12, 12) } else { (24, 18) };
+                    }
+                });
+                let skirm = form.game == NewGame::Skirm;
+                if skirm {
+                    ui.label(
+                        "A battle map of 40 mm squares: open ground, the first mission, two rows of deployment \
+                         zone at each end and two empty squads to build.",
+                    );
+                }
+                let most = if skirm { crate::systems::skirm::scenario::MAX_SIDE } else { 200 };
                 egui::Grid::new("new-form").show(ui, |ui| {
                     ui.label("Width");
-                    ui.add(egui::DragValue::new(&mut form.width).range(1..=200));
+                    ui.add(egui::DragValue::new(&mut form.width).range(if skirm { 4 } else { 1 }..=most));
                     ui.end_row();
                     ui.label("Height");
-                    ui.add(egui::DragValue::new(&mut form.height).range(1..=200));
+                    ui.add(egui::DragValue::new(&mut form.height).range(if skirm { 4 } else { 1 }..=most));
                     ui.end_row();
+                    if skirm {
+                        return;
+                    }
                     ui.label("Players");
                     ui.add(egui::DragValue::new(&mut form.players).range(2..=4));
                     ui.end_row();
@@ -86,12 +107,25 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     terrain_combo(app, ui, "new-fill", &mut form.fill);
                     ui.end_row();
                 });
-                ui.checkbox(&mut form.from_tiles, "Lay the board out from library tiles");
+                if !skirm {
+                    ui.checkbox(&mut form.from_tiles, "Lay the board out from library tiles");
+                }
                 ui.horizontal(|ui| {
                     if ui.button("Create").clicked() {
                         close = true;
-                        let scenario = new_scenario(app, &form);
-                        app.guard(Pending::New(Box::new(scenario)));
+                        if skirm {
+                            match crate::systems::skirm::rules::Ruleset::builtin() {
+                                Ok(rules) => {
+                                    let scenario =
+                                        crate::systems::skirm::editing::new_scenario(&rules, form.width, form.height);
+                                    app.guard(Pending::NewSkirm(Box::new(scenario)));
+                                }
+                                Err(e) => next = Some(Modal::Message(format!("The Skirm ruleset cannot be read: {e}"))),
+                            }
+                        } else {
+                            let scenario = new_scenario(app, &form);
+                            app.guard(Pending::New(Box::new(scenario)));
+                        }
                     } else if ui.button("Cancel").clicked() {
                         close = true;
                     } else {
@@ -155,16 +189,16 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     }
                 });
             }
-            Modal::Recover(scenario) => {
+            Modal::Recover(recovered) => {
                 ui.heading("Recover unsaved work?");
                 ui.label(format!(
                     "Unsaved work on \"{}\" was kept from a session that did not close normally.",
-                    scenario.name
+                    recovered.name()
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Restore it").clicked() {
                         close = true;
-                        app.restore(*scenario.clone());
+                        app.restore(recovered.clone());
                     }
                     if ui.button("Discard it").clicked() {
                         close = true;

@@ -26,6 +26,8 @@ pub struct ExportDialog {
     pub job: Option<ExportJob>,
     /// The outcome of the last export.
     pub message: String,
+    /// For a Skirm battle map: its sheets are the battle map and the stat cards.
+    pub skirm: bool,
 }
 
 /// An export running on a worker thread.
@@ -38,7 +40,27 @@ pub struct ExportJob {
 impl Default for ExportDialog {
     fn default() -> Self {
         let options = ExportOptions::default();
-        Self { square_mm: options.square / PT_PER_MM, options, dpi: 150, job: None, message: String::new() }
+        Self {
+            square_mm: options.square / PT_PER_MM,
+            options,
+            dpi: 150,
+            job: None,
+            message: String::new(),
+            skirm: false,
+        }
+    }
+}
+
+impl ExportDialog {
+    /// The dialog for a Skirm battle map: 40 mm squares, the battle map and the stat cards.
+    #[must_use]
+    pub fn for_skirm() -> Self {
+        let mut dialog = Self::default();
+        dialog.options.square = 40.0 * PT_PER_MM;
+        dialog.square_mm = 40.0;
+        dialog.options.sheets = crate::export::Sheets { board: true, tiles: false, counters: true, setup: false };
+        dialog.skirm = true;
+        dialog
     }
 }
 
@@ -127,15 +149,22 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
         ui.end_row();
         ui.label("Sheets");
         ui.horizontal(|ui| {
-            ui.checkbox(&mut o.sheets.board, "Board");
-            ui.checkbox(&mut o.sheets.tiles, "Tiles");
-            ui.checkbox(&mut o.sheets.counters, "Counters");
-            ui.checkbox(&mut o.sheets.setup, "Setup sheet");
+            if dialog.skirm {
+                ui.checkbox(&mut o.sheets.board, "Battle map");
+                ui.checkbox(&mut o.sheets.counters, "Stat cards (63 x 88 mm)");
+            } else {
+                ui.checkbox(&mut o.sheets.board, "Board");
+                ui.checkbox(&mut o.sheets.tiles, "Tiles");
+                ui.checkbox(&mut o.sheets.counters, "Counters");
+                ui.checkbox(&mut o.sheets.setup, "Setup sheet");
+            }
         });
         ui.end_row();
-        ui.label("Extra counters");
-        ui.add(egui::DragValue::new(&mut o.extra_counters).range(0..=20).suffix(" per kind and player"));
-        ui.end_row();
+        if !dialog.skirm {
+            ui.label("Extra counters");
+            ui.add(egui::DragValue::new(&mut o.extra_counters).range(0..=20).suffix(" per kind and player"));
+            ui.end_row();
+        }
         ui.label("Style");
         ui.checkbox(&mut o.greyscale, "Ink-saving greyscale (owners by pattern and letter)");
         ui.end_row();
@@ -145,6 +174,25 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
 /// The page layout over a miniature of the board.
 fn preview(ui: &mut Ui, app: &StudioApp) {
     let Some(dialog) = app.export.as_ref() else { return };
+    if let Some(desk) = app.skirm.as_ref() {
+        let board = &desk.editor.doc.scenario.board;
+        match board_layout(&dialog.options, board.width, board.height, 1) {
+            Err(message) => {
+                ui.label(RichText::new(message).color(theme::ERROR));
+            }
+            Ok(layout) => {
+                ui.label(format!(
+                    "The battle map prints on {} x {} pages of {} x {} squares; {}.",
+                    layout.cols,
+                    layout.rows,
+                    layout.per_page_x,
+                    layout.per_page_y,
+                    if desk.has_errors() { "the scenario has errors" } else { "the scenario is valid" }
+                ));
+            }
+        }
+        return;
+    }
     let s = &app.editor.doc.scenario;
     match board_layout(&dialog.options, s.board.width, s.board.height, s.tile_size) {
         Err(message) => {
@@ -204,6 +252,10 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
 }
 
 fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
+    if app.skirm.is_some() {
+        begin_through_seam(app, pdf, ctx);
+        return;
+    }
     let name = super::app::slug(&app.editor.doc.scenario.name);
     let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
     let Some(path) = app.dialogs.save_file(&suggested) else {
@@ -236,6 +288,50 @@ fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
                 Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
             })
         };
+        let _ = sender.send(outcome);
+        ctx.request_repaint();
+    });
+    dialog.job = Some(ExportJob { done, total, result });
+}
+
+/// Exports the open Skirm document through the game-system seam: its file text opened by its
+/// system, which prints itself.
+fn begin_through_seam(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
+    let Some(desk) = app.skirm.as_ref() else { return };
+    let name = super::app::slug(&desk.editor.doc.scenario.name);
+    let text = desk.text();
+    let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
+    let Some(path) = app.dialogs.save_file(&suggested) else {
+        if let Some(dialog) = app.export.as_mut() {
+            dialog.message = "Not exported: no file was chosen.".into();
+        }
+        return;
+    };
+    let Some(dialog) = app.export.as_mut() else { return };
+    let (options, dpi) = (dialog.options, dialog.dpi);
+    let done = Arc::new(AtomicUsize::new(0));
+    let total = Arc::new(AtomicUsize::new(1));
+    let (sender, result) = std::sync::mpsc::channel();
+    let (d, t, ctx) = (Arc::clone(&done), Arc::clone(&total), ctx.clone());
+    std::thread::spawn(move || {
+        let outcome = text.and_then(|text| {
+            let system = crate::systems::system_of(&text)?;
+            let rules = system.rules(None).map_err(|e| e.text)?;
+            let scenario = rules.open(&text).map_err(|e| e.to_string())?;
+            if pdf {
+                let report = scenario.export_pdf(&options, &mut |now, all| {
+                    d.store(now, Ordering::Relaxed);
+                    t.store(all, Ordering::Relaxed);
+                    ctx.request_repaint();
+                })?;
+                crate::files::write_atomic(&path, &report.bytes)?;
+                Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
+            } else {
+                let bytes = scenario.export_png(options.square, dpi, options.greyscale)?;
+                crate::files::write_atomic(&path, &bytes)?;
+                Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
+            }
+        });
         let _ = sender.send(outcome);
         ctx.request_repaint();
     });

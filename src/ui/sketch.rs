@@ -5,6 +5,9 @@
 use crate::export::{Rgb, Sketch};
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2};
 
+/// How much bolder heavy lines are on screen than on paper.
+const SCREEN_BOLD: f32 = 1.6;
+
 /// Paints sketch calls on an egui painter; coordinates are screen points.
 pub struct PainterSketch<'a> {
     painter: &'a Painter,
@@ -45,6 +48,9 @@ impl Sketch for PainterSketch<'_> {
     }
 
     fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
+        // Paper is read at arm's length and a screen up close: heavy lines (walls, doors,
+        // contours) are drawn bolder on screen, so they read at a glance; hairlines stay.
+        let width = if width > 1.0 { width * SCREEN_BOLD } else { width };
         self.add(Shape::line_segment([pos2(a.0, a.1), pos2(b.0, b.1)], Stroke::new(width, colour(color))));
     }
 

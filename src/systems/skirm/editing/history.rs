@@ -100,4 +100,10 @@ impl History {
             top.merge = None;
         }
     }
+
+    /// Notes that the scenario as it stands is saved nowhere (work brought back from a
+    /// recovery file).
+    pub fn mark_unsaved(&mut self) {
+        self.clean_at = None;
+    }
 }

@@ -494,6 +494,56 @@ impl Editor {
     }
 }
 
+/// A squad as a file of its own, to reuse in other scenarios.
+///
+/// # Errors
+/// It cannot be written (never for a squad read from a file).
+pub fn squad_text(squad: &Squad) -> Result<String, String> {
+    ron::ser::to_string_pretty(squad, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
+}
+
+/// A squad read from its own file, checked against the ruleset: its faction and every card,
+/// weapon and piece of gear must be known (the squad's building rules are the validator's).
+///
+/// # Errors
+/// What is wrong and where.
+pub fn squad_from_text(rules: &Ruleset, text: &str) -> Result<Squad, String> {
+    let mut squad: Squad = crate::files::ron_options().from_str(text).map_err(|e| format!("not a squad file: {e}"))?;
+    if rules.faction(&squad.faction).is_none() {
+        return Err(format!("unknown faction '{}'", squad.faction));
+    }
+    for (i, unit) in squad.units.iter().enumerate() {
+        if rules.profile(&unit.profile).is_none() {
+            return Err(format!("unit {}: unknown card '{}'", i + 1, unit.profile));
+        }
+        if let Some(id) = unit.weapons.iter().find(|w| rules.weapon(w).is_none()) {
+            return Err(format!("unit {}: unknown weapon '{id}'", i + 1));
+        }
+        if let Some(id) = unit.gear.iter().find(|g| rules.gear_item(g).is_none()) {
+            return Err(format!("unit {}: unknown gear '{id}'", i + 1));
+        }
+    }
+    // Squares belong to the map it was saved from, not to this one.
+    for unit in &mut squad.units {
+        unit.pos = None;
+    }
+    Ok(squad)
+}
+
+impl Editor {
+    /// Puts `squad` in place of squad `index` (or adds it when there is none yet).
+    pub fn replace_squad(&mut self, index: usize, squad: Squad) -> bool {
+        let label = format!("Load squad {}", squad.name);
+        self.doc.change(&label, None, |s| {
+            if let Some(slot) = s.squads.get_mut(index) {
+                *slot = squad;
+            } else if s.squads.len() < 2 {
+                s.squads.push(squad);
+            }
+        })
+    }
+}
+
 /// A unit's name for messages: its own, else its card's.
 #[must_use]
 pub fn unit_label(rules: &Ruleset, unit: &SquadUnit) -> String {

@@ -261,3 +261,20 @@ fn fixes_put_walls_under_doors_and_deploy_stray_units() {
     assert!(e.fix(&stray));
     assert_eq!(e.doc.scenario.squads[0].units[0].pos, None);
 }
+
+#[test]
+fn a_squad_file_reads_back_and_hostile_ones_are_refused_with_the_reason() {
+    let mut e = editor();
+    let faction = e.rules.factions[0].clone();
+    e.add_unit(0, &faction.profiles[0].id);
+    e.place_unit(0, 0, Some(Pos::new(1, 0)));
+    let text = squad_text(&e.doc.scenario.squads[0]).unwrap();
+    let back = squad_from_text(&e.rules, &text).unwrap();
+    assert_eq!(back.units.len(), 1);
+    assert_eq!(back.units[0].pos, None, "squares stay with the map");
+    assert!(e.replace_squad(1, back));
+    assert_eq!(e.doc.scenario.squads[1].faction, faction.id);
+    let wrong = text.replace(&faction.id, "no_such_faction");
+    assert!(squad_from_text(&e.rules, &wrong).unwrap_err().contains("unknown faction"));
+    assert!(squad_from_text(&e.rules, "(((").unwrap_err().starts_with("not a squad file"));
+}

@@ -1,0 +1,213 @@
+//! The Skirm battle map on screen: drawn by Skirm's own print drawing through the window's
+//! sketch (so walls, doors and heights look as they print), with findings, the tool's preview
+//! and the line-of-sight and objective-race overlays on top; pointer input becomes grid
+//! gestures at a [`Spot`].
+
+use super::{Seen, SkirmDesk};
+use crate::board::{Edge, EdgeAxis, Pos};
+use crate::systems::skirm::draw_battle_map;
+use crate::systems::skirm::editing::Spot;
+use crate::systems::skirm::rules::{Map, Sight};
+use crate::systems::skirm::scenario::Severity;
+use crate::ui::app::StudioApp;
+use crate::ui::canvas::{Placement, prepare_view};
+use crate::ui::sketch::PainterSketch;
+use crate::ui::theme;
+use egui::{Color32, Painter, PointerButton, Pos2, Rect, Stroke, StrokeKind, Ui, pos2, vec2};
+
+/// The colour of each squad on screen.
+pub const SQUAD_COLOURS: [Color32; 2] = [Color32::from_rgb(196, 52, 44), Color32::from_rgb(40, 92, 180)];
+
+/// Draws the editing canvas and handles its input.
+pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.skirm.as_ref() else { return };
+    let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
+    let (response, painter, place) = prepare_view(app, ui, w, h, "Battle map");
+    let pointer = response.hover_pos().filter(|p| place.area.contains(*p));
+    let Some(desk) = app.skirm.as_mut() else { return };
+    desk.hover = pointer.and_then(|p| spot_at(place, p, w, h));
+    input(desk, ui, &response);
+    let painter = painter.with_clip_rect(place.area);
+    draw_map(desk, &painter, place);
+    draw_marks(desk, &painter, place);
+}
+
+/// The spot under a screen point.
+#[must_use]
+pub fn spot_at(place: Placement, point: Pos2, width: u16, height: u16) -> Option<Spot> {
+    let local = (point - place.origin) / place.zoom;
+    Spot::at(local.x, local.y, width, height)
+}
+
+fn input(desk: &mut SkirmDesk, ui: &Ui, response: &egui::Response) {
+    let (pressed, down, released, space, middle) = ui.input(|i| {
+        (
+            i.pointer.primary_pressed(),
+            i.pointer.primary_down(),
+            i.pointer.primary_released(),
+            i.key_down(egui::Key::Space),
+            i.pointer.button_down(PointerButton::Middle),
+        )
+    });
+    if space || middle {
+        return;
+    }
+    let editor = &mut desk.editor;
+    let Some(spot) = desk.hover else {
+        if released {
+            editor.release(None);
+        }
+        return;
+    };
+    if pressed && response.hovered() {
+        editor.press(spot);
+    } else if down && editor.drag.is_some() {
+        editor.drag_to(spot);
+    }
+    if released {
+        editor.release(Some(spot));
+    }
+}
+
+/// The battle map itself, through Skirm's own drawing.
+pub fn draw_map(desk: &SkirmDesk, painter: &Painter, place: Placement) {
+    let scenario = &desk.editor.doc.scenario;
+    let board = &scenario.board;
+    let (x0, y0, x1, y1) = crate::ui::canvas::visible(place, board.width, board.height);
+    let mut sketch = PainterSketch::new(painter);
+    // Walls on the visible region's border belong to it too, so draw one square wider.
+    draw_battle_map(
+        &mut sketch,
+        &desk.editor.rules,
+        scenario,
+        false,
+        (place.origin.x, place.origin.y),
+        place.zoom,
+        (x0.saturating_sub(1), x1.saturating_add(1)),
+        (y0.saturating_sub(1), y1.saturating_add(1)),
+        place.zoom >= 22.0,
+    );
+}
+
+/// A screen segment for an edge.
+#[must_use]
+pub fn edge_segment(place: Placement, edge: Edge) -> [Pos2; 2] {
+    let corner = |x: u16, y: u16| place.origin + vec2(f32::from(x), f32::from(y)) * place.zoom;
+    match edge.axis {
+        EdgeAxis::Horizontal => [corner(edge.x, edge.y), corner(edge.x + 1, edge.y)],
+        EdgeAxis::Vertical => [corner(edge.x, edge.y), corner(edge.x, edge.y + 1)],
+    }
+}
+
+fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
+    if desk.show_sight
+        && let Some(from) = desk.hover.map(|s| s.square)
+    {
+        draw_sight(desk, painter, place, from);
+    }
+    if desk.show_race {
+        draw_race(desk, painter, place);
+    }
+    for finding in &desk.findings.1 {
+        let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+        for &pos in &finding.squares {
+            painter.rect_stroke(place.square_rect(pos).shrink(2.0), 3.0, Stroke::new(2.0, color), StrokeKind::Inside);
+        }
+    }
+    if let Some(pos) = desk.editor.selected {
+        painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, theme::SELECTION), StrokeKind::Inside);
+    }
+    if let Some(spot) = desk.hover {
+        let (squares, edges) = desk.editor.preview(spot);
+        for pos in squares {
+            painter.rect_stroke(
+                place.square_rect(pos),
+                0.0,
+                Stroke::new(1.5, Color32::from_white_alpha(200)),
+                StrokeKind::Inside,
+            );
+        }
+        for edge in edges {
+            painter
+                .line_segment(edge_segment(place, edge), Stroke::new((place.zoom * 0.14).max(3.0), theme::SELECTION));
+        }
+    }
+}
+
+/// Line of sight from `from` to every square, for the document's revision.
+pub fn sight_from<'d>(desk: &'d mut SkirmDesk, from: Pos, figures: &[Pos]) -> &'d [Seen] {
+    let revision = desk.editor.doc.revision;
+    let fresh = desk.sight.as_ref().is_some_and(|(r, p, _)| *r == revision && *p == from);
+    if !fresh {
+        let board = &desk.editor.doc.scenario.board;
+        let sight = Sight::new(Map::new(board, &desk.editor.rules), figures);
+        let seen = board
+            .squares()
+            .map(|to| {
+                if to == from || sight.sees(from, to) {
+                    if to != from && sight.in_cover(from, to) { Seen::Cover } else { Seen::Clear }
+                } else {
+                    Seen::Hidden
+                }
+            })
+            .collect();
+        desk.sight = Some((revision, from, seen));
+    }
+    desk.sight.as_ref().map_or(&[], |(_, _, seen)| seen.as_slice())
+}
+
+/// Shades what the square `from` sees: hidden squares dark, squares in cover striped amber.
+pub fn draw_sight(desk: &mut SkirmDesk, painter: &Painter, place: Placement, from: Pos) {
+    let figures: Vec<Pos> =
+        desk.editor.doc.scenario.squads.iter().flat_map(|s| s.units.iter().filter_map(|u| u.pos)).collect();
+    let width = desk.editor.doc.scenario.board.width;
+    let seen = sight_from(desk, from, &figures).to_vec();
+    shade_sight(painter, place, width, &seen, from);
+}
+
+/// Shades a sight map.
+pub fn shade_sight(painter: &Painter, place: Placement, width: u16, seen: &[Seen], from: Pos) {
+    let mut mesh = egui::Mesh::default();
+    for (i, seen) in seen.iter().enumerate() {
+        let pos = Pos::new((i % usize::from(width)) as u16, (i / usize::from(width)) as u16);
+        let color = match seen {
+            Seen::Clear => continue,
+            Seen::Cover => Color32::from_rgba_unmultiplied(240, 180, 40, 70),
+            Seen::Hidden => Color32::from_rgba_unmultiplied(0, 0, 0, 130),
+        };
+        mesh.add_colored_rect(place.square_rect(pos), color);
+    }
+    painter.add(egui::Shape::mesh(mesh));
+    painter.rect_stroke(
+        place.square_rect(from),
+        0.0,
+        Stroke::new(3.0, Color32::from_rgb(255, 230, 90)),
+        StrokeKind::Inside,
+    );
+}
+
+/// Labels each objective, marker and item with the activations each squad's zone needs to
+/// reach it, ringed in the colour of the squad that gets there first.
+fn draw_race(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
+    let races = desk.statistics().races.clone();
+    for race in races {
+        let rect = place.square_rect(race.pos);
+        let [a, b] = race.activations;
+        let text = |n: Option<u32>| n.map_or_else(|| "-".to_owned(), |n| n.to_string());
+        let ring = match (a, b) {
+            (Some(a), Some(b)) if a < b => SQUAD_COLOURS[0],
+            (Some(a), Some(b)) if b < a => SQUAD_COLOURS[1],
+            (Some(_), None) => SQUAD_COLOURS[0],
+            (None, Some(_)) => SQUAD_COLOURS[1],
+            _ => Color32::WHITE,
+        };
+        painter.rect_stroke(rect.shrink(1.0), 4.0, Stroke::new(3.0, ring), StrokeKind::Inside);
+        let label = format!("A{} B{}", text(a), text(b));
+        let at = pos2(rect.center().x, rect.max.y - 2.0);
+        let font = egui::FontId::proportional((place.zoom * 0.24).clamp(9.0, 14.0));
+        let galley = painter.layout_no_wrap(label, font, Color32::WHITE);
+        let back = Rect::from_center_size(at - vec2(0.0, galley.size().y / 2.0), galley.size() + vec2(4.0, 0.0));
+        painter.rect_filled(back, 2.0, Color32::from_black_alpha(190));
+        painter.galley(back.min + vec2(2.0, 0.0), galley, Color32::WHITE);
+    }
+}

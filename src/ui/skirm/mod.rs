@@ -1,0 +1,140 @@
+//! The window for a Skirm scenario: the same frame as Skirmish Wars (menu, toolbar, palette,
+//! map, side panels, status bar) with Skirm's own layers, tools, squad builder, overlays and
+//! playtest. The editing itself lives in `systems::skirm::editing`; this module only draws it
+//! and turns pointer input into grid gestures.
+
+mod canvas;
+mod panels;
+mod play;
+
+pub use play::SkirmPlay;
+
+use super::app::StudioApp;
+use crate::board::Pos;
+use crate::systems::skirm::editing::{Document, Editor, Spot};
+use crate::systems::skirm::rules::Ruleset;
+use crate::systems::skirm::scenario::stats::Statistics;
+use crate::systems::skirm::scenario::{Finding, SkirmScenario, load_scenario, save_scenario, statistics};
+use egui::Ui;
+use std::sync::Arc;
+
+/// What a square looks like from the hovered one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Seen {
+    /// In plain sight.
+    Clear,
+    /// Seen, but in cover.
+    Cover,
+    /// Out of sight.
+    Hidden,
+}
+
+/// The Skirm document open in the window and what the window derives from it.
+pub struct SkirmDesk {
+    /// The document and the editing state around it.
+    pub editor: Editor,
+    /// The validator's findings and the revision they belong to.
+    pub findings: (Option<u64>, Vec<Finding>),
+    /// The designer's numbers and the revision they belong to.
+    pub stats: Option<(u64, Statistics)>,
+    /// Show line of sight from the hovered square.
+    pub show_sight: bool,
+    /// Show who reaches each objective first.
+    pub show_race: bool,
+    /// Line of sight from a square, for a revision.
+    pub sight: Option<(u64, Pos, Vec<Seen>)>,
+    /// The spot under the pointer.
+    pub hover: Option<Spot>,
+    /// The playtest under way, if any; the document is not touched by it.
+    pub play: Option<SkirmPlay>,
+}
+
+impl SkirmDesk {
+    /// A desk on `scenario`.
+    ///
+    /// # Errors
+    /// Skirm's built-in ruleset cannot be read (a broken build).
+    pub fn new(doc: Document) -> Result<Self, String> {
+        let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
+        Ok(Self::with_rules(Arc::new(rules), doc))
+    }
+
+    /// A desk on `doc` with `rules`.
+    #[must_use]
+    pub fn with_rules(rules: Arc<Ruleset>, doc: Document) -> Self {
+        Self {
+            editor: Editor::new(rules, doc),
+            findings: (None, Vec::new()),
+            stats: None,
+            show_sight: false,
+            show_race: false,
+            sight: None,
+            hover: None,
+            play: None,
+        }
+    }
+
+    /// The scenario in its file form.
+    ///
+    /// # Errors
+    /// It cannot be written (a name the ruleset does not know).
+    pub fn text(&self) -> Result<String, String> {
+        save_scenario(&self.editor.rules, &self.editor.doc.scenario)
+    }
+
+    /// Brings the findings up to the document's revision (a battle map is small enough to
+    /// check within the frame).
+    pub fn refresh(&mut self) {
+        let revision = self.editor.doc.revision;
+        if self.findings.0 != Some(revision) {
+            self.findings = (Some(revision), self.editor.findings());
+        }
+    }
+
+    /// The designer's numbers, worked out once per revision.
+    pub fn statistics(&mut self) -> &Statistics {
+        let revision = self.editor.doc.revision;
+        if self.stats.as_ref().is_some_and(|(r, _)| *r != revision) {
+            self.stats = None;
+        }
+        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
+        &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
+    }
+
+    /// Whether the findings hold an error (a playtest waits until they do not).
+    #[must_use]
+    pub fn has_errors(&self) -> bool {
+        self.findings.1.iter().any(|f| f.severity == crate::systems::skirm::scenario::Severity::Error)
+    }
+}
+
+/// Reads a Skirm scenario file's text.
+///
+/// # Errors
+/// What is wrong and where.
+pub fn read(text: &str) -> Result<SkirmScenario, String> {
+    let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
+    load_scenario(&rules, text).map_err(|e| e.to_string())
+}
+
+/// Draws the window for a Skirm document.
+pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.skirm.as_mut() else { return };
+    desk.refresh();
+    if desk.play.is_some() {
+        play::frame(app, ui);
+        return;
+    }
+    egui::Panel::top("skirm-toolbar").show(ui, |ui| panels::toolbar(app, ui));
+    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(app, ui));
+    egui::Panel::left("skirm-palette").resizable(true).default_size(210.0).show(ui, |ui| panels::palette(app, ui));
+    egui::Panel::right("skirm-side").resizable(true).default_size(340.0).show(ui, |ui| panels::side(app, ui));
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND))
+        .show(ui, |ui| canvas::canvas(app, ui));
+}
+
+/// Starts or leaves the playtest.
+pub fn toggle_playtest(app: &mut StudioApp) {
+    play::toggle(app);
+}

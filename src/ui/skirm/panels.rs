@@ -1,0 +1,506 @@
+//! The panels around the Skirm battle map: the toolbar, the palette of the chosen tool, the
+//! scenario settings, the squad builder with a stat card per unit, the diagnostics with their
+//! fixes, the inspector and the status bar.
+
+use super::SkirmDesk;
+use super::canvas::SQUAD_COLOURS;
+use crate::board::{Pos, Symmetry};
+use crate::systems::skirm::editing::{MAX_LEVEL, MergeKey, SkirmTool, unit_label};
+use crate::systems::skirm::rules::Ruleset;
+use crate::systems::skirm::rules::ruleset::{ItemKind, Movement};
+use crate::systems::skirm::scenario::validate::{squad_ep, unit_ep};
+use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
+use crate::ui::app::StudioApp;
+use crate::ui::commands::UiCommand;
+use crate::ui::theme;
+use egui::{Color32, RichText, Ui};
+
+/// The tools, the symmetry, the overlays and the playtest.
+pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
+    let mut playtest = false;
+    let Some(desk) = app.skirm.as_mut() else { return };
+    ui.horizontal_wrapped(|ui| {
+        for tool in SkirmTool::ALL {
+            let on = desk.editor.tool == tool;
+            if ui.selectable_label(on, tool.label()).on_hover_text(tool.hint()).clicked() {
+                desk.editor.tool = tool;
+            }
+        }
+        ui.separator();
+        let current = desk.editor.symmetry.map_or("No symmetry", Symmetry::label);
+        let mut chosen = None;
+        egui::ComboBox::from_label("Symmetric painting").selected_text(current).show_ui(ui, |ui| {
+            if ui.selectable_label(desk.editor.symmetry.is_none(), "No symmetry").clicked() {
+                chosen = Some(None);
+            }
+            for symmetry in Symmetry::ALL {
+                if ui.selectable_label(desk.editor.symmetry == Some(symmetry), symmetry.label()).clicked() {
+                    chosen = Some(Some(symmetry));
+                }
+            }
+        });
+        if let Some(symmetry) = chosen {
+            desk.editor.set_symmetry(symmetry);
+        }
+        ui.separator();
+        ui.toggle_value(&mut desk.show_sight, "Line of sight")
+            .on_hover_text("Shade what the square under the pointer sees: dark hidden, amber in cover.");
+        ui.toggle_value(&mut desk.show_race, "Objective race")
+            .on_hover_text("Activations each zone needs to reach every objective, marker and item.");
+        ui.separator();
+        if ui.button("Playtest").clicked() {
+            playtest = true;
+        }
+    });
+    if playtest {
+        app.queue(UiCommand::Playtest);
+    }
+}
+
+/// The settings of the chosen tool.
+pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.skirm.as_mut() else { return };
+    let editor = &mut desk.editor;
+    let rules = std::sync::Arc::clone(&editor.rules);
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading(format!("{} tool", editor.tool.label()));
+        ui.label(RichText::new(editor.tool.hint()).small());
+        ui.separator();
+        match editor.tool {
+            SkirmTool::Terrain => {
+                for (i, terrain) in rules.terrains.iter().enumerate() {
+                    let id = crate::board::TerrainId(u8::try_from(i).unwrap_or(0));
+                    let note = match terrain.movement {
+                        Movement::Open => "costs 1 to leave",
+                        Movement::Difficult => "costs 2 to leave",
+                        Movement::Impassable => "no one passes",
+                    };
+                    ui.selectable_value(&mut editor.terrain, id, format!("{} ({note})", terrain.name));
+                }
+            }
+            SkirmTool::Height => {
+                ui.label("Level");
+                ui.horizontal_wrapped(|ui| {
+                    for level in 0..=MAX_LEVEL {
+                        ui.selectable_value(&mut editor.level, level, format!("Level {level}"));
+                    }
+                });
+            }
+            SkirmTool::Wall | SkirmTool::Door => {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Wall height");
+                    ui.add(egui::DragValue::new(&mut editor.edge_paint.wall.height).range(1..=4)).labelled_by(label.id);
+                });
+                ui.checkbox(&mut editor.edge_paint.wall.climbable, "Climbable");
+                ui.checkbox(&mut editor.edge_paint.door_open, "Doors placed open");
+            }
+            SkirmTool::Item => {
+                ui.selectable_value(&mut editor.item, ItemKind::Crate, "Crate");
+                ui.selectable_value(&mut editor.item, ItemKind::Barrel, "Barrel");
+                for turret in &rules.turrets {
+                    ui.selectable_value(
+                        &mut editor.item,
+                        ItemKind::Turret(turret.id.clone()),
+                        format!("Turret: {}", turret.name),
+                    );
+                }
+            }
+            SkirmTool::Zone => {
+                ui.selectable_value(&mut editor.squad, 0, "Zone A (squad 1)");
+                ui.selectable_value(&mut editor.squad, 1, "Zone B (squad 2)");
+            }
+            SkirmTool::Unit => {
+                let squads = editor.doc.scenario.squads.clone();
+                if squads.is_empty() {
+                    ui.label("Add squads in the Squads panel first.");
+                }
+                for (si, squad) in squads.iter().enumerate() {
+                    ui.label(RichText::new(&squad.name).color(SQUAD_COLOURS[si % 2]).strong());
+                    for (ui_index, unit) in squad.units.iter().enumerate() {
+                        let placed = unit.pos.map_or_else(|| "in zone".to_owned(), |p| p.to_string());
+                        let on = editor.squad == si && editor.unit == ui_index;
+                        if ui.selectable_label(on, format!("{} · {placed}", unit_label(&rules, unit))).clicked() {
+                            editor.squad = si;
+                            editor.unit = ui_index;
+                        }
+                    }
+                }
+            }
+            SkirmTool::Objective | SkirmTool::Marker | SkirmTool::Eraser => {}
+        }
+    });
+}
+
+/// The settings, squads, diagnostics and inspector.
+pub fn side(app: &mut StudioApp, ui: &mut Ui) {
+    let squad_file = egui::ScrollArea::vertical()
+        .show(ui, |ui| {
+            let desk = app.skirm.as_mut()?;
+            egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(desk, ui));
+            egui::CollapsingHeader::new("Scenario").default_open(false).show(ui, |ui| settings(desk, ui));
+            let file = egui::CollapsingHeader::new("Squads")
+                .default_open(true)
+                .show(ui, |ui| squads(desk, ui))
+                .body_returned
+                .flatten();
+            egui::CollapsingHeader::new("Inspector").default_open(true).show(ui, |ui| inspector(desk, ui));
+            file
+        })
+        .inner;
+    match squad_file {
+        Some(SquadFile::Save(index)) => save_squad(app, index),
+        Some(SquadFile::Load(index)) => load_squad(app, index),
+        None => {}
+    }
+}
+
+/// A squad file to write or read, asked for from the squad builder.
+enum SquadFile {
+    Save(usize),
+    Load(usize),
+}
+
+fn save_squad(app: &mut StudioApp, index: usize) {
+    let Some(desk) = app.skirm.as_ref() else { return };
+    let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
+    let text = match crate::systems::skirm::editing::squad_text(squad) {
+        Ok(text) => text,
+        Err(message) => {
+            app.status = format!("Could not write the squad: {message}");
+            return;
+        }
+    };
+    let name = format!("{}.squad.ron", crate::ui::app::slug(&squad.name));
+    let Some(path) = app.dialogs.save_file(&name) else {
+        app.status = "Squad not saved: no file was chosen.".into();
+        return;
+    };
+    app.status = match crate::files::write_atomic(&path, text.as_bytes()) {
+        Ok(()) => format!("Saved the squad to {}.", path.display()),
+        Err(message) => format!("Could not save the squad: {message}"),
+    };
+}
+
+fn load_squad(app: &mut StudioApp, index: usize) {
+    let Some(path) = app.dialogs.open_file() else {
+        app.status = "No squad loaded: no file was chosen.".into();
+        return;
+    };
+    let Some(desk) = app.skirm.as_mut() else { return };
+    let read = crate::files::read_limited(&path)
+        .and_then(|text| crate::systems::skirm::editing::squad_from_text(&desk.editor.rules, &text))
+        .map_err(|e| format!("{}: {e}", path.display()));
+    app.status = match read {
+        Ok(squad) => {
+            let name = squad.name.clone();
+            desk.editor.replace_squad(index, squad);
+            format!("Loaded the squad {name} from {}.", path.display())
+        }
+        Err(message) => format!("Could not load the squad: {message}"),
+    };
+}
+
+fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
+    let findings = desk.findings.1.clone();
+    if findings.is_empty() {
+        ui.label(RichText::new("No problems: the battle can be played.").color(Color32::from_rgb(80, 190, 100)));
+    }
+    for finding in findings {
+        let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+        ui.horizontal_wrapped(|ui| {
+            let mark = if finding.severity == Severity::Error { "Error" } else { "Warning" };
+            ui.label(RichText::new(mark).color(color).strong());
+            let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
+            if response.clicked()
+                && let Some(&first) = finding.squares.first()
+            {
+                desk.editor.selected = Some(first);
+            }
+            if let Some(label) = desk.editor.fix_label(&finding)
+                && ui.button(label).clicked()
+            {
+                desk.editor.fix(&finding);
+            }
+        });
+    }
+}
+
+fn settings(desk: &mut SkirmDesk, ui: &mut Ui) {
+    let editor = &mut desk.editor;
+    let rules = std::sync::Arc::clone(&editor.rules);
+    let mut next = editor.doc.scenario.clone();
+    egui::Grid::new("skirm-settings").num_columns(2).show(ui, |ui| {
+        let label = ui.label("Name");
+        ui.text_edit_singleline(&mut next.name).labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("Author");
+        ui.text_edit_singleline(&mut next.author).labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("Mission");
+        let current = rules.mission(&next.mission).map_or(next.mission.clone(), |m| m.name.clone());
+        let combo = egui::ComboBox::from_id_salt("skirm-mission").selected_text(current).show_ui(ui, |ui| {
+            for mission in &rules.missions {
+                ui.selectable_value(&mut next.mission, mission.id.clone(), &mission.name);
+            }
+        });
+        combo.response.labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("Environment");
+        let current =
+            next.environment.as_deref().and_then(|e| rules.environment(e)).map_or("None", |e| e.name.as_str());
+        let combo = egui::ComboBox::from_id_salt("skirm-environment").selected_text(current).show_ui(ui, |ui| {
+            ui.selectable_value(&mut next.environment, None, "None");
+            for environment in &rules.environments {
+                ui.selectable_value(&mut next.environment, Some(environment.id.clone()), &environment.name);
+            }
+        });
+        combo.response.labelled_by(label.id);
+        ui.end_row();
+        let label = ui.label("Turns");
+        let mut turns = next.turns(&rules);
+        ui.add(egui::DragValue::new(&mut turns).range(1..=20)).labelled_by(label.id);
+        if turns != editor.doc.scenario.turns(&rules) {
+            next.turns = Some(turns);
+        }
+        ui.end_row();
+        let label = ui.label("EP limit");
+        ui.add(egui::DragValue::new(&mut next.ep_limit).range(1..=500)).labelled_by(label.id);
+        ui.end_row();
+    });
+    let label = ui.label("Description");
+    ui.text_edit_multiline(&mut next.description).labelled_by(label.id);
+    if next != editor.doc.scenario {
+        editor.doc.change("Edit settings", Some(MergeKey::Field("settings", 0)), |s| *s = next);
+    }
+}
+
+fn squads(desk: &mut SkirmDesk, ui: &mut Ui) -> Option<SquadFile> {
+    let editor = &mut desk.editor;
+    let rules = std::sync::Arc::clone(&editor.rules);
+    let limit = editor.doc.scenario.ep_limit;
+    let mut file = None;
+    let squads = editor.doc.scenario.squads.clone();
+    let findings = desk.findings.1.clone();
+    for (si, squad) in squads.iter().enumerate() {
+        ui.push_id(("squad", si), |ui| {
+            let ep = squad_ep(&rules, squad);
+            let over = ep > limit;
+            ui.horizontal(|ui| {
+                let label = ui.label(RichText::new(format!("Squad {}", si + 1)).color(SQUAD_COLOURS[si % 2]).strong());
+                let mut name = squad.name.clone();
+                if ui.text_edit_singleline(&mut name).labelled_by(label.id).changed() {
+                    editor.doc.change("Rename squad", Some(MergeKey::Field("squad name", si)), |s| {
+                        if let Some(q) = s.squads.get_mut(si) {
+                            q.name = name;
+                        }
+                    });
+                }
+            });
+            ui.horizontal(|ui| {
+                let label = ui.label("Faction");
+                let current = rules.faction(&squad.faction).map_or(squad.faction.clone(), |f| f.name.clone());
+                let mut chosen = None;
+                let combo = egui::ComboBox::from_id_salt("faction").selected_text(current).show_ui(ui, |ui| {
+                    for faction in &rules.factions {
+                        if ui.selectable_label(faction.id == squad.faction, &faction.name).clicked() {
+                            chosen = Some(faction.id.clone());
+                        }
+                    }
+                });
+                combo.response.labelled_by(label.id);
+                if let Some(faction) = chosen {
+                    editor.set_faction(si, &faction);
+                }
+                let text = format!("EP {ep} / {limit}");
+                ui.label(RichText::new(text).strong().color(if over {
+                    theme::ERROR
+                } else {
+                    Color32::from_rgb(80, 190, 100)
+                }));
+            });
+            for finding in findings.iter().filter(|f| f.message.starts_with(&format!("squad {} (", si + 1))) {
+                ui.label(RichText::new(&finding.message).color(theme::ERROR));
+            }
+            for (ui_index, unit) in squad.units.iter().enumerate() {
+                ui.push_id(ui_index, |ui| unit_card(editor, &rules, ui, si, ui_index, squad, unit));
+            }
+            ui.horizontal(|ui| {
+                if let Some(faction) = rules.faction(&squad.faction) {
+                    ui.menu_button("Add unit", |ui| {
+                        for profile in &faction.profiles {
+                            if ui.button(format!("{} ({} EP)", profile.name, profile.ep)).clicked() {
+                                editor.add_unit(si, &profile.id);
+                                ui.close();
+                            }
+                        }
+                    });
+                }
+                if ui.button("Save squad...").clicked() {
+                    file = Some(SquadFile::Save(si));
+                }
+                if ui.button("Load squad...").clicked() {
+                    file = Some(SquadFile::Load(si));
+                }
+            });
+            ui.separator();
+        });
+    }
+    if squads.len() < 2 && ui.button("Add squad").clicked() {
+        editor.add_squad();
+    }
+    file
+}
+
+/// A unit as a small stat card: its numbers, weapons, gear and specials, with its EP.
+fn unit_card(
+    editor: &mut crate::systems::skirm::editing::Editor,
+    rules: &Ruleset,
+    ui: &mut Ui,
+    si: usize,
+    index: usize,
+    squad: &Squad,
+    unit: &SquadUnit,
+) {
+    let Some((_, profile)) = rules.profile(&unit.profile) else {
+        ui.label(RichText::new(format!("Unknown card {}", unit.profile)).color(theme::ERROR));
+        return;
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(unit_label(rules, unit)).strong());
+            ui.label(RichText::new(&profile.role).italics().small());
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.small_button("Remove").on_hover_text("Take this unit out of the squad").clicked() {
+                    editor.remove_unit(si, index);
+                }
+                ui.label(RichText::new(format!("{} EP", unit_ep(rules, unit))).strong());
+            });
+        });
+        ui.monospace(format!(
+            "ACT {}  MSK {}  RSK {}  ARM {}  HIT {}",
+            profile.act, profile.msk, profile.rsk, profile.arm, profile.hit
+        ));
+        let weapons: Vec<String> =
+            profile.weapons.iter().map(|w| rules.weapon(w).map_or_else(|| w.clone(), |w| w.name.clone())).collect();
+        ui.label(RichText::new(format!("Card: {}", weapons.join(", "))).small());
+        if !profile.specials.is_empty() {
+            let specials: Vec<String> = profile.specials.iter().map(|s| format!("{s:?}")).collect();
+            ui.label(RichText::new(format!("Specials: {}", specials.join(", "))).small());
+        }
+        ui.horizontal_wrapped(|ui| {
+            for id in unit.weapons.iter().chain(&unit.gear) {
+                let name = rules
+                    .weapon(id)
+                    .map(|w| format!("{} ({} EP)", w.name, w.ep))
+                    .or_else(|| rules.gear_item(id).map(|g| format!("{} ({} EP)", g.name, g.ep)))
+                    .unwrap_or_else(|| id.clone());
+                if ui.small_button(format!("{name} ×")).on_hover_text("Take it off").clicked() {
+                    editor.remove_equipment(si, index, id);
+                }
+            }
+            if let Some(faction) = rules.faction(&squad.faction) {
+                ui.menu_button("+ Weapon or gear", |ui| {
+                    for id in &faction.armoury {
+                        let label = rules
+                            .weapon(id)
+                            .map(|w| format!("{} ({} EP)", w.name, w.ep))
+                            .or_else(|| rules.gear_item(id).map(|g| format!("{} ({} EP)", g.name, g.ep)));
+                        if let Some(label) = label
+                            && ui.button(label).clicked()
+                        {
+                            editor.add_equipment(si, index, id);
+                            ui.close();
+                        }
+                    }
+                });
+            }
+        });
+    });
+}
+
+fn inspector(desk: &mut SkirmDesk, ui: &mut Ui) {
+    let Some(pos) = desk.editor.selected else {
+        ui.label("Click a square to see what is on it.");
+        return;
+    };
+    for line in square_lines(desk, pos) {
+        ui.label(line);
+    }
+}
+
+/// What a square holds, line by line.
+fn square_lines(desk: &SkirmDesk, pos: Pos) -> Vec<String> {
+    let scenario = &desk.editor.doc.scenario;
+    let rules = &desk.editor.rules;
+    let board = &scenario.board;
+    if !board.contains(pos) {
+        return Vec::new();
+    }
+    let terrain = rules.terrains.get(board.terrain_at(pos).index()).map_or("?", |t| t.name.as_str());
+    let mut lines = vec![format!("Square {pos}: {terrain}, level {}", board.height_at(pos))];
+    for (edge, side) in crate::board::Edge::sides(pos).into_iter().zip(["top", "left", "right", "bottom"]) {
+        if let Some(feature) = board.edge(edge) {
+            let wall = feature
+                .wall
+                .map(|w| format!("wall of height {}{}", w.height, if w.climbable { ", climbable" } else { "" }));
+            let door = feature.door.map(|d| if d.open { "open door" } else { "closed door" }.to_owned());
+            let parts: Vec<String> = wall.into_iter().chain(door).collect();
+            lines.push(format!("{side} side: {}", parts.join(" with ")));
+        }
+    }
+    if scenario.objectives.contains(&pos) {
+        lines.push("Objective".into());
+    }
+    if scenario.markers.contains(&pos) {
+        lines.push("Marker".into());
+    }
+    for (_, item) in scenario.items.iter().filter(|(p, _)| *p == pos) {
+        lines.push(format!("Item: {}", crate::systems::skirm::scenario::validate::item_name(rules, item)));
+    }
+    for (si, zone) in scenario.zones.iter().enumerate() {
+        if zone.contains(&pos) {
+            lines.push(format!("Deployment zone {}", if si == 0 { "A" } else { "B" }));
+        }
+    }
+    for squad in &scenario.squads {
+        for unit in squad.units.iter().filter(|u| u.pos == Some(pos)) {
+            lines.push(format!("{} of {}", unit_label(rules, unit), squad.name));
+        }
+    }
+    lines
+}
+
+/// The square under the pointer, the findings count and the message of the moment.
+pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.skirm.as_ref() else { return };
+    ui.horizontal(|ui| {
+        let square = desk.hover.map_or_else(
+            || "-".to_owned(),
+            |s| {
+                let board = &desk.editor.doc.scenario.board;
+                let terrain =
+                    desk.editor.rules.terrains.get(board.terrain_at(s.square).index()).map_or("?", |t| t.name.as_str());
+                format!("{}, {} {terrain} level {}", s.square.x, s.square.y, board.height_at(s.square))
+            },
+        );
+        ui.monospace(format!("{square:<28}"));
+        ui.separator();
+        let errors = desk.findings.1.iter().filter(|f| f.severity == Severity::Error).count();
+        let warnings = desk.findings.1.len() - errors;
+        let (text, color) = if errors > 0 {
+            (format!("{errors} errors, {warnings} warnings"), theme::ERROR)
+        } else if warnings > 0 {
+            (format!("{warnings} warnings"), theme::WARNING)
+        } else {
+            ("Valid".to_owned(), Color32::from_rgb(80, 190, 100))
+        };
+        ui.label(RichText::new(text).color(color));
+        ui.separator();
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            ui.label(format!("Zoom {:.0}%", app.view.zoom / 32.0 * 100.0));
+            ui.separator();
+            let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
+            ui.add(egui::Label::new(message).truncate());
+        });
+    });
+}

@@ -1,0 +1,536 @@
+//! The Skirm playtest in the window: initiative and Tactical Orders shown, alternate
+//! activations with the acting squad marked, ACT and orders spent step by step with each
+//! action's cost shown before the click, reach on the map, targets with their line of sight
+//! and cover and the odds of each number of HIT lost, rolls to re-roll, adjust or accept, and
+//! the end of the battle with its medals. Hot-seat or the computer on either side; undo by
+//! replay, restart with a seed, fork to the editor. The document is never touched.
+
+use super::SkirmDesk;
+use super::canvas::{SQUAD_COLOURS, edge_segment};
+use crate::board::Pos;
+use crate::systems::skirm::describe_event;
+use crate::systems::skirm::draw_battle_map;
+use crate::systems::skirm::rules::engine::weapon_strike;
+use crate::systems::skirm::rules::odds::hits_lost_odds;
+use crate::systems::skirm::rules::strike::target_arm;
+use crate::systems::skirm::rules::{
+    Action, GameState, Map, Outcome, Ruleset, Setup, Sight, Target, ai, apply, cost, legal_actions, start_game,
+};
+use crate::systems::skirm::scenario::{SkirmScenario, Squad, SquadUnit};
+use crate::ui::app::StudioApp;
+use crate::ui::canvas::prepare_view;
+use crate::ui::sketch::PainterSketch;
+use crate::ui::theme;
+use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
+use std::sync::Arc;
+
+/// A playtest under way.
+pub struct SkirmPlay {
+    rules: Arc<Ruleset>,
+    setup: Setup,
+    /// The seed of the dice.
+    pub seed: u64,
+    /// The battle as it stands.
+    pub state: GameState,
+    /// Every action taken, for undo by replay.
+    pub actions: Vec<Action>,
+    /// The battle's events as lines.
+    pub log: Vec<String>,
+    /// Which squads the computer plays.
+    pub computer: [bool; 2],
+    /// The square under the pointer.
+    pub hover: Option<Pos>,
+}
+
+impl SkirmPlay {
+    /// A battle from `setup` with `seed`.
+    ///
+    /// # Errors
+    /// The battle cannot start, with the reason.
+    pub fn start(rules: Arc<Ruleset>, setup: Setup, seed: u64) -> Result<Self, String> {
+        let (state, events) = start_game(&rules, &setup, seed).map_err(|e| format!("the battle cannot start: {e}"))?;
+        let log = events.iter().map(|e| describe_event(&rules, &state, e)).collect();
+        Ok(Self { rules, setup, seed, state, actions: Vec::new(), log, computer: [false, false], hover: None })
+    }
+
+    /// Takes an action; a refusal is returned with its reason and changes nothing.
+    ///
+    /// # Errors
+    /// The rules refuse the action.
+    pub fn act(&mut self, action: Action) -> Result<(), String> {
+        let events = apply(&self.rules, &mut self.state, &action).map_err(|e| e.to_string())?;
+        for event in &events {
+            self.log.push(describe_event(&self.rules, &self.state, event));
+        }
+        self.actions.push(action);
+        Ok(())
+    }
+
+    /// Takes back the last action by replaying the rest from the start.
+    pub fn undo(&mut self) -> bool {
+        if self.actions.pop().is_none() {
+            return false;
+        }
+        let actions = std::mem::take(&mut self.actions);
+        let Ok(mut fresh) = Self::start(Arc::clone(&self.rules), self.setup.clone(), self.seed) else { return false };
+        fresh.computer = self.computer;
+        for action in actions {
+            if fresh.act(action).is_err() {
+                break;
+            }
+        }
+        *self = fresh;
+        true
+    }
+
+    /// The computer's action, when the squad to decide is the computer's.
+    pub fn computer_step(&mut self) -> bool {
+        if self.state.outcome != Outcome::Ongoing || !self.computer[usize::from(self.state.deciding_squad().min(1))] {
+            return false;
+        }
+        match ai::choose(&self.rules, &self.state) {
+            Some(action) => self.act(action).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The legal actions with their ACT cost (none for free ones).
+    #[must_use]
+    pub fn choices(&self) -> Vec<(Action, Option<u8>)> {
+        legal_actions(&self.rules, &self.state)
+            .into_iter()
+            .map(|a| {
+                let c = cost(&self.rules, &self.state, &a);
+                (a, c)
+            })
+            .collect()
+    }
+
+    /// The battle as a scenario to draw: the map with its doors as they stand now, the items
+    /// left and every standing unit on its square.
+    #[must_use]
+    pub fn picture(&self, base: &SkirmScenario) -> SkirmScenario {
+        let mut view = base.clone();
+        view.board = self.state.board.clone();
+        view.items = self.state.items.iter().filter(|i| !i.gone).map(|i| (i.pos, i.kind.clone())).collect();
+        view.markers = self.state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos).collect();
+        view.squads = (0..2u8)
+            .map(|squad| Squad {
+                name: self.state.squads[usize::from(squad)].name.clone(),
+                faction: self.state.squads[usize::from(squad)].faction.clone(),
+                units: self
+                    .state
+                    .units
+                    .iter()
+                    .filter(|u| u.squad == squad && u.pos.is_some())
+                    .map(|u| SquadUnit {
+                        profile: u.profile.clone(),
+                        name: u.name.clone(),
+                        weapons: Vec::new(),
+                        gear: Vec::new(),
+                        xp: u.xp,
+                        pos: u.pos,
+                    })
+                    .collect(),
+            })
+            .collect();
+        view
+    }
+}
+
+/// Starts a playtest of the open Skirm document, or leaves the one under way.
+pub fn toggle(app: &mut StudioApp) {
+    let Some(desk) = app.skirm.as_mut() else { return };
+    if desk.play.take().is_some() {
+        app.status = "Back to editing; the scenario is as you left it.".into();
+        return;
+    }
+    desk.refresh();
+    if desk.has_errors() {
+        app.status = "The scenario has errors: fix them (Diagnostics) before a playtest.".into();
+        return;
+    }
+    let rules = Arc::clone(&desk.editor.rules);
+    let started = desk.editor.doc.scenario.to_setup(&rules).and_then(|setup| SkirmPlay::start(rules, setup, 1));
+    match started {
+        Ok(play) => {
+            desk.play = Some(play);
+            app.status = "Playtest: click a unit of the acting squad (or its button) to activate it.".into();
+        }
+        Err(message) => app.status = format!("Cannot playtest: {message}"),
+    }
+}
+
+/// The playtest's frame.
+pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
+    let mut leave = false;
+    let mut fork = None;
+    if let Some(play) = app.skirm.as_mut().and_then(|d| d.play.as_mut())
+        && play.computer_step()
+    {
+        ui.ctx().request_repaint();
+    }
+    egui::Panel::top("skirm-play-bar").show(ui, |ui| {
+        let Some(desk) = app.skirm.as_mut() else { return };
+        let base = desk.editor.doc.scenario.clone();
+        let Some(play) = desk.play.as_mut() else { return };
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Back to editor").clicked() {
+                leave = true;
+            }
+            if ui.button("Fork to editor").on_hover_text("A new scenario with the units where they stand now").clicked()
+            {
+                fork = Some(fork_scenario(play, &base));
+            }
+            ui.separator();
+            if ui.button("Undo action").clicked() && !play.undo() {
+                play.log.push("Nothing to undo.".into());
+            }
+            let label = ui.label("Seed");
+            let mut seed = play.seed;
+            ui.add(egui::DragValue::new(&mut seed)).labelled_by(label.id);
+            if ui.button("Restart").clicked() || seed != play.seed {
+                let computer = play.computer;
+                if let Ok(mut fresh) = SkirmPlay::start(Arc::clone(&play.rules), play.setup.clone(), seed) {
+                    fresh.computer = computer;
+                    *play = fresh;
+                }
+            }
+            ui.separator();
+            ui.checkbox(&mut play.computer[0], "Computer plays squad 1");
+            ui.checkbox(&mut play.computer[1], "Computer plays squad 2");
+        });
+    });
+    if leave {
+        toggle(app);
+        return;
+    }
+    if let Some(scenario) = fork {
+        let Some(desk) = app.skirm.as_mut() else { return };
+        desk.play = None;
+        desk.editor.doc.change("Fork from playtest", None, |s| *s = scenario);
+        app.status = "Forked: the battle as it stood is now the scenario (undo brings the old one back).".into();
+        return;
+    }
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.label(&app.status);
+    });
+    egui::Panel::left("skirm-play-squads").resizable(true).default_size(240.0).show(ui, |ui| {
+        if let Some(play) = app.skirm.as_ref().and_then(|d| d.play.as_ref()) {
+            squads_panel(play, ui);
+        }
+    });
+    egui::Panel::right("skirm-play-side").resizable(true).default_size(360.0).show(ui, |ui| {
+        if let Some(play) = app.skirm.as_mut().and_then(|d| d.play.as_mut()) {
+            actions_panel(play, ui);
+        }
+    });
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
+        .show(ui, |ui| canvas(app, ui));
+}
+
+/// The battle as it stood, as a scenario: units on their squares (those taken out leave the
+/// squad), doors as they stand, items and markers left.
+fn fork_scenario(play: &SkirmPlay, base: &SkirmScenario) -> SkirmScenario {
+    let mut next = base.clone();
+    next.board = play.state.board.clone();
+    next.items = play.state.items.iter().filter(|i| !i.gone).map(|i| (i.pos, i.kind.clone())).collect();
+    next.markers = play.state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos).collect();
+    for (si, squad) in next.squads.iter_mut().enumerate() {
+        let standing: Vec<_> = play.state.units.iter().filter(|u| usize::from(u.squad) == si).collect();
+        let units = std::mem::take(&mut squad.units);
+        squad.units = units
+            .into_iter()
+            .zip(standing)
+            .filter_map(|(mut unit, now)| {
+                unit.pos = Some(now.pos?);
+                Some(unit)
+            })
+            .collect();
+    }
+    next
+}
+
+fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
+    let state = &play.state;
+    ui.heading(format!("Turn {} of {}", state.turn, state.turns));
+    let initiative = &state.squads[usize::from(state.initiative.min(1))].name;
+    ui.label(format!("Initiative: {initiative}"));
+    if let Some(mission) = play.rules.mission(&state.mission) {
+        ui.label(RichText::new(format!("Mission: {}", mission.name)).small());
+    }
+    ui.separator();
+    for (si, squad) in state.squads.iter().enumerate() {
+        let acting = usize::from(state.deciding_squad()) == si && state.outcome == Outcome::Ongoing;
+        let title = format!("{}{}", squad.name, if acting { " (to act)" } else { "" });
+        ui.label(RichText::new(title).color(SQUAD_COLOURS[si]).strong());
+        ui.label(format!("Tactical Orders {} · Mission Points {}", squad.orders, squad.points));
+        if let Some(secondary) = squad.secondary.and_then(|i| play.rules.secondary_objectives.get(i)) {
+            ui.label(RichText::new(format!("Secondary: {}", secondary.name)).small());
+        }
+        for unit in state.units.iter().filter(|u| usize::from(u.squad) == si) {
+            let status = match unit.pos {
+                None => "taken out".to_owned(),
+                Some(_) if unit.activated => format!("HIT {}/{} · activated", unit.hit, unit.max_hit),
+                Some(_) => format!("HIT {}/{} · ready", unit.hit, unit.max_hit),
+            };
+            ui.label(RichText::new(format!("{}: {status}", unit.name)).small());
+        }
+        ui.separator();
+    }
+    if state.outcome != Outcome::Ongoing {
+        let result = match state.outcome {
+            Outcome::Won { squad } => format!("{} wins.", state.squads[usize::from(squad.min(1))].name),
+            _ => "A draw.".into(),
+        };
+        ui.heading(result);
+        for (unit, medals) in state.units.iter().zip(&state.medals).filter(|(_, m)| !m.is_empty()) {
+            let names: Vec<String> = medals.iter().map(|m| format!("{m:?}")).collect();
+            ui.label(format!("{}: {}", unit.name, names.join(", ")));
+        }
+    }
+}
+
+/// One action in words, with its ACT cost and, for an attack, the odds of each HIT lost.
+fn action_text(play: &SkirmPlay, action: &Action) -> String {
+    let state = &play.state;
+    let unit_name = |id: usize| state.unit(id).map_or_else(|| format!("unit {id}"), |u| u.name.clone());
+    let target_name = |t: &Target| match t {
+        Target::Unit(u) => unit_name(*u),
+        Target::Item(i) => format!("item {}", i + 1),
+        Target::Square(p) => format!("square {p}"),
+    };
+    let weapon_name = |w: &str| play.rules.weapon(w).map_or_else(|| w.to_owned(), |w| w.name.clone());
+    match action {
+        Action::Activate { unit } => format!("Activate {}", unit_name(*unit)),
+        Action::Delay => "Delay (let the other squad act first)".into(),
+        Action::Move { to } => format!("Move to {to}"),
+        Action::Dash { to } => format!("Dash to {to}"),
+        Action::Leap { to } => format!("Leap to {to}"),
+        Action::Ranged { weapon, targets } => {
+            let names: Vec<String> = targets.iter().map(target_name).collect();
+            format!("Shoot {} with {}", names.join(", "), weapon_name(weapon))
+        }
+        Action::Melee { weapon, target } => format!("Strike {} with {}", target_name(target), weapon_name(weapon)),
+        Action::UseTurret { targets } => {
+            let names: Vec<String> = targets.iter().map(target_name).collect();
+            format!("Fire the turret at {}", names.join(", "))
+        }
+        Action::Door { edge } => {
+            let open = state.board.edge(*edge).and_then(|f| f.door).is_some_and(|d| d.open);
+            format!("{} the door", if open { "Close" } else { "Open" })
+        }
+        Action::PickUp => "Pick up the marker".into(),
+        Action::Drop => "Drop the marker".into(),
+        Action::OpenCrate { content } => format!("Open the crate: take {}", content.name()),
+        Action::Medkit { target } => format!("Medkit on {}", unit_name(*target)),
+        Action::MissionAction => "Mission action".into(),
+        Action::Reroll { die } => format!("Re-roll die {}", die + 1),
+        Action::Adjust { die, up } => {
+            format!("{} die {} (Tactical Order)", if *up { "+1 to" } else { "-1 to" }, die + 1)
+        }
+        Action::Accept => "Accept the roll".into(),
+        Action::EndActivation => "End activation".into(),
+    }
+}
+
+/// The odds line of an attack on one target: the chance of each number of HIT lost.
+fn odds_text(play: &SkirmPlay, action: &Action) -> Option<String> {
+    let state = &play.state;
+    let attacker = state.activation.as_ref()?.unit;
+    let (weapon, target, melee) = match action {
+        Action::Ranged { weapon, targets } => (weapon, *targets.first()?, false),
+        Action::Melee { weapon, target } => (weapon, *target, true),
+        _ => return None,
+    };
+    let strike = weapon_strike(&play.rules, state, attacker, weapon, target, melee)?;
+    let hit = match target {
+        Target::Unit(u) => state.unit(u)?.hit,
+        Target::Item(i) => state.items.get(i)?.hit.max(1),
+        Target::Square(_) => return None,
+    };
+    let odds = hits_lost_odds(&strike, target_arm(&play.rules, state, target), hit);
+    let parts: Vec<String> = odds
+        .iter()
+        .enumerate()
+        .map(|(k, p)| {
+            let what = if k == usize::from(hit) { "out".to_owned() } else { format!("{k} HIT") };
+            format!("{what} {:.0}%", p * 100.0)
+        })
+        .collect();
+    Some(format!("{}{}", if strike.cover { "in cover · " } else { "" }, parts.join(" · ")))
+}
+
+fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
+    let state = &play.state;
+    let deciding = usize::from(state.deciding_squad().min(1));
+    if state.outcome == Outcome::Ongoing {
+        let name = &state.squads[deciding].name;
+        ui.label(RichText::new(format!("{name} to decide")).color(SQUAD_COLOURS[deciding]).strong());
+    }
+    if let Some(activation) = &state.activation {
+        let name = state.unit(activation.unit).map_or("?", |u| u.name.as_str());
+        ui.label(format!("{name} is activated: {} ACT left", activation.act_left));
+    }
+    if let Some(pending) = &state.pending {
+        let faces: Vec<String> = pending.dice.iter().map(|d| d.face.to_string()).collect();
+        ui.label(RichText::new(format!("{:?} roll: {}", pending.window, faces.join(" "))).strong());
+    }
+    let mut chosen = None;
+    let choices = play.choices();
+    let computer = play.computer[deciding];
+    egui::ScrollArea::vertical().id_salt("skirm-actions").max_height(ui.available_height() * 0.6).show(ui, |ui| {
+        if computer && play.state.outcome == Outcome::Ongoing {
+            ui.label("The computer is choosing.");
+            return;
+        }
+        // Moves are chosen on the map; every other action is a button with its cost.
+        let moves = choices
+            .iter()
+            .filter(|(a, _)| matches!(a, Action::Move { .. } | Action::Dash { .. } | Action::Leap { .. }))
+            .count();
+        if moves > 0 {
+            ui.label(
+                RichText::new(format!("{moves} squares to move to: click one on the map (cost shown there).")).small(),
+            );
+        }
+        for (action, act) in &choices {
+            if matches!(action, Action::Move { .. } | Action::Dash { .. } | Action::Leap { .. }) {
+                continue;
+            }
+            let cost = act.map_or_else(String::new, |c| format!(" ({c} ACT)"));
+            let button = ui.button(format!("{}{cost}", action_text(play, action)));
+            let button = match odds_text(play, action) {
+                Some(odds) => {
+                    ui.label(RichText::new(odds).small());
+                    button
+                }
+                None => button,
+            };
+            if button.clicked() {
+                chosen = Some(action.clone());
+            }
+        }
+    });
+    if let Some(action) = chosen
+        && let Err(reason) = play.act(action)
+    {
+        play.log.push(format!("Refused: {reason}"));
+    }
+    ui.separator();
+    ui.label(RichText::new("Battle log").strong());
+    egui::ScrollArea::vertical().id_salt("skirm-log").stick_to_bottom(true).show(ui, |ui| {
+        for line in &play.log {
+            ui.label(RichText::new(line).small());
+        }
+    });
+}
+
+/// The map with the battle on it, reach and targets marked; a click moves or activates.
+fn canvas(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.skirm.as_ref() else { return };
+    let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
+    let (response, painter, place) = prepare_view(app, ui, w, h, "Battle");
+    let Some(desk) = app.skirm.as_mut() else { return };
+    let SkirmDesk { editor, play, .. } = &mut **desk;
+    let Some(play) = play.as_mut() else { return };
+    let painter = painter.with_clip_rect(place.area);
+    let picture = play.picture(&editor.doc.scenario);
+    let mut sketch = PainterSketch::new(&painter);
+    draw_battle_map(
+        &mut sketch,
+        &play.rules,
+        &picture,
+        false,
+        (place.origin.x, place.origin.y),
+        place.zoom,
+        (0, w),
+        (0, h),
+        place.zoom >= 22.0,
+    );
+    play.hover = response.hover_pos().and_then(|p| place.square_at(p, w, h));
+    let choices = play.choices();
+    let acting = play.state.activation.as_ref().map(|a| a.unit);
+    // The acting unit ringed; squares it can reach with what it costs.
+    let attacker = acting.and_then(|u| play.state.unit(u)).and_then(|u| u.pos);
+    if let Some(pos) = attacker {
+        painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(3.0, Color32::YELLOW), StrokeKind::Inside);
+    }
+    for (action, act) in &choices {
+        let (to, mark) = match action {
+            Action::Move { to } => (*to, "M"),
+            Action::Dash { to } => (*to, "D"),
+            Action::Leap { to } => (*to, "L"),
+            Action::Activate { unit } => {
+                if let Some(pos) = play.state.unit(*unit).and_then(|u| u.pos) {
+                    painter.circle_stroke(
+                        place.square_rect(pos).center(),
+                        place.zoom * 0.42,
+                        Stroke::new(2.0, Color32::WHITE),
+                    );
+                }
+                continue;
+            }
+            _ => continue,
+        };
+        let rect = place.square_rect(to);
+        painter.rect_filled(rect.shrink(3.0), 2.0, Color32::from_rgba_unmultiplied(60, 200, 90, 60));
+        if place.zoom >= 26.0 {
+            painter.text(
+                rect.left_top() + egui::vec2(3.0, 2.0),
+                egui::Align2::LEFT_TOP,
+                format!("{mark}{}", act.unwrap_or(0)),
+                egui::FontId::proportional(10.0),
+                Color32::WHITE,
+            );
+        }
+    }
+    // Targets: a line of sight from the attacker, amber when the target is in cover.
+    if let Some(from) = attacker {
+        let map = Map::new(&play.state.board, &play.rules);
+        let figures: Vec<Pos> = play.state.units.iter().filter_map(|u| u.pos).collect();
+        let sight = Sight::new(map, &figures);
+        for (action, _) in &choices {
+            let targets: Vec<Target> = match action {
+                Action::Ranged { targets, .. } => targets.clone(),
+                Action::Melee { target, .. } => vec![*target],
+                _ => continue,
+            };
+            for target in targets {
+                let Target::Unit(u) = target else { continue };
+                let Some(to) = play.state.unit(u).and_then(|x| x.pos) else { continue };
+                let cover = sight.in_cover(from, to);
+                let color = if cover { theme::WARNING } else { theme::ERROR };
+                painter.line_segment(
+                    [place.square_rect(from).center(), place.square_rect(to).center()],
+                    Stroke::new(2.0, color),
+                );
+                painter.rect_stroke(place.square_rect(to), 0.0, Stroke::new(3.0, color), StrokeKind::Inside);
+            }
+        }
+    }
+    for (action, _) in &choices {
+        if let Action::Door { edge } = action {
+            painter.line_segment(edge_segment(place, *edge), Stroke::new(4.0, Color32::from_rgb(120, 230, 255)));
+        }
+    }
+    if response.clicked()
+        && let Some(at) = play.hover
+    {
+        let pick = choices
+            .iter()
+            .filter(|(a, _)| match a {
+                Action::Move { to } | Action::Dash { to } | Action::Leap { to } => *to == at,
+                Action::Activate { unit } => play.state.unit(*unit).and_then(|u| u.pos) == Some(at),
+                _ => false,
+            })
+            .min_by_key(|(_, c)| c.unwrap_or(0))
+            .map(|(a, _)| a.clone());
+        if let Some(action) = pick
+            && let Err(reason) = play.act(action)
+        {
+            play.log.push(format!("Refused: {reason}"));
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The window on a Skirm scenario, driven headless with egui_kittest by label: a new battle
+//! map, a wall drawn and undone, a door, a height, a squad over its EP limit and the fix, a
+//! playtest through one activation of each side, and a PDF printed from the dialog.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::Pos2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use skirmish_studio::board::{Edge, EdgeAxis, Pos};
+use skirmish_studio::systems::swat::rules::Ruleset;
+use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+struct Answers {
+    open: Option<PathBuf>,
+    save: Option<PathBuf>,
+}
+
+impl FileDialogs for Answers {
+    fn open_file(&self) -> Option<PathBuf> {
+        self.open.clone()
+    }
+
+    fn save_file(&self, _suggested: &str) -> Option<PathBuf> {
+        self.save.clone()
+    }
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)
+}
+
+fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
+    let rules = Arc::new(Ruleset::builtin().unwrap());
+    let config =
+        AppConfig { data_dir: None, dialogs: Box::new(Answers { open: None, save }), prefs: Prefs::default(), open };
+    let app = StudioApp::new(rules, config);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    harness.run_steps(4);
+    harness
+}
+
+fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
+    harness.get_by_label(menu).click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(item).click();
+    harness.run_steps(3);
+}
+
+/// The screen point of a grid corner of the map.
+fn corner(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> Pos2 {
+    let place = harness.state().placement.expect("the map was drawn");
+    place.origin + egui::vec2(x, y) * place.zoom
+}
+
+fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to: Pos2) {
+    harness.drag_at(from);
+    harness.run_steps(1);
+    let steps = 6;
+    for i in 1..=steps {
+        harness.hover_at(from + (to - from) * (i as f32 / steps as f32));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to);
+    harness.run_steps(2);
+}
+
+fn walls(harness: &Harness<'static, StudioApp>) -> usize {
+    let desk = harness.state().skirm.as_ref().expect("a Skirm document is open");
+    desk.editor.doc.scenario.board.edges.values().filter(|f| f.wall.is_some()).count()
+}
+
+#[test]
+fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_squad_over_its_limit() {
+    let mut harness = harness(Some(sample("bridgehead.ron")), None);
+    assert!(harness.state().skirm.is_none());
+    menu(&mut harness, "File", "New scenario");
+    harness.get_by_label("Skirm").click();
+    harness.run_steps(2);
+    harness.get_by_label("Create").click();
+    harness.run_steps(6);
+    {
+        let desk = harness.state().skirm.as_ref().expect("a Skirm battle map");
+        let board = &desk.editor.doc.scenario.board;
+        assert_eq!((board.width, board.height), (12, 12));
+        assert_eq!(desk.editor.doc.scenario.squads.len(), 2);
+    }
+    // A wall along the grid line y = 5 from x = 2 to x = 6, then undone from the menu.
+    harness.get_by_label("Wall").click();
+    harness.run_steps(1);
+    let (a, b) = (corner(&harness, 2.0, 5.0), corner(&harness, 6.0, 5.0));
+    press_drag_release(&mut harness, a, b);
+    assert_eq!(walls(&harness), 4);
+    menu(&mut harness, "Edit", "Undo");
+    assert_eq!(walls(&harness), 0);
+    menu(&mut harness, "Edit", "Redo");
+    assert_eq!(walls(&harness), 4);
+    // A door in the wall: a click just below the grid line in square (3, 5).
+    harness.get_by_label("Door").click();
+    harness.run_steps(1);
+    let door_at = corner(&harness, 3.5, 5.1);
+    press_drag_release(&mut harness, door_at, door_at);
+    let edge = Edge { x: 3, y: 5, axis: EdgeAxis::Horizontal };
+    let board = &harness.state().skirm.as_ref().unwrap().editor.doc.scenario.board;
+    assert!(board.edge(edge).unwrap().door.is_some(), "the door stands in the wall");
+    // A height of 2 on square (8, 8).
+    harness.get_by_label("Height").click();
+    harness.run_steps(1);
+    harness.get_by_label("Level 2").click();
+    harness.run_steps(1);
+    let square = corner(&harness, 8.5, 8.5);
+    press_drag_release(&mut harness, square, square);
+    let board = &harness.state().skirm.as_ref().unwrap().editor.doc.scenario.board;
+    assert_eq!(board.height_at(Pos::new(8, 8)), 2);
+
+    // Squad 1 gets units until it costs more than its limit; the finding shows with its fix.
+    for _ in 0..12 {
+        let over = harness.state().skirm.as_ref().unwrap().findings.1.iter().any(|f| f.code == "squad-over-ep-limit");
+        if over {
+            break;
+        }
+        harness.get_all_by_label("Add unit").next().unwrap().scroll_to_me();
+        harness.run_steps(20);
+        harness.get_all_by_label("Add unit").next().unwrap().click();
+        harness.run_steps(2);
+        // A click can land while the side panel still settles after the scroll: click again
+        // when the menu did not open.
+        if harness.query_all_by_label_contains(" EP)").next().is_none() {
+            harness.get_all_by_label("Add unit").next().unwrap().click();
+            harness.run_steps(2);
+        }
+        harness.get_all_by_label_contains(" EP)").next().expect("a card of the roster").click();
+        harness.run_steps(3);
+    }
+    let limit_before = harness.state().skirm.as_ref().unwrap().editor.doc.scenario.ep_limit;
+    assert!(harness.query_all_by_label_contains("; the limit is").next().is_some(), "the finding is shown");
+    harness.get_by_label_contains("Raise the EP limit to").scroll_to_me();
+    harness.run_steps(20);
+    harness.get_by_label_contains("Raise the EP limit to").click();
+    harness.run_steps(3);
+    let desk = harness.state().skirm.as_ref().unwrap();
+    assert!(desk.editor.doc.scenario.ep_limit > limit_before);
+    assert!(desk.findings.1.iter().all(|f| f.code != "squad-over-ep-limit"));
+    assert!(harness.query_all_by_label_contains("; the limit is").next().is_none());
+}
+
+#[test]
+fn a_skirm_playtest_runs_one_activation_of_each_side_and_leaves_the_document_untouched() {
+    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), None);
+    let before = harness.state().skirm.as_ref().expect("the Skirm sample opens").editor.doc.scenario.clone();
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    assert!(harness.state().skirm.as_ref().unwrap().play.is_some(), "{}", harness.state().status);
+    for side in 0..2 {
+        let squad = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap().state.to_act;
+        harness.get_all_by_label_contains("Activate ").next().expect("a unit to activate").click();
+        harness.run_steps(3);
+        let play = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap();
+        let activation = play.state.activation.as_ref().expect("a unit is activated");
+        assert_eq!(play.state.unit(activation.unit).unwrap().squad, squad, "side {side}");
+        assert!(harness.query_by_label_contains("ACT left").is_some());
+        harness.get_by_label_contains("End activation").click();
+        harness.run_steps(3);
+        let play = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap();
+        assert!(play.state.activation.is_none());
+    }
+    let play = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap();
+    let activated: Vec<u8> = play.state.units.iter().filter(|u| u.activated).map(|u| u.squad).collect();
+    assert_eq!(activated.len(), 2);
+    assert_ne!(activated[0], activated[1], "one activation of each side");
+    harness.get_by_label("Back to editor").click();
+    harness.run_steps(3);
+    let desk = harness.state().skirm.as_ref().unwrap();
+    assert!(desk.play.is_none());
+    assert_eq!(desk.editor.doc.scenario, before);
+    assert!(!desk.editor.doc.is_modified());
+}
+
+#[test]
+fn a_skirm_battle_map_prints_to_pdf_from_the_export_dialog() {
+    let dir = std::env::temp_dir().join(format!("skirm-ui-export-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("map.pdf");
+    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), Some(target.clone()));
+    menu(&mut harness, "File", "Export for print");
+    assert!(harness.state().export.as_ref().is_some_and(|d| d.skirm));
+    assert!(harness.query_by_label_contains("Stat cards").is_some());
+    harness.get_by_label("Export PDF...").click();
+    for _ in 0..300 {
+        harness.run_steps(1);
+        if harness.state().export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let bytes = std::fs::read(&target).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    let message = &harness.state().export.as_ref().unwrap().message;
+    assert!(message.starts_with("Wrote"), "{message}");
+    let _ = std::fs::remove_dir_all(dir);
+}
