@@ -35,7 +35,8 @@ fn sample(name: &str) -> PathBuf {
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
     let rules = Arc::new(Ruleset::builtin().unwrap());
     let config =
-        AppConfig { data_dir: None, dialogs: Box::new(Answers { open: None, save }), prefs: Prefs::default(), open };
+        // The open dialog answers with the file last saved, so a saved game loads back.
+        AppConfig { data_dir: None, dialogs: Box::new(Answers { open: save.clone(), save }), prefs: Prefs::default(), open };
     let app = StudioApp::new(rules, config);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -149,8 +150,11 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
 }
 
 #[test]
-fn a_skirm_playtest_runs_one_activation_of_each_side_and_leaves_the_document_untouched() {
-    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), None);
+fn a_skirm_playtest_runs_one_activation_of_each_side_saves_and_loads_and_leaves_the_document_untouched() {
+    let dir = std::env::temp_dir().join(format!("skirm-ui-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let battle = dir.join("battle.ron");
+    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), Some(battle.clone()));
     let before = harness.state().skirm.as_ref().expect("the Skirm sample opens").editor.doc.scenario.clone();
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
@@ -172,6 +176,19 @@ fn a_skirm_playtest_runs_one_activation_of_each_side_and_leaves_the_document_unt
     let activated: Vec<u8> = play.state.units.iter().filter(|u| u.activated).map(|u| u.squad).collect();
     assert_eq!(activated.len(), 2);
     assert_ne!(activated[0], activated[1], "one activation of each side");
+    // Saved and loaded back, the battle stands where it stood.
+    let state = play.state.clone();
+    harness.get_by_label("Save game").click();
+    harness.run_steps(3);
+    assert!(battle.exists(), "{}", harness.state().status);
+    harness.get_by_label("Undo action").click();
+    harness.run_steps(3);
+    assert_ne!(harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap().state, state);
+    harness.get_by_label("Load game").click();
+    harness.run_steps(3);
+    let loaded = &harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap().state;
+    assert!(*loaded == state, "{}", harness.state().status);
+    let _ = std::fs::remove_dir_all(&dir);
     harness.get_by_label("Back to editor").click();
     harness.run_steps(3);
     let desk = harness.state().skirm.as_ref().unwrap();

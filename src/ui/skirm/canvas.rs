@@ -100,6 +100,7 @@ pub fn edge_segment(place: Placement, edge: Edge) -> [Pos2; 2] {
 }
 
 fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
+    draw_deployment(desk, painter, place);
     if desk.show_sight
         && let Some(from) = desk.hover.map(|s| s.square)
     {
@@ -209,5 +210,29 @@ fn draw_race(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
         let back = Rect::from_center_size(at - vec2(0.0, galley.size().y / 2.0), galley.size() + vec2(4.0, 0.0));
         painter.rect_filled(back, 2.0, Color32::from_black_alpha(190));
         painter.galley(back.min + vec2(2.0, 0.0), galley, Color32::WHITE);
+    }
+}
+
+/// Units without a square of their own, faint where the battle will deploy them, so the
+/// designer sees the starting position without placing every unit by hand.
+fn draw_deployment(desk: &SkirmDesk, painter: &Painter, place: Placement) {
+    let scenario = &desk.editor.doc.scenario;
+    for (si, (squad, squares)) in scenario.squads.iter().zip(scenario.deployment(&desk.editor.rules)).enumerate() {
+        for (unit, square) in squad.units.iter().zip(squares) {
+            let (None, Some(pos)) = (unit.pos, square) else { continue };
+            let rect = place.square_rect(pos);
+            let [r, g, b, _] = SQUAD_COLOURS[si % 2].to_array();
+            painter.circle_filled(rect.center(), place.zoom * 0.3, Color32::from_rgba_unmultiplied(r, g, b, 90));
+            if place.zoom >= 22.0 {
+                let initial: String = unit.name.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+                painter.text(
+                    rect.center(),
+                    egui::Align2::CENTER_CENTER,
+                    initial,
+                    egui::FontId::proportional(place.zoom * 0.26),
+                    Color32::from_white_alpha(200),
+                );
+            }
+        }
     }
 }

@@ -14,8 +14,9 @@ use crate::systems::skirm::rules::engine::weapon_strike;
 use crate::systems::skirm::rules::odds::hits_lost_odds;
 use crate::systems::skirm::rules::strike::target_arm;
 use crate::systems::skirm::rules::{
-    Action, GameState, Map, Outcome, Ruleset, Setup, Sight, Target, ai, apply, cost, legal_actions, start_game,
+    Action, GameState, Map, Outcome, Ruleset, Sight, Target, ai, apply, cost, legal_actions, start_game,
 };
+use crate::systems::skirm::scenario::saved::{load_battle, save_battle};
 use crate::systems::skirm::scenario::{SkirmScenario, Squad, SquadUnit};
 use crate::ui::app::StudioApp;
 use crate::ui::canvas::prepare_view;
@@ -27,7 +28,8 @@ use std::sync::Arc;
 /// A playtest under way.
 pub struct SkirmPlay {
     rules: Arc<Ruleset>,
-    setup: Setup,
+    /// The scenario it is fought on, as it was when the playtest started.
+    scenario: SkirmScenario,
     /// The seed of the dice.
     pub seed: u64,
     /// The battle as it stands.
@@ -43,14 +45,37 @@ pub struct SkirmPlay {
 }
 
 impl SkirmPlay {
-    /// A battle from `setup` with `seed`.
+    /// A battle on `scenario` with `seed`.
     ///
     /// # Errors
     /// The battle cannot start, with the reason.
-    pub fn start(rules: Arc<Ruleset>, setup: Setup, seed: u64) -> Result<Self, String> {
+    pub fn start(rules: Arc<Ruleset>, scenario: SkirmScenario, seed: u64) -> Result<Self, String> {
+        let setup = scenario.to_setup(&rules)?;
         let (state, events) = start_game(&rules, &setup, seed).map_err(|e| format!("the battle cannot start: {e}"))?;
         let log = events.iter().map(|e| describe_event(&rules, &state, e)).collect();
-        Ok(Self { rules, setup, seed, state, actions: Vec::new(), log, computer: [false, false], hover: None })
+        Ok(Self { rules, scenario, seed, state, actions: Vec::new(), log, computer: [false, false], hover: None })
+    }
+
+    /// The battle as a file to save.
+    ///
+    /// # Errors
+    /// The scenario cannot be written.
+    pub fn save(&self) -> Result<String, String> {
+        save_battle(&self.rules, &self.scenario, self.seed, &self.actions, self.computer)
+    }
+
+    /// A saved battle, replayed.
+    ///
+    /// # Errors
+    /// The file or one of its actions, with the reason.
+    pub fn load(rules: Arc<Ruleset>, text: &str) -> Result<Self, String> {
+        let saved = load_battle(&rules, text)?;
+        let mut play = Self::start(rules, saved.scenario, saved.seed)?;
+        play.computer = saved.computer;
+        for action in saved.actions {
+            play.act(action)?;
+        }
+        Ok(play)
     }
 
     /// Takes an action; a refusal is returned with its reason and changes nothing.
@@ -72,7 +97,9 @@ impl SkirmPlay {
             return false;
         }
         let actions = std::mem::take(&mut self.actions);
-        let Ok(mut fresh) = Self::start(Arc::clone(&self.rules), self.setup.clone(), self.seed) else { return false };
+        let Ok(mut fresh) = Self::start(Arc::clone(&self.rules), self.scenario.clone(), self.seed) else {
+            return false;
+        };
         fresh.computer = self.computer;
         for action in actions {
             if fresh.act(action).is_err() {
@@ -142,6 +169,7 @@ impl SkirmPlay {
 pub fn toggle(app: &mut StudioApp) {
     let Some(desk) = app.skirm.as_mut() else { return };
     if desk.play.take().is_some() {
+        app.view.fit = true;
         app.status = "Back to editing; the scenario is as you left it.".into();
         return;
     }
@@ -151,10 +179,11 @@ pub fn toggle(app: &mut StudioApp) {
         return;
     }
     let rules = Arc::clone(&desk.editor.rules);
-    let started = desk.editor.doc.scenario.to_setup(&rules).and_then(|setup| SkirmPlay::start(rules, setup, 1));
+    let started = SkirmPlay::start(rules, desk.editor.doc.scenario.clone(), 1);
     match started {
         Ok(play) => {
             desk.play = Some(play);
+            app.view.fit = true;
             app.status = "Playtest: click a unit of the acting squad (or its button) to activate it.".into();
         }
         Err(message) => app.status = format!("Cannot playtest: {message}"),
@@ -165,6 +194,7 @@ pub fn toggle(app: &mut StudioApp) {
 pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
     let mut leave = false;
     let mut fork = None;
+    let mut file = None;
     if let Some(play) = app.skirm.as_mut().and_then(|d| d.play.as_mut())
         && play.computer_step()
     {
@@ -191,10 +221,17 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
             ui.add(egui::DragValue::new(&mut seed)).labelled_by(label.id);
             if ui.button("Restart").clicked() || seed != play.seed {
                 let computer = play.computer;
-                if let Ok(mut fresh) = SkirmPlay::start(Arc::clone(&play.rules), play.setup.clone(), seed) {
+                if let Ok(mut fresh) = SkirmPlay::start(Arc::clone(&play.rules), play.scenario.clone(), seed) {
                     fresh.computer = computer;
                     *play = fresh;
                 }
+            }
+            ui.separator();
+            if ui.button("Save game").clicked() {
+                file = Some(true);
+            }
+            if ui.button("Load game").clicked() {
+                file = Some(false);
             }
             ui.separator();
             ui.checkbox(&mut play.computer[0], "Computer plays squad 1");
@@ -204,6 +241,11 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
     if leave {
         toggle(app);
         return;
+    }
+    match file {
+        Some(true) => save_game(app),
+        Some(false) => load_game(app),
+        None => {}
     }
     if let Some(scenario) = fork {
         let Some(desk) = app.skirm.as_mut() else { return };
@@ -228,6 +270,42 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas(app, ui));
+}
+
+fn save_game(app: &mut StudioApp) {
+    let Some(play) = app.skirm.as_ref().and_then(|d| d.play.as_ref()) else { return };
+    let text = match play.save() {
+        Ok(text) => text,
+        Err(message) => {
+            app.status = format!("Could not save the game: {message}");
+            return;
+        }
+    };
+    app.status = match app.dialogs.save_file("battle.ron") {
+        Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
+            Ok(()) => format!("Saved the game to {}.", path.display()),
+            Err(message) => format!("Could not save the game: {message}"),
+        },
+        None => "The game was not saved: no file was chosen.".into(),
+    };
+}
+
+fn load_game(app: &mut StudioApp) {
+    let Some(path) = app.dialogs.open_file() else {
+        app.status = "No game loaded: no file was chosen.".into();
+        return;
+    };
+    let Some(desk) = app.skirm.as_mut() else { return };
+    let rules = Arc::clone(&desk.editor.rules);
+    let loaded = crate::files::read_limited(&path).and_then(|text| SkirmPlay::load(rules, &text));
+    app.status = match loaded {
+        Ok(play) => {
+            desk.play = Some(play);
+            app.view.fit = true;
+            format!("Loaded the game {}.", path.display())
+        }
+        Err(message) => format!("Could not load the game {}: {message}", path.display()),
+    };
 }
 
 /// The battle as it stood, as a scenario: units on their squares (those taken out leave the
@@ -303,7 +381,10 @@ fn action_text(play: &SkirmPlay, action: &Action) -> String {
     };
     let weapon_name = |w: &str| play.rules.weapon(w).map_or_else(|| w.to_owned(), |w| w.name.clone());
     match action {
-        Action::Activate { unit } => format!("Activate {}", unit_name(*unit)),
+        Action::Activate { unit } => {
+            let at = state.unit(*unit).and_then(|u| u.pos).map_or_else(String::new, |p| format!(" at {p}"));
+            format!("Activate {}{at}", unit_name(*unit))
+        }
         Action::Delay => "Delay (let the other squad act first)".into(),
         Action::Move { to } => format!("Move to {to}"),
         Action::Dash { to } => format!("Dash to {to}"),
@@ -457,6 +538,8 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(pos) = attacker {
         painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(3.0, Color32::YELLOW), StrokeKind::Inside);
     }
+    // Each square reached once, by its cheapest way (a Move before a Dash of the same cost).
+    let mut reach: std::collections::BTreeMap<Pos, (u8, &str)> = std::collections::BTreeMap::new();
     for (action, act) in &choices {
         let (to, mark) = match action {
             Action::Move { to } => (*to, "M"),
@@ -474,13 +557,19 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
             }
             _ => continue,
         };
+        let cost = act.unwrap_or(0);
+        if reach.get(&to).is_none_or(|&(c, _)| cost < c) {
+            reach.insert(to, (cost, mark));
+        }
+    }
+    for (&to, &(cost, mark)) in &reach {
         let rect = place.square_rect(to);
         painter.rect_filled(rect.shrink(3.0), 2.0, Color32::from_rgba_unmultiplied(60, 200, 90, 60));
         if place.zoom >= 26.0 {
             painter.text(
                 rect.left_top() + egui::vec2(3.0, 2.0),
                 egui::Align2::LEFT_TOP,
-                format!("{mark}{}", act.unwrap_or(0)),
+                format!("{mark}{cost}"),
                 egui::FontId::proportional(10.0),
                 Color32::WHITE,
             );

@@ -2,6 +2,7 @@
 //! action scripts the command line plays.
 
 pub mod document;
+pub mod saved;
 pub mod script;
 pub mod stats;
 pub mod validate;
