@@ -1,6 +1,7 @@
 //! Benchmarks for the editor window (issue 4): one whole frame (building the UI and
 //! tessellating it) with a 50 x 50 and a 200 x 200 board fully visible, and the slowest frame
-//! of a 100-square brush stroke with live validation.
+//! of a 100-square brush stroke with live validation; and (issue 13) one frame of a 30 x 30 Skirm
+//! battle map with 200 walls, plain and with the line-of-sight and objective-race overlays.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
@@ -117,5 +118,96 @@ fn benches(c: &mut Criterion) {
     }
 }
 
-criterion_group!(editor_benches, benches);
+/// A 30 x 30 Skirm battle map with 200 walls (some climbable, some with doors), raised
+/// ground, difficult and impassable squares, objectives, items and two squads.
+fn skirm_battle_map() -> Option<skirmish_studio::systems::skirm::scenario::SkirmScenario> {
+    use skirmish_studio::board::{Door, Edge, EdgeAxis, EdgeFeature, Wall};
+    use skirmish_studio::systems::skirm::rules::Ruleset as SkirmRules;
+    use skirmish_studio::systems::skirm::rules::ruleset::ItemKind;
+    let rules = SkirmRules::builtin().ok()?;
+    let mut s = skirmish_studio::systems::skirm::editing::new_scenario(&rules, 30, 30);
+    let mut walls = 0;
+    // Wall runs of five edges along every other grid line, rows and columns in turn, a door
+    // in the middle of each.
+    'runs: for (n, line) in (3..28u16).step_by(2).enumerate() {
+        for start in (1..25u16).step_by(6) {
+            for i in 0..5 {
+                if walls == 200 {
+                    break 'runs;
+                }
+                let axis = if n % 2 == 0 { EdgeAxis::Horizontal } else { EdgeAxis::Vertical };
+                let (x, y) = if axis == EdgeAxis::Horizontal { (start + i, line) } else { (line, start + i) };
+                let feature = EdgeFeature {
+                    wall: Some(Wall { height: 1 + (i % 3) as u8, climbable: i == 4 }),
+                    door: (i == 2).then_some(Door { open: start % 12 == 1 }),
+                };
+                s.board.set_edge(Edge { x, y, axis }, Some(feature))?;
+                walls += 1;
+            }
+        }
+    }
+    let difficult = rules.terrain_id("difficult")?;
+    let impassable = rules.terrain_id("impassable")?;
+    for y in 0..30u16 {
+        for x in 0..30u16 {
+            let pos = Pos::new(x, y);
+            match (x * 7 + y * 3) % 17 {
+                0 => {
+                    s.board.set_terrain(pos, difficult)?;
+                }
+                5 if (4..26).contains(&y) => {
+                    s.board.set_terrain(pos, impassable)?;
+                }
+                _ => {}
+            }
+            if (10..20).contains(&x) && (12..18).contains(&y) {
+                s.board.set_height(pos, 1 + u8::from(x > 14))?;
+            }
+        }
+    }
+    if walls < 200 {
+        return None;
+    }
+    s.objectives = vec![Pos::new(8, 15), Pos::new(21, 14), Pos::new(15, 6), Pos::new(14, 23)];
+    s.items = vec![(Pos::new(5, 10), ItemKind::Crate), (Pos::new(24, 19), ItemKind::Barrel)];
+    Some(s)
+}
+
+fn skirm_benches(c: &mut Criterion) {
+    let Ok(rules) = Ruleset::builtin() else { return };
+    let Some(scenario) = skirm_battle_map() else { return };
+    for (overlays, name) in [(false, "skirm_frame_30x30_200_walls"), (true, "skirm_frame_30x30_200_walls_overlays")] {
+        let mut app = StudioApp::new(
+            Arc::new(rules.clone()),
+            AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
+        );
+        let doc = skirmish_studio::systems::skirm::editing::Document::new(scenario.clone());
+        if app.open_skirm(doc).is_err() {
+            return;
+        }
+        if let Some(desk) = app.skirm.as_mut() {
+            desk.show_sight = overlays;
+            desk.show_race = overlays;
+        }
+        let ctx = egui::Context::default();
+        for i in 0..3 {
+            frame(&ctx, &mut app, f64::from(i), Vec::new());
+        }
+        let Some(place) = app.placement else { continue };
+        let mut time = 10.0;
+        let mut step = 0u16;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                // The pointer moves to another square every frame, so the sight is worked out
+                // afresh each time.
+                step = (step + 1) % 900;
+                let point = place.square_rect(Pos::new(step % 30, step / 30)).center();
+                time += 1.0 / 60.0;
+                frame(&ctx, &mut app, time, vec![Event::PointerMoved(point)]);
+            });
+        });
+    }
+}
+
+criterion_group!(editor_benches, benches, skirm_benches);
 criterion_main!(editor_benches);
