@@ -156,7 +156,8 @@ pub enum Command {
         /// The margin printers cannot reach, in millimetres.
         #[arg(long, default_value_t = 10.0)]
         margin: f32,
-        /// Which sheets: board,tiles,counters,setup (Skirm: board is the battle map, counters the stat cards).
+        /// Which sheets: board,tiles,counters,setup (Skirm: board is the battle map, counters the stat cards
+        /// and tokens, setup the mission sheet).
         #[arg(long, default_value = "board,tiles,counters,setup")]
         sheets: String,
         /// Ink-saving greyscale; owners told apart by pattern and letter.

@@ -32,7 +32,8 @@ fn units(name: &str) -> usize {
 fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
     for name in ["skirm-ruined-crossing.ron", "skirm-night-extraction.ron"] {
         let opened = open(name);
-        let options = options(9.0);
+        let mut options = options(9.0);
+        options.sheets = Sheets { board: true, tiles: false, counters: true, setup: false };
         let mut heard = Vec::new();
         let report = opened.export_pdf(&options, &mut |done, all| heard.push((done, all))).unwrap();
         assert!(report.bytes.starts_with(b"%PDF"));
@@ -43,14 +44,24 @@ fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
         assert_eq!((layout.per_page_x, layout.per_page_y), (4, 6), "{name}");
         let cards = units(name);
         assert!(cards >= 2, "{name} has squads");
-        assert_eq!(report.pages, layout.pages.len() + cards.div_ceil(9), "{name}: poster pages plus cards nine a page");
+        // The tokens (objectives, items, Tactical Order counters) fill one page of 24 squares.
+        assert_eq!(
+            report.pages,
+            layout.pages.len() + cards.div_ceil(9) + 1,
+            "{name}: poster pages, cards nine a page, a page of tokens"
+        );
         assert_eq!(heard.last(), Some(&(report.pages, report.pages)));
         // Every page is A4 (595 x 842 points).
         let text = String::from_utf8_lossy(&report.bytes);
         assert_eq!(text.matches("/MediaBox[0 0 595.28 841.89]").count(), report.pages, "{name}");
         // With the default 10 mm margin only two rows of 88 mm fit under the page foot.
-        let six = opened.export_pdf(&self::options(10.0), &mut |_, _| {}).unwrap();
-        assert_eq!(six.pages, layout.pages.len() + cards.div_ceil(6));
+        let mut ten = self::options(10.0);
+        ten.sheets = options.sheets;
+        let six = opened.export_pdf(&ten, &mut |_, _| {}).unwrap();
+        assert_eq!(six.pages, layout.pages.len() + cards.div_ceil(6) + 1);
+        // The mission sheet adds its own page (or two).
+        let all = opened.export_pdf(&self::options(9.0), &mut |_, _| {}).unwrap();
+        assert!((1..=2).contains(&(all.pages - report.pages)), "{name}: {} pages with the mission sheet", all.pages);
     }
 }
 
@@ -62,11 +73,11 @@ fn a_paper_too_small_for_a_card_is_refused_with_the_reason() {
     options.sheets = Sheets { board: false, tiles: false, counters: true, setup: false };
     let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
     assert!(error.contains("63 x 88 mm"), "{error}");
-    // Skirmish Wars' own sheets alone: the refusal says which sheets Skirm has.
+    // Skirmish Wars' tile sheet alone: the refusal says which sheets Skirm has.
     let mut options = self::options(10.0);
-    options.sheets = Sheets { board: false, tiles: true, counters: false, setup: true };
+    options.sheets = Sheets { board: false, tiles: true, counters: false, setup: false };
     let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
-    assert!(error.contains("'board'") && error.contains("'counters'"), "{error}");
+    assert!(error.contains("'board'") && error.contains("'counters'") && error.contains("'setup'"), "{error}");
 }
 
 #[test]

@@ -13,4 +13,4 @@ pub use self::layout::{
 };
 pub use self::poster::{DrawRegion, poster_page};
 pub use self::raster::{MAX_PIXELS, PngSketch};
-pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts, write_pdf};
+pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts, wrap, write_pdf};

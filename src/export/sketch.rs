@@ -183,6 +183,27 @@ pub fn footer(sk: &mut dyn Sketch, options: &ExportOptions, label: &str) {
     sk.text(x2, bar_y + 14.0, 7.0, "This bar measures 2 in.", INK, false);
 }
 
+/// Breaks `text` into lines of at most `width` characters, at spaces (a word longer than a
+/// line keeps a line of its own).
+#[must_use]
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for word in text.split_whitespace() {
+        if !current.is_empty() && current.len() + word.len() + 1 > width {
+            out.push(std::mem::take(&mut current));
+        }
+        if !current.is_empty() {
+            current.push(' ');
+        }
+        current.push_str(word);
+    }
+    if !current.is_empty() {
+        out.push(current);
+    }
+    out
+}
+
 /// Writes a PDF of `pages` pages of the chosen paper: `draw` draws page number `index` (from
 /// 0), then each page gets its foot ("`name` - page i of n" and the calibration bars), and
 /// `progress` hears (pages done, pages in all).

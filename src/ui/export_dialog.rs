@@ -58,7 +58,7 @@ impl ExportDialog {
         let mut dialog = Self::default();
         dialog.options.square = 40.0 * PT_PER_MM;
         dialog.square_mm = 40.0;
-        dialog.options.sheets = crate::export::Sheets { board: true, tiles: false, counters: true, setup: false };
+        dialog.options.sheets = crate::export::Sheets { board: true, tiles: false, counters: true, setup: true };
         dialog.skirm = true;
         dialog
     }
@@ -151,7 +151,8 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
         ui.horizontal(|ui| {
             if dialog.skirm {
                 ui.checkbox(&mut o.sheets.board, "Battle map");
-                ui.checkbox(&mut o.sheets.counters, "Stat cards (63 x 88 mm)");
+                ui.checkbox(&mut o.sheets.counters, "Stat cards (63 x 88 mm) and tokens");
+                ui.checkbox(&mut o.sheets.setup, "Mission sheet");
             } else {
                 ui.checkbox(&mut o.sheets.board, "Board");
                 ui.checkbox(&mut o.sheets.tiles, "Tiles");

@@ -1,8 +1,10 @@
 //! Skirm print sheets: the battle map as a poster at true square size (40 mm or any size the
 //! export offers) with walls as thick lines, doors, height shading with level numbers and
 //! contour lines, difficult squares hatched, objectives, items and deployment zones; a stat
-//! card per unit of both squads (63 x 88 mm); and the battle map as a PNG. Drawn once through
-//! the shared `Sketch`, so the PDF and the PNG agree.
+//! card per unit of both squads (63 x 88 mm); a token per objective, marker, crate, barrel and
+//! turret and the Tactical Order counters, each a square's size; the mission sheet (briefing,
+//! scoring, turn track, secondary objectives, the environment's events); and the battle map as
+//! a PNG. Drawn once through the shared `Sketch`, so the PDF and the PNG agree.
 
 use super::rules::Ruleset;
 use super::rules::ruleset::{ItemKind, Movement, UnitSpecial, WeaponKind};
@@ -10,7 +12,8 @@ use super::scenario::SkirmScenario;
 use super::scenario::validate::{squad_ep, unit_ep};
 use crate::board::{EdgeAxis, Pos};
 use crate::export::{
-    ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PngSketch, Rgb, Sketch, board_layout, poster_page, write_pdf,
+    ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PngSketch, Rgb, Sketch, board_layout, poster_page, wrap,
+    write_pdf,
 };
 
 /// A stat card's size, in millimetres (a poker card).
@@ -320,6 +323,232 @@ fn cards_page(sk: &mut dyn Sketch, options: &ExportOptions, cards: &[&Card]) {
     }
 }
 
+/// What a token shows.
+#[derive(Debug, Clone, PartialEq)]
+struct Token {
+    /// Sides of its shape (4 turned a quarter is a diamond; many is a disc).
+    sides: usize,
+    /// Turn of the shape, in radians.
+    turn: f32,
+    colour: Rgb,
+    /// Its word, printed across it.
+    label: String,
+}
+
+/// A token for every objective, marker and item on the map, and the Tactical Order counters
+/// each squad can hold at most (its dice: the ruleset's and its Leader's).
+fn tokens(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Token> {
+    use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
+    let mut out = Vec::new();
+    for i in 0..scenario.objectives.len() {
+        out.push(Token { sides: 8, turn: 0.0, colour: Rgb(222, 176, 40), label: format!("OBJ {}", i + 1) });
+    }
+    for _ in &scenario.markers {
+        out.push(Token { sides: 4, turn: 0.0, colour: Rgb(120, 60, 160), label: "MARKER".into() });
+    }
+    for (_, item) in &scenario.items {
+        out.push(match item {
+            ItemKind::Crate => Token { sides: 4, turn: FRAC_PI_4, colour: Rgb(150, 100, 50), label: "CRATE".into() },
+            ItemKind::Barrel => Token { sides: 24, turn: 0.0, colour: Rgb(200, 70, 30), label: "BARREL".into() },
+            ItemKind::Turret(kind) => Token {
+                sides: 3,
+                turn: -FRAC_PI_2,
+                colour: Rgb(70, 70, 70),
+                label: rules.turret(kind).map_or_else(|| kind.to_uppercase(), |t| t.name.to_uppercase()),
+            },
+        });
+    }
+    for (index, squad) in scenario.squads.iter().enumerate() {
+        let leader = squad
+            .units
+            .iter()
+            .filter_map(|u| rules.profile(&u.profile).and_then(|(_, p)| p.leader()))
+            .max()
+            .unwrap_or(0);
+        let dice = rules.tactical_dice.saturating_add(leader);
+        for _ in 0..dice {
+            out.push(Token { sides: 24, turn: 0.0, colour: SQUAD_COLOURS[index % 2], label: "ORDER".into() });
+        }
+    }
+    out
+}
+
+/// How many tokens fit across and down a page: each takes one square of the chosen size.
+fn token_grid(options: &ExportOptions) -> (usize, usize) {
+    let (pw, ph) = options.page_size();
+    let across = ((pw - 2.0 * options.margin) / options.square).floor().max(1.0) as usize;
+    let down = ((ph - 2.0 * options.margin - FOOTER - 20.0) / options.square).floor().max(1.0) as usize;
+    (across, down)
+}
+
+/// One page of tokens, each a square with its shape and word, cut along the grey lines.
+fn tokens_page(sk: &mut dyn Sketch, options: &ExportOptions, tokens: &[&Token]) {
+    let (across, _) = token_grid(options);
+    let (m, s) = (options.margin, options.square);
+    sk.text(m, m + 12.0, 12.0, "Tokens: cut along the grey lines; each is one square.", INK, false);
+    for (index, token) in tokens.iter().enumerate() {
+        let (x, y) = (m + (index % across) as f32 * s, m + 20.0 + (index / across) as f32 * s);
+        let (cx, cy) = (x + s / 2.0, y + s / 2.0);
+        let shape: Vec<(f32, f32)> = (0..token.sides)
+            .map(|i| {
+                let a = token.turn + i as f32 * std::f32::consts::TAU / token.sides as f32;
+                (cx + s * 0.42 * a.cos(), cy + s * 0.42 * a.sin())
+            })
+            .collect();
+        sk.fill_polygon(&shape, ink(token.colour, options.greyscale));
+        let size = (s * 0.16).min(11.0);
+        let width = token.label.len() as f32 * size * 0.55;
+        sk.text(cx - width / 2.0, cy + size * 0.35, size, &token.label, Rgb(255, 255, 255), false);
+        for (a, b) in
+            [((x, y), (x + s, y)), ((x + s, y), (x + s, y + s)), ((x, y + s), (x + s, y + s)), ((x, y), (x, y + s))]
+        {
+            sk.line(a, b, 0.4, Rgb(150, 150, 150));
+        }
+    }
+}
+
+/// One line of the mission sheet.
+#[derive(Debug, Clone, PartialEq)]
+enum SheetLine {
+    /// Text at a size.
+    Text(String, f32),
+    /// The turn track: a row per turn to note initiative, orders and points.
+    TurnTrack(u8),
+}
+
+impl SheetLine {
+    fn height(&self) -> f32 {
+        match self {
+            SheetLine::Text(_, size) => size * 1.45,
+            SheetLine::TurnTrack(turns) => 18.0 * (f32::from(*turns) + 1.0) + 8.0,
+        }
+    }
+}
+
+/// The mission sheet's lines: briefing, what the map holds, scoring, the turn track, the
+/// secondary objective deck and the environment's event table.
+fn sheet_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> {
+    use super::rules::ruleset::Scoring;
+    let text = |t: String, size: f32| SheetLine::Text(t, size);
+    let mut out = vec![text(scenario.name.clone(), 16.0)];
+    if !scenario.author.is_empty() {
+        out.push(text(format!("by {}", scenario.author), 9.0));
+    }
+    for line in wrap(&scenario.description, 100) {
+        out.push(text(line, 9.0));
+    }
+    let mission = rules.mission(&scenario.mission);
+    let name = mission.map_or_else(|| scenario.mission.clone(), |m| m.name.clone());
+    out.push(text(format!("Mission: {name}"), 13.0));
+    if let Some(mission) = mission {
+        for line in wrap(&mission.briefing, 100) {
+            out.push(text(line, 9.0));
+        }
+    }
+    let names: Vec<String> = scenario.squads.iter().map(|s| s.name.clone()).collect();
+    out.push(text(
+        format!(
+            "{} turns · EP limit {} · {} objectives, {} markers, {} items · squads: {}",
+            scenario.turns(rules),
+            scenario.ep_limit,
+            scenario.objectives.len(),
+            scenario.markers.len(),
+            scenario.items.len(),
+            if names.is_empty() { "chosen by the players".into() } else { names.join(" (A) against ") + " (B)" }
+        ),
+        9.0,
+    ));
+    out.push(text("Scoring".into(), 12.0));
+    for scoring in mission.map(|m| m.scoring.as_slice()).unwrap_or_default() {
+        let line = match scoring {
+            Scoring::ObjectivesControlled { points } => {
+                format!("- {points} MP per objective a squad controls at the end of each turn")
+            }
+            Scoring::EnemiesTakenOut { points } => format!("- {points} MP per enemy unit taken out"),
+            Scoring::CarryMarkerHome { points } => {
+                format!("- {points} MP per marker carried into the squad's own deployment zone")
+            }
+            Scoring::MissionAction { name, cost, points } => {
+                format!("- {name} ({cost} ACT, on an objective): {points} MP, once per objective and squad")
+            }
+        };
+        out.push(text(line, 9.0));
+    }
+    out.push(text("Turn track".into(), 12.0));
+    out.push(SheetLine::TurnTrack(scenario.turns(rules)));
+    out.push(text("Secondary objectives (each squad draws one a turn; each scores once)".into(), 12.0));
+    for card in &rules.secondary_objectives {
+        out.push(text(format!("- {} ({} MP): {}", card.name, card.points, card.text), 8.5));
+    }
+    if let Some(environment) = scenario.environment.as_deref().and_then(|e| rules.environment(e)) {
+        out.push(text(format!("Events: {} (roll a d6 at the start of each turn)", environment.name), 12.0));
+        for event in &environment.events {
+            let faces: Vec<String> = event.faces.iter().map(ToString::to_string).collect();
+            for (i, line) in wrap(&format!("{}: {}", event.name, event.text), 92).into_iter().enumerate() {
+                let lead = if i == 0 { format!("{:>5}  ", faces.join(",")) } else { " ".repeat(7) };
+                out.push(text(format!("{lead}{line}"), 8.5));
+            }
+        }
+    }
+    out
+}
+
+/// The mission sheet's lines cut into pages.
+fn sheet_pages(options: &ExportOptions, lines: Vec<SheetLine>) -> Vec<Vec<SheetLine>> {
+    let (_, ph) = options.page_size();
+    let room = ph - 2.0 * options.margin - FOOTER;
+    let mut pages = vec![Vec::new()];
+    let mut used = 0.0;
+    for line in lines {
+        if used + line.height() > room && used > 0.0 {
+            pages.push(Vec::new());
+            used = 0.0;
+        }
+        used += line.height();
+        if let Some(page) = pages.last_mut() {
+            page.push(line);
+        }
+    }
+    pages
+}
+
+fn sheet_page(sk: &mut dyn Sketch, options: &ExportOptions, lines: &[SheetLine]) {
+    let (pw, _) = options.page_size();
+    let m = options.margin;
+    let mut y = m;
+    for line in lines {
+        match line {
+            SheetLine::Text(text, size) => {
+                y += size * 1.45;
+                sk.text(m, y - size * 0.35, *size, text, INK, false);
+            }
+            SheetLine::TurnTrack(turns) => {
+                let columns = ["Turn", "Initiative", "Event", "Orders A", "Orders B", "MP A", "MP B", "Secondary"];
+                let width = (pw - 2.0 * m) / columns.len() as f32;
+                let row = 18.0;
+                let top = y + 4.0;
+                for (c, title) in columns.iter().enumerate() {
+                    sk.text(m + c as f32 * width + 3.0, top + 12.0, 8.0, title, INK, false);
+                }
+                for r in 0..=usize::from(*turns) {
+                    let ry = top + (r as f32 + 1.0) * row;
+                    sk.line((m, ry), (pw - m, ry), 0.5, Rgb(120, 120, 120));
+                    if r < usize::from(*turns) {
+                        sk.text(m + 3.0, ry + 12.0, 9.0, &format!("{}", r + 1), INK, false);
+                    }
+                }
+                let bottom = top + (f32::from(*turns) + 1.0) * row;
+                for c in 0..=columns.len() {
+                    let x = m + c as f32 * width;
+                    sk.line((x, top), (x, bottom), 0.5, Rgb(120, 120, 120));
+                }
+                sk.line((m, top), (pw - m, top), 0.5, Rgb(120, 120, 120));
+                y += line.height();
+            }
+        }
+    }
+}
+
 /// Writes the battle map poster and the stat cards as one PDF; `progress` hears (pages done,
 /// pages in all).
 ///
@@ -346,11 +575,16 @@ pub fn export_pdf(
         return Err("the paper is too small for a 63 x 88 mm stat card; choose a larger paper".into());
     }
     let card_pages: Vec<Vec<&Card>> = cards.chunks(across * down).map(|chunk| chunk.iter().collect()).collect();
+    let tokens = if options.sheets.counters { tokens(rules, scenario) } else { Vec::new() };
+    let (token_across, token_down) = token_grid(options);
+    let token_pages: Vec<Vec<&Token>> =
+        tokens.chunks(token_across * token_down).map(|chunk| chunk.iter().collect()).collect();
+    let sheet = if options.sheets.setup { sheet_pages(options, sheet_lines(rules, scenario)) } else { Vec::new() };
     let board_pages = layout.as_ref().map_or(0, |l| l.pages.len());
-    let total = board_pages + card_pages.len();
+    let total = board_pages + card_pages.len() + token_pages.len() + sheet.len();
     if total == 0 {
-        return Err("Skirm prints the battle map (sheet 'board') and the stat cards (sheet 'counters'); \
-                    'tiles' and 'setup' are Skirmish Wars sheets"
+        return Err("Skirm prints the battle map (sheet 'board'), the stat cards and tokens (sheet 'counters') \
+                    and the mission sheet (sheet 'setup'); 'tiles' is a Skirmish Wars sheet"
             .into());
     }
     let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
@@ -362,6 +596,10 @@ pub fn export_pdf(
             });
         } else if let Some(page_cards) = card_pages.get(index - board_pages) {
             cards_page(sk, options, page_cards);
+        } else if let Some(page_tokens) = token_pages.get(index - board_pages - card_pages.len()) {
+            tokens_page(sk, options, page_tokens);
+        } else if let Some(lines) = sheet.get(index - board_pages - card_pages.len() - token_pages.len()) {
+            sheet_page(sk, options, lines);
         }
     })?;
     Ok(PdfReport { bytes, pages: total, layout })
@@ -382,4 +620,59 @@ pub fn export_png(
     let size = (scenario.board.width, scenario.board.height);
     draw_battle_map(&mut sketch, rules, scenario, greyscale, (0.0, 0.0), square, (0, size.0), (0, size.1), true);
     sketch.into_png(dpi)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::systems::skirm::scenario::load_scenario;
+
+    const SAMPLE: &str = include_str!("../../../scenarios/skirm-ruined-crossing.ron");
+
+    #[test]
+    fn tokens_cover_every_objective_item_and_the_orders_each_squad_can_hold() {
+        let rules = Ruleset::builtin().unwrap();
+        let scenario = load_scenario(&rules, SAMPLE).unwrap();
+        let tokens = tokens(&rules, &scenario);
+        let count = |label: &str| tokens.iter().filter(|t| t.label == label).count();
+        assert_eq!(count("OBJ 1") + count("OBJ 2"), scenario.objectives.len());
+        assert_eq!(count("CRATE"), scenario.items.iter().filter(|(_, i)| *i == ItemKind::Crate).count());
+        // Each squad's dice: the ruleset's, and its Leader's LDx on top.
+        let leaders: u8 = scenario
+            .squads
+            .iter()
+            .map(|s| {
+                s.units
+                    .iter()
+                    .filter_map(|u| rules.profile(&u.profile).and_then(|(_, p)| p.leader()))
+                    .max()
+                    .unwrap_or(0)
+            })
+            .sum();
+        assert_eq!(count("ORDER"), usize::from(2 * rules.tactical_dice + leaders));
+    }
+
+    #[test]
+    fn the_mission_sheet_has_briefing_scoring_a_row_per_turn_secondaries_and_events() {
+        let rules = Ruleset::builtin().unwrap();
+        let scenario = load_scenario(&rules, SAMPLE).unwrap();
+        let lines = sheet_lines(&rules, &scenario);
+        let texts: Vec<&str> =
+            lines.iter().filter_map(|l| if let SheetLine::Text(t, _) = l { Some(t.as_str()) } else { None }).collect();
+        let mission = rules.mission(&scenario.mission).unwrap();
+        assert!(texts.iter().any(|t| t.contains(&mission.name)));
+        assert!(texts.contains(&"Scoring"));
+        assert!(lines.contains(&SheetLine::TurnTrack(scenario.turns(&rules))));
+        for card in &rules.secondary_objectives {
+            assert!(texts.iter().any(|t| t.contains(&card.name)), "{}", card.name);
+        }
+        let environment = rules.environment(scenario.environment.as_deref().unwrap()).unwrap();
+        for event in &environment.events {
+            assert!(texts.iter().any(|t| t.contains(&event.name)), "{}", event.name);
+        }
+        // Cut into A4 pages, nothing is lost.
+        let pages = sheet_pages(&ExportOptions::default(), lines.clone());
+        assert_eq!(pages.concat(), lines);
+    }
 }

@@ -3,7 +3,7 @@
 //! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
 
 use super::draw::{Frame, Style, draw_counter, draw_property, draw_region};
-use crate::export::{BoardLayout, ExportOptions, FOOTER, PdfReport, Sketch, board_layout, write_pdf};
+use crate::export::{BoardLayout, ExportOptions, FOOTER, PdfReport, Sketch, board_layout, wrap, write_pdf};
 use crate::systems::swat::colours::{self as palette, Rgb};
 use crate::systems::swat::rules::{CoChoice, PropertyKind, Ruleset};
 use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
@@ -309,24 +309,6 @@ struct Line {
 
 fn line(text: impl Into<String>, size: f32, mono: bool) -> Line {
     Line { text: text.into(), size, mono }
-}
-
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut current = String::new();
-    for word in text.split_whitespace() {
-        if !current.is_empty() && current.len() + word.len() + 1 > width {
-            out.push(std::mem::take(&mut current));
-        }
-        if !current.is_empty() {
-            current.push(' ');
-        }
-        current.push_str(word);
-    }
-    if !current.is_empty() {
-        out.push(current);
-    }
-    out
 }
 
 fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
