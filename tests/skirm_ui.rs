@@ -33,10 +33,14 @@ fn sample(name: &str) -> PathBuf {
 }
 
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
+    harness_in(open, save, None)
+}
+
+fn harness_in(open: Option<PathBuf>, save: Option<PathBuf>, data_dir: Option<PathBuf>) -> Harness<'static, StudioApp> {
     let rules = Arc::new(Ruleset::builtin().unwrap());
     let config =
         // The open dialog answers with the file last saved, so a saved game loads back.
-        AppConfig { data_dir: None, dialogs: Box::new(Answers { open: save.clone(), save }), prefs: Prefs::default(), open };
+        AppConfig { data_dir, dialogs: Box::new(Answers { open: save.clone(), save }), prefs: Prefs::default(), open };
     let app = StudioApp::new(rules, config);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -218,5 +222,33 @@ fn a_skirm_battle_map_prints_to_pdf_from_the_export_dialog() {
     assert!(bytes.starts_with(b"%PDF-"));
     let message = &harness.state().export.as_ref().unwrap().message;
     assert!(message.starts_with("Wrote"), "{message}");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn unsaved_skirm_work_is_autosaved_saved_and_offered_back_from_the_recovery_file() {
+    let dir = std::env::temp_dir().join(format!("skirm-ui-recovery-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let target = dir.join("mine.ron");
+    let mut harness = harness_in(Some(sample("skirm-night-extraction.ron")), Some(target.clone()), Some(dir.clone()));
+    harness.get_by_label("Wall").click();
+    harness.run_steps(1);
+    let (a, b) = (corner(&harness, 1.0, 3.0), corner(&harness, 4.0, 3.0));
+    press_drag_release(&mut harness, a, b);
+    let walls_now = walls(&harness);
+    assert!(harness.state().is_modified());
+    harness.state_mut().autosave(100.0);
+    assert!(dir.join("recovery.ron").exists(), "{}", harness.state().status);
+    // A new session finds the Skirm work and brings it back as unsaved work.
+    let mut again = harness_in(Some(sample("bridgehead.ron")), None, Some(dir.clone()));
+    again.get_by_label("Restore it").click();
+    again.run_steps(3);
+    assert_eq!(walls(&again), walls_now);
+    assert!(again.state().is_modified());
+    // Saved to a file of its own, the work reads back as a Skirm scenario.
+    menu(&mut harness, "File", "Save as");
+    let text = std::fs::read_to_string(&target).unwrap();
+    assert!(text.contains("system: \"skirm\""));
+    assert!(!harness.state().is_modified());
     let _ = std::fs::remove_dir_all(dir);
 }
