@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
-use skirmish_studio::editor::Document;
+use skirmish_studio::systems::swat::editing::Document;
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 use skirmish_studio::systems::swat::scenario::generated_scenario;
 use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
@@ -75,7 +75,7 @@ fn benches(c: &mut Criterion) {
         frame(&ctx, &mut app, 0.0, Vec::new());
         let Some(place) = app.placement else { continue };
         if let Some(forest) = rules.terrain_id("forest") {
-            app.editor.paint = skirmish_studio::editor::Paint::Terrain(forest);
+            app.editor.paint = skirmish_studio::systems::swat::editing::Paint::Terrain(forest);
         }
         let mut time = 1.0;
         c.bench_function(name, |b| {

@@ -7,7 +7,6 @@ pub mod balance;
 pub mod board;
 pub mod cli;
 pub mod dice;
-pub mod editor;
 pub mod export;
 pub mod files;
 pub mod game;

@@ -7,7 +7,9 @@
 use skirmish_studio::board::{
     Block, Board, Door, Edge, EdgeAxis, EdgeFeature, Pos, SquareMap, Symmetry, TerrainId, Wall,
 };
-use skirmish_studio::editor::{Clipboard, Document, Op, flood_squares, paste_ops, resized, with_symmetry};
+use skirmish_studio::systems::swat::editing::{
+    Clipboard, Document, Op, flood_squares, paste_ops, resized, with_symmetry,
+};
 use skirmish_studio::systems::swat::rules::Ruleset;
 use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario, save_scenario, validate};
 

@@ -5,7 +5,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
-use skirmish_studio::editor::{
+use skirmish_studio::systems::swat::editing::{
     Clipboard, Document, MergeKey, Op, brush_squares, flood_squares, line_squares, paste_ops, rect_squares, resized,
     squares_of, stamp_ops,
 };

@@ -245,7 +245,7 @@ fn the_command_palette_finds_and_runs_a_command() {
     harness.run_steps(2);
     harness.key_press(Key::Enter);
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.tool, skirmish_studio::editor::Tool::Eraser);
+    assert_eq!(harness.state().editor.tool, skirmish_studio::systems::swat::editing::Tool::Eraser);
     assert!(harness.state().modal.is_none());
 }
 
@@ -278,7 +278,7 @@ fn duel(app: &mut StudioApp) {
         pos: Pos::new(5, 2),
         passengers: vec![],
     });
-    app.editor.doc = skirmish_studio::editor::Document::new(s);
+    app.editor.doc = skirmish_studio::systems::swat::editing::Document::new(s);
     app.view.fit = true;
 }
 

@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::editor::{Document, Editor, Paint, Tool};
+use skirmish_studio::systems::swat::editing::{Document, Editor, Paint, Tool};
 use skirmish_studio::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
 use skirmish_studio::systems::swat::scenario::{Scenario, SquareMap, Symmetry, builtin_tiles};
 use std::sync::Arc;

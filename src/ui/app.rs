@@ -3,7 +3,7 @@
 
 use super::commands::{Menu, UiCommand, ViewToggle, shortcut_order};
 use super::dialogs::{FileDialogs, NativeDialogs};
-use crate::editor::{Document, Editor, Paint};
+use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{
     Finding, Scenario, SquareMap, Statistics, Symmetry, builtin_tiles, has_errors, import_awbw, load_scenario,

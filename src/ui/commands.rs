@@ -3,7 +3,7 @@
 //! pattern), so a shortcut is defined once. Commands that come in families (one per tool,
 //! brush size, symmetry or view toggle) are derived from the editor's own lists.
 
-use crate::editor::{BRUSH_SIZES, Tool};
+use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
 use crate::systems::swat::scenario::Symmetry;
 use egui::{Key, KeyboardShortcut, Modifiers};
 

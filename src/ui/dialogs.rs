@@ -3,7 +3,7 @@
 
 use super::app::{Modal, NewForm, NewGame, Pending, StudioApp};
 use super::commands::UiCommand;
-use crate::editor::resized;
+use crate::systems::swat::editing::resized;
 use crate::systems::swat::rules::TerrainId;
 use crate::systems::swat::scenario::Scenario;
 use egui::{Context, Id, RichText};

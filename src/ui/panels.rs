@@ -4,7 +4,7 @@
 use super::app::StudioApp;
 use super::commands::UiCommand;
 use super::theme;
-use crate::editor::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
+use crate::systems::swat::editing::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
 use crate::systems::swat::rules::{CoChoice, MAX_COUNTERS, Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use egui::{Color32, RichText, Sense, Ui, vec2};

@@ -2,6 +2,7 @@
 //! ruleset data, scenario documents, validation, statistics, computer player and tile library.
 
 pub mod colours;
+pub mod editing;
 pub mod playtest;
 pub mod print;
 pub mod rules;

@@ -1,9 +1,9 @@
 //! The line: drag from one end to the other; the brush sweeps the straight line on release.
 
 use super::{Drag, ToolBehaviour};
-use crate::editor::Editor;
-use crate::editor::ops::Op;
-use crate::editor::shapes::stroke_squares;
+use crate::systems::swat::editing::Editor;
+use crate::systems::swat::editing::ops::Op;
+use crate::systems::swat::editing::shapes::stroke_squares;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Line;

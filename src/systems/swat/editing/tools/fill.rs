@@ -2,7 +2,7 @@
 //! crossing a wall.
 
 use super::{Drag, ToolBehaviour};
-use crate::editor::Editor;
+use crate::systems::swat::editing::Editor;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Fill;

@@ -2,9 +2,9 @@
 //! plain ground behind.
 
 use super::{Drag, ToolBehaviour};
-use crate::editor::Editor;
-use crate::editor::clipboard::Clipboard;
-use crate::editor::shapes::rect_squares;
+use crate::systems::swat::editing::Editor;
+use crate::systems::swat::editing::clipboard::Clipboard;
+use crate::systems::swat::editing::shapes::rect_squares;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Select;

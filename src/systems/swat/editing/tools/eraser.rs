@@ -2,9 +2,9 @@
 
 use super::brush::sweep;
 use super::{Drag, ToolBehaviour};
-use crate::editor::Editor;
-use crate::editor::ops::Op;
-use crate::editor::shapes::brush_squares;
+use crate::systems::swat::editing::Editor;
+use crate::systems::swat::editing::ops::Op;
+use crate::systems::swat::editing::shapes::brush_squares;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Eraser;
