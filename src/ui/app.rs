@@ -246,7 +246,7 @@ pub struct StudioApp {
     /// The window may close: the user confirmed.
     pub allow_close: bool,
     /// Where the board was drawn last frame.
-    pub placement: Option<super::canvas::Placement>,
+    pub placement: Option<super::view::Placement>,
     /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
     pub asymmetries: Option<(
         u64,

@@ -262,7 +262,7 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
 }
 
 /// The heatmap over the map: each place that changed hands, shaded by how often.
-pub fn heatmap_overlay(app: &StudioApp, painter: &egui::Painter, place: &super::canvas::Placement) {
+pub fn heatmap_overlay(app: &StudioApp, painter: &egui::Painter, place: &super::view::Placement) {
     if !app.balance.show_heatmap {
         return;
     }

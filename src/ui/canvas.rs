@@ -3,85 +3,10 @@
 
 use super::app::StudioApp;
 use super::theme;
+use super::view::{Placement, draw_rulers, prepare_view, visible};
 use crate::systems::swat::rules::Pos;
 use crate::systems::swat::scenario::{Severity, SquareMap};
-use egui::{Color32, Mesh, PointerButton, Pos2, Rect, Sense, Stroke, StrokeKind, Ui, pos2, vec2};
-
-/// Width of the coordinate rulers along the top and left edges.
-const RULER: f32 = 20.0;
-
-/// Where the board sits on screen this frame.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Placement {
-    /// Screen position of the board's top-left corner.
-    pub origin: Pos2,
-    /// Points per square.
-    pub zoom: f32,
-    /// The area the board is drawn in.
-    pub area: Rect,
-}
-
-impl Placement {
-    /// The screen rectangle of a square.
-    #[must_use]
-    pub fn square_rect(&self, pos: Pos) -> Rect {
-        Rect::from_min_size(
-            self.origin + vec2(f32::from(pos.x), f32::from(pos.y)) * self.zoom,
-            vec2(self.zoom, self.zoom),
-        )
-    }
-
-    /// The square under a screen point, if on the board.
-    #[must_use]
-    pub fn square_at(&self, point: Pos2, width: u16, height: u16) -> Option<Pos> {
-        let local = (point - self.origin) / self.zoom;
-        if local.x < 0.0 || local.y < 0.0 {
-            return None;
-        }
-        let (x, y) = (local.x.floor(), local.y.floor());
-        (x < f32::from(width) && y < f32::from(height)).then(|| Pos::new(x as u16, y as u16))
-    }
-}
-
-/// Allocates the map area, applies fit, centring, pan and zoom, and finds the hovered square.
-pub fn prepare_view(
-    app: &mut StudioApp,
-    ui: &mut Ui,
-    width: u16,
-    height: u16,
-    label: &str,
-) -> (egui::Response, egui::Painter, Placement) {
-    let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-    let label = label.to_owned();
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
-    let rect = response.rect;
-    let ruler = if app.prefs.show_grid { RULER } else { 0.0 };
-    let area = Rect::from_min_max(rect.min + vec2(ruler, ruler), rect.max);
-    let (w, h) = (width.max(1), height.max(1));
-    if app.view.fit {
-        let zoom = ((area.width() - 16.0) / f32::from(w)).min((area.height() - 16.0) / f32::from(h)).clamp(2.0, 160.0);
-        app.view.zoom = zoom;
-        app.view.offset = vec2(ruler, ruler) + (area.size() - vec2(f32::from(w), f32::from(h)) * zoom) / 2.0;
-        // Panels settle their sizes over the first frames of a layout: keep fitting until the
-        // map's area stops changing.
-        if app.view.fit_area == Some(area.size()) {
-            app.view.fit = false;
-        } else {
-            ui.ctx().request_repaint();
-        }
-        app.view.fit_area = Some(area.size());
-    }
-    if let Some(pos) = app.centre_on.take() {
-        let centre = (vec2(f32::from(pos.x), f32::from(pos.y)) + vec2(0.5, 0.5)) * app.view.zoom;
-        app.view.offset = area.center() - rect.min - centre;
-    }
-    pan_and_zoom(app, ui, &response, rect);
-    let place = Placement { origin: rect.min + app.view.offset, zoom: app.view.zoom, area };
-    app.placement = Some(place);
-    let pointer = response.hover_pos();
-    app.hover = pointer.filter(|p| area.contains(*p)).and_then(|p| place.square_at(p, w, h));
-    (response, painter, place)
-}
+use egui::{Color32, Mesh, PointerButton, Rect, Stroke, StrokeKind, Ui, vec2};
 
 /// Draws the canvas and handles its input.
 pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
@@ -93,49 +18,6 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     draw_overlays(app, &board_painter, place);
     if app.prefs.show_grid {
         draw_rulers(&painter, place, response.rect, w, h);
-    }
-}
-
-fn pan_and_zoom(app: &mut StudioApp, ui: &Ui, response: &egui::Response, rect: Rect) {
-    let (space, middle, primary, delta, scroll, pinch, pointer) = ui.input(|i| {
-        (
-            i.key_down(egui::Key::Space),
-            i.pointer.button_down(PointerButton::Middle),
-            i.pointer.primary_down(),
-            i.pointer.delta(),
-            i.smooth_scroll_delta.y,
-            i.zoom_delta(),
-            i.pointer.hover_pos(),
-        )
-    });
-    if response.hovered() && (middle || (space && primary)) {
-        app.view.offset += delta;
-    }
-    if response.hovered() && (scroll != 0.0 || pinch != 1.0) {
-        let factor = (scroll * 0.0015).exp() * pinch;
-        let new_zoom = (app.view.zoom * factor).clamp(2.0, 160.0);
-        if let Some(cursor) = pointer {
-            // Keep the board point under the cursor where it is.
-            let origin = rect.min + app.view.offset;
-            let board_point = (cursor - origin) / app.view.zoom;
-            app.view.offset = cursor - rect.min - board_point * new_zoom;
-        }
-        app.view.zoom = new_zoom;
-    }
-    if !ui.ctx().egui_wants_keyboard_input() && app.modal.is_none() {
-        let step = app.view.zoom.max(8.0);
-        ui.input(|i| {
-            for (key, d) in [
-                (egui::Key::ArrowLeft, vec2(step, 0.0)),
-                (egui::Key::ArrowRight, vec2(-step, 0.0)),
-                (egui::Key::ArrowUp, vec2(0.0, step)),
-                (egui::Key::ArrowDown, vec2(0.0, -step)),
-            ] {
-                if i.key_pressed(key) {
-                    app.view.offset += d;
-                }
-            }
-        });
     }
 }
 
@@ -174,19 +56,6 @@ fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
     if released {
         editor.release(Some(pos));
     }
-}
-
-/// The range of squares visible in the area.
-pub fn visible(place: Placement, width: u16, height: u16) -> (u16, u16, u16, u16) {
-    let first = (place.area.min - place.origin) / place.zoom;
-    let last = (place.area.max - place.origin) / place.zoom;
-    let clamp = |v: f32, max: u16| v.max(0.0).min(f32::from(max)) as u16;
-    (
-        clamp(first.x.floor(), width),
-        clamp(first.y.floor(), height),
-        clamp(last.x.ceil(), width),
-        clamp(last.y.ceil(), height),
-    )
 }
 
 /// What the ground layer needs: the board's terrain and each property's owner colour.
@@ -409,27 +278,5 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
                 StrokeKind::Inside,
             );
         }
-    }
-}
-
-/// Draws the column and row numbers along the top and left edges.
-pub fn draw_rulers(painter: &egui::Painter, place: Placement, rect: Rect, width: u16, height: u16) {
-    let top = Rect::from_min_max(rect.min, pos2(rect.max.x, rect.min.y + RULER));
-    let left = Rect::from_min_max(rect.min, pos2(rect.min.x + RULER, rect.max.y));
-    let ruler_color = Color32::from_rgb(44, 48, 56);
-    painter.rect_filled(top, 0.0, ruler_color);
-    painter.rect_filled(left, 0.0, ruler_color);
-    let every = [1u16, 2, 5, 10, 20, 50].into_iter().find(|n| f32::from(*n) * place.zoom >= 22.0).unwrap_or(100);
-    let font = egui::FontId::monospace(10.0);
-    let text = Color32::from_gray(190);
-    let top_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x + RULER, rect.min.y), top.max));
-    for x in (0..width).step_by(usize::from(every)) {
-        let cx = place.origin.x + (f32::from(x) + 0.5) * place.zoom;
-        top_painter.text(pos2(cx, top.center().y), egui::Align2::CENTER_CENTER, x.to_string(), font.clone(), text);
-    }
-    let left_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x, rect.min.y + RULER), left.max));
-    for y in (0..height).step_by(usize::from(every)) {
-        let cy = place.origin.y + (f32::from(y) + 0.5) * place.zoom;
-        left_painter.text(pos2(left.center().x, cy), egui::Align2::CENTER_CENTER, y.to_string(), font.clone(), text);
     }
 }

@@ -10,16 +10,18 @@ mod panels;
 mod play;
 mod sketch;
 mod skirm;
+mod style;
 mod theme;
+mod view;
 
 pub use app::{AppConfig, FIRST_RUN_SAMPLE, Modal, NewForm, NewGame, Pending, Prefs, Recovered, StudioApp, View};
 pub use balance_panel::BalancePanel;
-pub use canvas::Placement;
 pub use commands::{Menu, UiCommand, ViewToggle};
 pub use dialogs::{FileDialogs, NativeDialogs};
 pub use export_dialog::ExportDialog;
 pub use play::PlayState;
 pub use skirm::{SkirmDesk, SkirmPlay};
+pub use view::Placement;
 
 use crate::systems::swat::rules::Ruleset;
 use std::path::{Path, PathBuf};

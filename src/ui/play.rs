@@ -4,8 +4,9 @@
 //! restart with a seed, fork to the editor, save and load, step through the replay).
 
 use super::app::{Modal, StudioApp};
-use super::canvas::{Ground, draw_ground, draw_rulers, prepare_view, visible};
+use super::canvas::{Ground, draw_ground};
 use super::theme;
+use super::view::{draw_rulers, prepare_view, visible};
 use crate::systems::swat::playtest::Session;
 use crate::systems::swat::rules::{
     Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Rejection, Status,

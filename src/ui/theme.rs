@@ -3,10 +3,9 @@
 
 use crate::systems::swat::rules::{PropertyKind, Terrain};
 use crate::systems::swat::scenario::Army;
+pub use crate::ui::style::{CANVAS_BACKGROUND, ERROR, SELECTION, WARNING};
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
 
-/// Background behind the board.
-pub const CANVAS_BACKGROUND: Color32 = Color32::from_rgb(32, 35, 41);
 /// Grid lines.
 pub const GRID: Color32 = Color32::from_rgba_premultiplied(0, 0, 0, 60);
 /// Tile boundaries.
@@ -17,12 +16,6 @@ pub const NEUTRAL: Color32 = Color32::from_rgb(
     crate::systems::swat::colours::NEUTRAL.1,
     crate::systems::swat::colours::NEUTRAL.2,
 );
-/// Error outline.
-pub const ERROR: Color32 = Color32::from_rgb(235, 64, 52);
-/// Warning outline.
-pub const WARNING: Color32 = Color32::from_rgb(245, 166, 35);
-/// Selection and highlight.
-pub const SELECTION: Color32 = Color32::from_rgb(80, 200, 255);
 
 fn color(rgb: crate::systems::swat::colours::Rgb) -> Color32 {
     Color32::from_rgb(rgb.0, rgb.1, rgb.2)

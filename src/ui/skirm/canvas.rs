@@ -10,9 +10,9 @@ use crate::systems::skirm::editing::Spot;
 use crate::systems::skirm::rules::{Map, Sight};
 use crate::systems::skirm::scenario::Severity;
 use crate::ui::app::StudioApp;
-use crate::ui::canvas::{Placement, prepare_view};
 use crate::ui::sketch::PainterSketch;
-use crate::ui::theme;
+use crate::ui::style;
+use crate::ui::view::{Placement, prepare_view};
 use egui::{Color32, Painter, PointerButton, Pos2, Rect, Stroke, StrokeKind, Ui, pos2, vec2};
 
 /// The colour of each squad on screen.
@@ -73,7 +73,7 @@ fn input(desk: &mut SkirmDesk, ui: &Ui, response: &egui::Response) {
 pub fn draw_map(desk: &SkirmDesk, painter: &Painter, place: Placement) {
     let scenario = &desk.editor.doc.scenario;
     let board = &scenario.board;
-    let (x0, y0, x1, y1) = crate::ui::canvas::visible(place, board.width, board.height);
+    let (x0, y0, x1, y1) = crate::ui::view::visible(place, board.width, board.height);
     let mut sketch = PainterSketch::new(painter);
     // Walls on the visible region's border belong to it too, so draw one square wider.
     draw_battle_map(
@@ -110,13 +110,13 @@ fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
         draw_race(desk, painter, place);
     }
     for finding in &desk.findings.1 {
-        let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+        let color = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
         for &pos in &finding.squares {
             painter.rect_stroke(place.square_rect(pos).shrink(2.0), 3.0, Stroke::new(2.0, color), StrokeKind::Inside);
         }
     }
     if let Some(pos) = desk.editor.selected {
-        painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, theme::SELECTION), StrokeKind::Inside);
+        painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, style::SELECTION), StrokeKind::Inside);
     }
     if let Some(spot) = desk.hover {
         let (squares, edges) = desk.editor.preview(spot);
@@ -130,7 +130,7 @@ fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
         }
         for edge in edges {
             painter
-                .line_segment(edge_segment(place, edge), Stroke::new((place.zoom * 0.14).max(3.0), theme::SELECTION));
+                .line_segment(edge_segment(place, edge), Stroke::new((place.zoom * 0.14).max(3.0), style::SELECTION));
         }
     }
 }

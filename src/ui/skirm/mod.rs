@@ -130,7 +130,7 @@ pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
     egui::Panel::left("skirm-palette").resizable(true).default_size(210.0).show(ui, |ui| panels::palette(app, ui));
     egui::Panel::right("skirm-side").resizable(true).default_size(340.0).show(ui, |ui| panels::side(app, ui));
     egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND))
+        .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas::canvas(app, ui));
 }
 

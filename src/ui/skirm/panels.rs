@@ -12,8 +12,8 @@ use crate::systems::skirm::scenario::validate::{squad_ep, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
 use crate::ui::app::StudioApp;
 use crate::ui::commands::UiCommand;
-use crate::ui::theme;
-use egui::{Color32, RichText, Ui};
+use crate::ui::style;
+use egui::{RichText, Ui};
 
 /// The tools, the symmetry, the overlays and the playtest.
 pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
@@ -203,10 +203,10 @@ fn load_squad(app: &mut StudioApp, index: usize) {
 fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
     let findings = desk.findings.1.clone();
     if findings.is_empty() {
-        ui.label(RichText::new("No problems: the battle can be played.").color(Color32::from_rgb(80, 190, 100)));
+        ui.label(RichText::new("No problems: the battle can be played.").color(style::VALID));
     }
     for finding in findings {
-        let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
+        let color = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
         ui.horizontal_wrapped(|ui| {
             let mark = if finding.severity == Severity::Error { "Error" } else { "Warning" };
             ui.label(RichText::new(mark).color(color).strong());
@@ -312,14 +312,10 @@ fn squads(desk: &mut SkirmDesk, ui: &mut Ui) -> Option<SquadFile> {
                     editor.set_faction(si, &faction);
                 }
                 let text = format!("EP {ep} / {limit}");
-                ui.label(RichText::new(text).strong().color(if over {
-                    theme::ERROR
-                } else {
-                    Color32::from_rgb(80, 190, 100)
-                }));
+                ui.label(RichText::new(text).strong().color(if over { style::ERROR } else { style::VALID }));
             });
             for finding in findings.iter().filter(|f| f.message.starts_with(&format!("squad {} (", si + 1))) {
-                ui.label(RichText::new(&finding.message).color(theme::ERROR));
+                ui.label(RichText::new(&finding.message).color(style::ERROR));
             }
             for (ui_index, unit) in squad.units.iter().enumerate() {
                 ui.push_id(ui_index, |ui| unit_card(editor, &rules, ui, si, ui_index, squad, unit));
@@ -362,7 +358,7 @@ fn unit_card(
     unit: &SquadUnit,
 ) {
     let Some((_, profile)) = rules.profile(&unit.profile) else {
-        ui.label(RichText::new(format!("Unknown card {}", unit.profile)).color(theme::ERROR));
+        ui.label(RichText::new(format!("Unknown card {}", unit.profile)).color(style::ERROR));
         return;
     };
     egui::Frame::group(ui.style()).show(ui, |ui| {
@@ -488,11 +484,11 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
         let errors = desk.findings.1.iter().filter(|f| f.severity == Severity::Error).count();
         let warnings = desk.findings.1.len() - errors;
         let (text, color) = if errors > 0 {
-            (format!("{errors} errors, {warnings} warnings"), theme::ERROR)
+            (format!("{errors} errors, {warnings} warnings"), style::ERROR)
         } else if warnings > 0 {
-            (format!("{warnings} warnings"), theme::WARNING)
+            (format!("{warnings} warnings"), style::WARNING)
         } else {
-            ("Valid".to_owned(), Color32::from_rgb(80, 190, 100))
+            ("Valid".to_owned(), style::VALID)
         };
         ui.label(RichText::new(text).color(color));
         ui.separator();

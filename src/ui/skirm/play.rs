@@ -19,9 +19,9 @@ use crate::systems::skirm::rules::{
 use crate::systems::skirm::scenario::saved::{load_battle, save_battle};
 use crate::systems::skirm::scenario::{SkirmScenario, Squad, SquadUnit};
 use crate::ui::app::StudioApp;
-use crate::ui::canvas::prepare_view;
 use crate::ui::sketch::PainterSketch;
-use crate::ui::theme;
+use crate::ui::style;
+use crate::ui::view::prepare_view;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
 use std::sync::Arc;
 
@@ -268,7 +268,7 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     egui::CentralPanel::default()
-        .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
+        .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas(app, ui));
 }
 
@@ -590,7 +590,7 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
                 let Target::Unit(u) = target else { continue };
                 let Some(to) = play.state.unit(u).and_then(|x| x.pos) else { continue };
                 let cover = sight.in_cover(from, to);
-                let color = if cover { theme::WARNING } else { theme::ERROR };
+                let color = if cover { style::WARNING } else { style::ERROR };
                 painter.line_segment(
                     [place.square_rect(from).center(), place.square_rect(to).center()],
                     Stroke::new(2.0, color),
