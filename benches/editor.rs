@@ -8,7 +8,7 @@ use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
 use skirmish_studio::systems::swat::editing::Document;
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 use skirmish_studio::systems::swat::scenario::generated_scenario;
-use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
+use skirmish_studio::ui::{AppConfig, Desk, FileDialogs, Prefs, SkirmDesk, StudioApp};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -31,7 +31,7 @@ fn app(rules: &Arc<Ruleset>, side: u16, units: usize) -> Option<StudioApp> {
         Arc::clone(rules),
         AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
     );
-    app.editor.doc = Document::new(generated_scenario(rules, side, units)?);
+    app.swat_mut()?.editor.doc = Document::new(generated_scenario(rules, side, units)?);
     app.view.fit = true;
     Some(app)
 }
@@ -74,8 +74,10 @@ fn benches(c: &mut Criterion) {
         let ctx = egui::Context::default();
         frame(&ctx, &mut app, 0.0, Vec::new());
         let Some(place) = app.placement else { continue };
-        if let Some(forest) = rules.terrain_id("forest") {
-            app.editor.paint = skirmish_studio::systems::swat::editing::Paint::Terrain(forest);
+        if let Some(forest) = rules.terrain_id("forest")
+            && let Some(desk) = app.swat_mut()
+        {
+            desk.editor.paint = skirmish_studio::systems::swat::editing::Paint::Terrain(forest);
         }
         let mut time = 1.0;
         c.bench_function(name, |b| {
@@ -109,7 +111,7 @@ fn benches(c: &mut Criterion) {
                         frame(&ctx, &mut app, time, events);
                         worst = worst.max(started.elapsed());
                     }
-                    while app.editor.doc.undo().is_some() {}
+                    while app.swat_mut().is_some_and(|desk| desk.editor.doc.undo().is_some()) {}
                     worst_total += worst;
                 }
                 worst_total
@@ -181,14 +183,12 @@ fn skirm_benches(c: &mut Criterion) {
             Arc::new(rules.clone()),
             AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
         );
+        let Ok(skirm_rules) = skirmish_studio::systems::skirm::rules::Ruleset::builtin() else { return };
         let doc = skirmish_studio::systems::skirm::editing::Document::new(scenario.clone());
-        if app.open_skirm(doc).is_err() {
-            return;
-        }
-        if let Some(desk) = app.skirm.as_mut() {
-            desk.show_sight = overlays;
-            desk.show_race = overlays;
-        }
+        let mut desk = SkirmDesk::with_rules(Arc::new(skirm_rules), doc);
+        desk.show_sight = overlays;
+        desk.show_race = overlays;
+        app.open_desk(Desk::Skirm(Box::new(desk)));
         let ctx = egui::Context::default();
         for i in 0..3 {
             frame(&ctx, &mut app, f64::from(i), Vec::new());

@@ -63,29 +63,29 @@ fn click_square(harness: &mut Harness<'static, StudioApp>, pos: Pos) {
 #[test]
 fn paint_a_square_then_undo_and_redo_it() {
     let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
-    let forest = harness.state().editor.rules.terrain_id("forest").unwrap();
+    let forest = harness.state().swat().unwrap().editor.rules.terrain_id("forest").unwrap();
     let square = Pos::new(5, 4);
-    let before = harness.state().editor.doc.scenario.terrain_at(square);
+    let before = harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square);
     assert_ne!(before, forest);
     harness.get_by_label("Forest").click();
     harness.run_steps(2);
     click_square(&mut harness, square);
-    assert_eq!(harness.state().editor.doc.scenario.terrain_at(square), forest);
-    assert_eq!(harness.state().editor.doc.history.undo_label(), Some("Paint forest"));
-    assert!(harness.state().editor.doc.is_modified());
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square), forest);
+    assert_eq!(harness.state().swat().unwrap().editor.doc.history.undo_label(), Some("Paint forest"));
+    assert!(harness.state().swat().unwrap().editor.doc.is_modified());
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.doc.scenario.terrain_at(square), before);
-    assert!(!harness.state().editor.doc.is_modified(), "the modified flag follows the history");
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square), before);
+    assert!(!harness.state().swat().unwrap().editor.doc.is_modified(), "the modified flag follows the history");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.doc.scenario.terrain_at(square), forest);
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square), forest);
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     harness.run_steps(1);
     // Nothing more to redo; the toolbar's Undo button undoes again.
     harness.get_by_label("Undo").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.doc.scenario.terrain_at(square), before);
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square), before);
 }
 
 #[test]
@@ -99,13 +99,13 @@ fn with_mirror_symmetry_a_placed_unit_is_echoed_for_the_other_player() {
     harness.run_steps(2);
     let square = Pos::new(4, 5);
     click_square(&mut harness, square);
-    let scenario = &harness.state().editor.doc.scenario;
+    let scenario = &harness.state().swat().unwrap().editor.doc.scenario;
     let placed = scenario.units.iter().find(|u| u.pos == square).expect("the tank is placed");
     assert_eq!((placed.kind.as_str(), placed.owner), ("tank", 0));
     let mirror =
         scenario.units.iter().find(|u| u.pos == Pos::new(scenario.board.width - 1 - 4, 5)).expect("the mirrored tank");
     assert_eq!((mirror.kind.as_str(), mirror.owner), ("tank", 1), "player 1's unit mirrored becomes player 2's");
-    assert_eq!(harness.state().editor.doc.history.labels().count(), 1, "one gesture, one step");
+    assert_eq!(harness.state().swat().unwrap().editor.doc.history.labels().count(), 1, "one gesture, one step");
 }
 
 #[test]
@@ -115,7 +115,7 @@ fn a_tank_on_a_hill_is_refused_with_the_reason_in_the_status_bar() {
     harness.run_steps(2);
     // (6, 5) is a hill in Bridgehead.
     click_square(&mut harness, Pos::new(6, 5));
-    assert!(harness.state().editor.doc.scenario.unit_index_at(Pos::new(6, 5)).is_none());
+    assert!(harness.state().swat().unwrap().editor.doc.scenario.unit_index_at(Pos::new(6, 5)).is_none());
     assert!(harness.state().status.contains("cannot stand on Hill"), "{}", harness.state().status);
 }
 
@@ -127,8 +127,8 @@ fn open_a_sample_from_the_file_menu() {
     harness.run_steps(2);
     harness.get_by_label_contains("Open...").click();
     harness.run_steps(3);
-    assert_eq!(harness.state().editor.doc.scenario.name, "Four Corners");
-    assert_eq!(harness.state().editor.doc.path.as_deref(), Some(sample("four-corners.ron").as_path()));
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.name, "Four Corners");
+    assert_eq!(harness.state().swat().unwrap().editor.doc.path.as_deref(), Some(sample("four-corners.ron").as_path()));
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
         pos: Pos::new(5, 6),
         passengers: vec![],
     };
-    app.editor.doc.apply_edits(
+    app.swat_mut().unwrap().editor.doc.apply_edits(
         "Add units",
         &[
             skirmish_studio::systems::swat::scenario::Edit::InsertUnit { index: 0, unit: unit.clone() },
@@ -155,6 +155,8 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
     let mut harness = harness(app);
     let finding = harness
         .state()
+        .swat()
+        .unwrap()
         .findings
         .iter()
         .find(|f| f.code == "units-share-square")
@@ -162,15 +164,18 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
         .expect("the finding is listed");
     harness.get_by_label(&finding.message).click();
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.selected, Some(Pos::new(5, 6)));
+    assert_eq!(harness.state().swat().unwrap().editor.selected, Some(Pos::new(5, 6)));
     let fix = finding.fix.expect("a fix is offered");
     harness.get_by_label(&fix.label).click();
     harness.run_steps(3);
-    assert!(harness.state().findings.iter().all(|f| f.code != "units-share-square"));
-    assert_eq!(harness.state().editor.doc.history.undo_label(), Some(fix.label.as_str()));
+    assert!(harness.state().swat().unwrap().findings.iter().all(|f| f.code != "units-share-square"));
+    assert_eq!(harness.state().swat().unwrap().editor.doc.history.undo_label(), Some(fix.label.as_str()));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(3);
-    assert!(harness.state().findings.iter().any(|f| f.code == "units-share-square"), "the fix is one undoable step");
+    assert!(
+        harness.state().swat().unwrap().findings.iter().any(|f| f.code == "units-share-square"),
+        "the fix is one undoable step"
+    );
 }
 
 #[test]
@@ -182,22 +187,22 @@ fn save_writes_the_file_and_clears_the_modified_flag() {
     harness.get_by_label("Forest").click();
     harness.run_steps(1);
     click_square(&mut harness, Pos::new(3, 3));
-    assert!(harness.state().editor.doc.is_modified());
+    assert!(harness.state().swat().unwrap().editor.doc.is_modified());
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     harness.run_steps(2);
-    assert!(!harness.state().editor.doc.is_modified());
+    assert!(!harness.state().swat().unwrap().editor.doc.is_modified());
     let text = std::fs::read_to_string(&target).unwrap();
     let rules = Ruleset::builtin().unwrap();
     let saved = skirmish_studio::systems::swat::scenario::load_scenario(&rules, &text).unwrap();
-    assert_eq!(saved, harness.state().editor.doc.scenario);
+    assert_eq!(saved, harness.state().swat().unwrap().editor.doc.scenario);
 }
 
 #[test]
 fn unsaved_work_is_autosaved_to_a_recovery_file_and_offered_back() {
     let dir = temp_dir("recovery");
     let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, Some(dir.clone()));
-    let forest = app.editor.rules.terrain_id("forest").unwrap();
-    app.editor.doc.apply_edits(
+    let forest = app.swat_mut().unwrap().editor.rules.terrain_id("forest").unwrap();
+    app.swat_mut().unwrap().editor.doc.apply_edits(
         "Paint forest",
         &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(2, 2), terrain: forest }],
     );
@@ -208,8 +213,8 @@ fn unsaved_work_is_autosaved_to_a_recovery_file_and_offered_back() {
     let mut harness = harness(harness_app);
     harness.get_by_label("Restore it").click();
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.doc.scenario.terrain_at(Pos::new(2, 2)), forest);
-    assert!(harness.state().editor.doc.is_modified());
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(Pos::new(2, 2)), forest);
+    assert!(harness.state().swat().unwrap().editor.doc.is_modified());
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -219,8 +224,8 @@ fn a_failed_autosave_and_a_damaged_recovery_file_are_shown_not_ignored() {
     let blocker = temp_dir("blocked").join("not-a-folder");
     std::fs::write(&blocker, "x").unwrap();
     let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, Some(blocker));
-    let forest = app.editor.rules.terrain_id("forest").unwrap();
-    app.editor.doc.apply_edits(
+    let forest = app.swat_mut().unwrap().editor.rules.terrain_id("forest").unwrap();
+    app.swat_mut().unwrap().editor.doc.apply_edits(
         "Paint forest",
         &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(2, 2), terrain: forest }],
     );
@@ -245,13 +250,13 @@ fn the_command_palette_finds_and_runs_a_command() {
     harness.run_steps(2);
     harness.key_press(Key::Enter);
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.tool, skirmish_studio::systems::swat::editing::Tool::Eraser);
+    assert_eq!(harness.state().swat().unwrap().editor.tool, skirmish_studio::systems::swat::editing::Tool::Eraser);
     assert!(harness.state().modal.is_none());
 }
 
 /// A small duel: Red's tank near Blue's infantry, both players human.
 fn duel(app: &mut StudioApp) {
-    let rules = Arc::clone(&app.editor.rules);
+    let rules = Arc::clone(&app.swat_mut().unwrap().editor.rules);
     let mut s =
         skirmish_studio::systems::swat::scenario::Scenario::new(&rules, 8, 5, rules.terrain_id("plain").unwrap(), 2);
     for (pos, name, owner) in [
@@ -278,7 +283,7 @@ fn duel(app: &mut StudioApp) {
         pos: Pos::new(5, 2),
         passengers: vec![],
     });
-    app.editor.doc = skirmish_studio::systems::swat::editing::Document::new(s);
+    app.swat_mut().unwrap().editor.doc = skirmish_studio::systems::swat::editing::Document::new(s);
     app.view.fit = true;
 }
 
@@ -286,20 +291,23 @@ fn duel(app: &mut StudioApp) {
 fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_editor() {
     let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
     duel(&mut app);
-    let before = app.editor.doc.scenario.clone();
-    let history = app.editor.doc.history.labels().count();
+    let before = app.swat_mut().unwrap().editor.doc.scenario.clone();
+    let history = app.swat_mut().unwrap().editor.doc.history.labels().count();
     let mut harness = harness(app);
     harness.get_by_label("Playtest").click();
     harness.run_steps(3);
-    assert!(harness.state().play.is_some(), "{}", harness.state().status);
+    assert!(harness.state().swat().unwrap().play.is_some(), "{}", harness.state().status);
     // Select the tank, move it next to the infantry, attack.
     click_square(&mut harness, Pos::new(2, 2));
-    assert_eq!(harness.state().play.as_ref().unwrap().selected, Some(skirmish_studio::systems::swat::rules::UnitId(0)));
+    assert_eq!(
+        harness.state().swat().unwrap().play.as_ref().unwrap().selected,
+        Some(skirmish_studio::systems::swat::rules::UnitId(0))
+    );
     click_square(&mut harness, Pos::new(4, 2));
-    let state = &harness.state().play.as_ref().unwrap().session.state;
+    let state = &harness.state().swat().unwrap().play.as_ref().unwrap().session.state;
     assert_eq!(state.unit(skirmish_studio::systems::swat::rules::UnitId(0)).unwrap().pos, Pos::new(4, 2));
     click_square(&mut harness, Pos::new(5, 2));
-    let session = &harness.state().play.as_ref().unwrap().session;
+    let session = &harness.state().swat().unwrap().play.as_ref().unwrap().session;
     assert!(
         session.events.iter().any(|e| matches!(e, skirmish_studio::systems::swat::rules::Event::UnitDamaged { .. })),
         "the attack happened"
@@ -313,7 +321,7 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     let ai_buttons = harness.get_all_by_label("AI").collect::<Vec<_>>();
     ai_buttons[1].click();
     harness.run_steps(4);
-    let state = &harness.state().play.as_ref().unwrap().session.state;
+    let state = &harness.state().swat().unwrap().play.as_ref().unwrap().session.state;
     assert_eq!(
         (state.round, state.current),
         (2, skirmish_studio::systems::swat::rules::PlayerId(0)),
@@ -321,19 +329,19 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     );
     harness.get_by_label("Leave playtest").click();
     harness.run_steps(2);
-    assert!(harness.state().play.is_none());
-    assert_eq!(harness.state().editor.doc.scenario, before, "the editor is exactly as it was");
-    assert_eq!(harness.state().editor.doc.history.labels().count(), history);
+    assert!(harness.state().swat().unwrap().play.is_none());
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario, before, "the editor is exactly as it was");
+    assert_eq!(harness.state().swat().unwrap().editor.doc.history.labels().count(), history);
 }
 
 #[test]
 fn a_scenario_with_errors_cannot_be_playtested() {
     let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
-    app.editor.doc.scenario.players[0].funds = -5;
+    app.swat_mut().unwrap().editor.doc.scenario.players[0].funds = -5;
     let mut harness = harness(app);
     harness.get_by_label("Playtest").click();
     harness.run_steps(2);
-    assert!(harness.state().play.is_none());
+    assert!(harness.state().swat().unwrap().play.is_none());
     assert!(matches!(harness.state().modal, Some(skirmish_studio::ui::Modal::Message(ref m)) if m.contains("funds")));
 }
 
@@ -375,7 +383,7 @@ fn a_new_scenario_from_the_menu_and_settings_typed_as_one_undoable_step() {
     harness.run_steps(3);
     harness.get_by_label("Create").click();
     harness.run_steps(3);
-    let s = &harness.state().editor.doc.scenario;
+    let s = &harness.state().swat().unwrap().editor.doc.scenario;
     assert_eq!((s.board.width, s.board.height, s.players.len()), (24, 18, 2));
     assert_eq!(s.name, "Untitled scenario");
     // Show the settings and type a name: the typing is one step, undone at once.
@@ -388,19 +396,23 @@ fn a_new_scenario_from_the_menu_and_settings_typed_as_one_undoable_step() {
     harness.run_steps(1);
     harness.get_all_by_role(egui::accesskit::Role::TextInput).next().unwrap().type_text(" II");
     harness.run_steps(3);
-    assert_eq!(harness.state().editor.doc.scenario.name, "Untitled scenario II");
-    assert_eq!(harness.state().editor.doc.history.labels().collect::<Vec<_>>(), vec!["Edit settings"]);
-    assert_eq!(harness.state().editor.doc.scenario.board.width, 24, "the board is kept when settings change");
-    harness.state_mut().editor.doc.undo();
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.name, "Untitled scenario II");
+    assert_eq!(harness.state().swat().unwrap().editor.doc.history.labels().collect::<Vec<_>>(), vec!["Edit settings"]);
+    assert_eq!(
+        harness.state().swat().unwrap().editor.doc.scenario.board.width,
+        24,
+        "the board is kept when settings change"
+    );
+    harness.state_mut().swat_mut().unwrap().editor.doc.undo();
     harness.run_steps(2);
-    assert_eq!(harness.state().editor.doc.scenario.name, "Untitled scenario");
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.name, "Untitled scenario");
 }
 
 #[test]
 fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_counts_counters() {
     let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
     duel(&mut app);
-    app.editor.doc.scenario.counters.insert("mech".into(), Some(0));
+    app.swat_mut().unwrap().editor.doc.scenario.counters.insert("mech".into(), Some(0));
     // Only the settings in the side panel, so the seats are in view.
     app.prefs.show_minimap = false;
     app.prefs.show_diagnostics = false;
@@ -413,7 +425,7 @@ fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_
     harness.get_by_label("Random CO").click();
     harness.run_steps(3);
     assert_eq!(
-        harness.state().editor.doc.scenario.players[0].co,
+        harness.state().swat().unwrap().editor.doc.scenario.players[0].co,
         skirmish_studio::systems::swat::rules::CoChoice::Random
     );
     // The pools are in the settings, the ruleset's number shown.
@@ -426,11 +438,15 @@ fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_
     harness.run_steps(2);
     harness.get_by_label("No limit").click();
     harness.run_steps(3);
-    assert_eq!(harness.state().editor.doc.scenario.counters.get("tank"), Some(&None), "the Tank pool is lifted");
-    harness.state_mut().editor.doc.scenario.counters.remove("tank");
+    assert_eq!(
+        harness.state().swat().unwrap().editor.doc.scenario.counters.get("tank"),
+        Some(&None),
+        "the Tank pool is lifted"
+    );
+    harness.state_mut().swat_mut().unwrap().editor.doc.scenario.counters.remove("tank");
     harness.get_by_label("Playtest").click();
     harness.run_steps(3);
-    let session = &harness.state().play.as_ref().expect("the playtest started").session;
+    let session = &harness.state().swat().unwrap().play.as_ref().expect("the playtest started").session;
     let dealt = session.state.player(skirmish_studio::systems::swat::rules::PlayerId(0)).co;
     assert!(dealt.is_some(), "player 1 was dealt a CO");
     assert!(
@@ -459,7 +475,7 @@ fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_
 /// Steps the window until the balance run is over (or a minute has passed).
 fn wait_for_balance(harness: &mut Harness<'static, StudioApp>) {
     let start = std::time::Instant::now();
-    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 60 {
+    while harness.state().swat().unwrap().balance.run.is_some() && start.elapsed().as_secs() < 60 {
         std::thread::sleep(std::time::Duration::from_millis(50));
         harness.run_steps(1);
     }
@@ -487,36 +503,44 @@ fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per
         },
     );
     let mut harness = harness(app);
-    harness.state_mut().balance.games = 40;
+    harness.state_mut().swat_mut().unwrap().balance.games = 40;
     harness.get_by_label("Run balance games").click();
     harness.run_steps(2);
-    assert!(harness.state().balance.run.is_some(), "the games run in the background");
+    assert!(harness.state().swat().unwrap().balance.run.is_some(), "the games run in the background");
     wait_for_balance(&mut harness);
-    let revision = harness.state().editor.doc.revision;
-    let result = harness.state().balance.shown(revision).expect("a result for this revision");
+    let revision = harness.state().swat().unwrap().editor.doc.revision;
+    let result = harness.state().swat().unwrap().balance.shown(revision).expect("a result for this revision");
     assert!(result.games >= 20 && result.games <= 40);
     harness.get_by_label_contains("Player 1 wins");
     // The verdict says whether a seat is favoured, and how sure.
     harness.get_by_label_contains("favoured");
     harness.get_by_label("Show where places change hands").click();
     harness.run_steps(2);
-    assert!(harness.state().balance.show_heatmap);
+    assert!(harness.state().swat().unwrap().balance.show_heatmap);
     // An edit makes a new revision: the old result no longer claims to describe the map.
-    let forest = harness.state().editor.rules.terrain_id("forest").unwrap();
-    harness.state_mut().editor.doc.apply_edits(
+    let forest = harness.state().swat().unwrap().editor.rules.terrain_id("forest").unwrap();
+    harness.state_mut().swat_mut().unwrap().editor.doc.apply_edits(
         "Paint forest",
         &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(0, 0), terrain: forest }],
     );
     harness.run_steps(2);
-    assert!(harness.state().balance.shown(harness.state().editor.doc.revision).is_none());
+    assert!(
+        harness.state().swat().unwrap().balance.shown(harness.state().swat().unwrap().editor.doc.revision).is_none()
+    );
     harness.get_by_label_contains("The map changed since the last run");
     // Cancel stops a run after the batch under way.
-    harness.state_mut().balance.games = 2000;
-    harness.state_mut().balance.until_clear = false;
+    harness.state_mut().swat_mut().unwrap().balance.games = 2000;
+    harness.state_mut().swat_mut().unwrap().balance.until_clear = false;
     harness.get_by_label("Run balance games").click();
     harness.run_steps(2);
     harness.get_by_label("Cancel balance games").click();
     wait_for_balance(&mut harness);
-    let cancelled = harness.state().balance.shown(harness.state().editor.doc.revision).expect("the games played");
+    let cancelled = harness
+        .state()
+        .swat()
+        .unwrap()
+        .balance
+        .shown(harness.state().swat().unwrap().editor.doc.revision)
+        .expect("the games played");
     assert!(cancelled.games < 2000, "{} games", cancelled.games);
 }

@@ -75,21 +75,21 @@ fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to:
 }
 
 fn walls(harness: &Harness<'static, StudioApp>) -> usize {
-    let desk = harness.state().skirm.as_ref().expect("a Skirm document is open");
+    let desk = harness.state().skirm().expect("a Skirm document is open");
     desk.editor.doc.scenario.board.edges.values().filter(|f| f.wall.is_some()).count()
 }
 
 #[test]
 fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_squad_over_its_limit() {
     let mut harness = harness(Some(sample("bridgehead.ron")), None);
-    assert!(harness.state().skirm.is_none());
+    assert!(harness.state().skirm().is_none());
     menu(&mut harness, "File", "New scenario");
     harness.get_by_label("Skirm").click();
     harness.run_steps(2);
     harness.get_by_label("Create").click();
     harness.run_steps(6);
     {
-        let desk = harness.state().skirm.as_ref().expect("a Skirm battle map");
+        let desk = harness.state().skirm().expect("a Skirm battle map");
         let board = &desk.editor.doc.scenario.board;
         assert_eq!((board.width, board.height), (12, 12));
         assert_eq!(desk.editor.doc.scenario.squads.len(), 2);
@@ -110,7 +110,7 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
     let door_at = corner(&harness, 3.5, 5.1);
     press_drag_release(&mut harness, door_at, door_at);
     let edge = Edge { x: 3, y: 5, axis: EdgeAxis::Horizontal };
-    let board = &harness.state().skirm.as_ref().unwrap().editor.doc.scenario.board;
+    let board = &harness.state().skirm().unwrap().editor.doc.scenario.board;
     assert!(board.edge(edge).unwrap().door.is_some(), "the door stands in the wall");
     // A height of 2 on square (8, 8).
     harness.get_by_label("Height").click();
@@ -119,12 +119,12 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
     harness.run_steps(1);
     let square = corner(&harness, 8.5, 8.5);
     press_drag_release(&mut harness, square, square);
-    let board = &harness.state().skirm.as_ref().unwrap().editor.doc.scenario.board;
+    let board = &harness.state().skirm().unwrap().editor.doc.scenario.board;
     assert_eq!(board.height_at(Pos::new(8, 8)), 2);
 
     // Squad 1 gets units until it costs more than its limit; the finding shows with its fix.
     for _ in 0..12 {
-        let over = harness.state().skirm.as_ref().unwrap().findings.1.iter().any(|f| f.code == "squad-over-ep-limit");
+        let over = harness.state().skirm().unwrap().findings.1.iter().any(|f| f.code == "squad-over-ep-limit");
         if over {
             break;
         }
@@ -141,13 +141,13 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
         harness.get_all_by_label_contains(" EP)").next().expect("a card of the roster").click();
         harness.run_steps(3);
     }
-    let limit_before = harness.state().skirm.as_ref().unwrap().editor.doc.scenario.ep_limit;
+    let limit_before = harness.state().skirm().unwrap().editor.doc.scenario.ep_limit;
     assert!(harness.query_all_by_label_contains("; the limit is").next().is_some(), "the finding is shown");
     harness.get_by_label_contains("Raise the EP limit to").scroll_to_me();
     harness.run_steps(20);
     harness.get_by_label_contains("Raise the EP limit to").click();
     harness.run_steps(3);
-    let desk = harness.state().skirm.as_ref().unwrap();
+    let desk = harness.state().skirm().unwrap();
     assert!(desk.editor.doc.scenario.ep_limit > limit_before);
     assert!(desk.findings.1.iter().all(|f| f.code != "squad-over-ep-limit"));
     assert!(harness.query_all_by_label_contains("; the limit is").next().is_none());
@@ -159,24 +159,24 @@ fn a_skirm_playtest_runs_one_activation_of_each_side_saves_and_loads_and_leaves_
     std::fs::create_dir_all(&dir).unwrap();
     let battle = dir.join("battle.ron");
     let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), Some(battle.clone()));
-    let before = harness.state().skirm.as_ref().expect("the Skirm sample opens").editor.doc.scenario.clone();
+    let before = harness.state().skirm().expect("the Skirm sample opens").editor.doc.scenario.clone();
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
-    assert!(harness.state().skirm.as_ref().unwrap().play.is_some(), "{}", harness.state().status);
+    assert!(harness.state().skirm().unwrap().play.is_some(), "{}", harness.state().status);
     for side in 0..2 {
-        let squad = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap().state.to_act;
+        let squad = harness.state().skirm().unwrap().play.as_ref().unwrap().state.to_act;
         harness.get_all_by_label_contains("Activate ").next().expect("a unit to activate").click();
         harness.run_steps(3);
-        let play = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap();
+        let play = harness.state().skirm().unwrap().play.as_ref().unwrap();
         let activation = play.state.activation.as_ref().expect("a unit is activated");
         assert_eq!(play.state.unit(activation.unit).unwrap().squad, squad, "side {side}");
         assert!(harness.query_by_label_contains("ACT left").is_some());
         harness.get_by_label_contains("End activation").click();
         harness.run_steps(3);
-        let play = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap();
+        let play = harness.state().skirm().unwrap().play.as_ref().unwrap();
         assert!(play.state.activation.is_none());
     }
-    let play = harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap();
+    let play = harness.state().skirm().unwrap().play.as_ref().unwrap();
     let activated: Vec<u8> = play.state.units.iter().filter(|u| u.activated).map(|u| u.squad).collect();
     assert_eq!(activated.len(), 2);
     assert_ne!(activated[0], activated[1], "one activation of each side");
@@ -187,15 +187,15 @@ fn a_skirm_playtest_runs_one_activation_of_each_side_saves_and_loads_and_leaves_
     assert!(battle.exists(), "{}", harness.state().status);
     harness.get_by_label("Undo action").click();
     harness.run_steps(3);
-    assert_ne!(harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap().state, state);
+    assert_ne!(harness.state().skirm().unwrap().play.as_ref().unwrap().state, state);
     harness.get_by_label("Load game").click();
     harness.run_steps(3);
-    let loaded = &harness.state().skirm.as_ref().unwrap().play.as_ref().unwrap().state;
+    let loaded = &harness.state().skirm().unwrap().play.as_ref().unwrap().state;
     assert!(*loaded == state, "{}", harness.state().status);
     let _ = std::fs::remove_dir_all(&dir);
     harness.get_by_label("Back to editor").click();
     harness.run_steps(3);
-    let desk = harness.state().skirm.as_ref().unwrap();
+    let desk = harness.state().skirm().unwrap();
     assert!(desk.play.is_none());
     assert_eq!(desk.editor.doc.scenario, before);
     assert!(!desk.editor.doc.is_modified());

@@ -1,21 +1,20 @@
-//! The editor window: state, frame layout, commands, file handling, autosave and dialogs. The
-//! canvas and the side panels are drawn by their own modules.
+//! The window's shell: the open document's desk, the frame around it (menu, dialogs, export),
+//! commands, file handling (open, save, atomic writes), autosave and the recovery file. What a
+//! game draws and edits is its desk's business (`ui::swat`, `ui::skirm`); the shell reaches a
+//! game only through its desk and the registry.
 
 use super::commands::{Menu, UiCommand, ViewToggle, shortcut_order};
+use super::desk::Desk;
 use super::dialogs::{FileDialogs, NativeDialogs};
-use crate::systems::swat::editing::{Document, Editor, Paint};
-use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
-use crate::systems::swat::scenario::{
-    Finding, Scenario, SquareMap, Statistics, Symmetry, builtin_tiles, has_errors, import_awbw, load_scenario,
-    save_scenario, statistics, validate,
-};
+use super::skirm::SkirmDesk;
+use super::swat::{Rules, SwatDesk};
+use crate::board::{Pos, TerrainId};
 use egui::{Context, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The sample scenario shown the first time the studio opens.
-pub const FIRST_RUN_SAMPLE: &str = include_str!("../../scenarios/bridgehead.ron");
+pub use super::swat::FIRST_RUN_SAMPLE;
 
 /// Preferences kept between runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -125,24 +124,13 @@ pub enum Modal {
     Message(String),
 }
 
-/// Unsaved work found in the recovery file, of either game.
+/// Unsaved work found in the recovery file.
 #[derive(Debug, Clone)]
-pub enum Recovered {
-    /// A Skirmish Wars scenario.
-    Swat(Box<Scenario>),
-    /// A Skirm scenario.
-    Skirm(Box<crate::systems::skirm::scenario::SkirmScenario>),
-}
-
-impl Recovered {
+pub struct Recovered {
     /// The scenario's title.
-    #[must_use]
-    pub fn name(&self) -> &str {
-        match self {
-            Recovered::Swat(s) => &s.name,
-            Recovered::Skirm(s) => &s.name,
-        }
-    }
+    pub name: String,
+    /// The file's text, which names its game.
+    pub text: String,
 }
 
 /// The game a new scenario is for.
@@ -157,10 +145,8 @@ pub enum NewGame {
 /// What waits for the unsaved-work prompt.
 #[derive(Debug, Clone)]
 pub enum Pending {
-    /// Start a new scenario.
-    New(Box<Scenario>),
-    /// Start a new Skirm scenario.
-    NewSkirm(Box<crate::systems::skirm::scenario::SkirmScenario>),
+    /// Start a new scenario: its file text, which names its game.
+    New(String),
     /// Open a file.
     Open(PathBuf),
     /// Ask for a file to open.
@@ -188,6 +174,14 @@ pub struct NewForm {
     pub from_tiles: bool,
 }
 
+impl NewForm {
+    /// The form with Skirmish Wars' defaults: 24 x 18 squares of `fill`, two players.
+    #[must_use]
+    pub fn swat(fill: TerrainId) -> Self {
+        Self { game: NewGame::Swat, width: 24, height: 18, players: 2, tile_size: 6, fill, from_tiles: false }
+    }
+}
+
 /// How the app is set up: where its files go and how it asks for paths.
 pub struct AppConfig {
     /// Folder for the recovery file; `None` disables autosave.
@@ -211,8 +205,11 @@ impl AppConfig {
 
 /// The editor application.
 pub struct StudioApp {
-    /// The document and the editing state around it.
-    pub editor: Editor,
+    /// The open document, with its game's editing state.
+    pub desk: Desk,
+    /// The Skirmish Wars ruleset (built in, or the replacement the studio was started with),
+    /// for new and opened Skirmish Wars documents.
+    pub swat_rules: Arc<Rules>,
     /// Preferences.
     pub prefs: Prefs,
     /// Commands raised while the frame was built, run once it is done.
@@ -223,14 +220,6 @@ pub struct StudioApp {
     pub hover: Option<Pos>,
     /// The status-bar message.
     pub status: String,
-    /// The latest findings.
-    pub findings: Vec<Finding>,
-    /// The document revision the findings belong to.
-    pub findings_revision: Option<u64>,
-    /// When validation last ran and how long it took (seconds).
-    pub validation_clock: (f64, f64),
-    /// Statistics and the revision they belong to.
-    pub stats: Option<(u64, Statistics)>,
     /// The dialog shown, if any.
     pub modal: Option<Modal>,
     /// File dialogs.
@@ -247,33 +236,11 @@ pub struct StudioApp {
     pub allow_close: bool,
     /// Where the board was drawn last frame.
     pub placement: Option<super::view::Placement>,
-    /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
-    pub asymmetries: Option<(
-        u64,
-        Symmetry,
-        Result<Vec<crate::systems::swat::scenario::Asymmetry>, crate::systems::swat::scenario::SymmetryError>,
-    )>,
     /// The window title last sent.
     pub last_title: String,
     /// The export dialog, when open.
     pub export: Option<super::export_dialog::ExportDialog>,
-    /// The playtest under way, if any; the document is not touched by it.
-    pub play: Option<super::play::PlayState>,
-    /// While a unit is selected in a playtest: the square it would attack the hovered enemy
-    /// from.
-    pub hover_move_square: Option<Pos>,
-    /// A validation running on a worker thread: the revision it checks and where its findings
-    /// will arrive.
-    pub validation_job: Option<(u64, ValidationResult)>,
-    /// The Balance panel: its settings, the run under way and results per revision.
-    pub balance: super::balance_panel::BalancePanel,
-    /// The Skirm document, when the open scenario is a Skirm one (the Skirmish Wars editor
-    /// then waits in the background).
-    pub skirm: Option<Box<super::skirm::SkirmDesk>>,
 }
-
-/// Where a worker thread's findings (and the seconds they took) arrive.
-pub type ValidationResult = std::sync::mpsc::Receiver<(Vec<Finding>, f64)>;
 
 /// Seconds between autosaves of unsaved work.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
@@ -282,21 +249,15 @@ impl StudioApp {
     /// The app, opening `config.open`, else the most recent file, else the bundled sample, and
     /// offering back unsaved work found in the recovery file.
     #[must_use]
-    pub fn new(rules: Arc<Ruleset>, config: AppConfig) -> Self {
-        let tiles = builtin_tiles(&rules).unwrap_or_default();
-        let sample = load_scenario(&rules, FIRST_RUN_SAMPLE)
-            .unwrap_or_else(|_| Scenario::new(&rules, 18, 12, rules.terrain_id("plain").unwrap_or(TerrainId(0)), 2));
+    pub fn new(rules: Arc<Rules>, config: AppConfig) -> Self {
         let mut app = Self {
-            editor: Editor::new(rules, tiles, Document::new(sample)),
+            desk: Desk::Swat(Box::new(SwatDesk::sample(Arc::clone(&rules)))),
+            swat_rules: rules,
             prefs: config.prefs,
             queued: Vec::new(),
             view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true, fit_area: None },
             hover: None,
             status: "Ready.".into(),
-            findings: Vec::new(),
-            findings_revision: None,
-            validation_clock: (f64::NEG_INFINITY, 0.0),
-            stats: None,
             modal: None,
             dialogs: config.dialogs,
             data_dir: config.data_dir,
@@ -305,14 +266,8 @@ impl StudioApp {
             centre_on: None,
             allow_close: false,
             placement: None,
-            validation_job: None,
-            balance: super::balance_panel::BalancePanel::default(),
-            play: None,
             export: None,
             last_title: String::new(),
-            asymmetries: None,
-            hover_move_square: None,
-            skirm: None,
         };
         let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = first {
@@ -337,56 +292,69 @@ impl StudioApp {
     /// The window's title: file name and a star when modified.
     #[must_use]
     pub fn title(&self) -> String {
-        let (path, name) = match &self.skirm {
-            Some(desk) => (&desk.editor.doc.path, &desk.editor.doc.scenario.name),
-            None => (&self.editor.doc.path, &self.editor.doc.scenario.name),
-        };
-        let name = path
-            .as_ref()
+        let name = self
+            .desk
+            .path()
             .and_then(|p| p.file_name())
-            .map_or_else(|| name.clone(), |n| n.to_string_lossy().into_owned());
+            .map_or_else(|| self.desk.name().to_owned(), |n| n.to_string_lossy().into_owned());
         format!("{}{} - Skirmish Studio", name, if self.is_modified() { " *" } else { "" })
     }
 
-    /// Whether the open document, of whichever game, has unsaved changes.
+    /// Whether the open document has unsaved changes.
     #[must_use]
     pub fn is_modified(&self) -> bool {
-        match &self.skirm {
-            Some(desk) => desk.editor.doc.is_modified(),
-            None => self.editor.doc.is_modified(),
-        }
+        self.desk.is_modified()
     }
 
-    /// The open document in its file form.
-    fn document_text(&self) -> Result<String, String> {
-        match &self.skirm {
-            Some(desk) => desk.text(),
-            None => save_scenario(&self.editor.rules, &self.editor.doc.scenario),
+    /// The Skirmish Wars desk, when a Skirmish Wars document is open.
+    #[must_use]
+    pub fn swat(&self) -> Option<&SwatDesk> {
+        self.desk.swat()
+    }
+
+    /// The Skirmish Wars desk, when a Skirmish Wars document is open.
+    pub fn swat_mut(&mut self) -> Option<&mut SwatDesk> {
+        self.desk.swat_mut()
+    }
+
+    /// The Skirm desk, when a Skirm document is open.
+    #[must_use]
+    pub fn skirm(&self) -> Option<&SkirmDesk> {
+        self.desk.skirm()
+    }
+
+    /// The Skirm desk, when a Skirm document is open.
+    pub fn skirm_mut(&mut self) -> Option<&mut SkirmDesk> {
+        self.desk.skirm_mut()
+    }
+
+    /// The desk for a document's text, of whichever game it names (an AWBW map, named by
+    /// `import_name`, becomes a Skirmish Wars one).
+    fn desk_for(&self, text: &str, import_name: Option<&str>) -> Result<Desk, String> {
+        if import_name.is_some() {
+            return Ok(Desk::Swat(Box::new(SwatDesk::from_text(Arc::clone(&self.swat_rules), text, import_name)?)));
         }
+        let system = crate::systems::system_of(text)?;
+        Ok(match system.id() {
+            super::skirm::SYSTEM_ID => Desk::Skirm(Box::new(SkirmDesk::from_text(text)?)),
+            _ => Desk::Swat(Box::new(SwatDesk::from_text(Arc::clone(&self.swat_rules), text, None)?)),
+        })
     }
 
     fn recovery_path(&self) -> Option<PathBuf> {
         self.data_dir.as_ref().map(|d| d.join("recovery.ron"))
     }
 
-    /// The recovery file's scenario: `None` when there is none, a message when it is there
-    /// but cannot be read (it is kept, so nothing is lost).
+    /// The recovery file's work: `None` when there is none, a message when it is there but
+    /// cannot be read (it is kept, so nothing is lost).
     fn read_recovery(&self) -> Option<Result<Recovered, String>> {
         let path = self.recovery_path()?;
         if !path.exists() {
             return None;
         }
         Some(crate::files::read_limited(&path).and_then(|text| {
-            let skirm =
-                crate::systems::system_of(&text).is_ok_and(|s| s.id() == crate::systems::skirm::scenario::SYSTEM_ID);
-            let read = if skirm {
-                super::skirm::read(&text).map(|s| Recovered::Skirm(Box::new(s)))
-            } else {
-                load_scenario(&self.editor.rules, &text)
-                    .map(|s| Recovered::Swat(Box::new(s)))
-                    .map_err(|e| e.to_string())
-            };
-            read.map_err(|e| format!("{}: {e}", path.display()))
+            let desk = self.desk_for(&text, None).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Recovered { name: desk.name().to_owned(), text })
         }))
     }
 
@@ -404,7 +372,7 @@ impl StudioApp {
         let written = path
             .parent()
             .map_or(Ok(()), |dir| std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())))
-            .and_then(|()| self.document_text())
+            .and_then(|()| self.desk.text())
             .and_then(|text| crate::files::write_atomic(&path, text.as_bytes()));
         match written {
             Ok(()) => {
@@ -431,33 +399,21 @@ impl StudioApp {
         }
     }
 
-    /// Opens a scenario or AWBW map file.
+    /// Opens a scenario (of any game) or an AWBW map file.
     ///
     /// # Errors
     /// A message saying what could not be read and where.
     pub fn open_path(&mut self, path: &Path) -> Result<(), String> {
         let text = crate::files::read_limited(path)?;
-        let system = crate::systems::system_of(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        if system.id() == crate::systems::skirm::scenario::SYSTEM_ID {
-            let scenario = super::skirm::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-            let mut doc = crate::systems::skirm::editing::Document::new(scenario);
-            doc.path = Some(path.to_path_buf());
-            self.open_skirm(doc)?;
-            self.remember(path);
-            self.status = format!("Opened {}.", path.display());
-            return Ok(());
-        }
         let is_awbw = path.extension().is_some_and(|e| e == "json" || e == "csv" || e == "txt");
-        let scenario = if is_awbw {
-            let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            import_awbw(&self.editor.rules, &text, &name).map_err(|e| format!("{}: {e}", path.display()))?.scenario
-        } else {
-            load_scenario(&self.editor.rules, &text).map_err(|e| format!("{}: {e}", path.display()))?
-        };
-        let mut doc = Document::new(scenario);
+        let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let mut desk =
+            self.desk_for(&text, is_awbw.then_some(name.as_str())).map_err(|e| format!("{}: {e}", path.display()))?;
         // An imported map is a new document: saving asks where.
-        doc.path = (!is_awbw).then(|| path.to_path_buf());
-        self.open_document(doc);
+        if !is_awbw {
+            desk.saved_to(path);
+        }
+        self.open_desk(desk);
         self.remember(path);
         self.status = format!("Opened {}.", path.display());
         Ok(())
@@ -469,26 +425,13 @@ impl StudioApp {
         self.prefs.recent_files.truncate(10);
     }
 
-    /// Puts `doc` in the editor and forgets what was derived from the old one.
-    fn open_document(&mut self, doc: Document) {
-        self.skirm = None;
-        self.play = None;
-        self.editor.open(doc);
+    /// Puts a document in the window in place of the open one.
+    pub fn open_desk(&mut self, desk: Desk) {
+        self.desk = desk;
         self.view.fit = true;
-        self.findings_revision = None;
-        self.stats = None;
-    }
-
-    /// Puts a Skirm document in the window in place of what was open.
-    ///
-    /// # Errors
-    /// Skirm's ruleset cannot be read.
-    pub fn open_skirm(&mut self, doc: crate::systems::skirm::editing::Document) -> Result<(), String> {
-        let desk = super::skirm::SkirmDesk::new(doc)?;
-        self.skirm = Some(Box::new(desk));
-        self.play = None;
-        self.view.fit = true;
-        Ok(())
+        self.hover = None;
+        self.placement = None;
+        self.export = None;
     }
 
     /// Saves to `path` atomically.
@@ -496,18 +439,9 @@ impl StudioApp {
     /// # Errors
     /// A message naming the file.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
-        let text = self.document_text()?;
+        let text = self.desk.text()?;
         crate::files::write_atomic(path, text.as_bytes())?;
-        match self.skirm.as_mut() {
-            Some(desk) => {
-                desk.editor.doc.path = Some(path.to_path_buf());
-                desk.editor.doc.history.mark_clean();
-            }
-            None => {
-                self.editor.doc.path = Some(path.to_path_buf());
-                self.editor.doc.history.mark_clean();
-            }
-        }
+        self.desk.saved_to(path);
         self.clear_recovery();
         self.remember(path);
         self.status = format!("Saved {}.", path.display());
@@ -515,10 +449,7 @@ impl StudioApp {
     }
 
     fn save(&mut self, ask: bool) -> bool {
-        let (known, name) = match &self.skirm {
-            Some(desk) => (desk.editor.doc.path.clone(), desk.editor.doc.scenario.name.clone()),
-            None => (self.editor.doc.path.clone(), self.editor.doc.scenario.name.clone()),
-        };
+        let (known, name) = (self.desk.path().map(Path::to_path_buf), self.desk.name().to_owned());
         let path = match (known, ask) {
             (Some(path), false) => Some(path),
             _ => self.dialogs.save_file(&format!("{}.ron", slug(&name))),
@@ -547,16 +478,14 @@ impl StudioApp {
 
     fn proceed(&mut self, pending: Pending) {
         match pending {
-            Pending::New(scenario) => {
-                self.open_document(Document::new(*scenario));
-                self.status = "New scenario.".into();
-            }
-            Pending::NewSkirm(scenario) => {
-                self.status = match self.open_skirm(crate::systems::skirm::editing::Document::new(*scenario)) {
-                    Ok(()) => "New Skirm battle map: draw walls, paint heights, build the squads.".into(),
-                    Err(message) => message,
-                };
-            }
+            Pending::New(text) => match self.desk_for(&text, None) {
+                Ok(desk) => {
+                    let game = desk.game();
+                    self.open_desk(desk);
+                    self.status = format!("New {game} scenario.");
+                }
+                Err(message) => self.modal = Some(Modal::Message(format!("No new scenario: {message}"))),
+            },
             Pending::Open(path) => {
                 if let Err(message) = self.open_path(&path) {
                     self.modal = Some(Modal::Message(format!("Could not open {message}")));
@@ -587,25 +516,17 @@ impl StudioApp {
         self.proceed(pending);
     }
 
-    /// Opens work from the recovery file as a modified, unsaved document.
-    pub fn restore(&mut self, recovered: Recovered) {
-        match recovered {
-            Recovered::Swat(scenario) => {
-                let mut doc = Document::new(self.editor.doc.scenario.clone());
-                doc.replace("Restore unsaved work", *scenario);
-                self.open_document(doc);
+    /// Opens work from the recovery file (its text) as a modified, unsaved document.
+    pub fn restore(&mut self, text: &str) {
+        match self.desk_for(text, None) {
+            Ok(mut desk) => {
+                // Saved nowhere yet: marked modified, so it is not taken for saved work.
+                desk.mark_unsaved();
+                self.open_desk(desk);
+                self.status = "Restored unsaved work from the recovery file. Save it to keep it.".into();
             }
-            Recovered::Skirm(scenario) => {
-                let mut doc = crate::systems::skirm::editing::Document::new(*scenario);
-                // Not saved anywhere yet: marked modified, so it is not taken for saved work.
-                doc.history.mark_unsaved();
-                if let Err(message) = self.open_skirm(doc) {
-                    self.status = message;
-                    return;
-                }
-            }
+            Err(message) => self.status = format!("The recovery file cannot be read: {message}"),
         }
-        self.status = "Restored unsaved work from the recovery file. Save it to keep it.".into();
     }
 
     /// Throws away the recovery file.
@@ -629,39 +550,11 @@ impl StudioApp {
 
     /// Carries out a command now.
     pub fn run(&mut self, command: UiCommand, ctx: &Context) {
-        if self.skirm.is_some() {
-            self.run_for_skirm(command);
-            ctx.request_repaint();
-            return;
-        }
-        if self.play.is_some() && !command.allowed_in_playtest() {
+        if self.desk.in_playtest() && !command.allowed_in_playtest() {
             self.status = format!("{} is not available during a playtest; leave it first (F5).", command.label());
             return;
         }
-        let editor = &mut self.editor;
         match command {
-            UiCommand::Export => {
-                self.export = Some(super::export_dialog::ExportDialog::default());
-            }
-            UiCommand::Playtest => {
-                if self.play.is_some() {
-                    super::play::leave(self);
-                } else {
-                    super::play::start(self);
-                }
-            }
-            UiCommand::New => {
-                let plain = editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-                self.modal = Some(Modal::NewScenario(NewForm {
-                    game: NewGame::Swat,
-                    width: 24,
-                    height: 18,
-                    players: 2,
-                    tile_size: 6,
-                    fill: plain,
-                    from_tiles: false,
-                }));
-            }
             UiCommand::Open => self.guard(Pending::OpenDialog),
             UiCommand::Save => {
                 self.save(false);
@@ -671,187 +564,39 @@ impl StudioApp {
             }
             UiCommand::Quit => self.guard(Pending::Quit),
             UiCommand::Undo => {
-                self.status = match editor.doc.undo() {
+                self.status = match self.desk.undo() {
                     Some(label) => format!("Undid {label}."),
                     None => "Nothing to undo.".into(),
                 };
             }
             UiCommand::Redo => {
-                self.status = match editor.doc.redo() {
+                self.status = match self.desk.redo() {
                     Some(label) => format!("Redid {label}."),
                     None => "Nothing to redo.".into(),
                 };
             }
-            UiCommand::Copy => editor.copy_selection(false),
-            UiCommand::Cut => editor.copy_selection(true),
-            UiCommand::Paste => editor.paste(self.hover),
-            UiCommand::DeleteSelection => editor.clear_selection(),
-            UiCommand::RotateSelection => editor.transform_selection("Rotate selection", SquareMap::Turn90),
-            UiCommand::FlipSelectionX => editor.transform_selection("Flip selection", SquareMap::FlipX),
-            UiCommand::FlipSelectionY => editor.transform_selection("Flip selection", SquareMap::FlipY),
-            UiCommand::ReplaceAll => {
-                let from = editor
-                    .selected
-                    .filter(|p| editor.doc.scenario.contains(*p))
-                    .map_or(TerrainId(0), |p| editor.doc.scenario.terrain_at(p));
-                let to = match editor.paint {
-                    Paint::Terrain(t) => t,
-                    _ => TerrainId(0),
-                };
-                self.modal = Some(Modal::ReplaceAll(from, to));
-            }
-            UiCommand::Resize => self.modal = Some(Modal::Resize([0; 4])),
-            UiCommand::UseTool(tool) => editor.tool = tool,
-            UiCommand::BrushSize(size) => editor.brush_size = size,
-            UiCommand::TurnStamp => editor.stamp_rotation = (editor.stamp_rotation + 1) % 4,
-            UiCommand::Symmetry(symmetry) => editor.set_symmetry(symmetry),
+            UiCommand::Symmetry(symmetry) => self.desk.set_symmetry(symmetry),
             UiCommand::ZoomFit => self.view.fit = true,
             UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
             UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
             UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
             UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
+            // The rest is each game's own: its new-scenario defaults, export sheets, playtest,
+            // and the tools only its maps have.
+            other => match &self.desk {
+                Desk::Swat(_) => super::swat::run_command(self, other),
+                Desk::Skirm(_) => super::skirm::run_command(self, other),
+            },
         }
         self.take_editor_feedback();
         ctx.request_repaint();
     }
 
-    /// Carries out a command on the open Skirm document; those that only Skirmish Wars maps
-    /// have say so.
-    fn run_for_skirm(&mut self, command: UiCommand) {
-        let Some(desk) = self.skirm.as_mut() else { return };
-        if desk.play.is_some() && !command.allowed_in_playtest() {
-            self.status = format!("{} is not available during a playtest; leave it first (F5).", command.label());
-            return;
-        }
-        let editor = &mut desk.editor;
-        match command {
-            UiCommand::Export => self.export = Some(super::export_dialog::ExportDialog::for_skirm()),
-            UiCommand::Playtest => super::skirm::toggle_playtest(self),
-            UiCommand::New => {
-                let plain = self.editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-                self.modal = Some(Modal::NewScenario(NewForm {
-                    game: NewGame::Skirm,
-                    width: 12,
-                    height: 12,
-                    players: 2,
-                    tile_size: 6,
-                    fill: plain,
-                    from_tiles: false,
-                }));
-            }
-            UiCommand::Open => self.guard(Pending::OpenDialog),
-            UiCommand::Save => {
-                self.save(false);
-            }
-            UiCommand::SaveAs => {
-                self.save(true);
-            }
-            UiCommand::Quit => self.guard(Pending::Quit),
-            UiCommand::Undo => {
-                self.status = match editor.doc.undo() {
-                    Some(label) => format!("Undid {label}."),
-                    None => "Nothing to undo.".into(),
-                };
-            }
-            UiCommand::Redo => {
-                self.status = match editor.doc.redo() {
-                    Some(label) => format!("Redid {label}."),
-                    None => "Nothing to redo.".into(),
-                };
-            }
-            UiCommand::Symmetry(symmetry) => editor.set_symmetry(symmetry),
-            UiCommand::ZoomFit => self.view.fit = true,
-            UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
-            UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
-            UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
-            UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
-            other => {
-                self.status = format!("{} works on Skirmish Wars maps; Skirm maps do not have it yet.", other.label());
-            }
-        }
-        if let Some(message) = self.skirm.as_mut().and_then(|d| d.editor.take_feedback()) {
-            self.status = message;
-        }
-    }
-
     /// Moves what the editor has to say to the status bar.
     pub fn take_editor_feedback(&mut self) {
-        if let Some(message) = self.editor.take_feedback() {
+        if let Some(message) = self.desk.take_feedback() {
             self.status = message;
         }
-        if let Some(message) = self.skirm.as_mut().and_then(|d| d.editor.take_feedback()) {
-            self.status = message;
-        }
-    }
-
-    /// Brings the findings up to date without making a frame wait: a cheap validation (the
-    /// last took under 4 ms) runs inline, at most every 100 ms during a drag; a costly one runs
-    /// on a worker thread over a snapshot of the document, and its findings arrive a few
-    /// frames later.
-    pub fn refresh_derived(&mut self, ctx: &Context, now: f64) {
-        if let Some((revision, receiver)) = &self.validation_job
-            && let Ok((findings, took)) = receiver.try_recv()
-        {
-            self.findings = findings;
-            self.findings_revision = Some(*revision);
-            self.validation_clock = (now, took);
-            self.validation_job = None;
-        }
-        if self.findings_revision == Some(self.editor.doc.revision) || self.validation_job.is_some() {
-            return;
-        }
-        let (last, took) = self.validation_clock;
-        if took < 0.004 {
-            if self.editor.drag.is_some() && now - last < 0.1 {
-                return;
-            }
-            let started = std::time::Instant::now();
-            self.findings = validate(&self.editor.rules, &self.editor.doc.scenario);
-            self.findings_revision = Some(self.editor.doc.revision);
-            self.validation_clock = (now, started.elapsed().as_secs_f64());
-            return;
-        }
-        let (sender, receiver) = std::sync::mpsc::channel();
-        let (rules, scenario, ctx) = (Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone(), ctx.clone());
-        std::thread::spawn(move || {
-            let started = std::time::Instant::now();
-            let findings = validate(&rules, &scenario);
-            let _ = sender.send((findings, started.elapsed().as_secs_f64()));
-            ctx.request_repaint();
-        });
-        self.validation_job = Some((self.editor.doc.revision, receiver));
-    }
-
-    /// The statistics, computed when first needed for this revision.
-    pub fn statistics(&mut self) -> &Statistics {
-        let revision = self.editor.doc.revision;
-        if self.stats.as_ref().is_some_and(|(r, _)| *r != revision) {
-            self.stats = None;
-        }
-        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
-        &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
-    }
-
-    /// The symmetry report for `symmetry`, computed once per document revision.
-    pub fn asymmetries(
-        &mut self,
-        symmetry: Symmetry,
-    ) -> Result<Vec<crate::systems::swat::scenario::Asymmetry>, crate::systems::swat::scenario::SymmetryError> {
-        let revision = self.editor.doc.revision;
-        match &self.asymmetries {
-            Some((r, s, report)) if *r == revision && *s == symmetry => report.clone(),
-            _ => {
-                let report = crate::systems::swat::scenario::symmetry_report(&self.editor.doc.scenario, symmetry);
-                self.asymmetries = Some((revision, symmetry, report.clone()));
-                report
-            }
-        }
-    }
-
-    /// Whether the scenario has errors (which would block a playtest).
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        has_errors(&self.findings)
     }
 
     fn handle_shortcuts(&mut self, ctx: &Context) {
@@ -894,7 +639,6 @@ impl StudioApp {
     fn build_frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
-        self.editor.overrule = ctx.input(|i| i.modifiers.alt);
         self.handle_shortcuts(&ctx);
         self.handle_dropped_files(&ctx);
         if self.last_autosave == 0.0 {
@@ -918,50 +662,11 @@ impl StudioApp {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.last_title = title;
         }
-
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        if self.skirm.is_some() {
-            super::skirm::build_frame(self, ui);
-            super::dialogs::modals(self, &ctx);
-            super::export_dialog::show(self, &ctx);
-            return;
+        match &self.desk {
+            Desk::Swat(_) => super::swat::build_frame(self, ui),
+            Desk::Skirm(_) => super::skirm::build_frame(self, ui),
         }
-        if self.play.is_some() {
-            super::play::advance(self);
-            egui::Panel::top("play-toolbar").show(ui, |ui| super::play::toolbar(self, ui));
-            egui::Panel::bottom("status").show(ui, |ui| super::panels::status_bar(self, ui));
-            egui::Panel::left("players")
-                .resizable(true)
-                .default_size(250.0)
-                .show(ui, |ui| super::play::players_panel(self, ui));
-            egui::Panel::right("play-side")
-                .resizable(true)
-                .default_size(320.0)
-                .show(ui, |ui| super::play::side_panel(self, ui));
-            egui::CentralPanel::default().frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND)).show(
-                ui,
-                |ui| {
-                    super::play::canvas(self, ui);
-                },
-            );
-            super::play::handoff(self, &ctx);
-            super::dialogs::modals(self, &ctx);
-            return;
-        }
-        egui::Panel::top("toolbar").show(ui, |ui| super::panels::toolbar(self, ui));
-        egui::Panel::bottom("status").show(ui, |ui| super::panels::status_bar(self, ui));
-        egui::Panel::left("paint-box")
-            .resizable(true)
-            .default_size(210.0)
-            .show(ui, |ui| super::panels::paint_box(self, ui));
-        egui::Panel::right("side")
-            .resizable(true)
-            .default_size(320.0)
-            .show(ui, |ui| super::panels::side_panels(self, ui));
-        egui::CentralPanel::default().frame(egui::Frame::NONE.fill(super::theme::CANVAS_BACKGROUND)).show(ui, |ui| {
-            super::canvas::canvas(self, ui);
-        });
-        self.refresh_derived(&ctx, now);
         super::dialogs::modals(self, &ctx);
         super::export_dialog::show(self, &ctx);
     }
@@ -982,12 +687,8 @@ impl StudioApp {
             }
             ui.separator();
             let modified = if self.is_modified() { " (modified)" } else { "" };
-            let (game, name) = match &self.skirm {
-                Some(desk) => ("Skirm", &desk.editor.doc.scenario.name),
-                None => ("Skirmish Wars", &self.editor.doc.scenario.name),
-            };
-            ui.label(format!("{name}{modified}"));
-            ui.label(RichText::new(game).weak());
+            ui.label(format!("{}{modified}", self.desk.name()));
+            ui.label(RichText::new(self.desk.game()).weak());
         });
     }
 
@@ -1010,23 +711,15 @@ impl StudioApp {
     pub fn is_on(&self, command: UiCommand) -> bool {
         match command {
             UiCommand::Toggle(toggle) => self.prefs.shown(toggle),
-            UiCommand::UseTool(tool) => self.editor.tool == tool,
-            UiCommand::BrushSize(size) => self.editor.brush_size == size,
-            UiCommand::Symmetry(symmetry) => match &self.skirm {
-                Some(desk) => desk.editor.symmetry == symmetry,
-                None => self.editor.symmetry == symmetry,
-            },
-            _ => false,
+            UiCommand::Symmetry(symmetry) => self.desk.symmetry() == symmetry,
+            other => self.desk.swat().is_some_and(|d| super::swat::is_on(d, other)),
         }
     }
 
     /// A menu button for a command, with its shortcut; a click queues the command. Returns
     /// whether it was clicked.
     pub fn command_button(&mut self, ui: &mut Ui, command: UiCommand) -> bool {
-        let (undo, redo) = match &self.skirm {
-            Some(desk) => (desk.editor.doc.history.undo_label(), desk.editor.doc.history.redo_label()),
-            None => (self.editor.doc.history.undo_label(), self.editor.doc.history.redo_label()),
-        };
+        let (undo, redo) = self.desk.undo_redo_labels();
         let label = match command {
             UiCommand::Undo => undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
             UiCommand::Redo => redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
@@ -1062,9 +755,3 @@ impl eframe::App for StudioApp {
 
 /// The key the preferences are stored under.
 pub const PREFS_KEY: &str = "skirmish-studio-prefs";
-
-/// One event as a line of the playtest's log.
-#[must_use]
-pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -> String {
-    crate::systems::swat::playtest::describe_event(rules, event).trim().to_owned()
-}

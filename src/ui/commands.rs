@@ -3,8 +3,8 @@
 //! pattern), so a shortcut is defined once. Commands that come in families (one per tool,
 //! brush size, symmetry or view toggle) are derived from the editor's own lists.
 
-use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
-use crate::systems::swat::scenario::Symmetry;
+use super::swat::{BRUSH_SIZES, Tool};
+use crate::board::Symmetry;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
 /// A command the user can give from a menu, a shortcut, the toolbar or the command palette.

@@ -1,11 +1,8 @@
 //! File dialogs behind a trait (native ones through rfd; tests supply paths) and the modal
 //! dialogs: unsaved work, new scenario, resize, replace terrain, recovery, command palette.
 
-use super::app::{Modal, NewForm, NewGame, Pending, StudioApp};
+use super::app::{Modal, NewGame, Pending, StudioApp};
 use super::commands::UiCommand;
-use crate::systems::swat::editing::resized;
-use crate::systems::swat::rules::TerrainId;
-use crate::systems::swat::scenario::Scenario;
 use egui::{Context, Id, RichText};
 use std::path::PathBuf;
 
@@ -50,7 +47,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
             }
             Modal::Unsaved(pending) => {
                 ui.heading("Unsaved changes");
-                ui.label(format!("{} has changes that are not saved.", app.editor.doc.scenario.name));
+                ui.label(format!("{} has changes that are not saved.", app.desk.name()));
                 ui.horizontal(|ui| {
                     if ui.button("Save").clicked() {
                         close = true;
@@ -86,7 +83,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                          zone at each end and two empty squads to build.",
                     );
                 }
-                let most = if skirm { crate::systems::skirm::scenario::MAX_SIDE } else { 200 };
+                let most = if skirm { super::skirm::MAX_SIDE } else { 200 };
                 egui::Grid::new("new-form").show(ui, |ui| {
                     ui.label("Width");
                     ui.add(egui::DragValue::new(&mut form.width).range(if skirm { 4 } else { 1 }..=most));
@@ -104,7 +101,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     ui.add(egui::DragValue::new(&mut form.tile_size).range(2..=12));
                     ui.end_row();
                     ui.label("Fill with");
-                    terrain_combo(app, ui, "new-fill", &mut form.fill);
+                    super::swat::terrain_combo(&app.swat_rules, ui, "new-fill", &mut form.fill);
                     ui.end_row();
                 });
                 if !skirm {
@@ -113,18 +110,14 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.horizontal(|ui| {
                     if ui.button("Create").clicked() {
                         close = true;
-                        if skirm {
-                            match crate::systems::skirm::rules::Ruleset::builtin() {
-                                Ok(rules) => {
-                                    let scenario =
-                                        crate::systems::skirm::editing::new_scenario(&rules, form.width, form.height);
-                                    app.guard(Pending::NewSkirm(Box::new(scenario)));
-                                }
-                                Err(e) => next = Some(Modal::Message(format!("The Skirm ruleset cannot be read: {e}"))),
-                            }
+                        let text = if skirm {
+                            super::skirm::new_scenario_text(form.width, form.height)
                         } else {
-                            let scenario = new_scenario(app, &form);
-                            app.guard(Pending::New(Box::new(scenario)));
+                            super::swat::SwatDesk::new_scenario_text(&app.swat_rules, &form)
+                        };
+                        match text {
+                            Ok(text) => app.guard(Pending::New(text)),
+                            Err(message) => next = Some(Modal::Message(format!("No new scenario: {message}"))),
                         }
                     } else if ui.button("Cancel").clicked() {
                         close = true;
@@ -133,72 +126,21 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     }
                 });
             }
-            Modal::Resize(mut sides) => {
-                ui.heading("Resize board");
-                ui.label(format!(
-                    "Now {} x {}. Add squares on each side (negative numbers remove).",
-                    app.editor.doc.scenario.board.width, app.editor.doc.scenario.board.height
-                ));
-                egui::Grid::new("resize-form").show(ui, |ui| {
-                    for (i, name) in ["Left", "Top", "Right", "Bottom"].iter().enumerate() {
-                        ui.label(*name);
-                        ui.add(egui::DragValue::new(&mut sides[i]).range(-199..=199));
-                        ui.end_row();
-                    }
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Resize").clicked() {
-                        close = true;
-                        let fill = app.editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-                        match resized(&app.editor.doc.scenario, sides[0], sides[1], sides[2], sides[3], fill) {
-                            Some(scenario) => {
-                                app.editor.doc.replace("Resize board", scenario);
-                                app.view.fit = true;
-                            }
-                            None => {
-                                next = Some(Modal::Message(
-                                    "Each side of the board must stay between 1 and 200 squares.".into(),
-                                ))
-                            }
-                        }
-                    } else if ui.button("Cancel").clicked() {
-                        close = true;
-                    } else {
-                        next = Some(Modal::Resize(sides));
-                    }
-                });
-            }
-            Modal::ReplaceAll(mut from, mut to) => {
-                ui.heading("Replace terrain");
-                egui::Grid::new("replace-form").show(ui, |ui| {
-                    ui.label("Replace every");
-                    terrain_combo(app, ui, "replace-from", &mut from);
-                    ui.end_row();
-                    ui.label("with");
-                    terrain_combo(app, ui, "replace-to", &mut to);
-                    ui.end_row();
-                });
-                ui.horizontal(|ui| {
-                    if ui.button("Replace all").clicked() {
-                        close = true;
-                        app.editor.replace_all(from, to);
-                    } else if ui.button("Cancel").clicked() {
-                        close = true;
-                    } else {
-                        next = Some(Modal::ReplaceAll(from, to));
-                    }
-                });
+            resize @ (Modal::Resize(_) | Modal::ReplaceAll(..)) => {
+                let (closed, again) = super::swat::swat_modal(app, ui, resize);
+                close = closed;
+                next = again;
             }
             Modal::Recover(recovered) => {
                 ui.heading("Recover unsaved work?");
                 ui.label(format!(
                     "Unsaved work on \"{}\" was kept from a session that did not close normally.",
-                    recovered.name()
+                    recovered.name
                 ));
                 ui.horizontal(|ui| {
                     if ui.button("Restore it").clicked() {
                         close = true;
-                        app.restore(recovered.clone());
+                        app.restore(&recovered.text);
                     }
                     if ui.button("Discard it").clicked() {
                         close = true;
@@ -252,22 +194,4 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
     } else if let Some(next) = next {
         app.modal = Some(next);
     }
-}
-
-fn terrain_combo(app: &StudioApp, ui: &mut egui::Ui, id: &str, value: &mut TerrainId) {
-    let name = app.editor.rules.terrains.get(value.index()).map_or("?", |t| t.name.as_str());
-    egui::ComboBox::from_id_salt(id).selected_text(name).show_ui(ui, |ui| {
-        for (index, terrain) in app.editor.rules.terrains.iter().enumerate() {
-            ui.selectable_value(value, TerrainId(u8::try_from(index).unwrap_or(0)), &terrain.name);
-        }
-    });
-}
-
-fn new_scenario(app: &StudioApp, form: &NewForm) -> Scenario {
-    let mut scenario = Scenario::new(&app.editor.rules, form.width, form.height, form.fill, form.players);
-    scenario.tile_size = form.tile_size;
-    if form.from_tiles {
-        crate::systems::swat::scenario::lay_out_tiles(&mut scenario, &app.editor.tiles);
-    }
-    scenario
 }

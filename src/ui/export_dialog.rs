@@ -2,9 +2,8 @@
 //! is cut into pages, and the PDF or PNG written on a worker thread with a progress bar.
 
 use super::app::StudioApp;
-use super::theme;
+use super::style;
 use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
-use crate::systems::swat::print::{export_pdf, export_png};
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -175,29 +174,10 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
 /// The page layout over a miniature of the board.
 fn preview(ui: &mut Ui, app: &StudioApp) {
     let Some(dialog) = app.export.as_ref() else { return };
-    if let Some(desk) = app.skirm.as_ref() {
-        let board = &desk.editor.doc.scenario.board;
-        match board_layout(&dialog.options, board.width, board.height, 1) {
-            Err(message) => {
-                ui.label(RichText::new(message).color(theme::ERROR));
-            }
-            Ok(layout) => {
-                ui.label(format!(
-                    "The battle map prints on {} x {} pages of {} x {} squares; {}.",
-                    layout.cols,
-                    layout.rows,
-                    layout.per_page_x,
-                    layout.per_page_y,
-                    if desk.has_errors() { "the scenario has errors" } else { "the scenario is valid" }
-                ));
-            }
-        }
-        return;
-    }
-    let s = &app.editor.doc.scenario;
-    match board_layout(&dialog.options, s.board.width, s.board.height, s.tile_size) {
+    let (width, height, tile) = app.desk.board_size();
+    match board_layout(&dialog.options, width, height, tile) {
         Err(message) => {
-            ui.label(RichText::new(message).color(theme::ERROR));
+            ui.label(RichText::new(message).color(style::ERROR));
         }
         Ok(layout) => {
             ui.label(format!(
@@ -206,31 +186,21 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
                 layout.rows,
                 layout.per_page_x,
                 layout.per_page_y,
-                if app.has_errors() {
+                if app.desk.has_errors() {
                     "the scenario has errors and will be marked as not valid"
                 } else {
                     "the scenario is valid"
                 }
             ));
-            let scale = (540.0 / f32::from(s.board.width)).min(260.0 / f32::from(s.board.height));
-            let (response, painter) = ui.allocate_painter(
-                vec2(f32::from(s.board.width) * scale, f32::from(s.board.height) * scale),
-                Sense::hover(),
-            );
+            let scale = (540.0 / f32::from(width)).min(260.0 / f32::from(height));
+            let (response, painter) =
+                ui.allocate_painter(vec2(f32::from(width) * scale, f32::from(height) * scale), Sense::hover());
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Page layout preview"));
             let origin = response.rect.min;
             let mut mesh = egui::Mesh::default();
-            for pos in s.squares() {
-                let color = app
-                    .editor
-                    .rules
-                    .terrains
-                    .get(s.terrain_at(pos).index())
-                    .map_or(Color32::GRAY, theme::terrain_color);
-                let rect = egui::Rect::from_min_size(
-                    origin + vec2(f32::from(pos.x), f32::from(pos.y)) * scale,
-                    vec2(scale, scale),
-                );
+            for (index, color) in app.desk.miniature().into_iter().enumerate() {
+                let (x, y) = (index % usize::from(width), index / usize::from(width));
+                let rect = egui::Rect::from_min_size(origin + vec2(x as f32, y as f32) * scale, vec2(scale, scale));
                 mesh.add_colored_rect(rect, color);
             }
             painter.add(egui::Shape::mesh(mesh));
@@ -252,13 +222,12 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
     }
 }
 
+/// Exports the open document through the game-system seam: its desk opens it as its system's
+/// scenario, which prints itself on a worker thread.
 fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
-    if app.skirm.is_some() {
-        begin_through_seam(app, pdf, ctx);
-        return;
-    }
-    let name = super::app::slug(&app.editor.doc.scenario.name);
+    let name = super::app::slug(app.desk.name());
     let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
+    let opened = app.desk.open_scenario();
     let Some(path) = app.dialogs.save_file(&suggested) else {
         if let Some(dialog) = app.export.as_mut() {
             dialog.message = "Not exported: no file was chosen.".into();
@@ -266,73 +235,36 @@ fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
         return;
     };
     let Some(dialog) = app.export.as_mut() else { return };
-    let (rules, scenario, options, dpi) =
-        (Arc::clone(&app.editor.rules), app.editor.doc.scenario.clone(), dialog.options, dialog.dpi);
-    let done = Arc::new(AtomicUsize::new(0));
-    let total = Arc::new(AtomicUsize::new(1));
-    let (sender, result) = std::sync::mpsc::channel();
-    let (d, t, ctx) = (Arc::clone(&done), Arc::clone(&total), ctx.clone());
-    std::thread::spawn(move || {
-        let outcome = if pdf {
-            export_pdf(&rules, &scenario, &options, &mut |now, all| {
-                d.store(now, Ordering::Relaxed);
-                t.store(all, Ordering::Relaxed);
-                ctx.request_repaint();
-            })
-            .and_then(|report| {
-                crate::files::write_atomic(&path, &report.bytes)?;
-                Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
-            })
-        } else {
-            export_png(&rules, &scenario, options.square, dpi, options.greyscale).and_then(|bytes| {
-                crate::files::write_atomic(&path, &bytes)?;
-                Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
-            })
-        };
-        let _ = sender.send(outcome);
-        ctx.request_repaint();
-    });
-    dialog.job = Some(ExportJob { done, total, result });
-}
-
-/// Exports the open Skirm document through the game-system seam: its file text opened by its
-/// system, which prints itself.
-fn begin_through_seam(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
-    let Some(desk) = app.skirm.as_ref() else { return };
-    let name = super::app::slug(&desk.editor.doc.scenario.name);
-    let text = desk.text();
-    let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
-    let Some(path) = app.dialogs.save_file(&suggested) else {
-        if let Some(dialog) = app.export.as_mut() {
-            dialog.message = "Not exported: no file was chosen.".into();
+    let scenario = match opened {
+        Ok(scenario) => scenario,
+        Err(message) => {
+            dialog.message = format!("Not exported: {message}");
+            return;
         }
-        return;
     };
-    let Some(dialog) = app.export.as_mut() else { return };
     let (options, dpi) = (dialog.options, dialog.dpi);
     let done = Arc::new(AtomicUsize::new(0));
     let total = Arc::new(AtomicUsize::new(1));
     let (sender, result) = std::sync::mpsc::channel();
     let (d, t, ctx) = (Arc::clone(&done), Arc::clone(&total), ctx.clone());
     std::thread::spawn(move || {
-        let outcome = text.and_then(|text| {
-            let system = crate::systems::system_of(&text)?;
-            let rules = system.rules(None).map_err(|e| e.text)?;
-            let scenario = rules.open(&text).map_err(|e| e.to_string())?;
-            if pdf {
-                let report = scenario.export_pdf(&options, &mut |now, all| {
+        let outcome = if pdf {
+            scenario
+                .export_pdf(&options, &mut |now, all| {
                     d.store(now, Ordering::Relaxed);
                     t.store(all, Ordering::Relaxed);
                     ctx.request_repaint();
-                })?;
-                crate::files::write_atomic(&path, &report.bytes)?;
-                Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
-            } else {
-                let bytes = scenario.export_png(options.square, dpi, options.greyscale)?;
+                })
+                .and_then(|report| {
+                    crate::files::write_atomic(&path, &report.bytes)?;
+                    Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
+                })
+        } else {
+            scenario.export_png(options.square, dpi, options.greyscale).and_then(|bytes| {
                 crate::files::write_atomic(&path, &bytes)?;
                 Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
-            }
-        });
+            })
+        };
         let _ = sender.send(outcome);
         ctx.request_repaint();
     });

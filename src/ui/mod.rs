@@ -1,31 +1,31 @@
-//! The only module that knows egui, eframe and rfd: the editor window.
+//! The only module that knows egui, eframe and rfd: the editor window. The shell (frame,
+//! menus, commands, dialogs, export, files, autosave, the map view) serves every game; each
+//! game's screens live in its own folder here (`swat`, `skirm`), which alone names its game
+//! system.
 
 mod app;
-mod balance_panel;
-mod canvas;
 mod commands;
+mod desk;
 mod dialogs;
 mod export_dialog;
-mod panels;
-mod play;
 mod sketch;
 mod skirm;
 mod style;
-mod theme;
+mod swat;
 mod view;
 
 pub use app::{AppConfig, FIRST_RUN_SAMPLE, Modal, NewForm, NewGame, Pending, Prefs, Recovered, StudioApp, View};
-pub use balance_panel::BalancePanel;
 pub use commands::{Menu, UiCommand, ViewToggle};
+pub use desk::Desk;
 pub use dialogs::{FileDialogs, NativeDialogs};
 pub use export_dialog::ExportDialog;
-pub use play::PlayState;
 pub use skirm::{SkirmDesk, SkirmPlay};
+pub use swat::{BalancePanel, PlayState, SwatDesk};
 pub use view::Placement;
 
-use crate::systems::swat::rules::Ruleset;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use swat::Rules as Ruleset;
 
 /// Opens the editor window on `open`, or on the most recent file, or on the bundled sample,
 /// with the replacement ruleset at `ruleset` when one is given.

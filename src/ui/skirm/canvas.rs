@@ -20,11 +20,11 @@ pub const SQUAD_COLOURS: [Color32; 2] = [Color32::from_rgb(196, 52, 44), Color32
 
 /// Draws the editing canvas and handles its input.
 pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.skirm.as_ref() else { return };
+    let Some(desk) = app.desk.skirm() else { return };
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(app, ui, w, h, "Battle map");
     let pointer = response.hover_pos().filter(|p| place.area.contains(*p));
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     desk.hover = pointer.and_then(|p| spot_at(place, p, w, h));
     input(desk, ui, &response);
     let painter = painter.with_clip_rect(place.area);

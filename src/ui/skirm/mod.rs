@@ -7,9 +7,11 @@ mod canvas;
 mod panels;
 mod play;
 
+pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 pub use play::SkirmPlay;
 
-use super::app::StudioApp;
+use super::app::{Modal, NewForm, NewGame, StudioApp};
+use super::commands::UiCommand;
 use crate::board::Pos;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
@@ -101,6 +103,27 @@ impl SkirmDesk {
         &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
     }
 
+    /// A colour per square, row by row: open ground light, difficult green, impassable dark,
+    /// raised ground darker.
+    #[must_use]
+    pub fn miniature(&self) -> Vec<egui::Color32> {
+        use crate::systems::skirm::rules::ruleset::Movement;
+        let board = &self.editor.doc.scenario.board;
+        board
+            .squares()
+            .map(|pos| {
+                let movement = self.editor.movement(pos);
+                let [r, g, b] = match movement {
+                    Movement::Open => [238u8, 232, 214],
+                    Movement::Difficult => [206, 220, 186],
+                    Movement::Impassable => [92, 88, 84],
+                };
+                let shade = |c: u8| c.saturating_sub(board.height_at(pos).saturating_mul(22));
+                egui::Color32::from_rgb(shade(r), shade(g), shade(b))
+            })
+            .collect()
+    }
+
     /// Whether the findings hold an error (a playtest waits until they do not).
     #[must_use]
     pub fn has_errors(&self) -> bool {
@@ -108,18 +131,48 @@ impl SkirmDesk {
     }
 }
 
-/// Reads a Skirm scenario file's text.
+impl SkirmDesk {
+    /// A desk on a Skirm scenario file's text.
+    ///
+    /// # Errors
+    /// What is wrong and where.
+    pub fn from_text(text: &str) -> Result<Self, String> {
+        let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
+        let scenario: SkirmScenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
+        Ok(Self::with_rules(Arc::new(rules), Document::new(scenario)))
+    }
+}
+
+/// A new battle map of `width` x `height` squares with Skirm's defaults, in its file form.
 ///
 /// # Errors
-/// What is wrong and where.
-pub fn read(text: &str) -> Result<SkirmScenario, String> {
+/// Skirm's ruleset cannot be read, or the map cannot be written.
+pub fn new_scenario_text(width: u16, height: u16) -> Result<String, String> {
     let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
-    load_scenario(&rules, text).map_err(|e| e.to_string())
+    save_scenario(&rules, &crate::systems::skirm::editing::new_scenario(&rules, width, height))
+}
+
+/// Carries out a command the Skirm desk does its own way (new, export, playtest); those only
+/// Skirmish Wars maps have say so.
+pub fn run_command(app: &mut StudioApp, command: UiCommand) {
+    match command {
+        UiCommand::Export => app.export = Some(super::export_dialog::ExportDialog::for_skirm()),
+        UiCommand::Playtest => play::toggle(app),
+        UiCommand::New => {
+            let mut form = NewForm::swat(crate::board::TerrainId(0));
+            form.game = NewGame::Skirm;
+            (form.width, form.height) = (12, 12);
+            app.modal = Some(Modal::NewScenario(form));
+        }
+        other => {
+            app.status = format!("{} works on Skirmish Wars maps; Skirm maps do not have it yet.", other.label());
+        }
+    }
 }
 
 /// Draws the window for a Skirm document.
 pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     desk.refresh();
     if desk.play.is_some() {
         play::frame(app, ui);
@@ -132,9 +185,4 @@ pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas::canvas(app, ui));
-}
-
-/// Starts or leaves the playtest.
-pub fn toggle_playtest(app: &mut StudioApp) {
-    play::toggle(app);
 }

@@ -18,7 +18,7 @@ use egui::{RichText, Ui};
 /// The tools, the symmetry, the overlays and the playtest.
 pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     let mut playtest = false;
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     ui.horizontal_wrapped(|ui| {
         for tool in SkirmTool::ALL {
             let on = desk.editor.tool == tool;
@@ -59,7 +59,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
 
 /// The settings of the chosen tool.
 pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     let editor = &mut desk.editor;
     let rules = std::sync::Arc::clone(&editor.rules);
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -135,7 +135,7 @@ pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
 pub fn side(app: &mut StudioApp, ui: &mut Ui) {
     let squad_file = egui::ScrollArea::vertical()
         .show(ui, |ui| {
-            let desk = app.skirm.as_mut()?;
+            let desk = app.desk.skirm_mut()?;
             egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(desk, ui));
             egui::CollapsingHeader::new("Scenario").default_open(false).show(ui, |ui| settings(desk, ui));
             let file = egui::CollapsingHeader::new("Squads")
@@ -161,7 +161,7 @@ enum SquadFile {
 }
 
 fn save_squad(app: &mut StudioApp, index: usize) {
-    let Some(desk) = app.skirm.as_ref() else { return };
+    let Some(desk) = app.desk.skirm() else { return };
     let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
     let text = match crate::systems::skirm::editing::squad_text(squad) {
         Ok(text) => text,
@@ -186,7 +186,7 @@ fn load_squad(app: &mut StudioApp, index: usize) {
         app.status = "No squad loaded: no file was chosen.".into();
         return;
     };
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     let read = crate::files::read_limited(&path)
         .and_then(|text| crate::systems::skirm::editing::squad_from_text(&desk.editor.rules, &text))
         .map_err(|e| format!("{}: {e}", path.display()));
@@ -468,7 +468,7 @@ fn square_lines(desk: &SkirmDesk, pos: Pos) -> Vec<String> {
 
 /// The square under the pointer, the findings count and the message of the moment.
 pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.skirm.as_ref() else { return };
+    let Some(desk) = app.desk.skirm() else { return };
     ui.horizontal(|ui| {
         let square = desk.hover.map_or_else(
             || "-".to_owned(),

@@ -167,7 +167,7 @@ impl SkirmPlay {
 
 /// Starts a playtest of the open Skirm document, or leaves the one under way.
 pub fn toggle(app: &mut StudioApp) {
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     if desk.play.take().is_some() {
         app.view.fit = true;
         app.status = "Back to editing; the scenario is as you left it.".into();
@@ -195,13 +195,13 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
     let mut leave = false;
     let mut fork = None;
     let mut file = None;
-    if let Some(play) = app.skirm.as_mut().and_then(|d| d.play.as_mut())
+    if let Some(play) = app.desk.skirm_mut().and_then(|d| d.play.as_mut())
         && play.computer_step()
     {
         ui.ctx().request_repaint();
     }
     egui::Panel::top("skirm-play-bar").show(ui, |ui| {
-        let Some(desk) = app.skirm.as_mut() else { return };
+        let Some(desk) = app.desk.skirm_mut() else { return };
         let base = desk.editor.doc.scenario.clone();
         let Some(play) = desk.play.as_mut() else { return };
         ui.horizontal_wrapped(|ui| {
@@ -248,7 +248,7 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
         None => {}
     }
     if let Some(scenario) = fork {
-        let Some(desk) = app.skirm.as_mut() else { return };
+        let Some(desk) = app.desk.skirm_mut() else { return };
         desk.play = None;
         desk.editor.doc.change("Fork from playtest", None, |s| *s = scenario);
         app.status = "Forked: the battle as it stood is now the scenario (undo brings the old one back).".into();
@@ -258,12 +258,12 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
         ui.label(&app.status);
     });
     egui::Panel::left("skirm-play-squads").resizable(true).default_size(240.0).show(ui, |ui| {
-        if let Some(play) = app.skirm.as_ref().and_then(|d| d.play.as_ref()) {
+        if let Some(play) = app.desk.skirm().and_then(|d| d.play.as_ref()) {
             squads_panel(play, ui);
         }
     });
     egui::Panel::right("skirm-play-side").resizable(true).default_size(360.0).show(ui, |ui| {
-        if let Some(play) = app.skirm.as_mut().and_then(|d| d.play.as_mut()) {
+        if let Some(play) = app.desk.skirm_mut().and_then(|d| d.play.as_mut()) {
             actions_panel(play, ui);
         }
     });
@@ -273,7 +273,7 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn save_game(app: &mut StudioApp) {
-    let Some(play) = app.skirm.as_ref().and_then(|d| d.play.as_ref()) else { return };
+    let Some(play) = app.desk.skirm().and_then(|d| d.play.as_ref()) else { return };
     let text = match play.save() {
         Ok(text) => text,
         Err(message) => {
@@ -295,7 +295,7 @@ fn load_game(app: &mut StudioApp) {
         app.status = "No game loaded: no file was chosen.".into();
         return;
     };
-    let Some(desk) = app.skirm.as_mut() else { return };
+    let Some(desk) = app.desk.skirm_mut() else { return };
     let rules = Arc::clone(&desk.editor.rules);
     let loaded = crate::files::read_limited(&path).and_then(|text| SkirmPlay::load(rules, &text));
     app.status = match loaded {
@@ -510,11 +510,11 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
 
 /// The map with the battle on it, reach and targets marked; a click moves or activates.
 fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.skirm.as_ref() else { return };
+    let Some(desk) = app.desk.skirm() else { return };
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(app, ui, w, h, "Battle");
-    let Some(desk) = app.skirm.as_mut() else { return };
-    let SkirmDesk { editor, play, .. } = &mut **desk;
+    let Some(desk) = app.desk.skirm_mut() else { return };
+    let SkirmDesk { editor, play, .. } = desk;
     let Some(play) = play.as_mut() else { return };
     let painter = painter.with_clip_rect(place.area);
     let picture = play.picture(&editor.doc.scenario);

@@ -132,4 +132,10 @@ impl History {
     pub fn mark_clean(&mut self) {
         self.clean = Some(self.cursor);
     }
+
+    /// Notes that the current state is saved nowhere (work brought back from a recovery
+    /// file).
+    pub fn mark_unsaved(&mut self) {
+        self.clean = None;
+    }
 }

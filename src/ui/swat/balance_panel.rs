@@ -4,9 +4,9 @@
 //! the map. Results are kept per document revision, so a result never claims to describe an
 //! edited map.
 
-use super::app::StudioApp;
 use crate::balance::{Balance, BalanceOptions, run_balance_with};
 use crate::game::{Level, share_text};
+use crate::ui::app::StudioApp;
 use egui::{Color32, RichText, Stroke, Ui, pos2, vec2};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -99,22 +99,23 @@ impl BalancePanel {
 
 /// Starts a run on the document as it stands.
 fn start(app: &mut StudioApp) {
-    let revision = app.editor.doc.revision;
-    let mut scenario = app.editor.doc.scenario.clone();
-    if app.balance.without_cos {
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let revision = desk.editor.doc.revision;
+    let mut scenario = desk.editor.doc.scenario.clone();
+    if desk.balance.without_cos {
         for player in &mut scenario.players {
             player.co = crate::systems::swat::rules::CoChoice::NoCo;
         }
     }
-    let opened = crate::systems::swat::open_scenario(Arc::clone(&app.editor.rules), scenario);
+    let opened = crate::systems::swat::open_scenario(Arc::clone(&desk.editor.rules), scenario);
     let options = BalanceOptions {
-        games: app.balance.games.clamp(20, 5000),
-        until_clear: app.balance.until_clear,
+        games: desk.balance.games.clamp(20, 5000),
+        until_clear: desk.balance.until_clear,
         seed: 1,
         round_cap: 200,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         margin: 0.05,
-        levels: [app.balance.level; 8],
+        levels: [desk.balance.level; 8],
     };
     let state = Arc::new(Mutex::new(RunState::default()));
     let cancel = Arc::new(AtomicBool::new(false));
@@ -134,57 +135,63 @@ fn start(app: &mut StudioApp) {
             s.done = true;
         }
     });
-    app.balance.run = Some(BalanceRun { revision, state, cancel });
+    desk.balance.run = Some(BalanceRun { revision, state, cancel });
 }
 
 /// The panel.
 pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
-    if let Some(error) = app.balance.poll() {
+    let Some(desk) = app.desk.swat_mut() else { return };
+    if let Some(error) = desk.balance.poll() {
         app.status = format!("The balance games failed: {error}");
     }
-    let running = app.balance.run.is_some();
+    let running = desk.balance.run.is_some();
     ui.horizontal(|ui| {
         let label = ui.label("Games");
-        ui.add_enabled(!running, egui::DragValue::new(&mut app.balance.games).range(20..=5000).speed(10))
+        ui.add_enabled(!running, egui::DragValue::new(&mut desk.balance.games).range(20..=5000).speed(10))
             .labelled_by(label.id)
             .on_hover_text("Games to play (the most, when stopping early)");
         let level_label = ui.label("Computer");
         egui::ComboBox::from_id_salt("balance-level")
-            .selected_text(app.balance.level.name())
+            .selected_text(desk.balance.level.name())
             .show_ui(ui, |ui| {
                 for level in Level::ALL {
-                    ui.selectable_value(&mut app.balance.level, level, level.name());
+                    ui.selectable_value(&mut desk.balance.level, level, level.name());
                 }
             })
             .response
             .labelled_by(level_label.id)
             .on_hover_text("The computer's level for every seat: easy (the baseline), normal or hard");
     });
-    ui.add_enabled(!running, egui::Checkbox::new(&mut app.balance.until_clear, "Stop when the answer is clear"));
-    ui.add_enabled(!running, egui::Checkbox::new(&mut app.balance.without_cos, "Judge the map without COs"));
+    ui.add_enabled(!running, egui::Checkbox::new(&mut desk.balance.until_clear, "Stop when the answer is clear"));
+    ui.add_enabled(!running, egui::Checkbox::new(&mut desk.balance.without_cos, "Judge the map without COs"));
+    let mut start_now = false;
     ui.horizontal(|ui| {
         if running {
             if ui.button("Cancel balance games").clicked()
-                && let Some(run) = &app.balance.run
+                && let Some(run) = &desk.balance.run
             {
                 run.cancel.store(true, Ordering::Relaxed);
             }
         } else if ui.button("Run balance games").clicked() {
-            start(app);
+            start_now = true;
         }
     });
-    let revision = app.editor.doc.revision;
-    let shown = app.balance.shown(revision);
+    if start_now {
+        start(app);
+    }
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let revision = desk.editor.doc.revision;
+    let shown = desk.balance.shown(revision);
     if running {
         let done = shown.as_ref().map_or(0, |b| b.games);
         ui.add(
-            egui::ProgressBar::new(done as f32 / app.balance.games.max(1) as f32)
-                .text(format!("{done} of at most {} games", app.balance.games)),
+            egui::ProgressBar::new(done as f32 / desk.balance.games.max(1) as f32)
+                .text(format!("{done} of at most {} games", desk.balance.games)),
         );
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
     }
     let Some(balance) = shown else {
-        let older = app.balance.results.keys().next_back().copied();
+        let older = desk.balance.results.keys().next_back().copied();
         if older.is_some_and(|r| r != revision) {
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
@@ -197,7 +204,7 @@ pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
     }
     ui.label(RichText::new(verdict).color(colour));
     let colours: Vec<Color32> =
-        app.editor.doc.scenario.players.iter().map(|p| super::theme::army_color(p.army)).collect();
+        desk.editor.doc.scenario.players.iter().map(|p| super::theme::army_color(p.army)).collect();
     for seat in &balance.seats {
         ui.label(format!("Player {} wins {}", seat.seat + 1, share_text(seat.wins, balance.games)));
     }
@@ -206,7 +213,7 @@ pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
         ui.label(RichText::new("Unit value per round (mean and 80% band)").small());
         curve_chart(ui, curve, &colours);
     }
-    ui.checkbox(&mut app.balance.show_heatmap, "Show where places change hands");
+    ui.checkbox(&mut desk.balance.show_heatmap, "Show where places change hands");
 }
 
 /// A seat's colour: its army's.
@@ -262,11 +269,12 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
 }
 
 /// The heatmap over the map: each place that changed hands, shaded by how often.
-pub fn heatmap_overlay(app: &StudioApp, painter: &egui::Painter, place: &super::view::Placement) {
-    if !app.balance.show_heatmap {
+pub fn heatmap_overlay(app: &StudioApp, painter: &egui::Painter, place: &crate::ui::view::Placement) {
+    let Some(desk) = app.desk.swat() else { return };
+    if !desk.balance.show_heatmap {
         return;
     }
-    let Some(balance) = app.balance.shown(app.editor.doc.revision) else { return };
+    let Some(balance) = desk.balance.shown(desk.editor.doc.revision) else { return };
     let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
     for cell in &balance.heatmap {
         let rect = place.square_rect(crate::systems::swat::rules::Pos::new(cell.at.0, cell.at.1));

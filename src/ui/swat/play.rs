@@ -3,16 +3,17 @@
 //! between human players, computer players, the event log, and the sandbox tools (undo,
 //! restart with a seed, fork to the editor, save and load, step through the replay).
 
-use super::app::{Modal, StudioApp};
+use super::SwatDesk;
 use super::canvas::{Ground, draw_ground};
 use super::theme;
-use super::view::{draw_rulers, prepare_view, visible};
 use crate::systems::swat::playtest::Session;
 use crate::systems::swat::rules::{
     Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Rejection, Status,
     UnitId, build_cost, preview_attack, reachable,
 };
 use crate::systems::swat::scenario::Controller;
+use crate::ui::app::{Modal, StudioApp};
+use crate::ui::view::{draw_rulers, prepare_view, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 
 /// A playtest under way.
@@ -60,10 +61,11 @@ impl PlayState {
 
 /// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
 pub fn start(app: &mut StudioApp) {
-    app.findings = crate::systems::swat::scenario::validate(&app.editor.rules, &app.editor.doc.scenario);
-    app.findings_revision = Some(app.editor.doc.revision);
-    if app.has_errors() {
-        let list: Vec<String> = app
+    let Some(desk) = app.desk.swat_mut() else { return };
+    desk.findings = crate::systems::swat::scenario::validate(&desk.editor.rules, &desk.editor.doc.scenario);
+    desk.findings_revision = Some(desk.editor.doc.revision);
+    if desk.has_errors() {
+        let list: Vec<String> = desk
             .findings
             .iter()
             .filter(|f| f.severity == crate::systems::swat::scenario::Severity::Error)
@@ -73,10 +75,10 @@ pub fn start(app: &mut StudioApp) {
             Some(Modal::Message(format!("The scenario has errors, so it cannot be played yet:\n{}", list.join("\n"))));
         return;
     }
-    match Session::start(&app.editor.rules, &app.editor.doc.scenario, 1) {
+    match Session::start(&desk.editor.rules, &desk.editor.doc.scenario, 1) {
         Ok(session) => {
-            let warnings = app.findings.len();
-            app.play = Some(PlayState::new(session));
+            let warnings = desk.findings.len();
+            desk.play = Some(PlayState::new(session));
             app.view.fit = true;
             app.view.fit_area = None;
             app.status = if warnings > 0 {
@@ -91,45 +93,48 @@ pub fn start(app: &mut StudioApp) {
 
 /// Leaves the playtest; the document is exactly as it was.
 pub fn leave(app: &mut StudioApp) {
-    app.play = None;
+    let Some(desk) = app.desk.swat_mut() else { return };
+    desk.play = None;
     app.view.fit = true;
     app.view.fit_area = None;
     app.status = "Back to editing.".into();
 }
 
-fn player_name(app: &StudioApp, player: PlayerId) -> String {
+fn player_name(desk: &SwatDesk, player: PlayerId) -> String {
     let army =
-        app.editor.doc.scenario.players.get(player.index()).map_or_else(String::new, |p| format!(" ({:?})", p.army));
+        desk.editor.doc.scenario.players.get(player.index()).map_or_else(String::new, |p| format!(" ({:?})", p.army));
     format!("Player {}{army}", player.index() + 1)
 }
 
-fn player_color(app: &StudioApp, player: PlayerId) -> Color32 {
-    app.editor.doc.scenario.players.get(player.index()).map_or(Color32::GRAY, |p| theme::army_color(p.army))
+fn player_color(desk: &SwatDesk, player: PlayerId) -> Color32 {
+    desk.editor.doc.scenario.players.get(player.index()).map_or(Color32::GRAY, |p| theme::army_color(p.army))
 }
 
 /// Runs computer turns and raises the hand-off screen between human players.
 pub fn advance(app: &mut StudioApp) {
-    let Some(play) = app.play.as_mut() else { return };
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(play) = desk.play.as_mut() else { return };
     if play.step.is_some() || play.handoff.is_some() {
         return;
     }
     let mut guard = 0;
     while play.session.ai_to_move() && guard < 16 {
-        play.session.play_ai_turn(&app.editor.rules);
+        play.session.play_ai_turn(&desk.editor.rules);
         guard += 1;
     }
 }
 
 fn act(app: &mut StudioApp, action: &Action) {
-    let Some(play) = app.play.as_mut() else { return };
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(play) = desk.play.as_mut() else { return };
     let before = play.session.state.current;
-    match play.session.act(&app.editor.rules, action) {
+    match play.session.act(&desk.editor.rules, action) {
         Ok(events) => {
             play.message = events
                 .iter()
                 .rev()
                 .find(|e| noteworthy(e))
-                .map(|e| super::app::event_line(&app.editor.rules, e))
+                .map(|e| super::event_line(&desk.editor.rules, e))
                 .unwrap_or_default();
             let after = &play.session.state;
             if matches!(action, Action::Attack { .. } | Action::Capture { .. } | Action::EndTurn | Action::Buy { .. }) {
@@ -175,15 +180,16 @@ enum Sandbox {
 
 /// The playtest's toolbar.
 pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(play) = app.play.as_ref() else { return };
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(play) = desk.play.as_ref() else { return };
     let state = play.session.state.clone();
     let current = state.current;
-    let co = state.player(current).co.map(|c| app.editor.rules.co(c).clone());
+    let co = state.player(current).co.map(|c| desk.editor.rules.co(c).clone());
     let charge = state.player(current).charge;
     let stepping = play.step.is_some();
     let over = state.outcome != Outcome::Ongoing;
     let (title, title_color) =
-        (format!("Round {} - {}", state.round, player_name(app, current)), player_color(app, current));
+        (format!("Round {} - {}", state.round, player_name(desk, current)), player_color(desk, current));
     let mut chosen: Option<Action> = None;
     let mut command: Option<Sandbox> = None;
     ui.horizontal_wrapped(|ui| {
@@ -223,7 +229,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
         if ui.button("Restart").clicked() {
             command = Some(Sandbox::Restart);
         }
-        if let Some(play) = app.play.as_mut() {
+        if let Some(play) = desk.play.as_mut() {
             ui.add(egui::DragValue::new(&mut play.next_seed).prefix("seed "));
         }
         ui.separator();
@@ -248,32 +254,33 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(action) = chosen {
         act(app, &action);
     }
+    let Some(desk) = app.desk.swat_mut() else { return };
     match command {
         Some(Sandbox::Undo) => {
-            if let Some(play) = app.play.as_mut() {
-                play.session.undo(&app.editor.rules);
+            if let Some(play) = desk.play.as_mut() {
+                play.session.undo(&desk.editor.rules);
                 play.selected = None;
             }
         }
         Some(Sandbox::UndoTurn) => {
-            if let Some(play) = app.play.as_mut() {
-                play.session.undo_turn(&app.editor.rules);
+            if let Some(play) = desk.play.as_mut() {
+                play.session.undo_turn(&desk.editor.rules);
                 play.selected = None;
             }
         }
         Some(Sandbox::Restart) => {
-            if let Some(play) = app.play.as_mut() {
+            if let Some(play) = desk.play.as_mut() {
                 let seed = play.next_seed;
-                play.session.restart(&app.editor.rules, seed);
+                play.session.restart(&desk.editor.rules, seed);
                 play.selected = None;
                 play.handoff = None;
                 play.message = format!("Restarted with seed {seed}.");
             }
         }
         Some(Sandbox::Fork) => {
-            if let Some(play) = app.play.as_ref() {
-                let forked = play.session.fork(&app.editor.rules);
-                app.editor.doc.replace("Fork from playtest", forked);
+            if let Some(play) = desk.play.as_ref() {
+                let forked = play.session.fork(&desk.editor.rules);
+                desk.editor.doc.replace("Fork from playtest", forked);
                 leave(app);
                 app.status = "The playtest position is now the scenario (undo to go back).".into();
             }
@@ -286,8 +293,9 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn save_game(app: &mut StudioApp) {
-    let Some(play) = app.play.as_ref() else { return };
-    let text = match play.session.save(&app.editor.rules) {
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(play) = desk.play.as_ref() else { return };
+    let text = match play.session.save(&desk.editor.rules) {
         Ok(text) => text,
         Err(message) => {
             app.modal = Some(Modal::Message(format!("Could not save the game: {message}")));
@@ -304,14 +312,15 @@ fn save_game(app: &mut StudioApp) {
 }
 
 fn load_game(app: &mut StudioApp) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     let Some(path) = app.dialogs.open_file() else {
         app.status = "No game loaded: no file was chosen.".into();
         return;
     };
-    let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&app.editor.rules, &text));
+    let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&desk.editor.rules, &text));
     match loaded {
         Ok(session) => {
-            app.play = Some(PlayState::new(session));
+            desk.play = Some(PlayState::new(session));
             app.view.fit = true;
             app.status = format!("Loaded the game {}.", path.display());
         }
@@ -321,7 +330,8 @@ fn load_game(app: &mut StudioApp) {
 
 /// The players' panel: funds, income, CO charge, victory progress, who plays each seat.
 pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(play) = app.play.as_ref() else { return };
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
     let controllers = play.session.controllers.clone();
     let mut switch: Option<(usize, Controller)> = None;
@@ -329,9 +339,9 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
         ui.heading("Players");
         if let Outcome::Won { winner, reason } = state.outcome {
             ui.label(
-                RichText::new(format!("{} wins by {reason:?}!", player_name(app, winner)))
+                RichText::new(format!("{} wins by {reason:?}!", player_name(desk, winner)))
                     .strong()
-                    .color(player_color(app, winner)),
+                    .color(player_color(desk, winner)),
             );
         } else if state.outcome == Outcome::Draw {
             ui.label(RichText::new("The game is a draw.").strong());
@@ -340,21 +350,23 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
             let id = PlayerId(u8::try_from(seat).unwrap_or(0));
             ui.separator();
             let marker = if state.current == id && state.outcome == Outcome::Ongoing { " - to move" } else { "" };
-            ui.label(RichText::new(format!("{}{marker}", player_name(app, id))).strong().color(player_color(app, id)));
+            ui.label(
+                RichText::new(format!("{}{marker}", player_name(desk, id))).strong().color(player_color(desk, id)),
+            );
             if player.defeated {
                 ui.label("Defeated");
                 continue;
             }
-            let cities = state.count_owned(&app.editor.rules, id, PropertyKind::City);
-            let hqs = state.count_owned(&app.editor.rules, id, PropertyKind::Hq);
+            let cities = state.count_owned(&desk.editor.rules, id, PropertyKind::City);
+            let hqs = state.count_owned(&desk.editor.rules, id, PropertyKind::Hq);
             let income: u32 = PropertyKind::ALL
                 .iter()
-                .map(|k| state.count_owned(&app.editor.rules, id, *k) * app.editor.rules.economy.income_of(*k))
+                .map(|k| state.count_owned(&desk.editor.rules, id, *k) * desk.editor.rules.economy.income_of(*k))
                 .sum();
             let units = state.units.iter().filter(|u| u.owner == id).count();
             ui.label(format!("${} (income ${income}), {units} units", player.funds));
             ui.label(format!("{cities} cities, {} HQ, {} medals", hqs, player.medals));
-            if let Some(co) = player.co.map(|c| app.editor.rules.co(c)) {
+            if let Some(co) = player.co.map(|c| desk.editor.rules.co(c)) {
                 let stars: String =
                     (0..co.super_power.stars).map(|i| if i < player.charge { '*' } else { '.' }).collect();
                 ui.label(format!(
@@ -374,7 +386,7 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
                 switch = Some((seat, controller));
             }
         }
-        let v = &app.editor.doc.scenario.victory;
+        let v = &desk.editor.doc.scenario.victory;
         ui.separator();
         ui.label(RichText::new("Victory").strong());
         if v.conquest {
@@ -391,7 +403,7 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     if let Some((seat, controller)) = switch
-        && let Some(play) = app.play.as_mut()
+        && let Some(play) = desk.play.as_mut()
         && let Some(slot) = play.session.controllers.get_mut(seat)
     {
         *slot = controller;
@@ -400,10 +412,11 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
 
 /// The right panel: the selected unit, the combat preview, buying, the replay and the log.
 pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     let mut chosen: Option<Action> = None;
     let mut step: Option<Option<usize>> = None;
     {
-        let Some(play) = app.play.as_ref() else { return };
+        let Some(play) = desk.play.as_ref() else { return };
         let state = play.shown();
         egui::ScrollArea::vertical().show(ui, |ui| {
             if !play.message.is_empty() {
@@ -411,13 +424,13 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
                 ui.separator();
             }
             if let Some(unit) = play.selected.and_then(|id| state.unit(id)) {
-                let card = app.editor.rules.unit(unit.kind);
+                let card = desk.editor.rules.unit(unit.kind);
                 ui.label(RichText::new(format!("{} {} - {} HP", card.name, unit.id, unit.hp)).strong());
                 ui.label(format!(
                     "MP {}, range {}-{}, defense {}, status {:?}",
                     card.movement, card.range.0, card.range.1, card.defense, unit.status
                 ));
-                let choices = LegalChoices::of_unit(&app.editor.rules, state, unit.id);
+                let choices = LegalChoices::of_unit(&desk.editor.rules, state, unit.id);
                 for index in 0..choices.len() {
                     let Some(action) = choices.action(index) else { continue };
                     let label = match &action {
@@ -430,7 +443,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
                     }
                 }
                 if let Some(target) = app.hover.and_then(|p| state.unit_at(p)).filter(|t| t.owner != unit.owner) {
-                    combat_preview(app, ui, state, unit.id, target.id);
+                    combat_preview(desk, ui, state, unit.id, target.id);
                 }
             } else {
                 ui.label("Click one of your units to select it; click a lit square to move, a marked enemy to attack.");
@@ -438,12 +451,12 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
             if let Some(factory) = play.factory {
                 ui.separator();
                 ui.label(RichText::new(format!("Buy at the factory at {factory}")).strong());
-                for (index, card) in app.editor.rules.units.iter().enumerate() {
+                for (index, card) in desk.editor.rules.units.iter().enumerate() {
                     let kind = crate::systems::swat::rules::UnitKindId(u8::try_from(index).unwrap_or(0));
-                    let cost = build_cost(&app.editor.rules, state, state.current, kind);
+                    let cost = build_cost(&desk.editor.rules, state, state.current, kind);
                     let action = Action::Buy { factory, kind };
-                    let verdict = crate::systems::swat::rules::check(&app.editor.rules, state, &action);
-                    let left = match state.counters_left(&app.editor.rules, state.current, kind) {
+                    let verdict = crate::systems::swat::rules::check(&desk.editor.rules, state, &action);
+                    let left = match state.counters_left(&desk.editor.rules, state.current, kind) {
                         Some(left) => format!(" ({left} left)"),
                         None => String::new(),
                     };
@@ -476,7 +489,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
             ui.separator();
             ui.label(RichText::new("Event log").strong());
             for event in play.session.events.iter().rev().take(80) {
-                let text = super::app::event_line(&app.editor.rules, event);
+                let text = super::event_line(&desk.editor.rules, event);
                 let text = if matches!(event, Event::DieRolled { .. }) {
                     RichText::new(text).color(Color32::from_rgb(255, 210, 90))
                 } else {
@@ -487,19 +500,19 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
         });
     }
     if let Some(step) = step
-        && let Some(play) = app.play.as_mut()
+        && let Some(play) = desk.play.as_mut()
     {
         play.step = step;
-        play.stepped = step.and_then(|n| play.session.replayed(&app.editor.rules, n).map(|(s, _)| s));
+        play.stepped = step.and_then(|n| play.session.replayed(&desk.editor.rules, n).map(|(s, _)| s));
     }
     if let Some(action) = chosen {
         act(app, &action);
     }
 }
 
-fn combat_preview(app: &StudioApp, ui: &mut Ui, state: &GameState, attacker: UnitId, target: UnitId) {
-    let from = app.hover_move_square;
-    let Ok(preview) = preview_attack(&app.editor.rules, state, attacker, target, from) else { return };
+fn combat_preview(desk: &SwatDesk, ui: &mut Ui, state: &GameState, attacker: UnitId, target: UnitId) {
+    let from = desk.hover_move_square;
+    let Ok(preview) = preview_attack(&desk.editor.rules, state, attacker, target, from) else { return };
     ui.separator();
     ui.label(RichText::new("Combat preview").strong());
     let die = |d: Option<u8>| d.map_or_else(|| "no die".to_owned(), |d| format!("+1 on {d} or less"));
@@ -534,22 +547,24 @@ fn combat_preview(app: &StudioApp, ui: &mut Ui, state: &GameState, attacker: Uni
 
 /// The board during a playtest.
 pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some((width, height)) = app.play.as_ref().map(|p| (p.session.state.board.width, p.session.state.board.height))
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some((width, height)) = desk.play.as_ref().map(|p| (p.session.state.board.width, p.session.state.board.height))
     else {
         return;
     };
     let (response, painter, place) = prepare_view(app, ui, width, height, "Game board");
-    let Some(play) = app.play.as_ref() else { return };
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
     let board_painter = painter.with_clip_rect(place.area);
-    let players = &app.editor.doc.scenario.players;
+    let players = &desk.editor.doc.scenario.players;
     let owner_color =
         |pos: Pos| state.owner_at(pos).and_then(|o| players.get(o.index())).map(|p| theme::army_color(p.army));
     let ground = Ground {
-        rules: &app.editor.rules,
+        rules: &desk.editor.rules,
         width,
         height,
-        tile_size: app.editor.doc.scenario.tile_size,
+        tile_size: desk.editor.doc.scenario.tile_size,
         terrain: &state.board.terrain,
         owner_color: &owner_color,
     };
@@ -562,7 +577,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         && unit.status == Status::Ready
         && state.phase == crate::systems::swat::rules::Phase::MoveAndAttack
     {
-        let r = reachable(&app.editor.rules, &state, unit);
+        let r = reachable(&desk.editor.rules, &state, unit);
         for (pos, cost) in r.destinations() {
             let rect = place.square_rect(pos);
             board_painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(90, 170, 255, 70));
@@ -584,7 +599,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         reach = Some(r);
     }
     if let Some(unit) = &selected {
-        let choices = LegalChoices::of_unit(&app.editor.rules, &state, unit.id);
+        let choices = LegalChoices::of_unit(&desk.editor.rules, &state, unit.id);
         for index in 0..choices.len() {
             if let Some(Action::Attack { target, .. }) = choices.action(index)
                 && let Some(t) = state.unit(target)
@@ -598,7 +613,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
             }
         }
     }
-    let max_hp = app.editor.rules.economy.max_hp;
+    let max_hp = desk.editor.rules.economy.max_hp;
     let (x0, y0, x1, y1) = visible(place, width, height);
     for unit in state.units.iter().filter(|u| u.carried_by.is_none()) {
         if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
@@ -610,7 +625,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         if acted {
             color = color.gamma_multiply(0.45);
         }
-        let symbol = app.editor.rules.units.get(unit.kind.index()).map_or("?", |u| u.symbol.as_str());
+        let symbol = desk.editor.rules.units.get(unit.kind.index()).map_or("?", |u| u.symbol.as_str());
         theme::draw_unit(
             &board_painter,
             place.square_rect(unit.pos),
@@ -642,12 +657,12 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     if app.prefs.show_grid {
         draw_rulers(&painter, place, response.rect, width, height);
     }
-    app.hover_move_square = selected.as_ref().and_then(|u| {
+    desk.hover_move_square = selected.as_ref().and_then(|u| {
         let r = reach.as_ref()?;
         let hover = app.hover?;
         // Hovering an enemy: preview as if attacking from the nearest reachable square.
         let target = state.unit_at(hover)?;
-        (target.owner != u.owner && u.status == Status::Ready && !app.editor.rules.unit(u.kind).is_indirect())
+        (target.owner != u.owner && u.status == Status::Ready && !desk.editor.rules.unit(u.kind).is_indirect())
             .then(|| r.destinations().filter(|(p, _)| p.distance(hover) == 1).min_by_key(|(_, c)| *c).map(|(p, _)| p))
             .flatten()
     });
@@ -655,12 +670,13 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     let (pressed, secondary) = response.ctx.input(|i| (i.pointer.primary_pressed(), i.pointer.secondary_pressed()));
     if !response.hovered() {
         return;
     }
     let Some(pos) = app.hover else { return };
-    let Some(play) = app.play.as_mut() else { return };
+    let Some(play) = desk.play.as_mut() else { return };
     if play.step.is_some() || play.handoff.is_some() || play.session.ai_to_move() {
         return;
     }
@@ -679,12 +695,12 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
     if let Some(unit) = &selected {
         if let Some(target) = here.as_ref().filter(|t| t.owner != unit.owner) {
             let attack = Action::Attack { unit: unit.id, target: target.id };
-            if crate::systems::swat::rules::check(&app.editor.rules, state, &attack).is_ok() {
+            if crate::systems::swat::rules::check(&desk.editor.rules, state, &attack).is_ok() {
                 act(app, &attack);
                 return;
             }
             // Move next to it first (direct units), then attack.
-            if let Some(from) = app.hover_move_square
+            if let Some(from) = desk.hover_move_square
                 && let Some(path) = reach.as_ref().and_then(|r| r.path_to(from))
             {
                 act(app, &Action::Move { unit: unit.id, path });
@@ -703,16 +719,17 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
         return;
     }
     play.selected = None;
-    let own_factory = state.property_at(&app.editor.rules, pos) == Some(PropertyKind::Factory)
+    let own_factory = state.property_at(&desk.editor.rules, pos) == Some(PropertyKind::Factory)
         && state.owner_at(pos) == Some(current);
     play.factory = own_factory.then_some(pos);
 }
 
 /// The hand-off screen between human players.
 pub fn handoff(app: &mut StudioApp, ctx: &egui::Context) {
-    let Some(player) = app.play.as_ref().and_then(|p| p.handoff) else { return };
-    let name = player_name(app, player);
-    let color = player_color(app, player);
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(player) = desk.play.as_ref().and_then(|p| p.handoff) else { return };
+    let name = player_name(desk, player);
+    let color = player_color(desk, player);
     let mut done = false;
     egui::Modal::new(egui::Id::unique("handoff")).show(ctx, |ui| {
         ui.set_width(360.0);
@@ -722,7 +739,7 @@ pub fn handoff(app: &mut StudioApp, ctx: &egui::Context) {
             done = true;
         }
     });
-    if done && let Some(play) = app.play.as_mut() {
+    if done && let Some(play) = desk.play.as_mut() {
         play.handoff = None;
     }
 }

@@ -1,16 +1,17 @@
 //! The map canvas: draws the board with its properties, units, grid, rulers, findings and
 //! overlays, and turns pointer and keyboard input into pan, zoom and tool gestures.
 
-use super::app::StudioApp;
 use super::theme;
-use super::view::{Placement, draw_rulers, prepare_view, visible};
 use crate::systems::swat::rules::Pos;
 use crate::systems::swat::scenario::{Severity, SquareMap};
+use crate::ui::app::StudioApp;
+use crate::ui::view::{Placement, draw_rulers, prepare_view, visible};
 use egui::{Color32, Mesh, PointerButton, Rect, Stroke, StrokeKind, Ui, vec2};
 
 /// Draws the canvas and handles its input.
 pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let (w, h) = (app.editor.doc.scenario.board.width, app.editor.doc.scenario.board.height);
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(app, ui, w, h, "Map");
     tool_input(app, ui, &response);
     let board_painter = painter.with_clip_rect(place.area);
@@ -24,6 +25,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
 /// Hands the pointer to the editor in squares: press, drag and release of the primary button
 /// to the tool, a right click to the eyedropper. Space or the middle button pans instead.
 fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     let (pressed, down, released, secondary, space, middle) = ui.input(|i| {
         (
             i.pointer.primary_pressed(),
@@ -37,7 +39,7 @@ fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
     if space || middle {
         return;
     }
-    let editor = &mut app.editor;
+    let editor = &mut desk.editor;
     let Some(pos) = app.hover else {
         if released {
             editor.release(None);
@@ -167,8 +169,9 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
 }
 
 fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let s = &app.editor.doc.scenario;
-    let rules = &app.editor.rules;
+    let Some(desk) = app.desk.swat() else { return };
+    let s = &desk.editor.doc.scenario;
+    let rules = &desk.editor.rules;
     let (x0, y0, x1, y1) = visible(place, s.board.width, s.board.height);
     let owner_color =
         |pos: Pos| s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
@@ -196,8 +199,9 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
 }
 
 fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let s = &app.editor.doc.scenario;
-    for finding in &app.findings {
+    let Some(desk) = app.desk.swat() else { return };
+    let s = &desk.editor.doc.scenario;
+    for finding in &desk.findings {
         let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
         for &pos in &finding.squares {
             if s.contains(pos) {
@@ -211,7 +215,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
         }
     }
     if app.prefs.show_race
-        && let Some((_, stats)) = &app.stats
+        && let Some((_, stats)) = &desk.stats
     {
         for race in &stats.neutral_properties {
             let best = race.first_turn.iter().filter_map(|t| *t).min();
@@ -240,7 +244,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
         }
     }
     super::balance_panel::heatmap_overlay(app, painter, &place);
-    if let Some(symmetry) = app.editor.symmetry {
+    if let Some(symmetry) = desk.editor.symmetry {
         let stroke = Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140));
         let board =
             Rect::from_min_size(place.origin, vec2(f32::from(s.board.width), f32::from(s.board.height)) * place.zoom);
@@ -258,18 +262,18 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             }
         }
     }
-    if let Some((a, b)) = app.editor.selection {
+    if let Some((a, b)) = desk.editor.selection {
         let rect = place
             .square_rect(Pos::new(a.x.min(b.x), a.y.min(b.y)))
             .union(place.square_rect(Pos::new(a.x.max(b.x), a.y.max(b.y))));
         painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
         painter.rect_stroke(rect, 0.0, Stroke::new(2.0, theme::SELECTION), StrokeKind::Inside);
     }
-    if let Some(pos) = app.editor.selected.filter(|p| s.contains(*p)) {
+    if let Some(pos) = desk.editor.selected.filter(|p| s.contains(*p)) {
         painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
     }
     if let Some(hover) = app.hover {
-        let squares = app.editor.preview(hover);
+        let squares = desk.editor.preview(hover);
         for pos in squares {
             painter.rect_stroke(
                 place.square_rect(pos),

@@ -1,12 +1,13 @@
 //! The toolbar, the paint box, the status bar and the side panels: inspector, scenario settings,
 //! diagnostics, asymmetries, statistics, history and minimap.
 
-use super::app::StudioApp;
-use super::commands::UiCommand;
+use super::SwatDesk;
 use super::theme;
 use crate::systems::swat::editing::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
 use crate::systems::swat::rules::{CoChoice, MAX_COUNTERS, Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
+use crate::ui::app::StudioApp;
+use crate::ui::commands::UiCommand;
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
 fn command_toggle(app: &mut StudioApp, ui: &mut Ui, command: UiCommand, text: &str, hint: &str) {
@@ -20,6 +21,16 @@ fn command_toggle(app: &mut StudioApp, ui: &mut Ui, command: UiCommand, text: &s
 
 /// The toolbar: tools, brush size, stamp turn, symmetric painting, fit.
 pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
+    let Some((current, undo, redo)) = app.desk.swat().map(|desk| {
+        let history = &desk.editor.doc.history;
+        (
+            desk.editor.symmetry,
+            history.undo_label().map(|l| format!("Undo {l}")),
+            history.redo_label().map(|l| format!("Redo {l}")),
+        )
+    }) else {
+        return;
+    };
     ui.horizontal_wrapped(|ui| {
         for tool in Tool::ALL {
             command_toggle(app, ui, UiCommand::UseTool(tool), tool.label(), tool.hint());
@@ -30,7 +41,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             command_toggle(app, ui, UiCommand::BrushSize(size), &size.to_string(), "");
         }
         ui.separator();
-        let mut symmetry = app.editor.symmetry;
+        let mut symmetry = current;
         egui::ComboBox::from_label("Symmetric painting")
             .selected_text(UiCommand::Symmetry(symmetry).label())
             .show_ui(ui, |ui| {
@@ -41,7 +52,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             })
             .response
             .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
-        if symmetry != app.editor.symmetry {
+        if symmetry != current {
             app.queue(UiCommand::Symmetry(symmetry));
         }
         ui.separator();
@@ -61,11 +72,9 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
         {
             app.queue(UiCommand::ZoomFit);
         }
-        let undo = app.editor.doc.history.undo_label().map(|l| format!("Undo {l}"));
         if ui.add_enabled(undo.is_some(), egui::Button::new("Undo")).on_hover_text(undo.unwrap_or_default()).clicked() {
             app.queue(UiCommand::Undo);
         }
-        let redo = app.editor.doc.history.redo_label().map(|l| format!("Redo {l}"));
         if ui.add_enabled(redo.is_some(), egui::Button::new("Redo")).on_hover_text(redo.unwrap_or_default()).clicked() {
             app.queue(UiCommand::Redo);
         }
@@ -74,23 +83,24 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
 
 /// The status bar: square under the cursor, the message or the tool's hint, validity, zoom.
 pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     ui.horizontal(|ui| {
         let square = app.hover.map_or_else(
             || "-".to_owned(),
             |p| {
-                let terrain = app
+                let terrain = desk
                     .editor
                     .rules
                     .terrains
-                    .get(app.editor.doc.scenario.terrain_at(p).index())
+                    .get(desk.editor.doc.scenario.terrain_at(p).index())
                     .map_or("?", |t| t.name.as_str());
                 format!("{}, {} {terrain}", p.x, p.y)
             },
         );
         ui.monospace(format!("{square:<20}"));
         ui.separator();
-        let errors = app.findings.iter().filter(|f| f.severity == Severity::Error).count();
-        let warnings = app.findings.len() - errors;
+        let errors = desk.findings.iter().filter(|f| f.severity == Severity::Error).count();
+        let warnings = desk.findings.len() - errors;
         let (text, color) = if errors > 0 {
             (format!("{errors} errors, {warnings} warnings"), theme::ERROR)
         } else if warnings > 0 {
@@ -103,7 +113,7 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             ui.label(format!("Zoom {:.0}%", app.view.zoom / 32.0 * 100.0));
             ui.separator();
-            let message = if app.status.is_empty() { app.editor.tool.hint().to_owned() } else { app.status.clone() };
+            let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
             ui.add(egui::Label::new(message).truncate());
         });
     });
@@ -132,34 +142,35 @@ fn swatch(ui: &mut Ui, color: Color32, selected: bool, label: &str, hint: &str) 
 
 /// The paint box: owner, terrain, properties, units and library tiles.
 pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Owner");
         ui.horizontal_wrapped(|ui| {
-            if ui.selectable_label(app.editor.owner.is_none(), "Neutral").clicked() {
-                app.editor.owner = None;
+            if ui.selectable_label(desk.editor.owner.is_none(), "Neutral").clicked() {
+                desk.editor.owner = None;
             }
-            for (seat, player) in app.editor.doc.scenario.players.iter().enumerate() {
+            for (seat, player) in desk.editor.doc.scenario.players.iter().enumerate() {
                 let seat = u8::try_from(seat).unwrap_or(0);
                 let text =
                     RichText::new(format!("P{} {:?}", seat + 1, player.army)).color(theme::army_color(player.army));
-                if ui.selectable_label(app.editor.owner == Some(seat), text).clicked() {
-                    app.editor.owner = Some(seat);
+                if ui.selectable_label(desk.editor.owner == Some(seat), text).clicked() {
+                    desk.editor.owner = Some(seat);
                 }
             }
         });
         ui.separator();
         ui.heading("Terrain");
-        for (index, terrain) in app.editor.rules.terrains.iter().enumerate() {
+        for (index, terrain) in desk.editor.rules.terrains.iter().enumerate() {
             if terrain.property.is_some() {
                 continue;
             }
             let id = TerrainId(u8::try_from(index).unwrap_or(0));
-            let selected = app.editor.paint == Paint::Terrain(id);
+            let selected = desk.editor.paint == Paint::Terrain(id);
             let hint = format!("Paint {} (glyph '{}')", terrain.name, terrain.glyph);
             if swatch(ui, theme::terrain_color(terrain), selected, &terrain.name, &hint) {
-                app.editor.paint = Paint::Terrain(id);
-                if !matches!(app.editor.tool, Tool::Brush | Tool::Rectangle | Tool::Line | Tool::Fill) {
-                    app.editor.tool = Tool::Brush;
+                desk.editor.paint = Paint::Terrain(id);
+                if !matches!(desk.editor.tool, Tool::Brush | Tool::Rectangle | Tool::Line | Tool::Fill) {
+                    desk.editor.tool = Tool::Brush;
                 }
             }
         }
@@ -167,7 +178,7 @@ pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
         ui.heading("Properties");
         // Properties show the chosen owner's colour (neutral grey); units have no neutral.
         let owner_army =
-            app.editor.owner.and_then(|o| app.editor.doc.scenario.players.get(usize::from(o))).map(|p| p.army);
+            desk.editor.owner.and_then(|o| desk.editor.doc.scenario.players.get(usize::from(o))).map(|p| p.army);
         let owner_color = owner_army.map_or(theme::NEUTRAL, theme::army_color);
         for kind in PropertyKind::ALL {
             let name = match kind {
@@ -178,50 +189,50 @@ pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
             if swatch(
                 ui,
                 owner_color,
-                app.editor.paint == Paint::Property(kind),
+                desk.editor.paint == Paint::Property(kind),
                 name,
                 &format!("Place a {} for the chosen owner", kind.label()),
             ) {
-                app.editor.paint = Paint::Property(kind);
-                app.editor.tool = Tool::Brush;
+                desk.editor.paint = Paint::Property(kind);
+                desk.editor.tool = Tool::Brush;
             }
         }
         ui.separator();
         ui.heading("Units");
         let unit_color = theme::army_color(owner_army.unwrap_or(Army::Red));
-        let rules = std::sync::Arc::clone(&app.editor.rules);
+        let rules = std::sync::Arc::clone(&desk.editor.rules);
         for unit in &rules.units {
-            let selected = app.editor.paint == Paint::Unit(unit.id.clone());
+            let selected = desk.editor.paint == Paint::Unit(unit.id.clone());
             let hint = format!(
                 "{}: ${} {} MP {} range {}-{}",
                 unit.name,
                 unit.cost,
-                app.editor.rules.move_types[unit.move_type.index()],
+                desk.editor.rules.move_types[unit.move_type.index()],
                 unit.movement,
                 unit.range.0,
                 unit.range.1
             );
             if swatch(ui, unit_color, selected, &unit.name, &hint) {
-                app.editor.paint = Paint::Unit(unit.id.clone());
-                app.editor.tool = Tool::Brush;
-                if app.editor.owner.is_none() {
-                    app.editor.owner = Some(0);
+                desk.editor.paint = Paint::Unit(unit.id.clone());
+                desk.editor.tool = Tool::Brush;
+                if desk.editor.owner.is_none() {
+                    desk.editor.owner = Some(0);
                 }
             }
         }
         ui.separator();
         ui.heading("Library tiles");
-        ui.label(format!("Turn: {} quarter(s) ('.' turns)", app.editor.stamp_rotation));
-        for index in 0..app.editor.tiles.len() {
-            let tile = &app.editor.tiles[index];
+        ui.label(format!("Turn: {} quarter(s) ('.' turns)", desk.editor.stamp_rotation));
+        for index in 0..desk.editor.tiles.len() {
+            let tile = &desk.editor.tiles[index];
             let (name, description) = (tile.name.clone(), tile.description.clone());
             if ui
-                .selectable_label(app.editor.tool == Tool::Stamp && app.editor.stamp == index, &name)
+                .selectable_label(desk.editor.tool == Tool::Stamp && desk.editor.stamp == index, &name)
                 .on_hover_text(description)
                 .clicked()
             {
-                app.editor.stamp = index;
-                app.editor.tool = Tool::Stamp;
+                desk.editor.stamp = index;
+                desk.editor.tool = Tool::Stamp;
             }
         }
     });
@@ -257,10 +268,13 @@ pub fn side_panels(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
-    if app.findings.is_empty() {
+    let Some(desk) = app.desk.swat_mut() else { return };
+    if desk.findings.is_empty() {
         ui.label(RichText::new("No errors, no warnings.").color(Color32::from_rgb(80, 190, 100)));
     }
-    let findings = app.findings.clone();
+    let findings = desk.findings.clone();
+    let mut shown = None;
+    let mut mend = None;
     for severity in [Severity::Error, Severity::Warning] {
         let group: Vec<_> = findings.iter().filter(|f| f.severity == severity).collect();
         if group.is_empty() {
@@ -277,20 +291,20 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
                     .selectable_label(false, &finding.message)
                     .on_hover_text(format!("{} - click to show it on the map", finding.code));
                 if response.clicked() {
-                    show_squares(app, &finding.squares);
+                    shown = Some(finding.squares.clone());
                 }
                 if let Some(fix) = &finding.fix
                     && ui.small_button(&fix.label).on_hover_text("Apply this fix (one undoable step)").clicked()
                 {
-                    app.editor.doc.apply_edits(&fix.label, &fix.edits);
+                    desk.editor.doc.apply_edits(&fix.label, &fix.edits);
                     app.status = format!("{}.", fix.label);
                 }
             });
         }
     }
-    if let Some(symmetry) = app.editor.doc.scenario.symmetry {
+    if let Some(symmetry) = desk.editor.doc.scenario.symmetry {
         ui.separator();
-        match app.asymmetries(symmetry) {
+        match desk.asymmetries(symmetry) {
             Err(_) => {
                 ui.label("The scenario's symmetry is Rotate 90, but the board is not square.");
             }
@@ -308,33 +322,41 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
                             )
                             .clicked()
                         {
-                            show_squares(app, &[asymmetry.pos, asymmetry.image]);
+                            shown = Some(vec![asymmetry.pos, asymmetry.image]);
                         }
                         if ui.small_button("Make symmetric from this side").clicked() {
-                            make_symmetric(app, asymmetry.pos, asymmetry.image, symmetry);
+                            mend = Some((asymmetry.pos, asymmetry.image, symmetry));
                         }
                     });
                 }
             }
         }
     }
+    if let Some(squares) = shown {
+        show_squares(app, &squares);
+    }
+    if let Some((pos, image, symmetry)) = mend {
+        make_symmetric(app, pos, image, symmetry);
+    }
 }
 
 /// Selects a finding's squares and centres the view on them.
 pub fn show_squares(app: &mut StudioApp, squares: &[Pos]) {
-    let on_board: Vec<Pos> = squares.iter().copied().filter(|p| app.editor.doc.scenario.contains(*p)).collect();
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let on_board: Vec<Pos> = squares.iter().copied().filter(|p| desk.editor.doc.scenario.contains(*p)).collect();
     let Some(first) = on_board.first().copied() else { return };
     let (x0, y0) =
         (on_board.iter().map(|p| p.x).min().unwrap_or(first.x), on_board.iter().map(|p| p.y).min().unwrap_or(first.y));
     let (x1, y1) =
         (on_board.iter().map(|p| p.x).max().unwrap_or(first.x), on_board.iter().map(|p| p.y).max().unwrap_or(first.y));
-    app.editor.selection = Some((Pos::new(x0, y0), Pos::new(x1, y1)));
-    app.editor.selected = Some(first);
+    desk.editor.selection = Some((Pos::new(x0, y0), Pos::new(x1, y1)));
+    desk.editor.selected = Some(first);
     app.centre_on = Some(first);
 }
 
 fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
-    let s = &app.editor.doc.scenario;
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let s = &desk.editor.doc.scenario;
     let seats = s.players.len();
     let map = symmetry
         .maps()
@@ -344,7 +366,7 @@ fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
         .unwrap_or(symmetry.maps()[0]);
     let terrain = s.terrain_at(from);
     let mut ops = vec![(to, Op::Erase)];
-    match app.editor.rules.terrains.get(terrain.index()).and_then(|t| t.property) {
+    match desk.editor.rules.terrains.get(terrain.index()).and_then(|t| t.property) {
         Some(kind) => ops.push((to, Op::Property(kind, s.owners.get(&from).map(|&o| map.seat(o, seats))))),
         None => ops.push((to, Op::Terrain(terrain))),
     }
@@ -354,72 +376,73 @@ fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
             ops.push((to, Op::Unit(passenger.kind.clone(), map.seat(unit.owner, seats))));
         }
     }
-    app.editor.apply("Make symmetric", &ops, None, true);
+    desk.editor.apply("Make symmetric", &ops, None, true);
 }
 
 fn inspector(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(pos) = app.editor.selected.filter(|p| app.editor.doc.scenario.contains(*p)) else {
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let Some(pos) = desk.editor.selected.filter(|p| desk.editor.doc.scenario.contains(*p)) else {
         ui.label("Click a square to inspect it.");
         return;
     };
     ui.label(RichText::new(format!("Square {}, {}", pos.x, pos.y)).strong());
-    let terrain = app.editor.doc.scenario.terrain_at(pos);
+    let terrain = desk.editor.doc.scenario.terrain_at(pos);
     let mut chosen = terrain;
     egui::ComboBox::from_label("Terrain")
-        .selected_text(app.editor.rules.terrains.get(terrain.index()).map_or("?", |t| t.name.as_str()))
+        .selected_text(desk.editor.rules.terrains.get(terrain.index()).map_or("?", |t| t.name.as_str()))
         .show_ui(ui, |ui| {
-            for (index, t) in app.editor.rules.terrains.iter().enumerate() {
+            for (index, t) in desk.editor.rules.terrains.iter().enumerate() {
                 ui.selectable_value(&mut chosen, TerrainId(u8::try_from(index).unwrap_or(0)), &t.name);
             }
         });
     if chosen != terrain {
         let label = format!(
             "Paint {}",
-            app.editor.rules.terrains.get(chosen.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
+            desk.editor.rules.terrains.get(chosen.index()).map_or("terrain", |t| t.name.as_str()).to_lowercase()
         );
-        app.editor.apply(&label, &[(pos, Op::Terrain(chosen))], None, true);
+        desk.editor.apply(&label, &[(pos, Op::Terrain(chosen))], None, true);
     }
-    if app.editor.rules.terrains.get(terrain.index()).and_then(|t| t.property).is_some() {
-        let owner = app.editor.doc.scenario.owners.get(&pos).copied();
+    if desk.editor.rules.terrains.get(terrain.index()).and_then(|t| t.property).is_some() {
+        let owner = desk.editor.doc.scenario.owners.get(&pos).copied();
         let mut chosen = owner;
         let name = |o: Option<u8>| o.map_or_else(|| "Neutral".to_owned(), |o| format!("Player {}", o + 1));
         egui::ComboBox::from_label("Owner").selected_text(name(owner)).show_ui(ui, |ui| {
             ui.selectable_value(&mut chosen, None, "Neutral");
-            for seat in 0..app.editor.doc.scenario.players.len() {
+            for seat in 0..desk.editor.doc.scenario.players.len() {
                 let seat = u8::try_from(seat).unwrap_or(0);
                 ui.selectable_value(&mut chosen, Some(seat), name(Some(seat)));
             }
         });
         if chosen != owner {
-            app.editor
+            desk.editor
                 .doc
                 .apply_edits("Change owner", &[crate::systems::swat::scenario::Edit::SetOwner { pos, owner: chosen }]);
         }
     }
-    let Some(index) = app.editor.doc.scenario.unit_index_at(pos) else {
+    let Some(index) = desk.editor.doc.scenario.unit_index_at(pos) else {
         ui.label("No unit.");
         return;
     };
-    let unit = app.editor.doc.scenario.units[index].clone();
+    let unit = desk.editor.doc.scenario.units[index].clone();
     ui.separator();
     let name =
-        app.editor.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| app.editor.rules.unit(k).name.clone());
+        desk.editor.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| desk.editor.rules.unit(k).name.clone());
     ui.label(RichText::new(format!("{name} of player {}", unit.owner + 1)).strong());
     let mut hp = unit.hp;
-    ui.add(egui::Slider::new(&mut hp, 1..=app.editor.rules.economy.max_hp).text("HP"));
+    ui.add(egui::Slider::new(&mut hp, 1..=desk.editor.rules.economy.max_hp).text("HP"));
     if hp != unit.hp {
-        app.editor.doc.apply_edits("Change HP", &[crate::systems::swat::scenario::Edit::SetUnitHp { index, hp }]);
+        desk.editor.doc.apply_edits("Change HP", &[crate::systems::swat::scenario::Edit::SetUnitHp { index, hp }]);
     }
     let mut owner = unit.owner;
     egui::ComboBox::from_label("Unit owner").selected_text(format!("Player {}", owner + 1)).show_ui(ui, |ui| {
-        for seat in 0..app.editor.doc.scenario.players.len() {
+        for seat in 0..desk.editor.doc.scenario.players.len() {
             let seat = u8::try_from(seat).unwrap_or(0);
             ui.selectable_value(&mut owner, seat, format!("Player {}", seat + 1));
         }
     });
     if owner != unit.owner {
         let moved = crate::systems::swat::scenario::ScenarioUnit { owner, ..unit.clone() };
-        app.editor.doc.apply_edits(
+        desk.editor.doc.apply_edits(
             "Change unit owner",
             &[
                 crate::systems::swat::scenario::Edit::RemoveUnit { index },
@@ -428,7 +451,7 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
         );
     }
     if let Some(transport) =
-        app.editor.rules.unit_id(&unit.kind).and_then(|k| app.editor.rules.unit(k).transport.clone())
+        desk.editor.rules.unit_id(&unit.kind).and_then(|k| desk.editor.rules.unit(k).transport.clone())
     {
         ui.label(format!("Passengers ({} of {}):", unit.passengers.len(), transport.capacity));
         let mut passengers = unit.passengers.clone();
@@ -448,30 +471,31 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
         }
         if passengers.len() < usize::from(transport.capacity) {
             ui.horizontal(|ui| {
-                for card in app.editor.rules.units.iter().filter(|u| transport.carries.contains(&u.move_type)) {
+                for card in desk.editor.rules.units.iter().filter(|u| transport.carries.contains(&u.move_type)) {
                     if ui.small_button(format!("Add {}", card.name)).clicked() {
-                        passengers.push(Passenger { kind: card.id.clone(), hp: app.editor.rules.economy.max_hp });
+                        passengers.push(Passenger { kind: card.id.clone(), hp: desk.editor.rules.economy.max_hp });
                         changed = true;
                     }
                 }
             });
         }
         if changed {
-            app.editor.doc.apply_edits(
+            desk.editor.doc.apply_edits(
                 "Change passengers",
                 &[crate::systems::swat::scenario::Edit::SetPassengers { index, passengers }],
             );
         }
     }
     if ui.button("Remove unit").clicked() {
-        app.editor.doc.apply_edits("Remove unit", &[crate::systems::swat::scenario::Edit::RemoveUnit { index }]);
+        desk.editor.doc.apply_edits("Remove unit", &[crate::systems::swat::scenario::Edit::RemoveUnit { index }]);
     }
 }
 
 fn settings(app: &mut StudioApp, ui: &mut Ui) {
+    let Some(desk) = app.desk.swat_mut() else { return };
     // The form edits a copy without the board's squares and units, which settings never
     // change, so a big board is not copied every frame; they are put back only on a change.
-    let mut next = app.editor.doc.scenario.clone_settings();
+    let mut next = desk.editor.doc.scenario.clone_settings();
     // Each field is tied to its label, so a screen reader (and a test) finds it by name.
     for (label, text, multiline) in [
         ("Name", &mut next.name, false),
@@ -522,7 +546,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
                 CoChoice::NoCo => "No CO".to_owned(),
                 CoChoice::Random => "Random CO".to_owned(),
                 CoChoice::Chosen(id) => {
-                    app.editor.rules.co_id(id).map_or(id.clone(), |c| app.editor.rules.co(c).name.clone())
+                    desk.editor.rules.co_id(id).map_or(id.clone(), |c| desk.editor.rules.co(c).name.clone())
                 }
             };
             egui::ComboBox::from_id_salt(("co", seat))
@@ -531,7 +555,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
                     ui.selectable_value(&mut player.co, CoChoice::NoCo, "No CO");
                     ui.selectable_value(&mut player.co, CoChoice::Random, "Random CO")
                         .on_hover_text("Dealt from the seeded dice when the game starts; never a CO another seat has");
-                    for co in &app.editor.rules.cos {
+                    for co in &desk.editor.rules.cos {
                         ui.selectable_value(&mut player.co, CoChoice::Chosen(co.id.clone()), &co.name)
                             .on_hover_text(co_text(co));
                     }
@@ -539,8 +563,8 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
                 .response
                 .on_hover_text(format!("CO of player {}", seat + 1));
         });
-        if let Some(co) = player.co.chosen().and_then(|c| app.editor.rules.co_id(c)) {
-            ui.label(RichText::new(co_text(app.editor.rules.co(co))).small());
+        if let Some(co) = player.co.chosen().and_then(|c| desk.editor.rules.co_id(c)) {
+            ui.label(RichText::new(co_text(desk.editor.rules.co(co))).small());
         }
     }
     if let Some(seat) = remove {
@@ -552,7 +576,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         next.players.push(crate::systems::swat::scenario::ScenarioPlayer {
             army,
             co: CoChoice::NoCo,
-            funds: i64::from(app.editor.rules.economy.starting_funds),
+            funds: i64::from(desk.editor.rules.economy.starting_funds),
             controller: Controller::Human,
         });
     }
@@ -589,7 +613,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
             );
         });
     }
-    counter_pools(app, ui, &mut next.counters);
+    counter_pools(desk, ui, &mut next.counters);
     let mut symmetry = next.symmetry;
     egui::ComboBox::from_label("Intended symmetry")
         .selected_text(symmetry.map_or_else(|| "None".to_owned(), |s| UiCommand::Symmetry(Some(s)).label()))
@@ -600,18 +624,18 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
             }
         });
     next.symmetry = symmetry;
-    if !next.same_settings(&app.editor.doc.scenario) {
-        let current = &app.editor.doc.scenario;
+    if !next.same_settings(&desk.editor.doc.scenario) {
+        let current = &desk.editor.doc.scenario;
         next.board.clone_from(&current.board);
         next.units.clone_from(&current.units);
         next.owners.clone_from(&current.owners);
         next.tiles.clone_from(&current.tiles);
-        app.editor.doc.replace_merging("Edit settings", MergeKey::Settings, next);
+        desk.editor.doc.replace_merging("Edit settings", MergeKey::Settings, next);
     }
 }
 
 /// Counters per army of each kind: the ruleset's pool, no limit, or the scenario's own number.
-fn counter_pools(app: &StudioApp, ui: &mut Ui, counters: &mut std::collections::BTreeMap<String, Option<u32>>) {
+fn counter_pools(desk: &SwatDesk, ui: &mut Ui, counters: &mut std::collections::BTreeMap<String, Option<u32>>) {
     ui.separator();
     egui::CollapsingHeader::new(RichText::new("Counters per army").strong()).id_salt("counter-pools").show(ui, |ui| {
         ui.label(
@@ -619,7 +643,7 @@ fn counter_pools(app: &StudioApp, ui: &mut Ui, counters: &mut std::collections::
                 .small(),
         );
         egui::Grid::new("counter-pool-grid").num_columns(3).show(ui, |ui| {
-            for card in &app.editor.rules.units {
+            for card in &desk.editor.rules.units {
                 ui.label(&card.name);
                 let ruleset = card.counters.map_or_else(|| "no limit".to_owned(), |n| n.to_string());
                 let current = counters.get(&card.id).copied();
@@ -678,14 +702,15 @@ fn co_text(co: &crate::systems::swat::rules::Co) -> String {
 }
 
 fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
-    let stats = app.statistics().clone();
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let stats = desk.statistics().clone();
     egui::Grid::new("stats").striped(true).show(ui, |ui| {
         for header in ["", "Cities", "Fact.", "HQ", "Income", "Units $"] {
             ui.label(RichText::new(header).strong());
         }
         ui.end_row();
         for p in &stats.players {
-            let color = app
+            let color = desk
                 .editor
                 .doc
                 .scenario
@@ -716,22 +741,24 @@ fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 fn history(app: &mut StudioApp, ui: &mut Ui) {
-    let labels: Vec<String> = app.editor.doc.history.labels().map(str::to_owned).collect();
-    let cursor = app.editor.doc.history.cursor();
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let labels: Vec<String> = desk.editor.doc.history.labels().map(str::to_owned).collect();
+    let cursor = desk.editor.doc.history.cursor();
     if ui.selectable_label(cursor == 0, "Opened").clicked() {
-        app.editor.doc.jump_to(0);
+        desk.editor.doc.jump_to(0);
     }
     for (index, label) in labels.iter().enumerate() {
         let applied = index < cursor;
         let text = if applied { RichText::new(label) } else { RichText::new(label).weak().italics() };
         if ui.selectable_label(index + 1 == cursor, text).clicked() {
-            app.editor.doc.jump_to(index + 1);
+            desk.editor.doc.jump_to(index + 1);
         }
     }
 }
 
 fn minimap(app: &mut StudioApp, ui: &mut Ui) {
-    let s = &app.editor.doc.scenario;
+    let Some(desk) = app.desk.swat_mut() else { return };
+    let s = &desk.editor.doc.scenario;
     let size = ui.available_width().min(260.0);
     let scale = size / f32::from(s.board.width.max(s.board.height));
     let (response, painter) = ui.allocate_painter(
@@ -747,7 +774,7 @@ fn minimap(app: &mut StudioApp, ui: &mut Ui) {
         for x in (0..s.board.width).step_by(usize::from(step)) {
             let pos = Pos::new(x, y);
             let mut color =
-                app.editor.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
+                desk.editor.rules.terrains.get(s.terrain_at(pos).index()).map_or(Color32::GRAY, theme::terrain_color);
             if let Some(&owner) = s.owners.get(&pos)
                 && let Some(player) = s.players.get(usize::from(owner))
             {
