@@ -27,9 +27,12 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     let Some(desk) = app.desk.skirm_mut() else { return };
     desk.hover = pointer.and_then(|p| spot_at(place, p, w, h));
     input(desk, ui, &response);
-    let painter = painter.with_clip_rect(place.area);
-    draw_map(desk, &painter, place);
-    draw_marks(desk, &painter, place);
+    let board_painter = painter.with_clip_rect(place.area);
+    draw_map(desk, &board_painter, place);
+    draw_marks(desk, &board_painter, place);
+    if app.prefs.show_grid {
+        crate::ui::view::draw_rulers(&painter, place, response.rect, w, h);
+    }
 }
 
 /// The spot under a screen point.

@@ -513,9 +513,13 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     let Some(desk) = app.desk.skirm() else { return };
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(app, ui, w, h, "Battle");
+    let show_grid = app.prefs.show_grid;
     let Some(desk) = app.desk.skirm_mut() else { return };
     let SkirmDesk { editor, play, .. } = desk;
     let Some(play) = play.as_mut() else { return };
+    if show_grid {
+        crate::ui::view::draw_rulers(&painter, place, response.rect, w, h);
+    }
     let painter = painter.with_clip_rect(place.area);
     let picture = play.picture(&editor.doc.scenario);
     let mut sketch = PainterSketch::new(&painter);
