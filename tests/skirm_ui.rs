@@ -252,3 +252,32 @@ fn unsaved_skirm_work_is_autosaved_saved_and_offered_back_from_the_recovery_file
     assert!(!harness.state().is_modified());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// The command palette's search field: the text field that has the focus.
+fn palette_field<'h>(harness: &'h Harness<'static, StudioApp>) -> egui_kittest::Node<'h> {
+    harness.get_all_by_role(egui::accesskit::Role::TextInput).find(|n| n.is_focused()).expect("the palette's field")
+}
+
+#[test]
+fn on_a_skirm_map_the_palette_and_shortcuts_offer_skirm_tools_and_not_skirmish_wars_ones() {
+    use skirmish_studio::systems::skirm::editing::SkirmTool;
+    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), None);
+    harness.key_press(egui::Key::F1);
+    harness.run_steps(2);
+    palette_field(&harness).type_text("selection");
+    harness.run_steps(2);
+    assert!(harness.query_by_label("Rotate selection").is_none(), "a Skirmish Wars command on a Skirm map");
+    harness.key_press(egui::Key::Escape);
+    harness.run_steps(2);
+    harness.key_press(egui::Key::F1);
+    harness.run_steps(2);
+    palette_field(&harness).type_text("door");
+    harness.run_steps(2);
+    harness.key_press(egui::Key::Enter);
+    harness.run_steps(3);
+    assert_eq!(harness.state().skirm().unwrap().editor.tool, SkirmTool::Door);
+    // The bare key H picks the height brush (on a Skirmish Wars map it flips the selection).
+    harness.key_press(egui::Key::H);
+    harness.run_steps(2);
+    assert_eq!(harness.state().skirm().unwrap().editor.tool, SkirmTool::Height);
+}

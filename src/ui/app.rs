@@ -606,7 +606,7 @@ impl StudioApp {
         let typing = ctx.egui_wants_keyboard_input();
         let mut fired = Vec::new();
         ctx.input_mut(|input| {
-            for &(command, shortcut) in shortcut_order() {
+            for &(command, shortcut) in shortcut_order().iter().filter(|(c, _)| c.available(&self.desk)) {
                 if typing && command.is_bare_key() {
                     continue;
                 }
@@ -678,7 +678,8 @@ impl StudioApp {
                     if menu == Menu::File {
                         self.recent_menu(ui);
                     }
-                    for command in UiCommand::all().into_iter().filter(|c| c.menu() == menu) {
+                    let commands = UiCommand::all().into_iter().filter(|c| c.menu() == menu && c.available(&self.desk));
+                    for command in commands.collect::<Vec<_>>() {
                         if self.command_button(ui, command) {
                             ui.close();
                         }
@@ -712,6 +713,7 @@ impl StudioApp {
         match command {
             UiCommand::Toggle(toggle) => self.prefs.shown(toggle),
             UiCommand::Symmetry(symmetry) => self.desk.symmetry() == symmetry,
+            UiCommand::UseSkirmTool(tool) => self.desk.skirm().is_some_and(|d| d.editor.tool == tool),
             other => self.desk.swat().is_some_and(|d| super::swat::is_on(d, other)),
         }
     }

@@ -3,6 +3,8 @@
 //! pattern), so a shortcut is defined once. Commands that come in families (one per tool,
 //! brush size, symmetry or view toggle) are derived from the editor's own lists.
 
+use super::desk::Desk;
+use super::skirm::SkirmTool;
 use super::swat::{BRUSH_SIZES, Tool};
 use crate::board::Symmetry;
 use egui::{Key, KeyboardShortcut, Modifiers};
@@ -34,8 +36,10 @@ pub enum UiCommand {
     ZoomIn,
     ZoomOut,
     CommandPalette,
-    /// Make a tool the active one.
+    /// Make a tool the active one (Skirmish Wars maps).
     UseTool(Tool),
+    /// Make a tool the active one (Skirm maps).
+    UseSkirmTool(SkirmTool),
     /// Set the brush size.
     BrushSize(u16),
     /// Set symmetric painting (`None`: off).
@@ -216,6 +220,7 @@ impl UiCommand {
             match menu {
                 Menu::Tools => {
                     all.extend(Tool::ALL.map(UiCommand::UseTool));
+                    all.extend(SkirmTool::ALL.map(UiCommand::UseSkirmTool));
                     all.extend(BRUSH_SIZES.map(UiCommand::BrushSize));
                     all.push(UiCommand::Symmetry(None));
                     all.extend(Symmetry::ALL.map(|s| UiCommand::Symmetry(Some(s))));
@@ -236,6 +241,7 @@ impl UiCommand {
     pub fn label(self) -> String {
         match self {
             UiCommand::UseTool(tool) => tool.label().to_owned(),
+            UiCommand::UseSkirmTool(tool) => format!("{} tool", tool.label()),
             UiCommand::BrushSize(size) => format!("Brush size {size}"),
             UiCommand::Symmetry(None) => "Symmetry off".to_owned(),
             UiCommand::Symmetry(Some(symmetry)) => capitalised(symmetry.label()),
@@ -257,6 +263,18 @@ impl UiCommand {
                 Tool::Select => Key::S,
                 Tool::Stamp => Key::T,
             })],
+            UiCommand::UseSkirmTool(tool) => vec![key(match tool {
+                SkirmTool::Terrain => Key::T,
+                SkirmTool::Height => Key::H,
+                SkirmTool::Wall => Key::W,
+                SkirmTool::Door => Key::D,
+                SkirmTool::Objective => Key::O,
+                SkirmTool::Marker => Key::M,
+                SkirmTool::Item => Key::I,
+                SkirmTool::Zone => Key::Z,
+                SkirmTool::Unit => Key::U,
+                SkirmTool::Eraser => Key::E,
+            })],
             UiCommand::BrushSize(size) => {
                 DIGITS.get(usize::from(size)).map(|&digit| vec![key(digit)]).unwrap_or_default()
             }
@@ -273,9 +291,36 @@ impl UiCommand {
     #[must_use]
     pub fn menu(self) -> Menu {
         match self {
-            UiCommand::UseTool(_) | UiCommand::BrushSize(_) | UiCommand::Symmetry(_) => Menu::Tools,
+            UiCommand::UseTool(_) | UiCommand::UseSkirmTool(_) | UiCommand::BrushSize(_) | UiCommand::Symmetry(_) => {
+                Menu::Tools
+            }
             UiCommand::Toggle(_) => Menu::View,
             plain => plain.row().map_or(Menu::View, |r| r.menu),
+        }
+    }
+
+    /// Whether the open document's game has it: the selection, clipboard, stamp, resize,
+    /// replace-all, brush sizes and panels are Skirmish Wars maps' own, each game has its
+    /// tools, and the rest serve every game.
+    #[must_use]
+    pub fn available(self, desk: &Desk) -> bool {
+        let swat = matches!(desk, Desk::Swat(_));
+        match self {
+            UiCommand::UseSkirmTool(_) => !swat,
+            UiCommand::UseTool(_)
+            | UiCommand::BrushSize(_)
+            | UiCommand::TurnStamp
+            | UiCommand::Copy
+            | UiCommand::Cut
+            | UiCommand::Paste
+            | UiCommand::DeleteSelection
+            | UiCommand::RotateSelection
+            | UiCommand::FlipSelectionX
+            | UiCommand::FlipSelectionY
+            | UiCommand::ReplaceAll
+            | UiCommand::Resize => swat,
+            UiCommand::Toggle(toggle) => swat || toggle == ViewToggle::Grid,
+            _ => true,
         }
     }
 
@@ -317,6 +362,7 @@ pub fn shortcut_order() -> &'static [(UiCommand, KeyboardShortcut)] {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::expect_used)]
     use super::*;
 
     #[test]
@@ -325,10 +371,19 @@ mod tests {
         for command in &all {
             assert!(!command.label().is_empty() && !command.label().starts_with(|c: char| c.is_lowercase()));
         }
-        let mut seen = std::collections::HashMap::new();
-        for &(command, shortcut) in shortcut_order() {
-            if let Some(other) = seen.insert(shortcut, command) {
-                panic!("{command:?} and {other:?} share a shortcut");
+        // Within one game's commands, no two share a shortcut (the games' tools may reuse keys).
+        let swat = Desk::Swat(Box::new(crate::ui::swat::SwatDesk::sample(std::sync::Arc::new(
+            crate::ui::swat::Rules::builtin().expect("the built-in ruleset"),
+        ))));
+        let skirm = crate::ui::skirm::new_scenario_text(12, 12)
+            .and_then(|text| crate::ui::skirm::SkirmDesk::from_text(&text))
+            .expect("a new battle map");
+        for desk in [swat, Desk::Skirm(Box::new(skirm))] {
+            let mut seen = std::collections::HashMap::new();
+            for &(command, shortcut) in shortcut_order().iter().filter(|(c, _)| c.available(&desk)) {
+                if let Some(other) = seen.insert(shortcut, command) {
+                    panic!("{command:?} and {other:?} share a shortcut on {}", desk.game());
+                }
             }
         }
         // Every plain row is reachable, once.

@@ -153,8 +153,10 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 let edit = ui.add(egui::TextEdit::singleline(&mut query).hint_text("Type to search commands"));
                 edit.request_focus();
                 let lower = query.to_lowercase();
-                let matches: Vec<UiCommand> =
-                    UiCommand::all().into_iter().filter(|c| c.label().to_lowercase().contains(&lower)).collect();
+                let matches: Vec<UiCommand> = UiCommand::all()
+                    .into_iter()
+                    .filter(|c| c.available(&app.desk) && c.label().to_lowercase().contains(&lower))
+                    .collect();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut chosen = None;
                 egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {

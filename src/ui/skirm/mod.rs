@@ -7,6 +7,7 @@ mod canvas;
 mod panels;
 mod play;
 
+pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 pub use play::SkirmPlay;
 
@@ -158,6 +159,11 @@ pub fn run_command(app: &mut StudioApp, command: UiCommand) {
     match command {
         UiCommand::Export => app.export = Some(super::export_dialog::ExportDialog::for_skirm()),
         UiCommand::Playtest => play::toggle(app),
+        UiCommand::UseSkirmTool(tool) => {
+            if let Some(desk) = app.desk.skirm_mut() {
+                desk.editor.tool = tool;
+            }
+        }
         UiCommand::New => {
             let mut form = NewForm::swat(crate::board::TerrainId(0));
             form.game = NewGame::Skirm;
