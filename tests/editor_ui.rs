@@ -7,29 +7,12 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
-use skirmish_studio::ui::{AppConfig, FileDialogs, Modal, Prefs, StudioApp};
-use std::path::{Path, PathBuf};
+mod window_common;
+
+use skirmish_studio::ui::{AppConfig, Modal, Prefs, StudioApp};
+use std::path::PathBuf;
 use std::sync::Arc;
-
-/// Dialogs that answer with fixed paths.
-struct Answers {
-    open: Option<PathBuf>,
-    save: Option<PathBuf>,
-}
-
-impl FileDialogs for Answers {
-    fn open_file(&self) -> Option<PathBuf> {
-        self.open.clone()
-    }
-
-    fn save_file(&self, _suggested: &str) -> Option<PathBuf> {
-        self.save.clone()
-    }
-}
-
-fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)
-}
+use window_common::{Answers, sample};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skirmish-ui-{name}-{}", std::process::id()));

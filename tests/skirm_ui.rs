@@ -9,28 +9,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::board::{Edge, EdgeAxis, Pos};
 use skirmish_studio::systems::swat::rules::Ruleset;
-use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
-use std::path::{Path, PathBuf};
+mod window_common;
+
+use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
+use std::path::PathBuf;
 use std::sync::Arc;
-
-struct Answers {
-    open: Option<PathBuf>,
-    save: Option<PathBuf>,
-}
-
-impl FileDialogs for Answers {
-    fn open_file(&self) -> Option<PathBuf> {
-        self.open.clone()
-    }
-
-    fn save_file(&self, _suggested: &str) -> Option<PathBuf> {
-        self.save.clone()
-    }
-}
-
-fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)
-}
+use window_common::{Answers, sample};
 
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_in(open, save, None)

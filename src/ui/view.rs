@@ -161,3 +161,24 @@ pub fn draw_rulers(painter: &egui::Painter, place: Placement, rect: Rect, width:
         left_painter.text(pos2(left.center().x, cy), egui::Align2::CENTER_CENTER, y.to_string(), font.clone(), text);
     }
 }
+
+/// The status bar's common part: the findings count (or "Valid"), the zoom, and the message of
+/// the moment (truncated to the room left).
+pub fn status_summary(ui: &mut Ui, errors: usize, warnings: usize, zoom: f32, message: String) {
+    use super::style;
+    ui.separator();
+    let (text, color) = if errors > 0 {
+        (format!("{errors} errors, {warnings} warnings"), style::ERROR)
+    } else if warnings > 0 {
+        (format!("{warnings} warnings"), style::WARNING)
+    } else {
+        ("Valid".to_owned(), style::VALID)
+    };
+    ui.label(egui::RichText::new(text).color(color));
+    ui.separator();
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        ui.label(format!("Zoom {:.0}%", zoom / 32.0 * 100.0));
+        ui.separator();
+        ui.add(egui::Label::new(message).truncate());
+    });
+}

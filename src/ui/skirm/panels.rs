@@ -480,23 +480,8 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
             },
         );
         ui.monospace(format!("{square:<28}"));
-        ui.separator();
         let errors = desk.findings.1.iter().filter(|f| f.severity == Severity::Error).count();
-        let warnings = desk.findings.1.len() - errors;
-        let (text, color) = if errors > 0 {
-            (format!("{errors} errors, {warnings} warnings"), style::ERROR)
-        } else if warnings > 0 {
-            (format!("{warnings} warnings"), style::WARNING)
-        } else {
-            ("Valid".to_owned(), style::VALID)
-        };
-        ui.label(RichText::new(text).color(color));
-        ui.separator();
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            ui.label(format!("Zoom {:.0}%", app.view.zoom / 32.0 * 100.0));
-            ui.separator();
-            let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
-            ui.add(egui::Label::new(message).truncate());
-        });
+        let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
+        crate::ui::view::status_summary(ui, errors, desk.findings.1.len() - errors, app.view.zoom, message);
     });
 }

@@ -114,28 +114,11 @@ mod tests {
     use crate::systems::skirm::rules::Target;
     use crate::systems::skirm::rules::combat::{Attack, resolve_attack};
     use crate::systems::skirm::rules::state::TakeOutMeans;
+    use crate::systems::skirm::rules::strike::flat;
 
     fn strike(dice: u8, skill: u8, dam: u8) -> Strike {
-        Strike {
-            attacker: Some(0),
-            weapon: None,
-            target: Target::Unit(1),
-            dice,
-            flat_damage: 0,
-            skill,
-            dam,
-            rending: false,
-            automatic: 0,
-            deadly: 0,
-            cover: false,
-            attack_rerolls: 0,
-            relentless: false,
-            stun: false,
-            melee: false,
-            primary: true,
-            counter: false,
-            means: TakeOutMeans::Ranged,
-        }
+        let base = flat(Some(0), Target::Unit(1), 0);
+        Strike { dice, skill, dam, primary: true, means: TakeOutMeans::Ranged, ..base }
     }
 
     #[test]
