@@ -12,7 +12,7 @@ mod window_common;
 use skirmish_studio::ui::{AppConfig, Modal, Prefs, StudioApp};
 use std::path::PathBuf;
 use std::sync::Arc;
-use window_common::{Answers, sample};
+use window_common::{Answers, sample, wait_for_export};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skirmish-ui-{name}-{}", std::process::id()));
@@ -343,14 +343,7 @@ fn export_for_print_from_the_window_writes_a_pdf() {
     harness.get_by_label("A4").click();
     harness.run_steps(1);
     harness.get_by_label("Export PDF...").click();
-    for _ in 0..200 {
-        harness.run_steps(1);
-        if harness.state().export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let bytes = std::fs::read(&target).unwrap();
+    let bytes = wait_for_export(&mut harness, &target);
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(String::from_utf8_lossy(&bytes).contains("/MediaBox[0 0 595.28 841.89]"));
     assert!(harness.state().export.as_ref().unwrap().message.starts_with("Wrote"));

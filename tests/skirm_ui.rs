@@ -14,7 +14,7 @@ mod window_common;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
 use std::sync::Arc;
-use window_common::{Answers, sample};
+use window_common::{Answers, sample, wait_for_export};
 
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_in(open, save, None)
@@ -195,14 +195,7 @@ fn a_skirm_battle_map_prints_to_pdf_from_the_export_dialog() {
     assert!(harness.state().export.as_ref().is_some_and(|d| d.skirm));
     assert!(harness.query_by_label_contains("Stat cards").is_some());
     harness.get_by_label("Export PDF...").click();
-    for _ in 0..300 {
-        harness.run_steps(1);
-        if harness.state().export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
-    let bytes = std::fs::read(&target).unwrap();
+    let bytes = wait_for_export(&mut harness, &target);
     assert!(bytes.starts_with(b"%PDF-"));
     let message = &harness.state().export.as_ref().unwrap().message;
     assert!(message.starts_with("Wrote"), "{message}");

@@ -3,7 +3,8 @@
 
 #![allow(dead_code)]
 
-use skirmish_studio::ui::FileDialogs;
+use egui_kittest::Harness;
+use skirmish_studio::ui::{FileDialogs, StudioApp};
 use std::path::{Path, PathBuf};
 
 /// Dialogs that answer with fixed paths.
@@ -27,4 +28,16 @@ impl FileDialogs for Answers {
 /// A bundled sample scenario.
 pub fn sample(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)
+}
+
+/// Waits (up to 15 s) for the export under way to finish and write `target`; returns the file.
+pub fn wait_for_export(harness: &mut Harness<'static, StudioApp>, target: &Path) -> Vec<u8> {
+    for _ in 0..300 {
+        harness.run_steps(1);
+        if harness.state().export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::fs::read(target).unwrap_or_default()
 }
