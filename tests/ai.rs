@@ -148,3 +148,37 @@ proptest! {
         }
     }
 }
+
+/// A long game is a war of attrition that ends only when one army cannot rebuild: from round
+/// 40, Normal's direct fighters go for the enemy's factories, stand on them, and fire only
+/// from there; before that, they go for the enemy's units.
+#[test]
+fn in_a_long_game_normal_fighters_besiege_and_hold_enemy_factories() {
+    use skirmish_studio::systems::swat::rules::{AiLevel, ai_action_at};
+    let game =
+        Setup::board(&["H.............", "..............", "..........B...", "..............", ".............H"])
+            .owned((0, 0), 0)
+            .owned((13, 4), 1)
+            .owned((10, 2), 1)
+            .unit("tank", 0, (6, 2))
+            .unit("infantry", 1, (0, 4))
+            .start();
+    let mut state = game.state.clone();
+    let ends_on = |action: &Action| match action {
+        Action::Move { path, .. } => path.last().copied(),
+        _ => None,
+    };
+    state.round = 10;
+    let early = ai_action_at(&game.rules, &state, AiLevel::Normal);
+    assert!(ends_on(&early).is_some_and(|to| to.x < 6), "early on, the enemy's units are the goal: {early:?}");
+    state.round = 45;
+    let late = ai_action_at(&game.rules, &state, AiLevel::Normal);
+    assert_eq!(ends_on(&late), Some(p(10, 2)), "late, the enemy factory is: {late:?}");
+    // Standing on it, the tank stays, though an enemy stands within its reach.
+    let holder = state.units.iter().position(|u| u.owner.0 == 0).unwrap();
+    state.units[holder].pos = p(10, 2);
+    let enemy = state.units.iter().position(|u| u.owner.0 == 1).unwrap();
+    state.units[enemy].pos = p(8, 4);
+    let held = ai_action_at(&game.rules, &state, AiLevel::Normal);
+    assert!(ends_on(&held).is_none() && !matches!(held, Action::Attack { .. }), "{held:?}");
+}

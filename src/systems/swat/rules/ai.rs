@@ -465,6 +465,21 @@ fn is_enemy(state: &GameState, a: PlayerId, b: PlayerId) -> bool {
     a != b && !state.player(b).defeated
 }
 
+/// The round from which Normal and Hard besiege the enemy's factories: a game this long is a
+/// war of attrition that only ends once one army cannot rebuild.
+const SIEGE_FROM_ROUND: u32 = 40;
+
+/// Whether the army besieges factories this turn.
+fn siege(policy: &Policy, state: &GameState) -> bool {
+    policy.threat.is_some() && state.round > SIEGE_FROM_ROUND
+}
+
+/// Whether a square holds a factory an enemy of `player` owns.
+fn enemy_factory(rules: &Ruleset, state: &GameState, player: PlayerId, pos: Pos) -> bool {
+    state.property_at(rules, pos) == Some(PropertyKind::Factory)
+        && state.owner_at(pos).is_some_and(|o| is_enemy(state, player, o))
+}
+
 /// Properties a capturer of `player` would want: every property not its own.
 fn capture_targets(rules: &Ruleset, state: &GameState, player: PlayerId) -> Vec<Pos> {
     state
@@ -647,10 +662,21 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
     {
         return move_to(*to);
     }
+    // In a long game a direct fighter of Normal and Hard that stands on an enemy factory holds
+    // it (the enemy cannot build there) and fires only from where it stands.
+    let sieging = siege(policy, state) && !card.captures && !card.is_indirect() && card.firepower.is_some();
+    // It makes way for an own capturer next to the factory, which takes it this turn
+    // (fighters act before capturers).
+    let capturer_waits = unit.pos.neighbours(state.board.width, state.board.height).any(|p| {
+        state
+            .unit_at(p)
+            .is_some_and(|u| u.owner == unit.owner && rules.unit(u.kind).captures && u.status == Status::Ready)
+    });
+    let holds_factory = sieging && enemy_factory(rules, state, unit.owner, unit.pos) && !capturer_waits;
     // Attack where the trade is good: indirect units from where they stand, direct ones from
     // any square they can reach.
     if card.firepower.is_some() {
-        let squares: Vec<Pos> = if card.is_indirect() {
+        let squares: Vec<Pos> = if card.is_indirect() || holds_factory {
             vec![unit.pos]
         } else {
             std::iter::once(unit.pos).chain(destinations.iter().map(|(p, _)| *p)).collect()
@@ -671,6 +697,20 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
             .collect()
     };
     let goals = if goals.is_empty() { capture_targets(rules, state, unit.owner) } else { goals };
+    // A war of attrition ends when one army can no longer build: in a long game direct
+    // fighters go for the enemy's factories and stand on them.
+    let goals = if sieging {
+        let factories: Vec<Pos> = state
+            .board
+            .squares()
+            .filter(|&p| enemy_factory(rules, state, unit.owner, p))
+            .filter(|&p| state.unit_at(p).is_none_or(|u| u.owner != unit.owner || u.id == unit.id))
+            .filter(|&p| !(p == unit.pos && capturer_waits))
+            .collect();
+        if factories.is_empty() { goals } else { factories }
+    } else {
+        goals
+    };
     // In a long game Normal and Hard send capturers for the enemy's factories and HQs: an
     // army that can no longer build can be finished.
     let goals = if policy.threat.is_some() && state.round > 30 && card.captures {
