@@ -13,10 +13,11 @@
 //! distance), measures the way to a goal over the terrain the unit can cross, keeps its
 //! factories free, answers a siege with fighters, lets fighters clear a square before
 //! capturers step onto it, presses harder when ahead or as the game drags on, and in a long
-//! game besieges the enemy's factories (a war of attrition ends once one army cannot rebuild). **Hard**
-//! plays Normal's priorities but first tries several styles of turn (unit order, how eager to
-//! trade, how cautious) on copies of the game with dice of its own, lets the other armies
-//! reply and plays one more round, scores each resulting position, and plays the best style.
+//! game besieges the enemy's factories (a war of attrition ends once one army cannot
+//! rebuild). **Hard** plays Normal's priorities but first tries several styles of turn (unit
+//! order, how eager to trade, how cautious) on copies of the game with dice of its own, lets
+//! the other armies reply and plays one more round, scores each resulting position, and plays
+//! the best style.
 
 use super::action::Action;
 use super::combat::preview_attack;
