@@ -771,44 +771,59 @@ fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy: &Policy) -
 /// `kind`, over terrain alone (units move; terrain stays), row by row; `u32::MAX` where no
 /// way leads.
 fn goal_field(rules: &Ruleset, state: &GameState, kind: UnitKindId, goals: &[Pos]) -> Vec<u32> {
-    let (width, height) = (state.board.width, state.board.height);
-    let index = |p: Pos| state.board.index(p);
-    // What stepping onto each square costs this unit, looked up once.
-    let enter: Vec<Option<u8>> =
-        state.board.squares().map(|p| rules.move_cost(kind, state.board.terrain_at(p))).collect();
+    let (width, height) = (usize::from(state.board.width), usize::from(state.board.height));
+    // What stepping onto each square costs this unit, looked up once; 0 where it cannot.
+    let enter: Vec<u8> = state
+        .board
+        .squares()
+        .map(|p| rules.move_cost(kind, state.board.terrain_at(p)).map_or(0, |c| c.max(1)))
+        .collect();
     let mut field = vec![u32::MAX; enter.len()];
     // Dial's buckets: the step costs are small whole numbers, so a list per total cost
-    // replaces a heap (this runs a few times every turn).
-    let mut buckets: Vec<Vec<Pos>> = vec![Vec::new()];
+    // replaces a heap (this runs a few times every turn, so squares are plain indices).
+    let mut buckets: Vec<Vec<usize>> = vec![Vec::new()];
     for &goal in goals {
-        if let Some(slot) = field.get_mut(index(goal)) {
+        let index = state.board.index(goal);
+        if let Some(slot) = field.get_mut(index) {
             *slot = 0;
-            buckets[0].push(goal);
+            buckets[0].push(index);
         }
     }
     let mut cost = 0usize;
     while cost < buckets.len() {
         let here_list = std::mem::take(&mut buckets[cost]);
-        for here in here_list {
-            if field.get(index(here)).is_some_and(|&known| known as usize != cost) {
+        for &here in &here_list {
+            if field[here] as usize != cost {
                 continue;
             }
             // Stepping from a neighbour onto `here` costs what `here`'s terrain costs.
-            let Some(Some(step)) = enter.get(index(here)).copied() else { continue };
-            let through = cost + usize::from(step.max(1));
-            for next in here.neighbours(width, height) {
-                if !enter.get(index(next)).is_some_and(Option::is_some) {
-                    continue;
-                }
-                if let Some(slot) = field.get_mut(index(next))
-                    && (through as u32) < *slot
-                {
-                    *slot = through as u32;
-                    if buckets.len() <= through {
-                        buckets.resize_with(through + 1, Vec::new);
-                    }
+            let step = enter[here];
+            if step == 0 {
+                continue;
+            }
+            let through = cost + usize::from(step);
+            let (x, y) = (here % width, here / width);
+            if buckets.len() <= through {
+                buckets.resize_with(through + 1, Vec::new);
+            }
+            let mut relax = |next: usize| {
+                if enter[next] != 0 && (through as u32) < field[next] {
+                    field[next] = through as u32;
                     buckets[through].push(next);
                 }
+            };
+            // Up, left, right, down, as `Pos::neighbours` orders them.
+            if y > 0 {
+                relax(here - width);
+            }
+            if x > 0 {
+                relax(here - 1);
+            }
+            if x + 1 < width {
+                relax(here + 1);
+            }
+            if y + 1 < height {
+                relax(here + width);
             }
         }
         cost += 1;
