@@ -38,19 +38,20 @@ impl History {
         Self { undo: Vec::new(), redo: Vec::new(), clean_at: Some(0) }
     }
 
-    /// Records a change made to a scenario that was `before`; a change with the same merge
-    /// key as the newest step joins it (its `before` stays the one of the first change).
+    /// Records a change made to a scenario that was `before`. A change with the same merge key
+    /// as the newest step joins it (its `before` stays the one of the first change), unless
+    /// steps were undone since (the change then replaces them) or the newest step is what was
+    /// saved (the rest of a gesture after a save is its own step).
     pub fn record(&mut self, label: &str, merge: Option<MergeKey>, before: SkirmScenario) {
-        self.redo.clear();
-        if let (Some(key), Some(top)) = (merge, self.undo.last())
-            && top.merge == Some(key)
-        {
-            // The saved state may have been the middle of this gesture: it is gone now.
-            if self.clean_at == Some(self.undo.len()) {
-                self.clean_at = None;
-            }
+        let joins = merge.is_some()
+            && self.redo.is_empty()
+            && self.clean_at != Some(self.undo.len())
+            && self.undo.last().is_some_and(|top| top.merge == merge);
+        if joins {
             return;
         }
+        self.redo.clear();
+        // The saved state lay among the steps just dropped: it can no longer be reached.
         if self.clean_at.is_some_and(|at| at > self.undo.len()) {
             self.clean_at = None;
         }
@@ -96,9 +97,6 @@ impl History {
     /// the rest of a gesture under way is recorded apart from what was saved.
     pub fn mark_clean(&mut self) {
         self.clean_at = Some(self.undo.len());
-        if let Some(top) = self.undo.last_mut() {
-            top.merge = None;
-        }
     }
 
     /// Notes that the scenario as it stands is saved nowhere (work brought back from a

@@ -278,3 +278,24 @@ fn a_squad_file_reads_back_and_hostile_ones_are_refused_with_the_reason() {
     assert!(squad_from_text(&e.rules, &wrong).unwrap_err().contains("unknown faction"));
     assert!(squad_from_text(&e.rules, "(((").unwrap_err().starts_with("not a squad file"));
 }
+
+#[test]
+fn a_change_after_undoing_past_the_save_never_passes_for_the_saved_state() {
+    let mut e = editor();
+    let name = Some(MergeKey::Field("settings", 0));
+    e.doc.change("Edit settings", name, |s| s.name.push('!'));
+    e.tool = SkirmTool::Wall;
+    click(&mut e, spot(4, 4));
+    e.doc.history.mark_clean();
+    e.doc.undo();
+    assert!(e.doc.is_modified());
+    // Typing in the same field again starts a step of its own: the saved state (with the
+    // wall) is gone for good, so no later step count can pass for it.
+    e.doc.change("Edit settings", name, |s| s.name.push('?'));
+    assert!(e.doc.is_modified());
+    click(&mut e, spot(2, 2));
+    assert!(e.doc.is_modified(), "two steps again, but not the saved two");
+    assert_eq!(e.doc.undo().as_deref(), Some("Draw wall"));
+    assert_eq!(e.doc.undo().as_deref(), Some("Edit settings"));
+    assert!(e.doc.scenario.name.ends_with('!'), "the second edit was its own step");
+}
