@@ -337,7 +337,10 @@ impl StudioApp {
         let system = crate::systems::system_of(text)?;
         Ok(match system.id() {
             super::skirm::SYSTEM_ID => Desk::Skirm(Box::new(SkirmDesk::from_text(text)?)),
-            _ => Desk::Swat(Box::new(SwatDesk::from_text(Arc::clone(&self.swat_rules), text, None)?)),
+            super::swat::SYSTEM_ID => {
+                Desk::Swat(Box::new(SwatDesk::from_text(Arc::clone(&self.swat_rules), text, None)?))
+            }
+            other => return Err(format!("the window cannot edit {other} scenarios yet; the command line can")),
         })
     }
 

@@ -7,7 +7,7 @@
 //! a PNG. Drawn once through the shared `Sketch`, so the PDF and the PNG agree.
 
 use super::rules::Ruleset;
-use super::rules::ruleset::{ItemKind, Movement, UnitSpecial, WeaponKind};
+use super::rules::ruleset::{ItemKind, Movement, WeaponKind};
 use super::scenario::SkirmScenario;
 use super::scenario::validate::{squad_ep, unit_ep};
 use crate::board::{EdgeAxis, Pos};
@@ -235,7 +235,7 @@ fn cards(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Card> {
                 format!("ACT {}  MSK {}+  RSK {}+", profile.act, profile.msk, profile.rsk),
                 format!("ARM {}  HIT {}", profile.arm, profile.hit),
             ];
-            let specials: Vec<String> = profile.specials.iter().map(|s| special_code(*s)).collect();
+            let specials: Vec<String> = profile.specials.iter().map(|s| s.code()).collect();
             if !specials.is_empty() {
                 lines.push(format!("Specials: {}", specials.join(" ")));
             }
@@ -275,18 +275,6 @@ fn cards(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Card> {
         }
     }
     out
-}
-
-/// The code a card prints for a special rule: `2MC`, `BR2`, `CAM`.
-fn special_code(special: UnitSpecial) -> String {
-    let text = ron::to_string(&special).unwrap_or_default();
-    let text: String = text.chars().filter(|c| !matches!(c, '(' | ')')).collect();
-    // Codes that start with a digit are stored with the digit last (`MC2` for 2MC).
-    match text.as_str() {
-        "MC2" => "2MC".into(),
-        "RC2" => "2RC".into(),
-        _ => text,
-    }
 }
 
 /// How many cards fit across and down a page.

@@ -165,9 +165,9 @@ pub fn run_command(app: &mut StudioApp, command: UiCommand) {
             }
         }
         UiCommand::New => {
-            let mut form = NewForm::swat(crate::board::TerrainId(0));
-            form.game = NewGame::Skirm;
-            (form.width, form.height) = (12, 12);
+            // Skirm's defaults, and Skirmish Wars' fill should the user switch games.
+            let plain = app.swat_rules.terrain_id("plain").unwrap_or(crate::board::TerrainId(0));
+            let form = NewForm { game: NewGame::Skirm, width: 12, height: 12, ..NewForm::swat(plain) };
             app.modal = Some(Modal::NewScenario(form));
         }
         other => {

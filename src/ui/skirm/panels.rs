@@ -8,7 +8,7 @@ use crate::board::{Pos, Symmetry};
 use crate::systems::skirm::editing::{MAX_LEVEL, MergeKey, SkirmTool, unit_label};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::rules::ruleset::{ItemKind, Movement};
-use crate::systems::skirm::scenario::validate::{squad_ep, unit_ep};
+use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
 use crate::ui::app::StudioApp;
 use crate::ui::commands::UiCommand;
@@ -280,7 +280,6 @@ fn squads(desk: &mut SkirmDesk, ui: &mut Ui) -> Option<SquadFile> {
     let limit = editor.doc.scenario.ep_limit;
     let mut file = None;
     let squads = editor.doc.scenario.squads.clone();
-    let findings = desk.findings.1.clone();
     for (si, squad) in squads.iter().enumerate() {
         ui.push_id(("squad", si), |ui| {
             let ep = squad_ep(&rules, squad);
@@ -314,7 +313,7 @@ fn squads(desk: &mut SkirmDesk, ui: &mut Ui) -> Option<SquadFile> {
                 let text = format!("EP {ep} / {limit}");
                 ui.label(RichText::new(text).strong().color(if over { style::ERROR } else { style::VALID }));
             });
-            for finding in findings.iter().filter(|f| f.message.starts_with(&format!("squad {} (", si + 1))) {
+            for finding in squad_findings(&rules, squad, si, limit) {
                 ui.label(RichText::new(&finding.message).color(style::ERROR));
             }
             for (ui_index, unit) in squad.units.iter().enumerate() {
@@ -380,8 +379,8 @@ fn unit_card(
             profile.weapons.iter().map(|w| rules.weapon(w).map_or_else(|| w.clone(), |w| w.name.clone())).collect();
         ui.label(RichText::new(format!("Card: {}", weapons.join(", "))).small());
         if !profile.specials.is_empty() {
-            let specials: Vec<String> = profile.specials.iter().map(|s| format!("{s:?}")).collect();
-            ui.label(RichText::new(format!("Specials: {}", specials.join(", "))).small());
+            let specials: Vec<String> = profile.specials.iter().map(|s| s.code()).collect();
+            ui.label(RichText::new(format!("Specials: {}", specials.join(" "))).small());
         }
         ui.horizontal_wrapped(|ui| {
             for id in unit.weapons.iter().chain(&unit.gear) {

@@ -13,6 +13,7 @@ pub use play::PlayState;
 
 pub use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
 pub use crate::systems::swat::rules::Ruleset as Rules;
+pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::app::{Modal, NewForm, StudioApp};
 use super::commands::UiCommand;

@@ -100,6 +100,21 @@ pub enum UnitSpecial {
     Unique,
 }
 
+impl UnitSpecial {
+    /// The code a stat card prints for it: `2MC`, `BR2`, `CAM`.
+    #[must_use]
+    pub fn code(self) -> String {
+        let text = ron::to_string(&self).unwrap_or_default();
+        let text: String = text.chars().filter(|c| !matches!(c, '(' | ')')).collect();
+        // Codes that start with a digit are stored with the digit last (`MC2` for 2MC).
+        match text.as_str() {
+            "MC2" => "2MC".into(),
+            "RC2" => "2RC".into(),
+            _ => text,
+        }
+    }
+}
+
 /// A weapon's or gear's special rule (rules, "Weapon/Gear Special Rules"); RGx is the
 /// weapon's `range`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
