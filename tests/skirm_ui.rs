@@ -258,3 +258,40 @@ fn on_a_skirm_map_the_palette_and_shortcuts_offer_skirm_tools_and_not_skirmish_w
     harness.run_steps(2);
     assert_eq!(harness.state().skirm().unwrap().editor.tool, SkirmTool::Height);
 }
+
+#[test]
+fn broken_files_are_refused_with_what_and_where_and_the_open_work_is_kept() {
+    let dir = std::env::temp_dir().join(format!("skirm-ui-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "Scenario(format_version: 1, system: \"skirm\", name: \"x\", mission: ").unwrap();
+    // The open dialog and the load buttons all answer with the broken file.
+    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), Some(broken.clone()));
+    let before = harness.state().skirm().unwrap().editor.doc.scenario.clone();
+    menu(&mut harness, "File", "Open...");
+    let shown = match &harness.state().modal {
+        Some(skirmish_studio::ui::Modal::Message(m)) => m.clone(),
+        other => panic!("no message: {other:?}"),
+    };
+    // Named by its game even though it does not parse: Skirm's reader says what is wrong.
+    assert!(shown.contains("broken.ron") && shown.contains("line 1") && shown.contains("docs/SKIRM.md"), "{shown}");
+    assert_eq!(harness.state().skirm().unwrap().editor.doc.scenario, before);
+    harness.get_by_label("OK").click();
+    harness.run_steps(2);
+    // A squad file that is no squad.
+    harness.get_all_by_label("Load squad...").next().unwrap().scroll_to_me();
+    harness.run_steps(20);
+    harness.get_all_by_label("Load squad...").next().unwrap().click();
+    harness.run_steps(3);
+    assert!(harness.state().status.starts_with("Could not load the squad"), "{}", harness.state().status);
+    assert_eq!(harness.state().skirm().unwrap().editor.doc.scenario, before);
+    // A saved battle that is no battle.
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(3);
+    harness.get_by_label("Load game").click();
+    harness.run_steps(3);
+    let status = harness.state().status.clone();
+    assert!(status.contains("broken.ron") && status.contains("not a saved Skirm battle"), "{status}");
+    assert!(harness.state().skirm().unwrap().play.as_ref().unwrap().actions.is_empty());
+    let _ = std::fs::remove_dir_all(dir);
+}

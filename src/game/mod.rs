@@ -316,6 +316,34 @@ pub fn system_id_of(text: &str) -> Option<String> {
         #[serde(default)]
         ruleset: Option<String>,
     }
-    let probe: SystemProbe = crate::files::ron_options().from_str(text).ok()?;
-    probe.system.or(probe.ruleset)
+    match crate::files::ron_options().from_str::<SystemProbe>(text) {
+        Ok(probe) => probe.system.or(probe.ruleset),
+        // A damaged file still names its game near the top: its own reader then says what is
+        // wrong and where, in its own terms.
+        Err(_) => named_system(text),
+    }
+}
+
+/// The id in the first `system: "id"` of a text that does not parse as a whole.
+fn named_system(text: &str) -> Option<String> {
+    let (_, after) = text.split_once("system")?;
+    let after = after.trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
+    let (id, _) = after.split_once('"')?;
+    (!id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+        .then(|| id.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn a_damaged_document_still_names_its_game() {
+        assert_eq!(system_id_of("Scenario(system: \"skirm\", name: \"x\")").as_deref(), Some("skirm"));
+        assert_eq!(system_id_of("Scenario(format_version: 1, system: \"skirm\", name: ").as_deref(), Some("skirm"));
+        assert_eq!(system_id_of("Scenario(format_version: 2, name: \"old\")"), None);
+        assert_eq!(system_id_of("Scenario(name: \"no system here\""), None);
+        assert_eq!(system_id_of("Scenario(system: \"Not An Id!\", name: "), None);
+    }
 }

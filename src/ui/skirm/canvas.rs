@@ -138,14 +138,17 @@ fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
     }
 }
 
-/// Line of sight from `from` to every square, for the document's revision.
-pub fn sight_from<'d>(desk: &'d mut SkirmDesk, from: Pos, figures: &[Pos]) -> &'d [Seen] {
+/// Shades what the square `from` sees (dark: hidden; amber: in cover), the sight worked out
+/// once per square and document revision; placed units block it.
+fn draw_sight(desk: &mut SkirmDesk, painter: &Painter, place: Placement, from: Pos) {
     let revision = desk.editor.doc.revision;
     let fresh = desk.sight.as_ref().is_some_and(|(r, p, _)| *r == revision && *p == from);
     if !fresh {
-        let board = &desk.editor.doc.scenario.board;
-        let sight = Sight::new(Map::new(board, &desk.editor.rules), figures);
-        let seen = board
+        let scenario = &desk.editor.doc.scenario;
+        let figures: Vec<Pos> = scenario.squads.iter().flat_map(|s| s.units.iter().filter_map(|u| u.pos)).collect();
+        let sight = Sight::new(Map::new(&scenario.board, &desk.editor.rules), &figures);
+        let seen = scenario
+            .board
             .squares()
             .map(|to| {
                 if to == from || sight.sees(from, to) {
@@ -157,20 +160,13 @@ pub fn sight_from<'d>(desk: &'d mut SkirmDesk, from: Pos, figures: &[Pos]) -> &'
             .collect();
         desk.sight = Some((revision, from, seen));
     }
-    desk.sight.as_ref().map_or(&[], |(_, _, seen)| seen.as_slice())
-}
-
-/// Shades what the square `from` sees: hidden squares dark, squares in cover striped amber.
-pub fn draw_sight(desk: &mut SkirmDesk, painter: &Painter, place: Placement, from: Pos) {
-    let figures: Vec<Pos> =
-        desk.editor.doc.scenario.squads.iter().flat_map(|s| s.units.iter().filter_map(|u| u.pos)).collect();
-    let width = desk.editor.doc.scenario.board.width;
-    let seen = sight_from(desk, from, &figures).to_vec();
-    shade_sight(painter, place, width, &seen, from);
+    if let Some((_, _, seen)) = &desk.sight {
+        shade_sight(painter, place, desk.editor.doc.scenario.board.width, seen, from);
+    }
 }
 
 /// Shades a sight map.
-pub fn shade_sight(painter: &Painter, place: Placement, width: u16, seen: &[Seen], from: Pos) {
+fn shade_sight(painter: &Painter, place: Placement, width: u16, seen: &[Seen], from: Pos) {
     let mut mesh = egui::Mesh::default();
     for (i, seen) in seen.iter().enumerate() {
         let pos = Pos::new((i % usize::from(width)) as u16, (i / usize::from(width)) as u16);

@@ -42,6 +42,9 @@ pub struct SkirmPlay {
     pub computer: [bool; 2],
     /// The square under the pointer.
     pub hover: Option<Pos>,
+    /// The legal actions with their cost, worked out once per position (the panel and the
+    /// map both ask every frame).
+    choices: std::cell::OnceCell<Vec<(Action, Option<u8>)>>,
 }
 
 impl SkirmPlay {
@@ -52,8 +55,21 @@ impl SkirmPlay {
     pub fn start(rules: Arc<Ruleset>, scenario: SkirmScenario, seed: u64) -> Result<Self, String> {
         let setup = scenario.to_setup(&rules)?;
         let (state, events) = start_game(&rules, &setup, seed).map_err(|e| format!("the battle cannot start: {e}"))?;
+        Ok(Self::at(rules, scenario, seed, state, Vec::new(), &events))
+    }
+
+    /// The battle at `state`, reached by `actions` with `events` on the way.
+    fn at(
+        rules: Arc<Ruleset>,
+        scenario: SkirmScenario,
+        seed: u64,
+        state: GameState,
+        actions: Vec<Action>,
+        events: &[crate::systems::skirm::rules::Event],
+    ) -> Self {
         let log = events.iter().map(|e| describe_event(&rules, &state, e)).collect();
-        Ok(Self { rules, scenario, seed, state, actions: Vec::new(), log, computer: [false, false], hover: None })
+        let (computer, hover, choices) = ([false, false], None, std::cell::OnceCell::new());
+        Self { rules, scenario, seed, state, actions, log, computer, hover, choices }
     }
 
     /// The battle as a file to save.
@@ -69,12 +85,10 @@ impl SkirmPlay {
     /// # Errors
     /// The file or one of its actions, with the reason.
     pub fn load(rules: Arc<Ruleset>, text: &str) -> Result<Self, String> {
+        // The rules replay the battle while reading it; its events become the log.
         let saved = load_battle(&rules, text)?;
-        let mut play = Self::start(rules, saved.scenario, saved.seed)?;
+        let mut play = Self::at(rules, saved.scenario, saved.seed, saved.state, saved.actions, &saved.events);
         play.computer = saved.computer;
-        for action in saved.actions {
-            play.act(action)?;
-        }
         Ok(play)
     }
 
@@ -88,22 +102,21 @@ impl SkirmPlay {
             self.log.push(describe_event(&self.rules, &self.state, event));
         }
         self.actions.push(action);
+        self.choices = std::cell::OnceCell::new();
         Ok(())
     }
 
     /// Takes back the last action by replaying the rest from the start.
     pub fn undo(&mut self) -> bool {
-        if self.actions.pop().is_none() {
-            return false;
-        }
-        let actions = std::mem::take(&mut self.actions);
+        let Some((_, kept)) = self.actions.split_last() else { return false };
         let Ok(mut fresh) = Self::start(Arc::clone(&self.rules), self.scenario.clone(), self.seed) else {
             return false;
         };
         fresh.computer = self.computer;
-        for action in actions {
-            if fresh.act(action).is_err() {
-                break;
+        // The same seed and actions give the same battle, so every kept action is legal again.
+        for action in kept {
+            if fresh.act(action.clone()).is_err() {
+                return false;
             }
         }
         *self = fresh;
@@ -123,14 +136,16 @@ impl SkirmPlay {
 
     /// The legal actions with their ACT cost (none for free ones).
     #[must_use]
-    pub fn choices(&self) -> Vec<(Action, Option<u8>)> {
-        legal_actions(&self.rules, &self.state)
-            .into_iter()
-            .map(|a| {
-                let c = cost(&self.rules, &self.state, &a);
-                (a, c)
-            })
-            .collect()
+    pub fn choices(&self) -> &[(Action, Option<u8>)] {
+        self.choices.get_or_init(|| {
+            legal_actions(&self.rules, &self.state)
+                .into_iter()
+                .map(|a| {
+                    let c = cost(&self.rules, &self.state, &a);
+                    (a, c)
+                })
+                .collect()
+        })
     }
 
     /// The battle as a scenario to draw: the map with its doors as they stand now, the items
@@ -476,7 +491,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
                 RichText::new(format!("{moves} squares to move to: click one on the map (cost shown there).")).small(),
             );
         }
-        for (action, act) in &choices {
+        for (action, act) in choices {
             if matches!(action, Action::Move { .. } | Action::Dash { .. } | Action::Leap { .. }) {
                 continue;
             }
@@ -544,7 +559,7 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
     }
     // Each square reached once, by its cheapest way (a Move before a Dash of the same cost).
     let mut reach: std::collections::BTreeMap<Pos, (u8, &str)> = std::collections::BTreeMap::new();
-    for (action, act) in &choices {
+    for (action, act) in choices {
         let (to, mark) = match action {
             Action::Move { to } => (*to, "M"),
             Action::Dash { to } => (*to, "D"),
@@ -584,7 +599,7 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         let map = Map::new(&play.state.board, &play.rules);
         let figures: Vec<Pos> = play.state.units.iter().filter_map(|u| u.pos).collect();
         let sight = Sight::new(map, &figures);
-        for (action, _) in &choices {
+        for (action, _) in choices {
             let targets: Vec<Target> = match action {
                 Action::Ranged { targets, .. } => targets.clone(),
                 Action::Melee { target, .. } => vec![*target],
@@ -603,7 +618,7 @@ fn canvas(app: &mut StudioApp, ui: &mut Ui) {
             }
         }
     }
-    for (action, _) in &choices {
+    for (action, _) in choices {
         if let Action::Door { edge } = action {
             painter.line_segment(edge_segment(place, *edge), Stroke::new(4.0, Color32::from_rgb(120, 230, 255)));
         }

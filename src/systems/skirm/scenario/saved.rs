@@ -5,7 +5,7 @@
 
 use super::document::{SkirmScenario, load_scenario, save_scenario};
 use crate::files::ron_options;
-use crate::systems::skirm::rules::{Action, GameState, Ruleset, apply, start_game};
+use crate::systems::skirm::rules::{Action, Event, GameState, Ruleset, apply, start_game};
 use serde::{Deserialize, Serialize};
 
 /// The version of the saved-battle format this program writes.
@@ -38,6 +38,8 @@ pub struct SavedBattle {
     pub computer: [bool; 2],
     /// Where the actions lead.
     pub state: GameState,
+    /// Every event from the start of the battle on, in order.
+    pub events: Vec<Event>,
 }
 
 /// The battle as a file.
@@ -75,11 +77,14 @@ pub fn load_battle(rules: &Ruleset, text: &str) -> Result<SavedBattle, String> {
     }
     let scenario = load_scenario(rules, &file.scenario).map_err(|e| format!("its scenario: {e}"))?;
     let setup = scenario.to_setup(rules)?;
-    let (mut state, _) = start_game(rules, &setup, file.seed).map_err(|e| format!("the battle cannot start: {e}"))?;
+    let (mut state, mut events) =
+        start_game(rules, &setup, file.seed).map_err(|e| format!("the battle cannot start: {e}"))?;
     for (index, action) in file.actions.iter().enumerate() {
-        apply(rules, &mut state, action).map_err(|e| format!("action {} ({action:?}) is refused: {e}", index + 1))?;
+        let happened = apply(rules, &mut state, action)
+            .map_err(|e| format!("action {} ({action:?}) is refused: {e}", index + 1))?;
+        events.extend(happened);
     }
-    Ok(SavedBattle { scenario, seed: file.seed, actions: file.actions, computer: file.computer, state })
+    Ok(SavedBattle { scenario, seed: file.seed, actions: file.actions, computer: file.computer, state, events })
 }
 
 #[cfg(test)]
@@ -105,6 +110,7 @@ mod tests {
         let text = save_battle(&rules, &scenario, 9, &actions, [false, true]).unwrap();
         let back = load_battle(&rules, &text).unwrap();
         assert_eq!(back.state, state);
+        assert!(back.events.len() > actions.len(), "the start's events and each action's");
         assert_eq!(back.computer, [false, true]);
         let mut bad = actions.clone();
         bad.insert(0, Action::EndActivation);
