@@ -175,20 +175,70 @@ fn skirm_battle_map() -> Option<skirmish_studio::systems::skirm::scenario::Skirm
     Some(s)
 }
 
+/// The window with the 30 x 30 battle map open, its overlays on or off.
+fn skirm_app(
+    rules: &Ruleset,
+    scenario: &skirmish_studio::systems::skirm::scenario::SkirmScenario,
+    overlays: bool,
+) -> Option<StudioApp> {
+    let mut app = StudioApp::new(
+        Arc::new(rules.clone()),
+        AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
+    );
+    let skirm_rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().ok()?;
+    let doc = skirmish_studio::systems::skirm::editing::Document::new(scenario.clone());
+    let mut desk = SkirmDesk::with_rules(Arc::new(skirm_rules), doc);
+    desk.show_sight = overlays;
+    desk.show_race = overlays;
+    app.open_desk(Desk::Skirm(Box::new(desk)));
+    Some(app)
+}
+
 fn skirm_benches(c: &mut Criterion) {
     let Ok(rules) = Ruleset::builtin() else { return };
     let Some(scenario) = skirm_battle_map() else { return };
+    // The slowest frame of a 30-square height stroke: each square is a new revision to check.
+    if let Some(mut app) = skirm_app(&rules, &scenario, false) {
+        let ctx = egui::Context::default();
+        frame(&ctx, &mut app, 0.0, Vec::new());
+        if let (Some(place), Some(desk)) = (app.placement, app.skirm_mut()) {
+            desk.editor.tool = skirmish_studio::systems::skirm::editing::SkirmTool::Height;
+            let mut time = 1.0;
+            c.bench_function("skirm_stroke_worst_frame_30x30", |b| {
+                b.iter_custom(|iterations| {
+                    let mut worst_total = Duration::ZERO;
+                    for _ in 0..iterations {
+                        let mut worst = Duration::ZERO;
+                        for step in 0..30u16 {
+                            let point = place.square_rect(Pos::new(step, 15)).center();
+                            let mut events = vec![Event::PointerMoved(point)];
+                            let button = |pressed| Event::PointerButton {
+                                pos: point,
+                                button: PointerButton::Primary,
+                                pressed,
+                                modifiers: Modifiers::NONE,
+                            };
+                            if step == 0 {
+                                events.push(button(true));
+                            }
+                            if step == 29 {
+                                events.push(button(false));
+                            }
+                            time += 1.0 / 60.0;
+                            let started = Instant::now();
+                            frame(&ctx, &mut app, time, events);
+                            worst = worst.max(started.elapsed());
+                        }
+                        while app.skirm_mut().is_some_and(|d| d.editor.doc.undo().is_some()) {}
+                        worst_total += worst;
+                    }
+                    worst_total
+                });
+            });
+        }
+    }
     for (overlays, name) in [(false, "skirm_frame_30x30_200_walls"), (true, "skirm_frame_30x30_200_walls_overlays")] {
-        let mut app = StudioApp::new(
-            Arc::new(rules.clone()),
-            AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
-        );
-        let Ok(skirm_rules) = skirmish_studio::systems::skirm::rules::Ruleset::builtin() else { return };
-        let doc = skirmish_studio::systems::skirm::editing::Document::new(scenario.clone());
-        let mut desk = SkirmDesk::with_rules(Arc::new(skirm_rules), doc);
-        desk.show_sight = overlays;
-        desk.show_race = overlays;
-        app.open_desk(Desk::Skirm(Box::new(desk)));
+        let Some(mut app) = skirm_app(&rules, &scenario, overlays) else { return };
         let ctx = egui::Context::default();
         for i in 0..3 {
             frame(&ctx, &mut app, f64::from(i), Vec::new());

@@ -141,6 +141,7 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
         .swat()
         .unwrap()
         .findings
+        .list
         .iter()
         .find(|f| f.code == "units-share-square")
         .cloned()
@@ -151,12 +152,12 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
     let fix = finding.fix.expect("a fix is offered");
     harness.get_by_label(&fix.label).click();
     harness.run_steps(3);
-    assert!(harness.state().swat().unwrap().findings.iter().all(|f| f.code != "units-share-square"));
+    assert!(harness.state().swat().unwrap().findings.list.iter().all(|f| f.code != "units-share-square"));
     assert_eq!(harness.state().swat().unwrap().editor.doc.history.undo_label(), Some(fix.label.as_str()));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run_steps(3);
     assert!(
-        harness.state().swat().unwrap().findings.iter().any(|f| f.code == "units-share-square"),
+        harness.state().swat().unwrap().findings.list.iter().any(|f| f.code == "units-share-square"),
         "the fix is one undoable step"
     );
 }

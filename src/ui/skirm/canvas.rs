@@ -37,7 +37,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
 
 /// The spot under a screen point.
 #[must_use]
-pub fn spot_at(place: Placement, point: Pos2, width: u16, height: u16) -> Option<Spot> {
+fn spot_at(place: Placement, point: Pos2, width: u16, height: u16) -> Option<Spot> {
     let local = (point - place.origin) / place.zoom;
     Spot::at(local.x, local.y, width, height)
 }
@@ -112,7 +112,7 @@ fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
     if desk.show_race {
         draw_race(desk, painter, place);
     }
-    for finding in &desk.findings.1 {
+    for finding in &desk.findings.list {
         let color = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
         for &pos in &finding.squares {
             painter.rect_stroke(place.square_rect(pos).shrink(2.0), 3.0, Stroke::new(2.0, color), StrokeKind::Inside);

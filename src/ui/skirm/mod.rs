@@ -13,6 +13,7 @@ pub use play::SkirmPlay;
 
 use super::app::{Modal, NewForm, NewGame, StudioApp};
 use super::commands::UiCommand;
+use super::live::LiveFindings;
 use crate::board::Pos;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
@@ -37,7 +38,7 @@ pub struct SkirmDesk {
     /// The document and the editing state around it.
     pub editor: Editor,
     /// The validator's findings and the revision they belong to.
-    pub findings: (Option<u64>, Vec<Finding>),
+    pub findings: LiveFindings<Finding>,
     /// The designer's numbers and the revision they belong to.
     pub stats: Option<(u64, Statistics)>,
     /// Show line of sight from the hovered square.
@@ -53,21 +54,12 @@ pub struct SkirmDesk {
 }
 
 impl SkirmDesk {
-    /// A desk on `scenario`.
-    ///
-    /// # Errors
-    /// Skirm's built-in ruleset cannot be read (a broken build).
-    pub fn new(doc: Document) -> Result<Self, String> {
-        let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
-        Ok(Self::with_rules(Arc::new(rules), doc))
-    }
-
     /// A desk on `doc` with `rules`.
     #[must_use]
     pub fn with_rules(rules: Arc<Ruleset>, doc: Document) -> Self {
         Self {
             editor: Editor::new(rules, doc),
-            findings: (None, Vec::new()),
+            findings: LiveFindings::default(),
             stats: None,
             show_sight: false,
             show_race: false,
@@ -85,13 +77,19 @@ impl SkirmDesk {
         save_scenario(&self.editor.rules, &self.editor.doc.scenario)
     }
 
-    /// Brings the findings up to the document's revision (a battle map is small enough to
-    /// check within the frame).
-    pub fn refresh(&mut self) {
-        let revision = self.editor.doc.revision;
-        if self.findings.0 != Some(revision) {
-            self.findings = (Some(revision), self.editor.findings());
-        }
+    /// Brings the findings up to date without making a frame wait (a 30 x 30 map takes
+    /// about 13 ms to check, so during a drag the check moves to a worker thread).
+    pub fn refresh(&mut self, ctx: &egui::Context, now: f64) {
+        let (editor, revision) = (&self.editor, self.editor.doc.revision);
+        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
+            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
+            move || crate::systems::skirm::scenario::validate(&rules, &scenario)
+        });
+    }
+
+    /// Checks the document now, whatever the last check cost (before a playtest).
+    pub fn check_now(&mut self) {
+        self.findings.set(self.editor.doc.revision, self.editor.findings());
     }
 
     /// The designer's numbers, worked out once per revision.
@@ -128,7 +126,7 @@ impl SkirmDesk {
     /// Whether the findings hold an error (a playtest waits until they do not).
     #[must_use]
     pub fn has_errors(&self) -> bool {
-        self.findings.1.iter().any(|f| f.severity == crate::systems::skirm::scenario::Severity::Error)
+        self.findings.list.iter().any(|f| f.severity == crate::systems::skirm::scenario::Severity::Error)
     }
 }
 
@@ -178,8 +176,9 @@ pub fn run_command(app: &mut StudioApp, command: UiCommand) {
 
 /// Draws the window for a Skirm document.
 pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
+    let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
     let Some(desk) = app.desk.skirm_mut() else { return };
-    desk.refresh();
+    desk.refresh(&ctx, now);
     if desk.play.is_some() {
         play::frame(app, ui);
         return;

@@ -201,7 +201,7 @@ fn load_squad(app: &mut StudioApp, index: usize) {
 }
 
 fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
-    let findings = desk.findings.1.clone();
+    let findings = desk.findings.list.clone();
     if findings.is_empty() {
         ui.label(RichText::new("No problems: the battle can be played.").color(style::VALID));
     }
@@ -479,8 +479,8 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
             },
         );
         ui.monospace(format!("{square:<28}"));
-        let errors = desk.findings.1.iter().filter(|f| f.severity == Severity::Error).count();
+        let errors = desk.findings.list.iter().filter(|f| f.severity == Severity::Error).count();
         let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
-        crate::ui::view::status_summary(ui, errors, desk.findings.1.len() - errors, app.view.zoom, message);
+        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, app.view.zoom, message);
     });
 }

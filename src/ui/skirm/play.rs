@@ -188,7 +188,7 @@ pub fn toggle(app: &mut StudioApp) {
         app.status = "Back to editing; the scenario is as you left it.".into();
         return;
     }
-    desk.refresh();
+    desk.check_now();
     if desk.has_errors() {
         app.status = "The scenario has errors: fix them (Diagnostics) before a playtest.".into();
         return;

@@ -201,7 +201,7 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
 fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     let Some(desk) = app.desk.swat() else { return };
     let s = &desk.editor.doc.scenario;
-    for finding in &desk.findings {
+    for finding in &desk.findings.list {
         let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
         for &pos in &finding.squares {
             if s.contains(pos) {

@@ -17,6 +17,7 @@ pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::app::{Modal, NewForm, StudioApp};
 use super::commands::UiCommand;
+use super::live::LiveFindings;
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
 use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::Ruleset;
@@ -30,19 +31,12 @@ use std::sync::Arc;
 /// The sample scenario shown the first time the studio opens.
 pub const FIRST_RUN_SAMPLE: &str = include_str!("../../../scenarios/bridgehead.ron");
 
-/// Where a worker thread's findings (and the seconds they took) arrive.
-pub type ValidationResult = std::sync::mpsc::Receiver<(Vec<Finding>, f64)>;
-
 /// A Skirmish Wars document open in the window and what the window derives from it.
 pub struct SwatDesk {
     /// The document and the editing state around it.
     pub editor: Editor,
-    /// The latest findings.
-    pub findings: Vec<Finding>,
-    /// The document revision the findings belong to.
-    pub findings_revision: Option<u64>,
-    /// When validation last ran and how long it took (seconds).
-    pub validation_clock: (f64, f64),
+    /// The latest findings, kept up to date as the document changes.
+    pub findings: LiveFindings<Finding>,
     /// Statistics and the revision they belong to.
     pub stats: Option<(u64, Statistics)>,
     /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
@@ -52,9 +46,6 @@ pub struct SwatDesk {
     /// While a unit is selected in a playtest: the square it would attack the hovered enemy
     /// from.
     pub hover_move_square: Option<Pos>,
-    /// A validation running on a worker thread: the revision it checks and where its findings
-    /// will arrive.
-    pub validation_job: Option<(u64, ValidationResult)>,
     /// The Balance panel: its settings, the run under way and results per revision.
     pub balance: BalancePanel,
 }
@@ -66,14 +57,11 @@ impl SwatDesk {
         let tiles = builtin_tiles(&rules).unwrap_or_default();
         Self {
             editor: Editor::new(rules, tiles, doc),
-            findings: Vec::new(),
-            findings_revision: None,
-            validation_clock: (f64::NEG_INFINITY, 0.0),
+            findings: LiveFindings::default(),
             stats: None,
             asymmetries: None,
             play: None,
             hover_move_square: None,
-            validation_job: None,
             balance: BalancePanel::default(),
         }
     }
@@ -120,42 +108,13 @@ impl SwatDesk {
         save_scenario(&self.editor.rules, &self.editor.doc.scenario)
     }
 
-    /// Brings the findings up to date without making a frame wait: a cheap validation (the
-    /// last took under 4 ms) runs inline, at most every 100 ms during a drag; a costly one runs
-    /// on a worker thread over a snapshot of the document, and its findings arrive a few
-    /// frames later.
+    /// Brings the findings up to date without making a frame wait (see [`LiveFindings`]).
     pub fn refresh_derived(&mut self, ctx: &Context, now: f64) {
-        if let Some((revision, receiver)) = &self.validation_job
-            && let Ok((findings, took)) = receiver.try_recv()
-        {
-            self.findings = findings;
-            self.findings_revision = Some(*revision);
-            self.validation_clock = (now, took);
-            self.validation_job = None;
-        }
-        if self.findings_revision == Some(self.editor.doc.revision) || self.validation_job.is_some() {
-            return;
-        }
-        let (last, took) = self.validation_clock;
-        if took < 0.004 {
-            if self.editor.drag.is_some() && now - last < 0.1 {
-                return;
-            }
-            let started = std::time::Instant::now();
-            self.findings = validate(&self.editor.rules, &self.editor.doc.scenario);
-            self.findings_revision = Some(self.editor.doc.revision);
-            self.validation_clock = (now, started.elapsed().as_secs_f64());
-            return;
-        }
-        let (sender, receiver) = std::sync::mpsc::channel();
-        let (rules, scenario, ctx) = (Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone(), ctx.clone());
-        std::thread::spawn(move || {
-            let started = std::time::Instant::now();
-            let findings = validate(&rules, &scenario);
-            let _ = sender.send((findings, started.elapsed().as_secs_f64()));
-            ctx.request_repaint();
+        let (editor, revision) = (&self.editor, self.editor.doc.revision);
+        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
+            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
+            move || validate(&rules, &scenario)
         });
-        self.validation_job = Some((self.editor.doc.revision, receiver));
     }
 
     /// The statistics, computed when first needed for this revision.
@@ -187,7 +146,7 @@ impl SwatDesk {
     /// Whether the scenario has errors (which would block a playtest).
     #[must_use]
     pub fn has_errors(&self) -> bool {
-        has_errors(&self.findings)
+        has_errors(&self.findings.list)
     }
 
     /// The terrain colour of every square, row by row.

@@ -98,9 +98,9 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
             },
         );
         ui.monospace(format!("{square:<20}"));
-        let errors = desk.findings.iter().filter(|f| f.severity == Severity::Error).count();
+        let errors = desk.findings.list.iter().filter(|f| f.severity == Severity::Error).count();
         let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
-        crate::ui::view::status_summary(ui, errors, desk.findings.len() - errors, app.view.zoom, message);
+        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, app.view.zoom, message);
     });
 }
 
@@ -254,10 +254,10 @@ pub fn side_panels(app: &mut StudioApp, ui: &mut Ui) {
 
 fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
     let Some(desk) = app.desk.swat_mut() else { return };
-    if desk.findings.is_empty() {
+    if desk.findings.list.is_empty() {
         ui.label(RichText::new("No errors, no warnings.").color(Color32::from_rgb(80, 190, 100)));
     }
-    let findings = desk.findings.clone();
+    let findings = desk.findings.list.clone();
     let mut shown = None;
     let mut mend = None;
     for severity in [Severity::Error, Severity::Warning] {

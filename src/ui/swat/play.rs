@@ -62,11 +62,12 @@ impl PlayState {
 /// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
 pub fn start(app: &mut StudioApp) {
     let Some(desk) = app.desk.swat_mut() else { return };
-    desk.findings = crate::systems::swat::scenario::validate(&desk.editor.rules, &desk.editor.doc.scenario);
-    desk.findings_revision = Some(desk.editor.doc.revision);
+    let findings = crate::systems::swat::scenario::validate(&desk.editor.rules, &desk.editor.doc.scenario);
+    desk.findings.set(desk.editor.doc.revision, findings);
     if desk.has_errors() {
         let list: Vec<String> = desk
             .findings
+            .list
             .iter()
             .filter(|f| f.severity == crate::systems::swat::scenario::Severity::Error)
             .map(|f| format!("- {}", f.message))
@@ -77,7 +78,7 @@ pub fn start(app: &mut StudioApp) {
     }
     match Session::start(&desk.editor.rules, &desk.editor.doc.scenario, 1) {
         Ok(session) => {
-            let warnings = desk.findings.len();
+            let warnings = desk.findings.list.len();
             desk.play = Some(PlayState::new(session));
             app.view.fit = true;
             app.view.fit_area = None;
