@@ -11,6 +11,9 @@ const INLINE_SECONDS: f64 = 0.004;
 /// During a drag, an inline validation runs at most this often (seconds).
 const DRAG_SECONDS: f64 = 0.1;
 
+/// Where a worker thread's findings, and the seconds they took, arrive.
+type Arriving<F> = Receiver<(Vec<F>, f64)>;
+
 /// The latest findings of a document and the revision they belong to.
 pub struct LiveFindings<F> {
     /// The findings.
@@ -20,7 +23,7 @@ pub struct LiveFindings<F> {
     /// When validation last ran and how long it took (seconds).
     clock: (f64, f64),
     /// A validation on a worker thread: the revision it checks and where its findings arrive.
-    job: Option<(u64, Receiver<(Vec<F>, f64)>)>,
+    job: Option<(u64, Arriving<F>)>,
 }
 
 impl<F> Default for LiveFindings<F> {
