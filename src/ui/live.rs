@@ -81,3 +81,28 @@ impl<F: Send + 'static> LiveFindings<F> {
         self.revision = Some(revision);
     }
 }
+
+/// Something worked out from a document, kept until the document changes.
+pub struct PerRevision<T>(Option<(u64, T)>);
+
+impl<T> Default for PerRevision<T> {
+    fn default() -> Self {
+        Self(None)
+    }
+}
+
+impl<T> PerRevision<T> {
+    /// The value for `revision`, worked out by `compute` when the kept one is older.
+    pub fn get(&mut self, revision: u64, compute: impl FnOnce() -> T) -> &T {
+        if self.0.as_ref().is_some_and(|(r, _)| *r != revision) {
+            self.0 = None;
+        }
+        &self.0.get_or_insert_with(|| (revision, compute())).1
+    }
+
+    /// The value last worked out, whatever its revision (for drawing, which must not wait).
+    #[must_use]
+    pub fn kept(&self) -> Option<&T> {
+        self.0.as_ref().map(|(_, value)| value)
+    }
+}

@@ -13,7 +13,7 @@ pub use play::SkirmPlay;
 
 use super::app::{Modal, NewForm, NewGame, StudioApp};
 use super::commands::UiCommand;
-use super::live::LiveFindings;
+use super::live::{LiveFindings, PerRevision};
 use crate::board::Pos;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
@@ -40,7 +40,7 @@ pub struct SkirmDesk {
     /// The validator's findings and the revision they belong to.
     pub findings: LiveFindings<Finding>,
     /// The designer's numbers and the revision they belong to.
-    pub stats: Option<(u64, Statistics)>,
+    pub stats: PerRevision<Statistics>,
     /// Show line of sight from the hovered square.
     pub show_sight: bool,
     /// Show who reaches each objective first.
@@ -60,7 +60,7 @@ impl SkirmDesk {
         Self {
             editor: Editor::new(rules, doc),
             findings: LiveFindings::default(),
-            stats: None,
+            stats: PerRevision::default(),
             show_sight: false,
             show_race: false,
             sight: None,
@@ -94,12 +94,8 @@ impl SkirmDesk {
 
     /// The designer's numbers, worked out once per revision.
     pub fn statistics(&mut self) -> &Statistics {
-        let revision = self.editor.doc.revision;
-        if self.stats.as_ref().is_some_and(|(r, _)| *r != revision) {
-            self.stats = None;
-        }
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
-        &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
+        self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
     }
 
     /// A colour per square, row by row: open ground light, difficult green, impassable dark,

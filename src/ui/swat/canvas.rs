@@ -215,7 +215,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
         }
     }
     if app.prefs.show_race
-        && let Some((_, stats)) = &desk.stats
+        && let Some(stats) = desk.stats.kept()
     {
         for race in &stats.neutral_properties {
             let best = race.first_turn.iter().filter_map(|t| *t).min();

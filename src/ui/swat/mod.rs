@@ -17,7 +17,7 @@ pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::app::{Modal, NewForm, StudioApp};
 use super::commands::UiCommand;
-use super::live::LiveFindings;
+use super::live::{LiveFindings, PerRevision};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
 use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::Ruleset;
@@ -38,7 +38,7 @@ pub struct SwatDesk {
     /// The latest findings, kept up to date as the document changes.
     pub findings: LiveFindings<Finding>,
     /// Statistics and the revision they belong to.
-    pub stats: Option<(u64, Statistics)>,
+    pub stats: PerRevision<Statistics>,
     /// The symmetry report of the scenario's intended symmetry, for the revision it belongs to.
     pub asymmetries: Option<(u64, Symmetry, Result<Vec<Asymmetry>, SymmetryError>)>,
     /// The playtest under way, if any; the document is not touched by it.
@@ -58,7 +58,7 @@ impl SwatDesk {
         Self {
             editor: Editor::new(rules, tiles, doc),
             findings: LiveFindings::default(),
-            stats: None,
+            stats: PerRevision::default(),
             asymmetries: None,
             play: None,
             hover_move_square: None,
@@ -119,12 +119,8 @@ impl SwatDesk {
 
     /// The statistics, computed when first needed for this revision.
     pub fn statistics(&mut self) -> &Statistics {
-        let revision = self.editor.doc.revision;
-        if self.stats.as_ref().is_some_and(|(r, _)| *r != revision) {
-            self.stats = None;
-        }
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
-        &self.stats.get_or_insert_with(|| (revision, statistics(rules, scenario))).1
+        self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
     }
 
     /// The symmetry report for `symmetry`, computed once per document revision.
