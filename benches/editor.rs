@@ -8,7 +8,9 @@ use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
 use skirmish_studio::systems::swat::editing::Document;
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 use skirmish_studio::systems::swat::scenario::generated_scenario;
-use skirmish_studio::ui::{AppConfig, Desk, FileDialogs, Prefs, SkirmDesk, StudioApp};
+use skirmish_studio::ui::skirm::SkirmDesk;
+use skirmish_studio::ui::swat::SwatDesk;
+use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -27,11 +29,9 @@ impl FileDialogs for NoDialogs {
 }
 
 fn app(rules: &Arc<Ruleset>, side: u16, units: usize) -> Option<StudioApp> {
-    let mut app = StudioApp::new(
-        Arc::clone(rules),
-        AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
-    );
-    app.swat_mut()?.editor.doc = Document::new(generated_scenario(rules, side, units)?);
+    let mut app =
+        StudioApp::new(AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None });
+    app.desk_as_mut::<SwatDesk>()?.editor.doc = Document::new(generated_scenario(rules, side, units)?);
     app.view.fit = true;
     Some(app)
 }
@@ -75,7 +75,7 @@ fn benches(c: &mut Criterion) {
         frame(&ctx, &mut app, 0.0, Vec::new());
         let Some(place) = app.placement else { continue };
         if let Some(forest) = rules.terrain_id("forest")
-            && let Some(desk) = app.swat_mut()
+            && let Some(desk) = app.desk_as_mut::<SwatDesk>()
         {
             desk.editor.paint = skirmish_studio::systems::swat::editing::Paint::Terrain(forest);
         }
@@ -111,7 +111,7 @@ fn benches(c: &mut Criterion) {
                         frame(&ctx, &mut app, time, events);
                         worst = worst.max(started.elapsed());
                     }
-                    while app.swat_mut().is_some_and(|desk| desk.editor.doc.undo().is_some()) {}
+                    while app.desk_as_mut::<SwatDesk>().is_some_and(|desk| desk.editor.doc.undo().is_some()) {}
                     worst_total += worst;
                 }
                 worst_total
@@ -176,32 +176,25 @@ fn skirm_battle_map() -> Option<skirmish_studio::systems::skirm::scenario::Skirm
 }
 
 /// The window with the 30 x 30 battle map open, its overlays on or off.
-fn skirm_app(
-    rules: &Ruleset,
-    scenario: &skirmish_studio::systems::skirm::scenario::SkirmScenario,
-    overlays: bool,
-) -> Option<StudioApp> {
-    let mut app = StudioApp::new(
-        Arc::new(rules.clone()),
-        AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None },
-    );
+fn skirm_app(scenario: &skirmish_studio::systems::skirm::scenario::SkirmScenario, overlays: bool) -> Option<StudioApp> {
+    let mut app =
+        StudioApp::new(AppConfig { data_dir: None, dialogs: Box::new(NoDialogs), prefs: Prefs::default(), open: None });
     let skirm_rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().ok()?;
     let doc = skirmish_studio::systems::skirm::editing::Document::new(scenario.clone());
     let mut desk = SkirmDesk::with_rules(Arc::new(skirm_rules), doc);
     desk.show_sight = overlays;
     desk.show_race = overlays;
-    app.open_desk(Desk::Skirm(Box::new(desk)));
+    app.open_desk(Box::new(desk));
     Some(app)
 }
 
 fn skirm_benches(c: &mut Criterion) {
-    let Ok(rules) = Ruleset::builtin() else { return };
     let Some(scenario) = skirm_battle_map() else { return };
     // The slowest frame of a 30-square height stroke: each square is a new revision to check.
-    if let Some(mut app) = skirm_app(&rules, &scenario, false) {
+    if let Some(mut app) = skirm_app(&scenario, false) {
         let ctx = egui::Context::default();
         frame(&ctx, &mut app, 0.0, Vec::new());
-        if let (Some(place), Some(desk)) = (app.placement, app.skirm_mut()) {
+        if let (Some(place), Some(desk)) = (app.placement, app.desk_as_mut::<SkirmDesk>()) {
             desk.editor.tool = skirmish_studio::systems::skirm::editing::SkirmTool::Height;
             let mut time = 1.0;
             c.bench_function("skirm_stroke_worst_frame_30x30", |b| {
@@ -229,7 +222,7 @@ fn skirm_benches(c: &mut Criterion) {
                             frame(&ctx, &mut app, time, events);
                             worst = worst.max(started.elapsed());
                         }
-                        while app.skirm_mut().is_some_and(|d| d.editor.doc.undo().is_some()) {}
+                        while app.desk_as_mut::<SkirmDesk>().is_some_and(|d| d.editor.doc.undo().is_some()) {}
                         worst_total += worst;
                     }
                     worst_total
@@ -238,7 +231,7 @@ fn skirm_benches(c: &mut Criterion) {
         }
     }
     for (overlays, name) in [(false, "skirm_frame_30x30_200_walls"), (true, "skirm_frame_30x30_200_walls_overlays")] {
-        let Some(mut app) = skirm_app(&rules, &scenario, overlays) else { return };
+        let Some(mut app) = skirm_app(&scenario, overlays) else { return };
         let ctx = egui::Context::default();
         for i in 0..3 {
             frame(&ctx, &mut app, f64::from(i), Vec::new());

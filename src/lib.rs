@@ -7,6 +7,7 @@ pub mod balance;
 pub mod board;
 pub mod cli;
 pub mod dice;
+pub mod editing;
 pub mod export;
 pub mod files;
 pub mod game;

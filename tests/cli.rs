@@ -265,3 +265,23 @@ fn hp_reads_as_a_bare_number_as_the_file_format_says() {
         assert_ne!(code, EXIT_UNREADABLE, "{err}");
     }
 }
+
+#[test]
+fn validate_json_carries_the_fix_of_a_skirm_squad_over_its_ep_limit_with_its_edits() {
+    let text =
+        std::fs::read_to_string(sample("skirm-ruined-crossing.ron")).unwrap().replace("ep_limit: 100", "ep_limit: 40");
+    let path = temp_file("skirm-over-ep.ron", &text);
+    let (code, out, _) = run_args(&["validate", path.to_str().unwrap(), "--json"]);
+    assert_eq!(code, EXIT_PROBLEMS, "{out}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let findings = value["files"][0]["findings"].as_array().unwrap();
+    let over = findings.iter().find(|f| f["code"] == "squad-over-ep-limit").expect("a squad over the limit");
+    let label = over["fix"]["label"].as_str().expect("the fix's label");
+    assert!(label.starts_with("Raise the EP limit to "), "{label}");
+    let edits = over["fix"]["edits"].as_array().expect("the fix's edits");
+    let ep = edits[0]["SetEpLimit"]["ep"].as_u64().expect("the new limit");
+    assert!(ep > 40 && label.ends_with(&ep.to_string()), "{over}");
+    // The text output names the fix too.
+    let (_, text_out, _) = run_args(&["validate", path.to_str().unwrap()]);
+    assert!(text_out.contains("(fix: Raise the EP limit to"), "{text_out}");
+}

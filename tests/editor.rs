@@ -155,7 +155,7 @@ fn the_eraser_removes_the_unit_then_the_property() {
 #[test]
 fn clipboards_copy_paste_rotate_and_flip() {
     let rules = rules();
-    let sample = load_scenario(&rules, skirmish_studio::ui::FIRST_RUN_SAMPLE).unwrap();
+    let sample = load_scenario(&rules, skirmish_studio::ui::swat::FIRST_RUN_SAMPLE).unwrap();
     let clip = Clipboard::copy(&sample, p(0, 0), p(5, 3));
     assert_eq!((clip.width(), clip.height()), (6, 4));
     assert_eq!(
@@ -246,7 +246,7 @@ proptest! {
         steps in proptest::collection::vec((0u8..5, 0u8..12, 0u16..9, 0u16..7, 0u16..9, 0u16..7, any::<bool>(), 0u8..6), 1..30)
     ) {
         let rules = rules();
-        let original = load_scenario(&rules, skirmish_studio::ui::FIRST_RUN_SAMPLE).unwrap();
+        let original = load_scenario(&rules, skirmish_studio::ui::swat::FIRST_RUN_SAMPLE).unwrap();
         let mut doc = Document::new(original.clone());
         let symmetries = [None, Some(Symmetry::MirrorLeftRight), Some(Symmetry::Rotate180), Some(Symmetry::MirrorBoth), None, None];
         for (pick, owner, x0, y0, x1, y1, overrule, sym) in steps {

@@ -12,7 +12,7 @@ mod window_common;
 use skirmish_studio::ui::{AppConfig, Modal, Prefs, StudioApp};
 use std::path::PathBuf;
 use std::sync::Arc;
-use window_common::{Answers, sample, wait_for_export};
+use window_common::{Answers, GameDesks, sample, wait_for_export};
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skirmish-ui-{name}-{}", std::process::id()));
@@ -21,8 +21,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn app_with(open: Option<PathBuf>, dialogs: Answers, data_dir: Option<PathBuf>) -> StudioApp {
-    let rules = Arc::new(Ruleset::builtin().unwrap());
-    StudioApp::new(rules, AppConfig { data_dir, dialogs: Box::new(dialogs), prefs: Prefs::default(), open })
+    StudioApp::new(AppConfig { data_dir, dialogs: Box::new(dialogs), prefs: Prefs::default(), open })
 }
 
 fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
@@ -452,7 +451,7 @@ fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_
 /// Steps the window until the balance run is over (or a minute has passed).
 fn wait_for_balance(harness: &mut Harness<'static, StudioApp>) {
     let start = std::time::Instant::now();
-    while harness.state().swat().unwrap().balance.run.is_some() && start.elapsed().as_secs() < 60 {
+    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 60 {
         std::thread::sleep(std::time::Duration::from_millis(50));
         harness.run_steps(1);
     }
@@ -461,7 +460,6 @@ fn wait_for_balance(harness: &mut Harness<'static, StudioApp>) {
 
 #[test]
 fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per_revision() {
-    let rules = Arc::new(Ruleset::builtin().unwrap());
     // Only the Balance panel on the side, so every widget of it is on screen to be clicked.
     let prefs = Prefs {
         show_balance: true,
@@ -470,30 +468,27 @@ fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per
         show_diagnostics: false,
         ..Prefs::default()
     };
-    let app = StudioApp::new(
-        rules,
-        AppConfig {
-            data_dir: None,
-            dialogs: Box::new(Answers { open: None, save: None }),
-            prefs,
-            open: Some(sample("crossroads-duel.ron")),
-        },
-    );
+    let app = StudioApp::new(AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs,
+        open: Some(sample("crossroads-duel.ron")),
+    });
     let mut harness = harness(app);
-    harness.state_mut().swat_mut().unwrap().balance.games = 40;
+    harness.state_mut().balance.games = 40;
     harness.get_by_label("Run balance games").click();
     harness.run_steps(2);
-    assert!(harness.state().swat().unwrap().balance.run.is_some(), "the games run in the background");
+    assert!(harness.state().balance.run.is_some(), "the games run in the background");
     wait_for_balance(&mut harness);
     let revision = harness.state().swat().unwrap().editor.doc.revision;
-    let result = harness.state().swat().unwrap().balance.shown(revision).expect("a result for this revision");
+    let result = harness.state().balance.shown(revision).expect("a result for this revision");
     assert!(result.games >= 20 && result.games <= 40);
     harness.get_by_label_contains("Player 1 wins");
     // The verdict says whether a seat is favoured, and how sure.
     harness.get_by_label_contains("favoured");
     harness.get_by_label("Show where places change hands").click();
     harness.run_steps(2);
-    assert!(harness.state().swat().unwrap().balance.show_heatmap);
+    assert!(harness.state().balance.show_heatmap);
     // An edit makes a new revision: the old result no longer claims to describe the map.
     let forest = harness.state().swat().unwrap().editor.rules.terrain_id("forest").unwrap();
     harness.state_mut().swat_mut().unwrap().editor.doc.apply_edits(
@@ -501,23 +496,16 @@ fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per
         &[skirmish_studio::systems::swat::scenario::Edit::SetTerrain { pos: Pos::new(0, 0), terrain: forest }],
     );
     harness.run_steps(2);
-    assert!(
-        harness.state().swat().unwrap().balance.shown(harness.state().swat().unwrap().editor.doc.revision).is_none()
-    );
+    assert!(harness.state().balance.shown(harness.state().swat().unwrap().editor.doc.revision).is_none());
     harness.get_by_label_contains("The map changed since the last run");
     // Cancel stops a run after the batch under way.
-    harness.state_mut().swat_mut().unwrap().balance.games = 2000;
-    harness.state_mut().swat_mut().unwrap().balance.until_clear = false;
+    harness.state_mut().balance.games = 2000;
+    harness.state_mut().balance.until_clear = false;
     harness.get_by_label("Run balance games").click();
     harness.run_steps(2);
     harness.get_by_label("Cancel balance games").click();
     wait_for_balance(&mut harness);
-    let cancelled = harness
-        .state()
-        .swat()
-        .unwrap()
-        .balance
-        .shown(harness.state().swat().unwrap().editor.doc.revision)
-        .expect("the games played");
+    let cancelled =
+        harness.state().balance.shown(harness.state().swat().unwrap().editor.doc.revision).expect("the games played");
     assert!(cancelled.games < 2000, "{} games", cancelled.games);
 }

@@ -8,24 +8,21 @@ use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::board::{Edge, EdgeAxis, Pos};
-use skirmish_studio::systems::swat::rules::Ruleset;
 mod window_common;
 
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use std::sync::Arc;
-use window_common::{Answers, sample, wait_for_export};
+use window_common::{Answers, GameDesks, sample, wait_for_export};
 
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_in(open, save, None)
 }
 
 fn harness_in(open: Option<PathBuf>, save: Option<PathBuf>, data_dir: Option<PathBuf>) -> Harness<'static, StudioApp> {
-    let rules = Arc::new(Ruleset::builtin().unwrap());
     let config =
         // The open dialog answers with the file last saved, so a saved game loads back.
         AppConfig { data_dir, dialogs: Box::new(Answers { open: save.clone(), save }), prefs: Prefs::default(), open };
-    let app = StudioApp::new(rules, config);
+    let app = StudioApp::new(config);
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
         .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
@@ -209,7 +206,7 @@ fn a_skirm_battle_map_prints_to_pdf_from_the_export_dialog() {
     let target = dir.join("map.pdf");
     let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), Some(target.clone()));
     menu(&mut harness, "File", "Export for print");
-    assert!(harness.state().export.as_ref().is_some_and(|d| d.skirm));
+    assert!(harness.state().export.as_ref().is_some_and(|d| d.preset.square_mm == 40.0 && !d.options.sheets.tiles));
     assert!(harness.query_by_label_contains("Stat cards").is_some());
     harness.get_by_label("Export PDF...").click();
     let bytes = wait_for_export(&mut harness, &target);

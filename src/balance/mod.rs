@@ -134,8 +134,8 @@ pub struct Curve {
 /// A place that changed hands in some games.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HeatCell {
-    /// The square (column, row).
-    pub at: (u16, u16),
+    /// Where.
+    pub at: crate::game::Place,
     /// Changes of hands over all games.
     pub changes: usize,
     /// How many of them each seat made.
@@ -179,7 +179,7 @@ fn curves_of(records: &[GameRecord], seats: u8) -> Vec<Curve> {
 }
 
 fn heatmap_of(records: &[GameRecord], seats: u8) -> Vec<HeatCell> {
-    let mut cells: BTreeMap<(u16, u16), (Vec<usize>, u64)> = BTreeMap::new();
+    let mut cells: BTreeMap<crate::game::Place, (Vec<usize>, u64)> = BTreeMap::new();
     for capture in records.iter().flat_map(|r| &r.captures) {
         let cell = cells.entry(capture.at).or_insert_with(|| (vec![0; usize::from(seats)], 0));
         if let Some(count) = cell.0.get_mut(usize::from(capture.seat)) {

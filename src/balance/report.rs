@@ -3,6 +3,7 @@
 //! curve, the CO matrix) and the verdict, readable in any browser and printable.
 
 use super::{Balance, MatrixCell, SweepPoint};
+use crate::game::Place;
 use std::fmt::Write as _;
 
 /// Escapes text for HTML.
@@ -138,10 +139,21 @@ fn curve_chart(curve: &super::Curve) -> String {
     svg
 }
 
-/// The places that changed hands as a grid over the board, darker where more often.
+/// The places that changed hands: a grid over a board of squares, darker where more often,
+/// or discs over an open table.
 fn heatmap_grid(cells: &[super::HeatCell]) -> String {
-    let width = cells.iter().map(|c| c.at.0).max().unwrap_or(0) + 1;
-    let height = cells.iter().map(|c| c.at.1).max().unwrap_or(0) + 1;
+    let squares: Vec<(u16, u16)> = cells
+        .iter()
+        .filter_map(|c| match c.at {
+            Place::Square(x, y) => Some((x, y)),
+            Place::Point(..) => None,
+        })
+        .collect();
+    if squares.len() < cells.len() {
+        return heatmap_points(cells);
+    }
+    let width = squares.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+    let height = squares.iter().map(|c| c.1).max().unwrap_or(0) + 1;
     let most = cells.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
     let size = 22.0;
     let mut svg = format!(
@@ -151,7 +163,7 @@ fn heatmap_grid(cells: &[super::HeatCell]) -> String {
     );
     for y in 0..height {
         for x in 0..width {
-            let cell = cells.iter().find(|c| c.at == (x, y));
+            let cell = cells.iter().find(|c| c.at == Place::Square(x, y));
             let (fill, label) = match cell {
                 Some(c) => {
                     let heat = c.changes as f64 / most as f64;
@@ -268,4 +280,121 @@ pub fn html(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}}.verdict{{font-size:1.2em;font-weight:bold}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:4px 8px;text-align:center;font-size:13px}}</style></head><body>{body}<p><small>Skirmish Studio balance report. Intervals are Wilson 95% intervals.</small></p></body></html>\n",
         escape(title)
     )
+}
+
+/// The places on an open table that changed hands, as discs sized by how often.
+fn heatmap_points(cells: &[super::HeatCell]) -> String {
+    let spots: Vec<((f32, f32), usize)> = cells.iter().map(|c| (c.at.board_rect().0, c.changes)).collect();
+    let right = spots.iter().map(|((x, _), _)| *x).fold(1.0, f32::max);
+    let bottom = spots.iter().map(|((_, y), _)| *y).fold(1.0, f32::max);
+    let scale = 600.0 / right.max(bottom);
+    let most = spots.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
+    let mut svg = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" role="img" aria-label="Where places changed hands">"#,
+        right * scale + 20.0,
+        bottom * scale + 20.0
+    );
+    for ((x, y), changes) in spots {
+        let heat = changes as f32 / most as f32;
+        let _ = write!(
+            svg,
+            r#"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="rgba(200,40,20,{:.2})"/>"#,
+            x * scale + 10.0,
+            y * scale + 10.0,
+            4.0 + 6.0 * heat,
+            0.15 + 0.85 * heat
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
+/// The verdict and its figures as lines for a person: each seat's share of wins with its
+/// interval and sequential test, draws, the first mover, lengths, endings, the busiest places
+/// and each curve at rounds 1, 5 and 10.
+#[must_use]
+pub fn text(name: &str, balance: &Balance) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{name}: {}", balance.verdict);
+    let _ = writeln!(
+        out,
+        "  {} games{}",
+        balance.games,
+        if balance.stopped_early { ", stopped early: the sequential test decided" } else { "" }
+    );
+    for seat in &balance.seats {
+        let _ = writeln!(
+            out,
+            "  player {} wins {}{}; test LLR {:.2} (fair at {:.2}, favoured at {:.2})",
+            seat.seat + 1,
+            crate::game::share_text(seat.wins, balance.games),
+            if seat.first.0 > 0 {
+                format!("; {} of its {} games as first mover", seat.first.1, seat.first.0)
+            } else {
+                String::new()
+            },
+            seat.sprt.llr,
+            seat.sprt.lower,
+            seat.sprt.upper
+        );
+    }
+    let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
+    if let Some((won, n, _)) = balance.first_mover {
+        let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
+    }
+    let _ = writeln!(
+        out,
+        "  length: {:.1} on average, 80% of games between {} and {}",
+        balance.length.0, balance.length.1, balance.length.2
+    );
+    for (ending, count) in &balance.endings {
+        let _ = writeln!(out, "  ended by {ending}: {count}");
+    }
+    if balance.first_round_captures.iter().any(|&c| c > 0.0) {
+        let shares: Vec<String> = balance
+            .first_round_captures
+            .iter()
+            .enumerate()
+            .map(|(seat, c)| format!("player {} {c:.2}", seat + 1))
+            .collect();
+        let _ = writeln!(out, "  places taken in round 1, per game: {}", shares.join(", "));
+    }
+    let mut hot: Vec<&super::HeatCell> = balance.heatmap.iter().collect();
+    hot.sort_by(|a, b| b.changes.cmp(&a.changes).then(a.at.cmp(&b.at)));
+    for cell in hot.iter().take(5) {
+        let by: Vec<String> = cell.by_seat.iter().enumerate().map(|(seat, n)| format!("p{} {n}", seat + 1)).collect();
+        let _ = writeln!(
+            out,
+            "  {} changed hands {} times ({}), round {:.1} on average",
+            cell.at,
+            cell.changes,
+            by.join(", "),
+            cell.mean_round
+        );
+    }
+    for curve in &balance.curves {
+        let at_round = |round: usize| {
+            curve
+                .seats
+                .iter()
+                .enumerate()
+                .filter_map(|(seat, rounds)| {
+                    rounds
+                        .get(round - 1)
+                        .map(|(mean, low, high, _)| format!("p{} {mean:.0} ({low:.0}-{high:.0})", seat + 1))
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let marks: Vec<String> = [1usize, 5, 10]
+            .iter()
+            .map(|&r| (r, at_round(r)))
+            .filter(|(_, t)| !t.is_empty())
+            .map(|(r, t)| format!("round {r}: {t}"))
+            .collect();
+        if !marks.is_empty() {
+            let _ = writeln!(out, "  {} (mean, 80% band): {}", curve.name, marks.join("; "));
+        }
+    }
+    out
 }

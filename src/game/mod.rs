@@ -201,11 +201,59 @@ pub struct Series {
     pub values: Vec<Vec<f64>>,
 }
 
+/// A place on a game's board: a square of a grid, or a point of an open table measured in
+/// micrometres (exact for inches and centimetres alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Place {
+    /// A square: column and row from the top-left, from 0.
+    Square(u16, u16),
+    /// A point on the table: across and down from the top-left corner, in micrometres.
+    Point(i64, i64),
+}
+
+impl Place {
+    /// Where it is in board units (squares, or millimetres on a table): its top-left corner
+    /// and its size (a point is a millimetre across).
+    #[must_use]
+    pub fn board_rect(self) -> ((f32, f32), f32) {
+        match self {
+            Place::Square(x, y) => ((f32::from(x), f32::from(y)), 1.0),
+            Place::Point(x, y) => ((x as f32 / 1000.0 - 0.5, y as f32 / 1000.0 - 0.5), 1.0),
+        }
+    }
+}
+
+impl std::fmt::Display for Place {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Place::Square(x, y) => write!(f, "({x}, {y})"),
+            Place::Point(x, y) => write!(f, "({:.1} mm, {:.1} mm)", *x as f64 / 1000.0, *y as f64 / 1000.0),
+        }
+    }
+}
+
+/// A square as `[x, y]` (as the command line has always written it), a point as
+/// `{"x_um": .., "y_um": ..}`.
+impl Serialize for Place {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Place::Square(x, y) => (x, y).serialize(serializer),
+            Place::Point(x, y) => {
+                use serde::ser::SerializeStruct;
+                let mut point = serializer.serialize_struct("Point", 2)?;
+                point.serialize_field("x_um", &x)?;
+                point.serialize_field("y_um", &y)?;
+                point.end()
+            }
+        }
+    }
+}
+
 /// A place that changed hands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct CaptureRecord {
-    /// The square (column, row).
-    pub at: (u16, u16),
+    /// Where.
+    pub at: Place,
     /// The seat that took it.
     pub seat: u8,
     /// The round.

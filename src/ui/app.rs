@@ -1,20 +1,15 @@
-//! The window's shell: the open document's desk, the frame around it (menu, dialogs, export),
-//! commands, file handling (open, save, atomic writes), autosave and the recovery file. What a
-//! game draws and edits is its desk's business (`ui::swat`, `ui::skirm`); the shell reaches a
-//! game only through its desk and the registry.
+//! The window's shell: the open document's desk, the frame around it (menu, dialogs, export,
+//! the Balance panel), commands, file handling (open, save, atomic writes), autosave and the
+//! recovery file. What a game draws and edits is its desk's business; the shell reaches a game
+//! only through the [`Desk`] trait and the registry of desks (`ui::DESKS`), and names none.
 
+use super::balance_panel::BalancePanel;
 use super::commands::{Menu, UiCommand, ViewToggle, shortcut_order};
-use super::desk::Desk;
+use super::desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
 use super::dialogs::{FileDialogs, NativeDialogs};
-use super::skirm::SkirmDesk;
-use super::swat::{Rules, SwatDesk};
-use crate::board::{Pos, TerrainId};
 use egui::{Context, RichText, Ui};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-
-pub use super::swat::FIRST_RUN_SAMPLE;
 
 /// Preferences kept between runs.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -97,7 +92,7 @@ impl Default for Prefs {
 pub struct View {
     /// Screen offset of the board's top-left corner from the canvas's top-left corner.
     pub offset: egui::Vec2,
-    /// Points per square.
+    /// Screen points per board unit (a square, for a game on squares).
     pub zoom: f32,
     /// Fit the board on the next frame.
     pub fit: bool,
@@ -112,10 +107,8 @@ pub enum Modal {
     Unsaved(Pending),
     /// New scenario form.
     NewScenario(NewForm),
-    /// Resize form: squares to add on the left, top, right, bottom (negative removes).
-    Resize([i32; 4]),
-    /// Replace all of one terrain by another.
-    ReplaceAll(TerrainId, TerrainId),
+    /// The open desk's own dialog (a game's resize or replace form, say).
+    Desk,
     /// Work found in the recovery file.
     Recover(Recovered),
     /// Command palette with its filter.
@@ -133,15 +126,6 @@ pub struct Recovered {
     pub text: String,
 }
 
-/// The game a new scenario is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NewGame {
-    /// Skirmish Wars: Advance Tactics.
-    Swat,
-    /// Skirm.
-    Skirm,
-}
-
 /// What waits for the unsaved-work prompt.
 #[derive(Debug, Clone)]
 pub enum Pending {
@@ -155,30 +139,23 @@ pub enum Pending {
     Quit,
 }
 
-/// The new-scenario form.
-#[derive(Debug, Clone)]
+/// The new-scenario form: the game chosen (its index in `ui::DESKS`) and that game's form.
 pub struct NewForm {
-    /// The game it is for.
-    pub game: NewGame,
-    /// Squares across.
-    pub width: u16,
-    /// Squares down.
-    pub height: u16,
-    /// Players.
-    pub players: usize,
-    /// Tile size.
-    pub tile_size: u8,
-    /// Fill terrain.
-    pub fill: TerrainId,
-    /// Lay the board out from library tiles instead.
-    pub from_tiles: bool,
+    /// The game it is for, as an index into the registry.
+    pub game: usize,
+    /// That game's own fields.
+    pub form: Box<dyn NewScenarioForm>,
 }
 
-impl NewForm {
-    /// The form with Skirmish Wars' defaults: 24 x 18 squares of `fill`, two players.
-    #[must_use]
-    pub fn swat(fill: TerrainId) -> Self {
-        Self { game: NewGame::Swat, width: 24, height: 18, players: 2, tile_size: 6, fill, from_tiles: false }
+impl Clone for NewForm {
+    fn clone(&self) -> Self {
+        Self { game: self.game, form: self.form.clone_box() }
+    }
+}
+
+impl std::fmt::Debug for NewForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewForm").field("game", &self.game).finish_non_exhaustive()
     }
 }
 
@@ -206,18 +183,16 @@ impl AppConfig {
 /// The editor application.
 pub struct StudioApp {
     /// The open document, with its game's editing state.
-    pub desk: Desk,
-    /// The Skirmish Wars ruleset (built in, or the replacement the studio was started with),
-    /// for new and opened Skirmish Wars documents.
-    pub swat_rules: Arc<Rules>,
+    pub desk: Box<dyn Desk>,
+    /// A replacement ruleset the studio was started with: the id of the game it is for and
+    /// its text. New and opened documents of that game use it.
+    pub ruleset: Option<(&'static str, String)>,
     /// Preferences.
     pub prefs: Prefs,
     /// Commands raised while the frame was built, run once it is done.
     pub queued: Vec<UiCommand>,
     /// Pan and zoom.
     pub view: View,
-    /// The square under the cursor.
-    pub hover: Option<Pos>,
     /// The status-bar message.
     pub status: String,
     /// The dialog shown, if any.
@@ -230,8 +205,8 @@ pub struct StudioApp {
     pub last_autosave: f64,
     /// The user has been told that autosave fails (told once until it works again).
     pub autosave_warned: bool,
-    /// Centre the view on this square next frame.
-    pub centre_on: Option<Pos>,
+    /// Centre the view on this point (board units) next frame.
+    pub centre_on: Option<egui::Pos2>,
     /// The window may close: the user confirmed.
     pub allow_close: bool,
     /// Where the board was drawn last frame.
@@ -240,23 +215,39 @@ pub struct StudioApp {
     pub last_title: String,
     /// The export dialog, when open.
     pub export: Option<super::export_dialog::ExportDialog>,
+    /// The Balance panel: its settings, the run under way and results per revision.
+    pub balance: BalancePanel,
 }
 
 /// Seconds between autosaves of unsaved work.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
 
+/// The registry's desk for a game id.
+fn game_desk(id: &str) -> Option<&'static dyn GameDesk> {
+    super::DESKS.iter().copied().find(|d| d.system_id() == id)
+}
+
 impl StudioApp {
-    /// The app, opening `config.open`, else the most recent file, else the bundled sample, and
-    /// offering back unsaved work found in the recovery file.
-    #[must_use]
-    pub fn new(rules: Arc<Rules>, config: AppConfig) -> Self {
+    /// The app, opening `config.open`, else the most recent file, else the first game's
+    /// bundled sample, and offering back unsaved work found in the recovery file. `ruleset`
+    /// is a replacement ruleset's text: the game whose rules accept it uses it.
+    ///
+    /// # Errors
+    /// The replacement ruleset fits no game, or the first game's sample cannot be opened.
+    pub fn try_new(ruleset: Option<String>, config: AppConfig) -> Result<Self, String> {
+        let ruleset = match ruleset {
+            None => None,
+            Some(text) => Some((ruleset_game(&text)?, text)),
+        };
+        let first = super::DESKS.first().ok_or("no game is registered")?;
+        let replacement = ruleset.as_ref().filter(|(id, _)| *id == first.system_id()).map(|(_, t)| t.as_str());
+        let desk = first.open(first.sample(), replacement)?;
         let mut app = Self {
-            desk: Desk::Swat(Box::new(SwatDesk::sample(Arc::clone(&rules)))),
-            swat_rules: rules,
+            desk,
+            ruleset,
             prefs: config.prefs,
             queued: Vec::new(),
             view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true, fit_area: None },
-            hover: None,
             status: "Ready.".into(),
             modal: None,
             dialogs: config.dialogs,
@@ -268,14 +259,18 @@ impl StudioApp {
             placement: None,
             export: None,
             last_title: String::new(),
+            balance: BalancePanel::default(),
         };
-        let first = config.open.or_else(|| app.prefs.recent_files.first().cloned());
-        if let Some(path) = first {
+        let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
+        if let Some(path) = open {
             if let Err(message) = app.open_path(&path) {
                 app.status = message;
             }
         } else {
-            app.status = "Opened the sample scenario Bridgehead. Save it under a new name to keep your changes.".into();
+            app.status = format!(
+                "Opened the sample scenario {}. Save it under a new name to keep your changes.",
+                app.desk.name()
+            );
         }
         match app.read_recovery() {
             Some(Ok(recovered)) => app.modal = Some(Modal::Recover(recovered)),
@@ -286,7 +281,15 @@ impl StudioApp {
             }
             None => {}
         }
-        app
+        Ok(app)
+    }
+
+    /// The app with the built-in rules (see [`StudioApp::try_new`]); a registry whose first
+    /// game cannot open its own sample is a bug the tests catch.
+    #[must_use]
+    #[expect(clippy::expect_used, reason = "the first game's bundled sample is tested to open")]
+    pub fn new(config: AppConfig) -> Self {
+        Self::try_new(None, config).expect("the first game's bundled sample opens")
     }
 
     /// The window's title: file name and a star when modified.
@@ -306,42 +309,60 @@ impl StudioApp {
         self.desk.is_modified()
     }
 
-    /// The Skirmish Wars desk, when a Skirmish Wars document is open.
+    /// The open desk as a game's own type, when that is the game open (for tests that look
+    /// inside a desk).
     #[must_use]
-    pub fn swat(&self) -> Option<&SwatDesk> {
-        self.desk.swat()
+    pub fn desk_as<D: Desk>(&self) -> Option<&D> {
+        self.desk.as_any().downcast_ref::<D>()
     }
 
-    /// The Skirmish Wars desk, when a Skirmish Wars document is open.
-    pub fn swat_mut(&mut self) -> Option<&mut SwatDesk> {
-        self.desk.swat_mut()
+    /// The open desk as a game's own type, when that is the game open.
+    pub fn desk_as_mut<D: Desk>(&mut self) -> Option<&mut D> {
+        self.desk.as_any_mut().downcast_mut::<D>()
     }
 
-    /// The Skirm desk, when a Skirm document is open.
-    #[must_use]
-    pub fn skirm(&self) -> Option<&SkirmDesk> {
-        self.desk.skirm()
+    /// The replacement ruleset's text, when it is for game `id`.
+    fn ruleset_for(&self, id: &str) -> Option<&str> {
+        self.ruleset.as_ref().filter(|(game, _)| *game == id).map(|(_, text)| text.as_str())
     }
 
-    /// The Skirm desk, when a Skirm document is open.
-    pub fn skirm_mut(&mut self) -> Option<&mut SkirmDesk> {
-        self.desk.skirm_mut()
+    /// The open desk and the part of the window it may touch, borrowed together.
+    pub fn desk_and_context(&mut self) -> (&mut dyn Desk, DeskContext<'_>) {
+        let cx = DeskContext {
+            prefs: &mut self.prefs,
+            view: &mut self.view,
+            centre_on: &mut self.centre_on,
+            placement: &mut self.placement,
+            status: &mut self.status,
+            modal: &mut self.modal,
+            dialogs: self.dialogs.as_ref(),
+            commands: &mut self.queued,
+        };
+        (self.desk.as_mut(), cx)
     }
 
-    /// The desk for a document's text, of whichever game it names (an AWBW map, named by
-    /// `import_name`, becomes a Skirmish Wars one).
-    fn desk_for(&self, text: &str, import_name: Option<&str>) -> Result<Desk, String> {
-        if import_name.is_some() {
-            return Ok(Desk::Swat(Box::new(SwatDesk::from_text(Arc::clone(&self.swat_rules), text, import_name)?)));
+    /// The desk for a document's text, of whichever game it names, or for a foreign map
+    /// (named by `import_name`) that a game imports.
+    fn desk_for(&self, text: &str, import_name: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        if let Some(name) = import_name {
+            for game in super::DESKS {
+                if let Some(desk) = game.import(text, name, self.ruleset_for(game.system_id())) {
+                    return desk;
+                }
+            }
+            return Err("no game reads this kind of map".into());
         }
         let system = crate::systems::system_of(text)?;
-        Ok(match system.id() {
-            super::skirm::SYSTEM_ID => Desk::Skirm(Box::new(SkirmDesk::from_text(text)?)),
-            super::swat::SYSTEM_ID => {
-                Desk::Swat(Box::new(SwatDesk::from_text(Arc::clone(&self.swat_rules), text, None)?))
-            }
-            other => return Err(format!("the window cannot edit {other} scenarios yet; the command line can")),
-        })
+        let game = game_desk(system.id())
+            .ok_or_else(|| format!("the window cannot edit {} scenarios yet; the command line can", system.title()))?;
+        game.open(text, self.ruleset_for(game.system_id()))
+    }
+
+    /// The new-scenario form for the game at `index` in the registry.
+    #[must_use]
+    pub fn new_form(&self, index: usize) -> Option<NewForm> {
+        let game = super::DESKS.get(index)?;
+        Some(NewForm { game: index, form: game.new_form(self.ruleset_for(game.system_id())) })
     }
 
     fn recovery_path(&self) -> Option<PathBuf> {
@@ -429,12 +450,12 @@ impl StudioApp {
     }
 
     /// Puts a document in the window in place of the open one.
-    pub fn open_desk(&mut self, desk: Desk) {
+    pub fn open_desk(&mut self, desk: Box<dyn Desk>) {
         self.desk = desk;
         self.view.fit = true;
-        self.hover = None;
         self.placement = None;
         self.export = None;
+        self.balance = BalancePanel::default();
     }
 
     /// Saves to `path` atomically.
@@ -579,17 +600,20 @@ impl StudioApp {
                 };
             }
             UiCommand::Symmetry(symmetry) => self.desk.set_symmetry(symmetry),
+            UiCommand::New => self.modal = self.new_form(0).map(Modal::NewScenario),
+            UiCommand::Export => {
+                self.export = Some(super::export_dialog::ExportDialog::new(self.desk.print_preset()));
+            }
             UiCommand::ZoomFit => self.view.fit = true,
             UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
             UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
             UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
             UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
-            // The rest is each game's own: its new-scenario defaults, export sheets, playtest,
-            // and the tools only its maps have.
-            other => match &self.desk {
-                Desk::Swat(_) => super::swat::run_command(self, other),
-                Desk::Skirm(_) => super::skirm::run_command(self, other),
-            },
+            // The rest is each game's own: its playtest, tools, editing and dialogs.
+            other => {
+                let (desk, mut cx) = self.desk_and_context();
+                desk.run_command(&mut cx, other);
+            }
         }
         self.take_editor_feedback();
         ctx.request_repaint();
@@ -609,7 +633,7 @@ impl StudioApp {
         let typing = ctx.egui_wants_keyboard_input();
         let mut fired = Vec::new();
         ctx.input_mut(|input| {
-            for &(command, shortcut) in shortcut_order().iter().filter(|(c, _)| c.available(&self.desk)) {
+            for (command, shortcut) in shortcut_order(self.desk.as_ref()) {
                 if typing && command.is_bare_key() {
                     continue;
                 }
@@ -666,9 +690,18 @@ impl StudioApp {
             self.last_title = title;
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
-        match &self.desk {
-            Desk::Swat(_) => super::swat::build_frame(self, ui),
-            Desk::Skirm(_) => super::skirm::build_frame(self, ui),
+        if self.prefs.show_balance && !self.desk.in_playtest() {
+            egui::Panel::right("balance").resizable(true).default_size(300.0).show(ui, |ui| {
+                egui::ScrollArea::vertical().id_salt("balance-scroll").show(ui, |ui| {
+                    ui.heading("Balance");
+                    super::balance_panel::show(self, ui);
+                });
+            });
+        }
+        let (desk, mut cx) = self.desk_and_context();
+        desk.frame(&mut cx, ui);
+        if self.balance.show_heatmap && !self.desk.in_playtest() {
+            super::balance_panel::heatmap_overlay(self, ui);
         }
         super::dialogs::modals(self, &ctx);
         super::export_dialog::show(self, &ctx);
@@ -681,7 +714,9 @@ impl StudioApp {
                     if menu == Menu::File {
                         self.recent_menu(ui);
                     }
-                    let commands = UiCommand::all().into_iter().filter(|c| c.menu() == menu && c.available(&self.desk));
+                    let commands = UiCommand::all(self.desk.game_commands())
+                        .into_iter()
+                        .filter(|c| c.menu() == menu && c.available(self.desk.as_ref()));
                     for command in commands.collect::<Vec<_>>() {
                         if self.command_button(ui, command) {
                             ui.close();
@@ -716,8 +751,7 @@ impl StudioApp {
         match command {
             UiCommand::Toggle(toggle) => self.prefs.shown(toggle),
             UiCommand::Symmetry(symmetry) => self.desk.symmetry() == symmetry,
-            UiCommand::UseSkirmTool(tool) => self.desk.skirm().is_some_and(|d| d.editor.tool == tool),
-            other => self.desk.swat().is_some_and(|d| super::swat::is_on(d, other)),
+            other => self.desk.is_on(other),
         }
     }
 
@@ -760,3 +794,23 @@ impl eframe::App for StudioApp {
 
 /// The key the preferences are stored under.
 pub const PREFS_KEY: &str = "skirmish-studio-prefs";
+
+/// The game whose rules accept a replacement ruleset's text.
+///
+/// # Errors
+/// No game's rules accept it: each game's first problem is named.
+pub(crate) fn ruleset_game(text: &str) -> Result<&'static str, String> {
+    let mut problems = Vec::new();
+    for game in super::DESKS {
+        let Some(system) = crate::systems::system(game.system_id()) else { continue };
+        match system.rules(Some(text)) {
+            Ok(_) => return Ok(game.system_id()),
+            Err(problem) => problems.push(format!(
+                "as {}: {}",
+                system.title(),
+                problem.text.lines().next().unwrap_or("not a ruleset")
+            )),
+        }
+    }
+    Err(format!("the ruleset fits no game ({})", problems.join("; ")))
+}

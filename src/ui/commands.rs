@@ -1,11 +1,10 @@
 //! Every command of the window in one table: its label, its shortcuts and its menu. Menus,
 //! tooltips, keyboard handling and the command palette all read it (rerun's `UICommand`
-//! pattern), so a shortcut is defined once. Commands that come in families (one per tool,
-//! brush size, symmetry or view toggle) are derived from the editor's own lists.
+//! pattern), so a shortcut is defined once. Commands that come in families (symmetries, view
+//! toggles) are derived from their lists; each game's own commands (its tools, brush sizes,
+//! dialogs) come from its desk as [`GameCommand`]s, so this table names no game's tools.
 
 use super::desk::Desk;
-use super::skirm::SkirmTool;
-use super::swat::{BRUSH_SIZES, Tool};
 use crate::board::Symmetry;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
@@ -26,30 +25,34 @@ pub enum UiCommand {
     Cut,
     Paste,
     DeleteSelection,
-    RotateSelection,
-    FlipSelectionX,
-    FlipSelectionY,
-    ReplaceAll,
-    Resize,
-    TurnStamp,
     ZoomFit,
     ZoomIn,
     ZoomOut,
     CommandPalette,
-    /// Make a tool the active one (Skirmish Wars maps).
-    UseTool(Tool),
-    /// Make a tool the active one (Skirm maps).
-    UseSkirmTool(SkirmTool),
-    /// Set the brush size.
-    BrushSize(u16),
+    /// One of the open game's own commands (a tool, a brush size, a dialog of its own).
+    Game(GameCommand),
     /// Set symmetric painting (`None`: off).
     Symmetry(Option<Symmetry>),
     /// Show or hide a panel or overlay.
     Toggle(ViewToggle),
 }
 
+/// A command of one game, declared by its desk: an id the desk reads back, and what the menus,
+/// palette and keyboard show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameCommand {
+    /// What the desk knows it by.
+    pub id: u16,
+    /// Its label in menus and the palette.
+    pub label: &'static str,
+    /// The menu it sits in.
+    pub menu: Menu,
+    /// Its keyboard shortcut.
+    pub shortcut: Option<KeyboardShortcut>,
+}
+
 /// Which menu a command sits in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Menu {
     /// File.
     File,
@@ -145,11 +148,15 @@ impl ViewToggle {
     }
 }
 
-const fn key(key: Key) -> KeyboardShortcut {
+/// A bare key.
+#[must_use]
+pub const fn key(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, key)
 }
 
-const fn cmd(key: Key) -> KeyboardShortcut {
+/// Ctrl (Cmd on a Mac) and a key.
+#[must_use]
+pub const fn cmd(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::COMMAND, key)
 }
 
@@ -161,7 +168,8 @@ const fn alt(key: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::ALT, key)
 }
 
-const DIGITS: [Key; 10] =
+/// The digit keys, 0 to 9.
+pub const DIGITS: [Key; 10] =
     [Key::Num0, Key::Num1, Key::Num2, Key::Num3, Key::Num4, Key::Num5, Key::Num6, Key::Num7, Key::Num8, Key::Num9];
 
 /// One row of the table of plain commands.
@@ -192,12 +200,6 @@ const TABLE: &[Row] = &[
     row(UiCommand::Cut, "Cut", Menu::Edit, &[cmd(Key::X)]),
     row(UiCommand::Paste, "Paste", Menu::Edit, &[cmd(Key::V)]),
     row(UiCommand::DeleteSelection, "Clear selection", Menu::Edit, &[key(Key::Delete)]),
-    row(UiCommand::RotateSelection, "Rotate selection", Menu::Edit, &[key(Key::R)]),
-    row(UiCommand::FlipSelectionX, "Flip selection left-right", Menu::Edit, &[key(Key::H)]),
-    row(UiCommand::FlipSelectionY, "Flip selection top-bottom", Menu::Edit, &[key(Key::V)]),
-    row(UiCommand::ReplaceAll, "Replace terrain...", Menu::Edit, &[cmd(Key::H)]),
-    row(UiCommand::Resize, "Resize board...", Menu::Edit, &[cmd(Key::R)]),
-    row(UiCommand::TurnStamp, "Turn stamp", Menu::Tools, &[key(Key::Period)]),
     row(UiCommand::ZoomFit, "Zoom to fit", Menu::View, &[key(Key::F)]),
     row(UiCommand::ZoomIn, "Zoom in", Menu::View, &[key(Key::Plus), key(Key::Equals)]),
     row(UiCommand::ZoomOut, "Zoom out", Menu::View, &[key(Key::Minus)]),
@@ -211,17 +213,16 @@ fn capitalised(text: &str) -> String {
 }
 
 impl UiCommand {
-    /// Every command, grouped by menu: the table's rows, then each family.
+    /// Every command of the shell and of the open game, grouped by menu: the table's rows,
+    /// the game's commands, then each family.
     #[must_use]
-    pub fn all() -> Vec<UiCommand> {
+    pub fn all(game: &[GameCommand]) -> Vec<UiCommand> {
         let mut all = Vec::new();
         for menu in Menu::ALL {
             all.extend(TABLE.iter().filter(|r| r.menu == menu).map(|r| r.command));
+            all.extend(game.iter().filter(|c| c.menu == menu).map(|&c| UiCommand::Game(c)));
             match menu {
                 Menu::Tools => {
-                    all.extend(Tool::ALL.map(UiCommand::UseTool));
-                    all.extend(SkirmTool::ALL.map(UiCommand::UseSkirmTool));
-                    all.extend(BRUSH_SIZES.map(UiCommand::BrushSize));
                     all.push(UiCommand::Symmetry(None));
                     all.extend(Symmetry::ALL.map(|s| UiCommand::Symmetry(Some(s))));
                 }
@@ -240,9 +241,7 @@ impl UiCommand {
     #[must_use]
     pub fn label(self) -> String {
         match self {
-            UiCommand::UseTool(tool) => tool.label().to_owned(),
-            UiCommand::UseSkirmTool(tool) => format!("{} tool", tool.label()),
-            UiCommand::BrushSize(size) => format!("Brush size {size}"),
+            UiCommand::Game(command) => command.label.to_owned(),
             UiCommand::Symmetry(None) => "Symmetry off".to_owned(),
             UiCommand::Symmetry(Some(symmetry)) => capitalised(symmetry.label()),
             UiCommand::Toggle(toggle) => toggle.label().to_owned(),
@@ -254,30 +253,7 @@ impl UiCommand {
     #[must_use]
     pub fn shortcuts(self) -> Vec<KeyboardShortcut> {
         match self {
-            UiCommand::UseTool(tool) => vec![key(match tool {
-                Tool::Brush => Key::B,
-                Tool::Rectangle => Key::U,
-                Tool::Line => Key::L,
-                Tool::Fill => Key::G,
-                Tool::Eraser => Key::E,
-                Tool::Select => Key::S,
-                Tool::Stamp => Key::T,
-            })],
-            UiCommand::UseSkirmTool(tool) => vec![key(match tool {
-                SkirmTool::Terrain => Key::T,
-                SkirmTool::Height => Key::H,
-                SkirmTool::Wall => Key::W,
-                SkirmTool::Door => Key::D,
-                SkirmTool::Objective => Key::O,
-                SkirmTool::Marker => Key::M,
-                SkirmTool::Item => Key::I,
-                SkirmTool::Zone => Key::Z,
-                SkirmTool::Unit => Key::U,
-                SkirmTool::Eraser => Key::E,
-            })],
-            UiCommand::BrushSize(size) => {
-                DIGITS.get(usize::from(size)).map(|&digit| vec![key(digit)]).unwrap_or_default()
-            }
+            UiCommand::Game(command) => command.shortcut.into_iter().collect(),
             UiCommand::Symmetry(symmetry) => {
                 let index = symmetry.map_or(0, |s| Symmetry::ALL.iter().position(|&o| o == s).map_or(0, |i| i + 1));
                 DIGITS.get(index).map(|&digit| vec![alt(digit)]).unwrap_or_default()
@@ -291,35 +267,24 @@ impl UiCommand {
     #[must_use]
     pub fn menu(self) -> Menu {
         match self {
-            UiCommand::UseTool(_) | UiCommand::UseSkirmTool(_) | UiCommand::BrushSize(_) | UiCommand::Symmetry(_) => {
-                Menu::Tools
-            }
+            UiCommand::Game(command) => command.menu,
+            UiCommand::Symmetry(_) => Menu::Tools,
             UiCommand::Toggle(_) => Menu::View,
             plain => plain.row().map_or(Menu::View, |r| r.menu),
         }
     }
 
-    /// Whether the open document's game has it: the selection, clipboard, stamp, resize,
-    /// replace-all, brush sizes and panels are Skirmish Wars maps' own, each game has its
-    /// tools, and the rest serve every game.
+    /// Whether the open document's game has it: its own commands, the editing commands it
+    /// supports, the panels it offers (and the shell's Balance panel); the rest serve every
+    /// game.
     #[must_use]
-    pub fn available(self, desk: &Desk) -> bool {
-        let swat = matches!(desk, Desk::Swat(_));
+    pub fn available(self, desk: &dyn Desk) -> bool {
         match self {
-            UiCommand::UseSkirmTool(_) => !swat,
-            UiCommand::UseTool(_)
-            | UiCommand::BrushSize(_)
-            | UiCommand::TurnStamp
-            | UiCommand::Copy
-            | UiCommand::Cut
-            | UiCommand::Paste
-            | UiCommand::DeleteSelection
-            | UiCommand::RotateSelection
-            | UiCommand::FlipSelectionX
-            | UiCommand::FlipSelectionY
-            | UiCommand::ReplaceAll
-            | UiCommand::Resize => swat,
-            UiCommand::Toggle(toggle) => swat || toggle == ViewToggle::Grid,
+            UiCommand::Game(command) => desk.game_commands().contains(&command),
+            UiCommand::Copy | UiCommand::Cut | UiCommand::Paste | UiCommand::DeleteSelection => {
+                desk.has_edit_command(self)
+            }
+            UiCommand::Toggle(toggle) => toggle == ViewToggle::Balance || desk.toggles().contains(&toggle),
             _ => true,
         }
     }
@@ -344,51 +309,18 @@ impl UiCommand {
     }
 }
 
-/// Commands in the order their shortcuts must be tested: those with more modifiers first, so
-/// Ctrl+Shift+Z is not taken for Ctrl+Z. Built once: the window reads it every frame.
+/// The open game's commands in the order their shortcuts must be tested: those with more
+/// modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
 #[must_use]
-pub fn shortcut_order() -> &'static [(UiCommand, KeyboardShortcut)] {
-    static ORDER: std::sync::LazyLock<Vec<(UiCommand, KeyboardShortcut)>> = std::sync::LazyLock::new(|| {
-        let mut all: Vec<(UiCommand, KeyboardShortcut)> =
-            UiCommand::all().into_iter().flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s))).collect();
-        let weight = |s: &KeyboardShortcut| {
-            u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
-        };
-        all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
-        all
-    });
-    &ORDER
-}
-
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::expect_used)]
-    use super::*;
-
-    #[test]
-    fn every_command_has_a_label_and_no_two_share_a_shortcut() {
-        let all = UiCommand::all();
-        for command in &all {
-            assert!(!command.label().is_empty() && !command.label().starts_with(|c: char| c.is_lowercase()));
-        }
-        // Within one game's commands, no two share a shortcut (the games' tools may reuse keys).
-        let swat = Desk::Swat(Box::new(crate::ui::swat::SwatDesk::sample(std::sync::Arc::new(
-            crate::ui::swat::Rules::builtin().expect("the built-in ruleset"),
-        ))));
-        let skirm = crate::ui::skirm::new_scenario_text(12, 12)
-            .and_then(|text| crate::ui::skirm::SkirmDesk::from_text(&text))
-            .expect("a new battle map");
-        for desk in [swat, Desk::Skirm(Box::new(skirm))] {
-            let mut seen = std::collections::HashMap::new();
-            for &(command, shortcut) in shortcut_order().iter().filter(|(c, _)| c.available(&desk)) {
-                if let Some(other) = seen.insert(shortcut, command) {
-                    panic!("{command:?} and {other:?} share a shortcut on {}", desk.game());
-                }
-            }
-        }
-        // Every plain row is reachable, once.
-        for row in TABLE {
-            assert_eq!(all.iter().filter(|c| **c == row.command).count(), 1, "{:?}", row.command);
-        }
-    }
+pub fn shortcut_order(desk: &dyn Desk) -> Vec<(UiCommand, KeyboardShortcut)> {
+    let mut all: Vec<(UiCommand, KeyboardShortcut)> = UiCommand::all(desk.game_commands())
+        .into_iter()
+        .filter(|c| c.available(desk))
+        .flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s)))
+        .collect();
+    let weight = |s: &KeyboardShortcut| {
+        u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
+    };
+    all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
+    all
 }

@@ -1,221 +1,171 @@
-//! The open document as the window's shell sees it, whatever its game: a desk per game
-//! system (`ui::swat`, `ui::skirm`), each holding its document, editor and playtest, and the
-//! few things the shell asks of every desk (name, file text, modified flag, undo, symmetry).
-//! Adding a game to the window is its desk folder and one arm in each match here.
+//! What the window's shell and a game's screens know of each other: a [`Desk`] is one open
+//! document of one game (its editor, findings, playtest), a [`GameDesk`] makes desks for one
+//! game and is registered by system id (`ui::DESKS`), and a [`DeskContext`] is the narrow part
+//! of the window a desk may touch while it draws or runs a command (view, status, preferences,
+//! dialogs, the command queue), after rerun's `ViewerContext` and `CommandSender`. The shell
+//! never names a game; a game's screens never see the window.
 
-use super::skirm::SkirmDesk;
-use super::swat::SwatDesk;
+use super::app::{Modal, Prefs, View};
+use super::commands::{GameCommand, UiCommand, ViewToggle};
+use super::dialogs::FileDialogs;
+use super::export_dialog::PrintPreset;
+use super::view::Placement;
 use crate::board::Symmetry;
 use crate::game::OpenScenario;
-use egui::Color32;
-use std::path::{Path, PathBuf};
+use egui::{Color32, Ui};
+use std::any::Any;
+use std::path::Path;
 
-/// The open document and its game's editing state.
-pub enum Desk {
-    /// A Skirmish Wars scenario.
-    Swat(Box<SwatDesk>),
-    /// A Skirm scenario.
-    Skirm(Box<SkirmDesk>),
+/// The part of the window a desk works with: borrowed from the shell for one call.
+pub struct DeskContext<'a> {
+    /// Preferences (which panels and overlays are shown).
+    pub prefs: &'a mut Prefs,
+    /// Pan and zoom of the map, in board units.
+    pub view: &'a mut View,
+    /// Centre the view on this point (board units) next frame.
+    pub centre_on: &'a mut Option<egui::Pos2>,
+    /// Where the board was drawn last frame.
+    pub placement: &'a mut Option<Placement>,
+    /// The status-bar message.
+    pub status: &'a mut String,
+    /// The dialog over the window; a desk opens its own with [`Modal::Desk`].
+    pub modal: &'a mut Option<Modal>,
+    /// File dialogs for what a desk saves and loads (squads, games).
+    pub dialogs: &'a dyn FileDialogs,
+    /// Commands to run once the frame is built.
+    pub commands: &'a mut Vec<UiCommand>,
 }
 
-impl Desk {
+impl DeskContext<'_> {
+    /// Asks for a command to run once the frame is built.
+    pub fn queue(&mut self, command: UiCommand) {
+        self.commands.push(command);
+    }
+
+    /// Shows a message in the status bar.
+    pub fn say(&mut self, message: impl Into<String>) {
+        *self.status = message.into();
+    }
+
+    /// Shows a message in a dialog the user closes.
+    pub fn tell(&mut self, message: impl Into<String>) {
+        *self.modal = Some(Modal::Message(message.into()));
+    }
+
+    /// A toolbar button for a command, highlighted when `on`; a click queues it.
+    pub fn command_toggle(&mut self, ui: &mut Ui, command: UiCommand, text: &str, hover: &str, on: bool) {
+        if ui.selectable_label(on, text).on_hover_text(hover).clicked() {
+            self.queue(command);
+        }
+    }
+}
+
+/// One open document of one game, as the shell sees it.
+pub trait Desk: Any {
     /// The game's name, shown beside the scenario's in the menu bar.
-    #[must_use]
-    pub fn game(&self) -> &'static str {
-        match self {
-            Desk::Swat(_) => "Skirmish Wars",
-            Desk::Skirm(_) => "Skirm",
-        }
-    }
-
+    fn game(&self) -> &'static str;
     /// The scenario's title.
-    #[must_use]
-    pub fn name(&self) -> &str {
-        match self {
-            Desk::Swat(d) => &d.editor.doc.scenario.name,
-            Desk::Skirm(d) => &d.editor.doc.scenario.name,
-        }
-    }
-
+    fn name(&self) -> &str;
     /// Where the document was last saved or opened from.
-    #[must_use]
-    pub fn path(&self) -> Option<&Path> {
-        match self {
-            Desk::Swat(d) => d.editor.doc.path.as_deref(),
-            Desk::Skirm(d) => d.editor.doc.path.as_deref(),
-        }
-    }
-
+    fn path(&self) -> Option<&Path>;
     /// Whether the document has unsaved changes.
-    #[must_use]
-    pub fn is_modified(&self) -> bool {
-        match self {
-            Desk::Swat(d) => d.editor.doc.is_modified(),
-            Desk::Skirm(d) => d.editor.doc.is_modified(),
-        }
-    }
-
+    fn is_modified(&self) -> bool;
     /// The document in its file form.
     ///
     /// # Errors
     /// It cannot be written (a name its ruleset does not know).
-    pub fn text(&self) -> Result<String, String> {
-        match self {
-            Desk::Swat(d) => d.text(),
-            Desk::Skirm(d) => d.text(),
-        }
-    }
-
+    fn text(&self) -> Result<String, String>;
     /// Notes that the document as it stands was saved to `path`.
-    pub fn saved_to(&mut self, path: &Path) {
-        let path: PathBuf = path.to_path_buf();
-        match self {
-            Desk::Swat(d) => {
-                d.editor.doc.path = Some(path);
-                d.editor.doc.history.mark_clean();
-            }
-            Desk::Skirm(d) => {
-                d.editor.doc.path = Some(path);
-                d.editor.doc.history.mark_clean();
-            }
-        }
-    }
-
+    fn saved_to(&mut self, path: &Path);
     /// Notes that the document is saved nowhere (work brought back from a recovery file).
-    pub fn mark_unsaved(&mut self) {
-        match self {
-            Desk::Swat(d) => d.editor.doc.history.mark_unsaved(),
-            Desk::Skirm(d) => d.editor.doc.history.mark_unsaved(),
-        }
-    }
-
+    fn mark_unsaved(&mut self);
     /// Undoes the newest step; returns its label.
-    pub fn undo(&mut self) -> Option<String> {
-        match self {
-            Desk::Swat(d) => d.editor.doc.undo(),
-            Desk::Skirm(d) => d.editor.doc.undo(),
-        }
-    }
-
+    fn undo(&mut self) -> Option<String>;
     /// Redoes the newest undone step; returns its label.
-    pub fn redo(&mut self) -> Option<String> {
-        match self {
-            Desk::Swat(d) => d.editor.doc.redo(),
-            Desk::Skirm(d) => d.editor.doc.redo(),
-        }
-    }
-
+    fn redo(&mut self) -> Option<String>;
     /// The labels of the steps undo and redo would take.
-    #[must_use]
-    pub fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
-        match self {
-            Desk::Swat(d) => (d.editor.doc.history.undo_label(), d.editor.doc.history.redo_label()),
-            Desk::Skirm(d) => (d.editor.doc.history.undo_label(), d.editor.doc.history.redo_label()),
-        }
-    }
-
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>);
+    /// The document's revision: it changes with every edit, undo and redo.
+    fn revision(&self) -> u64;
     /// The symmetry echoed while painting.
-    #[must_use]
-    pub fn symmetry(&self) -> Option<Symmetry> {
-        match self {
-            Desk::Swat(d) => d.editor.symmetry,
-            Desk::Skirm(d) => d.editor.symmetry,
-        }
-    }
-
+    fn symmetry(&self) -> Option<Symmetry>;
     /// Chooses the symmetry echoed while painting.
-    pub fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
-        match self {
-            Desk::Swat(d) => d.editor.set_symmetry(symmetry),
-            Desk::Skirm(d) => d.editor.set_symmetry(symmetry),
-        }
-    }
-
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>);
     /// What the editor has to tell the status bar, once.
-    pub fn take_feedback(&mut self) -> Option<String> {
-        match self {
-            Desk::Swat(d) => d.editor.take_feedback(),
-            Desk::Skirm(d) => d.editor.take_feedback(),
-        }
-    }
-
+    fn take_feedback(&mut self) -> Option<String>;
     /// Whether a playtest is under way.
-    #[must_use]
-    pub fn in_playtest(&self) -> bool {
-        match self {
-            Desk::Swat(d) => d.play.is_some(),
-            Desk::Skirm(d) => d.play.is_some(),
-        }
-    }
-
-    /// The board's width and height in squares, and its tile size (1 where it has no tiles).
-    #[must_use]
-    pub fn board_size(&self) -> (u16, u16, u8) {
-        match self {
-            Desk::Swat(d) => {
-                let s = &d.editor.doc.scenario;
-                (s.board.width, s.board.height, s.tile_size)
-            }
-            Desk::Skirm(d) => {
-                let board = &d.editor.doc.scenario.board;
-                (board.width, board.height, 1)
-            }
-        }
-    }
-
+    fn in_playtest(&self) -> bool;
     /// Whether the latest findings hold an error.
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        match self {
-            Desk::Swat(d) => d.has_errors(),
-            Desk::Skirm(d) => d.has_errors(),
-        }
-    }
-
+    fn has_errors(&self) -> bool;
+    /// The board's width and height in squares, and its tile size (1 where it has no tiles),
+    /// for the print preview.
+    fn board_size(&self) -> (u16, u16, u8);
     /// A colour per square, row by row, for miniatures.
-    #[must_use]
-    pub fn miniature(&self) -> Vec<Color32> {
-        match self {
-            Desk::Swat(d) => d.miniature(),
-            Desk::Skirm(d) => d.miniature(),
-        }
-    }
-
-    /// The document as its game system's scenario, for what goes through the seam (export).
+    fn miniature(&self) -> Vec<Color32>;
+    /// Each seat's colour, for charts.
+    fn seat_colours(&self) -> Vec<Color32>;
+    /// The document as its game system's scenario, for what goes through the seam (export,
+    /// the balance lab).
     ///
     /// # Errors
     /// It cannot be written or read back.
-    pub fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String> {
-        match self {
-            Desk::Swat(d) => Ok(d.open_scenario()),
-            Desk::Skirm(d) => {
-                let text = d.text()?;
-                let system = crate::systems::system_of(&text)?;
-                let rules = system.rules(None).map_err(|e| e.text)?;
-                rules.open(&text).map_err(|e| e.to_string())
-            }
-        }
-    }
+    fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String>;
+    /// The print defaults and sheets of this game.
+    fn print_preset(&self) -> PrintPreset;
+    /// The commands of this game (tools, brush sizes, its own dialogs), in menu order.
+    fn game_commands(&self) -> &'static [GameCommand];
+    /// Whether it has one of the shell's editing commands (copy, cut, paste, clear selection).
+    fn has_edit_command(&self, command: UiCommand) -> bool;
+    /// The panels and overlays its View menu offers (the Balance panel is the shell's and
+    /// always offered).
+    fn toggles(&self) -> &'static [ViewToggle];
+    /// Whether one of its commands is in force (a tool, a brush size).
+    fn is_on(&self, command: UiCommand) -> bool;
+    /// Carries out a command this game does its own way: its commands, the shell's editing
+    /// commands, and the playtest.
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand);
+    /// Draws the window's inside for one frame (editor or playtest) and handles its input.
+    fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui);
+    /// Draws the desk's own dialog (opened with [`Modal::Desk`]); returns whether it stays
+    /// open.
+    fn dialog(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) -> bool;
+    /// The desk as `Any`, for tests that look inside a game's desk.
+    fn as_any(&self) -> &dyn Any;
+    /// The desk as `Any`, for tests that look inside a game's desk.
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
 
-    /// The Skirmish Wars desk, if that is what is open.
-    #[must_use]
-    pub fn swat(&self) -> Option<&SwatDesk> {
-        if let Desk::Swat(d) = self { Some(d) } else { None }
-    }
+/// A new scenario's form for one game: what the New scenario dialog shows once the game is
+/// chosen.
+pub trait NewScenarioForm: Send {
+    /// Draws the form's fields.
+    fn ui(&mut self, ui: &mut Ui);
+    /// The new scenario in its file form.
+    ///
+    /// # Errors
+    /// It cannot be made.
+    fn create(&self) -> Result<String, String>;
+    /// A copy, for the dialog state.
+    fn clone_box(&self) -> Box<dyn NewScenarioForm>;
+}
 
-    /// The Skirmish Wars desk, if that is what is open.
-    pub fn swat_mut(&mut self) -> Option<&mut SwatDesk> {
-        if let Desk::Swat(d) = self { Some(d) } else { None }
-    }
-
-    /// The Skirm desk, if that is what is open.
-    #[must_use]
-    pub fn skirm(&self) -> Option<&SkirmDesk> {
-        if let Desk::Skirm(d) = self { Some(d) } else { None }
-    }
-
-    /// The Skirm desk, if that is what is open.
-    pub fn skirm_mut(&mut self) -> Option<&mut SkirmDesk> {
-        if let Desk::Skirm(d) = self { Some(d) } else { None }
-    }
+/// Makes the desks of one game: registered by system id in `ui::DESKS`.
+pub trait GameDesk: Sync {
+    /// The id its scenario files name (`system: "swat"`).
+    fn system_id(&self) -> &'static str;
+    /// The game's name for people.
+    fn title(&self) -> &'static str;
+    /// A desk on a scenario file's text, with the replacement ruleset's text if the studio was
+    /// started with one for this game.
+    ///
+    /// # Errors
+    /// What is wrong and where.
+    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String>;
+    /// A desk on another program's map file (an AWBW map for Skirmish Wars); `None` when this
+    /// game imports no foreign format.
+    fn import(&self, text: &str, name: &str, ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>>;
+    /// The new-scenario form with this game's defaults.
+    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm>;
+    /// The bundled sample this game opens on the first run, as file text.
+    fn sample(&self) -> &'static str;
 }

@@ -1,7 +1,7 @@
 //! File dialogs behind a trait (native ones through rfd; tests supply paths) and the modal
 //! dialogs: unsaved work, new scenario, resize, replace terrain, recovery, command palette.
 
-use super::app::{Modal, NewGame, Pending, StudioApp};
+use super::app::{Modal, Pending, StudioApp};
 use super::commands::UiCommand;
 use egui::{Context, Id, RichText};
 use std::path::PathBuf;
@@ -68,54 +68,20 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.heading("New scenario");
                 ui.horizontal(|ui| {
                     ui.label("Game");
-                    let before = form.game;
-                    ui.selectable_value(&mut form.game, NewGame::Swat, "Skirmish Wars");
-                    ui.selectable_value(&mut form.game, NewGame::Skirm, "Skirm");
-                    // Each game's defaults: a Skirmish Wars board, or a Skirm battle map.
-                    if form.game != before {
-                        (form.width, form.height) = if form.game == NewGame::Skirm { (12, 12) } else { (24, 18) };
+                    for (index, game) in super::DESKS.iter().enumerate() {
+                        if ui.selectable_label(form.game == index, game.title()).clicked() && form.game != index {
+                            // Each game's own form, with its defaults.
+                            if let Some(other) = app.new_form(index) {
+                                form = other;
+                            }
+                        }
                     }
                 });
-                let skirm = form.game == NewGame::Skirm;
-                if skirm {
-                    ui.label(
-                        "A battle map of 40 mm squares: open ground, the first mission, two rows of deployment \
-                         zone at each end and two empty squads to build.",
-                    );
-                }
-                let most = if skirm { super::skirm::MAX_SIDE } else { 200 };
-                egui::Grid::new("new-form").show(ui, |ui| {
-                    ui.label("Width");
-                    ui.add(egui::DragValue::new(&mut form.width).range(if skirm { 4 } else { 1 }..=most));
-                    ui.end_row();
-                    ui.label("Height");
-                    ui.add(egui::DragValue::new(&mut form.height).range(if skirm { 4 } else { 1 }..=most));
-                    ui.end_row();
-                    if skirm {
-                        return;
-                    }
-                    ui.label("Players");
-                    ui.add(egui::DragValue::new(&mut form.players).range(2..=4));
-                    ui.end_row();
-                    ui.label("Tile size");
-                    ui.add(egui::DragValue::new(&mut form.tile_size).range(2..=12));
-                    ui.end_row();
-                    ui.label("Fill with");
-                    super::swat::terrain_combo(&app.swat_rules, ui, "new-fill", &mut form.fill);
-                    ui.end_row();
-                });
-                if !skirm {
-                    ui.checkbox(&mut form.from_tiles, "Lay the board out from library tiles");
-                }
+                form.form.ui(ui);
                 ui.horizontal(|ui| {
                     if ui.button("Create").clicked() {
                         close = true;
-                        let text = if skirm {
-                            super::skirm::new_scenario_text(form.width, form.height)
-                        } else {
-                            super::swat::SwatDesk::new_scenario_text(&app.swat_rules, &form)
-                        };
-                        match text {
+                        match form.form.create() {
                             Ok(text) => app.guard(Pending::New(text)),
                             Err(message) => next = Some(Modal::Message(format!("No new scenario: {message}"))),
                         }
@@ -126,10 +92,13 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     }
                 });
             }
-            resize @ (Modal::Resize(_) | Modal::ReplaceAll(..)) => {
-                let (closed, again) = super::swat::swat_modal(app, ui, resize);
-                close = closed;
-                next = again;
+            Modal::Desk => {
+                let (desk, mut cx) = app.desk_and_context();
+                if desk.dialog(&mut cx, ui) {
+                    next = Some(Modal::Desk);
+                } else {
+                    close = true;
+                }
             }
             Modal::Recover(recovered) => {
                 ui.heading("Recover unsaved work?");
@@ -153,9 +122,9 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 let edit = ui.add(egui::TextEdit::singleline(&mut query).hint_text("Type to search commands"));
                 edit.request_focus();
                 let lower = query.to_lowercase();
-                let matches: Vec<UiCommand> = UiCommand::all()
+                let matches: Vec<UiCommand> = UiCommand::all(app.desk.game_commands())
                     .into_iter()
-                    .filter(|c| c.available(&app.desk) && c.label().to_lowercase().contains(&lower))
+                    .filter(|c| c.available(app.desk.as_ref()) && c.label().to_lowercase().contains(&lower))
                     .collect();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut chosen = None;

@@ -3,7 +3,7 @@
 
 use super::app::StudioApp;
 use super::style;
-use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
+use crate::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout};
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,8 +25,22 @@ pub struct ExportDialog {
     pub job: Option<ExportJob>,
     /// The outcome of the last export.
     pub message: String,
-    /// For a Skirm battle map: its sheets are the battle map and the stat cards.
-    pub skirm: bool,
+    /// The game's print defaults and the names of its sheets.
+    pub preset: PrintPreset,
+}
+
+/// What a game declares about its print: the square size it is played at, the sheets it
+/// prints by default, and what it calls each sheet (`None`: it has no such sheet).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintPreset {
+    /// The side of a square in millimetres.
+    pub square_mm: f32,
+    /// The sheets chosen at first.
+    pub sheets: Sheets,
+    /// The names of the board, tiles, counters and setup sheets in this game.
+    pub sheet_labels: [Option<&'static str>; 4],
+    /// Whether extra counters per unit kind can be asked for.
+    pub extra_counters: bool,
 }
 
 /// An export running on a worker thread.
@@ -36,30 +50,13 @@ pub struct ExportJob {
     result: Receiver<Result<String, String>>,
 }
 
-impl Default for ExportDialog {
-    fn default() -> Self {
-        let options = ExportOptions::default();
-        Self {
-            square_mm: options.square / PT_PER_MM,
-            options,
-            dpi: 150,
-            job: None,
-            message: String::new(),
-            skirm: false,
-        }
-    }
-}
-
 impl ExportDialog {
-    /// The dialog for a Skirm battle map: 40 mm squares, the battle map and the stat cards.
+    /// The dialog with a game's print defaults.
     #[must_use]
-    pub fn for_skirm() -> Self {
-        let mut dialog = Self::default();
-        dialog.options.square = 40.0 * PT_PER_MM;
-        dialog.square_mm = 40.0;
-        dialog.options.sheets = crate::export::Sheets { board: true, tiles: false, counters: true, setup: true };
-        dialog.skirm = true;
-        dialog
+    pub fn new(preset: PrintPreset) -> Self {
+        let options =
+            ExportOptions { square: preset.square_mm * PT_PER_MM, sheets: preset.sheets, ..ExportOptions::default() };
+        Self { square_mm: preset.square_mm, options, dpi: 150, job: None, message: String::new(), preset }
     }
 }
 
@@ -148,19 +145,23 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
         ui.end_row();
         ui.label("Sheets");
         ui.horizontal(|ui| {
-            if dialog.skirm {
-                ui.checkbox(&mut o.sheets.board, "Battle map");
-                ui.checkbox(&mut o.sheets.counters, "Stat cards (63 x 88 mm) and tokens");
-                ui.checkbox(&mut o.sheets.setup, "Mission sheet");
-            } else {
-                ui.checkbox(&mut o.sheets.board, "Board");
-                ui.checkbox(&mut o.sheets.tiles, "Tiles");
-                ui.checkbox(&mut o.sheets.counters, "Counters");
-                ui.checkbox(&mut o.sheets.setup, "Setup sheet");
+            let [board, tiles, counters, setup] = dialog.preset.sheet_labels;
+            for (flag, label) in [
+                (&mut o.sheets.board, board),
+                (&mut o.sheets.tiles, tiles),
+                (&mut o.sheets.counters, counters),
+                (&mut o.sheets.setup, setup),
+            ] {
+                match label {
+                    Some(label) => {
+                        ui.checkbox(flag, label);
+                    }
+                    None => *flag = false,
+                }
             }
         });
         ui.end_row();
-        if !dialog.skirm {
+        if dialog.preset.extra_counters {
             ui.label("Extra counters");
             ui.add(egui::DragValue::new(&mut o.extra_counters).range(0..=20).suffix(" per kind and player"));
             ui.end_row();

@@ -1,45 +1,50 @@
 //! The only module that knows egui, eframe and rfd: the editor window. The shell (frame,
-//! menus, commands, dialogs, export, files, autosave, the map view) serves every game; each
-//! game's screens live in its own folder here (`swat`, `skirm`), which alone names its game
-//! system.
+//! menus, commands, dialogs, export, the Balance panel, files, autosave, the map view) serves
+//! every game through the [`Desk`] trait; each game's screens live in their own folder here
+//! (`ui/<game>/`) and alone name their game system. This file is the window's registry: the
+//! one place in the shell that names the games, one line each in [`DESKS`].
 
 mod app;
+mod balance_panel;
 mod commands;
 mod desk;
 mod dialogs;
 mod export_dialog;
 mod live;
 mod sketch;
-mod skirm;
+pub mod skirm;
 mod style;
-mod swat;
+pub mod swat;
 mod view;
 
-pub use app::{AppConfig, FIRST_RUN_SAMPLE, Modal, NewForm, NewGame, Pending, Prefs, Recovered, StudioApp, View};
-pub use commands::{Menu, UiCommand, ViewToggle};
-pub use desk::Desk;
+pub use app::{AppConfig, Modal, NewForm, Pending, Prefs, Recovered, StudioApp, View};
+pub use balance_panel::BalancePanel;
+pub use commands::{GameCommand, Menu, UiCommand, ViewToggle};
+pub use desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
 pub use dialogs::{FileDialogs, NativeDialogs};
-pub use export_dialog::ExportDialog;
+pub use export_dialog::{ExportDialog, PrintPreset};
 pub use live::LiveFindings;
-pub use skirm::{SkirmDesk, SkirmPlay};
-pub use swat::{BalancePanel, PlayState, SwatDesk};
 pub use view::Placement;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use swat::Rules as Ruleset;
+
+/// Every game the window edits, in the New scenario dialog's order; the first one's sample
+/// opens on the first run. Adding a game to the window is its folder `ui/<game>/` and one line
+/// here.
+pub static DESKS: &[&dyn GameDesk] = &[&swat::SwatGame, &skirm::SkirmGame];
 
 /// Opens the editor window on `open`, or on the most recent file, or on the bundled sample,
-/// with the replacement ruleset at `ruleset` when one is given.
+/// with the replacement ruleset at `ruleset` (for whichever game its rules fit) when one is
+/// given.
 ///
 /// # Errors
 /// When the ruleset cannot be used or the window cannot be created (no display, no OpenGL).
 pub fn run_app(ruleset: Option<&Path>, open: Option<PathBuf>) -> Result<(), String> {
-    let rules = match ruleset {
-        None => Ruleset::builtin(),
-        Some(path) => Ruleset::from_ron(&crate::files::read_limited(path)?),
+    let ruleset = ruleset.map(crate::files::read_limited).transpose()?;
+    // Checked before the window opens, so a bad ruleset is an error on the command line.
+    if let Some(text) = &ruleset {
+        app::ruleset_game(text).map_err(|e| format!("the ruleset cannot be used: {e}"))?;
     }
-    .map_err(|e| format!("the ruleset cannot be used: {e}"))?;
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Skirmish Studio")
@@ -48,14 +53,41 @@ pub fn run_app(ruleset: Option<&Path>, open: Option<PathBuf>) -> Result<(), Stri
             .with_drag_and_drop(true),
         ..Default::default()
     };
-    let rules = Arc::new(rules);
     eframe::run_native(
         "Skirmish Studio",
         options,
         Box::new(move |cc| {
             let prefs: Prefs = cc.storage.and_then(|s| eframe::get_value(s, app::PREFS_KEY)).unwrap_or_default();
-            Ok(Box::new(StudioApp::new(rules, AppConfig::native(prefs, open))))
+            let app = StudioApp::try_new(ruleset, AppConfig::native(prefs, open))?;
+            Ok(Box::new(app))
         }),
     )
     .map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::expect_used)]
+    use super::*;
+
+    #[test]
+    fn every_desk_opens_its_sample_and_no_two_of_its_commands_share_a_shortcut() {
+        for game in DESKS {
+            let desk = game.open(game.sample(), None).expect("the bundled sample opens");
+            let all = UiCommand::all(desk.game_commands());
+            for command in &all {
+                assert!(!command.label().is_empty() && !command.label().starts_with(|c: char| c.is_lowercase()));
+            }
+            let mut seen = std::collections::HashMap::new();
+            for (command, shortcut) in commands::shortcut_order(desk.as_ref()) {
+                if let Some(other) = seen.insert(shortcut, command) {
+                    panic!("{command:?} and {other:?} share a shortcut on {}", game.title());
+                }
+            }
+            // Every command is listed once.
+            for command in &all {
+                assert_eq!(all.iter().filter(|c| *c == command).count(), 1, "{command:?}");
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! centring), which square or point is under the pointer, which squares are visible, and the
 //! coordinate rulers.
 
-use super::app::StudioApp;
+use super::desk::DeskContext;
 use crate::board::Pos;
 use egui::{Color32, PointerButton, Pos2, Rect, Sense, Ui, pos2, vec2};
 
@@ -14,10 +14,16 @@ const RULER: f32 = 20.0;
 pub struct Placement {
     /// Screen position of the board's top-left corner.
     pub origin: Pos2,
-    /// Points per square.
+    /// Points per board unit (a square, for a game on squares).
     pub zoom: f32,
     /// The area the board is drawn in.
     pub area: Rect,
+}
+
+/// The centre of a square, in board units.
+#[must_use]
+pub fn square_centre(pos: Pos) -> Pos2 {
+    pos2(f32::from(pos.x) + 0.5, f32::from(pos.y) + 0.5)
 }
 
 impl Placement {
@@ -28,6 +34,25 @@ impl Placement {
             self.origin + vec2(f32::from(pos.x), f32::from(pos.y)) * self.zoom,
             vec2(self.zoom, self.zoom),
         )
+    }
+
+    /// The screen point of a point in board units.
+    #[must_use]
+    pub fn to_screen(&self, x: f32, y: f32) -> Pos2 {
+        self.origin + vec2(x, y) * self.zoom
+    }
+
+    /// The screen rectangle of a place of the seam (a square, or a point's spot on a table).
+    #[must_use]
+    pub fn place_rect(&self, place: crate::game::Place) -> Rect {
+        let ((x, y), size) = place.board_rect();
+        Rect::from_min_size(self.to_screen(x, y), vec2(size, size) * self.zoom)
+    }
+
+    /// The square under the pointer of `response`, if in the map's area and on the board.
+    #[must_use]
+    pub fn hovered_square(&self, response: &egui::Response, width: u16, height: u16) -> Option<Pos> {
+        response.hover_pos().filter(|p| self.area.contains(*p)).and_then(|p| self.square_at(p, width, height))
     }
 
     /// The square under a screen point, if on the board.
@@ -42,12 +67,12 @@ impl Placement {
     }
 }
 
-/// Allocates the map area, applies fit, centring, pan and zoom, and finds the hovered square.
+/// Allocates the map area and applies fit, centring, pan and zoom for a board `extent` board
+/// units across and down.
 pub fn prepare_view(
-    app: &mut StudioApp,
+    app: &mut DeskContext<'_>,
     ui: &mut Ui,
-    width: u16,
-    height: u16,
+    extent: egui::Vec2,
     label: &str,
 ) -> (egui::Response, egui::Painter, Placement) {
     let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
@@ -56,11 +81,11 @@ pub fn prepare_view(
     let rect = response.rect;
     let ruler = if app.prefs.show_grid { RULER } else { 0.0 };
     let area = Rect::from_min_max(rect.min + vec2(ruler, ruler), rect.max);
-    let (w, h) = (width.max(1), height.max(1));
+    let (w, h) = (extent.x.max(1.0), extent.y.max(1.0));
     if app.view.fit {
-        let zoom = ((area.width() - 16.0) / f32::from(w)).min((area.height() - 16.0) / f32::from(h)).clamp(2.0, 160.0);
+        let zoom = ((area.width() - 16.0) / w).min((area.height() - 16.0) / h).clamp(2.0, 160.0);
         app.view.zoom = zoom;
-        app.view.offset = vec2(ruler, ruler) + (area.size() - vec2(f32::from(w), f32::from(h)) * zoom) / 2.0;
+        app.view.offset = vec2(ruler, ruler) + (area.size() - vec2(w, h) * zoom) / 2.0;
         // Panels settle their sizes over the first frames of a layout: keep fitting until the
         // map's area stops changing.
         if app.view.fit_area == Some(area.size()) {
@@ -70,21 +95,19 @@ pub fn prepare_view(
         }
         app.view.fit_area = Some(area.size());
     }
-    if let Some(pos) = app.centre_on.take() {
-        let centre = (vec2(f32::from(pos.x), f32::from(pos.y)) + vec2(0.5, 0.5)) * app.view.zoom;
+    if let Some(point) = app.centre_on.take() {
+        let centre = point.to_vec2() * app.view.zoom;
         app.view.offset = area.center() - rect.min - centre;
     }
     pan_and_zoom(app, ui, &response, rect);
     let place = Placement { origin: rect.min + app.view.offset, zoom: app.view.zoom, area };
-    app.placement = Some(place);
-    let pointer = response.hover_pos();
-    app.hover = pointer.filter(|p| area.contains(*p)).and_then(|p| place.square_at(p, w, h));
+    *app.placement = Some(place);
     (response, painter, place)
 }
 
 /// Middle button or Space-drag pans, the wheel or a pinch zooms about the cursor, arrow keys
 /// pan by a square.
-fn pan_and_zoom(app: &mut StudioApp, ui: &Ui, response: &egui::Response, rect: Rect) {
+fn pan_and_zoom(app: &mut DeskContext<'_>, ui: &Ui, response: &egui::Response, rect: Rect) {
     let (space, middle, primary, delta, scroll, pinch, pointer) = ui.input(|i| {
         (
             i.key_down(egui::Key::Space),

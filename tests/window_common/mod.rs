@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
+use skirmish_studio::ui::skirm::SkirmDesk;
+use skirmish_studio::ui::swat::SwatDesk;
 use skirmish_studio::ui::{FileDialogs, StudioApp};
 use std::path::{Path, PathBuf};
 
@@ -40,4 +42,34 @@ pub fn wait_for_export(harness: &mut Harness<'static, StudioApp>, target: &Path)
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     std::fs::read(target).unwrap_or_default()
+}
+
+/// The open desk as either game's own type, for tests that look inside it.
+pub trait GameDesks {
+    /// The Skirmish Wars desk, when a Skirmish Wars document is open.
+    fn swat(&self) -> Option<&SwatDesk>;
+    /// The Skirmish Wars desk, when a Skirmish Wars document is open.
+    fn swat_mut(&mut self) -> Option<&mut SwatDesk>;
+    /// The Skirm desk, when a Skirm document is open.
+    fn skirm(&self) -> Option<&SkirmDesk>;
+    /// The Skirm desk, when a Skirm document is open.
+    fn skirm_mut(&mut self) -> Option<&mut SkirmDesk>;
+}
+
+impl GameDesks for StudioApp {
+    fn swat(&self) -> Option<&SwatDesk> {
+        self.desk_as::<SwatDesk>()
+    }
+
+    fn swat_mut(&mut self) -> Option<&mut SwatDesk> {
+        self.desk_as_mut::<SwatDesk>()
+    }
+
+    fn skirm(&self) -> Option<&SkirmDesk> {
+        self.desk_as::<SkirmDesk>()
+    }
+
+    fn skirm_mut(&mut self) -> Option<&mut SkirmDesk> {
+        self.desk_as_mut::<SkirmDesk>()
+    }
 }

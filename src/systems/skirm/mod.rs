@@ -9,4 +9,4 @@ pub mod scenario;
 mod system;
 
 pub use print::{CARD_MM, draw_battle_map};
-pub use system::{Skirm, computer_battle, describe_event, diagnostic};
+pub use system::{Skirm, computer_battle, describe_event, diagnostic, open_scenario};

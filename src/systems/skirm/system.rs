@@ -6,15 +6,12 @@ use super::rules::action::{Event, RollKind, Target};
 use super::rules::state::{GameState, Outcome};
 use super::rules::{Ruleset, ai, apply, start_game};
 use super::scenario::script::Scripted;
-use super::scenario::{
-    Finding, Severity as FindingSeverity, SkirmScenario, load_scenario, parse_script, statistics, validate,
-};
+use super::scenario::{Finding, SkirmScenario, load_scenario, parse_script, statistics, validate};
 use crate::board::{Pos, Symmetry};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, Severity, SystemRules, share_text,
-    wilson_interval,
+    Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, share_text, wilson_interval,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -88,6 +85,13 @@ impl SystemRules for SkirmRules {
     }
 }
 
+/// A Skirm scenario behind the seam, read with `rules` (the window's document, for export and
+/// the balance lab).
+#[must_use]
+pub fn open_scenario(rules: Arc<Ruleset>, scenario: SkirmScenario) -> Box<dyn OpenScenario> {
+    Box::new(SkirmDocument { rules, scenario })
+}
+
 struct SkirmDocument {
     rules: Arc<Ruleset>,
     scenario: SkirmScenario,
@@ -97,19 +101,17 @@ struct SkirmDocument {
 #[must_use]
 pub fn diagnostic(finding: &Finding) -> Diagnostic {
     Diagnostic {
-        severity: match finding.severity {
-            FindingSeverity::Error => Severity::Error,
-            FindingSeverity::Warning => Severity::Warning,
-        },
+        severity: finding.severity,
         code: finding.code.to_owned(),
         message: finding.message.clone(),
         place: finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        fix: None,
+        fix: finding.fix.as_ref().map(|f| f.label.clone()),
         json: serde_json::json!({
             "severity": finding.severity,
             "code": finding.code,
             "message": finding.message,
             "squares": finding.squares,
+            "fix": finding.fix,
         }),
     }
 }

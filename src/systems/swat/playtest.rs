@@ -277,7 +277,7 @@ pub fn ai_game_at(
         }
         for event in &session.events[before..] {
             if let Event::PropertyCaptured { pos, to, .. } = event {
-                captures.push(CaptureRecord { at: (pos.x, pos.y), seat: to.0, round });
+                captures.push(CaptureRecord { at: crate::game::Place::Square(pos.x, pos.y), seat: to.0, round });
             }
         }
         if session.state.outcome == Outcome::Ongoing && session.state.round == round && session.state.current == player

@@ -4,12 +4,12 @@
 use super::playtest::{describe_event, simulate};
 use super::rules::{AiLevel, CoChoice, GameState, Outcome, Ruleset, apply, start_game};
 use super::scenario::{
-    Finding, Scenario, Severity as FindingSeverity, export_awbw_csv, import_awbw, load_scenario, parse_script,
-    save_scenario, statistics, symmetry_report, validate,
+    Finding, Scenario, export_awbw_csv, import_awbw, load_scenario, parse_script, save_scenario, statistics,
+    symmetry_report, validate,
 };
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, Severity, SystemRules};
+use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -115,10 +115,7 @@ struct SwatScenario {
 #[must_use]
 pub fn diagnostic(finding: &Finding) -> Diagnostic {
     Diagnostic {
-        severity: match finding.severity {
-            FindingSeverity::Error => Severity::Error,
-            FindingSeverity::Warning => Severity::Warning,
-        },
+        severity: finding.severity,
         code: finding.code.to_owned(),
         message: finding.message.clone(),
         place: finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),

@@ -9,7 +9,7 @@ use crate::systems::skirm::draw_battle_map;
 use crate::systems::skirm::editing::Spot;
 use crate::systems::skirm::rules::{Map, Sight};
 use crate::systems::skirm::scenario::Severity;
-use crate::ui::app::StudioApp;
+use crate::ui::desk::DeskContext;
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::{Placement, prepare_view};
@@ -19,18 +19,16 @@ use egui::{Color32, Painter, PointerButton, Pos2, Rect, Stroke, StrokeKind, Ui, 
 pub const SQUAD_COLOURS: [Color32; 2] = [Color32::from_rgb(196, 52, 44), Color32::from_rgb(40, 92, 180)];
 
 /// Draws the editing canvas and handles its input.
-pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.skirm() else { return };
+pub fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
-    let (response, painter, place) = prepare_view(app, ui, w, h, "Battle map");
+    let (response, painter, place) = prepare_view(cx, ui, egui::vec2(f32::from(w), f32::from(h)), "Battle map");
     let pointer = response.hover_pos().filter(|p| place.area.contains(*p));
-    let Some(desk) = app.desk.skirm_mut() else { return };
     desk.hover = pointer.and_then(|p| spot_at(place, p, w, h));
     input(desk, ui, &response);
     let board_painter = painter.with_clip_rect(place.area);
     draw_map(desk, &board_painter, place);
     draw_marks(desk, &board_painter, place);
-    if app.prefs.show_grid {
+    if cx.prefs.show_grid {
         crate::ui::view::draw_rulers(&painter, place, response.rect, w, h);
     }
 }

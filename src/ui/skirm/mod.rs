@@ -1,6 +1,6 @@
-//! The window for a Skirm scenario: the same frame as Skirmish Wars (menu, toolbar, palette,
-//! map, side panels, status bar) with Skirm's own layers, tools, squad builder, overlays and
-//! playtest. The editing itself lives in `systems::skirm::editing`; this module only draws it
+//! The window for a Skirm scenario behind the shell's [`Desk`] trait: the same frame as every
+//! game (menu, toolbar, palette, map, side panels, status bar) with Skirm's own layers, tools,
+//! squad builder, overlays and playtest, its commands and its new-scenario form. The editing itself lives in `systems::skirm::editing`; this module only draws it
 //! and turns pointer input into grid gestures.
 
 mod canvas;
@@ -11,16 +11,19 @@ pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 pub use play::SkirmPlay;
 
-use super::app::{Modal, NewForm, NewGame, StudioApp};
-use super::commands::UiCommand;
+use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
+use super::desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
+use super::export_dialog::PrintPreset;
 use super::live::{LiveFindings, PerRevision};
-use crate::board::Pos;
+use crate::board::{Pos, Symmetry};
+use crate::export::Sheets;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::scenario::stats::Statistics;
 use crate::systems::skirm::scenario::{Finding, SkirmScenario, load_scenario, save_scenario, statistics};
-use egui::Ui;
-use std::sync::Arc;
+use egui::{Key, Ui};
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
 
 /// What a square looks like from the hovered one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -126,64 +129,285 @@ impl SkirmDesk {
     }
 }
 
-impl SkirmDesk {
-    /// A desk on a Skirm scenario file's text.
-    ///
-    /// # Errors
-    /// What is wrong and where.
-    pub fn from_text(text: &str) -> Result<Self, String> {
-        let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
-        let scenario: SkirmScenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
-        Ok(Self::with_rules(Arc::new(rules), Document::new(scenario)))
+/// Skirm's commands as the shell lists them: one per tool.
+static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
+    SkirmTool::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(index, tool)| GameCommand {
+            id: index as u16,
+            label: tool_label(tool),
+            menu: Menu::Tools,
+            shortcut: Some(key(match tool {
+                SkirmTool::Terrain => Key::T,
+                SkirmTool::Height => Key::H,
+                SkirmTool::Wall => Key::W,
+                SkirmTool::Door => Key::D,
+                SkirmTool::Objective => Key::O,
+                SkirmTool::Marker => Key::M,
+                SkirmTool::Item => Key::I,
+                SkirmTool::Zone => Key::Z,
+                SkirmTool::Unit => Key::U,
+                SkirmTool::Eraser => Key::E,
+            })),
+        })
+        .collect()
+});
+
+/// A tool's name in menus and the palette.
+fn tool_label(tool: SkirmTool) -> &'static str {
+    match tool {
+        SkirmTool::Terrain => "Terrain tool",
+        SkirmTool::Height => "Height tool",
+        SkirmTool::Wall => "Wall tool",
+        SkirmTool::Door => "Door tool",
+        SkirmTool::Objective => "Objective tool",
+        SkirmTool::Marker => "Marker tool",
+        SkirmTool::Item => "Item tool",
+        SkirmTool::Zone => "Zone tool",
+        SkirmTool::Unit => "Unit tool",
+        SkirmTool::Eraser => "Eraser tool",
     }
 }
 
-/// A new battle map of `width` x `height` squares with Skirm's defaults, in its file form.
-///
-/// # Errors
-/// Skirm's ruleset cannot be read, or the map cannot be written.
-pub fn new_scenario_text(width: u16, height: u16) -> Result<String, String> {
-    let rules = Ruleset::builtin().map_err(|e| format!("the Skirm ruleset cannot be read: {e}"))?;
-    save_scenario(&rules, &crate::systems::skirm::editing::new_scenario(&rules, width, height))
+/// The command that makes `tool` the active one.
+#[must_use]
+pub fn tool_command(tool: SkirmTool) -> UiCommand {
+    let index = SkirmTool::ALL.iter().position(|&t| t == tool).unwrap_or(0);
+    COMMANDS.get(index).map_or(UiCommand::ZoomFit, |&c| UiCommand::Game(c))
 }
 
-/// Carries out a command the Skirm desk does its own way (new, export, playtest); those only
-/// Skirmish Wars maps have say so.
-pub fn run_command(app: &mut StudioApp, command: UiCommand) {
-    match command {
-        UiCommand::Export => app.export = Some(super::export_dialog::ExportDialog::for_skirm()),
-        UiCommand::Playtest => play::toggle(app),
-        UiCommand::UseSkirmTool(tool) => {
-            if let Some(desk) = app.desk.skirm_mut() {
-                desk.editor.tool = tool;
-            }
+/// The tool a command makes active, if it is one of Skirm's.
+fn tool_of(command: UiCommand) -> Option<SkirmTool> {
+    let UiCommand::Game(game) = command else { return None };
+    SkirmTool::ALL.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
+}
+
+impl Desk for SkirmDesk {
+    fn game(&self) -> &'static str {
+        "Skirm"
+    }
+
+    fn name(&self) -> &str {
+        &self.editor.doc.scenario.name
+    }
+
+    fn path(&self) -> Option<&Path> {
+        self.editor.doc.path.as_deref()
+    }
+
+    fn is_modified(&self) -> bool {
+        self.editor.doc.is_modified()
+    }
+
+    fn text(&self) -> Result<String, String> {
+        SkirmDesk::text(self)
+    }
+
+    fn saved_to(&mut self, path: &Path) {
+        self.editor.doc.path = Some(path.to_path_buf());
+        self.editor.doc.history.mark_clean();
+    }
+
+    fn mark_unsaved(&mut self) {
+        self.editor.doc.history.mark_unsaved();
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        self.editor.doc.undo()
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        self.editor.doc.redo()
+    }
+
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
+        (self.editor.doc.history.undo_label(), self.editor.doc.history.redo_label())
+    }
+
+    fn revision(&self) -> u64 {
+        self.editor.doc.revision
+    }
+
+    fn symmetry(&self) -> Option<Symmetry> {
+        self.editor.symmetry
+    }
+
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
+        self.editor.set_symmetry(symmetry);
+    }
+
+    fn take_feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn in_playtest(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn has_errors(&self) -> bool {
+        SkirmDesk::has_errors(self)
+    }
+
+    fn board_size(&self) -> (u16, u16, u8) {
+        let board = &self.editor.doc.scenario.board;
+        (board.width, board.height, 1)
+    }
+
+    fn miniature(&self) -> Vec<egui::Color32> {
+        SkirmDesk::miniature(self)
+    }
+
+    fn seat_colours(&self) -> Vec<egui::Color32> {
+        canvas::SQUAD_COLOURS.to_vec()
+    }
+
+    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
+        Ok(crate::systems::skirm::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
+    }
+
+    fn print_preset(&self) -> PrintPreset {
+        PrintPreset {
+            square_mm: 40.0,
+            sheets: Sheets { board: true, tiles: false, counters: true, setup: true },
+            sheet_labels: [Some("Battle map"), None, Some("Stat cards (63 x 88 mm) and tokens"), Some("Mission sheet")],
+            extra_counters: false,
         }
-        UiCommand::New => {
-            // Skirm's defaults, and Skirmish Wars' fill should the user switch games.
-            let plain = app.swat_rules.terrain_id("plain").unwrap_or(crate::board::TerrainId(0));
-            let form = NewForm { game: NewGame::Skirm, width: 12, height: 12, ..NewForm::swat(plain) };
-            app.modal = Some(Modal::NewScenario(form));
+    }
+
+    fn game_commands(&self) -> &'static [GameCommand] {
+        &COMMANDS
+    }
+
+    fn has_edit_command(&self, _command: UiCommand) -> bool {
+        false
+    }
+
+    fn toggles(&self) -> &'static [ViewToggle] {
+        &[ViewToggle::Grid]
+    }
+
+    fn is_on(&self, command: UiCommand) -> bool {
+        tool_of(command).is_some_and(|tool| self.editor.tool == tool)
+    }
+
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
+        match command {
+            UiCommand::Playtest => play::toggle(self, cx),
+            other => match tool_of(other) {
+                Some(tool) => self.editor.tool = tool,
+                None => cx.say(format!("{} works on Skirmish Wars maps; Skirm maps do not have it.", other.label())),
+            },
         }
-        other => {
-            app.status = format!("{} works on Skirmish Wars maps; Skirm maps do not have it yet.", other.label());
-        }
+    }
+
+    fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+        build_frame(self, cx, ui);
+    }
+
+    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
+        false
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// Makes Skirm desks: the window's registry lists it.
+pub struct SkirmGame;
+
+/// Skirm's ruleset: the replacement's text, else the built-in one.
+fn rules_from(ruleset: Option<&str>) -> Result<Ruleset, String> {
+    match ruleset {
+        Some(text) => Ruleset::from_ron(text),
+        None => Ruleset::builtin(),
+    }
+    .map_err(|e| format!("the Skirm ruleset cannot be used: {e}"))
+}
+
+impl GameDesk for SkirmGame {
+    fn system_id(&self) -> &'static str {
+        SYSTEM_ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Skirm"
+    }
+
+    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        let rules = rules_from(ruleset)?;
+        let scenario: SkirmScenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
+        Ok(Box::new(SkirmDesk::with_rules(Arc::new(rules), Document::new(scenario))))
+    }
+
+    fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
+        None
+    }
+
+    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        Box::new(SkirmNewForm { ruleset: ruleset.map(str::to_owned), width: 12, height: 12 })
+    }
+
+    fn sample(&self) -> &'static str {
+        include_str!("../../../scenarios/skirm-ruined-crossing.ron")
+    }
+}
+
+/// The new-scenario form of Skirm: the battle map's size.
+#[derive(Clone)]
+pub struct SkirmNewForm {
+    /// The replacement ruleset's text, if any.
+    ruleset: Option<String>,
+    /// Squares across.
+    pub width: u16,
+    /// Squares down.
+    pub height: u16,
+}
+
+impl NewScenarioForm for SkirmNewForm {
+    fn ui(&mut self, ui: &mut Ui) {
+        ui.label(
+            "A battle map of 40 mm squares: open ground, the first mission, two rows of deployment zone at each \
+             end and two empty squads to build.",
+        );
+        egui::Grid::new("new-form").show(ui, |ui| {
+            ui.label("Width");
+            ui.add(egui::DragValue::new(&mut self.width).range(4..=MAX_SIDE));
+            ui.end_row();
+            ui.label("Height");
+            ui.add(egui::DragValue::new(&mut self.height).range(4..=MAX_SIDE));
+            ui.end_row();
+        });
+    }
+
+    fn create(&self) -> Result<String, String> {
+        let rules = rules_from(self.ruleset.as_deref())?;
+        save_scenario(&rules, &crate::systems::skirm::editing::new_scenario(&rules, self.width, self.height))
+    }
+
+    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
+        Box::new(self.clone())
     }
 }
 
 /// Draws the window for a Skirm document.
-pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
+fn build_frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
-    let Some(desk) = app.desk.skirm_mut() else { return };
     desk.refresh(&ctx, now);
     if desk.play.is_some() {
-        play::frame(app, ui);
+        play::frame(desk, cx, ui);
         return;
     }
-    egui::Panel::top("skirm-toolbar").show(ui, |ui| panels::toolbar(app, ui));
-    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(app, ui));
-    egui::Panel::left("skirm-palette").resizable(true).default_size(210.0).show(ui, |ui| panels::palette(app, ui));
-    egui::Panel::right("skirm-side").resizable(true).default_size(340.0).show(ui, |ui| panels::side(app, ui));
+    egui::Panel::top("skirm-toolbar").show(ui, |ui| panels::toolbar(desk, cx, ui));
+    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
+    egui::Panel::left("skirm-palette").resizable(true).default_size(210.0).show(ui, |ui| panels::palette(desk, ui));
+    egui::Panel::right("skirm-side").resizable(true).default_size(340.0).show(ui, |ui| panels::side(desk, cx, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
-        .show(ui, |ui| canvas::canvas(app, ui));
+        .show(ui, |ui| canvas::canvas(desk, cx, ui));
 }

@@ -10,15 +10,14 @@ use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::rules::ruleset::{ItemKind, Movement};
 use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
-use crate::ui::app::StudioApp;
 use crate::ui::commands::UiCommand;
+use crate::ui::desk::DeskContext;
 use crate::ui::style;
 use egui::{RichText, Ui};
 
 /// The tools, the symmetry, the overlays and the playtest.
-pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
+pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let mut playtest = false;
-    let Some(desk) = app.desk.skirm_mut() else { return };
     ui.horizontal_wrapped(|ui| {
         for tool in SkirmTool::ALL {
             let on = desk.editor.tool == tool;
@@ -53,13 +52,12 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     if playtest {
-        app.queue(UiCommand::Playtest);
+        cx.queue(UiCommand::Playtest);
     }
 }
 
 /// The settings of the chosen tool.
-pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.skirm_mut() else { return };
+pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
     let editor = &mut desk.editor;
     let rules = std::sync::Arc::clone(&editor.rules);
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -132,10 +130,10 @@ pub fn palette(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 /// The settings, squads, diagnostics and inspector.
-pub fn side(app: &mut StudioApp, ui: &mut Ui) {
+pub fn side(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let squad_file = egui::ScrollArea::vertical()
         .show(ui, |ui| {
-            let desk = app.desk.skirm_mut()?;
+            let desk = Some(&mut *desk)?;
             egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(desk, ui));
             egui::CollapsingHeader::new("Scenario").default_open(false).show(ui, |ui| settings(desk, ui));
             let file = egui::CollapsingHeader::new("Squads")
@@ -148,8 +146,8 @@ pub fn side(app: &mut StudioApp, ui: &mut Ui) {
         })
         .inner;
     match squad_file {
-        Some(SquadFile::Save(index)) => save_squad(app, index),
-        Some(SquadFile::Load(index)) => load_squad(app, index),
+        Some(SquadFile::Save(index)) => save_squad(desk, cx, index),
+        Some(SquadFile::Load(index)) => load_squad(desk, cx, index),
         None => {}
     }
 }
@@ -160,37 +158,35 @@ enum SquadFile {
     Load(usize),
 }
 
-fn save_squad(app: &mut StudioApp, index: usize) {
-    let Some(desk) = app.desk.skirm() else { return };
+fn save_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
     let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
     let text = match crate::systems::skirm::editing::squad_text(squad) {
         Ok(text) => text,
         Err(message) => {
-            app.status = format!("Could not write the squad: {message}");
+            *cx.status = format!("Could not write the squad: {message}");
             return;
         }
     };
     let name = format!("{}.squad.ron", crate::ui::app::slug(&squad.name));
-    let Some(path) = app.dialogs.save_file(&name) else {
-        app.status = "Squad not saved: no file was chosen.".into();
+    let Some(path) = cx.dialogs.save_file(&name) else {
+        *cx.status = "Squad not saved: no file was chosen.".into();
         return;
     };
-    app.status = match crate::files::write_atomic(&path, text.as_bytes()) {
+    *cx.status = match crate::files::write_atomic(&path, text.as_bytes()) {
         Ok(()) => format!("Saved the squad to {}.", path.display()),
         Err(message) => format!("Could not save the squad: {message}"),
     };
 }
 
-fn load_squad(app: &mut StudioApp, index: usize) {
-    let Some(path) = app.dialogs.open_file() else {
-        app.status = "No squad loaded: no file was chosen.".into();
+fn load_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
+    let Some(path) = cx.dialogs.open_file() else {
+        *cx.status = "No squad loaded: no file was chosen.".into();
         return;
     };
-    let Some(desk) = app.desk.skirm_mut() else { return };
     let read = crate::files::read_limited(&path)
         .and_then(|text| crate::systems::skirm::editing::squad_from_text(&desk.editor.rules, &text))
         .map_err(|e| format!("{}: {e}", path.display()));
-    app.status = match read {
+    *cx.status = match read {
         Ok(squad) => {
             let name = squad.name.clone();
             desk.editor.replace_squad(index, squad);
@@ -466,8 +462,7 @@ fn square_lines(desk: &SkirmDesk, pos: Pos) -> Vec<String> {
 }
 
 /// The square under the pointer, the findings count and the message of the moment.
-pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.skirm() else { return };
+pub fn status_bar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     ui.horizontal(|ui| {
         let square = desk.hover.map_or_else(
             || "-".to_owned(),
@@ -480,7 +475,7 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
         );
         ui.monospace(format!("{square:<28}"));
         let errors = desk.findings.list.iter().filter(|f| f.severity == Severity::Error).count();
-        let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
-        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, app.view.zoom, message);
+        let message = if cx.status.is_empty() { desk.editor.tool.hint().to_owned() } else { cx.status.clone() };
+        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, cx.view.zoom, message);
     });
 }

@@ -10,15 +10,15 @@ use super::canvas::{SQUAD_COLOURS, edge_segment};
 use crate::board::Pos;
 use crate::systems::skirm::describe_event;
 use crate::systems::skirm::draw_battle_map;
-use crate::systems::skirm::rules::engine::weapon_strike;
 use crate::systems::skirm::rules::odds::hits_lost_odds;
 use crate::systems::skirm::rules::strike::target_arm;
+use crate::systems::skirm::rules::weapon_strike;
 use crate::systems::skirm::rules::{
     Action, GameState, Map, Outcome, Ruleset, Sight, Target, ai, apply, cost, legal_actions, start_game,
 };
 use crate::systems::skirm::scenario::saved::{load_battle, save_battle};
 use crate::systems::skirm::scenario::{SkirmScenario, Squad, SquadUnit};
-use crate::ui::app::StudioApp;
+use crate::ui::desk::DeskContext;
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::prepare_view;
@@ -181,16 +181,15 @@ impl SkirmPlay {
 }
 
 /// Starts a playtest of the open Skirm document, or leaves the one under way.
-pub fn toggle(app: &mut StudioApp) {
-    let Some(desk) = app.desk.skirm_mut() else { return };
+pub fn toggle(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
     if desk.play.take().is_some() {
-        app.view.fit = true;
-        app.status = "Back to editing; the scenario is as you left it.".into();
+        cx.view.fit = true;
+        *cx.status = "Back to editing; the scenario is as you left it.".into();
         return;
     }
     desk.check_now();
     if desk.has_errors() {
-        app.status = "The scenario has errors: fix them (Diagnostics) before a playtest.".into();
+        *cx.status = "The scenario has errors: fix them (Diagnostics) before a playtest.".into();
         return;
     }
     let rules = Arc::clone(&desk.editor.rules);
@@ -198,25 +197,24 @@ pub fn toggle(app: &mut StudioApp) {
     match started {
         Ok(play) => {
             desk.play = Some(play);
-            app.view.fit = true;
-            app.status = "Playtest: click a unit of the acting squad (or its button) to activate it.".into();
+            cx.view.fit = true;
+            *cx.status = "Playtest: click a unit of the acting squad (or its button) to activate it.".into();
         }
-        Err(message) => app.status = format!("Cannot playtest: {message}"),
+        Err(message) => *cx.status = format!("Cannot playtest: {message}"),
     }
 }
 
 /// The playtest's frame.
-pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
+pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let mut leave = false;
     let mut fork = None;
     let mut file = None;
-    if let Some(play) = app.desk.skirm_mut().and_then(|d| d.play.as_mut())
+    if let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_mut())
         && play.computer_step()
     {
         ui.ctx().request_repaint();
     }
     egui::Panel::top("skirm-play-bar").show(ui, |ui| {
-        let Some(desk) = app.desk.skirm_mut() else { return };
         let base = desk.editor.doc.scenario.clone();
         let Some(play) = desk.play.as_mut() else { return };
         ui.horizontal_wrapped(|ui| {
@@ -254,49 +252,48 @@ pub fn frame(app: &mut StudioApp, ui: &mut Ui) {
         });
     });
     if leave {
-        toggle(app);
+        toggle(desk, cx);
         return;
     }
     match file {
-        Some(true) => save_game(app),
-        Some(false) => load_game(app),
+        Some(true) => save_game(desk, cx),
+        Some(false) => load_game(desk, cx),
         None => {}
     }
     if let Some(scenario) = fork {
-        let Some(desk) = app.desk.skirm_mut() else { return };
         desk.play = None;
         desk.editor.doc.change("Fork from playtest", None, |s| *s = scenario);
-        app.status = "Forked: the battle as it stood is now the scenario (undo brings the old one back).".into();
+        *cx.status = "Forked: the battle as it stood is now the scenario (undo brings the old one back).".into();
         return;
     }
     egui::Panel::bottom("status").show(ui, |ui| {
-        ui.label(&app.status);
+        ui.label(cx.status.as_str());
     });
     egui::Panel::left("skirm-play-squads").resizable(true).default_size(240.0).show(ui, |ui| {
-        if let Some(play) = app.desk.skirm().and_then(|d| d.play.as_ref()) {
+        if let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_ref()) {
             squads_panel(play, ui);
         }
     });
     egui::Panel::right("skirm-play-side").resizable(true).default_size(360.0).show(ui, |ui| {
-        if let Some(play) = app.desk.skirm_mut().and_then(|d| d.play.as_mut()) {
+        if let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_mut()) {
             actions_panel(play, ui);
         }
     });
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
-        .show(ui, |ui| canvas(app, ui));
+        .show(ui, |ui| canvas(desk, cx, ui));
 }
 
-fn save_game(app: &mut StudioApp) {
-    let Some(play) = app.desk.skirm().and_then(|d| d.play.as_ref()) else { return };
+fn save_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
+    let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_ref()) else { return };
     let text = match play.save() {
         Ok(text) => text,
         Err(message) => {
-            app.status = format!("Could not save the game: {message}");
+            *cx.status = format!("Could not save the game: {message}");
             return;
         }
     };
-    app.status = match app.dialogs.save_file("battle.ron") {
+    *cx.status = match cx.dialogs.save_file("battle.ron") {
         Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
             Ok(()) => format!("Saved the game to {}.", path.display()),
             Err(message) => format!("Could not save the game: {message}"),
@@ -305,18 +302,17 @@ fn save_game(app: &mut StudioApp) {
     };
 }
 
-fn load_game(app: &mut StudioApp) {
-    let Some(path) = app.dialogs.open_file() else {
-        app.status = "No game loaded: no file was chosen.".into();
+fn load_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
+    let Some(path) = cx.dialogs.open_file() else {
+        *cx.status = "No game loaded: no file was chosen.".into();
         return;
     };
-    let Some(desk) = app.desk.skirm_mut() else { return };
     let rules = Arc::clone(&desk.editor.rules);
     let loaded = crate::files::read_limited(&path).and_then(|text| SkirmPlay::load(rules, &text));
-    app.status = match loaded {
+    *cx.status = match loaded {
         Ok(play) => {
             desk.play = Some(play);
-            app.view.fit = true;
+            cx.view.fit = true;
             format!("Loaded the game {}.", path.display())
         }
         Err(message) => format!("Could not load the game {}: {message}", path.display()),
@@ -524,12 +520,10 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
 }
 
 /// The map with the battle on it, reach and targets marked; a click moves or activates.
-fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.skirm() else { return };
+fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
-    let (response, painter, place) = prepare_view(app, ui, w, h, "Battle");
-    let show_grid = app.prefs.show_grid;
-    let Some(desk) = app.desk.skirm_mut() else { return };
+    let (response, painter, place) = prepare_view(cx, ui, egui::vec2(f32::from(w), f32::from(h)), "Battle");
+    let show_grid = cx.prefs.show_grid;
     let SkirmDesk { editor, play, .. } = desk;
     let Some(play) = play.as_mut() else { return };
     if show_grid {

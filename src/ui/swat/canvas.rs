@@ -1,31 +1,31 @@
 //! The map canvas: draws the board with its properties, units, grid, rulers, findings and
 //! overlays, and turns pointer and keyboard input into pan, zoom and tool gestures.
 
+use super::SwatDesk;
 use super::theme;
 use crate::systems::swat::rules::Pos;
 use crate::systems::swat::scenario::{Severity, SquareMap};
-use crate::ui::app::StudioApp;
+use crate::ui::desk::DeskContext;
 use crate::ui::view::{Placement, draw_rulers, prepare_view, visible};
 use egui::{Color32, Mesh, PointerButton, Rect, Stroke, StrokeKind, Ui, vec2};
 
 /// Draws the canvas and handles its input.
-pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
-    let (response, painter, place) = prepare_view(app, ui, w, h, "Map");
-    tool_input(app, ui, &response);
+    let (response, painter, place) = prepare_view(cx, ui, egui::vec2(f32::from(w), f32::from(h)), "Map");
+    desk.hover = place.hovered_square(&response, w, h);
+    tool_input(desk, ui, &response);
     let board_painter = painter.with_clip_rect(place.area);
-    draw_board(app, &board_painter, place);
-    draw_overlays(app, &board_painter, place);
-    if app.prefs.show_grid {
+    draw_board(desk, cx, &board_painter, place);
+    draw_overlays(desk, cx, &board_painter, place);
+    if cx.prefs.show_grid {
         draw_rulers(&painter, place, response.rect, w, h);
     }
 }
 
 /// Hands the pointer to the editor in squares: press, drag and release of the primary button
 /// to the tool, a right click to the eyedropper. Space or the middle button pans instead.
-fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn tool_input(desk: &mut SwatDesk, ui: &Ui, response: &egui::Response) {
     let (pressed, down, released, secondary, space, middle) = ui.input(|i| {
         (
             i.pointer.primary_pressed(),
@@ -40,7 +40,7 @@ fn tool_input(app: &mut StudioApp, ui: &Ui, response: &egui::Response) {
         return;
     }
     let editor = &mut desk.editor;
-    let Some(pos) = app.hover else {
+    let Some(pos) = desk.hover else {
         if released {
             editor.release(None);
         }
@@ -168,8 +168,7 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
     }
 }
 
-fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let Some(desk) = app.desk.swat() else { return };
+fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, place: Placement) {
     let s = &desk.editor.doc.scenario;
     let rules = &desk.editor.rules;
     let (x0, y0, x1, y1) = visible(place, s.board.width, s.board.height);
@@ -183,7 +182,7 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
         terrain: &s.board.terrain,
         owner_color: &owner_color,
     };
-    draw_ground(painter, place, &ground, app.prefs.show_grid);
+    draw_ground(painter, place, &ground, cx.prefs.show_grid);
     let max_hp = rules.economy.max_hp;
     for unit in &s.units {
         if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
@@ -198,8 +197,7 @@ fn draw_board(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     painter.rect_stroke(board, 0.0, Stroke::new(2.0, Color32::from_gray(15)), StrokeKind::Outside);
 }
 
-fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
-    let Some(desk) = app.desk.swat() else { return };
+fn draw_overlays(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, place: Placement) {
     let s = &desk.editor.doc.scenario;
     for finding in &desk.findings.list {
         let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
@@ -214,7 +212,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             }
         }
     }
-    if app.prefs.show_race
+    if cx.prefs.show_race
         && let Some(stats) = desk.stats.kept()
     {
         for race in &stats.neutral_properties {
@@ -243,7 +241,6 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
             );
         }
     }
-    super::balance_panel::heatmap_overlay(app, painter, &place);
     if let Some(symmetry) = desk.editor.symmetry {
         let stroke = Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, 140));
         let board =
@@ -272,7 +269,7 @@ fn draw_overlays(app: &StudioApp, painter: &egui::Painter, place: Placement) {
     if let Some(pos) = desk.editor.selected.filter(|p| s.contains(*p)) {
         painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, Color32::WHITE), StrokeKind::Inside);
     }
-    if let Some(hover) = app.hover {
+    if let Some(hover) = desk.hover {
         let squares = desk.editor.preview(hover);
         for pos in squares {
             painter.rect_stroke(

@@ -1,32 +1,35 @@
 //! The window for a Skirmish Wars scenario: its desk (the editor with the rules and tile
-//! library, validation, statistics, the symmetry report, the playtest and the Balance panel)
-//! and the screens that draw it: the map canvas, the panels, the playtest and the theme.
+//! library, validation, statistics, the symmetry report and the playtest) behind the shell's
+//! [`Desk`] trait, its commands and new-scenario form, and the screens that draw it: the map
+//! canvas, the panels, the playtest and the theme.
 
-mod balance_panel;
 mod canvas;
 mod panels;
 mod play;
 mod theme;
 
-pub use balance_panel::BalancePanel;
 pub use play::PlayState;
 
 pub use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
 pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
-use super::app::{Modal, NewForm, StudioApp};
-use super::commands::UiCommand;
+use super::app::Modal;
+use super::commands::{DIGITS, GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
+use super::desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
+use super::export_dialog::PrintPreset;
 use super::live::{LiveFindings, PerRevision};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
+use crate::export::Sheets;
 use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::Ruleset;
 use crate::systems::swat::scenario::{
     Asymmetry, Finding, Scenario, Statistics, SymmetryError, builtin_tiles, has_errors, import_awbw, load_scenario,
     save_scenario, statistics, symmetry_report, validate,
 };
-use egui::{Context, Ui};
-use std::sync::Arc;
+use egui::{Context, Key, Ui};
+use std::path::Path;
+use std::sync::{Arc, LazyLock};
 
 /// The sample scenario shown the first time the studio opens.
 pub const FIRST_RUN_SAMPLE: &str = include_str!("../../../scenarios/bridgehead.ron");
@@ -46,8 +49,19 @@ pub struct SwatDesk {
     /// While a unit is selected in a playtest: the square it would attack the hovered enemy
     /// from.
     pub hover_move_square: Option<Pos>,
-    /// The Balance panel: its settings, the run under way and results per revision.
-    pub balance: BalancePanel,
+    /// The square under the pointer.
+    pub hover: Option<Pos>,
+    /// The dialog of its own that is open (resize, replace terrain).
+    pub dialog: Option<SwatDialog>,
+}
+
+/// A dialog only Skirmish Wars maps have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SwatDialog {
+    /// Squares to add on the left, top, right and bottom (negative removes).
+    Resize([i32; 4]),
+    /// Replace all of one terrain by another.
+    ReplaceAll(TerrainId, TerrainId),
 }
 
 impl SwatDesk {
@@ -62,7 +76,8 @@ impl SwatDesk {
             asymmetries: None,
             play: None,
             hover_move_square: None,
-            balance: BalancePanel::default(),
+            hover: None,
+            dialog: None,
         }
     }
 
@@ -84,20 +99,6 @@ impl SwatDesk {
             None => load_scenario(&rules, text).map_err(|e| e.to_string())?,
         };
         Ok(Self::new(rules, Document::new(scenario)))
-    }
-
-    /// A new scenario from the new-scenario form, in its file form.
-    ///
-    /// # Errors
-    /// It cannot be written.
-    pub fn new_scenario_text(rules: &Ruleset, form: &NewForm) -> Result<String, String> {
-        let mut scenario = Scenario::new(rules, form.width, form.height, form.fill, form.players);
-        scenario.tile_size = form.tile_size;
-        if form.from_tiles {
-            let tiles = builtin_tiles(rules).unwrap_or_default();
-            crate::systems::swat::scenario::lay_out_tiles(&mut scenario, &tiles);
-        }
-        save_scenario(rules, &scenario)
     }
 
     /// The scenario in its file form.
@@ -163,104 +164,438 @@ impl SwatDesk {
     }
 }
 
-/// Carries out a command that only a Skirmish Wars map has (selection, clipboard, tools,
-/// brush sizes, the stamp, resize, replace-all) or that its desk does its own way (export,
-/// playtest, new).
-pub fn run_command(app: &mut StudioApp, command: UiCommand) {
-    let hover = app.hover;
-    match command {
-        UiCommand::Export => app.export = Some(super::export_dialog::ExportDialog::default()),
-        UiCommand::Playtest => {
-            if app.desk.swat().is_some_and(|d| d.play.is_some()) {
-                play::leave(app);
-            } else {
-                play::start(app);
-            }
-        }
-        _ => {}
+/// The commands only Skirmish Wars maps have, by the id their [`GameCommand`] carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SwatCommand {
+    /// Make a tool the active one.
+    Tool(Tool),
+    /// Set the brush size.
+    Brush(u16),
+    /// Turn the stamp a quarter.
+    TurnStamp,
+    /// Rotate the selection a quarter.
+    Rotate,
+    /// Flip the selection left-right.
+    FlipX,
+    /// Flip the selection top-bottom.
+    FlipY,
+    /// The replace-terrain dialog.
+    ReplaceAll,
+    /// The resize dialog.
+    Resize,
+}
+
+impl SwatCommand {
+    /// Every command, in menu order.
+    fn all() -> Vec<SwatCommand> {
+        let mut all: Vec<SwatCommand> = Tool::ALL.into_iter().map(SwatCommand::Tool).collect();
+        all.extend(BRUSH_SIZES.map(SwatCommand::Brush));
+        all.extend([
+            SwatCommand::TurnStamp,
+            SwatCommand::Rotate,
+            SwatCommand::FlipX,
+            SwatCommand::FlipY,
+            SwatCommand::ReplaceAll,
+            SwatCommand::Resize,
+        ]);
+        all
     }
-    let Some(desk) = app.desk.swat_mut() else { return };
-    let editor = &mut desk.editor;
-    match command {
-        UiCommand::New => {
-            let plain = editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-            app.modal = Some(Modal::NewScenario(NewForm::swat(plain)));
+
+    fn id(self) -> u16 {
+        match self {
+            SwatCommand::Tool(tool) => Tool::ALL.iter().position(|&t| t == tool).map_or(0, |i| i as u16),
+            SwatCommand::Brush(size) => 100 + size,
+            SwatCommand::TurnStamp => 200,
+            SwatCommand::Rotate => 201,
+            SwatCommand::FlipX => 202,
+            SwatCommand::FlipY => 203,
+            SwatCommand::ReplaceAll => 204,
+            SwatCommand::Resize => 205,
         }
-        UiCommand::Copy => editor.copy_selection(false),
-        UiCommand::Cut => editor.copy_selection(true),
-        UiCommand::Paste => editor.paste(hover),
-        UiCommand::DeleteSelection => editor.clear_selection(),
-        UiCommand::RotateSelection => editor.transform_selection("Rotate selection", SquareMap::Turn90),
-        UiCommand::FlipSelectionX => editor.transform_selection("Flip selection", SquareMap::FlipX),
-        UiCommand::FlipSelectionY => editor.transform_selection("Flip selection", SquareMap::FlipY),
-        UiCommand::ReplaceAll => {
-            let from = editor
-                .selected
-                .filter(|p| editor.doc.scenario.contains(*p))
-                .map_or(TerrainId(0), |p| editor.doc.scenario.terrain_at(p));
-            let to = match editor.paint {
-                Paint::Terrain(t) => t,
-                _ => TerrainId(0),
-            };
-            app.modal = Some(Modal::ReplaceAll(from, to));
-        }
-        UiCommand::Resize => app.modal = Some(Modal::Resize([0; 4])),
-        UiCommand::UseTool(tool) => editor.tool = tool,
-        UiCommand::BrushSize(size) => editor.brush_size = size,
-        UiCommand::TurnStamp => editor.stamp_rotation = (editor.stamp_rotation + 1) % 4,
-        _ => {}
+    }
+
+    fn of(command: UiCommand) -> Option<SwatCommand> {
+        let UiCommand::Game(game) = command else { return None };
+        SwatCommand::all().into_iter().find(|c| c.id() == game.id)
+    }
+
+    fn declare(self) -> GameCommand {
+        let (label, menu, shortcut): (&'static str, Menu, _) = match self {
+            SwatCommand::Tool(tool) => (
+                tool.label(),
+                Menu::Tools,
+                key(match tool {
+                    Tool::Brush => Key::B,
+                    Tool::Rectangle => Key::U,
+                    Tool::Line => Key::L,
+                    Tool::Fill => Key::G,
+                    Tool::Eraser => Key::E,
+                    Tool::Select => Key::S,
+                    Tool::Stamp => Key::T,
+                }),
+            ),
+            SwatCommand::Brush(size) => {
+                let label = match size {
+                    1 => "Brush size 1",
+                    3 => "Brush size 3",
+                    _ => "Brush size 5",
+                };
+                (label, Menu::Tools, key(DIGITS[usize::from(size) % 10]))
+            }
+            SwatCommand::TurnStamp => ("Turn stamp", Menu::Tools, key(Key::Period)),
+            SwatCommand::Rotate => ("Rotate selection", Menu::Edit, key(Key::R)),
+            SwatCommand::FlipX => ("Flip selection left-right", Menu::Edit, key(Key::H)),
+            SwatCommand::FlipY => ("Flip selection top-bottom", Menu::Edit, key(Key::V)),
+            SwatCommand::ReplaceAll => ("Replace terrain...", Menu::Edit, cmd(Key::H)),
+            SwatCommand::Resize => ("Resize board...", Menu::Edit, cmd(Key::R)),
+        };
+        GameCommand { id: self.id(), label, menu, shortcut: Some(shortcut) }
+    }
+
+    /// The command as the shell queues it.
+    fn ui(self) -> UiCommand {
+        UiCommand::Game(self.declare())
     }
 }
 
-/// Whether a tool or brush-size command is in force.
+/// Skirmish Wars' commands as the shell lists them.
+static COMMANDS: LazyLock<Vec<GameCommand>> =
+    LazyLock::new(|| SwatCommand::all().into_iter().map(SwatCommand::declare).collect());
+
+/// The command that makes `tool` the active one.
 #[must_use]
-pub fn is_on(desk: &SwatDesk, command: UiCommand) -> bool {
-    match command {
-        UiCommand::UseTool(tool) => desk.editor.tool == tool,
-        UiCommand::BrushSize(size) => desk.editor.brush_size == size,
-        _ => false,
+pub fn tool_command(tool: Tool) -> UiCommand {
+    SwatCommand::Tool(tool).ui()
+}
+
+/// The command that sets the brush size.
+#[must_use]
+pub fn brush_command(size: u16) -> UiCommand {
+    SwatCommand::Brush(size).ui()
+}
+
+/// The panels and overlays a Skirmish Wars map offers.
+const TOGGLES: [ViewToggle; 8] = [
+    ViewToggle::Grid,
+    ViewToggle::RaceOverlay,
+    ViewToggle::Inspector,
+    ViewToggle::Settings,
+    ViewToggle::Diagnostics,
+    ViewToggle::Statistics,
+    ViewToggle::History,
+    ViewToggle::Minimap,
+];
+
+impl Desk for SwatDesk {
+    fn game(&self) -> &'static str {
+        "Skirmish Wars"
+    }
+
+    fn name(&self) -> &str {
+        &self.editor.doc.scenario.name
+    }
+
+    fn path(&self) -> Option<&Path> {
+        self.editor.doc.path.as_deref()
+    }
+
+    fn is_modified(&self) -> bool {
+        self.editor.doc.is_modified()
+    }
+
+    fn text(&self) -> Result<String, String> {
+        SwatDesk::text(self)
+    }
+
+    fn saved_to(&mut self, path: &Path) {
+        self.editor.doc.path = Some(path.to_path_buf());
+        self.editor.doc.history.mark_clean();
+    }
+
+    fn mark_unsaved(&mut self) {
+        self.editor.doc.history.mark_unsaved();
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        self.editor.doc.undo()
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        self.editor.doc.redo()
+    }
+
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
+        (self.editor.doc.history.undo_label(), self.editor.doc.history.redo_label())
+    }
+
+    fn revision(&self) -> u64 {
+        self.editor.doc.revision
+    }
+
+    fn symmetry(&self) -> Option<Symmetry> {
+        self.editor.symmetry
+    }
+
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
+        self.editor.set_symmetry(symmetry);
+    }
+
+    fn take_feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn in_playtest(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn has_errors(&self) -> bool {
+        SwatDesk::has_errors(self)
+    }
+
+    fn board_size(&self) -> (u16, u16, u8) {
+        let s = &self.editor.doc.scenario;
+        (s.board.width, s.board.height, s.tile_size)
+    }
+
+    fn miniature(&self) -> Vec<egui::Color32> {
+        SwatDesk::miniature(self)
+    }
+
+    fn seat_colours(&self) -> Vec<egui::Color32> {
+        self.editor.doc.scenario.players.iter().map(|p| theme::army_color(p.army)).collect()
+    }
+
+    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
+        Ok(SwatDesk::open_scenario(self))
+    }
+
+    fn print_preset(&self) -> PrintPreset {
+        PrintPreset {
+            square_mm: 25.4,
+            sheets: Sheets::ALL,
+            sheet_labels: [Some("Board"), Some("Tiles"), Some("Counters"), Some("Setup sheet")],
+            extra_counters: true,
+        }
+    }
+
+    fn game_commands(&self) -> &'static [GameCommand] {
+        &COMMANDS
+    }
+
+    fn has_edit_command(&self, _command: UiCommand) -> bool {
+        true
+    }
+
+    fn toggles(&self) -> &'static [ViewToggle] {
+        &TOGGLES
+    }
+
+    fn is_on(&self, command: UiCommand) -> bool {
+        match SwatCommand::of(command) {
+            Some(SwatCommand::Tool(tool)) => self.editor.tool == tool,
+            Some(SwatCommand::Brush(size)) => self.editor.brush_size == size,
+            _ => false,
+        }
+    }
+
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
+        let editor = &mut self.editor;
+        match command {
+            UiCommand::Playtest => {
+                if self.play.is_some() {
+                    play::leave(self, cx);
+                } else {
+                    play::start(self, cx);
+                }
+            }
+            UiCommand::Copy => editor.copy_selection(false),
+            UiCommand::Cut => editor.copy_selection(true),
+            UiCommand::Paste => editor.paste(self.hover),
+            UiCommand::DeleteSelection => editor.clear_selection(),
+            other => match SwatCommand::of(other) {
+                Some(SwatCommand::Rotate) => editor.transform_selection("Rotate selection", SquareMap::Turn90),
+                Some(SwatCommand::FlipX) => editor.transform_selection("Flip selection", SquareMap::FlipX),
+                Some(SwatCommand::FlipY) => editor.transform_selection("Flip selection", SquareMap::FlipY),
+                Some(SwatCommand::ReplaceAll) => {
+                    let from = editor
+                        .selected
+                        .filter(|p| editor.doc.scenario.contains(*p))
+                        .map_or(TerrainId(0), |p| editor.doc.scenario.terrain_at(p));
+                    let to = match editor.paint {
+                        Paint::Terrain(t) => t,
+                        _ => TerrainId(0),
+                    };
+                    self.dialog = Some(SwatDialog::ReplaceAll(from, to));
+                    *cx.modal = Some(Modal::Desk);
+                }
+                Some(SwatCommand::Resize) => {
+                    self.dialog = Some(SwatDialog::Resize([0; 4]));
+                    *cx.modal = Some(Modal::Desk);
+                }
+                Some(SwatCommand::Tool(tool)) => editor.tool = tool,
+                Some(SwatCommand::Brush(size)) => editor.brush_size = size,
+                Some(SwatCommand::TurnStamp) => editor.stamp_rotation = (editor.stamp_rotation + 1) % 4,
+                None => cx.say(format!("{} is not something a Skirmish Wars map has.", other.label())),
+            },
+        }
+    }
+
+    fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+        build_frame(self, cx, ui);
+    }
+
+    fn dialog(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) -> bool {
+        let Some(dialog) = self.dialog else { return false };
+        let next = swat_dialog(self, cx, ui, dialog);
+        self.dialog = next;
+        next.is_some()
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// Makes Skirmish Wars desks: the window's registry lists it.
+pub struct SwatGame;
+
+/// The ruleset for a desk: the replacement's text, else the built-in one.
+fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
+    match ruleset {
+        Some(text) => Ruleset::from_ron(text),
+        None => Ruleset::builtin(),
+    }
+    .map(Arc::new)
+    .map_err(|e| format!("the Skirmish Wars ruleset cannot be used: {e}"))
+}
+
+impl GameDesk for SwatGame {
+    fn system_id(&self) -> &'static str {
+        SYSTEM_ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Skirmish Wars"
+    }
+
+    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        Ok(Box::new(SwatDesk::from_text(rules_from(ruleset)?, text, None)?))
+    }
+
+    fn import(&self, text: &str, name: &str, ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
+        Some(
+            rules_from(ruleset)
+                .and_then(|rules| SwatDesk::from_text(rules, text, Some(name)).map(|d| Box::new(d) as Box<dyn Desk>)),
+        )
+    }
+
+    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        let rules = rules_from(ruleset).ok();
+        let fill = rules.as_ref().and_then(|r| r.terrain_id("plain")).unwrap_or(TerrainId(0));
+        Box::new(SwatNewForm { rules, width: 24, height: 18, players: 2, tile_size: 6, fill, from_tiles: false })
+    }
+
+    fn sample(&self) -> &'static str {
+        FIRST_RUN_SAMPLE
+    }
+}
+
+/// The new-scenario form of Skirmish Wars: size, players, tile size, fill terrain or tiles.
+#[derive(Clone)]
+pub struct SwatNewForm {
+    /// The ruleset the scenario is made with (none when it cannot be read).
+    rules: Option<Arc<Ruleset>>,
+    /// Squares across.
+    pub width: u16,
+    /// Squares down.
+    pub height: u16,
+    /// Players.
+    pub players: usize,
+    /// Tile size.
+    pub tile_size: u8,
+    /// Fill terrain.
+    pub fill: TerrainId,
+    /// Lay the board out from library tiles instead.
+    pub from_tiles: bool,
+}
+
+impl NewScenarioForm for SwatNewForm {
+    fn ui(&mut self, ui: &mut Ui) {
+        egui::Grid::new("new-form").show(ui, |ui| {
+            ui.label("Width");
+            ui.add(egui::DragValue::new(&mut self.width).range(1..=200));
+            ui.end_row();
+            ui.label("Height");
+            ui.add(egui::DragValue::new(&mut self.height).range(1..=200));
+            ui.end_row();
+            ui.label("Players");
+            ui.add(egui::DragValue::new(&mut self.players).range(2..=4));
+            ui.end_row();
+            ui.label("Tile size");
+            ui.add(egui::DragValue::new(&mut self.tile_size).range(2..=12));
+            ui.end_row();
+            if let Some(rules) = &self.rules {
+                ui.label("Fill with");
+                terrain_combo(rules, ui, "new-fill", &mut self.fill);
+                ui.end_row();
+            }
+        });
+        ui.checkbox(&mut self.from_tiles, "Lay the board out from library tiles");
+    }
+
+    fn create(&self) -> Result<String, String> {
+        let rules = self.rules.as_ref().ok_or("the Skirmish Wars ruleset cannot be read")?;
+        let mut scenario = Scenario::new(rules, self.width, self.height, self.fill, self.players);
+        scenario.tile_size = self.tile_size;
+        if self.from_tiles {
+            let tiles = builtin_tiles(rules).unwrap_or_default();
+            crate::systems::swat::scenario::lay_out_tiles(&mut scenario, &tiles);
+        }
+        save_scenario(rules, &scenario)
+    }
+
+    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
+        Box::new(self.clone())
     }
 }
 
 /// Draws the window for a Skirmish Wars document: the editor, or the playtest under way.
-pub fn build_frame(app: &mut StudioApp, ui: &mut Ui) {
+fn build_frame(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let ctx = ui.ctx().clone();
     let now = ctx.input(|i| i.time);
-    if let Some(desk) = app.desk.swat_mut() {
-        desk.editor.overrule = ctx.input(|i| i.modifiers.alt);
-    }
-    if app.desk.swat().is_some_and(|d| d.play.is_some()) {
-        play::advance(app);
-        egui::Panel::top("play-toolbar").show(ui, |ui| play::toolbar(app, ui));
-        egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(app, ui));
-        egui::Panel::left("players").resizable(true).default_size(250.0).show(ui, |ui| play::players_panel(app, ui));
-        egui::Panel::right("play-side").resizable(true).default_size(320.0).show(ui, |ui| play::side_panel(app, ui));
+    desk.editor.overrule = ctx.input(|i| i.modifiers.alt);
+    if desk.play.is_some() {
+        play::advance(desk);
+        egui::Panel::top("play-toolbar").show(ui, |ui| play::toolbar(desk, cx, ui));
+        egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
+        egui::Panel::left("players").resizable(true).default_size(250.0).show(ui, |ui| play::players_panel(desk, ui));
+        egui::Panel::right("play-side").resizable(true).default_size(320.0).show(ui, |ui| play::side_panel(desk, ui));
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
-            .show(ui, |ui| play::canvas(app, ui));
-        play::handoff(app, &ctx);
+            .show(ui, |ui| play::canvas(desk, cx, ui));
+        play::handoff(desk, &ctx);
         return;
     }
-    egui::Panel::top("toolbar").show(ui, |ui| panels::toolbar(app, ui));
-    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(app, ui));
-    egui::Panel::left("paint-box").resizable(true).default_size(210.0).show(ui, |ui| panels::paint_box(app, ui));
-    egui::Panel::right("side").resizable(true).default_size(320.0).show(ui, |ui| panels::side_panels(app, ui));
+    egui::Panel::top("toolbar").show(ui, |ui| panels::toolbar(desk, cx, ui));
+    egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
+    egui::Panel::left("paint-box").resizable(true).default_size(210.0).show(ui, |ui| panels::paint_box(desk, ui));
+    egui::Panel::right("side").resizable(true).default_size(320.0).show(ui, |ui| panels::side_panels(desk, cx, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
-        .show(ui, |ui| canvas::canvas(app, ui));
-    if let Some(desk) = app.desk.swat_mut() {
-        desk.refresh_derived(&ctx, now);
-    }
+        .show(ui, |ui| canvas::canvas(desk, cx, ui));
+    desk.refresh_derived(&ctx, now);
 }
 
-/// The Resize and Replace-all dialogs, which only Skirmish Wars maps have; returns the dialog
-/// to show next frame, if it stays open.
-pub fn swat_modal(app: &mut StudioApp, ui: &mut Ui, modal: Modal) -> (bool, Option<Modal>) {
-    let Some(desk) = app.desk.swat_mut() else { return (true, None) };
-    let mut close = false;
+/// The Resize and Replace-all dialogs; returns the dialog to show next frame, if it stays
+/// open.
+fn swat_dialog(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui, dialog: SwatDialog) -> Option<SwatDialog> {
     let mut next = None;
-    match modal {
-        Modal::Resize(mut sides) => {
+    match dialog {
+        SwatDialog::Resize(mut sides) => {
             ui.heading("Resize board");
             let board = &desk.editor.doc.scenario.board;
             ui.label(format!(
@@ -276,7 +611,6 @@ pub fn swat_modal(app: &mut StudioApp, ui: &mut Ui, modal: Modal) -> (bool, Opti
             });
             ui.horizontal(|ui| {
                 if ui.button("Resize").clicked() {
-                    close = true;
                     let fill = desk.editor.rules.terrain_id("plain").unwrap_or(TerrainId(0));
                     match crate::systems::swat::editing::resized(
                         &desk.editor.doc.scenario,
@@ -288,22 +622,17 @@ pub fn swat_modal(app: &mut StudioApp, ui: &mut Ui, modal: Modal) -> (bool, Opti
                     ) {
                         Some(scenario) => {
                             desk.editor.doc.replace("Resize board", scenario);
-                            app.view.fit = true;
+                            cx.view.fit = true;
                         }
-                        None => {
-                            next = Some(Modal::Message(
-                                "Each side of the board must stay between 1 and 200 squares.".into(),
-                            ))
-                        }
+                        None => cx.tell("Each side of the board must stay between 1 and 200 squares."),
                     }
                 } else if ui.button("Cancel").clicked() {
-                    close = true;
                 } else {
-                    next = Some(Modal::Resize(sides));
+                    next = Some(SwatDialog::Resize(sides));
                 }
             });
         }
-        Modal::ReplaceAll(mut from, mut to) => {
+        SwatDialog::ReplaceAll(mut from, mut to) => {
             ui.heading("Replace terrain");
             egui::Grid::new("replace-form").show(ui, |ui| {
                 ui.label("Replace every");
@@ -315,18 +644,15 @@ pub fn swat_modal(app: &mut StudioApp, ui: &mut Ui, modal: Modal) -> (bool, Opti
             });
             ui.horizontal(|ui| {
                 if ui.button("Replace all").clicked() {
-                    close = true;
                     desk.editor.replace_all(from, to);
                 } else if ui.button("Cancel").clicked() {
-                    close = true;
                 } else {
-                    next = Some(Modal::ReplaceAll(from, to));
+                    next = Some(SwatDialog::ReplaceAll(from, to));
                 }
             });
         }
-        other => next = Some(other),
     }
-    (close, next)
+    next
 }
 
 /// A combo box of the ruleset's terrains.

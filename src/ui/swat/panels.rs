@@ -6,22 +6,29 @@ use super::theme;
 use crate::systems::swat::editing::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
 use crate::systems::swat::rules::{CoChoice, MAX_COUNTERS, Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
-use crate::ui::app::StudioApp;
 use crate::ui::commands::UiCommand;
+use crate::ui::desk::{Desk, DeskContext};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
-fn command_toggle(app: &mut StudioApp, ui: &mut Ui, command: UiCommand, text: &str, hint: &str) {
+fn command_toggle(
+    desk: &mut SwatDesk,
+    cx: &mut DeskContext<'_>,
+    ui: &mut Ui,
+    command: UiCommand,
+    text: &str,
+    hint: &str,
+) {
     let shortcut = command.shortcut_text(ui.ctx());
     let label = command.label();
     let hover = if hint.is_empty() { format!("{label} ({shortcut})") } else { format!("{label} ({shortcut})\n{hint}") };
-    if ui.selectable_label(app.is_on(command), text).on_hover_text(hover).clicked() {
-        app.queue(command);
+    if ui.selectable_label(desk.is_on(command), text).on_hover_text(hover).clicked() {
+        cx.queue(command);
     }
 }
 
 /// The toolbar: tools, brush size, stamp turn, symmetric painting, fit.
-pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
-    let Some((current, undo, redo)) = app.desk.swat().map(|desk| {
+pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    let Some((current, undo, redo)) = Some(&mut *desk).map(|desk| {
         let history = &desk.editor.doc.history;
         (
             desk.editor.symmetry,
@@ -33,12 +40,12 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
     };
     ui.horizontal_wrapped(|ui| {
         for tool in Tool::ALL {
-            command_toggle(app, ui, UiCommand::UseTool(tool), tool.label(), tool.hint());
+            command_toggle(desk, cx, ui, super::tool_command(tool), tool.label(), tool.hint());
         }
         ui.separator();
         ui.label("Size");
         for size in BRUSH_SIZES {
-            command_toggle(app, ui, UiCommand::BrushSize(size), &size.to_string(), "");
+            command_toggle(desk, cx, ui, super::brush_command(size), &size.to_string(), "");
         }
         ui.separator();
         let mut symmetry = current;
@@ -53,7 +60,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             .response
             .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
         if symmetry != current {
-            app.queue(UiCommand::Symmetry(symmetry));
+            cx.queue(UiCommand::Symmetry(symmetry));
         }
         ui.separator();
         let playtest = egui::Button::new(RichText::new("Playtest").strong());
@@ -62,7 +69,7 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             .on_hover_text(format!("Play this scenario now ({})", UiCommand::Playtest.shortcut_text(ui.ctx())))
             .clicked()
         {
-            app.queue(UiCommand::Playtest);
+            cx.queue(UiCommand::Playtest);
         }
         ui.separator();
         if ui
@@ -70,22 +77,21 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             .on_hover_text(format!("Zoom to fit ({})", UiCommand::ZoomFit.shortcut_text(ui.ctx())))
             .clicked()
         {
-            app.queue(UiCommand::ZoomFit);
+            cx.queue(UiCommand::ZoomFit);
         }
         if ui.add_enabled(undo.is_some(), egui::Button::new("Undo")).on_hover_text(undo.unwrap_or_default()).clicked() {
-            app.queue(UiCommand::Undo);
+            cx.queue(UiCommand::Undo);
         }
         if ui.add_enabled(redo.is_some(), egui::Button::new("Redo")).on_hover_text(redo.unwrap_or_default()).clicked() {
-            app.queue(UiCommand::Redo);
+            cx.queue(UiCommand::Redo);
         }
     });
 }
 
 /// The status bar: square under the cursor, the message or the tool's hint, validity, zoom.
-pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn status_bar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     ui.horizontal(|ui| {
-        let square = app.hover.map_or_else(
+        let square = desk.hover.map_or_else(
             || "-".to_owned(),
             |p| {
                 let terrain = desk
@@ -99,8 +105,8 @@ pub fn status_bar(app: &mut StudioApp, ui: &mut Ui) {
         );
         ui.monospace(format!("{square:<20}"));
         let errors = desk.findings.list.iter().filter(|f| f.severity == Severity::Error).count();
-        let message = if app.status.is_empty() { desk.editor.tool.hint().to_owned() } else { app.status.clone() };
-        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, app.view.zoom, message);
+        let message = if cx.status.is_empty() { desk.editor.tool.hint().to_owned() } else { cx.status.clone() };
+        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, cx.view.zoom, message);
     });
 }
 
@@ -126,8 +132,7 @@ fn swatch(ui: &mut Ui, color: Color32, selected: bool, label: &str, hint: &str) 
 }
 
 /// The paint box: owner, terrain, properties, units and library tiles.
-pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Owner");
         ui.horizontal_wrapped(|ui| {
@@ -224,36 +229,30 @@ pub fn paint_box(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 /// The side panels the user has shown.
-pub fn side_panels(app: &mut StudioApp, ui: &mut Ui) {
+pub fn side_panels(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     egui::ScrollArea::vertical().show(ui, |ui| {
-        if app.prefs.show_minimap {
-            egui::CollapsingHeader::new("Minimap").default_open(true).show(ui, |ui| minimap(app, ui));
+        if cx.prefs.show_minimap {
+            egui::CollapsingHeader::new("Minimap").default_open(true).show(ui, |ui| minimap(desk, cx, ui));
         }
-        if app.prefs.show_diagnostics {
-            egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(app, ui));
+        if cx.prefs.show_diagnostics {
+            egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(desk, cx, ui));
         }
-        if app.prefs.show_inspector {
-            egui::CollapsingHeader::new("Inspector").default_open(true).show(ui, |ui| inspector(app, ui));
+        if cx.prefs.show_inspector {
+            egui::CollapsingHeader::new("Inspector").default_open(true).show(ui, |ui| inspector(desk, ui));
         }
-        if app.prefs.show_settings {
-            egui::CollapsingHeader::new("Scenario settings").default_open(true).show(ui, |ui| settings(app, ui));
+        if cx.prefs.show_settings {
+            egui::CollapsingHeader::new("Scenario settings").default_open(true).show(ui, |ui| settings(desk, ui));
         }
-        if app.prefs.show_statistics {
-            egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| statistics_panel(app, ui));
+        if cx.prefs.show_statistics {
+            egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| statistics_panel(desk, cx, ui));
         }
-        if app.prefs.show_history {
-            egui::CollapsingHeader::new("History").default_open(true).show(ui, |ui| history(app, ui));
-        }
-        if app.prefs.show_balance {
-            egui::CollapsingHeader::new("Balance")
-                .default_open(true)
-                .show(ui, |ui| super::balance_panel::balance_panel(app, ui));
+        if cx.prefs.show_history {
+            egui::CollapsingHeader::new("History").default_open(true).show(ui, |ui| history(desk, ui));
         }
     });
 }
 
-fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     if desk.findings.list.is_empty() {
         ui.label(RichText::new("No errors, no warnings.").color(Color32::from_rgb(80, 190, 100)));
     }
@@ -282,7 +281,7 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
                     && ui.small_button(&fix.label).on_hover_text("Apply this fix (one undoable step)").clicked()
                 {
                     desk.editor.doc.apply_edits(&fix.label, &fix.edits);
-                    app.status = format!("{}.", fix.label);
+                    *cx.status = format!("{}.", fix.label);
                 }
             });
         }
@@ -318,16 +317,15 @@ fn diagnostics(app: &mut StudioApp, ui: &mut Ui) {
         }
     }
     if let Some(squares) = shown {
-        show_squares(app, &squares);
+        show_squares(desk, cx, &squares);
     }
     if let Some((pos, image, symmetry)) = mend {
-        make_symmetric(app, pos, image, symmetry);
+        make_symmetric(desk, pos, image, symmetry);
     }
 }
 
 /// Selects a finding's squares and centres the view on them.
-pub fn show_squares(app: &mut StudioApp, squares: &[Pos]) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn show_squares(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, squares: &[Pos]) {
     let on_board: Vec<Pos> = squares.iter().copied().filter(|p| desk.editor.doc.scenario.contains(*p)).collect();
     let Some(first) = on_board.first().copied() else { return };
     let (x0, y0) =
@@ -336,11 +334,10 @@ pub fn show_squares(app: &mut StudioApp, squares: &[Pos]) {
         (on_board.iter().map(|p| p.x).max().unwrap_or(first.x), on_board.iter().map(|p| p.y).max().unwrap_or(first.y));
     desk.editor.selection = Some((Pos::new(x0, y0), Pos::new(x1, y1)));
     desk.editor.selected = Some(first);
-    app.centre_on = Some(first);
+    *cx.centre_on = Some(crate::ui::view::square_centre(first));
 }
 
-fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn make_symmetric(desk: &mut SwatDesk, from: Pos, to: Pos, symmetry: Symmetry) {
     let s = &desk.editor.doc.scenario;
     let seats = s.players.len();
     let map = symmetry
@@ -364,8 +361,7 @@ fn make_symmetric(app: &mut StudioApp, from: Pos, to: Pos, symmetry: Symmetry) {
     desk.editor.apply("Make symmetric", &ops, None, true);
 }
 
-fn inspector(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn inspector(desk: &mut SwatDesk, ui: &mut Ui) {
     let Some(pos) = desk.editor.selected.filter(|p| desk.editor.doc.scenario.contains(*p)) else {
         ui.label("Click a square to inspect it.");
         return;
@@ -476,8 +472,7 @@ fn inspector(app: &mut StudioApp, ui: &mut Ui) {
     }
 }
 
-fn settings(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn settings(desk: &mut SwatDesk, ui: &mut Ui) {
     // The form edits a copy without the board's squares and units, which settings never
     // change, so a big board is not copied every frame; they are put back only on a change.
     let mut next = desk.editor.doc.scenario.clone_settings();
@@ -615,7 +610,7 @@ fn settings(app: &mut StudioApp, ui: &mut Ui) {
         next.units.clone_from(&current.units);
         next.owners.clone_from(&current.owners);
         next.tiles.clone_from(&current.tiles);
-        desk.editor.doc.replace_merging("Edit settings", MergeKey::Settings, next);
+        desk.editor.doc.replace_merging("Edit settings", MergeKey::SETTINGS, next);
     }
 }
 
@@ -686,8 +681,7 @@ fn co_text(co: &crate::systems::swat::rules::Co) -> String {
     )
 }
 
-fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn statistics_panel(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let stats = desk.statistics().clone();
     egui::Grid::new("stats").striped(true).show(ui, |ui| {
         for header in ["", "Cities", "Fact.", "HQ", "Income", "Units $"] {
@@ -711,7 +705,7 @@ fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
             ui.end_row();
         }
     });
-    ui.checkbox(&mut app.prefs.show_race, "Show who reaches each neutral property first");
+    ui.checkbox(&mut cx.prefs.show_race, "Show who reaches each neutral property first");
     for race in stats.neutral_properties.iter().take(30) {
         let turns: Vec<String> = race
             .first_turn
@@ -720,13 +714,12 @@ fn statistics_panel(app: &mut StudioApp, ui: &mut Ui) {
             .map(|(s, t)| format!("P{} {}", s + 1, t.map_or("-".to_owned(), |t| t.to_string())))
             .collect();
         if ui.selectable_label(false, format!("{} {}: {}", race.kind.label(), race.pos, turns.join(" "))).clicked() {
-            show_squares(app, &[race.pos]);
+            show_squares(desk, cx, &[race.pos]);
         }
     }
 }
 
-fn history(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn history(desk: &mut SwatDesk, ui: &mut Ui) {
     let labels: Vec<String> = desk.editor.doc.history.labels().map(str::to_owned).collect();
     let cursor = desk.editor.doc.history.cursor();
     if ui.selectable_label(cursor == 0, "Opened").clicked() {
@@ -741,8 +734,7 @@ fn history(app: &mut StudioApp, ui: &mut Ui) {
     }
 }
 
-fn minimap(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn minimap(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let s = &desk.editor.doc.scenario;
     let size = ui.available_width().min(260.0);
     let scale = size / f32::from(s.board.width.max(s.board.height));
@@ -779,7 +771,7 @@ fn minimap(app: &mut StudioApp, ui: &mut Ui) {
             painter.circle_filled(c, (scale * 0.45).max(1.5), theme::army_color(player.army));
         }
     }
-    if let Some(place) = app.placement {
+    if let Some(place) = *cx.placement {
         let view_min = (place.area.min - place.origin) / place.zoom;
         let view_max = (place.area.max - place.origin) / place.zoom;
         let rect =
@@ -789,8 +781,10 @@ fn minimap(app: &mut StudioApp, ui: &mut Ui) {
     if let Some(point) = response.interact_pointer_pos() {
         let local = (point - origin) / scale;
         if local.x >= 0.0 && local.y >= 0.0 {
-            app.centre_on =
-                Some(Pos::new((local.x as u16).min(s.board.width - 1), (local.y as u16).min(s.board.height - 1)));
+            *cx.centre_on = Some(crate::ui::view::square_centre(Pos::new(
+                (local.x as u16).min(s.board.width - 1),
+                (local.y as u16).min(s.board.height - 1),
+            )));
         }
     }
 }

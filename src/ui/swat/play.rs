@@ -12,7 +12,8 @@ use crate::systems::swat::rules::{
     UnitId, build_cost, preview_attack, reachable,
 };
 use crate::systems::swat::scenario::Controller;
-use crate::ui::app::{Modal, StudioApp};
+use crate::ui::app::Modal;
+use crate::ui::desk::DeskContext;
 use crate::ui::view::{draw_rulers, prepare_view, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 
@@ -60,8 +61,7 @@ impl PlayState {
 }
 
 /// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
-pub fn start(app: &mut StudioApp) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn start(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
     let findings = crate::systems::swat::scenario::validate(&desk.editor.rules, &desk.editor.doc.scenario);
     desk.findings.set(desk.editor.doc.revision, findings);
     if desk.has_errors() {
@@ -72,7 +72,7 @@ pub fn start(app: &mut StudioApp) {
             .filter(|f| f.severity == crate::systems::swat::scenario::Severity::Error)
             .map(|f| format!("- {}", f.message))
             .collect();
-        app.modal =
+        *cx.modal =
             Some(Modal::Message(format!("The scenario has errors, so it cannot be played yet:\n{}", list.join("\n"))));
         return;
     }
@@ -80,25 +80,24 @@ pub fn start(app: &mut StudioApp) {
         Ok(session) => {
             let warnings = desk.findings.list.len();
             desk.play = Some(PlayState::new(session));
-            app.view.fit = true;
-            app.view.fit_area = None;
-            app.status = if warnings > 0 {
+            cx.view.fit = true;
+            cx.view.fit_area = None;
+            *cx.status = if warnings > 0 {
                 format!("Playtest started ({warnings} warnings).")
             } else {
                 "Playtest started.".into()
             };
         }
-        Err(message) => app.modal = Some(Modal::Message(format!("The game cannot start: {message}"))),
+        Err(message) => *cx.modal = Some(Modal::Message(format!("The game cannot start: {message}"))),
     }
 }
 
 /// Leaves the playtest; the document is exactly as it was.
-pub fn leave(app: &mut StudioApp) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn leave(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
     desk.play = None;
-    app.view.fit = true;
-    app.view.fit_area = None;
-    app.status = "Back to editing.".into();
+    cx.view.fit = true;
+    cx.view.fit_area = None;
+    *cx.status = "Back to editing.".into();
 }
 
 fn player_name(desk: &SwatDesk, player: PlayerId) -> String {
@@ -112,8 +111,7 @@ fn player_color(desk: &SwatDesk, player: PlayerId) -> Color32 {
 }
 
 /// Runs computer turns and raises the hand-off screen between human players.
-pub fn advance(app: &mut StudioApp) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn advance(desk: &mut SwatDesk) {
     let Some(play) = desk.play.as_mut() else { return };
     if play.step.is_some() || play.handoff.is_some() {
         return;
@@ -125,8 +123,7 @@ pub fn advance(app: &mut StudioApp) {
     }
 }
 
-fn act(app: &mut StudioApp, action: &Action) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn act(desk: &mut SwatDesk, action: &Action) {
     let Some(play) = desk.play.as_mut() else { return };
     let before = play.session.state.current;
     match play.session.act(&desk.editor.rules, action) {
@@ -180,8 +177,7 @@ enum Sandbox {
 }
 
 /// The playtest's toolbar.
-pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let Some(play) = desk.play.as_ref() else { return };
     let state = play.session.state.clone();
     let current = state.current;
@@ -253,9 +249,8 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     if let Some(action) = chosen {
-        act(app, &action);
+        act(desk, &action);
     }
-    let Some(desk) = app.desk.swat_mut() else { return };
     match command {
         Some(Sandbox::Undo) => {
             if let Some(play) = desk.play.as_mut() {
@@ -282,56 +277,53 @@ pub fn toolbar(app: &mut StudioApp, ui: &mut Ui) {
             if let Some(play) = desk.play.as_ref() {
                 let forked = play.session.fork(&desk.editor.rules);
                 desk.editor.doc.replace("Fork from playtest", forked);
-                leave(app);
-                app.status = "The playtest position is now the scenario (undo to go back).".into();
+                leave(desk, cx);
+                *cx.status = "The playtest position is now the scenario (undo to go back).".into();
             }
         }
-        Some(Sandbox::Save) => save_game(app),
-        Some(Sandbox::Load) => load_game(app),
-        Some(Sandbox::Leave) => leave(app),
+        Some(Sandbox::Save) => save_game(desk, cx),
+        Some(Sandbox::Load) => load_game(desk, cx),
+        Some(Sandbox::Leave) => leave(desk, cx),
         None => {}
     }
 }
 
-fn save_game(app: &mut StudioApp) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn save_game(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
     let Some(play) = desk.play.as_ref() else { return };
     let text = match play.session.save(&desk.editor.rules) {
         Ok(text) => text,
         Err(message) => {
-            app.modal = Some(Modal::Message(format!("Could not save the game: {message}")));
+            *cx.modal = Some(Modal::Message(format!("Could not save the game: {message}")));
             return;
         }
     };
-    match app.dialogs.save_file("game.ron") {
+    match cx.dialogs.save_file("game.ron") {
         Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
-            Ok(()) => app.status = format!("Saved the game to {}.", path.display()),
-            Err(message) => app.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
+            Ok(()) => *cx.status = format!("Saved the game to {}.", path.display()),
+            Err(message) => *cx.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
         },
-        None => app.status = "The game was not saved: no file was chosen.".into(),
+        None => *cx.status = "The game was not saved: no file was chosen.".into(),
     }
 }
 
-fn load_game(app: &mut StudioApp) {
-    let Some(desk) = app.desk.swat_mut() else { return };
-    let Some(path) = app.dialogs.open_file() else {
-        app.status = "No game loaded: no file was chosen.".into();
+fn load_game(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
+    let Some(path) = cx.dialogs.open_file() else {
+        *cx.status = "No game loaded: no file was chosen.".into();
         return;
     };
     let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&desk.editor.rules, &text));
     match loaded {
         Ok(session) => {
             desk.play = Some(PlayState::new(session));
-            app.view.fit = true;
-            app.status = format!("Loaded the game {}.", path.display());
+            cx.view.fit = true;
+            *cx.status = format!("Loaded the game {}.", path.display());
         }
-        Err(message) => app.modal = Some(Modal::Message(format!("Could not load the game: {message}"))),
+        Err(message) => *cx.modal = Some(Modal::Message(format!("Could not load the game: {message}"))),
     }
 }
 
 /// The players' panel: funds, income, CO charge, victory progress, who plays each seat.
-pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
     let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
     let controllers = play.session.controllers.clone();
@@ -412,8 +404,7 @@ pub fn players_panel(app: &mut StudioApp, ui: &mut Ui) {
 }
 
 /// The right panel: the selected unit, the combat preview, buying, the replay and the log.
-pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
     let mut chosen: Option<Action> = None;
     let mut step: Option<Option<usize>> = None;
     {
@@ -443,7 +434,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
                         chosen = Some(action);
                     }
                 }
-                if let Some(target) = app.hover.and_then(|p| state.unit_at(p)).filter(|t| t.owner != unit.owner) {
+                if let Some(target) = desk.hover.and_then(|p| state.unit_at(p)).filter(|t| t.owner != unit.owner) {
                     combat_preview(desk, ui, state, unit.id, target.id);
                 }
             } else {
@@ -507,7 +498,7 @@ pub fn side_panel(app: &mut StudioApp, ui: &mut Ui) {
         play.stepped = step.and_then(|n| play.session.replayed(&desk.editor.rules, n).map(|(s, _)| s));
     }
     if let Some(action) = chosen {
-        act(app, &action);
+        act(desk, &action);
     }
 }
 
@@ -547,14 +538,14 @@ fn combat_preview(desk: &SwatDesk, ui: &mut Ui, state: &GameState, attacker: Uni
 }
 
 /// The board during a playtest.
-pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let Some((width, height)) = desk.play.as_ref().map(|p| (p.session.state.board.width, p.session.state.board.height))
     else {
         return;
     };
-    let (response, painter, place) = prepare_view(app, ui, width, height, "Game board");
-    let Some(desk) = app.desk.swat_mut() else { return };
+    let (response, painter, place) =
+        prepare_view(cx, ui, egui::vec2(f32::from(width), f32::from(height)), "Game board");
+    desk.hover = place.hovered_square(&response, width, height);
     let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
     let board_painter = painter.with_clip_rect(place.area);
@@ -569,7 +560,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
         terrain: &state.board.terrain,
         owner_color: &owner_color,
     };
-    draw_ground(&board_painter, place, &ground, app.prefs.show_grid);
+    draw_ground(&board_painter, place, &ground, cx.prefs.show_grid);
     // The selected unit's reach and targets.
     let selected = play.selected.and_then(|id| state.unit(id)).cloned();
     let mut reach: Option<Reach> = None;
@@ -592,7 +583,7 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
                 );
             }
         }
-        if let Some(path) = app.hover.and_then(|h| r.path_to(h)) {
+        if let Some(path) = desk.hover.and_then(|h| r.path_to(h)) {
             let mut points = vec![place.square_rect(unit.pos).center()];
             points.extend(path.iter().map(|p| place.square_rect(*p).center()));
             board_painter.add(egui::Shape::line(points, Stroke::new(3.0, Color32::from_rgb(255, 235, 120))));
@@ -655,28 +646,27 @@ pub fn canvas(app: &mut StudioApp, ui: &mut Ui) {
             StrokeKind::Inside,
         );
     }
-    if app.prefs.show_grid {
+    if cx.prefs.show_grid {
         draw_rulers(&painter, place, response.rect, width, height);
     }
     desk.hover_move_square = selected.as_ref().and_then(|u| {
         let r = reach.as_ref()?;
-        let hover = app.hover?;
+        let hover = desk.hover?;
         // Hovering an enemy: preview as if attacking from the nearest reachable square.
         let target = state.unit_at(hover)?;
         (target.owner != u.owner && u.status == Status::Ready && !desk.editor.rules.unit(u.kind).is_indirect())
             .then(|| r.destinations().filter(|(p, _)| p.distance(hover) == 1).min_by_key(|(_, c)| *c).map(|(p, _)| p))
             .flatten()
     });
-    click(app, &response, reach);
+    click(desk, &response, reach);
 }
 
-fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+fn click(desk: &mut SwatDesk, response: &egui::Response, reach: Option<Reach>) {
     let (pressed, secondary) = response.ctx.input(|i| (i.pointer.primary_pressed(), i.pointer.secondary_pressed()));
     if !response.hovered() {
         return;
     }
-    let Some(pos) = app.hover else { return };
+    let Some(pos) = desk.hover else { return };
     let Some(play) = desk.play.as_mut() else { return };
     if play.step.is_some() || play.handoff.is_some() || play.session.ai_to_move() {
         return;
@@ -697,20 +687,20 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
         if let Some(target) = here.as_ref().filter(|t| t.owner != unit.owner) {
             let attack = Action::Attack { unit: unit.id, target: target.id };
             if crate::systems::swat::rules::check(&desk.editor.rules, state, &attack).is_ok() {
-                act(app, &attack);
+                act(desk, &attack);
                 return;
             }
             // Move next to it first (direct units), then attack.
             if let Some(from) = desk.hover_move_square
                 && let Some(path) = reach.as_ref().and_then(|r| r.path_to(from))
             {
-                act(app, &Action::Move { unit: unit.id, path });
-                act(app, &attack);
+                act(desk, &Action::Move { unit: unit.id, path });
+                act(desk, &attack);
                 return;
             }
         }
         if let Some(path) = reach.as_ref().and_then(|r| r.path_to(pos)) {
-            act(app, &Action::Move { unit: unit.id, path });
+            act(desk, &Action::Move { unit: unit.id, path });
             return;
         }
     }
@@ -726,8 +716,7 @@ fn click(app: &mut StudioApp, response: &egui::Response, reach: Option<Reach>) {
 }
 
 /// The hand-off screen between human players.
-pub fn handoff(app: &mut StudioApp, ctx: &egui::Context) {
-    let Some(desk) = app.desk.swat_mut() else { return };
+pub fn handoff(desk: &mut SwatDesk, ctx: &egui::Context) {
     let Some(player) = desk.play.as_ref().and_then(|p| p.handoff) else { return };
     let name = player_name(desk, player);
     let color = player_color(desk, player);

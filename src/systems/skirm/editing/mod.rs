@@ -3,10 +3,13 @@
 //! items, deployment zones, placed units), the squad builder's changes and the one-click fixes
 //! of the validator's findings, all in grid coordinates so each is tested without egui.
 
-mod history;
 mod tools;
 
-pub use history::{History, MergeKey};
+pub use crate::editing::MergeKey;
+
+/// Undo by snapshots: each step keeps the scenario as it was before (a battle map is at most
+/// 30 x 30 squares, so a copy per step costs little), exact for every layer at once.
+pub type History = crate::editing::History<crate::editing::Snapshot<SkirmScenario>>;
 pub use tools::{SkirmTool, Spot};
 
 use super::rules::Ruleset;
@@ -88,7 +91,7 @@ impl Document {
             return false;
         }
         let before = std::mem::replace(&mut self.scenario, next);
-        self.history.record(label, merge, before);
+        self.history.record(label, merge, crate::editing::Snapshot(before));
         self.revision += 1;
         true
     }
@@ -419,78 +422,14 @@ impl Editor {
     /// The one-click fix of a finding, if it has one: its button label.
     #[must_use]
     pub fn fix_label(&self, finding: &Finding) -> Option<String> {
-        let s = &self.doc.scenario;
-        Some(match finding.code {
-            "door-without-wall" => "Put a wall under each door".into(),
-            "objective-on-impassable" => "Remove objectives on impassable squares".into(),
-            "item-on-impassable" => "Remove items on impassable squares".into(),
-            "unit-on-impassable" | "unit-outside-zone" => "Deploy those units in their zone".into(),
-            "no-squads" => "Add two empty squads".into(),
-            "squad-over-ep-limit" => {
-                let most = s.squads.iter().map(|q| super::scenario::validate::squad_ep(&self.rules, q)).max()?;
-                format!("Raise the EP limit to {most}")
-            }
-            "zones-overlap" => "Give shared squares to neither zone".into(),
-            _ => return None,
-        })
+        finding.fix.as_ref().map(|f| f.label.clone())
     }
 
-    /// Carries out the fix of a finding as one undoable step; returns whether it changed
-    /// anything.
+    /// Carries out the fix the validator attached to a finding as one undoable step; returns
+    /// whether it changed anything.
     pub fn fix(&mut self, finding: &Finding) -> bool {
-        let Some(label) = self.fix_label(finding) else { return false };
-        let rules = Arc::clone(&self.rules);
-        let impassable = move |s: &SkirmScenario, p: Pos| {
-            s.board.contains(p)
-                && rules.terrains.get(s.board.terrain_at(p).index()).is_some_and(|t| t.movement == Movement::Impassable)
-        };
-        let ep_rules = Arc::clone(&self.rules);
-        let squares = finding.squares.clone();
-        let code = finding.code;
-        self.doc.change(&label, None, |s| match code {
-            "door-without-wall" => {
-                for feature in s.board.edges.values_mut() {
-                    if feature.door.is_some() && feature.wall.is_none() {
-                        feature.wall = Some(Wall { height: 1, climbable: false });
-                    }
-                }
-            }
-            "objective-on-impassable" => {
-                let keep: Vec<Pos> = s.objectives.iter().copied().filter(|&p| !impassable(s, p)).collect();
-                s.objectives = keep;
-            }
-            "item-on-impassable" => {
-                let keep: Vec<(Pos, ItemKind)> = s.items.iter().filter(|(p, _)| !impassable(s, *p)).cloned().collect();
-                s.items = keep;
-            }
-            "unit-on-impassable" | "unit-outside-zone" => {
-                for squad in &mut s.squads {
-                    for unit in &mut squad.units {
-                        if unit.pos.is_some_and(|p| squares.contains(&p)) {
-                            unit.pos = None;
-                        }
-                    }
-                }
-            }
-            "no-squads" => {
-                let factions: Vec<String> = ep_rules.factions.iter().map(|f| f.id.clone()).collect();
-                for (i, name) in ["Squad A", "Squad B"].into_iter().enumerate() {
-                    let faction = factions.get(i).or(factions.first()).cloned().unwrap_or_default();
-                    s.squads.push(Squad { name: name.into(), faction, units: Vec::new() });
-                }
-            }
-            "squad-over-ep-limit" => {
-                let most = s.squads.iter().map(|q| super::scenario::validate::squad_ep(&ep_rules, q)).max();
-                s.ep_limit = most.unwrap_or(s.ep_limit).max(s.ep_limit);
-            }
-            "zones-overlap" => {
-                let [a, b] = &mut s.zones;
-                let shared: Vec<Pos> = a.iter().copied().filter(|p| b.contains(p)).collect();
-                a.retain(|p| !shared.contains(p));
-                b.retain(|p| !shared.contains(p));
-            }
-            _ => {}
-        })
+        let Some(fix) = &finding.fix else { return false };
+        self.doc.change(&fix.label, None, |s| crate::systems::skirm::scenario::apply_edits(s, &fix.edits))
     }
 }
 

@@ -5,11 +5,11 @@
 
 use super::action::{Action, Target};
 use super::combat::succeeds;
-use super::engine::{cost, legal_actions};
 use super::map::Map;
 use super::ruleset::{ItemKind, Ruleset, Scoring};
 use super::state::{GameState, UnitId};
 use super::strike::{Window, target_arm};
+use super::{cost, legal_actions};
 use crate::board::Pos;
 
 /// The action the computer takes for the squad that decides now, or `None` when the battle
@@ -118,7 +118,7 @@ fn goal_distance(rules: &Ruleset, state: &GameState, unit: UnitId, pos: Pos) -> 
 /// Expected HIT an attack takes off a target, in tenths.
 fn expected_damage(rules: &Ruleset, state: &GameState, weapon: &str, target: Target, melee: bool) -> i32 {
     let Some(activation) = &state.activation else { return 0 };
-    let Some(strike) = super::engine::weapon_strike(rules, state, activation.unit, weapon, target, melee) else {
+    let Some(strike) = super::weapon_strike(rules, state, activation.unit, weapon, target, melee) else {
         return 0;
     };
     let hit_chance = i32::from(strike.skill.clamp(1, 5));

@@ -7,12 +7,14 @@
 //! re-roll or an order to spend. Otherwise it is accepted at once, so scripts and the computer
 //! player see no pause they cannot use.
 
-use super::action::{Event, RollKind, Target};
+use super::action::{Event, Rejection, RollKind, Target};
 use super::combat::succeeds;
-use super::map::Map;
-use super::ruleset::{ItemKind, Ruleset, Scoring, UnitSpecial, WeaponKind, WeaponSpecial};
+use super::map::{Map, Sight, squares_on_line};
+use super::ruleset::{ItemKind, Ruleset, Scoring, UnitSpecial, Weapon, WeaponKind, WeaponSpecial};
 use super::state::{GameState, TakeOut, TakeOutMeans, UnitId};
+use crate::board::Pos;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// One attack against one target, everything worked out before the dice.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -169,7 +171,7 @@ fn squad_of(state: &GameState, unit: Option<UnitId>) -> Option<u8> {
     unit.and_then(|u| state.unit(u)).map(|u| u.squad)
 }
 
-fn roll(state: &mut GameState, kind: RollKind, squad: Option<u8>, events: &mut Vec<Event>) -> u8 {
+pub(super) fn roll(state: &mut GameState, kind: RollKind, squad: Option<u8>, events: &mut Vec<Event>) -> u8 {
     let face = state.dice.roll_d6();
     events.push(Event::Die { kind, squad, face });
     face
@@ -416,7 +418,7 @@ fn counter(rules: &Ruleset, state: &mut GameState, defender: UnitId, strike: &St
         .max_by_key(|w| u32::from(w.roa) * u32::from(w.dam));
     let Some(weapon) = weapon else { return };
     let id = weapon.id.clone();
-    if let Some(mut strike) = super::engine::weapon_strike(rules, state, defender, &id, Target::Unit(attacker), true) {
+    if let Some(mut strike) = weapon_strike(rules, state, defender, &id, Target::Unit(attacker), true) {
         strike.counter = true;
         state.queue.push_front(strike);
     }
@@ -469,4 +471,235 @@ fn take_out(
             events.push(Event::Scored { squad: enemy, points, reason: "enemy taken out".into() });
         }
     }
+}
+
+/// Where a target stands.
+pub(super) fn target_pos(state: &GameState, target: Target) -> Option<Pos> {
+    match target {
+        Target::Unit(u) => state.unit(u)?.pos,
+        Target::Item(i) => state.items.get(i).filter(|i| !i.gone).map(|i| i.pos),
+        Target::Square(p) => state.board.contains(p).then_some(p),
+    }
+}
+
+/// Whether a target is an enemy unit, an attackable item (barrel, turret) or (for a Blast
+/// weapon) an empty square.
+pub(super) fn target_kind_ok(state: &GameState, squad: u8, target: Target, weapon: &Weapon) -> Result<Pos, Rejection> {
+    match target {
+        Target::Unit(u) => {
+            let unit = state.unit(u).ok_or(Rejection::NoSuchTarget)?;
+            if unit.squad == squad {
+                return Err(Rejection::NoSuchTarget);
+            }
+            unit.pos.ok_or(Rejection::NoSuchTarget)
+        }
+        Target::Item(i) => {
+            let item = state.items.get(i).filter(|i| !i.gone).ok_or(Rejection::NoSuchTarget)?;
+            if item.kind == ItemKind::Crate {
+                return Err(Rejection::NoSuchTarget);
+            }
+            Ok(item.pos)
+        }
+        Target::Square(p) => {
+            if !weapon.specials.contains(&WeaponSpecial::Blast)
+                || !state.board.contains(p)
+                || state.unit_at(p).is_some()
+                || state.item_at(p).is_some()
+            {
+                return Err(Rejection::NotASquareTarget);
+            }
+            Ok(p)
+        }
+    }
+}
+
+/// Whether a squadmate of `unit` (not the unit itself) stands adjacent to `pos`: it forbids a
+/// ranged attack on that target and gives a melee attack its support.
+pub(super) fn squadmate_next_to(map: &Map<'_>, state: &GameState, unit: UnitId, pos: Pos) -> bool {
+    let Some(squad) = state.unit(unit).map(|u| u.squad) else { return false };
+    state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|&(i, u)| u.squad == squad && i != unit)
+        .filter_map(|(_, u)| u.pos)
+        .any(|p| map.adjacent(p, pos))
+}
+
+/// Checks a ranged target (rule "Select Target"): not adjacent, in range (and under this
+/// turn's cap), in sight, no squadmate adjacent to it; and no enemy adjacent to the attacker.
+pub(super) fn check_ranged_target(
+    rules: &Ruleset,
+    state: &GameState,
+    sight: &Sight<'_>,
+    attacker: UnitId,
+    weapon: &Weapon,
+    target: Target,
+) -> Result<(), Rejection> {
+    let unit = state.unit(attacker).ok_or(Rejection::NoSuchUnit(attacker))?;
+    let from = unit.pos.ok_or(Rejection::NotReady(attacker))?;
+    let to = target_kind_ok(state, unit.squad, target, weapon)?;
+    let map = Map::new(&state.board, rules);
+    if map.adjacent(from, to) || from == to {
+        return Err(Rejection::TargetAdjacent);
+    }
+    let range = state.range_cap.map_or(weapon.range, |cap| cap.min(weapon.range));
+    let distance = Map::distance(from, to);
+    if distance > u32::from(range) {
+        return Err(Rejection::OutOfRange { distance, range });
+    }
+    if !sight.sees(from, to) {
+        return Err(Rejection::NotInSight);
+    }
+    if squadmate_next_to(&map, state, attacker, to) {
+        return Err(Rejection::SquadmateNextToTarget);
+    }
+    Ok(())
+}
+
+/// The attack one weapon makes on one target, all modifiers worked out: SKx, +SK, CAM, DLS,
+/// AHx and melee support, cover (cancelled by high ground, NCV and Blast), BRx/PRx re-rolls,
+/// RLT, RND, DDx, STN.
+#[must_use]
+pub fn weapon_strike(
+    rules: &Ruleset,
+    state: &GameState,
+    attacker: UnitId,
+    weapon_id: &str,
+    target: Target,
+    melee: bool,
+) -> Option<Strike> {
+    let unit = state.unit(attacker)?;
+    let weapon = rules.weapon(weapon_id)?;
+    let from = unit.pos?;
+    let to = target_pos(state, target)?;
+    let has = |s: WeaponSpecial| weapon.specials.contains(&s);
+    let mut skill = weapon
+        .special(|s| if let WeaponSpecial::Skill(x) = s { Some(x) } else { None })
+        .unwrap_or(if melee { unit.msk } else { unit.rsk });
+    if has(WeaponSpecial::ImproveSkill) {
+        skill = (skill + 1).min(rules.max_skill.max(skill));
+    }
+    let target_unit = match target {
+        Target::Unit(u) => state.unit(u),
+        _ => None,
+    };
+    if !melee && target_unit.is_some_and(|t| t.has(UnitSpecial::Camouflage)) && Map::distance(from, to) >= 4 {
+        skill = skill.saturating_sub(1).max(2).min(skill);
+    }
+    if melee && target_unit.is_some_and(|t| t.has(UnitSpecial::Duellist)) {
+        skill = skill.saturating_sub(1).max(1);
+    }
+    let map = Map::new(&state.board, rules);
+    let support = melee && squadmate_next_to(&map, state, attacker, to);
+    let autohit = weapon.special(|s| if let WeaponSpecial::Autohit(x) = s { Some(x) } else { None }).unwrap_or(0);
+    let cover = !melee && !has(WeaponSpecial::NoCover) && !has(WeaponSpecial::Blast) && {
+        let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
+        Sight::new(map, &figures).in_cover(from, to)
+    };
+    let rerolls = if melee {
+        unit.special(|s| if let UnitSpecial::Brutal(x) = s { Some(x) } else { None }).unwrap_or(0)
+            + weapon.special(|s| if let WeaponSpecial::Brutal(x) = s { Some(x) } else { None }).unwrap_or(0)
+    } else {
+        unit.special(|s| if let UnitSpecial::Precise(x) = s { Some(x) } else { None }).unwrap_or(0)
+            + weapon.special(|s| if let WeaponSpecial::Precise(x) = s { Some(x) } else { None }).unwrap_or(0)
+    };
+    Some(Strike {
+        attacker: Some(attacker),
+        weapon: Some(weapon.id.clone()),
+        target,
+        dice: weapon.roa,
+        flat_damage: 0,
+        skill,
+        dam: weapon.dam,
+        rending: has(WeaponSpecial::Rending),
+        automatic: autohit.saturating_add(u8::from(support)),
+        deadly: weapon.special(|s| if let WeaponSpecial::Deadly(x) = s { Some(x) } else { None }).unwrap_or(0),
+        cover,
+        attack_rerolls: rerolls,
+        relentless: has(WeaponSpecial::Relentless),
+        stun: has(WeaponSpecial::Stun),
+        melee,
+        primary: true,
+        counter: false,
+        means: if melee {
+            TakeOutMeans::Melee
+        } else if weapon.equipment {
+            TakeOutMeans::Equipment
+        } else {
+            TakeOutMeans::Ranged
+        },
+    })
+}
+
+/// Every attack a ranged shot makes: the targets chosen (Spread shares the dice between them),
+/// then Blast's units around the target that it can see, Chain Reaction's enemies next to it,
+/// Linear's units on the line. Secondary targets with Blast Shield are spared.
+pub(super) fn ranged_strikes(
+    rules: &Ruleset,
+    state: &GameState,
+    attacker: UnitId,
+    weapon: &Weapon,
+    targets: &[Target],
+) -> Vec<Strike> {
+    let mut strikes = Vec::new();
+    let count = u8::try_from(targets.len()).unwrap_or(u8::MAX).max(1);
+    for (index, &target) in targets.iter().enumerate() {
+        if matches!(target, Target::Square(_)) {
+            continue;
+        }
+        if let Some(mut strike) = weapon_strike(rules, state, attacker, &weapon.id, target, false) {
+            let share = weapon.roa / count + u8::from(u8::try_from(index).unwrap_or(u8::MAX) < weapon.roa % count);
+            strike.dice = share;
+            strike.automatic = strike.automatic.min(share);
+            strikes.push(strike);
+        }
+    }
+    let Some(&primary) = targets.first() else { return strikes };
+    let Some(centre) = target_pos(state, primary) else { return strikes };
+    let Some(from) = state.unit(attacker).and_then(|u| u.pos) else { return strikes };
+    let squad = state.units[attacker].squad;
+    let map = Map::new(&state.board, rules);
+    let mut secondary: Vec<UnitId> = Vec::new();
+    if weapon.specials.contains(&WeaponSpecial::Blast) {
+        let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
+        let sight = Sight::new(map, &figures);
+        secondary.extend(state.units.iter().enumerate().filter_map(|(i, u)| {
+            let p = u.pos?;
+            (i != attacker && map.adjacent(p, centre) && sight.sees(centre, p)).then_some(i)
+        }));
+    }
+    if let Some(x) = weapon.special(|s| if let WeaponSpecial::ChainReaction(x) = s { Some(x) } else { None }) {
+        secondary.extend(
+            state
+                .units
+                .iter()
+                .enumerate()
+                .filter(|(i, u)| u.squad != squad && u.pos.is_some_and(|p| map.adjacent(p, centre)) && *i != attacker)
+                .map(|(i, _)| i)
+                .filter(|&i| targets.first() != Some(&Target::Unit(i)))
+                .take(usize::from(x)),
+        );
+    }
+    if weapon.specials.contains(&WeaponSpecial::Linear) && state.board.height_at(from) == state.board.height_at(centre)
+    {
+        for square in squares_on_line(from, centre) {
+            if let Some(unit) = state.unit_at(square) {
+                secondary.push(unit);
+            }
+        }
+    }
+    let mut seen: BTreeSet<UnitId> =
+        targets.iter().filter_map(|t| if let Target::Unit(u) = t { Some(*u) } else { None }).collect();
+    for unit in secondary {
+        if !seen.insert(unit) || state.units[unit].has(UnitSpecial::BlastShield) {
+            continue;
+        }
+        if let Some(mut strike) = weapon_strike(rules, state, attacker, &weapon.id, Target::Unit(unit), false) {
+            strike.primary = false;
+            strike.cover = false;
+            strikes.push(strike);
+        }
+    }
+    strikes
 }

@@ -2,6 +2,7 @@
 //! action scripts the command line plays.
 
 pub mod document;
+pub mod fix;
 pub mod saved;
 pub mod script;
 pub mod stats;
@@ -10,6 +11,7 @@ pub mod validate;
 pub use document::{
     FORMAT_VERSION, MAX_SIDE, SYSTEM_ID, SkirmScenario, Squad, SquadUnit, load_scenario, save_scenario,
 };
+pub use fix::{Edit, Fix, apply_edits};
 pub use script::parse_script;
 pub use stats::statistics;
 pub use validate::{Finding, Severity, validate};

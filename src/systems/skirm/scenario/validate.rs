@@ -3,20 +3,14 @@
 //! activations each zone needs to reach each objective and item, how much each zone sees).
 
 use super::document::{SkirmScenario, Squad, SquadUnit};
+use super::fix::{Fix, fix_for};
 use crate::board::{Edge, Pos};
 use crate::systems::skirm::rules::ruleset::{ItemKind, Movement, UnitSpecial, WeaponSpecial};
 use crate::systems::skirm::rules::{Map, Mover, Ruleset, Sight};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
-/// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub enum Severity {
-    /// The battle cannot be played as set up.
-    Error,
-    /// Advice: a fairness concern.
-    Warning,
-}
+pub use crate::game::Severity;
 
 /// One finding.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,14 +23,16 @@ pub struct Finding {
     pub message: String,
     /// Where.
     pub squares: Vec<Pos>,
+    /// Its one-click fix, where one exists.
+    pub fix: Option<Fix>,
 }
 
 fn error(code: &'static str, message: String, squares: Vec<Pos>) -> Finding {
-    Finding { severity: Severity::Error, code, message, squares }
+    Finding { severity: Severity::Error, code, message, squares, fix: None }
 }
 
 fn warning(code: &'static str, message: String, squares: Vec<Pos>) -> Finding {
-    Finding { severity: Severity::Warning, code, message, squares }
+    Finding { severity: Severity::Warning, code, message, squares, fix: None }
 }
 
 /// A unit's EP: its card, its added weapons and gear.
@@ -337,6 +333,9 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
                 Vec::new(),
             ));
         }
+    }
+    for finding in &mut out {
+        finding.fix = fix_for(rules, scenario, finding);
     }
     out
 }

@@ -1,7 +1,7 @@
 //! The open document: the scenario, its undo history, where it is saved, and the one entry
 //! point for changes, which judges each operation with the rules and records it.
 
-use super::history::{History, MergeKey, Step};
+use super::history::{Edits, History, MergeKey};
 use super::ops::{Op, Refusal, edits_for, judge, with_symmetry};
 use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{Edit, MAX_SIDE, Scenario, ScenarioUnit, Symmetry, TilePlacement, apply_all};
@@ -76,7 +76,7 @@ impl Document {
         outcome.applied = redo.len();
         if !redo.is_empty() {
             undo.reverse();
-            self.history.record(Step { label: label.to_owned(), merge, redo, undo });
+            self.history.record(label, merge, Edits { redo, undo });
             self.revision += 1;
         }
         outcome
@@ -85,7 +85,9 @@ impl Document {
     /// Applies edits as one undoable step; returns whether they fitted the document.
     pub fn apply_edits(&mut self, label: &str, edits: &[Edit]) -> bool {
         let Some(undo) = apply_all(&mut self.scenario, edits) else { return false };
-        self.history.record(Step { label: label.to_owned(), merge: None, redo: edits.to_vec(), undo });
+        if !edits.is_empty() {
+            self.history.record(label, None, Edits { redo: edits.to_vec(), undo });
+        }
         self.revision += 1;
         true
     }
@@ -105,7 +107,7 @@ impl Document {
         let edit = Edit::SetTiles(tiles);
         if let Some(inverse) = edit.apply(&mut self.scenario) {
             let label = format!("Stamp {tile}");
-            self.history.record(Step { label, merge: Some(gesture), redo: vec![edit], undo: vec![inverse] });
+            self.history.record(&label, Some(gesture), Edits { redo: vec![edit], undo: vec![inverse] });
             self.revision += 1;
         }
     }
@@ -118,12 +120,7 @@ impl Document {
         }
         let edit = Edit::Replace(Box::new(next));
         if let Some(inverse) = edit.apply(&mut self.scenario) {
-            self.history.record(Step {
-                label: label.to_owned(),
-                merge: Some(merge),
-                redo: vec![edit],
-                undo: vec![inverse],
-            });
+            self.history.record(label, Some(merge), Edits { redo: vec![edit], undo: vec![inverse] });
             self.revision += 1;
         }
     }

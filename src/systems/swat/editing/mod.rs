@@ -12,7 +12,7 @@ mod tools;
 
 pub use clipboard::{Clipboard, paste_ops, stamp_ops};
 pub use document::{ApplyReport, Document, resized};
-pub use history::{History, MergeKey, Step};
+pub use history::{Edits, History, MergeKey};
 pub use ops::{Op, Refusal, edits_for, judge, with_symmetry};
 pub use shapes::{brush_squares, flood_squares, line_squares, rect_squares, squares_of, stroke_squares};
 pub use state::{BRUSH_SIZES, Editor, Paint};

@@ -7,34 +7,42 @@
 mod action;
 mod ai;
 mod analysis;
+mod check;
 mod combat;
+mod cycle;
 mod effects;
-mod engine;
 mod ids;
+mod legal;
 mod movement;
+mod perform;
 mod playout;
 mod ruleset;
+mod setup;
 mod state;
 
 pub use crate::dice::Dice;
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
 pub use ai::{AiLevel, ai_action, ai_action_at, ai_turn, ai_turn_at};
 pub use analysis::{Start, turns_to_reach};
+pub use check::check;
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,
 };
+pub use cycle::outcome;
 pub use effects::{
     build_cost, capture_bonus, defense_bonus, fire_range, firepower_bonus, income_per_city_bonus,
     largest_possible_damage, movement_points,
 };
-pub use engine::{LegalChoices, Replay, ReplayError, apply, check, legal_actions, outcome, replay, start_game};
 pub use ids::{CoId, ColumnId, MoveTypeId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
+pub use legal::{LegalChoices, legal_actions};
 pub use movement::{CheckedPath, Reach, can_stand, check_path, reachable};
+pub use perform::apply;
 pub use playout::{Playout, random_action, random_playout};
 pub use ruleset::{
     BUILTIN_SWAT_RON, ChartCell, Co, Economy, Effect, Firepower, MAX_COUNTERS, Power, PropertyKind, RANDOM_CO, Ruleset,
     RulesetError, RulesetProblem, Terrain, Transport, UnitFilter, UnitKind,
 };
+pub use setup::{Replay, ReplayError, replay, start_game};
 pub use state::{
     Board, Capture, CoChoice, GameSetup, GameState, MAX_BOARD_SIDE, Outcome, Phase, PlayerSetup, PlayerState,
     PowerLevel, SetupError, Status, TieBreak, TurnLimit, Unit, UnitSetup, VictoryConditions, VictoryReason,

@@ -9,9 +9,9 @@
 //! turn, and would compute every unit's reach at every step.
 
 use super::action::{Action, Event};
-use super::engine::{LegalChoices, apply};
 use super::ruleset::Ruleset;
 use super::state::{GameState, Outcome, Status};
+use super::{LegalChoices, apply};
 use crate::dice::Dice;
 
 /// A random game continued from `state`: the actions taken and their events.

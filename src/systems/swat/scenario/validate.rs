@@ -11,14 +11,7 @@ use crate::systems::swat::rules::{
 };
 use serde::Serialize;
 
-/// How serious a finding is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
-pub enum Severity {
-    /// Blocks a playtest and a "valid" export.
-    Error,
-    /// Advice.
-    Warning,
-}
+pub use crate::game::Severity;
 
 /// A suggested repair, applied as one undoable step.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -1,12 +1,12 @@
-//! The Balance panel: computer games on the open document in the background (progress,
-//! cancel, results as they come), each seat's share of wins with its interval as bars, a
-//! verdict, unit value per round as a chart, and a heatmap of where places change hands over
-//! the map. Results are kept per document revision, so a result never claims to describe an
-//! edited map.
+//! The Balance panel, the shell's for every game: computer games on the open document in the
+//! background through the game-system seam (progress, cancel, results as they come), each
+//! seat's share of wins with its interval as bars, a verdict, a per-round curve as a chart,
+//! and a heatmap of where places change hands over the map. Results are kept per document
+//! revision, so a result never claims to describe an edited map.
 
+use super::app::StudioApp;
 use crate::balance::{Balance, BalanceOptions, run_balance_with};
 use crate::game::{Level, share_text};
-use crate::ui::app::StudioApp;
 use egui::{Color32, RichText, Stroke, Ui, pos2, vec2};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -43,6 +43,8 @@ pub struct BalancePanel {
     pub until_clear: bool,
     /// Judge the map alone: no seat has a CO.
     pub without_cos: bool,
+    /// Whether the open game has COs to leave out, once known.
+    pub has_cos: Option<bool>,
     /// Show the heatmap over the map.
     pub show_heatmap: bool,
     /// The run under way.
@@ -58,6 +60,7 @@ impl Default for BalancePanel {
             level: Level::Normal,
             until_clear: true,
             without_cos: false,
+            has_cos: None,
             show_heatmap: false,
             run: None,
             results: BTreeMap::new(),
@@ -99,23 +102,27 @@ impl BalancePanel {
 
 /// Starts a run on the document as it stands.
 fn start(app: &mut StudioApp) {
-    let Some(desk) = app.desk.swat_mut() else { return };
-    let revision = desk.editor.doc.revision;
-    let mut scenario = desk.editor.doc.scenario.clone();
-    if desk.balance.without_cos {
-        for player in &mut scenario.players {
-            player.co = crate::systems::swat::rules::CoChoice::NoCo;
+    let revision = app.desk.revision();
+    let opened = app
+        .desk
+        .open_scenario()
+        .and_then(|scenario| if app.balance.without_cos { scenario.with_setting("cos", "none") } else { Ok(scenario) });
+    let opened = match opened {
+        Ok(opened) => opened,
+        Err(message) => {
+            app.status = format!("The balance games cannot start: {message}");
+            return;
         }
-    }
-    let opened = crate::systems::swat::open_scenario(Arc::clone(&desk.editor.rules), scenario);
+    };
+    let panel = &mut app.balance;
     let options = BalanceOptions {
-        games: desk.balance.games.clamp(20, 5000),
-        until_clear: desk.balance.until_clear,
+        games: panel.games.clamp(20, 5000),
+        until_clear: panel.until_clear,
         seed: 1,
         round_cap: 200,
         threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         margin: 0.05,
-        levels: [desk.balance.level; 8],
+        levels: [panel.level; 8],
     };
     let state = Arc::new(Mutex::new(RunState::default()));
     let cancel = Arc::new(AtomicBool::new(false));
@@ -135,40 +142,47 @@ fn start(app: &mut StudioApp) {
             s.done = true;
         }
     });
-    desk.balance.run = Some(BalanceRun { revision, state, cancel });
+    panel.run = Some(BalanceRun { revision, state, cancel });
 }
 
 /// The panel.
-pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
-    let Some(desk) = app.desk.swat_mut() else { return };
-    if let Some(error) = desk.balance.poll() {
+pub fn show(app: &mut StudioApp, ui: &mut Ui) {
+    if app.balance.has_cos.is_none() {
+        let has_cos = app.desk.open_scenario().is_ok_and(|s| s.setting_values("co:1").is_some());
+        app.balance.has_cos = Some(has_cos);
+    }
+    let (revision, colours) = (app.desk.revision(), app.desk.seat_colours());
+    let panel = &mut app.balance;
+    if let Some(error) = panel.poll() {
         app.status = format!("The balance games failed: {error}");
     }
-    let running = desk.balance.run.is_some();
+    let running = panel.run.is_some();
     ui.horizontal(|ui| {
         let label = ui.label("Games");
-        ui.add_enabled(!running, egui::DragValue::new(&mut desk.balance.games).range(20..=5000).speed(10))
+        ui.add_enabled(!running, egui::DragValue::new(&mut panel.games).range(20..=5000).speed(10))
             .labelled_by(label.id)
             .on_hover_text("Games to play (the most, when stopping early)");
         let level_label = ui.label("Computer");
         egui::ComboBox::from_id_salt("balance-level")
-            .selected_text(desk.balance.level.name())
+            .selected_text(panel.level.name())
             .show_ui(ui, |ui| {
                 for level in Level::ALL {
-                    ui.selectable_value(&mut desk.balance.level, level, level.name());
+                    ui.selectable_value(&mut panel.level, level, level.name());
                 }
             })
             .response
             .labelled_by(level_label.id)
             .on_hover_text("The computer's level for every seat: easy (the baseline), normal or hard");
     });
-    ui.add_enabled(!running, egui::Checkbox::new(&mut desk.balance.until_clear, "Stop when the answer is clear"));
-    ui.add_enabled(!running, egui::Checkbox::new(&mut desk.balance.without_cos, "Judge the map without COs"));
+    ui.add_enabled(!running, egui::Checkbox::new(&mut panel.until_clear, "Stop when the answer is clear"));
+    if panel.has_cos == Some(true) {
+        ui.add_enabled(!running, egui::Checkbox::new(&mut panel.without_cos, "Judge the map without COs"));
+    }
     let mut start_now = false;
     ui.horizontal(|ui| {
         if running {
             if ui.button("Cancel balance games").clicked()
-                && let Some(run) = &desk.balance.run
+                && let Some(run) = &panel.run
             {
                 run.cancel.store(true, Ordering::Relaxed);
             }
@@ -179,19 +193,18 @@ pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
     if start_now {
         start(app);
     }
-    let Some(desk) = app.desk.swat_mut() else { return };
-    let revision = desk.editor.doc.revision;
-    let shown = desk.balance.shown(revision);
+    let panel = &mut app.balance;
+    let shown = panel.shown(revision);
     if running {
         let done = shown.as_ref().map_or(0, |b| b.games);
         ui.add(
-            egui::ProgressBar::new(done as f32 / desk.balance.games.max(1) as f32)
-                .text(format!("{done} of at most {} games", desk.balance.games)),
+            egui::ProgressBar::new(done as f32 / panel.games.max(1) as f32)
+                .text(format!("{done} of at most {} games", panel.games)),
         );
         ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
     }
     let Some(balance) = shown else {
-        let older = desk.balance.results.keys().next_back().copied();
+        let older = panel.results.keys().next_back().copied();
         if older.is_some_and(|r| r != revision) {
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
@@ -203,17 +216,15 @@ pub fn balance_panel(app: &mut StudioApp, ui: &mut Ui) {
         first.make_ascii_uppercase();
     }
     ui.label(RichText::new(verdict).color(colour));
-    let colours: Vec<Color32> =
-        desk.editor.doc.scenario.players.iter().map(|p| super::theme::army_color(p.army)).collect();
     for seat in &balance.seats {
         ui.label(format!("Player {} wins {}", seat.seat + 1, share_text(seat.wins, balance.games)));
     }
     shares_bars(ui, &balance, &colours);
-    if let Some(curve) = balance.curves.iter().find(|c| c.name == "unit value") {
-        ui.label(RichText::new("Unit value per round (mean and 80% band)").small());
+    if let Some(curve) = balance.curves.iter().find(|c| c.name == "unit value").or(balance.curves.first()) {
+        ui.label(RichText::new(format!("{} per round (mean and 80% band)", capitalised(&curve.name))).small());
         curve_chart(ui, curve, &colours);
     }
-    ui.checkbox(&mut desk.balance.show_heatmap, "Show where places change hands");
+    ui.checkbox(&mut panel.show_heatmap, "Show where places change hands");
 }
 
 /// A seat's colour: its army's.
@@ -268,16 +279,24 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
     }
 }
 
-/// The heatmap over the map: each place that changed hands, shaded by how often.
-pub fn heatmap_overlay(app: &StudioApp, painter: &egui::Painter, place: &crate::ui::view::Placement) {
-    let Some(desk) = app.desk.swat() else { return };
-    if !desk.balance.show_heatmap {
-        return;
-    }
-    let Some(balance) = desk.balance.shown(desk.editor.doc.revision) else { return };
+/// A name with its first letter capitalised.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
+}
+
+/// The heatmap over the map where the desk drew it last: each place that changed hands,
+/// shaded by how often.
+pub fn heatmap_overlay(app: &StudioApp, ui: &Ui) {
+    let Some(place) = app.placement else { return };
+    let Some(balance) = app.balance.shown(app.desk.revision()) else { return };
+    let painter = ui
+        .ctx()
+        .layer_painter(egui::LayerId::new(egui::Order::Middle, egui::Id::unique("balance-heatmap")))
+        .with_clip_rect(place.area);
     let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
     for cell in &balance.heatmap {
-        let rect = place.square_rect(crate::systems::swat::rules::Pos::new(cell.at.0, cell.at.1));
+        let rect = place.place_rect(cell.at);
         let heat = cell.changes as f32 / most as f32;
         painter.rect_filled(
             rect.shrink(1.0),

@@ -1,0 +1,132 @@
+//! The `balance` command: the lab's games, sweeps and matrices, its text, JSON and HTML reports.
+
+use super::*;
+
+/// What `balance` does beyond the main run.
+pub(super) struct BalanceExtras {
+    pub(super) settings: Vec<String>,
+    pub(super) cos: bool,
+    pub(super) sweep: Option<crate::balance::SweepSpec>,
+    pub(super) report: Option<PathBuf>,
+}
+
+pub(super) fn balance_command(
+    scenario: &dyn OpenScenario,
+    path: &Path,
+    options: &crate::balance::BalanceOptions,
+    extras: &BalanceExtras,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    use crate::balance::{co_matrix, most_balanced, run_balance, sweep};
+    use std::io::IsTerminal;
+    if !(0.005..=0.5).contains(&options.margin) || options.games == 0 {
+        let _ = writeln!(err, "the margin must be 0.5 to 50 points and at least one game played");
+        return EXIT_UNREADABLE;
+    }
+    if refuse_errors(scenario, path, "balancing", err) {
+        return EXIT_PROBLEMS;
+    }
+    let mut changed: Option<Box<dyn OpenScenario>> = None;
+    for setting in &extras.settings {
+        let Some((name, value)) = setting.split_once('=') else {
+            let _ = writeln!(err, "--set {setting}: write NAME=VALUE");
+            return EXIT_UNREADABLE;
+        };
+        let base: &dyn OpenScenario = changed.as_deref().unwrap_or(scenario);
+        match base.with_setting(name.trim(), value.trim()) {
+            Ok(next) => changed = Some(next),
+            Err(message) => {
+                let _ = writeln!(err, "--set {setting}: {message}");
+                return EXIT_UNREADABLE;
+            }
+        }
+    }
+    let scenario: &dyn OpenScenario = changed.as_deref().unwrap_or(scenario);
+    let terminal = std::io::stderr().is_terminal();
+    let games = options.games;
+    let mut progress = |done: usize| {
+        if terminal {
+            eprint!("\r{done}/{games} games");
+        }
+    };
+    let result = run_balance(scenario, options, &mut progress);
+    let stage = |what: &'static str| {
+        move |done: usize, total: usize| {
+            if terminal {
+                eprint!("\r{what}: {done}/{total}     ");
+            }
+        }
+    };
+    let sweep_points = match (&extras.sweep, &result) {
+        (Some(spec), Ok(_)) => Some(sweep(scenario, spec, options, &mut stage("sweep"))),
+        _ => None,
+    };
+    let matrix = match (extras.cos, &result) {
+        (true, Ok(_)) => Some(co_matrix(scenario, options, &mut stage("CO pairings"))),
+        _ => None,
+    };
+    if terminal {
+        eprintln!();
+    }
+    let (balance, sweep_points, matrix) = match (result, sweep_points.transpose(), matrix.transpose()) {
+        (Ok(balance), Ok(sweep_points), Ok(matrix)) => (balance, sweep_points, matrix),
+        (Err(message), _, _) | (_, Err(message), _) | (_, _, Err(message)) => {
+            let _ = writeln!(err, "the balance run stopped: {message}");
+            return EXIT_PROBLEMS;
+        }
+    };
+    let swept_seat = extras.sweep.as_ref().and_then(crate::balance::SweepSpec::seat).unwrap_or(0);
+    if json {
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::json!({ "balance": balance, "sweep": sweep_points, "co_matrix": matrix, "favoured": balance.favoured, "games": balance.games })
+        );
+    } else {
+        let _ = out.write_all(crate::balance::report::text(scenario.name(), &balance).as_bytes());
+        if let (Some(points), Some(spec)) = (&sweep_points, &extras.sweep) {
+            let _ = writeln!(out, "  sweep of {}: player {}'s share of wins", spec.name, swept_seat + 1);
+            for point in points {
+                if let Some(seat) = point.balance.seats.get(usize::from(swept_seat)) {
+                    let _ = writeln!(
+                        out,
+                        "    {} = {:<6} {}",
+                        spec.name,
+                        point.value,
+                        crate::game::share_text(seat.wins, point.balance.games)
+                    );
+                }
+            }
+            if let Some(best) = most_balanced(points, swept_seat) {
+                let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.value);
+            }
+        }
+        if let Some(cells) = &matrix {
+            let _ = writeln!(out, "  CO matrix (player 1's CO against player 2's: player 1's share of wins):");
+            for cell in cells {
+                let seat = &cell.balance.seats[0];
+                let _ = writeln!(
+                    out,
+                    "    {:<18} vs {:<18} {}",
+                    cell.first,
+                    cell.second,
+                    crate::game::share_text(seat.wins, cell.balance.games)
+                );
+            }
+        }
+    }
+    if let Some(report_path) = &extras.report {
+        let sweep_view = match (&sweep_points, &extras.sweep) {
+            (Some(points), Some(spec)) => Some((spec.name.as_str(), swept_seat, points.as_slice())),
+            _ => None,
+        };
+        let html = crate::balance::report::html(scenario.name(), &balance, sweep_view, matrix.as_deref());
+        if let Err(message) = write_atomic(report_path, html.as_bytes()) {
+            let _ = writeln!(err, "cannot write the report: {message}");
+            return EXIT_UNREADABLE;
+        }
+    }
+    if balance.favoured { EXIT_PROBLEMS } else { EXIT_OK }
+}

@@ -1,0 +1,166 @@
+//! The commands that write other files: `export` (print sheets as PDF, the board as PNG),
+//! `import` (an Advance Wars By Web map) and `export-awbw`.
+
+use super::*;
+
+pub(super) fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32, String> {
+    if value.is_finite() && (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("the {what} of {value} mm is out of range ({min} to {max} mm)"))
+    }
+}
+
+#[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
+pub(super) fn export_command(
+    scenario: &dyn OpenScenario,
+    path: &Path,
+    pdf: Option<&Path>,
+    png: Option<&Path>,
+    options: &crate::export::ExportOptions,
+    dpi: u32,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    use std::io::IsTerminal;
+    if pdf.is_none() && png.is_none() {
+        let _ = writeln!(err, "nothing to export: give --pdf OUT and/or --png OUT");
+        return EXIT_UNREADABLE;
+    }
+    let mut options = *options;
+    options.not_valid = has_errors(&scenario.findings());
+    if options.not_valid {
+        let _ = writeln!(out, "note: {} has errors; every page is marked NOT VALID", path.display());
+    }
+    let options = &options;
+    if let Some(pdf_path) = pdf {
+        let terminal = std::io::stderr().is_terminal();
+        let mut progress = |done: usize, total: usize| {
+            if terminal {
+                eprint!("\r  page {done} of {total}");
+            }
+        };
+        match scenario.export_pdf(options, &mut progress) {
+            Ok(report) => {
+                if terminal {
+                    eprintln!();
+                }
+                if let Err(message) = write_atomic(pdf_path, &report.bytes) {
+                    let _ = writeln!(err, "cannot write {message}");
+                    return EXIT_UNREADABLE;
+                }
+                let layout = report
+                    .layout
+                    .as_ref()
+                    .map_or_else(String::new, |l| format!(", board on {} x {} pages", l.cols, l.rows));
+                let _ = writeln!(
+                    out,
+                    "wrote {} ({} pages, {} bytes{layout})",
+                    pdf_path.display(),
+                    report.pages,
+                    report.bytes.len()
+                );
+            }
+            Err(message) => {
+                let _ = writeln!(err, "cannot export: {message}");
+                return EXIT_PROBLEMS;
+            }
+        }
+    }
+    if let Some(png_path) = png {
+        match scenario.export_png(options.square, dpi, options.greyscale) {
+            Ok(bytes) => {
+                if let Err(message) = write_atomic(png_path, &bytes) {
+                    let _ = writeln!(err, "cannot write {message}");
+                    return EXIT_UNREADABLE;
+                }
+                let _ = writeln!(out, "wrote {} at {dpi} dpi", png_path.display());
+            }
+            Err(message) => {
+                let _ = writeln!(err, "cannot export the image: {message}");
+                return EXIT_PROBLEMS;
+            }
+        }
+    }
+    EXIT_OK
+}
+
+pub(super) fn import_command(
+    ruleset: Option<&Path>,
+    path: &Path,
+    output: &Path,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let text = match read_limited(path) {
+        Ok(text) => text,
+        Err(message) => {
+            let _ = writeln!(err, "cannot read {message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let name = path.file_stem().map_or_else(|| "AWBW map".to_owned(), |s| s.to_string_lossy().into_owned());
+    // The first system that reads the foreign format takes it.
+    let mut imported = None;
+    for system in SYSTEMS {
+        let rules = match load_rules(system.id(), ruleset) {
+            Ok(rules) => rules,
+            Err(message) => {
+                let _ = writeln!(err, "{message}");
+                return EXIT_UNREADABLE;
+            }
+        };
+        if let Some(result) = rules.import(&text, &name) {
+            imported = Some(result);
+            break;
+        }
+    }
+    let (file, report) = match imported {
+        Some(Ok(imported)) => imported,
+        Some(Err(error)) => {
+            let _ = writeln!(err, "cannot import {}: {error}", path.display());
+            return EXIT_UNREADABLE;
+        }
+        None => {
+            let _ = writeln!(err, "cannot import {}: no game system reads this format", path.display());
+            return EXIT_UNREADABLE;
+        }
+    };
+    if let Err(message) = write_atomic(output, file.as_bytes()) {
+        let _ = writeln!(err, "cannot write {message}");
+        return EXIT_UNREADABLE;
+    }
+    if json {
+        let _ =
+            writeln!(out, "{}", serde_json::json!({ "output": output.display().to_string(), "report": report.json }));
+    } else {
+        let mut lines = report.text.lines();
+        let _ = writeln!(out, "{} into {}", lines.next().unwrap_or("imported"), output.display());
+        for line in lines {
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    EXIT_OK
+}
+
+pub(super) fn export_awbw_command(
+    scenario: &dyn OpenScenario,
+    output: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let Some((csv, notes)) = scenario.export_foreign("awbw") else {
+        let _ = writeln!(err, "this game system has no AWBW export");
+        return EXIT_UNREADABLE;
+    };
+    if let Err(message) = write_atomic(output, csv.as_bytes()) {
+        let _ = writeln!(err, "cannot write {message}");
+        return EXIT_UNREADABLE;
+    }
+    let _ = writeln!(out, "wrote {}", output.display());
+    for note in notes {
+        let _ = writeln!(out, "  note: {note}");
+    }
+    EXIT_OK
+}

@@ -1,0 +1,425 @@
+//! The headless command line: every capability reachable from a script, with stable exit codes
+//! (0 success, 1 the input has problems, 2 the input could not be read or the arguments are
+//! wrong) and machine-readable output with `--json`.
+
+mod balance;
+mod check;
+mod export;
+mod play;
+
+use balance::*;
+use check::*;
+use export::*;
+use play::*;
+
+use crate::files::{read_limited, write_atomic};
+use crate::game::{OpenScenario, Report, SystemRules, has_errors};
+use crate::systems::{SYSTEMS, system, system_of};
+use clap::{Parser, Subcommand};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Exit code: everything checked out.
+pub const EXIT_OK: u8 = 0;
+
+/// Exit code: the input was read but has problems (errors in a ruleset, an illegal action).
+pub const EXIT_PROBLEMS: u8 = 1;
+
+/// Exit code: the input could not be read, or the arguments are wrong.
+pub const EXIT_UNREADABLE: u8 = 2;
+
+/// Skirmish Studio: design, check, playtest and print scenarios for tabletop skirmish wargames.
+#[derive(Debug, Parser)]
+#[command(name = "skirmish-studio", version, about)]
+pub struct Cli {
+    /// The command to run.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A replacement ruleset in RON instead of the built-in one of the file's game system.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub ruleset: Option<PathBuf>,
+}
+
+/// The headless commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate scenario files: every finding, with exit 0 when no file has an error, 1 when
+    /// any has, 2 when a file cannot be read.
+    Validate {
+        /// Scenario files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Statistics for the designer: per player or squad, and how soon each side reaches each
+    /// property (Skirmish Wars) or objective and item (Skirm).
+    Stats {
+        /// A scenario file.
+        file: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play a scenario through a script of actions (docs/FILE_FORMAT.md for Skirmish Wars,
+    /// docs/SKIRM.md for Skirm) and print every event; an illegal action stops with its reason
+    /// and exit 1.
+    Play {
+        /// A scenario file.
+        file: PathBuf,
+        /// The action script.
+        #[arg(long)]
+        actions: PathBuf,
+        /// The dice seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play computer against computer: per-side wins, draws and how games ended (in Skirmish
+    /// Wars the seat that moves first rotates from game to game; Skirm rolls initiative).
+    Simulate {
+        /// A scenario file.
+        file: PathBuf,
+        /// How many games.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// The seed of the first game (the next games use the following seeds).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game that has no turn limit after this many rounds.
+        #[arg(long, default_value_t = 200)]
+        round_cap: u32,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Is the map fair? Computer games on every core, each seat's share of wins with its 95%
+    /// interval, the first mover's advantage apart from the position, and a verdict; exit 0
+    /// when no seat is favoured beyond chance, 1 when one is.
+    Balance {
+        /// A scenario file.
+        file: PathBuf,
+        /// Games to play (the most, with --until-clear).
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Stop as soon as a sequential test (5% errors both ways) decides whether a seat is
+        /// favoured by --margin or more.
+        #[arg(long)]
+        until_clear: bool,
+        /// The share above the fair one that counts as favoured, in points.
+        #[arg(long, default_value_t = 5.0)]
+        margin: f64,
+        /// The seed of the first game (the next games use the following seeds).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Stop a game that has no turn limit after this many rounds.
+        #[arg(long, default_value_t = 200)]
+        round_cap: u32,
+        /// Worker threads; every core when left out. The results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// The computer's level for every seat: easy (the baseline), normal or hard.
+        #[arg(long, default_value = "normal")]
+        level: String,
+        /// Levels per seat, comma-separated (`hard,easy`); overrides --level.
+        #[arg(long)]
+        levels: Option<String>,
+        /// Change a setting before playing (repeatable): `cos=none` judges the map without COs,
+        /// `co:1=marshal_orin`, `funds:2=10`; Skirm knows `turns` and `ep_limit`.
+        #[arg(long = "set")]
+        settings: Vec<String>,
+        /// Also play every pairing of two different COs in both seatings (--games each).
+        #[arg(long)]
+        cos: bool,
+        /// Also sweep one number and play --games at each value: `funds:1=0..20` or
+        /// `funds:1=0..40:5`.
+        #[arg(long)]
+        sweep: Option<String>,
+        /// Write a self-contained HTML report with charts here.
+        #[arg(long)]
+        report: Option<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print-ready export: a PDF at true square size (board poster, tiles, counters, setup
+    /// sheet) and/or a PNG of the board.
+    Export {
+        /// A scenario file.
+        file: PathBuf,
+        /// Write the PDF here.
+        #[arg(long)]
+        pdf: Option<PathBuf>,
+        /// Paper: a4, letter, a3 or tabloid.
+        #[arg(long, default_value = "letter")]
+        paper: String,
+        /// Landscape pages.
+        #[arg(long)]
+        landscape: bool,
+        /// The side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to 100 mm.
+        #[arg(long, default_value = "1in")]
+        square: String,
+        /// The overlap strip between board pages, in millimetres.
+        #[arg(long, default_value_t = 8.0)]
+        overlap: f32,
+        /// The margin printers cannot reach, in millimetres.
+        #[arg(long, default_value_t = 10.0)]
+        margin: f32,
+        /// Which sheets: board,tiles,counters,setup (Skirm: board is the battle map, counters the stat cards
+        /// and tokens, setup the mission sheet).
+        #[arg(long, default_value = "board,tiles,counters,setup")]
+        sheets: String,
+        /// Ink-saving greyscale; owners told apart by pattern and letter.
+        #[arg(long)]
+        greyscale: bool,
+        /// Extra counters per unit kind and player.
+        #[arg(long, default_value_t = 2)]
+        extra_counters: u32,
+        /// Write a PNG of the board here.
+        #[arg(long)]
+        png: Option<PathBuf>,
+        /// The PNG's resolution.
+        #[arg(long, default_value_t = 150)]
+        dpi: u32,
+    },
+    /// Import an Advance Wars By Web map (terrain CSV or JSON map document) as a scenario.
+    Import {
+        /// The AWBW file.
+        file: PathBuf,
+        /// Where to write the scenario.
+        #[arg(short, long)]
+        output: PathBuf,
+        /// Print the import report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Export a scenario's terrain and properties as an AWBW terrain CSV.
+    ExportAwbw {
+        /// A scenario file.
+        file: PathBuf,
+        /// Where to write the CSV.
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Open the editor window on a scenario or AWBW map (the default with no command opens the
+    /// most recent file, or a bundled sample the first time).
+    Edit {
+        /// The file to open.
+        file: PathBuf,
+    },
+    /// The symmetry report: every square whose terrain, height, edge or piece breaks the declared
+    /// symmetry (or the one named with --kind), with owners permuted by seat; exit 1 when the
+    /// board is not symmetric.
+    Symmetry {
+        /// A scenario file.
+        file: PathBuf,
+        /// The symmetry to check instead of the declared one: mirror-left-right,
+        /// mirror-top-bottom, mirror-both, rotate180 or rotate90.
+        #[arg(long)]
+        kind: Option<String>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a ruleset file (or the built-in one) and print its contents or every problem.
+    Ruleset {
+        /// A replacement ruleset in RON; the game system's built-in ruleset when left out.
+        file: Option<PathBuf>,
+        /// The game system the ruleset is for.
+        #[arg(long, default_value = "swat")]
+        system: String,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Runs the command line and returns the process exit code; all output goes to `out`/`err`.
+pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
+    let ruleset = cli.ruleset.as_deref();
+    let Some(command) = cli.command else { return open_window(ruleset, None, err) };
+    match command {
+        Command::Ruleset { file, system, json } => ruleset_command(&system, file.as_deref(), json, out, err),
+        Command::Validate { files, json } => validate_command(ruleset, &files, json, out, err),
+        Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _| {
+            print_report(&scenario.stats(), json, out);
+            EXIT_OK
+        }),
+        Command::Symmetry { file, kind, json } => {
+            with_scenario(ruleset, &file, err, |scenario, err| match scenario.symmetry(kind.as_deref()) {
+                Ok(report) => {
+                    print_report(&report, json, out);
+                    if report.json["symmetric"] == true { EXIT_OK } else { EXIT_PROBLEMS }
+                }
+                Err(message) => {
+                    let _ = writeln!(err, "{message}");
+                    EXIT_UNREADABLE
+                }
+            })
+        }
+        Command::Play { file, actions, seed, json } => with_scenario(ruleset, &file, err, |scenario, err| {
+            play_command(scenario, &file, &actions, seed, json, out, err)
+        }),
+        Command::Simulate { file, games, seed, round_cap, json } => {
+            with_scenario(ruleset, &file, err, |scenario, err| {
+                simulate_command(scenario, &file, games, seed, round_cap, json, out, err)
+            })
+        }
+        Command::Balance {
+            file,
+            games,
+            until_clear,
+            margin,
+            seed,
+            round_cap,
+            threads,
+            level,
+            levels,
+            settings,
+            cos,
+            sweep,
+            report,
+            json,
+        } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let levels = match seat_levels(&level, levels.as_deref()) {
+                Ok(levels) => levels,
+                Err(message) => {
+                    let _ = writeln!(err, "{message}");
+                    return EXIT_UNREADABLE;
+                }
+            };
+            let options = crate::balance::BalanceOptions {
+                games,
+                until_clear,
+                seed,
+                round_cap,
+                threads,
+                margin: margin / 100.0,
+                levels,
+            };
+            let sweep = match sweep.as_deref().map(crate::balance::SweepSpec::parse).transpose() {
+                Ok(sweep) => sweep,
+                Err(message) => {
+                    let _ = writeln!(err, "--sweep: {message}");
+                    return EXIT_UNREADABLE;
+                }
+            };
+            let extras = BalanceExtras { settings, cos, sweep, report };
+            with_scenario(ruleset, &file, err, |scenario, err| {
+                balance_command(scenario, &file, &options, &extras, json, out, err)
+            })
+        }
+        Command::Export {
+            file,
+            pdf,
+            paper,
+            landscape,
+            square,
+            overlap,
+            margin,
+            sheets,
+            greyscale,
+            extra_counters,
+            png,
+            dpi,
+        } => {
+            let options = crate::export::Paper::parse(&paper).and_then(|paper| {
+                Ok(crate::export::ExportOptions {
+                    paper,
+                    landscape,
+                    square: crate::export::parse_square(&square)?,
+                    overlap: check_mm("overlap", overlap, 0.0, 50.0)? * crate::export::PT_PER_MM,
+                    margin: check_mm("margin", margin, 0.0, 50.0)? * crate::export::PT_PER_MM,
+                    sheets: crate::export::Sheets::parse(&sheets)?,
+                    greyscale,
+                    extra_counters: extra_counters.min(50),
+                    not_valid: false,
+                })
+            });
+            match options {
+                Ok(options) => with_scenario(ruleset, &file, err, |scenario, err| {
+                    export_command(scenario, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err)
+                }),
+                Err(message) => {
+                    let _ = writeln!(err, "{message}");
+                    EXIT_UNREADABLE
+                }
+            }
+        }
+        Command::Import { file, output, json } => import_command(ruleset, &file, &output, json, out, err),
+        Command::ExportAwbw { file, output } => {
+            with_scenario(ruleset, &file, err, |scenario, err| export_awbw_command(scenario, &output, out, err))
+        }
+        Command::Edit { file } => open_window(ruleset, Some(file), err),
+    }
+}
+
+/// Prints a report as text, or as one line of JSON.
+fn print_report(report: &Report, json: bool, out: &mut dyn Write) {
+    if json {
+        let _ = writeln!(out, "{}", report.json);
+    } else {
+        let _ = write!(out, "{}", report.text);
+    }
+}
+
+/// The rules of `system_id`, with the replacement ruleset at `ruleset` when one is given.
+fn load_rules(system_id: &str, ruleset: Option<&Path>) -> Result<Box<dyn SystemRules>, String> {
+    let system = system(system_id).ok_or_else(|| format!("unknown game system '{system_id}'"))?;
+    let replacement =
+        ruleset.map(|path| read_limited(path).map_err(|e| format!("cannot read the ruleset {e}"))).transpose()?;
+    system.rules(replacement.as_deref()).map_err(|problem| format!("the ruleset cannot be used: {}", problem.text))
+}
+
+/// Reads a document with the rules of the system it names; a message naming the file when it
+/// cannot be read.
+fn read_document(ruleset: Option<&Path>, path: &Path) -> Result<Box<dyn OpenScenario>, String> {
+    let text = read_limited(path).map_err(|e| format!("cannot read {e}"))?;
+    let system = system_of(&text).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let rules = load_rules(system.id(), ruleset)?;
+    rules.open(&text).map_err(|e| format!("cannot read {}: {e}", path.display()))
+}
+
+/// Runs `then` on the scenario at `path`, or reports why it cannot be read (exit 2).
+fn with_scenario(
+    ruleset: Option<&Path>,
+    path: &Path,
+    err: &mut dyn Write,
+    then: impl FnOnce(&dyn OpenScenario, &mut dyn Write) -> u8,
+) -> u8 {
+    match read_document(ruleset, path) {
+        Ok(scenario) => then(scenario.as_ref(), err),
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            EXIT_UNREADABLE
+        }
+    }
+}
+
+fn open_window(ruleset: Option<&Path>, file: Option<PathBuf>, err: &mut dyn Write) -> u8 {
+    match crate::ui::run_app(ruleset, file) {
+        Ok(()) => EXIT_OK,
+        Err(message) => {
+            let _ = writeln!(err, "cannot open the editor window: {message}");
+            let _ = writeln!(err, "(the headless commands still work: skirmish-studio --help)");
+            EXIT_UNREADABLE
+        }
+    }
+}
+
+/// Refuses a scenario with errors before it is played; the errors go to `err`.
+fn refuse_errors(scenario: &dyn OpenScenario, path: &Path, doing: &str, err: &mut dyn Write) -> bool {
+    let findings = scenario.findings();
+    if !has_errors(&findings) {
+        return false;
+    }
+    let _ = writeln!(err, "{} has errors; fix them before {doing}:", path.display());
+    for finding in findings.iter().filter(|f| f.severity == crate::game::Severity::Error) {
+        let _ = writeln!(err, "  {}", finding.line());
+    }
+    true
+}

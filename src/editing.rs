@@ -1,0 +1,243 @@
+//! The editing kernel every game's editor shares: one undo history of labelled steps with a
+//! typed merge key and a clean mark (the "modified" flag follows the history, as Tiled derives
+//! it from its undo stack). What a step holds is the game's own: a list of edits with their
+//! inverses, or a copy of the document as it was.
+
+/// What lets a change join the step before it instead of starting its own: a typed key, so
+/// two gestures that happen to share a label ("Paint forest" twice) stay two steps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MergeKey {
+    /// One pointer gesture (a brush drag, a stamp and its tile record), numbered by the editor.
+    Gesture(u64),
+    /// Typing in one named field (the settings form, a squad's name): one step per run of
+    /// edits, not one per letter.
+    Field(&'static str, usize),
+}
+
+impl MergeKey {
+    /// Typing in the scenario settings form.
+    pub const SETTINGS: MergeKey = MergeKey::Field("settings", 0);
+}
+
+/// What one step changed, in the game's own terms.
+pub trait Change<D> {
+    /// Takes the step back on `document`; returns whether it could.
+    fn undo(&mut self, document: &mut D) -> bool;
+    /// Does the step again on `document`; returns whether it could.
+    fn redo(&mut self, document: &mut D) -> bool;
+    /// Joins a later change of the same gesture into this step.
+    fn absorb(&mut self, later: Self);
+}
+
+/// One undoable step.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step<C> {
+    /// What it did, for "Undo Paint forest" and the history panel.
+    pub label: String,
+    /// Later changes with the same key join this step while it is the newest.
+    pub merge: Option<MergeKey>,
+    /// What it changed.
+    pub change: C,
+}
+
+/// Labelled steps with a cursor: steps before the cursor are applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct History<C> {
+    steps: Vec<Step<C>>,
+    cursor: usize,
+    /// The cursor position at the last save; `None` once that state can no longer be reached.
+    clean: Option<usize>,
+    /// The newest step was undone, redone or saved since it was recorded: nothing joins it.
+    sealed: bool,
+}
+
+impl<C> Default for History<C> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<C> History<C> {
+    /// An empty history whose current state is the saved one.
+    #[must_use]
+    pub fn new() -> Self {
+        Self { steps: Vec::new(), cursor: 0, clean: Some(0), sealed: false }
+    }
+
+    /// Records a step already applied to the document; anything that could be redone is gone.
+    /// A step whose merge key is the newest step's joins it, unless that step was undone,
+    /// redone or saved since: after a save mid-drag the rest of the gesture is a step of its
+    /// own, so undo goes back exactly to what was saved.
+    pub fn record<D>(&mut self, label: &str, merge: Option<MergeKey>, change: C)
+    where
+        C: Change<D>,
+    {
+        if merge.is_some()
+            && !self.sealed
+            && self.cursor == self.steps.len()
+            && self.clean != Some(self.cursor)
+            && let Some(last) = self.steps.last_mut()
+            && last.merge == merge
+        {
+            last.change.absorb(change);
+            return;
+        }
+        self.steps.truncate(self.cursor);
+        if self.clean.is_some_and(|c| c > self.cursor) {
+            self.clean = None;
+        }
+        self.steps.push(Step { label: label.to_owned(), merge, change });
+        self.cursor += 1;
+        self.sealed = false;
+    }
+
+    /// Undoes the last applied step on `document`; returns its label.
+    pub fn undo<D>(&mut self, document: &mut D) -> Option<String>
+    where
+        C: Change<D>,
+    {
+        let step = self.steps.get_mut(self.cursor.checked_sub(1)?)?;
+        if !step.change.undo(document) {
+            return None;
+        }
+        self.cursor -= 1;
+        self.sealed = true;
+        Some(step.label.clone())
+    }
+
+    /// Redoes the next step on `document`; returns its label.
+    pub fn redo<D>(&mut self, document: &mut D) -> Option<String>
+    where
+        C: Change<D>,
+    {
+        let step = self.steps.get_mut(self.cursor)?;
+        if !step.change.redo(document) {
+            return None;
+        }
+        self.cursor += 1;
+        self.sealed = true;
+        Some(step.label.clone())
+    }
+
+    /// Undoes or redoes until `cursor` steps are applied.
+    pub fn jump_to<D>(&mut self, document: &mut D, cursor: usize)
+    where
+        C: Change<D>,
+    {
+        while self.cursor > cursor && self.undo(document).is_some() {}
+        while self.cursor < cursor.min(self.steps.len()) && self.redo(document).is_some() {}
+    }
+
+    /// The label of the step Undo would undo.
+    #[must_use]
+    pub fn undo_label(&self) -> Option<&str> {
+        self.cursor.checked_sub(1).and_then(|i| self.steps.get(i)).map(|s| s.label.as_str())
+    }
+
+    /// The label of the step Redo would redo.
+    #[must_use]
+    pub fn redo_label(&self) -> Option<&str> {
+        self.steps.get(self.cursor).map(|s| s.label.as_str())
+    }
+
+    /// Every step's label, oldest first.
+    pub fn labels(&self) -> impl Iterator<Item = &str> {
+        self.steps.iter().map(|s| s.label.as_str())
+    }
+
+    /// How many steps are applied.
+    #[must_use]
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// Whether the document differs from what was last saved.
+    #[must_use]
+    pub fn is_modified(&self) -> bool {
+        self.clean != Some(self.cursor)
+    }
+
+    /// Whether the current state is the saved one.
+    #[must_use]
+    pub fn is_at_clean(&self) -> bool {
+        self.clean == Some(self.cursor)
+    }
+
+    /// Marks the current state as saved; the next change starts a step of its own.
+    pub fn mark_clean(&mut self) {
+        self.clean = Some(self.cursor);
+    }
+
+    /// Notes that the current state is saved nowhere (work brought back from a recovery
+    /// file).
+    pub fn mark_unsaved(&mut self) {
+        self.clean = None;
+    }
+}
+
+/// A step that keeps a whole copy of the document from before it: undo and redo swap it with
+/// the document, so they are exact for every layer at once. For documents small enough to
+/// copy per step (a Skirm battle map is at most 30 x 30 squares).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot<D>(pub D);
+
+impl<D> Change<D> for Snapshot<D> {
+    fn undo(&mut self, document: &mut D) -> bool {
+        std::mem::swap(&mut self.0, document);
+        true
+    }
+
+    fn redo(&mut self, document: &mut D) -> bool {
+        std::mem::swap(&mut self.0, document);
+        true
+    }
+
+    /// The step keeps the document from before its first change.
+    fn absorb(&mut self, _later: Self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn change(history: &mut History<Snapshot<i32>>, doc: &mut i32, to: i32, merge: Option<MergeKey>) {
+        let before = std::mem::replace(doc, to);
+        history.record(&format!("set {to}"), merge, Snapshot(before));
+    }
+
+    #[test]
+    fn a_gesture_is_one_step_and_a_save_mid_gesture_splits_it() {
+        let (mut history, mut doc) = (History::new(), 0);
+        let drag = Some(MergeKey::Gesture(1));
+        change(&mut history, &mut doc, 1, drag);
+        change(&mut history, &mut doc, 2, drag);
+        assert_eq!(history.labels().count(), 1);
+        history.mark_clean();
+        change(&mut history, &mut doc, 3, drag);
+        assert_eq!(history.labels().count(), 2, "the rest of the drag after a save is its own step");
+        assert_eq!(history.undo(&mut doc).as_deref(), Some("set 3"));
+        assert_eq!(doc, 2);
+        assert!(!history.is_modified());
+        assert_eq!(history.undo(&mut doc).as_deref(), Some("set 1"));
+        assert_eq!(doc, 0);
+        assert!(history.redo(&mut doc).is_some() && history.redo(&mut doc).is_some());
+        assert_eq!(doc, 3);
+    }
+
+    #[test]
+    fn nothing_joins_a_redone_step_and_undoing_past_the_save_loses_the_clean_mark() {
+        let (mut history, mut doc) = (History::new(), 0);
+        let field = Some(MergeKey::SETTINGS);
+        change(&mut history, &mut doc, 1, field);
+        history.undo(&mut doc);
+        history.redo(&mut doc);
+        change(&mut history, &mut doc, 2, field);
+        assert_eq!(history.labels().count(), 2, "a change after a redo starts its own step");
+        history.mark_clean();
+        history.jump_to(&mut doc, 0);
+        change(&mut history, &mut doc, 9, field);
+        assert!(history.is_modified());
+        history.jump_to(&mut doc, 0);
+        assert!(history.is_modified(), "the saved state can no longer be reached");
+    }
+}

@@ -1,0 +1,262 @@
+//! Carrying out a checked action: `apply` checks first, then pays and performs it, which
+//! cannot fail after the check.
+
+use super::action::{Action, Event, Rejection, RollKind};
+use super::map::Map;
+use super::ruleset::{ItemKind, Ruleset, UnitSpecial, WeaponSpecial};
+use super::state::{Activation, CrateContent, GameState, TakeOutMeans, UnitId};
+use super::strike::{self, Strike, Window};
+use super::{check::*, cycle::*, strike::*};
+use std::collections::BTreeMap;
+
+pub(super) fn heal_amount(face: u8, die: u8) -> u8 {
+    // 1Dn from a d6: the face scaled to n, rounded up (1D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3).
+    let scaled = (u16::from(face) * u16::from(die)).div_ceil(6);
+    u8::try_from(scaled).unwrap_or(u8::MAX)
+}
+
+/// Checks and applies an action.
+///
+/// # Errors
+/// The named reason the rules refuse it; the state is then unchanged.
+pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<Vec<Event>, Rejection> {
+    check(rules, state, action)?;
+    let mut events = Vec::new();
+    perform(rules, state, action, &mut events);
+    strike::run(rules, state, &mut events);
+    // An activation ends by itself when its unit is taken out and nothing is left to roll.
+    if state.pending.is_none()
+        && state.queue.is_empty()
+        && let Some(activation) = &state.activation
+        && state.unit(activation.unit).is_none_or(|u| u.pos.is_none())
+    {
+        end_activation(rules, state, &mut events);
+    }
+    Ok(events)
+}
+
+/// Pays an action: ACT first, then Tactical Orders ([house]: ACT left at the end of an
+/// activation is lost while orders serve the whole squad, so ACT is always the better coin).
+pub(super) fn pay(rules: &Ruleset, state: &mut GameState, action: &Action, events: &mut Vec<Event>) {
+    let Some(kind) = kind_of(action) else { return };
+    let cost = cost(rules, state, action).unwrap_or(0);
+    let Some(activation) = state.activation.as_mut() else { return };
+    let act = cost.min(activation.act_left);
+    activation.act_left -= act;
+    let orders = cost - act;
+    *activation.uses.entry(kind).or_default() += 1;
+    let squad = state.units[activation.unit].squad;
+    let s = &mut state.squads[usize::from(squad)];
+    s.orders = s.orders.saturating_sub(orders);
+    events.push(Event::Paid { action: kind, act, orders });
+}
+
+pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, events: &mut Vec<Event>) {
+    match action {
+        Action::Accept => {
+            strike::close(rules, state, events);
+            return;
+        }
+        Action::Reroll { die } => {
+            let Some(pending) = state.pending.as_mut() else { return };
+            let order = pending.free_rerolls == 0;
+            if order {
+                let squad = pending.decider.unwrap_or(state.to_act);
+                let s = &mut state.squads[usize::from(squad)];
+                s.orders = s.orders.saturating_sub(1);
+            } else {
+                pending.free_rerolls -= 1;
+            }
+            let kind = if pending.window == Window::Attack { RollKind::Attack } else { RollKind::Save };
+            let squad = pending.decider;
+            let face = state.dice.roll_d6();
+            events.push(Event::Die { kind, squad, face });
+            events.push(Event::Rerolled { die: *die, face, order });
+            if let Some(d) = state.pending.as_mut().and_then(|p| p.dice.get_mut(*die)) {
+                *d = strike::Die { face, adjusted: false, rerolled: true, automatic: false };
+            }
+            return;
+        }
+        Action::Adjust { die, up } => {
+            let Some(pending) = state.pending.as_mut() else { return };
+            let squad = pending.decider.unwrap_or(state.to_act);
+            if let Some(d) = pending.dice.get_mut(*die) {
+                d.face = if *up { d.face + 1 } else { d.face - 1 };
+                d.adjusted = true;
+                events.push(Event::Adjusted { die: *die, face: d.face });
+            }
+            let s = &mut state.squads[usize::from(squad)];
+            s.orders = s.orders.saturating_sub(1);
+            return;
+        }
+        Action::Activate { unit } => {
+            let u = &mut state.units[*unit];
+            let act = if u.stunned { u.act.saturating_sub(1).max(2).min(u.act) } else { u.act };
+            u.stunned = false;
+            state.activation = Some(Activation {
+                unit: *unit,
+                act_left: act,
+                uses: BTreeMap::new(),
+                moved: false,
+                fired_heavy: false,
+                double_melee_weapon: false,
+                double_ranged_weapon: false,
+                technician_used: false,
+            });
+            events.push(Event::Activated { unit: *unit, act });
+            return;
+        }
+        Action::Delay => {
+            let squad = state.to_act;
+            state.squads[usize::from(squad)].delayed = true;
+            state.to_act = 1 - squad;
+            state.extra_activation = true;
+            events.push(Event::Delayed { squad });
+            return;
+        }
+        Action::EndActivation => {
+            end_activation(rules, state, events);
+            return;
+        }
+        _ => {}
+    }
+    pay(rules, state, action, events);
+    let Some(activation) = state.activation.clone() else { return };
+    let id = activation.unit;
+    let Some(pos) = state.units[id].pos else { return };
+    let squad = state.units[id].squad;
+    match action {
+        Action::Move { to } | Action::Dash { to } | Action::Leap { to } => {
+            let moving = &state.units[id];
+            let cost = match action {
+                Action::Leap { .. } => Map::distance(pos, *to),
+                _ => {
+                    let squares =
+                        if matches!(action, Action::Move { .. }) { rules.move_squares } else { rules.dash_squares };
+                    let budget = u32::from(squares) + swift(moving);
+                    reach(rules, state, moving, pos, budget).iter().find(|(p, _)| p == to).map_or(0, |(_, c)| *c)
+                }
+            };
+            state.units[id].pos = Some(*to);
+            if let (Action::Move { .. }, Some(a)) = (action, state.activation.as_mut()) {
+                a.moved = true;
+            }
+            events.push(Event::Moved { unit: id, from: pos, to: *to, cost });
+        }
+        Action::Ranged { weapon, targets } => {
+            let Some(w) = rules.weapon(weapon) else { return };
+            if let Some(a) = state.activation.as_mut() {
+                a.fired_heavy |= w.specials.contains(&WeaponSpecial::Heavy);
+                a.double_ranged_weapon |= w.specials.contains(&WeaponSpecial::DoubleRanged);
+            }
+            if w.specials.contains(&WeaponSpecial::Limited) {
+                state.units[id].spent.insert(weapon.clone());
+                state.units[id].ever_spent.insert(weapon.clone());
+            }
+            let strikes = ranged_strikes(rules, state, id, w, targets);
+            strike::attack(rules, state, strikes, events);
+        }
+        Action::UseTurret { targets } => {
+            let Some(weapon) = state.item_at(pos).and_then(|i| match &state.items[i].kind {
+                ItemKind::Turret(kind) => rules.turret(kind).and_then(|t| rules.weapon(&t.weapon)),
+                _ => None,
+            }) else {
+                return;
+            };
+            let mut strikes = ranged_strikes(rules, state, id, weapon, targets);
+            for s in &mut strikes {
+                s.means = TakeOutMeans::Item;
+            }
+            strike::attack(rules, state, strikes, events);
+        }
+        Action::Melee { weapon, target } => {
+            let Some(w) = rules.weapon(weapon) else { return };
+            if let Some(a) = state.activation.as_mut() {
+                a.double_melee_weapon |= w.specials.contains(&WeaponSpecial::DoubleMelee);
+            }
+            if w.specials.contains(&WeaponSpecial::Limited) {
+                state.units[id].spent.insert(weapon.clone());
+                state.units[id].ever_spent.insert(weapon.clone());
+            }
+            let strikes: Vec<Strike> = weapon_strike(rules, state, id, weapon, *target, true).into_iter().collect();
+            strike::attack(rules, state, strikes, events);
+        }
+        Action::Door { edge } => {
+            if let Some(mut feature) = state.board.edge(*edge).copied()
+                && let Some(door) = feature.door.as_mut()
+            {
+                door.open = !door.open;
+                let open = door.open;
+                let _ = state.board.set_edge(*edge, Some(feature));
+                events.push(Event::Door { edge: *edge, open });
+            }
+        }
+        Action::PickUp => {
+            if let Some(index) = state.markers.iter().position(|m| m.carrier.is_none() && !m.scored && m.pos == pos) {
+                state.markers[index].carrier = Some(id);
+                events.push(Event::PickedUp { unit: id, marker: index });
+            }
+        }
+        Action::Drop => {
+            if let Some(index) = state.markers.iter().position(|m| m.carrier == Some(id)) {
+                state.markers[index].carrier = None;
+                state.markers[index].pos = pos;
+                events.push(Event::Dropped { marker: index, pos });
+            }
+        }
+        Action::OpenCrate { content } => {
+            if let Some(index) = state.item_at(pos) {
+                state.items[index].gone = true;
+            }
+            state.crate_contents_taken.push(*content);
+            state.units[id].opened_crate = true;
+            state.squads[usize::from(squad)].record.crate_opened = true;
+            events.push(Event::CrateOpened { unit: id, content: *content });
+            match content {
+                CrateContent::MissionPoint => {
+                    state.squads[usize::from(squad)].points += 1;
+                    events.push(Event::Scored { squad, points: 1, reason: "crate".into() });
+                }
+                CrateContent::MedPack => heal(state, id, rules.crate_heal_die, events),
+                CrateContent::AmmoRefill => {
+                    if let Some(weapon) = state.units[id].spent.pop_first() {
+                        events.push(Event::Refilled { unit: id, weapon });
+                    }
+                }
+                CrateContent::TacticalOrder => {
+                    let s = &mut state.squads[usize::from(squad)];
+                    s.orders = s.orders.saturating_add(1);
+                    events.push(Event::OrdersChanged { squad, orders: s.orders });
+                }
+            }
+        }
+        Action::Medkit { target } => {
+            let die = state.units[id].medkit.take().unwrap_or(0);
+            heal(state, *target, die, events);
+        }
+        Action::MissionAction => {
+            let Some((name, _, points)) = mission_action(rules, state) else { return };
+            if let Some(objective) = state.objectives.iter().position(|&o| o == pos) {
+                let unit_is_technician = state.units[id].has(UnitSpecial::Technician);
+                if let Some(a) = state.activation.as_mut() {
+                    a.technician_used |= unit_is_technician;
+                }
+                let s = &mut state.squads[usize::from(squad)];
+                s.mission_actions.insert(objective);
+                s.points += u32::from(points);
+                events.push(Event::MissionAction { squad, objective });
+                events.push(Event::Scored { squad, points: u32::from(points), reason: name });
+            }
+        }
+        _ => {}
+    }
+}
+
+pub(super) fn heal(state: &mut GameState, unit: UnitId, die: u8, events: &mut Vec<Event>) {
+    let squad = state.units[unit].squad;
+    let face = roll(state, RollKind::Heal, Some(squad), events);
+    let u = &mut state.units[unit];
+    let hits = heal_amount(face, die).min(u.max_hit - u.hit);
+    u.hit += hits;
+    events.push(Event::Healed { unit, hits });
+}
