@@ -34,6 +34,7 @@ fn records(wins: &[(Option<u8>, Option<u8>, usize)]) -> Vec<GameRecord> {
                     first,
                     length: 8,
                     ending: "Test".into(),
+                    actions: 0,
                     series: Vec::new(),
                     captures: Vec::new(),
                 },

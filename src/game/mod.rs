@@ -6,6 +6,10 @@
 //! beyond what a scenario itself reports (places are given as text and as JSON the system
 //! chooses), so a game measured on an open table fits the same interface.
 
+mod play;
+
+pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script};
+
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use serde::Serialize;
@@ -174,7 +178,7 @@ impl Level {
     }
 }
 
-/// One game as the balance lab counts it.
+/// One computer game as `simulate` and the balance lab count it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameRecord {
     /// The winning seat, from 0; none for a draw.
@@ -185,6 +189,8 @@ pub struct GameRecord {
     pub length: u32,
     /// How it ended, in the system's words.
     pub ending: String,
+    /// Actions taken.
+    pub actions: usize,
     /// Numbers per seat at the end of each round (`funds`, `income`, `unit value`), for the
     /// balance lab's curves; empty where a system records none.
     pub series: Vec<Series>,

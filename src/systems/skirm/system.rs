@@ -4,14 +4,15 @@
 
 use super::rules::action::{Event, RollKind, Target};
 use super::rules::state::{GameState, Outcome};
-use super::rules::{Ruleset, ai, apply, start_game};
+use super::rules::{Ruleset, ai};
 use super::scenario::script::Scripted;
 use super::scenario::{Finding, SkirmScenario, load_scenario, parse_script, statistics, validate};
 use crate::board::{Pos, Symmetry};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, share_text, wilson_interval,
+    Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle, run_script,
+    share_text, wilson_interval,
 };
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -237,17 +238,19 @@ fn summary_json(state: &GameState) -> serde_json::Value {
 /// # Errors
 /// The battle cannot start, or an action was refused.
 pub fn computer_battle(rules: &Ruleset, scenario: &SkirmScenario, seed: u64) -> Result<(GameState, usize), String> {
+    let (record, state) = computer_game(rules, scenario, seed)?;
+    Ok((state, record.actions))
+}
+
+/// One battle between computer players through the shared battle runner: its record and the
+/// final state. A battle ends after its last turn, so no round cap is needed.
+fn computer_game(
+    rules: &Ruleset,
+    scenario: &SkirmScenario,
+    seed: u64,
+) -> Result<(crate::game::GameRecord, GameState), String> {
     let setup = scenario.to_setup(rules)?;
-    let (mut state, _) = start_game(rules, &setup, seed).map_err(|e| format!("the battle cannot start: {e}"))?;
-    let mut actions = 0usize;
-    while let Some(action) = ai::choose(rules, &state) {
-        apply(rules, &mut state, &action).map_err(|e| format!("the computer chose {action:?}, refused: {e}"))?;
-        actions += 1;
-        if actions > 100_000 {
-            return Err("the battle did not end within 100000 actions".into());
-        }
-    }
-    Ok((state, actions))
+    run_battle(rules, setup, seed, None, u32::MAX, &[])
 }
 
 /// What a square and its image must share: terrain, height, objective, marker, item, and the
@@ -354,34 +357,14 @@ impl OpenScenario for SkirmDocument {
         let rules = &self.rules;
         let script = parse_script(script)?;
         let setup = self.scenario.to_setup(rules)?;
-        let (mut state, mut events) =
-            start_game(rules, &setup, seed).map_err(|e| format!("the battle cannot start: {e}"))?;
+        let run = run_script(rules.as_ref(), &setup, seed, &script, |scripted, state| match scripted {
+            Scripted::Action(action) => Some(action.clone()),
+            Scripted::Computer => ai::choose(rules, state),
+        })?;
+        let (events, state, failure) = (run.events, run.state, run.refused);
         let mut text = String::new();
-        let log = |state: &GameState, events: &[Event], text: &mut String| {
-            for event in events {
-                let _ = writeln!(text, "{}", describe_event(rules, state, event));
-            }
-        };
-        log(&state, &events, &mut text);
-        let mut failure = None;
-        for (line, scripted) in &script {
-            let action = match scripted {
-                Scripted::Action(action) => action.clone(),
-                Scripted::Computer => match ai::choose(rules, &state) {
-                    Some(action) => action,
-                    None => break,
-                },
-            };
-            match apply(rules, &mut state, &action) {
-                Ok(more) => {
-                    log(&state, &more, &mut text);
-                    events.extend(more);
-                }
-                Err(rejection) => {
-                    failure = Some((*line, action, rejection));
-                    break;
-                }
-            }
+        for event in &events {
+            let _ = writeln!(text, "{}", describe_event(rules, &state, event));
         }
         let _ = writeln!(
             text,
@@ -496,20 +479,7 @@ impl OpenScenario for SkirmDocument {
         _round_cap: u32,
         _levels: &[crate::game::Level],
     ) -> Result<crate::game::GameRecord, String> {
-        let (state, _) = computer_battle(&self.rules, &self.scenario, seed)?;
-        let (winner, ending) = match state.outcome {
-            Outcome::Won { squad } => (Some(squad), "MissionPoints"),
-            Outcome::Draw => (None, "Draw"),
-            Outcome::Ongoing => (None, "Unfinished"),
-        };
-        Ok(crate::game::GameRecord {
-            winner,
-            first: None,
-            length: u32::from(state.turn),
-            ending: ending.into(),
-            series: Vec::new(),
-            captures: Vec::new(),
-        })
+        computer_game(&self.rules, &self.scenario, seed).map(|(record, _)| record)
     }
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {

@@ -3,6 +3,7 @@
 
 pub mod colours;
 pub mod editing;
+pub mod game;
 pub mod playtest;
 pub mod print;
 pub mod rules;

@@ -3,32 +3,38 @@
 //! seed, saved games and replays, forking a position back into a scenario, and AI-against-AI
 //! simulation.
 
-use crate::game::{CaptureRecord, Series};
-use crate::systems::swat::rules::{
-    Action, AiLevel, Event, GameSetup, GameState, Outcome, Rejection, Ruleset, VictoryReason, ai_turn, ai_turn_at,
-    apply, start_game,
-};
+use crate::game::{GameRecord, Level, run_battle};
+use crate::systems::swat::rules::{Action, Event, GameSetup, Outcome, Rejection, Ruleset, ai_turn};
 use crate::systems::swat::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// A game being played from a scenario.
+/// A game being played from a scenario: the shared session (setup, seed, actions, the state
+/// and events they give) with the scenario it started from and who plays each seat.
 #[derive(Debug, Clone)]
 pub struct Session {
     /// The scenario it started from.
     pub scenario: Scenario,
-    /// What the rules core started from.
-    pub setup: GameSetup,
-    /// The dice seed.
-    pub seed: u64,
-    /// Every action taken, in order.
-    pub actions: Vec<Action>,
-    /// The game now.
-    pub state: GameState,
-    /// Every event since the start.
-    pub events: Vec<Event>,
+    /// The game: setup, seed, actions, state and events.
+    pub game: crate::game::Session<Ruleset>,
     /// Who plays each seat.
     pub controllers: Vec<Controller>,
+}
+
+/// A Skirmish Wars session reads as the shared session it holds (`session.state`,
+/// `session.actions`), as the window and the tests have always read it.
+impl std::ops::Deref for Session {
+    type Target = crate::game::Session<Ruleset>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.game
+    }
+}
+
+impl std::ops::DerefMut for Session {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.game
+    }
 }
 
 /// A saved game: the scenario, the seed and the actions; loading replays them.
@@ -47,15 +53,10 @@ impl Session {
     /// # Errors
     /// Why the scenario cannot start a game (it should have been validated first).
     pub fn start(rules: &Ruleset, scenario: &Scenario, seed: u64) -> Result<Self, String> {
-        let setup = scenario.to_setup(rules)?;
-        let (state, events) = start_game(rules, &setup, seed).map_err(|e| e.to_string())?;
+        let setup: GameSetup = scenario.to_setup(rules)?;
         Ok(Self {
             scenario: scenario.clone(),
-            setup,
-            seed,
-            actions: Vec::new(),
-            state,
-            events,
+            game: crate::game::Session::start(rules, setup, seed)?,
             controllers: scenario.players.iter().map(|p| p.controller).collect(),
         })
     }
@@ -65,30 +66,12 @@ impl Session {
     /// # Errors
     /// The rules' named reason when it is not legal; nothing changes then.
     pub fn act(&mut self, rules: &Ruleset, action: &Action) -> Result<Vec<Event>, Rejection> {
-        let events = apply(rules, &mut self.state, action)?;
-        self.actions.push(action.clone());
-        self.events.extend(events.iter().cloned());
-        Ok(events)
-    }
-
-    /// The state after the first `count` actions, replayed from the start.
-    #[must_use]
-    pub fn replayed(&self, rules: &Ruleset, count: usize) -> Option<(GameState, Vec<Event>)> {
-        let (mut state, mut events) = start_game(rules, &self.setup, self.seed).ok()?;
-        for action in self.actions.iter().take(count) {
-            events.extend(apply(rules, &mut state, action).ok()?);
-        }
-        Some((state, events))
+        self.game.act(rules, action)
     }
 
     /// Takes back the last action by replaying all the others.
     pub fn undo(&mut self, rules: &Ruleset) -> bool {
-        let Some(count) = self.actions.len().checked_sub(1) else { return false };
-        let Some((state, events)) = self.replayed(rules, count) else { return false };
-        self.actions.truncate(count);
-        self.state = state;
-        self.events = events;
-        true
+        self.game.undo(rules)
     }
 
     /// Takes back the actions of the turn under way (back to the start of this player's turn).
@@ -97,19 +80,12 @@ impl Session {
         if start == self.actions.len() {
             return self.undo(rules);
         }
-        let Some((state, events)) = self.replayed(rules, start) else { return false };
-        self.actions.truncate(start);
-        self.state = state;
-        self.events = events;
-        true
+        self.game.back_to(rules, start)
     }
 
     /// Starts again from the scenario, with a seed.
     pub fn restart(&mut self, rules: &Ruleset, seed: u64) {
-        if let Ok(fresh) = Self::start(rules, &self.scenario, seed) {
-            let controllers = std::mem::take(&mut self.controllers);
-            *self = Self { controllers, ..fresh };
-        }
+        let _ = self.game.restart(rules, seed);
     }
 
     /// Plays the computer's turn for the player whose turn it is; returns its events.
@@ -201,24 +177,6 @@ impl Session {
     }
 }
 
-/// How one AI-against-AI game went.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct GameResult {
-    /// The winning seat (from 0), if any.
-    pub winner: Option<u8>,
-    /// Rounds played.
-    pub rounds: u32,
-    /// How it ended: `Conquest`, `VictoryMedals`, `CityConquest`, `TurnLimit`, `Draw` or
-    /// `RoundCap` (stopped by the simulation's safety cap).
-    pub ending: String,
-    /// Actions taken.
-    pub actions: usize,
-    /// Funds, income and unit value per seat at the start of each round.
-    pub series: Vec<Series>,
-    /// Every property that changed hands, with its round.
-    pub captures: Vec<CaptureRecord>,
-}
-
 /// Plays one game between Easy computer players; `first_player` overrides who moves first.
 ///
 /// # Errors
@@ -229,12 +187,13 @@ pub fn ai_game(
     seed: u64,
     first_player: u8,
     round_cap: u32,
-) -> Result<GameResult, String> {
+) -> Result<GameRecord, String> {
     ai_game_at(rules, scenario, seed, first_player, round_cap, &[])
 }
 
 /// Plays one game between computer players of the given levels, one per seat (Easy for a seat
-/// the list leaves out); `first_player` overrides who moves first.
+/// the list leaves out), through the shared battle runner; `first_player` overrides who moves
+/// first.
 ///
 /// # Errors
 /// When the scenario cannot start, or an action chosen by the AI is refused (a bug).
@@ -244,92 +203,12 @@ pub fn ai_game_at(
     seed: u64,
     first_player: u8,
     round_cap: u32,
-    levels: &[AiLevel],
-) -> Result<GameResult, String> {
+    levels: &[Level],
+) -> Result<GameRecord, String> {
     let mut scenario = scenario.clone();
     scenario.first_player = first_player;
-    let mut session = Session::start(rules, &scenario, seed)?;
-    let seats = scenario.players.len();
-    let mut series: Vec<Series> = ["funds", "income", "unit value"]
-        .into_iter()
-        .map(|name| Series { name: name.into(), values: vec![Vec::new(); seats] })
-        .collect();
-    let mut captures = Vec::new();
-    let mut recorded_round = 0;
-    while session.state.outcome == Outcome::Ongoing && session.state.round <= round_cap {
-        let round = session.state.round;
-        let player = session.state.current;
-        // At the start of each round, everyone's numbers as the last round left them.
-        if round != recorded_round {
-            recorded_round = round;
-            for (seat, numbers) in seat_numbers(rules, &session.state).into_iter().enumerate() {
-                for (line, value) in series.iter_mut().zip(numbers) {
-                    line.values[seat].push(value);
-                }
-            }
-        }
-        let before = session.events.len();
-        let level = levels.get(usize::from(player.0)).copied().unwrap_or(AiLevel::Easy);
-        for action in ai_turn_at(rules, &session.state, 5000, level) {
-            session
-                .act(rules, &action)
-                .map_err(|r| format!("seed {seed}: the AI chose a refused action {action:?}: {r}"))?;
-        }
-        for event in &session.events[before..] {
-            if let Event::PropertyCaptured { pos, to, .. } = event {
-                captures.push(CaptureRecord { at: crate::game::Place::Square(pos.x, pos.y), seat: to.0, round });
-            }
-        }
-        if session.state.outcome == Outcome::Ongoing && session.state.round == round && session.state.current == player
-        {
-            return Err(format!("seed {seed}: the AI did not finish its turn"));
-        }
-    }
-    let (winner, ending) = match session.state.outcome {
-        Outcome::Won { winner, reason } => (
-            Some(winner.0),
-            match reason {
-                VictoryReason::Conquest => "Conquest",
-                VictoryReason::VictoryMedals => "VictoryMedals",
-                VictoryReason::CityConquest => "CityConquest",
-                VictoryReason::TurnLimit => "TurnLimit",
-            },
-        ),
-        Outcome::Draw => (None, if scenario.victory.turn_limit.is_some() { "TurnLimit" } else { "Draw" }),
-        Outcome::Ongoing => (None, "RoundCap"),
-    };
-    Ok(GameResult {
-        winner,
-        rounds: session.state.round.min(round_cap),
-        ending: ending.into(),
-        actions: session.actions.len(),
-        series,
-        captures,
-    })
-}
-
-/// Each seat's funds, income and unit value now.
-fn seat_numbers(rules: &Ruleset, state: &GameState) -> Vec<[f64; 3]> {
-    let max = f64::from(rules.economy.max_hp.max(1));
-    (0..state.players.len())
-        .map(|seat| {
-            let owner = crate::systems::swat::rules::PlayerId(u8::try_from(seat).unwrap_or(0));
-            let income: u32 = state
-                .board
-                .squares()
-                .filter(|&p| state.owner_at(p) == Some(owner))
-                .filter_map(|p| state.property_at(rules, p))
-                .map(|kind| rules.economy.income_of(kind))
-                .sum();
-            let value: f64 = state
-                .units
-                .iter()
-                .filter(|u| u.owner == owner)
-                .map(|u| f64::from(rules.unit(u.kind).cost) * f64::from(u.hp) / max)
-                .sum();
-            [state.player(owner).funds as f64, f64::from(income), value]
-        })
-        .collect()
+    let setup = scenario.to_setup(rules)?;
+    run_battle(rules, setup, seed, Some(first_player), round_cap, levels).map(|(record, _)| record)
 }
 
 /// What many games between computer players showed.
@@ -374,7 +253,7 @@ pub fn simulate(
             Some(seat) => wins[usize::from(seat)] += 1,
             None => draws += 1,
         }
-        lengths.push(f64::from(result.rounds));
+        lengths.push(f64::from(result.length));
         *endings.entry(result.ending).or_insert(0) += 1;
         progress(game + 1);
     }

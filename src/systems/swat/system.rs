@@ -2,14 +2,14 @@
 //! headless command does with a Skirmish Wars scenario.
 
 use super::playtest::{describe_event, simulate};
-use super::rules::{AiLevel, CoChoice, GameState, Outcome, Ruleset, apply, start_game};
+use super::rules::{CoChoice, GameState, Outcome, Ruleset};
 use super::scenario::{
     Finding, Scenario, export_awbw_csv, import_awbw, load_scenario, parse_script, save_scenario, statistics,
     symmetry_report, validate,
 };
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules};
+use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, run_script};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -127,16 +127,6 @@ pub fn diagnostic(finding: &Finding) -> Diagnostic {
     }
 }
 
-/// The seam's level as this system's computer player knows it.
-#[must_use]
-pub fn ai_level(level: crate::game::Level) -> AiLevel {
-    match level {
-        crate::game::Level::Easy => AiLevel::Easy,
-        crate::game::Level::Normal => AiLevel::Normal,
-        crate::game::Level::Hard => AiLevel::Hard,
-    }
-}
-
 fn summary_json(rules: &Ruleset, state: &GameState) -> serde_json::Value {
     serde_json::json!({
         "round": state.round,
@@ -230,19 +220,10 @@ impl OpenScenario for SwatScenario {
         let rules = &self.rules;
         let script = parse_script(rules, script).map_err(|e| e.to_string())?;
         let setup = self.scenario.to_setup(rules)?;
-        let (mut state, mut events) =
-            start_game(rules, &setup, seed).map_err(|e| format!("the game cannot start: {e}"))?;
-        let mut failure = None;
-        for (line, scripted) in &script {
-            let action = scripted.resolve(rules, &state);
-            match apply(rules, &mut state, &action) {
-                Ok(more) => events.extend(more),
-                Err(rejection) => {
-                    failure = Some((*line, action, rejection));
-                    break;
-                }
-            }
-        }
+        let run =
+            run_script(rules.as_ref(), &setup, seed, &script, |scripted, state| Some(scripted.resolve(rules, state)))
+                .map_err(|e| format!("the game cannot start: {e}"))?;
+        let (events, state, failure) = (run.events, run.state, run.refused);
         let json = serde_json::json!({
             "events": events,
             "summary": summary_json(rules, &state),
@@ -357,16 +338,7 @@ impl OpenScenario for SwatScenario {
         round_cap: u32,
         levels: &[crate::game::Level],
     ) -> Result<crate::game::GameRecord, String> {
-        let levels: Vec<AiLevel> = levels.iter().map(|&l| ai_level(l)).collect();
-        let result = super::playtest::ai_game_at(&self.rules, &self.scenario, seed, first, round_cap, &levels)?;
-        Ok(crate::game::GameRecord {
-            winner: result.winner,
-            first: Some(first),
-            length: result.rounds,
-            ending: result.ending,
-            series: result.series,
-            captures: result.captures,
-        })
+        super::playtest::ai_game_at(&self.rules, &self.scenario, seed, first, round_cap, levels)
     }
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {

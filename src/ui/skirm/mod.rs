@@ -7,9 +7,9 @@ mod canvas;
 mod panels;
 mod play;
 
+pub use crate::systems::skirm::SkirmPlay;
 pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
-pub use play::SkirmPlay;
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
 use super::desk::{Desk, DeskContext, GameDesk, NewScenarioForm};

@@ -8,177 +8,18 @@
 use super::SkirmDesk;
 use super::canvas::{SQUAD_COLOURS, edge_segment};
 use crate::board::Pos;
-use crate::systems::skirm::describe_event;
+use crate::systems::skirm::SkirmPlay;
 use crate::systems::skirm::draw_battle_map;
 use crate::systems::skirm::rules::odds::hits_lost_odds;
 use crate::systems::skirm::rules::strike::target_arm;
 use crate::systems::skirm::rules::weapon_strike;
-use crate::systems::skirm::rules::{
-    Action, GameState, Map, Outcome, Ruleset, Sight, Target, ai, apply, cost, legal_actions, start_game,
-};
-use crate::systems::skirm::scenario::saved::{load_battle, save_battle};
-use crate::systems::skirm::scenario::{SkirmScenario, Squad, SquadUnit};
+use crate::systems::skirm::rules::{Action, Map, Outcome, Sight, Target};
 use crate::ui::desk::DeskContext;
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::prepare_view;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
 use std::sync::Arc;
-
-/// A playtest under way.
-pub struct SkirmPlay {
-    rules: Arc<Ruleset>,
-    /// The scenario it is fought on, as it was when the playtest started.
-    scenario: SkirmScenario,
-    /// The seed of the dice.
-    pub seed: u64,
-    /// The battle as it stands.
-    pub state: GameState,
-    /// Every action taken, for undo by replay.
-    pub actions: Vec<Action>,
-    /// The battle's events as lines.
-    pub log: Vec<String>,
-    /// Which squads the computer plays.
-    pub computer: [bool; 2],
-    /// The square under the pointer.
-    pub hover: Option<Pos>,
-    /// The legal actions with their cost, worked out once per position (the panel and the
-    /// map both ask every frame).
-    choices: std::cell::OnceCell<Vec<(Action, Option<u8>)>>,
-}
-
-impl SkirmPlay {
-    /// A battle on `scenario` with `seed`.
-    ///
-    /// # Errors
-    /// The battle cannot start, with the reason.
-    pub fn start(rules: Arc<Ruleset>, scenario: SkirmScenario, seed: u64) -> Result<Self, String> {
-        let setup = scenario.to_setup(&rules)?;
-        let (state, events) = start_game(&rules, &setup, seed).map_err(|e| format!("the battle cannot start: {e}"))?;
-        Ok(Self::at(rules, scenario, seed, state, Vec::new(), &events))
-    }
-
-    /// The battle at `state`, reached by `actions` with `events` on the way.
-    fn at(
-        rules: Arc<Ruleset>,
-        scenario: SkirmScenario,
-        seed: u64,
-        state: GameState,
-        actions: Vec<Action>,
-        events: &[crate::systems::skirm::rules::Event],
-    ) -> Self {
-        let log = events.iter().map(|e| describe_event(&rules, &state, e)).collect();
-        let (computer, hover, choices) = ([false, false], None, std::cell::OnceCell::new());
-        Self { rules, scenario, seed, state, actions, log, computer, hover, choices }
-    }
-
-    /// The battle as a file to save.
-    ///
-    /// # Errors
-    /// The scenario cannot be written.
-    pub fn save(&self) -> Result<String, String> {
-        save_battle(&self.rules, &self.scenario, self.seed, &self.actions, self.computer)
-    }
-
-    /// A saved battle, replayed.
-    ///
-    /// # Errors
-    /// The file or one of its actions, with the reason.
-    pub fn load(rules: Arc<Ruleset>, text: &str) -> Result<Self, String> {
-        // The rules replay the battle while reading it; its events become the log.
-        let saved = load_battle(&rules, text)?;
-        let mut play = Self::at(rules, saved.scenario, saved.seed, saved.state, saved.actions, &saved.events);
-        play.computer = saved.computer;
-        Ok(play)
-    }
-
-    /// Takes an action; a refusal is returned with its reason and changes nothing.
-    ///
-    /// # Errors
-    /// The rules refuse the action.
-    pub fn act(&mut self, action: Action) -> Result<(), String> {
-        let events = apply(&self.rules, &mut self.state, &action).map_err(|e| e.to_string())?;
-        for event in &events {
-            self.log.push(describe_event(&self.rules, &self.state, event));
-        }
-        self.actions.push(action);
-        self.choices = std::cell::OnceCell::new();
-        Ok(())
-    }
-
-    /// Takes back the last action by replaying the rest from the start.
-    pub fn undo(&mut self) -> bool {
-        let Some((_, kept)) = self.actions.split_last() else { return false };
-        let Ok(mut fresh) = Self::start(Arc::clone(&self.rules), self.scenario.clone(), self.seed) else {
-            return false;
-        };
-        fresh.computer = self.computer;
-        // The same seed and actions give the same battle, so every kept action is legal again.
-        for action in kept {
-            if fresh.act(action.clone()).is_err() {
-                return false;
-            }
-        }
-        *self = fresh;
-        true
-    }
-
-    /// The computer's action, when the squad to decide is the computer's.
-    pub fn computer_step(&mut self) -> bool {
-        if self.state.outcome != Outcome::Ongoing || !self.computer[usize::from(self.state.deciding_squad().min(1))] {
-            return false;
-        }
-        match ai::choose(&self.rules, &self.state) {
-            Some(action) => self.act(action).is_ok(),
-            None => false,
-        }
-    }
-
-    /// The legal actions with their ACT cost (none for free ones).
-    #[must_use]
-    pub fn choices(&self) -> &[(Action, Option<u8>)] {
-        self.choices.get_or_init(|| {
-            legal_actions(&self.rules, &self.state)
-                .into_iter()
-                .map(|a| {
-                    let c = cost(&self.rules, &self.state, &a);
-                    (a, c)
-                })
-                .collect()
-        })
-    }
-
-    /// The battle as a scenario to draw: the map with its doors as they stand now, the items
-    /// left and every standing unit on its square.
-    #[must_use]
-    pub fn picture(&self, base: &SkirmScenario) -> SkirmScenario {
-        let mut view = base.clone();
-        view.board = self.state.board.clone();
-        view.items = self.state.items.iter().filter(|i| !i.gone).map(|i| (i.pos, i.kind.clone())).collect();
-        view.markers = self.state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos).collect();
-        view.squads = (0..2u8)
-            .map(|squad| Squad {
-                name: self.state.squads[usize::from(squad)].name.clone(),
-                faction: self.state.squads[usize::from(squad)].faction.clone(),
-                units: self
-                    .state
-                    .units
-                    .iter()
-                    .filter(|u| u.squad == squad && u.pos.is_some())
-                    .map(|u| SquadUnit {
-                        profile: u.profile.clone(),
-                        name: u.name.clone(),
-                        weapons: Vec::new(),
-                        gear: Vec::new(),
-                        xp: u.xp,
-                        pos: u.pos,
-                    })
-                    .collect(),
-            })
-            .collect();
-        view
-    }
-}
 
 /// Starts a playtest of the open Skirm document, or leaves the one under way.
 pub fn toggle(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
@@ -223,7 +64,7 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
             if ui.button("Fork to editor").on_hover_text("A new scenario with the units where they stand now").clicked()
             {
-                fork = Some(fork_scenario(play, &base));
+                fork = Some(play.fork(&base));
             }
             ui.separator();
             if ui.button("Undo action").clicked() && !play.undo() {
@@ -232,12 +73,10 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             let label = ui.label("Seed");
             let mut seed = play.seed;
             ui.add(egui::DragValue::new(&mut seed)).labelled_by(label.id);
-            if ui.button("Restart").clicked() || seed != play.seed {
-                let computer = play.computer;
-                if let Ok(mut fresh) = SkirmPlay::start(Arc::clone(&play.rules), play.scenario.clone(), seed) {
-                    fresh.computer = computer;
-                    *play = fresh;
-                }
+            if (ui.button("Restart").clicked() || seed != play.seed)
+                && let Err(message) = play.restart(seed)
+            {
+                play.log.push(message);
             }
             ui.separator();
             if ui.button("Save game").clicked() {
@@ -321,26 +160,6 @@ fn load_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
 
 /// The battle as it stood, as a scenario: units on their squares (those taken out leave the
 /// squad), doors as they stand, items and markers left.
-fn fork_scenario(play: &SkirmPlay, base: &SkirmScenario) -> SkirmScenario {
-    let mut next = base.clone();
-    next.board = play.state.board.clone();
-    next.items = play.state.items.iter().filter(|i| !i.gone).map(|i| (i.pos, i.kind.clone())).collect();
-    next.markers = play.state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos).collect();
-    for (si, squad) in next.squads.iter_mut().enumerate() {
-        let standing: Vec<_> = play.state.units.iter().filter(|u| usize::from(u.squad) == si).collect();
-        let units = std::mem::take(&mut squad.units);
-        squad.units = units
-            .into_iter()
-            .zip(standing)
-            .filter_map(|(mut unit, now)| {
-                unit.pos = Some(now.pos?);
-                Some(unit)
-            })
-            .collect();
-    }
-    next
-}
-
 fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
     let state = &play.state;
     ui.heading(format!("Turn {} of {}", state.turn, state.turns));

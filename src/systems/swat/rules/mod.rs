@@ -13,6 +13,7 @@ mod cycle;
 mod effects;
 mod ids;
 mod legal;
+mod load;
 mod movement;
 mod perform;
 mod playout;

@@ -1,0 +1,294 @@
+//! The typed rules interface every game's core implements, after OpenSpiel's `Game`/`State`
+//! and boardgame.io's game object: a state, actions and events, start from a setup, legal
+//! actions, check, apply, whose decision it is, the outcome, a computer player by level and an
+//! event's text. Written once on top of it: the playtest [`Session`] (undo by replay, restart
+//! with a seed), the action-script player ([`run_script`]) and the battle runner
+//! ([`run_battle`]) that `simulate` and the balance lab both use.
+//!
+//! The seam's object-safe traits (`GameSystem`, `OpenScenario`) stay command-shaped; each
+//! system implements them with these generic pieces over its own typed core.
+
+use super::{CaptureRecord, GameRecord, Level, Place, Series};
+use std::fmt;
+
+/// Who decides now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Decision {
+    /// The seat (player or squad, from 0) whose choice it is: its turn, or a roll of its own
+    /// waiting for its choice.
+    Seat(u8),
+    /// The game is over.
+    Over,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finished {
+    /// The winning seat, from 0; none for a draw.
+    pub winner: Option<u8>,
+    /// How, in the game's words (`Conquest`, `MissionPoints`, `Draw`).
+    pub ending: String,
+}
+
+/// One game's rules core behind one typed interface. It is implemented on the game's loaded
+/// ruleset, so every call says which rules it plays by.
+pub trait Rules {
+    /// What a game starts from.
+    type Setup: Clone;
+    /// A position, with the seeded dice inside it.
+    type State: Clone;
+    /// Something a seat does.
+    type Action: Clone + fmt::Debug + PartialEq;
+    /// Something that happened, every die roll among them.
+    type Event: Clone;
+    /// Why an action is refused.
+    type Rejection: fmt::Display;
+
+    /// Starts a game: the first state and the events of its start.
+    ///
+    /// # Errors
+    /// Why the setup cannot start a game.
+    fn start(&self, setup: &Self::Setup, seed: u64) -> Result<(Self::State, Vec<Self::Event>), String>;
+    /// Every action the rules allow now.
+    fn legal_actions(&self, state: &Self::State) -> Vec<Self::Action>;
+    /// Whether the rules allow an action now, with the named reason when not.
+    ///
+    /// # Errors
+    /// The rules' reason.
+    fn check(&self, state: &Self::State, action: &Self::Action) -> Result<(), Self::Rejection>;
+    /// Carries out an action: checked first, and nothing changes when it is refused.
+    ///
+    /// # Errors
+    /// The rules' reason.
+    fn apply(&self, state: &mut Self::State, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Rejection>;
+    /// Whose decision it is.
+    fn to_move(&self, state: &Self::State) -> Decision;
+    /// How the game ended, once it has.
+    fn finished(&self, state: &Self::State) -> Option<Finished>;
+    /// The round (or turn) under way, from 1.
+    fn round(&self, state: &Self::State) -> u32;
+    /// The computer's next moves for the seat that decides: a whole turn where the game's
+    /// computer plans turns, one action where it does not; empty when it has none.
+    fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action>;
+    /// An event as a line for a person.
+    fn event_text(&self, state: &Self::State, event: &Self::Event) -> String;
+    /// The names of the numbers [`Rules::seat_numbers`] gives, for the balance lab's curves.
+    fn series_names(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// Each seat's numbers now (one per name of [`Rules::series_names`]).
+    fn seat_numbers(&self, _state: &Self::State) -> Vec<Vec<f64>> {
+        Vec::new()
+    }
+    /// The place an event took and the seat that took it, for the heatmap.
+    fn place_taken(&self, _event: &Self::Event) -> Option<(Place, u8)> {
+        None
+    }
+}
+
+/// A game being played: the setup, the seed and every action, with the state they give. The
+/// state is always the actions replayed from the seed, so undo never changes a die.
+#[derive(Debug, Clone)]
+pub struct Session<R: Rules> {
+    /// What the game started from.
+    pub setup: R::Setup,
+    /// The dice seed.
+    pub seed: u64,
+    /// Every action taken, in order.
+    pub actions: Vec<R::Action>,
+    /// The game now.
+    pub state: R::State,
+    /// Every event since the start.
+    pub events: Vec<R::Event>,
+}
+
+impl<R: Rules> Session<R> {
+    /// Starts a game from a setup with a seed.
+    ///
+    /// # Errors
+    /// Why the setup cannot start a game.
+    pub fn start(rules: &R, setup: R::Setup, seed: u64) -> Result<Self, String> {
+        let (state, events) = rules.start(&setup, seed)?;
+        Ok(Self { setup, seed, actions: Vec::new(), state, events })
+    }
+
+    /// Takes an action.
+    ///
+    /// # Errors
+    /// The rules' named reason when it is not legal; nothing changes then.
+    pub fn act(&mut self, rules: &R, action: &R::Action) -> Result<Vec<R::Event>, R::Rejection> {
+        let events = rules.apply(&mut self.state, action)?;
+        self.actions.push(action.clone());
+        self.events.extend(events.iter().cloned());
+        Ok(events)
+    }
+
+    /// The state and events after the first `count` actions, replayed from the start.
+    #[must_use]
+    pub fn replayed(&self, rules: &R, count: usize) -> Option<(R::State, Vec<R::Event>)> {
+        let (mut state, mut events) = rules.start(&self.setup, self.seed).ok()?;
+        for action in self.actions.iter().take(count) {
+            events.extend(rules.apply(&mut state, action).ok()?);
+        }
+        Some((state, events))
+    }
+
+    /// Goes back to the position after the first `count` actions; changes nothing and returns
+    /// false when that position cannot be replayed.
+    pub fn back_to(&mut self, rules: &R, count: usize) -> bool {
+        let Some((state, events)) = self.replayed(rules, count) else { return false };
+        self.actions.truncate(count);
+        self.state = state;
+        self.events = events;
+        true
+    }
+
+    /// Takes back the last action by replaying all the others.
+    pub fn undo(&mut self, rules: &R) -> bool {
+        self.actions.len().checked_sub(1).is_some_and(|count| self.back_to(rules, count))
+    }
+
+    /// Starts again from the setup with another seed.
+    ///
+    /// # Errors
+    /// Why the setup cannot start a game.
+    pub fn restart(&mut self, rules: &R, seed: u64) -> Result<(), String> {
+        *self = Self::start(rules, self.setup.clone(), seed)?;
+        Ok(())
+    }
+
+    /// Plays the computer's next moves for the seat that decides; returns their events.
+    ///
+    /// # Errors
+    /// The computer chose an action the rules refuse (a bug in the computer player).
+    pub fn play_computer(&mut self, rules: &R, level: Level) -> Result<Vec<R::Event>, String> {
+        let mut events = Vec::new();
+        for action in rules.computer_moves(&self.state, level) {
+            let more = self
+                .act(rules, &action)
+                .map_err(|r| format!("seed {}: the computer chose a refused action {action:?}: {r}", self.seed))?;
+            events.extend(more);
+        }
+        Ok(events)
+    }
+}
+
+/// What playing a script gave: every event, the final state, and the first refusal.
+#[derive(Debug, Clone)]
+pub struct ScriptRun<R: Rules> {
+    /// The start's events, then each action's.
+    pub events: Vec<R::Event>,
+    /// The game after the last action played.
+    pub state: R::State,
+    /// The script's line, the action and the rules' reason, when an action was refused.
+    pub refused: Option<(usize, R::Action, R::Rejection)>,
+}
+
+/// Plays a script (each line's number and what it says) from a setup and a seed, each line
+/// made an action against the position it meets by `resolve`, stopping at the first action
+/// the rules refuse (or at a line `resolve` finds nothing to do for, such as the computer's
+/// move once the game is over).
+///
+/// # Errors
+/// The game cannot start.
+pub fn run_script<R: Rules, S>(
+    rules: &R,
+    setup: &R::Setup,
+    seed: u64,
+    script: &[(usize, S)],
+    resolve: impl Fn(&S, &R::State) -> Option<R::Action>,
+) -> Result<ScriptRun<R>, String> {
+    let (mut state, mut events) = rules.start(setup, seed)?;
+    let mut refused = None;
+    for (line, scripted) in script {
+        let Some(action) = resolve(scripted, &state) else { break };
+        match rules.apply(&mut state, &action) {
+            Ok(more) => events.extend(more),
+            Err(rejection) => {
+                refused = Some((*line, action, rejection));
+                break;
+            }
+        }
+    }
+    Ok(ScriptRun { events, state, refused })
+}
+
+/// The most actions one computer game may take before it is called stuck.
+const MAX_ACTIONS: usize = 1_000_000;
+
+/// One game between computer players of the given levels (one per seat; Easy for a seat the
+/// list leaves out) from `setup` and `seed`, stopped after `round_cap` rounds: who won, how,
+/// how long, each seat's numbers at the start of every round and every place that changed
+/// hands, and the final state. `first` is the seat the setup moves first, where the game
+/// fixes one.
+///
+/// # Errors
+/// The game cannot start, or a computer chose an action the rules refuse.
+pub fn run_battle<R: Rules>(
+    rules: &R,
+    setup: R::Setup,
+    seed: u64,
+    first: Option<u8>,
+    round_cap: u32,
+    levels: &[Level],
+) -> Result<(GameRecord, R::State), String> {
+    let mut session = Session::start(rules, setup, seed)?;
+    let names = rules.series_names();
+    let mut series: Vec<Series> =
+        names.iter().map(|name| Series { name: (*name).to_owned(), values: Vec::new() }).collect();
+    let mut captures = Vec::new();
+    let mut recorded_round = 0;
+    while let Decision::Seat(seat) = rules.to_move(&session.state) {
+        let round = rules.round(&session.state);
+        if round > round_cap {
+            break;
+        }
+        // At the start of each round, everyone's numbers as the last round left them.
+        if round != recorded_round && !names.is_empty() {
+            recorded_round = round;
+            for (seat, numbers) in rules.seat_numbers(&session.state).into_iter().enumerate() {
+                for (line, value) in series.iter_mut().zip(numbers) {
+                    if line.values.len() <= seat {
+                        line.values.resize(seat + 1, Vec::new());
+                    }
+                    line.values[seat].push(value);
+                }
+            }
+        }
+        let level = levels.get(usize::from(seat)).copied().unwrap_or(Level::Easy);
+        let moves = rules.computer_moves(&session.state, level);
+        if moves.is_empty() {
+            break;
+        }
+        let mut events = Vec::new();
+        for action in moves {
+            let more = session
+                .act(rules, &action)
+                .map_err(|r| format!("seed {seed}: the computer chose a refused action {action:?}: {r}"))?;
+            events.extend(more);
+        }
+        for event in &events {
+            if let Some((at, seat)) = rules.place_taken(event) {
+                captures.push(CaptureRecord { at, seat, round });
+            }
+        }
+        if session.actions.len() > MAX_ACTIONS {
+            return Err(format!("seed {seed}: the game did not end within {MAX_ACTIONS} actions"));
+        }
+    }
+    let (winner, ending) = match rules.finished(&session.state) {
+        Some(done) => (done.winner, done.ending),
+        None if rules.round(&session.state) > round_cap => (None, "RoundCap".to_owned()),
+        None => (None, "Unfinished".to_owned()),
+    };
+    let record = GameRecord {
+        winner,
+        first,
+        length: rules.round(&session.state).min(round_cap),
+        ending,
+        actions: session.actions.len(),
+        series,
+        captures,
+    };
+    Ok((record, session.state))
+}
