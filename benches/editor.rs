@@ -124,8 +124,8 @@ fn benches(c: &mut Criterion) {
 /// ground, difficult and impassable squares, objectives, items and two squads.
 fn skirm_battle_map() -> Option<skirmish_studio::systems::skirm::scenario::SkirmScenario> {
     use skirmish_studio::board::{Door, Edge, EdgeAxis, EdgeFeature, Wall};
+    use skirmish_studio::systems::skirm::rules::ItemKind;
     use skirmish_studio::systems::skirm::rules::Ruleset as SkirmRules;
-    use skirmish_studio::systems::skirm::rules::ruleset::ItemKind;
     let rules = SkirmRules::builtin().ok()?;
     let mut s = skirmish_studio::systems::skirm::editing::new_scenario(&rules, 30, 30);
     let mut walls = 0;

@@ -214,42 +214,141 @@ fn systems_never_import_each_other_and_shared_code_never_imports_a_system() {
     }
 }
 
-/// The game system a window file draws, when it lies in a game's own folder (`ui/swat/...`),
-/// or `None` for the shell (`ui/app.rs`, ...).
-fn front_end_of(file: &Path) -> Option<String> {
-    let relative = file.strip_prefix(root().join("src").join("ui")).ok()?;
-    let parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
-    (parts.len() >= 2).then(|| parts[0].clone())
-}
-
-#[test]
-fn each_game_has_its_own_screens_and_the_window_shell_names_no_game() {
-    let systems: Vec<String> = fs::read_dir(root().join("src").join("systems"))
+/// The games: one folder each under `src/systems/`.
+fn games() -> Vec<String> {
+    let mut games: Vec<String> = fs::read_dir(root().join("src").join("systems"))
         .unwrap()
         .filter_map(|e| e.ok())
         .filter(|e| e.path().is_dir())
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
-    assert!(systems.contains(&"swat".to_owned()) && systems.contains(&"skirm".to_owned()), "{systems:?}");
-    let mut screens = std::collections::BTreeSet::new();
-    for file in rust_files(&root().join("src").join("ui")) {
-        let named: std::collections::BTreeSet<String> =
-            references(&code_of(&file)).into_iter().filter(|r| r.starts_with("systems::")).collect();
-        match front_end_of(&file) {
-            Some(game) => {
-                assert!(systems.contains(&game), "{} is in ui/{game}/, which is not a game system", file.display());
-                let own = format!("systems::{game}");
-                assert!(named.iter().all(|n| *n == own), "{} names another game: {named:?}", file.display());
-                screens.insert(game);
+    games.sort();
+    games
+}
+
+/// Whether code names a module `name` by a path: `name::`, `::name`, or `mod name`.
+fn names_module(code: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(name).any(|(at, _)| {
+        let before = code[..at].chars().next_back();
+        let after = &code[at + name.len()..];
+        if before.is_some_and(is_ident) || after.chars().next().is_some_and(is_ident) {
+            return false;
+        }
+        let before_text = code[..at].trim_end();
+        after.starts_with("::") || before_text.ends_with("::") || before_text.ends_with("mod")
+    })
+}
+
+/// The registries: the one place of the seam and the one of the window that list the games.
+const REGISTRIES: [&str; 2] = ["src/systems/mod.rs", "src/ui/mod.rs"];
+
+#[test]
+fn a_game_is_named_only_in_its_own_folders_and_the_registries() {
+    let games = games();
+    assert!(games.len() >= 2, "the games should be found: {games:?}");
+    for file in rust_files(&root().join("src")) {
+        let relative = file.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+        if REGISTRIES.contains(&relative.as_str()) {
+            continue;
+        }
+        let code = code_of(&file);
+        for game in &games {
+            let own = [format!("src/systems/{game}/"), format!("src/ui/{game}/")];
+            if own.iter().any(|folder| relative.starts_with(folder.as_str())) {
+                continue;
             }
-            None => assert!(
-                named.is_empty(),
-                "{} is the window's shell and names {named:?}; a game's screens belong in ui/<game>/",
-                file.display()
-            ),
+            assert!(
+                !names_module(&code, game),
+                "{relative} names the game {game}; only its folders (src/systems/{game}, src/ui/{game}) and the \
+                 registries may"
+            );
         }
     }
-    assert_eq!(screens.len(), systems.len(), "every game has its screens: {screens:?} of {systems:?}");
+}
+
+#[test]
+fn each_game_has_its_own_screens_and_they_never_see_the_window() {
+    let games = games();
+    for game in &games {
+        let screens = root().join("src").join("ui").join(game);
+        assert!(screens.is_dir(), "{game} has no screens in src/ui/{game}");
+        for file in rust_files(&screens) {
+            let code = code_of(&file);
+            assert!(
+                !code.contains("StudioApp"),
+                "{} names the window; a game's screens get a DeskContext",
+                file.display()
+            );
+            for other in games.iter().filter(|g| *g != game) {
+                assert!(!names_module(&code, other), "{} names another game, {other}", file.display());
+            }
+        }
+    }
+}
+
+#[test]
+fn no_source_file_is_over_900_lines() {
+    for dir in ["src", "tests", "benches"] {
+        for file in rust_files(&root().join(dir)) {
+            let lines = fs::read_to_string(&file).unwrap().lines().count();
+            assert!(lines <= 900, "{} has {lines} lines; split it by concern", file.display());
+        }
+    }
+}
+
+/// The modules of one folder and which of them each names: a file is a module by its stem
+/// (`play.rs` is `play`), a sub-folder one module; `mod.rs` declares the others and is left
+/// out, as is the name of the folder's own module.
+fn folder_graph(dir: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let mut modules = std::collections::BTreeMap::new();
+    for entry in fs::read_dir(dir).unwrap().filter_map(|e| e.ok()) {
+        let path = entry.path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        if name == "mod" || (path.is_file() && path.extension().is_none_or(|e| e != "rs")) {
+            continue;
+        }
+        let code: String = if path.is_dir() {
+            rust_files(&path).iter().map(|f| code_of(f)).collect::<Vec<_>>().join("\n")
+        } else {
+            code_of(&path)
+        };
+        modules.insert(name, code);
+    }
+    let names: Vec<String> = modules.keys().cloned().collect();
+    modules
+        .iter()
+        .map(|(name, code)| {
+            let named = names
+                .iter()
+                .filter(|other| *other != name)
+                .filter(|other| {
+                    // `super::other` from a file of this folder, `super::super::other` from a
+                    // sub-folder, or a `crate::` path ending in `::other`.
+                    code.contains(&format!("super::{other}::"))
+                        || code.contains(&format!("super::{other};"))
+                        || code.contains(&format!("super::{{{other}"))
+                        || code.contains(&format!(", {other}::"))
+                        || code.contains(&format!("{{{other}::"))
+                })
+                .cloned()
+                .collect();
+            (name.clone(), named)
+        })
+        .collect()
+}
+
+#[test]
+fn no_import_cycle_inside_the_window_or_any_rules_core() {
+    let mut folders = vec![root().join("src/ui")];
+    for game in games() {
+        folders.push(root().join(format!("src/ui/{game}")));
+        folders.push(root().join(format!("src/systems/{game}/rules")));
+    }
+    for folder in folders.into_iter().filter(|f| f.is_dir()) {
+        let graph = folder_graph(&folder);
+        assert_eq!(find_cycle(&graph), None, "files of {} import each other in a cycle: {graph:?}", folder.display());
+    }
 }
 
 #[test]
@@ -272,9 +371,12 @@ fn the_module_graph_checks_would_catch_a_violation() {
     assert!(find_cycle(&graph).is_some_and(|c| c.len() == 4), "{graph:?}");
     assert_eq!(node_of(&root().join("src/systems/swat/rules/engine.rs")).as_deref(), Some("systems::swat"));
     assert_eq!(node_of(&root().join("src/systems/mod.rs")).as_deref(), Some("systems"));
-    assert_eq!(node_of(&root().join("src/cli.rs")).as_deref(), Some("cli"));
-    assert_eq!(front_end_of(&root().join("src/ui/skirm/play.rs")).as_deref(), Some("skirm"));
-    assert_eq!(front_end_of(&root().join("src/ui/app.rs")), None);
+    assert_eq!(node_of(&root().join("src/cli/mod.rs")).as_deref(), Some("cli"));
+    // A game named by a path is seen, in a string or another word it is not.
+    assert!(names_module("use super::swat::SwatDesk;", "swat"));
+    assert!(names_module("pub mod skirm;", "skirm"));
+    assert!(names_module("crate::systems::skirm::Skirm", "skirm"));
+    assert!(!names_module("let id = \"swat\"; let swatch = 1;", "swat"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, parse_square};
+use skirmish_studio::systems::swat::print::SHEETS;
 use skirmish_studio::systems::swat::print::{counter_list, export_pdf, export_png};
 use skirmish_studio::systems::swat::rules::Ruleset;
 use skirmish_studio::systems::swat::scenario::{Army, Scenario, load_scenario};
@@ -33,7 +34,7 @@ fn square_sizes_read_in_inches_millimetres_centimetres_and_points() {
     assert!(parse_square("3mm").is_err(), "too small to print");
     assert!(parse_square("20cm").is_err(), "too large for any paper");
     assert!(Paper::parse("legal").is_err());
-    assert!(Sheets::parse("board,posters").is_err());
+    assert!(Sheets::parse("board,posters", &SHEETS).is_err());
 }
 
 #[test]
@@ -48,18 +49,18 @@ fn pages_break_on_tile_boundaries_and_count_as_expected() {
     // With 4-square tiles the 7 that fit become 4.
     assert_eq!(board_layout(&options, 18, 12, 4).unwrap().per_page_x, 4);
     // Landscape A3 holds more.
-    let a3 = ExportOptions { paper: Paper::A3, landscape: true, ..options };
+    let a3 = ExportOptions { paper: Paper::A3, landscape: true, ..options.clone() };
     let layout = board_layout(&a3, 18, 12, 6).unwrap();
     assert_eq!((layout.per_page_x, layout.per_page_y, layout.cols, layout.rows), (12, 6, 2, 2));
     // A wide overlap takes room from the squares.
-    let wide = ExportOptions { overlap: 40.0 * PT_PER_MM, ..options };
+    let wide = ExportOptions { overlap: 40.0 * PT_PER_MM, ..options.clone() };
     let layout = board_layout(&wide, 18, 12, 50).unwrap();
     assert_eq!(layout.per_page_x, 6, "(612 - 2*28.35 - 113.4) / 72 = 6.1");
     // Small squares fit many per page; a square too big for the paper is refused.
-    let small = ExportOptions { square: parse_square("25mm").unwrap(), paper: Paper::A4, ..options };
+    let small = ExportOptions { scale: parse_square("25mm").unwrap(), paper: Paper::A4, ..options.clone() };
     assert_eq!(board_layout(&small, 24, 24, 6).unwrap().pages.len(), 16);
     let huge = ExportOptions {
-        square: parse_square("100mm").unwrap(),
+        scale: parse_square("100mm").unwrap(),
         overlap: 40.0 * PT_PER_MM,
         margin: 40.0 * PT_PER_MM,
         ..options
@@ -94,14 +95,15 @@ fn the_pdf_has_exact_page_sizes_and_every_sheet() {
     let report = export_pdf(&rules, &scenario, &landscape, &mut |_, _| {}).unwrap();
     assert!(media_boxes(&report.bytes)[0].ends_with("841.89 595.28"));
     // Board (6 pages) + assembly + counters + markers + setup.
-    let layout = report.layout.unwrap();
-    assert!(report.pages >= layout.pages.len() + 4, "{} pages", report.pages);
+    let poster = report.poster.unwrap();
+    assert_eq!((poster.across, poster.down), (3, 2));
+    assert!(report.pages >= usize::from(poster.across) * usize::from(poster.down) + 4, "{} pages", report.pages);
     // Fonts are embedded (as font files), and every sheet's words are there.
     let text = String::from_utf8_lossy(&report.bytes);
     assert!(text.contains("/FontFile2"), "the font is embedded");
-    let only_setup = ExportOptions { sheets: Sheets::parse("setup").unwrap(), ..ExportOptions::default() };
+    let only_setup = ExportOptions { sheets: Sheets::parse("setup", &SHEETS).unwrap(), ..ExportOptions::default() };
     let setup = export_pdf(&rules, &scenario, &only_setup, &mut |_, _| {}).unwrap();
-    assert!(setup.layout.is_none());
+    assert!(setup.poster.is_none());
     assert!(setup.pages >= 1 && setup.pages < report.pages);
 }
 
@@ -129,7 +131,7 @@ fn the_counter_sheets_print_exactly_each_armys_pool() {
     assert!(starting_infantry > 0);
     assert_eq!(count(&scenario, red, "Infantry"), starting_infantry + 2);
     // Fewer counters, fewer pages.
-    let only = ExportOptions { sheets: Sheets::parse("counters").unwrap(), ..ExportOptions::default() };
+    let only = ExportOptions { sheets: Sheets::parse("counters", &SHEETS).unwrap(), ..ExportOptions::default() };
     let before = export_pdf(&rules, &sample("bridgehead.ron"), &only, &mut |_, _| {}).unwrap().pages;
     for card in &rules.units {
         scenario.counters.insert(card.id.clone(), Some(1));
@@ -144,7 +146,7 @@ fn the_tiles_sheet_prints_each_library_tile_the_board_uses() {
     let scenario = sample("crossroads-duel.ron");
     let distinct: std::collections::BTreeSet<&str> = scenario.tiles.iter().map(|t| t.tile.as_str()).collect();
     assert_eq!(distinct.len(), 2);
-    let options = ExportOptions { sheets: Sheets::parse("tiles").unwrap(), ..ExportOptions::default() };
+    let options = ExportOptions { sheets: Sheets::parse("tiles", &SHEETS).unwrap(), ..ExportOptions::default() };
     let report = export_pdf(&rules, &scenario, &options, &mut |_, _| {}).unwrap();
     assert_eq!(report.pages, 2, "one page per 6 x 6 tile at 1 in");
 }

@@ -10,9 +10,9 @@ use proptest::prelude::*;
 use skirmish_studio::board::{Door, Edge, EdgeFeature, Pos};
 use skirmish_studio::dice::Dice;
 use skirmish_studio::systems::skirm::computer_battle;
-use skirmish_studio::systems::skirm::rules::ruleset::ItemKind;
+use skirmish_studio::systems::skirm::rules::ItemKind;
 use skirmish_studio::systems::skirm::rules::{
-    Action, GameState, Outcome, Ruleset, Target, ai, apply, check, legal_actions, start_game,
+    Action, GameState, Outcome, Ruleset, Target, apply, check, computer_action, legal_actions, start_game,
 };
 use skirmish_studio::systems::skirm::scenario::{SkirmScenario, SquadUnit, load_scenario, save_scenario, validate};
 use std::path::Path;
@@ -307,7 +307,7 @@ proptest! {
                 prop_assert_eq!(check(&rules, &state, action), Ok(()), "{:?}", action);
             }
             // Mostly the computer's choice, sometimes a random listed action.
-            let action = if dice.below(4) == 0 { listed[dice.below(listed.len())].clone() } else { ai::choose(&rules, &state).unwrap() };
+            let action = if dice.below(4) == 0 { listed[dice.below(listed.len())].clone() } else { computer_action(&rules, &state).unwrap() };
             apply(&rules, &mut state, &action).unwrap();
             taken.push(action);
         }

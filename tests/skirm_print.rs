@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets};
+use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout};
 use skirmish_studio::game::OpenScenario;
 use std::path::Path;
 
@@ -16,7 +16,7 @@ fn open(name: &str) -> Box<dyn OpenScenario> {
 fn options(margin_mm: f32) -> ExportOptions {
     ExportOptions {
         paper: Paper::A4,
-        square: 40.0 * PT_PER_MM,
+        scale: 40.0 * PT_PER_MM,
         margin: margin_mm * PT_PER_MM,
         sheets: Sheets::ALL,
         ..ExportOptions::default()
@@ -33,21 +33,22 @@ fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
     for name in ["skirm-ruined-crossing.ron", "skirm-night-extraction.ron"] {
         let opened = open(name);
         let mut options = options(9.0);
-        options.sheets = Sheets { board: true, tiles: false, counters: true, setup: false };
+        options.sheets = Sheets::only(&["board", "counters"]);
         let mut heard = Vec::new();
         let report = opened.export_pdf(&options, &mut |done, all| heard.push((done, all))).unwrap();
         assert!(report.bytes.starts_with(b"%PDF"));
-        let layout = report.layout.clone().expect("the battle map is printed");
-        assert_eq!(layout.pages.len(), usize::from(layout.rows) * usize::from(layout.cols));
+        let poster = report.poster.expect("the battle map is printed");
+        let board_pages = usize::from(poster.across) * usize::from(poster.down);
         // 40 mm squares on A4 between 9 mm margins, less the 8 mm overlap strip and the page
         // foot: 184 mm across holds four, 257 mm down holds six.
-        assert_eq!((layout.per_page_x, layout.per_page_y), (4, 6), "{name}");
+        let per_page = board_layout(&options, 100, 100, 1).unwrap();
+        assert_eq!((per_page.per_page_x, per_page.per_page_y), (4, 6), "{name}");
         let cards = units(name);
         assert!(cards >= 2, "{name} has squads");
         // The tokens (objectives, items, Tactical Order counters) fill one page of 24 squares.
         assert_eq!(
             report.pages,
-            layout.pages.len() + cards.div_ceil(9) + 1,
+            board_pages + cards.div_ceil(9) + 1,
             "{name}: poster pages, cards nine a page, a page of tokens"
         );
         assert_eq!(heard.last(), Some(&(report.pages, report.pages)));
@@ -56,9 +57,12 @@ fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
         assert_eq!(text.matches("/MediaBox[0 0 595.28 841.89]").count(), report.pages, "{name}");
         // With the default 10 mm margin only two rows of 88 mm fit under the page foot.
         let mut ten = self::options(10.0);
-        ten.sheets = options.sheets;
+        ten.sheets = options.sheets.clone();
         let six = opened.export_pdf(&ten, &mut |_, _| {}).unwrap();
-        assert_eq!(six.pages, layout.pages.len() + cards.div_ceil(6) + 1);
+        let poster_ten = six.poster.expect("the battle map is printed");
+        let board_pages_ten = usize::from(poster_ten.across) * usize::from(poster_ten.down);
+        assert_eq!(board_pages_ten, board_pages, "{name}: the poster is cut the same");
+        assert_eq!(six.pages, board_pages + cards.div_ceil(6) + 1);
         // The mission sheet adds its own page (or two).
         let all = opened.export_pdf(&self::options(9.0), &mut |_, _| {}).unwrap();
         assert!((1..=2).contains(&(all.pages - report.pages)), "{name}: {} pages with the mission sheet", all.pages);
@@ -70,12 +74,12 @@ fn a_paper_too_small_for_a_card_is_refused_with_the_reason() {
     let opened = open("skirm-ruined-crossing.ron");
     // 80 mm margins leave 50 mm across an A4 page.
     let mut options = options(80.0);
-    options.sheets = Sheets { board: false, tiles: false, counters: true, setup: false };
+    options.sheets = Sheets::only(&["counters"]);
     let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
     assert!(error.contains("63 x 88 mm"), "{error}");
     // Skirmish Wars' tile sheet alone: the refusal says which sheets Skirm has.
     let mut options = self::options(10.0);
-    options.sheets = Sheets { board: false, tiles: true, counters: false, setup: false };
+    options.sheets = Sheets::only(&["tiles"]);
     let error = opened.export_pdf(&options, &mut |_, _| {}).unwrap_err();
     assert!(error.contains("'board'") && error.contains("'counters'") && error.contains("'setup'"), "{error}");
 }

@@ -6,11 +6,11 @@
 
 use skirmish_studio::board::{Board, Door, Edge, EdgeFeature, Pos, TerrainId, Wall};
 use skirmish_studio::dice::Dice;
-use skirmish_studio::systems::skirm::rules::combat::succeeds;
-use skirmish_studio::systems::skirm::rules::ruleset::{ItemKind, Movement, Scoring, WeaponKind};
+use skirmish_studio::systems::skirm::rules::succeeds;
 use skirmish_studio::systems::skirm::rules::{
     Attack, AttackEvent, BUILTIN_SKIRM_RON, Figure, Map, Mover, Ruleset, Sight, resolve_attack,
 };
+use skirmish_studio::systems::skirm::rules::{ItemKind, Movement, Scoring, WeaponKind};
 
 fn rules() -> Ruleset {
     Ruleset::builtin().expect("the built-in Skirm data loads")

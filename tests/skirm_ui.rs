@@ -206,7 +206,13 @@ fn a_skirm_battle_map_prints_to_pdf_from_the_export_dialog() {
     let target = dir.join("map.pdf");
     let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), Some(target.clone()));
     menu(&mut harness, "File", "Export for print");
-    assert!(harness.state().export.as_ref().is_some_and(|d| d.preset.square_mm == 40.0 && !d.options.sheets.tiles));
+    assert!(
+        harness
+            .state()
+            .export
+            .as_ref()
+            .is_some_and(|d| d.preset.square_mm == 40.0 && d.preset.sheets.iter().all(|s| s.id != "tiles"))
+    );
     assert!(harness.query_by_label_contains("Stat cards").is_some());
     harness.get_by_label("Export PDF...").click();
     let bytes = wait_for_export(&mut harness, &target);

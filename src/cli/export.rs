@@ -11,6 +11,38 @@ pub(super) fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32
     }
 }
 
+/// The print settings as the command line gives them, before the game is known.
+pub(super) struct ExportAsked {
+    pub(super) paper: String,
+    pub(super) landscape: bool,
+    pub(super) square: Option<String>,
+    pub(super) overlap: f32,
+    pub(super) margin: f32,
+    pub(super) sheets: String,
+    pub(super) greyscale: bool,
+    pub(super) extra_counters: u32,
+}
+
+impl ExportAsked {
+    /// The export options for this scenario's game: its sheets and its scale unless given.
+    pub(super) fn options(&self, scenario: &dyn OpenScenario) -> Result<crate::export::ExportOptions, String> {
+        Ok(crate::export::ExportOptions {
+            paper: crate::export::Paper::parse(&self.paper)?,
+            landscape: self.landscape,
+            scale: match &self.square {
+                Some(square) => crate::export::parse_square(square)?,
+                None => scenario.default_scale(),
+            },
+            overlap: check_mm("overlap", self.overlap, 0.0, 50.0)? * crate::export::PT_PER_MM,
+            margin: check_mm("margin", self.margin, 0.0, 50.0)? * crate::export::PT_PER_MM,
+            sheets: crate::export::Sheets::parse(&self.sheets, scenario.sheets())?,
+            greyscale: self.greyscale,
+            extra_counters: self.extra_counters.min(50),
+            not_valid: false,
+        })
+    }
+}
+
 #[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
 pub(super) fn export_command(
     scenario: &dyn OpenScenario,
@@ -27,7 +59,7 @@ pub(super) fn export_command(
         let _ = writeln!(err, "nothing to export: give --pdf OUT and/or --png OUT");
         return EXIT_UNREADABLE;
     }
-    let mut options = *options;
+    let mut options = options.clone();
     options.not_valid = has_errors(&scenario.findings());
     if options.not_valid {
         let _ = writeln!(out, "note: {} has errors; every page is marked NOT VALID", path.display());
@@ -49,10 +81,8 @@ pub(super) fn export_command(
                     let _ = writeln!(err, "cannot write {message}");
                     return EXIT_UNREADABLE;
                 }
-                let layout = report
-                    .layout
-                    .as_ref()
-                    .map_or_else(String::new, |l| format!(", board on {} x {} pages", l.cols, l.rows));
+                let layout =
+                    report.poster.map_or_else(String::new, |p| format!(", board on {} x {} pages", p.across, p.down));
                 let _ = writeln!(
                     out,
                     "wrote {} ({} pages, {} bytes{layout})",
@@ -68,7 +98,7 @@ pub(super) fn export_command(
         }
     }
     if let Some(png_path) = png {
-        match scenario.export_png(options.square, dpi, options.greyscale) {
+        match scenario.export_png(options.scale, dpi, options.greyscale) {
             Ok(bytes) => {
                 if let Err(message) = write_atomic(png_path, &bytes) {
                     let _ = writeln!(err, "cannot write {message}");

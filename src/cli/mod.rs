@@ -159,18 +159,20 @@ pub enum Command {
         /// Landscape pages.
         #[arg(long)]
         landscape: bool,
-        /// The side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to 100 mm.
-        #[arg(long, default_value = "1in")]
-        square: String,
+        /// The side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to 100 mm; the game's
+        /// own size unless given (1 in for Skirmish Wars, 40 mm for Skirm).
+        #[arg(long)]
+        square: Option<String>,
         /// The overlap strip between board pages, in millimetres.
         #[arg(long, default_value_t = 8.0)]
         overlap: f32,
         /// The margin printers cannot reach, in millimetres.
         #[arg(long, default_value_t = 10.0)]
         margin: f32,
-        /// Which sheets: board,tiles,counters,setup (Skirm: board is the battle map, counters the stat cards
-        /// and tokens, setup the mission sheet).
-        #[arg(long, default_value = "board,tiles,counters,setup")]
+        /// Which sheets, by the ids the game declares (`validate`'s game): board,tiles,counters,setup for
+        /// Skirmish Wars; board (the battle map), counters (stat cards and tokens), setup (the mission
+        /// sheet) for Skirm; or all.
+        #[arg(long, default_value = "all")]
         sheets: String,
         /// Ink-saving greyscale; owners told apart by pattern and letter.
         #[arg(long)]
@@ -327,28 +329,14 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             png,
             dpi,
         } => {
-            let options = crate::export::Paper::parse(&paper).and_then(|paper| {
-                Ok(crate::export::ExportOptions {
-                    paper,
-                    landscape,
-                    square: crate::export::parse_square(&square)?,
-                    overlap: check_mm("overlap", overlap, 0.0, 50.0)? * crate::export::PT_PER_MM,
-                    margin: check_mm("margin", margin, 0.0, 50.0)? * crate::export::PT_PER_MM,
-                    sheets: crate::export::Sheets::parse(&sheets)?,
-                    greyscale,
-                    extra_counters: extra_counters.min(50),
-                    not_valid: false,
-                })
-            });
-            match options {
-                Ok(options) => with_scenario(ruleset, &file, err, |scenario, err| {
-                    export_command(scenario, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err)
-                }),
+            let asked = ExportAsked { paper, landscape, square, overlap, margin, sheets, greyscale, extra_counters };
+            with_scenario(ruleset, &file, err, |scenario, err| match asked.options(scenario) {
+                Ok(options) => export_command(scenario, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err),
                 Err(message) => {
                     let _ = writeln!(err, "{message}");
                     EXIT_UNREADABLE
                 }
-            }
+            })
         }
         Command::Import { file, output, json } => import_command(ruleset, &file, &output, json, out, err),
         Command::ExportAwbw { file, output } => {

@@ -69,52 +69,108 @@ pub fn parse_square(text: &str) -> Result<f32, String> {
     Ok(points)
 }
 
-/// Which sheets to print.
+/// One sheet a game prints, as the game declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-pub struct Sheets {
-    /// The board poster and its assembly page.
-    pub board: bool,
-    /// The modular tiles the board uses.
-    pub tiles: bool,
-    /// Unit counters, ownership markers and capture tokens.
-    pub counters: bool,
-    /// The setup sheet with the unit table and the chart.
-    pub setup: bool,
+pub struct Sheet {
+    /// Its id on the command line (`board`).
+    pub id: &'static str,
+    /// Its name for people (`Board poster and assembly page`).
+    pub label: &'static str,
+}
+
+/// Which of its sheets a game is asked to print: every sheet it declares, or those named.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum Sheets {
+    /// Every sheet the game declares.
+    All,
+    /// Only these, by id.
+    Only(std::collections::BTreeSet<String>),
 }
 
 impl Sheets {
     /// Every sheet.
-    pub const ALL: Sheets = Sheets { board: true, tiles: true, counters: true, setup: true };
+    pub const ALL: Sheets = Sheets::All;
 
-    /// Reads a comma list: `board,tiles,counters,setup`.
+    /// Only the sheets with these ids.
+    #[must_use]
+    pub fn only(ids: &[&str]) -> Self {
+        Sheets::Only(ids.iter().map(|id| (*id).to_owned()).collect())
+    }
+
+    /// Whether the sheet with this id is asked for.
+    #[must_use]
+    pub fn has(&self, id: &str) -> bool {
+        match self {
+            Sheets::All => true,
+            Sheets::Only(ids) => ids.contains(id),
+        }
+    }
+
+    /// Asks for a sheet of `declared`, or leaves it out.
+    pub fn set(&mut self, declared: &[Sheet], id: &str, on: bool) {
+        let mut ids: std::collections::BTreeSet<String> =
+            declared.iter().filter(|s| self.has(s.id)).map(|s| s.id.to_owned()).collect();
+        if on {
+            ids.insert(id.to_owned());
+        } else {
+            ids.remove(id);
+        }
+        *self = if ids.len() == declared.len() { Sheets::All } else { Sheets::Only(ids) };
+    }
+
+    /// Reads a comma list of the ids a game declares (`board,tiles`), or `all`.
     ///
     /// # Errors
-    /// A message naming the unknown sheet.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let mut sheets = Sheets { board: false, tiles: false, counters: false, setup: false };
+    /// A message naming the unknown sheet and the game's sheets.
+    pub fn parse(text: &str, declared: &[Sheet]) -> Result<Self, String> {
+        let mut ids = std::collections::BTreeSet::new();
         for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            match word {
-                "board" => sheets.board = true,
-                "tiles" => sheets.tiles = true,
-                "counters" => sheets.counters = true,
-                "setup" => sheets.setup = true,
-                "all" => sheets = Sheets::ALL,
-                other => return Err(format!("unknown sheet '{other}' (expected board, tiles, counters, setup)")),
+            if word == "all" {
+                return Ok(Sheets::All);
             }
+            if !declared.iter().any(|s| s.id == word) {
+                return Err(format!("unknown sheet '{word}' (expected {})", sheet_list(declared)));
+            }
+            ids.insert(word.to_owned());
         }
-        Ok(sheets)
+        Ok(Sheets::Only(ids))
+    }
+
+    /// Checks that every sheet asked for is one of `declared`.
+    ///
+    /// # Errors
+    /// The first sheet the game does not print, with the game's sheets.
+    pub fn check(&self, declared: &[Sheet], game: &str) -> Result<(), String> {
+        match self {
+            Sheets::All => Ok(()),
+            Sheets::Only(ids) => match ids.iter().find(|id| !declared.iter().any(|s| s.id == id.as_str())) {
+                Some(unknown) => {
+                    Err(format!("{game} prints no sheet '{unknown}'; its sheets are {}", sheet_list(declared)))
+                }
+                None if !declared.iter().any(|s| ids.contains(s.id)) => {
+                    Err(format!("no sheet is chosen; {game}'s sheets are {}", sheet_list(declared)))
+                }
+                None => Ok(()),
+            },
+        }
     }
 }
 
+/// The ids of a game's sheets, quoted: `'board', 'tiles'`.
+fn sheet_list(declared: &[Sheet]) -> String {
+    declared.iter().map(|s| format!("'{}'", s.id)).collect::<Vec<_>>().join(", ")
+}
+
 /// Everything the export needs to know.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ExportOptions {
     /// The paper.
     pub paper: Paper,
     /// Landscape instead of portrait.
     pub landscape: bool,
-    /// The side of one square, in points.
-    pub square: f32,
+    /// Points per board unit: a square's side on a board of squares; on an open table, the
+    /// points one unit of its measure takes (72 per inch at 1:1).
+    pub scale: f32,
     /// The overlap strip between neighbouring board pages, in points.
     pub overlap: f32,
     /// The margin printers cannot reach, in points.
@@ -134,7 +190,7 @@ impl Default for ExportOptions {
         Self {
             paper: Paper::Letter,
             landscape: false,
-            square: 72.0,
+            scale: 72.0,
             overlap: 8.0 * PT_PER_MM,
             margin: 10.0 * PT_PER_MM,
             sheets: Sheets::ALL,
@@ -205,14 +261,14 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
     let usable_w = pw - 2.0 * options.margin - options.overlap;
     let usable_h = ph - 2.0 * options.margin - FOOTER - options.overlap;
     let fit = |usable: f32| -> u16 {
-        let n = (usable / options.square).floor();
+        let n = (usable / options.scale).floor();
         if n < 1.0 { 0 } else { n.min(f32::from(u16::MAX)) as u16 }
     };
     let (mut per_x, mut per_y) = (fit(usable_w), fit(usable_h));
     if per_x == 0 || per_y == 0 {
         return Err(format!(
             "a {:.1} mm square does not fit on {:?} {} with {:.0} mm margins",
-            options.square / PT_PER_MM,
+            options.scale / PT_PER_MM,
             options.paper,
             if options.landscape { "landscape" } else { "portrait" },
             options.margin / PT_PER_MM
@@ -243,6 +299,21 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
     Ok(BoardLayout { per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
 }
 
+/// How a poster of the board is cut: pages across and down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Poster {
+    /// Pages across.
+    pub across: u16,
+    /// Pages down.
+    pub down: u16,
+}
+
+impl From<&BoardLayout> for Poster {
+    fn from(layout: &BoardLayout) -> Self {
+        Poster { across: layout.cols, down: layout.rows }
+    }
+}
+
 /// What was written, for reports and tests.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PdfReport {
@@ -250,6 +321,6 @@ pub struct PdfReport {
     pub bytes: Vec<u8>,
     /// Pages written.
     pub pages: usize,
-    /// The board's page layout, when the board sheet was printed.
-    pub layout: Option<BoardLayout>,
+    /// The poster's pages across and down, when the board was printed.
+    pub poster: Option<Poster>,
 }

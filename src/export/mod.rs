@@ -1,5 +1,5 @@
-//! Print geometry and surfaces every game system shares: papers, square sizes, export options,
-//! how a board is cut into pages on square and tile boundaries, the `Sketch` surfaces (PDF and
+//! Print geometry and surfaces every game system shares: papers, scales, export options with
+//! the sheets each game declares, how a board is cut into pages on square and tile boundaries, the `Sketch` surfaces (PDF and
 //! PNG) and the page foot with calibration bars. Each system draws its own sheets
 //! (for Skirmish Wars, `systems::swat::print`) on this geometry.
 
@@ -9,7 +9,8 @@ mod raster;
 mod sketch;
 
 pub use self::layout::{
-    BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Sheets, board_layout, parse_square,
+    BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,
+    parse_square,
 };
 pub use self::poster::{DrawRegion, poster_page};
 pub use self::raster::{MAX_PIXELS, PngSketch};

@@ -21,7 +21,7 @@ pub fn poster_page(
     draw: &mut DrawRegion<'_>,
 ) {
     let m = options.margin;
-    let s = options.square;
+    let s = options.scale;
     let origin = (m - f32::from(page.x0) * s, m + 12.0 - f32::from(page.y0) * s);
     let corner = |x: u16, y: u16| (origin.0 + f32::from(x) * s, origin.1 + f32::from(y) * s);
     let (left, top) = corner(page.x0, page.y0);

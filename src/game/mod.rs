@@ -10,7 +10,7 @@ mod play;
 
 pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script};
 
-use crate::export::{ExportOptions, PdfReport};
+use crate::export::{ExportOptions, PdfReport, Sheet};
 use crate::files::FileError;
 use serde::Serialize;
 
@@ -348,11 +348,16 @@ pub trait OpenScenario: Send + Sync {
     /// # Errors
     /// Why the sheets cannot be made.
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String>;
-    /// The board as a PNG at `dpi`, `square` points a side.
+    /// The board as a PNG at `dpi`, `scale` points per board unit.
     ///
     /// # Errors
     /// Why the image cannot be made (too large, say).
-    fn export_png(&self, square: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String>;
+    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String>;
+    /// The sheets this game prints, in print order.
+    fn sheets(&self) -> &'static [Sheet];
+    /// The scale it prints at unless told otherwise: points per board unit (a square's side,
+    /// or an inch or a millimetre of the table at 1:1).
+    fn default_scale(&self) -> f32;
     /// The scenario in another program's format (`awbw`), with notes on what was left out;
     /// `None` when the system does not write that format.
     fn export_foreign(&self, format: &str) -> Option<(String, Vec<String>)>;

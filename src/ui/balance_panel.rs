@@ -4,7 +4,8 @@
 //! and a heatmap of where places change hands over the map. Results are kept per document
 //! revision, so a result never claims to describe an edited map.
 
-use super::app::StudioApp;
+use super::desk::Desk;
+use super::view::Placement;
 use crate::balance::{Balance, BalanceOptions, run_balance_with};
 use crate::game::{Level, share_text};
 use egui::{Color32, RichText, Stroke, Ui, pos2, vec2};
@@ -101,20 +102,18 @@ impl BalancePanel {
 }
 
 /// Starts a run on the document as it stands.
-fn start(app: &mut StudioApp) {
-    let revision = app.desk.revision();
-    let opened = app
-        .desk
+fn start(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String) {
+    let revision = desk.revision();
+    let opened = desk
         .open_scenario()
-        .and_then(|scenario| if app.balance.without_cos { scenario.with_setting("cos", "none") } else { Ok(scenario) });
+        .and_then(|scenario| if panel.without_cos { scenario.with_setting("cos", "none") } else { Ok(scenario) });
     let opened = match opened {
         Ok(opened) => opened,
         Err(message) => {
-            app.status = format!("The balance games cannot start: {message}");
+            *status = format!("The balance games cannot start: {message}");
             return;
         }
     };
-    let panel = &mut app.balance;
     let options = BalanceOptions {
         games: panel.games.clamp(20, 5000),
         until_clear: panel.until_clear,
@@ -145,16 +144,14 @@ fn start(app: &mut StudioApp) {
     panel.run = Some(BalanceRun { revision, state, cancel });
 }
 
-/// The panel.
-pub fn show(app: &mut StudioApp, ui: &mut Ui) {
-    if app.balance.has_cos.is_none() {
-        let has_cos = app.desk.open_scenario().is_ok_and(|s| s.setting_values("co:1").is_some());
-        app.balance.has_cos = Some(has_cos);
+/// The panel, for the open desk; what goes wrong is told in `status`.
+pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: &mut Ui) {
+    if panel.has_cos.is_none() {
+        panel.has_cos = Some(desk.open_scenario().is_ok_and(|s| s.setting_values("co:1").is_some()));
     }
-    let (revision, colours) = (app.desk.revision(), app.desk.seat_colours());
-    let panel = &mut app.balance;
+    let (revision, colours) = (desk.revision(), desk.seat_colours());
     if let Some(error) = panel.poll() {
-        app.status = format!("The balance games failed: {error}");
+        *status = format!("The balance games failed: {error}");
     }
     let running = panel.run.is_some();
     ui.horizontal(|ui| {
@@ -191,9 +188,8 @@ pub fn show(app: &mut StudioApp, ui: &mut Ui) {
         }
     });
     if start_now {
-        start(app);
+        start(panel, desk, status);
     }
-    let panel = &mut app.balance;
     let shown = panel.shown(revision);
     if running {
         let done = shown.as_ref().map_or(0, |b| b.games);
@@ -287,9 +283,9 @@ fn capitalised(text: &str) -> String {
 
 /// The heatmap over the map where the desk drew it last: each place that changed hands,
 /// shaded by how often.
-pub fn heatmap_overlay(app: &StudioApp, ui: &Ui) {
-    let Some(place) = app.placement else { return };
-    let Some(balance) = app.balance.shown(app.desk.revision()) else { return };
+pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<Placement>, ui: &Ui) {
+    let Some(place) = placement else { return };
+    let Some(balance) = panel.shown(desk.revision()) else { return };
     let painter = ui
         .ctx()
         .layer_painter(egui::LayerId::new(egui::Order::Middle, egui::Id::unique("balance-heatmap")))

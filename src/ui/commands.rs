@@ -4,7 +4,6 @@
 //! toggles) are derived from their lists; each game's own commands (its tools, brush sizes,
 //! dialogs) come from its desk as [`GameCommand`]s, so this table names no game's tools.
 
-use super::desk::Desk;
 use crate::board::Symmetry;
 use egui::{Key, KeyboardShortcut, Modifiers};
 
@@ -274,21 +273,6 @@ impl UiCommand {
         }
     }
 
-    /// Whether the open document's game has it: its own commands, the editing commands it
-    /// supports, the panels it offers (and the shell's Balance panel); the rest serve every
-    /// game.
-    #[must_use]
-    pub fn available(self, desk: &dyn Desk) -> bool {
-        match self {
-            UiCommand::Game(command) => desk.game_commands().contains(&command),
-            UiCommand::Copy | UiCommand::Cut | UiCommand::Paste | UiCommand::DeleteSelection => {
-                desk.has_edit_command(self)
-            }
-            UiCommand::Toggle(toggle) => toggle == ViewToggle::Balance || desk.toggles().contains(&toggle),
-            _ => true,
-        }
-    }
-
     /// Whether its shortcut is a bare key, which must not fire while typing in a text field.
     #[must_use]
     pub fn is_bare_key(self) -> bool {
@@ -307,20 +291,4 @@ impl UiCommand {
     pub fn shortcut_text(self, ctx: &egui::Context) -> String {
         self.shortcuts().first().map(|s| ctx.format_shortcut(s)).unwrap_or_default()
     }
-}
-
-/// The open game's commands in the order their shortcuts must be tested: those with more
-/// modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
-#[must_use]
-pub fn shortcut_order(desk: &dyn Desk) -> Vec<(UiCommand, KeyboardShortcut)> {
-    let mut all: Vec<(UiCommand, KeyboardShortcut)> = UiCommand::all(desk.game_commands())
-        .into_iter()
-        .filter(|c| c.available(desk))
-        .flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s)))
-        .collect();
-    let weight = |s: &KeyboardShortcut| {
-        u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
-    };
-    all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
-    all
 }

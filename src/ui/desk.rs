@@ -5,14 +5,14 @@
 //! dialogs, the command queue), after rerun's `ViewerContext` and `CommandSender`. The shell
 //! never names a game; a game's screens never see the window.
 
-use super::app::{Modal, Prefs, View};
 use super::commands::{GameCommand, UiCommand, ViewToggle};
-use super::dialogs::FileDialogs;
-use super::export_dialog::PrintPreset;
-use super::view::Placement;
+use super::file_dialogs::FileDialogs;
+use super::shell::{Modal, NewScenarioForm, Prefs};
+use super::view::{Placement, View, place_view};
 use crate::board::Symmetry;
+use crate::export::Sheet;
 use crate::game::OpenScenario;
-use egui::{Color32, Ui};
+use egui::{Color32, KeyboardShortcut, Ui};
 use std::any::Any;
 use std::path::Path;
 
@@ -135,20 +135,6 @@ pub trait Desk: Any {
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
-/// A new scenario's form for one game: what the New scenario dialog shows once the game is
-/// chosen.
-pub trait NewScenarioForm: Send {
-    /// Draws the form's fields.
-    fn ui(&mut self, ui: &mut Ui);
-    /// The new scenario in its file form.
-    ///
-    /// # Errors
-    /// It cannot be made.
-    fn create(&self) -> Result<String, String>;
-    /// A copy, for the dialog state.
-    fn clone_box(&self) -> Box<dyn NewScenarioForm>;
-}
-
 /// Makes the desks of one game: registered by system id in `ui::DESKS`.
 pub trait GameDesk: Sync {
     /// The id its scenario files name (`system: "swat"`).
@@ -168,4 +154,60 @@ pub trait GameDesk: Sync {
     fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm>;
     /// The bundled sample this game opens on the first run, as file text.
     fn sample(&self) -> &'static str;
+}
+
+/// Whether the open document's game has it: its own commands, the editing commands it
+/// supports, the panels it offers (and the shell's Balance panel); the rest serve every
+/// game.
+#[must_use]
+pub fn offers(desk: &dyn Desk, command: UiCommand) -> bool {
+    match command {
+        UiCommand::Game(command) => desk.game_commands().contains(&command),
+        UiCommand::Copy | UiCommand::Cut | UiCommand::Paste | UiCommand::DeleteSelection => {
+            desk.has_edit_command(command)
+        }
+        UiCommand::Toggle(toggle) => toggle == ViewToggle::Balance || desk.toggles().contains(&toggle),
+        _ => true,
+    }
+}
+
+/// The open game's commands in the order their shortcuts must be tested: those with more
+/// modifiers first, so Ctrl+Shift+Z is not taken for Ctrl+Z.
+#[must_use]
+pub fn shortcut_order(desk: &dyn Desk) -> Vec<(UiCommand, KeyboardShortcut)> {
+    let mut all: Vec<(UiCommand, KeyboardShortcut)> = UiCommand::all(desk.game_commands())
+        .into_iter()
+        .filter(|&c| offers(desk, c))
+        .flat_map(|c| c.shortcuts().into_iter().map(move |s| (c, s)))
+        .collect();
+    let weight = |s: &KeyboardShortcut| {
+        u8::from(s.modifiers.shift) + u8::from(s.modifiers.alt) + u8::from(s.modifiers.command || s.modifiers.ctrl)
+    };
+    all.sort_by_key(|(_, s)| std::cmp::Reverse(weight(s)));
+    all
+}
+
+/// What a game declares about its print: the square size it is played at and its sheets.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintPreset {
+    /// The side of a square in millimetres (a board unit's length on paper).
+    pub square_mm: f32,
+    /// The sheets the game prints.
+    pub sheets: &'static [Sheet],
+    /// Whether extra counters per unit kind can be asked for.
+    pub extra_counters: bool,
+}
+
+/// Allocates the map area of a desk and applies fit, centring, pan and zoom for a board
+/// `extent` board units across and down.
+pub fn prepare_view(
+    cx: &mut DeskContext<'_>,
+    ui: &mut Ui,
+    extent: egui::Vec2,
+    label: &str,
+) -> (egui::Response, egui::Painter, Placement) {
+    let (show_grid, modal_open) = (cx.prefs.show_grid, cx.modal.is_some());
+    let placed = place_view(cx.view, cx.centre_on, show_grid, modal_open, ui, extent, label);
+    *cx.placement = Some(placed.2);
+    placed
 }

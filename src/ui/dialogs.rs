@@ -1,34 +1,11 @@
-//! File dialogs behind a trait (native ones through rfd; tests supply paths) and the modal
-//! dialogs: unsaved work, new scenario, resize, replace terrain, recovery, command palette.
+//! The modal dialogs over the window: a message, unsaved work, the new-scenario form of each
+//! game, the open desk's own dialog, recovered work and the command palette.
 
-use super::app::{Modal, Pending, StudioApp};
+use super::app::StudioApp;
 use super::commands::UiCommand;
+use super::desk::offers;
+use super::shell::{Modal, Pending};
 use egui::{Context, Id, RichText};
-use std::path::PathBuf;
-
-/// Asks the user for paths.
-pub trait FileDialogs {
-    /// A scenario or AWBW map to open.
-    fn open_file(&self) -> Option<PathBuf>;
-    /// Where to save, suggesting a file name.
-    fn save_file(&self, suggested_name: &str) -> Option<PathBuf>;
-}
-
-/// The system's dialogs (through the XDG portal on Linux); `None` when none is available.
-pub struct NativeDialogs;
-
-impl FileDialogs for NativeDialogs {
-    fn open_file(&self) -> Option<PathBuf> {
-        rfd::FileDialog::new()
-            .add_filter("Scenarios and AWBW maps", &["ron", "json", "csv", "txt"])
-            .add_filter("Skirmish scenario", &["ron"])
-            .pick_file()
-    }
-
-    fn save_file(&self, suggested_name: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter("Skirmish scenario", &["ron"]).set_file_name(suggested_name).save_file()
-    }
-}
 
 /// Shows whichever modal dialog is open.
 pub fn modals(app: &mut StudioApp, ctx: &Context) {
@@ -124,7 +101,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 let lower = query.to_lowercase();
                 let matches: Vec<UiCommand> = UiCommand::all(app.desk.game_commands())
                     .into_iter()
-                    .filter(|c| c.available(app.desk.as_ref()) && c.label().to_lowercase().contains(&lower))
+                    .filter(|&c| offers(app.desk.as_ref(), c) && c.label().to_lowercase().contains(&lower))
                     .collect();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut chosen = None;

@@ -1,9 +1,10 @@
 //! The export dialog: paper, square size, overlap, sheets and style, a preview of how the board
 //! is cut into pages, and the PDF or PNG written on a worker thread with a progress bar.
 
-use super::app::StudioApp;
+use super::desk::{Desk, PrintPreset};
+use super::file_dialogs::FileDialogs;
 use super::style;
-use crate::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout};
+use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,20 +30,6 @@ pub struct ExportDialog {
     pub preset: PrintPreset,
 }
 
-/// What a game declares about its print: the square size it is played at, the sheets it
-/// prints by default, and what it calls each sheet (`None`: it has no such sheet).
-#[derive(Debug, Clone, PartialEq)]
-pub struct PrintPreset {
-    /// The side of a square in millimetres.
-    pub square_mm: f32,
-    /// The sheets chosen at first.
-    pub sheets: Sheets,
-    /// The names of the board, tiles, counters and setup sheets in this game.
-    pub sheet_labels: [Option<&'static str>; 4],
-    /// Whether extra counters per unit kind can be asked for.
-    pub extra_counters: bool,
-}
-
 /// An export running on a worker thread.
 pub struct ExportJob {
     done: Arc<AtomicUsize>,
@@ -54,15 +41,14 @@ impl ExportDialog {
     /// The dialog with a game's print defaults.
     #[must_use]
     pub fn new(preset: PrintPreset) -> Self {
-        let options =
-            ExportOptions { square: preset.square_mm * PT_PER_MM, sheets: preset.sheets, ..ExportOptions::default() };
+        let options = ExportOptions { scale: preset.square_mm * PT_PER_MM, ..ExportOptions::default() };
         Self { square_mm: preset.square_mm, options, dpi: 150, job: None, message: String::new(), preset }
     }
 }
 
 /// Shows the export dialog if it is open.
-pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
-    if app.export.is_none() {
+pub fn show(export: &mut Option<ExportDialog>, desk: &dyn Desk, dialogs: &dyn FileDialogs, ctx: &egui::Context) {
+    if export.is_none() {
         return;
     }
     let mut close = false;
@@ -70,7 +56,7 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
     egui::Modal::new(egui::Id::unique("export-dialog")).show(ctx, |ui| {
         ui.set_width(560.0);
         ui.heading("Export for print");
-        let Some(dialog) = app.export.as_mut() else { return };
+        let Some(dialog) = export.as_mut() else { return };
         if let Some(job) = &dialog.job {
             let (done, total) = (job.done.load(Ordering::Relaxed), job.total.load(Ordering::Relaxed).max(1));
             ui.add(egui::ProgressBar::new(done as f32 / total as f32).text(format!("page {done} of {total}")));
@@ -85,8 +71,8 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
         }
         options_ui(ui, dialog);
         ui.separator();
-        preview(ui, app);
-        let Some(dialog) = app.export.as_mut() else { return };
+        preview(ui, export.as_ref(), desk);
+        let Some(dialog) = export.as_mut() else { return };
         if !dialog.message.is_empty() {
             ui.label(RichText::new(&dialog.message).italics());
         }
@@ -104,10 +90,10 @@ pub fn show(app: &mut StudioApp, ctx: &egui::Context) {
         });
     });
     if let Some(pdf) = start {
-        begin(app, pdf, ctx);
+        begin(export, desk, dialogs, pdf, ctx);
     }
     if close {
-        app.export = None;
+        *export = None;
     }
 }
 
@@ -125,13 +111,13 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
         ui.label("Square");
         ui.horizontal(|ui| {
             for (label, points) in PRESETS {
-                if ui.selectable_label((o.square - points).abs() < 0.01, label).clicked() {
+                if ui.selectable_label((o.scale - points).abs() < 0.01, label).clicked() {
                     dialog.square_mm = points / PT_PER_MM;
                 }
             }
             ui.add(egui::DragValue::new(&mut dialog.square_mm).range(5.0..=100.0).speed(0.5).suffix(" mm"));
         });
-        o.square = dialog.square_mm * PT_PER_MM;
+        o.scale = dialog.square_mm * PT_PER_MM;
         ui.end_row();
         ui.label("Overlap strip");
         let mut overlap = o.overlap / PT_PER_MM;
@@ -145,18 +131,11 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
         ui.end_row();
         ui.label("Sheets");
         ui.horizontal(|ui| {
-            let [board, tiles, counters, setup] = dialog.preset.sheet_labels;
-            for (flag, label) in [
-                (&mut o.sheets.board, board),
-                (&mut o.sheets.tiles, tiles),
-                (&mut o.sheets.counters, counters),
-                (&mut o.sheets.setup, setup),
-            ] {
-                match label {
-                    Some(label) => {
-                        ui.checkbox(flag, label);
-                    }
-                    None => *flag = false,
+            let declared = dialog.preset.sheets;
+            for sheet in declared {
+                let mut on = o.sheets.has(sheet.id);
+                if ui.checkbox(&mut on, sheet.label).changed() {
+                    o.sheets.set(declared, sheet.id, on);
                 }
             }
         });
@@ -173,9 +152,9 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
 }
 
 /// The page layout over a miniature of the board.
-fn preview(ui: &mut Ui, app: &StudioApp) {
-    let Some(dialog) = app.export.as_ref() else { return };
-    let (width, height, tile) = app.desk.board_size();
+fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
+    let Some(dialog) = dialog else { return };
+    let (width, height, tile) = desk.board_size();
     match board_layout(&dialog.options, width, height, tile) {
         Err(message) => {
             ui.label(RichText::new(message).color(style::ERROR));
@@ -187,7 +166,7 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
                 layout.rows,
                 layout.per_page_x,
                 layout.per_page_y,
-                if app.desk.has_errors() {
+                if desk.has_errors() {
                     "the scenario has errors and will be marked as not valid"
                 } else {
                     "the scenario is valid"
@@ -199,7 +178,7 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Page layout preview"));
             let origin = response.rect.min;
             let mut mesh = egui::Mesh::default();
-            for (index, color) in app.desk.miniature().into_iter().enumerate() {
+            for (index, color) in desk.miniature().into_iter().enumerate() {
                 let (x, y) = (index % usize::from(width), index / usize::from(width));
                 let rect = egui::Rect::from_min_size(origin + vec2(x as f32, y as f32) * scale, vec2(scale, scale));
                 mesh.add_colored_rect(rect, color);
@@ -225,17 +204,23 @@ fn preview(ui: &mut Ui, app: &StudioApp) {
 
 /// Exports the open document through the game-system seam: its desk opens it as its system's
 /// scenario, which prints itself on a worker thread.
-fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
-    let name = super::app::slug(app.desk.name());
+fn begin(
+    export: &mut Option<ExportDialog>,
+    desk: &dyn Desk,
+    dialogs: &dyn FileDialogs,
+    pdf: bool,
+    ctx: &egui::Context,
+) {
+    let name = super::shell::slug(desk.name());
     let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
-    let opened = app.desk.open_scenario();
-    let Some(path) = app.dialogs.save_file(&suggested) else {
-        if let Some(dialog) = app.export.as_mut() {
+    let opened = desk.open_scenario();
+    let Some(path) = dialogs.save_file(&suggested) else {
+        if let Some(dialog) = export.as_mut() {
             dialog.message = "Not exported: no file was chosen.".into();
         }
         return;
     };
-    let Some(dialog) = app.export.as_mut() else { return };
+    let Some(dialog) = export.as_mut() else { return };
     let scenario = match opened {
         Ok(scenario) => scenario,
         Err(message) => {
@@ -243,7 +228,7 @@ fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
             return;
         }
     };
-    let (options, dpi) = (dialog.options, dialog.dpi);
+    let (options, dpi) = (dialog.options.clone(), dialog.dpi);
     let done = Arc::new(AtomicUsize::new(0));
     let total = Arc::new(AtomicUsize::new(1));
     let (sender, result) = std::sync::mpsc::channel();
@@ -261,7 +246,7 @@ fn begin(app: &mut StudioApp, pdf: bool, ctx: &egui::Context) {
                     Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
                 })
         } else {
-            scenario.export_png(options.square, dpi, options.greyscale).and_then(|bytes| {
+            scenario.export_png(options.scale, dpi, options.greyscale).and_then(|bytes| {
                 crate::files::write_atomic(&path, &bytes)?;
                 Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
             })

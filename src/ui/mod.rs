@@ -10,21 +10,25 @@ mod commands;
 mod desk;
 mod dialogs;
 mod export_dialog;
+mod file_dialogs;
+mod frame;
 mod live;
+mod shell;
 mod sketch;
 pub mod skirm;
 mod style;
 pub mod swat;
 mod view;
 
-pub use app::{AppConfig, Modal, NewForm, Pending, Prefs, Recovered, StudioApp, View};
+pub use app::{AppConfig, StudioApp};
 pub use balance_panel::BalancePanel;
 pub use commands::{GameCommand, Menu, UiCommand, ViewToggle};
-pub use desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
-pub use dialogs::{FileDialogs, NativeDialogs};
-pub use export_dialog::{ExportDialog, PrintPreset};
+pub use desk::{Desk, DeskContext, GameDesk, PrintPreset};
+pub use export_dialog::ExportDialog;
+pub use file_dialogs::{FileDialogs, NativeDialogs};
 pub use live::LiveFindings;
-pub use view::Placement;
+pub use shell::{Modal, NewForm, NewScenarioForm, Pending, Prefs, Recovered};
+pub use view::{Placement, View};
 
 use std::path::{Path, PathBuf};
 
@@ -57,7 +61,7 @@ pub fn run_app(ruleset: Option<&Path>, open: Option<PathBuf>) -> Result<(), Stri
         "Skirmish Studio",
         options,
         Box::new(move |cc| {
-            let prefs: Prefs = cc.storage.and_then(|s| eframe::get_value(s, app::PREFS_KEY)).unwrap_or_default();
+            let prefs: Prefs = cc.storage.and_then(|s| eframe::get_value(s, shell::PREFS_KEY)).unwrap_or_default();
             let app = StudioApp::try_new(ruleset, AppConfig::native(prefs, open))?;
             Ok(Box::new(app))
         }),
@@ -79,7 +83,7 @@ mod tests {
                 assert!(!command.label().is_empty() && !command.label().starts_with(|c: char| c.is_lowercase()));
             }
             let mut seen = std::collections::HashMap::new();
-            for (command, shortcut) in commands::shortcut_order(desk.as_ref()) {
+            for (command, shortcut) in desk::shortcut_order(desk.as_ref()) {
                 if let Some(other) = seen.insert(shortcut, command) {
                     panic!("{command:?} and {other:?} share a shortcut on {}", game.title());
                 }

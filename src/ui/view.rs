@@ -2,12 +2,24 @@
 //! centring), which square or point is under the pointer, which squares are visible, and the
 //! coordinate rulers.
 
-use super::desk::DeskContext;
 use crate::board::Pos;
 use egui::{Color32, PointerButton, Pos2, Rect, Sense, Ui, pos2, vec2};
 
 /// Width of the coordinate rulers along the top and left edges.
 const RULER: f32 = 20.0;
+
+/// Pan and zoom of the map.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct View {
+    /// Screen offset of the board's top-left corner from the canvas's top-left corner.
+    pub offset: egui::Vec2,
+    /// Screen points per board unit (a square, for a game on squares).
+    pub zoom: f32,
+    /// Fit the board on the next frame.
+    pub fit: bool,
+    /// The map's area when the board was last fitted.
+    pub fit_area: Option<egui::Vec2>,
+}
 
 /// Where the board sits on screen this frame.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,10 +79,13 @@ impl Placement {
     }
 }
 
-/// Allocates the map area and applies fit, centring, pan and zoom for a board `extent` board
-/// units across and down.
-pub fn prepare_view(
-    app: &mut DeskContext<'_>,
+/// Allocates the map area and applies fit, centring (on `centre_on`, in board units), pan and
+/// zoom for a board `extent` board units across and down; rulers take room when `rulers`.
+pub fn place_view(
+    view: &mut View,
+    centre_on: &mut Option<Pos2>,
+    rulers: bool,
+    modal_open: bool,
     ui: &mut Ui,
     extent: egui::Vec2,
     label: &str,
@@ -79,35 +94,34 @@ pub fn prepare_view(
     let label = label.to_owned();
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, label.clone()));
     let rect = response.rect;
-    let ruler = if app.prefs.show_grid { RULER } else { 0.0 };
+    let ruler = if rulers { RULER } else { 0.0 };
     let area = Rect::from_min_max(rect.min + vec2(ruler, ruler), rect.max);
     let (w, h) = (extent.x.max(1.0), extent.y.max(1.0));
-    if app.view.fit {
+    if view.fit {
         let zoom = ((area.width() - 16.0) / w).min((area.height() - 16.0) / h).clamp(2.0, 160.0);
-        app.view.zoom = zoom;
-        app.view.offset = vec2(ruler, ruler) + (area.size() - vec2(w, h) * zoom) / 2.0;
+        view.zoom = zoom;
+        view.offset = vec2(ruler, ruler) + (area.size() - vec2(w, h) * zoom) / 2.0;
         // Panels settle their sizes over the first frames of a layout: keep fitting until the
         // map's area stops changing.
-        if app.view.fit_area == Some(area.size()) {
-            app.view.fit = false;
+        if view.fit_area == Some(area.size()) {
+            view.fit = false;
         } else {
             ui.ctx().request_repaint();
         }
-        app.view.fit_area = Some(area.size());
+        view.fit_area = Some(area.size());
     }
-    if let Some(point) = app.centre_on.take() {
-        let centre = point.to_vec2() * app.view.zoom;
-        app.view.offset = area.center() - rect.min - centre;
+    if let Some(point) = centre_on.take() {
+        let centre = point.to_vec2() * view.zoom;
+        view.offset = area.center() - rect.min - centre;
     }
-    pan_and_zoom(app, ui, &response, rect);
-    let place = Placement { origin: rect.min + app.view.offset, zoom: app.view.zoom, area };
-    *app.placement = Some(place);
+    pan_and_zoom(view, modal_open, ui, &response, rect);
+    let place = Placement { origin: rect.min + view.offset, zoom: view.zoom, area };
     (response, painter, place)
 }
 
 /// Middle button or Space-drag pans, the wheel or a pinch zooms about the cursor, arrow keys
 /// pan by a square.
-fn pan_and_zoom(app: &mut DeskContext<'_>, ui: &Ui, response: &egui::Response, rect: Rect) {
+fn pan_and_zoom(view: &mut View, modal_open: bool, ui: &Ui, response: &egui::Response, rect: Rect) {
     let (space, middle, primary, delta, scroll, pinch, pointer) = ui.input(|i| {
         (
             i.key_down(egui::Key::Space),
@@ -120,21 +134,21 @@ fn pan_and_zoom(app: &mut DeskContext<'_>, ui: &Ui, response: &egui::Response, r
         )
     });
     if response.hovered() && (middle || (space && primary)) {
-        app.view.offset += delta;
+        view.offset += delta;
     }
     if response.hovered() && (scroll != 0.0 || pinch != 1.0) {
         let factor = (scroll * 0.0015).exp() * pinch;
-        let new_zoom = (app.view.zoom * factor).clamp(2.0, 160.0);
+        let new_zoom = (view.zoom * factor).clamp(2.0, 160.0);
         if let Some(cursor) = pointer {
             // Keep the board point under the cursor where it is.
-            let origin = rect.min + app.view.offset;
-            let board_point = (cursor - origin) / app.view.zoom;
-            app.view.offset = cursor - rect.min - board_point * new_zoom;
+            let origin = rect.min + view.offset;
+            let board_point = (cursor - origin) / view.zoom;
+            view.offset = cursor - rect.min - board_point * new_zoom;
         }
-        app.view.zoom = new_zoom;
+        view.zoom = new_zoom;
     }
-    if !ui.ctx().egui_wants_keyboard_input() && app.modal.is_none() {
-        let step = app.view.zoom.max(8.0);
+    if !ui.ctx().egui_wants_keyboard_input() && !modal_open {
+        let step = view.zoom.max(8.0);
         ui.input(|i| {
             for (key, d) in [
                 (egui::Key::ArrowLeft, vec2(step, 0.0)),
@@ -143,7 +157,7 @@ fn pan_and_zoom(app: &mut DeskContext<'_>, ui: &Ui, response: &egui::Response, r
                 (egui::Key::ArrowDown, vec2(0.0, -step)),
             ] {
                 if i.key_pressed(key) {
-                    app.view.offset += d;
+                    view.offset += d;
                 }
             }
         });

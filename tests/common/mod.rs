@@ -6,8 +6,8 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::systems::swat::rules::{
-    Action, Board, CoChoice, CoId, Event, GameSetup, GameState, PlayerId, PlayerSetup, Pos, Rejection, Ruleset,
-    TerrainId, UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions, start_game,
+    Action, Board, CoChoice, CoId, ColumnId, Event, GameSetup, GameState, PlayerId, PlayerSetup, Pos, Rejection,
+    Ruleset, TerrainId, UnitId, UnitKindId, UnitSetup, VictoryConditions, apply, check, legal_actions, start_game,
 };
 
 /// The built-in ruleset.
@@ -211,4 +211,20 @@ pub fn unload(transport: u32, passenger: u32, to: (u16, u16)) -> Action {
 
 pub fn end_turn() -> Action {
     Action::EndTurn
+}
+
+/// The first seat.
+pub const RED: PlayerId = PlayerId(0);
+/// The second seat.
+pub const BLUE: PlayerId = PlayerId(1);
+/// The chart's road column.
+pub const ROAD: ColumnId = ColumnId(0);
+/// The chart's plain column.
+pub const PLAIN: ColumnId = ColumnId(1);
+/// The chart's city column.
+pub const CITY: ColumnId = ColumnId(3);
+
+/// Victory by conquest alone.
+pub fn conquest() -> VictoryConditions {
+    VictoryConditions { conquest: true, ..VictoryConditions::default() }
 }

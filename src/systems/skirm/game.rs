@@ -3,7 +3,8 @@
 //! runner of `simulate` and the balance lab are the shared ones.
 
 use super::rules::{
-    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, ai, apply, check, legal_actions, start_game,
+    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, computer_action, legal_actions,
+    start_game,
 };
 use crate::game::{Decision, Finished, Level, Rules};
 
@@ -51,7 +52,7 @@ impl Rules for Ruleset {
     /// One action at a time; Skirm's computer player has one level so far, which every level
     /// plays.
     fn computer_moves(&self, state: &GameState, _level: Level) -> Vec<Action> {
-        ai::choose(self, state).into_iter().collect()
+        computer_action(self, state).into_iter().collect()
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {

@@ -11,5 +11,5 @@ pub mod scenario;
 mod system;
 
 pub use playtest::SkirmPlay;
-pub use print::{CARD_MM, draw_battle_map};
+pub use print::{CARD_MM, SHEETS, draw_battle_map};
 pub use system::{Skirm, computer_battle, describe_event, diagnostic, open_scenario};

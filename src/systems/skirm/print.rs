@@ -7,12 +7,12 @@
 //! a PNG. Drawn once through the shared `Sketch`, so the PDF and the PNG agree.
 
 use super::rules::Ruleset;
-use super::rules::ruleset::{ItemKind, Movement, WeaponKind};
+use super::rules::{ItemKind, Movement, WeaponKind};
 use super::scenario::SkirmScenario;
 use super::scenario::validate::{squad_ep, unit_ep};
 use crate::board::{EdgeAxis, Pos};
 use crate::export::{
-    ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PngSketch, Rgb, Sketch, board_layout, poster_page, wrap,
+    ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PngSketch, Rgb, Sheet, Sketch, board_layout, poster_page, wrap,
     write_pdf,
 };
 
@@ -364,15 +364,15 @@ fn tokens(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Token> {
 /// How many tokens fit across and down a page: each takes one square of the chosen size.
 fn token_grid(options: &ExportOptions) -> (usize, usize) {
     let (pw, ph) = options.page_size();
-    let across = ((pw - 2.0 * options.margin) / options.square).floor().max(1.0) as usize;
-    let down = ((ph - 2.0 * options.margin - FOOTER - 20.0) / options.square).floor().max(1.0) as usize;
+    let across = ((pw - 2.0 * options.margin) / options.scale).floor().max(1.0) as usize;
+    let down = ((ph - 2.0 * options.margin - FOOTER - 20.0) / options.scale).floor().max(1.0) as usize;
     (across, down)
 }
 
 /// One page of tokens, each a square with its shape and word, cut along the grey lines.
 fn tokens_page(sk: &mut dyn Sketch, options: &ExportOptions, tokens: &[&Token]) {
     let (across, _) = token_grid(options);
-    let (m, s) = (options.margin, options.square);
+    let (m, s) = (options.margin, options.scale);
     sk.text(m, m + 12.0, 12.0, "Tokens: cut along the grey lines; each is one square.", INK, false);
     for (index, token) in tokens.iter().enumerate() {
         let (x, y) = (m + (index % across) as f32 * s, m + 20.0 + (index / across) as f32 * s);
@@ -416,7 +416,7 @@ impl SheetLine {
 /// The mission sheet's lines: briefing, what the map holds, scoring, the turn track, the
 /// secondary objective deck and the environment's event table.
 fn sheet_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> {
-    use super::rules::ruleset::Scoring;
+    use super::rules::Scoring;
     let text = |t: String, size: f32| SheetLine::Text(t, size);
     let mut out = vec![text(scenario.name.clone(), 16.0)];
     if !scenario.author.is_empty() {
@@ -537,6 +537,13 @@ fn sheet_page(sk: &mut dyn Sketch, options: &ExportOptions, lines: &[SheetLine])
     }
 }
 
+/// The sheets Skirm prints.
+pub const SHEETS: [Sheet; 3] = [
+    Sheet { id: "board", label: "Battle map" },
+    Sheet { id: "counters", label: "Stat cards (63 x 88 mm) and tokens" },
+    Sheet { id: "setup", label: "Mission sheet" },
+];
+
 /// Writes the battle map poster and the stat cards as one PDF; `progress` hears (pages done,
 /// pages in all).
 ///
@@ -548,13 +555,14 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
+    options.sheets.check(&SHEETS, "Skirm")?;
     let (pw, ph) = options.page_size();
-    let layout = if options.sheets.board {
+    let layout = if options.sheets.has("board") {
         Some(board_layout(options, scenario.board.width, scenario.board.height, 1)?)
     } else {
         None
     };
-    let cards = if options.sheets.counters { cards(rules, scenario) } else { Vec::new() };
+    let cards = if options.sheets.has("counters") { cards(rules, scenario) } else { Vec::new() };
     let (across, down) = card_grid(options);
     if !cards.is_empty()
         && (pw - 2.0 * options.margin < CARD_MM.0 * PT_PER_MM
@@ -563,24 +571,23 @@ pub fn export_pdf(
         return Err("the paper is too small for a 63 x 88 mm stat card; choose a larger paper".into());
     }
     let card_pages: Vec<Vec<&Card>> = cards.chunks(across * down).map(|chunk| chunk.iter().collect()).collect();
-    let tokens = if options.sheets.counters { tokens(rules, scenario) } else { Vec::new() };
+    let tokens = if options.sheets.has("counters") { tokens(rules, scenario) } else { Vec::new() };
     let (token_across, token_down) = token_grid(options);
     let token_pages: Vec<Vec<&Token>> =
         tokens.chunks(token_across * token_down).map(|chunk| chunk.iter().collect()).collect();
-    let sheet = if options.sheets.setup { sheet_pages(options, sheet_lines(rules, scenario)) } else { Vec::new() };
+    let sheet =
+        if options.sheets.has("setup") { sheet_pages(options, sheet_lines(rules, scenario)) } else { Vec::new() };
     let board_pages = layout.as_ref().map_or(0, |l| l.pages.len());
     let total = board_pages + card_pages.len() + token_pages.len() + sheet.len();
     if total == 0 {
-        return Err("Skirm prints the battle map (sheet 'board'), the stat cards and tokens (sheet 'counters') \
-                    and the mission sheet (sheet 'setup'); 'tiles' is a Skirmish Wars sheet"
-            .into());
+        return Err("nothing to print: the chosen sheets have no pages".into());
     }
     let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
         // The poster pages first, then the card pages.
         if let Some((layout, &board_page)) = layout.as_ref().and_then(|l| l.pages.get(index).map(|p| (l, p))) {
             let size = (scenario.board.width, scenario.board.height);
             poster_page(sk, options, layout, board_page, size, "Battle map", &mut |sk, origin, xs, ys, full| {
-                draw_battle_map(sk, rules, scenario, options.greyscale, origin, options.square, xs, ys, full);
+                draw_battle_map(sk, rules, scenario, options.greyscale, origin, options.scale, xs, ys, full);
             });
         } else if let Some(page_cards) = card_pages.get(index - board_pages) {
             cards_page(sk, options, page_cards);
@@ -590,7 +597,7 @@ pub fn export_pdf(
             sheet_page(sk, options, lines);
         }
     })?;
-    Ok(PdfReport { bytes, pages: total, layout })
+    Ok(PdfReport { bytes, pages: total, poster: layout.as_ref().map(Into::into) })
 }
 
 /// The whole battle map as a PNG at `dpi` with squares of `square` points.

@@ -2,9 +2,9 @@
 //! headless command does with a Skirm scenario (validate, stats, symmetry, play a script,
 //! simulate computer battles). Printing Skirm belongs to the next issue and says so.
 
-use super::rules::action::{Event, RollKind, Target};
-use super::rules::state::{GameState, Outcome};
-use super::rules::{Ruleset, ai};
+use super::rules::{Event, RollKind, Target};
+use super::rules::{GameState, Outcome};
+use super::rules::{Ruleset, computer_action};
 use super::scenario::script::Scripted;
 use super::scenario::{Finding, SkirmScenario, load_scenario, parse_script, statistics, validate};
 use crate::board::{Pos, Symmetry};
@@ -359,7 +359,7 @@ impl OpenScenario for SkirmDocument {
         let setup = self.scenario.to_setup(rules)?;
         let run = run_script(rules.as_ref(), &setup, seed, &script, |scripted, state| match scripted {
             Scripted::Action(action) => Some(action.clone()),
-            Scripted::Computer => ai::choose(rules, state),
+            Scripted::Computer => computer_action(rules, state),
         })?;
         let (events, state, failure) = (run.events, run.state, run.refused);
         let mut text = String::new();
@@ -486,8 +486,17 @@ impl OpenScenario for SkirmDocument {
         super::print::export_pdf(&self.rules, &self.scenario, options, progress)
     }
 
-    fn export_png(&self, square: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
-        super::print::export_png(&self.rules, &self.scenario, square, dpi, greyscale)
+    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+        super::print::export_png(&self.rules, &self.scenario, scale, dpi, greyscale)
+    }
+
+    fn sheets(&self) -> &'static [crate::export::Sheet] {
+        &super::print::SHEETS
+    }
+
+    /// The rules' 40 mm squares.
+    fn default_scale(&self) -> f32 {
+        40.0 * crate::export::PT_PER_MM
     }
 
     fn export_foreign(&self, _format: &str) -> Option<(String, Vec<String>)> {

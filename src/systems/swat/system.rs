@@ -345,8 +345,17 @@ impl OpenScenario for SwatScenario {
         super::print::export_pdf(&self.rules, &self.scenario, options, progress)
     }
 
-    fn export_png(&self, square: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
-        super::print::export_png(&self.rules, &self.scenario, square, dpi, greyscale)
+    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+        super::print::export_png(&self.rules, &self.scenario, scale, dpi, greyscale)
+    }
+
+    fn sheets(&self) -> &'static [crate::export::Sheet] {
+        &super::print::SHEETS
+    }
+
+    /// One-inch squares, the size the rules' board is printed at.
+    fn default_scale(&self) -> f32 {
+        72.0
     }
 
     fn export_foreign(&self, format: &str) -> Option<(String, Vec<String>)> {

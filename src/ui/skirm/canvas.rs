@@ -10,9 +10,10 @@ use crate::systems::skirm::editing::Spot;
 use crate::systems::skirm::rules::{Map, Sight};
 use crate::systems::skirm::scenario::Severity;
 use crate::ui::desk::DeskContext;
+use crate::ui::desk::prepare_view;
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
-use crate::ui::view::{Placement, prepare_view};
+use crate::ui::view::Placement;
 use egui::{Color32, Painter, PointerButton, Pos2, Rect, Stroke, StrokeKind, Ui, pos2, vec2};
 
 /// The colour of each squad on screen.

@@ -12,11 +12,10 @@ pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
-use super::desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
-use super::export_dialog::PrintPreset;
+use super::desk::{Desk, DeskContext, GameDesk, PrintPreset};
 use super::live::{LiveFindings, PerRevision};
+use super::shell::NewScenarioForm;
 use crate::board::{Pos, Symmetry};
-use crate::export::Sheets;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::scenario::stats::Statistics;
@@ -105,7 +104,7 @@ impl SkirmDesk {
     /// raised ground darker.
     #[must_use]
     pub fn miniature(&self) -> Vec<egui::Color32> {
-        use crate::systems::skirm::rules::ruleset::Movement;
+        use crate::systems::skirm::rules::Movement;
         let board = &self.editor.doc.scenario.board;
         board
             .squares()
@@ -267,12 +266,7 @@ impl Desk for SkirmDesk {
     }
 
     fn print_preset(&self) -> PrintPreset {
-        PrintPreset {
-            square_mm: 40.0,
-            sheets: Sheets { board: true, tiles: false, counters: true, setup: true },
-            sheet_labels: [Some("Battle map"), None, Some("Stat cards (63 x 88 mm) and tokens"), Some("Mission sheet")],
-            extra_counters: false,
-        }
+        PrintPreset { square_mm: 40.0, sheets: &crate::systems::skirm::SHEETS, extra_counters: false }
     }
 
     fn game_commands(&self) -> &'static [GameCommand] {

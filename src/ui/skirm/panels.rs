@@ -7,7 +7,7 @@ use super::canvas::SQUAD_COLOURS;
 use crate::board::{Pos, Symmetry};
 use crate::systems::skirm::editing::{MAX_LEVEL, MergeKey, SkirmTool, unit_label};
 use crate::systems::skirm::rules::Ruleset;
-use crate::systems::skirm::rules::ruleset::{ItemKind, Movement};
+use crate::systems::skirm::rules::{ItemKind, Movement};
 use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
 use crate::ui::commands::UiCommand;
@@ -167,7 +167,7 @@ fn save_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
             return;
         }
     };
-    let name = format!("{}.squad.ron", crate::ui::app::slug(&squad.name));
+    let name = format!("{}.squad.ron", crate::ui::shell::slug(&squad.name));
     let Some(path) = cx.dialogs.save_file(&name) else {
         *cx.status = "Squad not saved: no file was chosen.".into();
         return;

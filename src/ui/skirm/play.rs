@@ -10,14 +10,14 @@ use super::canvas::{SQUAD_COLOURS, edge_segment};
 use crate::board::Pos;
 use crate::systems::skirm::SkirmPlay;
 use crate::systems::skirm::draw_battle_map;
-use crate::systems::skirm::rules::odds::hits_lost_odds;
-use crate::systems::skirm::rules::strike::target_arm;
+use crate::systems::skirm::rules::hits_lost_odds;
+use crate::systems::skirm::rules::target_arm;
 use crate::systems::skirm::rules::weapon_strike;
 use crate::systems::skirm::rules::{Action, Map, Outcome, Sight, Target};
 use crate::ui::desk::DeskContext;
+use crate::ui::desk::prepare_view;
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
-use crate::ui::view::prepare_view;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
 use std::sync::Arc;
 

@@ -6,7 +6,8 @@ use super::theme;
 use crate::systems::swat::rules::Pos;
 use crate::systems::swat::scenario::{Severity, SquareMap};
 use crate::ui::desk::DeskContext;
-use crate::ui::view::{Placement, draw_rulers, prepare_view, visible};
+use crate::ui::desk::prepare_view;
+use crate::ui::view::{Placement, draw_rulers, visible};
 use egui::{Color32, Mesh, PointerButton, Rect, Stroke, StrokeKind, Ui, vec2};
 
 /// Draws the canvas and handles its input.

@@ -14,13 +14,11 @@ pub use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
 pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
-use super::app::Modal;
 use super::commands::{DIGITS, GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{Desk, DeskContext, GameDesk, NewScenarioForm};
-use super::export_dialog::PrintPreset;
+use super::desk::{Desk, DeskContext, GameDesk, PrintPreset};
 use super::live::{LiveFindings, PerRevision};
+use super::shell::{Modal, NewScenarioForm};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
-use crate::export::Sheets;
 use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::Ruleset;
 use crate::systems::swat::scenario::{
@@ -370,12 +368,7 @@ impl Desk for SwatDesk {
     }
 
     fn print_preset(&self) -> PrintPreset {
-        PrintPreset {
-            square_mm: 25.4,
-            sheets: Sheets::ALL,
-            sheet_labels: [Some("Board"), Some("Tiles"), Some("Counters"), Some("Setup sheet")],
-            extra_counters: true,
-        }
+        PrintPreset { square_mm: 25.4, sheets: &crate::systems::swat::print::SHEETS, extra_counters: true }
     }
 
     fn game_commands(&self) -> &'static [GameCommand] {

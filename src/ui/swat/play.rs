@@ -12,9 +12,10 @@ use crate::systems::swat::rules::{
     UnitId, build_cost, preview_attack, reachable,
 };
 use crate::systems::swat::scenario::Controller;
-use crate::ui::app::Modal;
 use crate::ui::desk::DeskContext;
-use crate::ui::view::{draw_rulers, prepare_view, visible};
+use crate::ui::desk::prepare_view;
+use crate::ui::shell::Modal;
+use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 
 /// A playtest under way.

@@ -13,7 +13,7 @@ pub type History = crate::editing::History<crate::editing::Snapshot<SkirmScenari
 pub use tools::{SkirmTool, Spot};
 
 use super::rules::Ruleset;
-use super::rules::ruleset::{ItemKind, Movement};
+use super::rules::{ItemKind, Movement};
 use super::scenario::{Finding, SkirmScenario, Squad, SquadUnit, validate};
 use crate::board::{Board, Door, Edge, EdgeFeature, Pos, Symmetry, TerrainId, Wall};
 use std::path::PathBuf;

@@ -4,7 +4,7 @@
 
 use super::{Editor, MAX_LEVEL, MergeKey, unit_label, with_door};
 use crate::board::{Edge, EdgeFeature, Pos};
-use crate::systems::skirm::rules::ruleset::{ItemKind, Movement};
+use crate::systems::skirm::rules::{ItemKind, Movement};
 
 /// A tool of the Skirm palette.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -2,7 +2,6 @@
 //! reason named), and what happens ([`Event`], every die roll among them).
 
 use super::ruleset::Medal;
-use super::state::{ActionKind, CrateContent, UnitId};
 use crate::board::{Edge, Pos};
 use serde::{Deserialize, Serialize};
 
@@ -533,4 +532,63 @@ pub enum Event {
         /// XP gained (none for a unit with NEQ).
         xp: u8,
     },
+}
+
+/// A unit's index in [`GameState::units`]; units are never removed, only taken out.
+pub type UnitId = usize;
+
+/// What a crate may hold; each content can be chosen once per battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CrateContent {
+    /// The squad gains 1 Mission Point.
+    MissionPoint,
+    /// The unit regains 1D3 HIT.
+    MedPack,
+    /// A used LIM weapon may be used once more.
+    AmmoRefill,
+    /// The squad gains 1 Tactical Order.
+    TacticalOrder,
+}
+
+impl CrateContent {
+    /// All four, in the text's order.
+    pub const ALL: [CrateContent; 4] = [Self::MissionPoint, Self::MedPack, Self::AmmoRefill, Self::TacticalOrder];
+
+    /// Its name in scripts (`mp`, `medpack`, `ammo`, `to`).
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::MissionPoint => "mp",
+            Self::MedPack => "medpack",
+            Self::AmmoRefill => "ammo",
+            Self::TacticalOrder => "to",
+        }
+    }
+}
+
+/// An action kind, for the rule that a repeat in one activation costs one more.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ActionKind {
+    /// Move.
+    Move,
+    /// Dash/Crawl.
+    Dash,
+    /// Leap (LPx).
+    Leap,
+    /// Ranged Attack.
+    Ranged,
+    /// Melee Attack.
+    Melee,
+    /// Use a turret.
+    Turret,
+    /// Open or close a door.
+    Door,
+    /// Pick up or drop a marker.
+    PickUpDrop,
+    /// Open a crate.
+    OpenCrate,
+    /// Use a medkit.
+    Medkit,
+    /// The mission's action.
+    Mission,
 }

@@ -1,27 +1,39 @@
 //! The Skirm rules core: pure functions over plain data. The ruleset (stat cards, gear,
-//! missions) is data; the map's geometry and the combat dice are here.
+//! missions) is data; the map's geometry and the combat dice are here. Its files are private:
+//! callers use the flat list below, as they do Skirmish Wars' core.
 
-pub mod action;
-pub mod ai;
+mod action;
+mod ai;
 mod check;
-pub mod combat;
+mod combat;
 mod cycle;
 mod legal;
-pub mod map;
-pub mod odds;
+mod map;
+mod odds;
 mod perform;
-pub mod ruleset;
+mod roll;
+mod ruleset;
 mod setup;
-pub mod state;
-pub mod strike;
+mod state;
+mod strike;
 
-pub use action::{Action, Event, Rejection, RollKind, Target};
+pub use action::{Action, ActionKind, CrateContent, Event, Rejection, RollKind, Target, UnitId};
+pub use ai::choose as computer_action;
 pub use check::{check, cost};
-pub use combat::{Attack, AttackEvent, AttackResult, resolve_attack};
+pub use combat::{Attack, AttackEvent, AttackResult, resolve_attack, succeeds};
 pub use legal::legal_actions;
-pub use map::{Figure, Map, Mover, Sight, corners};
+pub use map::{Figure, Map, Mover, Sight, corners, squares_on_line};
+pub use odds::hits_lost_odds;
 pub use perform::apply;
-pub use ruleset::{BUILTIN_SKIRM_RON, Ruleset};
+pub use roll::{Die, Pending, Strike, TakeOutMeans, Window};
+pub use ruleset::{
+    BUILTIN_SKIRM_RON, Environment, EnvironmentEvent, EventEffect, Faction, Gear, GearEffect, ItemCount, ItemKind,
+    Medal, MedalValue, Mission, Movement, Profile, Ruleset, Scoring, SecondaryGoal, SecondaryObjective, Terrain,
+    TurretType, UnitSpecial, Weapon, WeaponKind, WeaponSpecial,
+};
 pub use setup::start_game;
-pub use state::{CrateContent, GameState, Outcome, Setup, SetupError, SquadSetup, UnitId, UnitSetup};
-pub use strike::weapon_strike;
+pub use state::{
+    Activation, GameState, Item, Marker, Outcome, Setup, SetupError, SquadSetup, SquadState, TakeOut, TurnRecord, Unit,
+    UnitSetup, build_unit, weapon_has,
+};
+pub use strike::{flat, has_choice, target_arm, weapon_strike};

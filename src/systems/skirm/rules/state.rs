@@ -3,16 +3,15 @@
 //! squads' orders and points, the turn, the activation under way, a roll waiting for its
 //! owner's choices, and the seeded dice).
 
+pub use super::action::{ActionKind, CrateContent, UnitId};
 use super::map::{Figure, Map, Mover};
+pub use super::roll::TakeOutMeans;
+use super::roll::{Pending, Strike};
 use super::ruleset::{GearEffect, ItemKind, Medal, Ruleset, UnitSpecial, WeaponSpecial};
-use super::strike::{Pending, Strike};
 use crate::board::{Board, Pos};
 use crate::dice::Dice;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
-
-/// A unit's index in [`GameState::units`]; units are never removed, only taken out.
-pub type UnitId = usize;
 
 /// One unit as a scenario places it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -67,48 +66,6 @@ pub struct Setup {
     pub zones: [Vec<Pos>; 2],
     /// The two squads.
     pub squads: [SquadSetup; 2],
-}
-
-/// What a crate may hold; each content can be chosen once per battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum CrateContent {
-    /// The squad gains 1 Mission Point.
-    MissionPoint,
-    /// The unit regains 1D3 HIT.
-    MedPack,
-    /// A used LIM weapon may be used once more.
-    AmmoRefill,
-    /// The squad gains 1 Tactical Order.
-    TacticalOrder,
-}
-
-impl CrateContent {
-    /// All four, in the text's order.
-    pub const ALL: [CrateContent; 4] = [Self::MissionPoint, Self::MedPack, Self::AmmoRefill, Self::TacticalOrder];
-
-    /// Its name in scripts (`mp`, `medpack`, `ammo`, `to`).
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::MissionPoint => "mp",
-            Self::MedPack => "medpack",
-            Self::AmmoRefill => "ammo",
-            Self::TacticalOrder => "to",
-        }
-    }
-}
-
-/// How a unit took an enemy out, for the medals.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TakeOutMeans {
-    /// A melee attack.
-    Melee,
-    /// A ranged attack with a weapon.
-    Ranged,
-    /// A ranged attack with an equipment item (a grenade).
-    Equipment,
-    /// An item: a barrel it set off, a turret it fired.
-    Item,
 }
 
 /// One enemy a unit took out.
@@ -262,33 +219,6 @@ pub struct SquadState {
     pub record: TurnRecord,
     /// Objectives on which it performed the mission action.
     pub mission_actions: BTreeSet<usize>,
-}
-
-/// An action kind, for the rule that a repeat in one activation costs one more.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum ActionKind {
-    /// Move.
-    Move,
-    /// Dash/Crawl.
-    Dash,
-    /// Leap (LPx).
-    Leap,
-    /// Ranged Attack.
-    Ranged,
-    /// Melee Attack.
-    Melee,
-    /// Use a turret.
-    Turret,
-    /// Open or close a door.
-    Door,
-    /// Pick up or drop a marker.
-    PickUpDrop,
-    /// Open a crate.
-    OpenCrate,
-    /// Use a medkit.
-    Medkit,
-    /// The mission's action.
-    Mission,
 }
 
 /// The activation under way.

@@ -6,7 +6,7 @@
 use crate::board::{Board, Pos, Symmetry};
 use crate::files::{FileError, MAX_FILE_BYTES, nearest_names, ron_options};
 use crate::grid_file::{EdgeText, GridText, read_grid, write_grid};
-use crate::systems::skirm::rules::ruleset::ItemKind;
+use crate::systems::skirm::rules::ItemKind;
 use crate::systems::skirm::rules::{Map, Ruleset, Setup, SquadSetup, UnitSetup};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -96,7 +96,7 @@ impl SkirmScenario {
         let mut out = Vec::new();
         for (index, squad) in self.squads.iter().enumerate() {
             let mut zone = self.zones.get(index).cloned().unwrap_or_default();
-            zone.retain(|&p| map.movement(p) != crate::systems::skirm::rules::ruleset::Movement::Impassable);
+            zone.retain(|&p| map.movement(p) != crate::systems::skirm::rules::Movement::Impassable);
             // The second squad fills its zone from the far side, so a mirrored map deploys
             // mirrored.
             if index == 1 {

@@ -5,8 +5,8 @@
 use super::document::{SkirmScenario, Squad};
 use super::validate::{Finding, squad_ep};
 use crate::board::{Edge, Pos, Wall};
+use crate::systems::skirm::rules::Movement;
 use crate::systems::skirm::rules::Ruleset;
-use crate::systems::skirm::rules::ruleset::Movement;
 use serde::Serialize;
 
 /// One change a fix makes to a scenario.

@@ -91,7 +91,7 @@ pub fn load_battle(rules: &Ruleset, text: &str) -> Result<SavedBattle, String> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::systems::skirm::rules::ai;
+    use crate::systems::skirm::rules::computer_action;
 
     const SAMPLE: &str = include_str!("../../../../scenarios/skirm-ruined-crossing.ron");
 
@@ -103,7 +103,7 @@ mod tests {
         let (mut state, _) = start_game(&rules, &setup, 9).unwrap();
         let mut actions = Vec::new();
         for _ in 0..25 {
-            let action = ai::choose(&rules, &state).unwrap();
+            let action = computer_action(&rules, &state).unwrap();
             apply(&rules, &mut state, &action).unwrap();
             actions.push(action);
         }

@@ -5,7 +5,7 @@
 use super::document::{SkirmScenario, Squad, SquadUnit};
 use super::fix::{Fix, fix_for};
 use crate::board::{Edge, Pos};
-use crate::systems::skirm::rules::ruleset::{ItemKind, Movement, UnitSpecial, WeaponSpecial};
+use crate::systems::skirm::rules::{ItemKind, Movement, UnitSpecial, WeaponSpecial};
 use crate::systems::skirm::rules::{Map, Mover, Ruleset, Sight};
 use serde::Serialize;
 use std::collections::BTreeMap;

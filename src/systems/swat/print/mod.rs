@@ -7,6 +7,6 @@ mod pdf;
 mod png;
 
 pub use self::draw::{Frame, Style};
-pub use self::pdf::{Counter, counter_list, export_pdf};
+pub use self::pdf::{Counter, SHEETS, counter_list, export_pdf};
 pub use self::png::{MAX_PIXELS, export_png};
 pub use crate::export::Sketch;

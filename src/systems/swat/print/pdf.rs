@@ -3,10 +3,18 @@
 //! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
 
 use super::draw::{Frame, Style, draw_counter, draw_property, draw_region};
-use crate::export::{BoardLayout, ExportOptions, FOOTER, PdfReport, Sketch, board_layout, wrap, write_pdf};
+use crate::export::{BoardLayout, ExportOptions, FOOTER, PdfReport, Sheet, Sketch, board_layout, wrap, write_pdf};
 use crate::systems::swat::colours::{self as palette, Rgb};
 use crate::systems::swat::rules::{CoChoice, PropertyKind, Ruleset};
 use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
+
+/// The sheets Skirmish Wars prints.
+pub const SHEETS: [Sheet; 4] = [
+    Sheet { id: "board", label: "Board" },
+    Sheet { id: "tiles", label: "Tiles" },
+    Sheet { id: "counters", label: "Counters" },
+    Sheet { id: "setup", label: "Setup sheet" },
+];
 
 /// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
 ///
@@ -20,12 +28,12 @@ pub fn export_pdf(
 ) -> Result<PdfReport, String> {
     let style = Style { greyscale: options.greyscale };
     let (_, ph) = options.page_size();
-    let layout = if options.sheets.board {
+    let layout = if options.sheets.has("board") {
         Some(board_layout(options, scenario.board.width, scenario.board.height, scenario.tile_size)?)
     } else {
         None
     };
-    let tiles = if options.sheets.tiles { used_tiles(rules, scenario) } else { Vec::new() };
+    let tiles = if options.sheets.has("tiles") { used_tiles(rules, scenario) } else { Vec::new() };
     let mut jobs: Vec<Job> = Vec::new();
     if let Some(layout) = &layout {
         jobs.extend(layout.pages.iter().map(|p| Job::Board(*p)));
@@ -36,7 +44,7 @@ pub fn export_pdf(
         let tile_layout = board_layout(options, single.board.width, single.board.height, single.tile_size)?;
         jobs.extend(tile_layout.pages.iter().map(|p| Job::Tile(Box::new(single.clone()), tile_layout.clone(), *p)));
     }
-    if options.sheets.counters {
+    if options.sheets.has("counters") {
         let counters = counter_list(rules, scenario, options.extra_counters);
         let per_page = counters_per_page(options);
         for chunk in 0..counters.len().div_ceil(per_page).max(1) {
@@ -44,7 +52,7 @@ pub fn export_pdf(
         }
         jobs.push(Job::Markers);
     }
-    if options.sheets.setup {
+    if options.sheets.has("setup") {
         let lines = setup_lines(rules, scenario);
         let per_page = ((ph - 2.0 * options.margin - FOOTER) / 13.0).floor().max(1.0) as usize;
         for chunk in lines.chunks(per_page) {
@@ -74,7 +82,7 @@ pub fn export_pdf(
             }
         }
     })?;
-    Ok(PdfReport { bytes, pages: total, layout })
+    Ok(PdfReport { bytes, pages: total, poster: layout.as_ref().map(Into::into) })
 }
 
 enum Job {
@@ -101,7 +109,7 @@ fn board_page(
 ) {
     let (width, height) = (scenario.board.width, scenario.board.height);
     crate::export::poster_page(sk, options, layout, page, (width, height), what, &mut |sk, origin, xs, ys, full| {
-        draw_region(sk, rules, scenario, style, Frame { origin, square: options.square }, xs, ys, full);
+        draw_region(sk, rules, scenario, style, Frame { origin, square: options.scale }, xs, ys, full);
     });
 }
 
@@ -212,7 +220,7 @@ pub fn counter_list(rules: &Ruleset, scenario: &Scenario, extra: u32) -> Vec<Cou
 
 fn counters_per_page(options: &ExportOptions) -> usize {
     let (pw, ph) = options.page_size();
-    let s = options.square;
+    let s = options.scale;
     let pair = 2.0 * s + 8.0;
     let across = ((pw - 2.0 * options.margin) / pair).floor().max(1.0) as usize;
     let down = ((ph - 2.0 * options.margin - FOOTER - 24.0) / (s + 8.0)).floor().max(1.0) as usize;
@@ -230,7 +238,7 @@ fn counters_page(
 ) {
     let (pw, _) = options.page_size();
     let m = options.margin;
-    let s = options.square;
+    let s = options.scale;
     sk.text(
         m,
         m + 10.0,
@@ -257,7 +265,7 @@ fn counters_page(
 /// Property ownership markers for every player and capture-point tokens.
 fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
     let m = options.margin;
-    let s = options.square * 0.75;
+    let s = options.scale * 0.75;
     sk.text(
         m,
         m + 10.0,
@@ -284,7 +292,7 @@ fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOption
         }
         y += s + 8.0;
     }
-    let r = options.square * 0.3;
+    let r = options.scale * 0.3;
     let mut x = m + r;
     y += r + 6.0;
     for points in [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2] {

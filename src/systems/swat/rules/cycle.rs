@@ -4,7 +4,6 @@
 use super::action::{DefeatReason, Event};
 use super::effects::income_per_city_bonus;
 use super::ids::{PlayerId, Pos, UnitId};
-use super::perform::*;
 use super::ruleset::{PropertyKind, Ruleset};
 use super::state::{GameState, Outcome, Phase, Status, TieBreak, VictoryReason};
 
@@ -197,5 +196,22 @@ pub(super) fn begin_turn(rules: &Ruleset, state: &mut GameState, events: &mut Ve
             unit.hp = unit.hp.saturating_add(rules.economy.repair).min(max);
             events.push(Event::UnitRepaired { unit: unit.id, hp: unit.hp });
         }
+    }
+}
+
+/// Ends the activation under way, if any: the unit can do nothing more this turn.
+pub(super) fn finish_activation(state: &mut GameState) {
+    if let Some(id) = state.active_unit.take()
+        && let Some(unit) = state.unit_mut(id)
+        && matches!(unit.status, Status::Moved | Status::Unloading)
+    {
+        unit.status = Status::Done;
+    }
+}
+
+pub(super) fn lose_capture_of(state: &mut GameState, unit: UnitId, events: &mut Vec<Event>) {
+    if let Some(index) = state.captures.iter().position(|c| c.unit == unit) {
+        let capture = state.captures.remove(index);
+        events.push(Event::CaptureLost { pos: capture.pos });
     }
 }

@@ -74,23 +74,6 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
     Ok(events)
 }
 
-/// Ends the activation under way, if any: the unit can do nothing more this turn.
-pub(super) fn finish_activation(state: &mut GameState) {
-    if let Some(id) = state.active_unit.take()
-        && let Some(unit) = state.unit_mut(id)
-        && matches!(unit.status, Status::Moved | Status::Unloading)
-    {
-        unit.status = Status::Done;
-    }
-}
-
-pub(super) fn lose_capture_of(state: &mut GameState, unit: UnitId, events: &mut Vec<Event>) {
-    if let Some(index) = state.captures.iter().position(|c| c.unit == unit) {
-        let capture = state.captures.remove(index);
-        events.push(Event::CaptureLost { pos: capture.pos });
-    }
-}
-
 pub(super) fn apply_move(rules: &Ruleset, state: &mut GameState, id: UnitId, path: &[Pos], events: &mut Vec<Event>) {
     let Some(unit) = state.unit(id) else { return };
     let Ok(checked) = check_path(rules, state, unit, path) else { return };

@@ -1,0 +1,168 @@
+//! The window's frame, drawn each frame around the open desk: keyboard shortcuts and dropped
+//! files, autosave and closing, the menu bar, the Balance panel, the desk's own frame, the
+//! dialogs and the export dialog; then the commands the frame raised are run.
+
+use super::app::{AUTOSAVE_SECONDS, StudioApp};
+use super::commands::{Menu, UiCommand};
+use super::desk::{offers, shortcut_order};
+use super::shell::{Modal, PREFS_KEY, Pending};
+use egui::{Context, RichText, Ui};
+use std::path::PathBuf;
+
+impl StudioApp {
+    fn handle_shortcuts(&mut self, ctx: &Context) {
+        if self.modal.is_some() {
+            return;
+        }
+        let typing = ctx.egui_wants_keyboard_input();
+        let mut fired = Vec::new();
+        ctx.input_mut(|input| {
+            for (command, shortcut) in shortcut_order(self.desk.as_ref()) {
+                if typing && command.is_bare_key() {
+                    continue;
+                }
+                if input.consume_shortcut(&shortcut) {
+                    fired.push(command);
+                }
+            }
+        });
+        self.queued.extend(fired);
+    }
+
+    fn handle_dropped_files(&mut self, ctx: &Context) {
+        let dropped: Vec<PathBuf> = ctx.input(|i| {
+            i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect()
+        });
+        if let Some(path) = dropped.into_iter().next() {
+            self.guard(Pending::Open(path));
+        }
+    }
+
+    /// Draws the whole window for one frame and handles its input, then runs the commands
+    /// the frame raised.
+    pub fn show(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        self.build_frame(ui);
+        self.run_queued(&ctx);
+        self.take_editor_feedback();
+    }
+
+    fn build_frame(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        let now = ctx.input(|i| i.time);
+        self.handle_shortcuts(&ctx);
+        self.handle_dropped_files(&ctx);
+        if self.last_autosave == 0.0 {
+            self.last_autosave = now.max(f64::MIN_POSITIVE);
+        } else if now - self.last_autosave >= AUTOSAVE_SECONDS {
+            self.autosave(now);
+        }
+        if self.is_modified() && self.data_dir.is_some() {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS));
+        }
+        if ctx.input(|i| i.viewport().close_requested()) && !self.allow_close && self.is_modified() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.modal = Some(Modal::Unsaved(Pending::Quit));
+        }
+        if self.allow_close {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        // Only when it changes: a viewport command every frame would keep the window repainting.
+        let title = self.title();
+        if self.last_title != title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.last_title = title;
+        }
+        egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
+        if self.prefs.show_balance && !self.desk.in_playtest() {
+            egui::Panel::right("balance").resizable(true).default_size(300.0).show(ui, |ui| {
+                egui::ScrollArea::vertical().id_salt("balance-scroll").show(ui, |ui| {
+                    ui.heading("Balance");
+                    super::balance_panel::show(&mut self.balance, self.desk.as_ref(), &mut self.status, ui);
+                });
+            });
+        }
+        let (desk, mut cx) = self.desk_and_context();
+        desk.frame(&mut cx, ui);
+        if self.balance.show_heatmap && !self.desk.in_playtest() {
+            super::balance_panel::heatmap_overlay(&self.balance, self.desk.as_ref(), self.placement, ui);
+        }
+        super::dialogs::modals(self, &ctx);
+        super::export_dialog::show(&mut self.export, self.desk.as_ref(), self.dialogs.as_ref(), &ctx);
+    }
+
+    fn menu_bar(&mut self, ui: &mut Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            for menu in Menu::ALL {
+                ui.menu_button(menu.title(), |ui| {
+                    if menu == Menu::File {
+                        self.recent_menu(ui);
+                    }
+                    let commands = UiCommand::all(self.desk.game_commands())
+                        .into_iter()
+                        .filter(|&c| c.menu() == menu && offers(self.desk.as_ref(), c));
+                    for command in commands.collect::<Vec<_>>() {
+                        if self.command_button(ui, command) {
+                            ui.close();
+                        }
+                    }
+                });
+            }
+            ui.separator();
+            let modified = if self.is_modified() { " (modified)" } else { "" };
+            ui.label(format!("{}{modified}", self.desk.name()));
+            ui.label(RichText::new(self.desk.game()).weak());
+        });
+    }
+
+    fn recent_menu(&mut self, ui: &mut Ui) {
+        ui.menu_button("Open recent", |ui| {
+            if self.prefs.recent_files.is_empty() {
+                ui.label("No recent files");
+            }
+            for path in self.prefs.recent_files.clone() {
+                if ui.button(path.display().to_string()).clicked() {
+                    self.guard(Pending::Open(path));
+                    ui.close();
+                }
+            }
+        });
+    }
+
+    /// Whether a toggle, tool or mode command is currently in force (shown highlighted).
+    #[must_use]
+    pub fn is_on(&self, command: UiCommand) -> bool {
+        match command {
+            UiCommand::Toggle(toggle) => self.prefs.shown(toggle),
+            UiCommand::Symmetry(symmetry) => self.desk.symmetry() == symmetry,
+            other => self.desk.is_on(other),
+        }
+    }
+
+    /// A menu button for a command, with its shortcut; a click queues the command. Returns
+    /// whether it was clicked.
+    pub fn command_button(&mut self, ui: &mut Ui, command: UiCommand) -> bool {
+        let (undo, redo) = self.desk.undo_redo_labels();
+        let label = match command {
+            UiCommand::Undo => undo.map_or_else(|| "Undo".to_owned(), |l| format!("Undo {l}")),
+            UiCommand::Redo => redo.map_or_else(|| "Redo".to_owned(), |l| format!("Redo {l}")),
+            other => other.label(),
+        };
+        let shortcut = command.shortcut_text(ui.ctx());
+        let clicked = ui.add(egui::Button::new(label).shortcut_text(shortcut).selected(self.is_on(command))).clicked();
+        if clicked {
+            self.queue(command);
+        }
+        clicked
+    }
+}
+
+impl eframe::App for StudioApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.show(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, PREFS_KEY, &self.prefs);
+    }
+}
