@@ -3,12 +3,14 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+mod fairness_fixtures;
+
+use fairness_fixtures::{fixture_balance, normal_games};
 use skirmish_studio::systems::swat::rules::{
     Action, AiLevel, CoChoice, GameState, Outcome, Pos, Ruleset, ai_turn_at, apply, start_game,
 };
 use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario};
 use std::path::Path;
-use std::sync::Arc;
 
 fn sample(rules: &Ruleset, name: &str) -> Scenario {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
@@ -84,19 +86,6 @@ fn normal_plays_the_mirror_image_turn_for_the_other_seat_on_symmetric_maps() {
     assert!(first_divergence(&rules, "crossroads-duel.ron", AiLevel::Easy).is_some());
 }
 
-/// Normal games from seed 1 on two threads, no early stop.
-fn normal_games(games: usize) -> skirmish_studio::balance::BalanceOptions {
-    skirmish_studio::balance::BalanceOptions {
-        games,
-        until_clear: false,
-        seed: 1,
-        round_cap: 200,
-        threads: 2,
-        margin: 0.05,
-        levels: [skirmish_studio::game::Level::Normal; 8],
-    }
-}
-
 /// The smaller version of the balance check of issue 11: on every sample that declares a
 /// symmetry, judged without COs (the samples give the seats different COs, an asymmetry of
 /// the rules rather than of the map), the Normal player favours no seat beyond chance. The
@@ -113,69 +102,6 @@ fn on_symmetric_samples_without_cos_the_normal_player_favours_no_seat() {
     }
 }
 
-/// A two-player map made symmetric from an AWBW fixture: the left half mirrored onto the
-/// right, owners and units mirrored with the seats swapped, no COs.
-fn mirrored_fixture(rules: &Ruleset, file: &Path) -> Option<Scenario> {
-    use skirmish_studio::board::{SquareMap, Symmetry};
-    let text = std::fs::read_to_string(file).ok()?;
-    let mut scenario = skirmish_studio::systems::swat::scenario::import_awbw(rules, &text, "fixture").ok()?.scenario;
-    if scenario.players.len() != 2 {
-        return None;
-    }
-    let (w, h) = (scenario.board.width, scenario.board.height);
-    let flip = |p: Pos| SquareMap::FlipX.apply(p, w, h);
-    let left = |p: Pos| p.x < w / 2;
-    for p in scenario.board.squares().collect::<Vec<_>>() {
-        if !left(p) && flip(p) != p {
-            let terrain = scenario.board.terrain_at(flip(p));
-            scenario.board.set_terrain(p, terrain);
-        }
-    }
-    let owners: Vec<(Pos, u8)> = scenario.owners.iter().filter(|(p, _)| left(**p)).map(|(p, o)| (*p, *o)).collect();
-    scenario.owners.retain(|p, _| left(*p));
-    for (p, owner) in owners {
-        scenario.owners.insert(flip(p), 1 - owner.min(1));
-    }
-    let units: Vec<_> = scenario.units.iter().filter(|u| left(u.pos)).cloned().collect();
-    scenario.units = units.clone();
-    for mut unit in units {
-        unit.pos = flip(unit.pos);
-        unit.owner = 1 - unit.owner.min(1);
-        scenario.units.push(unit);
-    }
-    for player in &mut scenario.players {
-        player.co = CoChoice::NoCo;
-    }
-    scenario.symmetry = Some(Symmetry::MirrorLeftRight);
-    // Only maps the rules accept as they stand (each side an HQ or a factory, say).
-    skirmish_studio::systems::swat::scenario::validate(rules, &scenario)
-        .iter()
-        .all(|f| f.severity != skirmish_studio::systems::swat::scenario::Severity::Error)
-        .then_some(scenario)
-}
-
-/// Mirrored fixtures, `games` Normal games each from seed 1: the seats with their shares.
-fn fixture_balance(games: usize) -> Vec<(String, skirmish_studio::balance::Balance)> {
-    fixture_balance_from(games, 1)
-}
-
-/// Mirrored fixtures, `games` Normal games each from `seed`.
-fn fixture_balance_from(games: usize, seed: u64) -> Vec<(String, skirmish_studio::balance::Balance)> {
-    let rules = Arc::new(Ruleset::builtin().unwrap());
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/awbw");
-    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
-    files.sort();
-    let mut out = Vec::new();
-    for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "json")) {
-        let Some(scenario) = mirrored_fixture(&rules, file) else { continue };
-        let opened = skirmish_studio::systems::swat::open_scenario(Arc::clone(&rules), scenario);
-        let options = skirmish_studio::balance::BalanceOptions { seed, ..normal_games(games) };
-        let balance = skirmish_studio::balance::run_balance(opened.as_ref(), &options, &mut |_| {}).unwrap();
-        out.push((file.file_name().unwrap().to_string_lossy().into_owned(), balance));
-    }
-    out
-}
-
 /// Several maps judged at once: each at the 1% level (z = 2.58), so that the family of six
 /// has about a 5% chance of a false alarm, as one map judged at 5% would.
 #[test]
@@ -187,23 +113,6 @@ fn mirrored_awbw_fixtures_favour_no_seat_under_the_normal_player() {
         let decisive = first + second;
         let z = (first - decisive / 2.0).abs() / (decisive.sqrt() / 2.0).max(f64::MIN_POSITIVE);
         assert!(z < 2.58, "{name}: {first} to {second} (z = {z:.2}); {}", balance.verdict);
-    }
-}
-
-/// The full run for the closing note: `cargo test --release --test ai_fairness -- --ignored`.
-#[test]
-#[ignore = "200 games per mirrored fixture: minutes, for the closing note"]
-fn full_run_mirrored_awbw_fixtures_200_games() {
-    // Three sets of seeds, so the share at the round cap is not one set's luck.
-    for seed in [1, 100_001, 200_001] {
-        let mut capped = 0;
-        let mut games = 0;
-        for (name, balance) in fixture_balance_from(200, seed) {
-            println!("seed {seed} {name}: {} | endings {:?}", balance.verdict, balance.endings);
-            capped += balance.endings.get("RoundCap").copied().unwrap_or(0);
-            games += balance.games;
-        }
-        println!("seed {seed}: {capped} of {games} games at the round cap");
     }
 }
 

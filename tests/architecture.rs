@@ -35,7 +35,7 @@ fn code_of(path: &Path) -> String {
 
 #[test]
 fn every_rust_file_opens_with_a_module_doc_line() {
-    for dir in ["src", "tests", "benches"] {
+    for dir in ["src", "tests", "benches", "examples"] {
         for file in rust_files(&root().join(dir)) {
             let text = fs::read_to_string(&file).unwrap();
             assert!(text.starts_with("//!"), "{} must open with a `//!` line saying what it is for", file.display());
@@ -289,7 +289,7 @@ fn each_game_has_its_own_screens_and_they_never_see_the_window() {
 
 #[test]
 fn no_source_file_is_over_900_lines() {
-    for dir in ["src", "tests", "benches"] {
+    for dir in ["src", "tests", "benches", "examples"] {
         for file in rust_files(&root().join(dir)) {
             let lines = fs::read_to_string(&file).unwrap().lines().count();
             assert!(lines <= 900, "{} has {lines} lines; split it by concern", file.display());

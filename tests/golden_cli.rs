@@ -1,6 +1,6 @@
-//! Golden outputs of the command line for the four bundled samples: validate, stats, play,
-//! simulate, symmetry and the export's page counts stay the same through refactors of the code behind
-//! them. `UPDATE_GOLDEN=1 cargo test --test golden_cli` rewrites the files after a change
+//! Golden outputs of the command line for the bundled samples of both games: validate,
+//! stats, play, simulate, symmetry and the export's page counts stay the same through
+//! refactors of the code behind them. `UPDATE_GOLDEN=1 cargo test --test golden_cli` rewrites the files after a change
 //! that is meant to alter the output (read the diff before committing it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -81,4 +81,38 @@ fn pages_only(out: &str, pdf: &Path) -> String {
             _ => format!("{line}\n"),
         })
         .collect()
+}
+
+const SKIRM_SAMPLES: [&str; 2] = ["skirm-night-extraction", "skirm-ruined-crossing"];
+
+/// Thirty moves of the computer player: the first activations of a battle, dice and all.
+const COMPUTER_SCRIPT: &str = "ai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\n\
+                               ai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\n";
+
+#[test]
+fn skirm_samples_validate_stats_play_simulate_and_export_print_what_they_printed_before() {
+    let temp = std::env::temp_dir().join(format!("skirmish-golden-skirm-{}", std::process::id()));
+    std::fs::create_dir_all(&temp).unwrap();
+    let script = temp.join("computer.actions");
+    std::fs::write(&script, COMPUTER_SCRIPT).unwrap();
+    let script = script.to_str().unwrap();
+    for sample in SKIRM_SAMPLES {
+        let file = root().join("scenarios").join(format!("{sample}.ron"));
+        let file = file.to_str().unwrap();
+        check_golden(&format!("{sample}.validate.txt"), &command_output(&["validate", file, "--json"]));
+        check_golden(&format!("{sample}.stats.txt"), &command_output(&["stats", file, "--json"]));
+        check_golden(
+            &format!("{sample}.play.txt"),
+            &command_output(&["play", file, "--actions", script, "--seed", "7"]),
+        );
+        check_golden(
+            &format!("{sample}.simulate.txt"),
+            &command_output(&["simulate", file, "--games", "3", "--seed", "5", "--json"]),
+        );
+        check_golden(&format!("{sample}.symmetry.txt"), &command_output(&["symmetry", file, "--json"]));
+        let pdf = temp.join(format!("{sample}.pdf"));
+        let (code, out, err) =
+            run_args(&["export", file, "--pdf", pdf.to_str().unwrap(), "--paper", "a4", "--square", "40mm"]);
+        check_golden(&format!("{sample}.export.txt"), &format!("exit {code}\n{}{err}", pages_only(&out, &pdf)));
+    }
 }
