@@ -230,9 +230,10 @@ pub enum Command {
     Ruleset {
         /// A replacement ruleset in RON; the game system's built-in ruleset when left out.
         file: Option<PathBuf>,
-        /// The game system the ruleset is for.
-        #[arg(long, default_value = "swat")]
-        system: String,
+        /// The game system the ruleset is for (its id, as scenario files name it); the first
+        /// registered game, Skirmish Wars, when left out.
+        #[arg(long)]
+        system: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
@@ -244,7 +245,10 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let ruleset = cli.ruleset.as_deref();
     let Some(command) = cli.command else { return open_window(ruleset, None, err) };
     match command {
-        Command::Ruleset { file, system, json } => ruleset_command(&system, file.as_deref(), json, out, err),
+        Command::Ruleset { file, system, json } => {
+            let system = system.unwrap_or_else(|| SYSTEMS.first().map_or_else(String::new, |s| s.id().to_owned()));
+            ruleset_command(&system, file.as_deref(), json, out, err)
+        }
         Command::Validate { files, json } => validate_command(ruleset, &files, json, out, err),
         Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _| {
             print_report(&scenario.stats(), json, out);

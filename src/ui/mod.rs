@@ -12,6 +12,7 @@ mod dialogs;
 mod export_dialog;
 mod file_dialogs;
 mod frame;
+mod gesture;
 mod live;
 mod shell;
 mod sketch;

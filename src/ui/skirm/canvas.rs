@@ -6,15 +6,16 @@
 use super::{Seen, SkirmDesk};
 use crate::board::{Edge, EdgeAxis, Pos};
 use crate::systems::skirm::draw_battle_map;
-use crate::systems::skirm::editing::Spot;
+use crate::systems::skirm::editing::{Editor, Spot};
 use crate::systems::skirm::rules::{Map, Sight};
 use crate::systems::skirm::scenario::Severity;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
+use crate::ui::gesture::{GestureTarget, pointer_gesture};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::Placement;
-use egui::{Color32, Painter, PointerButton, Pos2, Rect, Stroke, StrokeKind, Ui, pos2, vec2};
+use egui::{Color32, Painter, Pos2, Rect, Stroke, StrokeKind, Ui, pos2, vec2};
 
 /// The colour of each squad on screen.
 pub const SQUAD_COLOURS: [Color32; 2] = [Color32::from_rgb(196, 52, 44), Color32::from_rgb(40, 92, 180)];
@@ -41,33 +42,27 @@ fn spot_at(place: Placement, point: Pos2, width: u16, height: u16) -> Option<Spo
     Spot::at(local.x, local.y, width, height)
 }
 
+/// Hands the pointer to the editor at the spot under it: press, drag and release of the
+/// primary button to the tool. Space or the middle button pans instead.
 fn input(desk: &mut SkirmDesk, ui: &Ui, response: &egui::Response) {
-    let (pressed, down, released, space, middle) = ui.input(|i| {
-        (
-            i.pointer.primary_pressed(),
-            i.pointer.primary_down(),
-            i.pointer.primary_released(),
-            i.key_down(egui::Key::Space),
-            i.pointer.button_down(PointerButton::Middle),
-        )
-    });
-    if space || middle {
-        return;
+    pointer_gesture(ui, response, desk.hover, &mut desk.editor);
+}
+
+impl GestureTarget<Spot> for Editor {
+    fn press(&mut self, at: Spot) {
+        Editor::press(self, at);
     }
-    let editor = &mut desk.editor;
-    let Some(spot) = desk.hover else {
-        if released {
-            editor.release(None);
-        }
-        return;
-    };
-    if pressed && response.hovered() {
-        editor.press(spot);
-    } else if down && editor.drag.is_some() {
-        editor.drag_to(spot);
+
+    fn dragging(&self) -> bool {
+        self.drag.is_some()
     }
-    if released {
-        editor.release(Some(spot));
+
+    fn drag_to(&mut self, at: Spot) {
+        Editor::drag_to(self, at);
+    }
+
+    fn release(&mut self, at: Option<Spot>) {
+        Editor::release(self, at);
     }
 }
 

@@ -3,12 +3,14 @@
 
 use super::SwatDesk;
 use super::theme;
+use crate::systems::swat::editing::Editor;
 use crate::systems::swat::rules::Pos;
 use crate::systems::swat::scenario::{Severity, SquareMap};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
+use crate::ui::gesture::{GestureTarget, pointer_gesture};
 use crate::ui::view::{Placement, draw_rulers, visible};
-use egui::{Color32, Mesh, PointerButton, Rect, Stroke, StrokeKind, Ui, vec2};
+use egui::{Color32, Mesh, Rect, Stroke, StrokeKind, Ui, vec2};
 
 /// Draws the canvas and handles its input.
 pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
@@ -27,37 +29,26 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 /// Hands the pointer to the editor in squares: press, drag and release of the primary button
 /// to the tool, a right click to the eyedropper. Space or the middle button pans instead.
 fn tool_input(desk: &mut SwatDesk, ui: &Ui, response: &egui::Response) {
-    let (pressed, down, released, secondary, space, middle) = ui.input(|i| {
-        (
-            i.pointer.primary_pressed(),
-            i.pointer.primary_down(),
-            i.pointer.primary_released(),
-            i.pointer.secondary_pressed(),
-            i.key_down(egui::Key::Space),
-            i.pointer.button_down(PointerButton::Middle),
-        )
-    });
-    if space || middle {
-        return;
+    if let Some(pos) = pointer_gesture(ui, response, desk.hover, &mut desk.editor) {
+        desk.editor.pick(pos);
     }
-    let editor = &mut desk.editor;
-    let Some(pos) = desk.hover else {
-        if released {
-            editor.release(None);
-        }
-        return;
-    };
-    if secondary && response.hovered() {
-        editor.pick(pos);
-        return;
+}
+
+impl GestureTarget<Pos> for Editor {
+    fn press(&mut self, at: Pos) {
+        Editor::press(self, at);
     }
-    if pressed && response.hovered() {
-        editor.press(pos);
-    } else if down && editor.drag.is_some() {
-        editor.drag_to(pos);
+
+    fn dragging(&self) -> bool {
+        self.drag.is_some()
     }
-    if released {
-        editor.release(Some(pos));
+
+    fn drag_to(&mut self, at: Pos) {
+        Editor::drag_to(self, at);
+    }
+
+    fn release(&mut self, at: Option<Pos>) {
+        Editor::release(self, at);
     }
 }
 
