@@ -29,6 +29,29 @@ pub trait Change<D> {
     fn absorb(&mut self, later: Self);
 }
 
+/// What the window asks of any game's open document: its title, where it is saved, its
+/// revision and its undo history. Each game's editing `Document` implements it.
+pub trait EditedDocument {
+    /// The scenario's title.
+    fn title(&self) -> &str;
+    /// Where it was last saved or opened from.
+    fn path(&self) -> Option<&std::path::Path>;
+    /// Notes that it was saved to `path` as it stands.
+    fn saved_to(&mut self, path: std::path::PathBuf);
+    /// Notes that it is saved nowhere (work brought back from a recovery file).
+    fn mark_unsaved(&mut self);
+    /// Counts every change, so views know when to refresh what they derive.
+    fn revision(&self) -> u64;
+    /// Whether it differs from what was last saved.
+    fn is_modified(&self) -> bool;
+    /// Undoes the newest step; returns its label.
+    fn undo(&mut self) -> Option<String>;
+    /// Redoes the newest undone step; returns its label.
+    fn redo(&mut self) -> Option<String>;
+    /// The labels of the steps undo and redo would take.
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>);
+}
+
 /// One undoable step.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Step<C> {

@@ -53,23 +53,28 @@ fn validate_stats_play_simulate_and_export_print_what_they_printed_before() {
     std::fs::write(&script, END_TURNS_SCRIPT).unwrap();
     let script = script.to_str().unwrap();
     for sample in SAMPLES {
-        let file = root().join("scenarios").join(format!("{sample}.ron"));
-        let file = file.to_str().unwrap();
-        check_golden(&format!("{sample}.validate.txt"), &command_output(&["validate", file, "--json"]));
-        check_golden(&format!("{sample}.stats.txt"), &command_output(&["stats", file, "--json"]));
-        check_golden(
-            &format!("{sample}.play.txt"),
-            &command_output(&["play", file, "--actions", script, "--seed", "7", "--json"]),
-        );
-        check_golden(
-            &format!("{sample}.simulate.txt"),
-            &command_output(&["simulate", file, "--games", "3", "--seed", "5", "--json"]),
-        );
-        check_golden(&format!("{sample}.symmetry.txt"), &command_output(&["symmetry", file, "--json"]));
-        let pdf = temp.join(format!("{sample}.pdf"));
-        let (code, out, err) = run_args(&["export", file, "--pdf", pdf.to_str().unwrap(), "--paper", "a4"]);
-        check_golden(&format!("{sample}.export.txt"), &format!("exit {code}\n{}{err}", pages_only(&out, &pdf)));
+        check_sample(sample, script, &["--json"], &["--paper", "a4"], &temp);
     }
+}
+
+/// Every command's output for one sample against its golden files: `play` runs `script`
+/// with `play_args`, `export` with `export_args`.
+fn check_sample(sample: &str, script: &str, play_args: &[&str], export_args: &[&str], temp: &Path) {
+    let file = root().join("scenarios").join(format!("{sample}.ron"));
+    let file = file.to_str().unwrap();
+    check_golden(&format!("{sample}.validate.txt"), &command_output(&["validate", file, "--json"]));
+    check_golden(&format!("{sample}.stats.txt"), &command_output(&["stats", file, "--json"]));
+    let play = [&["play", file, "--actions", script, "--seed", "7"][..], play_args].concat();
+    check_golden(&format!("{sample}.play.txt"), &command_output(&play));
+    check_golden(
+        &format!("{sample}.simulate.txt"),
+        &command_output(&["simulate", file, "--games", "3", "--seed", "5", "--json"]),
+    );
+    check_golden(&format!("{sample}.symmetry.txt"), &command_output(&["symmetry", file, "--json"]));
+    let pdf = temp.join(format!("{sample}.pdf"));
+    let export = [&["export", file, "--pdf", pdf.to_str().unwrap()][..], export_args].concat();
+    let (code, out, err) = run_args(&export);
+    check_golden(&format!("{sample}.export.txt"), &format!("exit {code}\n{}{err}", pages_only(&out, &pdf)));
 }
 
 /// The export's report without the parts that name the temporary folder or count bytes.
@@ -97,22 +102,6 @@ fn skirm_samples_validate_stats_play_simulate_and_export_print_what_they_printed
     std::fs::write(&script, COMPUTER_SCRIPT).unwrap();
     let script = script.to_str().unwrap();
     for sample in SKIRM_SAMPLES {
-        let file = root().join("scenarios").join(format!("{sample}.ron"));
-        let file = file.to_str().unwrap();
-        check_golden(&format!("{sample}.validate.txt"), &command_output(&["validate", file, "--json"]));
-        check_golden(&format!("{sample}.stats.txt"), &command_output(&["stats", file, "--json"]));
-        check_golden(
-            &format!("{sample}.play.txt"),
-            &command_output(&["play", file, "--actions", script, "--seed", "7"]),
-        );
-        check_golden(
-            &format!("{sample}.simulate.txt"),
-            &command_output(&["simulate", file, "--games", "3", "--seed", "5", "--json"]),
-        );
-        check_golden(&format!("{sample}.symmetry.txt"), &command_output(&["symmetry", file, "--json"]));
-        let pdf = temp.join(format!("{sample}.pdf"));
-        let (code, out, err) =
-            run_args(&["export", file, "--pdf", pdf.to_str().unwrap(), "--paper", "a4", "--square", "40mm"]);
-        check_golden(&format!("{sample}.export.txt"), &format!("exit {code}\n{}{err}", pages_only(&out, &pdf)));
+        check_sample(sample, script, &[], &["--paper", "a4", "--square", "40mm"], &temp);
     }
 }

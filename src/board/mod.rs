@@ -12,7 +12,7 @@ mod transform;
 
 pub use block::Block;
 pub use edge::{Door, Edge, EdgeAxis, EdgeFeature, Wall};
-pub use transform::{SquareMap, Symmetry};
+pub use transform::{SquareMap, Symmetry, symmetry_to_check};
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

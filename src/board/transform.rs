@@ -168,3 +168,20 @@ impl SquareMap {
         }
     }
 }
+
+/// The symmetry a square-grid game's `symmetry` command checks: the one named (`rotate180`), else the one the
+/// scenario declares.
+///
+/// # Errors
+/// An unknown name, or none named and none declared.
+pub fn symmetry_to_check(kind: Option<&str>, declared: Option<Symmetry>) -> Result<Symmetry, String> {
+    match kind {
+        Some(name) => Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
+            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
+            format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
+        }),
+        None => {
+            declared.ok_or_else(|| "the scenario declares no symmetry; name one with --kind (rotate180, say)".into())
+        }
+    }
+}

@@ -1,10 +1,12 @@
-//! The seam between the studio and its game systems: the narrow interface through which the
-//! command line (and, as each front end moves behind it, the window) reaches any game without
-//! naming it. A system implements [`GameSystem`]; the registry in `crate::systems` lists them.
+//! The seam between the studio and its games: the narrow interface through which the command
+//! line, the balance lab and the window's export and Balance panel reach any game without
+//! naming it. A game implements [`GameSystem`]; the registry in `crate::systems` lists them.
+//! Its typed rules core implements [`Rules`], on which the playtest session, the script
+//! player and the battle runner are written once (`play.rs`).
 //!
-//! Architecture invariant: nothing here names a game system, and nothing here assumes squares
-//! beyond what a scenario itself reports (places are given as text and as JSON the system
-//! chooses), so a game measured on an open table fits the same interface.
+//! Architecture invariant: nothing here names a game, and nothing here assumes squares: a
+//! [`Place`] is a square or a point of an open table, export options give a scale and the
+//! sheets a game declares, and the rest is text and JSON the game shapes.
 
 mod play;
 
@@ -85,27 +87,6 @@ pub fn share_text(k: usize, n: usize) -> String {
     let (low, high) = wilson_interval(k, n);
     let share = if n == 0 { 0.0 } else { 100.0 * k as f64 / n as f64 };
     format!("{k} of {n} ({share:.0}%, 95% interval {:.0}% to {:.0}%)", 100.0 * low, 100.0 * high)
-}
-
-/// The symmetry a `symmetry` command checks: the one named (`rotate180`), else the one the
-/// scenario declares.
-///
-/// # Errors
-/// An unknown name, or none named and none declared.
-pub fn symmetry_to_check(
-    kind: Option<&str>,
-    declared: Option<crate::board::Symmetry>,
-) -> Result<crate::board::Symmetry, String> {
-    use crate::board::Symmetry;
-    match kind {
-        Some(name) => Symmetry::ALL.into_iter().find(|s| s.name() == name).ok_or_else(|| {
-            let names: Vec<&str> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-            format!("unknown symmetry '{name}'; expected one of {}", names.join(", "))
-        }),
-        None => {
-            declared.ok_or_else(|| "the scenario declares no symmetry; name one with --kind (rotate180, say)".into())
-        }
-    }
 }
 
 /// Whether any finding is an error.

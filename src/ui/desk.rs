@@ -10,6 +10,7 @@ use super::file_dialogs::FileDialogs;
 use super::shell::{Modal, NewScenarioForm, Prefs};
 use super::view::{Placement, View, place_view};
 use crate::board::Symmetry;
+use crate::editing::EditedDocument;
 use crate::export::Sheet;
 use crate::game::OpenScenario;
 use egui::{Color32, KeyboardShortcut, Ui};
@@ -64,29 +65,51 @@ impl DeskContext<'_> {
 pub trait Desk: Any {
     /// The game's name, shown beside the scenario's in the menu bar.
     fn game(&self) -> &'static str;
-    /// The scenario's title.
-    fn name(&self) -> &str;
-    /// Where the document was last saved or opened from.
-    fn path(&self) -> Option<&Path>;
-    /// Whether the document has unsaved changes.
-    fn is_modified(&self) -> bool;
+    /// The open document: title, path, revision, undo history.
+    fn document(&self) -> &dyn EditedDocument;
+    /// The open document, to save, undo or redo.
+    fn document_mut(&mut self) -> &mut dyn EditedDocument;
     /// The document in its file form.
     ///
     /// # Errors
     /// It cannot be written (a name its ruleset does not know).
     fn text(&self) -> Result<String, String>;
+    /// The scenario's title.
+    fn name(&self) -> &str {
+        self.document().title()
+    }
+    /// Where the document was last saved or opened from.
+    fn path(&self) -> Option<&Path> {
+        self.document().path()
+    }
+    /// Whether the document has unsaved changes.
+    fn is_modified(&self) -> bool {
+        self.document().is_modified()
+    }
     /// Notes that the document as it stands was saved to `path`.
-    fn saved_to(&mut self, path: &Path);
+    fn saved_to(&mut self, path: &Path) {
+        self.document_mut().saved_to(path.to_path_buf());
+    }
     /// Notes that the document is saved nowhere (work brought back from a recovery file).
-    fn mark_unsaved(&mut self);
+    fn mark_unsaved(&mut self) {
+        self.document_mut().mark_unsaved();
+    }
     /// Undoes the newest step; returns its label.
-    fn undo(&mut self) -> Option<String>;
+    fn undo(&mut self) -> Option<String> {
+        self.document_mut().undo()
+    }
     /// Redoes the newest undone step; returns its label.
-    fn redo(&mut self) -> Option<String>;
+    fn redo(&mut self) -> Option<String> {
+        self.document_mut().redo()
+    }
     /// The labels of the steps undo and redo would take.
-    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>);
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
+        self.document().undo_redo_labels()
+    }
     /// The document's revision: it changes with every edit, undo and redo.
-    fn revision(&self) -> u64;
+    fn revision(&self) -> u64 {
+        self.document().revision()
+    }
     /// The symmetry echoed while painting.
     fn symmetry(&self) -> Option<Symmetry>;
     /// Chooses the symmetry echoed while painting.

@@ -1,6 +1,7 @@
 //! Skirm behind the studio's seam: the [`GameSystem`] the registry lists, and what each
-//! headless command does with a Skirm scenario (validate, stats, symmetry, play a script,
-//! simulate computer battles). Printing Skirm belongs to the next issue and says so.
+//! headless command does with a Skirm scenario (validate with fixes, stats, symmetry, play a
+//! script, simulate computer battles and the balance lab's battles through the shared runner,
+//! print its sheets).
 
 use super::rules::{Event, RollKind, Target};
 use super::rules::{GameState, Outcome};
@@ -332,7 +333,7 @@ impl OpenScenario for SkirmDocument {
     }
 
     fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
-        let symmetry = crate::game::symmetry_to_check(kind, self.scenario.symmetry)?;
+        let symmetry = crate::board::symmetry_to_check(kind, self.scenario.symmetry)?;
         if symmetry == Symmetry::Rotate90 || !symmetry.fits(self.scenario.board.width, self.scenario.board.height) {
             return Err(format!("a {} does not fit a two-squad battle map of this shape", symmetry.label()));
         }

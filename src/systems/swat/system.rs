@@ -197,7 +197,7 @@ impl OpenScenario for SwatScenario {
     }
 
     fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
-        let symmetry = crate::game::symmetry_to_check(kind, self.scenario.symmetry)?;
+        let symmetry = crate::board::symmetry_to_check(kind, self.scenario.symmetry)?;
         let report = symmetry_report(&self.scenario, symmetry)
             .map_err(|_| format!("a {} needs a square board", symmetry.label()))?;
         let mut text = if report.is_empty() {

@@ -21,7 +21,6 @@ use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::scenario::stats::Statistics;
 use crate::systems::skirm::scenario::{Finding, SkirmScenario, load_scenario, save_scenario, statistics};
 use egui::{Key, Ui};
-use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
 /// What a square looks like from the hovered one.
@@ -187,45 +186,16 @@ impl Desk for SkirmDesk {
         "Skirm"
     }
 
-    fn name(&self) -> &str {
-        &self.editor.doc.scenario.name
+    fn document(&self) -> &dyn crate::editing::EditedDocument {
+        &self.editor.doc
     }
 
-    fn path(&self) -> Option<&Path> {
-        self.editor.doc.path.as_deref()
-    }
-
-    fn is_modified(&self) -> bool {
-        self.editor.doc.is_modified()
+    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+        &mut self.editor.doc
     }
 
     fn text(&self) -> Result<String, String> {
         SkirmDesk::text(self)
-    }
-
-    fn saved_to(&mut self, path: &Path) {
-        self.editor.doc.path = Some(path.to_path_buf());
-        self.editor.doc.history.mark_clean();
-    }
-
-    fn mark_unsaved(&mut self) {
-        self.editor.doc.history.mark_unsaved();
-    }
-
-    fn undo(&mut self) -> Option<String> {
-        self.editor.doc.undo()
-    }
-
-    fn redo(&mut self) -> Option<String> {
-        self.editor.doc.redo()
-    }
-
-    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
-        (self.editor.doc.history.undo_label(), self.editor.doc.history.redo_label())
-    }
-
-    fn revision(&self) -> u64 {
-        self.editor.doc.revision
     }
 
     fn symmetry(&self) -> Option<Symmetry> {

@@ -26,7 +26,6 @@ use crate::systems::swat::scenario::{
     save_scenario, statistics, symmetry_report, validate,
 };
 use egui::{Context, Key, Ui};
-use std::path::Path;
 use std::sync::{Arc, LazyLock};
 
 /// The sample scenario shown the first time the studio opens.
@@ -272,62 +271,21 @@ pub fn brush_command(size: u16) -> UiCommand {
     SwatCommand::Brush(size).ui()
 }
 
-/// The panels and overlays a Skirmish Wars map offers.
-const TOGGLES: [ViewToggle; 8] = [
-    ViewToggle::Grid,
-    ViewToggle::RaceOverlay,
-    ViewToggle::Inspector,
-    ViewToggle::Settings,
-    ViewToggle::Diagnostics,
-    ViewToggle::Statistics,
-    ViewToggle::History,
-    ViewToggle::Minimap,
-];
-
 impl Desk for SwatDesk {
     fn game(&self) -> &'static str {
         "Skirmish Wars"
     }
 
-    fn name(&self) -> &str {
-        &self.editor.doc.scenario.name
+    fn document(&self) -> &dyn crate::editing::EditedDocument {
+        &self.editor.doc
     }
 
-    fn path(&self) -> Option<&Path> {
-        self.editor.doc.path.as_deref()
-    }
-
-    fn is_modified(&self) -> bool {
-        self.editor.doc.is_modified()
+    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+        &mut self.editor.doc
     }
 
     fn text(&self) -> Result<String, String> {
         SwatDesk::text(self)
-    }
-
-    fn saved_to(&mut self, path: &Path) {
-        self.editor.doc.path = Some(path.to_path_buf());
-        self.editor.doc.history.mark_clean();
-    }
-
-    fn mark_unsaved(&mut self) {
-        self.editor.doc.history.mark_unsaved();
-    }
-
-    fn undo(&mut self) -> Option<String> {
-        self.editor.doc.undo()
-    }
-
-    fn redo(&mut self) -> Option<String> {
-        self.editor.doc.redo()
-    }
-
-    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
-        (self.editor.doc.history.undo_label(), self.editor.doc.history.redo_label())
-    }
-
-    fn revision(&self) -> u64 {
-        self.editor.doc.revision
     }
 
     fn symmetry(&self) -> Option<Symmetry> {
@@ -380,7 +338,7 @@ impl Desk for SwatDesk {
     }
 
     fn toggles(&self) -> &'static [ViewToggle] {
-        &TOGGLES
+        &ViewToggle::ALL
     }
 
     fn is_on(&self, command: UiCommand) -> bool {

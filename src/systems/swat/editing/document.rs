@@ -162,3 +162,42 @@ pub fn resized(scenario: &Scenario, left: i32, top: i32, right: i32, bottom: i32
     next.board = board;
     Some(next)
 }
+
+impl crate::editing::EditedDocument for Document {
+    fn title(&self) -> &str {
+        &self.scenario.name
+    }
+
+    fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+
+    fn saved_to(&mut self, path: std::path::PathBuf) {
+        self.path = Some(path);
+        self.history.mark_clean();
+    }
+
+    fn mark_unsaved(&mut self) {
+        self.history.mark_unsaved();
+    }
+
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn is_modified(&self) -> bool {
+        Document::is_modified(self)
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        Document::undo(self)
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        Document::redo(self)
+    }
+
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
+        (self.history.undo_label(), self.history.redo_label())
+    }
+}
