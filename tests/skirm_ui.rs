@@ -315,3 +315,27 @@ fn broken_files_are_refused_with_what_and_where_and_the_open_work_is_kept() {
     assert!(harness.state().skirm().unwrap().play.as_ref().unwrap().actions.is_empty());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn a_skirm_map_has_the_balance_panel_and_it_judges_the_map_with_its_squads_named() {
+    let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), None);
+    menu(&mut harness, "View", "Balance");
+    assert!(harness.state().prefs.show_balance, "the Balance panel is offered on a Skirm map");
+    // A Skirm scenario has no COs to leave out.
+    assert!(harness.query_by_label("Judge the map without COs").is_none());
+    harness.state_mut().balance.games = 20;
+    harness.get_by_label("Run balance games").click();
+    harness.run_steps(2);
+    let start = std::time::Instant::now();
+    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+    harness.run_steps(2);
+    let revision = harness.state().skirm().unwrap().editor.doc.revision;
+    let result = harness.state().balance.shown(revision).expect("a result for this revision");
+    assert_eq!(result.seats.len(), 2);
+    assert!(result.games >= 20, "{} games", result.games);
+    let squad = harness.state().skirm().unwrap().editor.doc.scenario.squads[0].name.clone();
+    harness.get_by_label_contains(&format!("{squad} wins"));
+}

@@ -127,6 +127,10 @@ pub trait Desk: Any {
     fn miniature(&self) -> Vec<Color32>;
     /// Each seat's colour, for charts.
     fn seat_colours(&self) -> Vec<Color32>;
+    /// A seat's name for people ("Player 1", a squad's name), from 0.
+    fn seat_name(&self, seat: usize) -> String {
+        format!("Player {}", seat + 1)
+    }
     /// The document as its game system's scenario, for what goes through the seam (export,
     /// the balance lab).
     ///

@@ -231,6 +231,11 @@ impl Desk for SkirmDesk {
         canvas::SQUAD_COLOURS.to_vec()
     }
 
+    /// The squad's name, as the scenario gives it.
+    fn seat_name(&self, seat: usize) -> String {
+        self.editor.doc.scenario.squads.get(seat).map_or_else(|| format!("Squad {}", seat + 1), |s| s.name.clone())
+    }
+
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
         Ok(crate::systems::skirm::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
     }
