@@ -157,19 +157,24 @@ impl<R: Rules> Session<R> {
         Ok(())
     }
 
-    /// Plays the computer's next moves for the seat that decides; returns their events.
+    /// Plays the computer's next moves for the seat that decides; returns their events, or
+    /// `None` when the computer has no move.
     ///
     /// # Errors
     /// The computer chose an action the rules refuse (a bug in the computer player).
-    pub fn play_computer(&mut self, rules: &R, level: Level) -> Result<Vec<R::Event>, String> {
+    pub fn play_computer(&mut self, rules: &R, level: Level) -> Result<Option<Vec<R::Event>>, String> {
+        let moves = rules.computer_moves(&self.state, level);
+        if moves.is_empty() {
+            return Ok(None);
+        }
         let mut events = Vec::new();
-        for action in rules.computer_moves(&self.state, level) {
+        for action in moves {
             let more = self
                 .act(rules, &action)
                 .map_err(|r| format!("seed {}: the computer chose a refused action {action:?}: {r}", self.seed))?;
             events.extend(more);
         }
-        Ok(events)
+        Ok(Some(events))
     }
 }
 
@@ -256,17 +261,7 @@ pub fn run_battle<R: Rules>(
             }
         }
         let level = levels.get(usize::from(seat)).copied().unwrap_or(Level::Easy);
-        let moves = rules.computer_moves(&session.state, level);
-        if moves.is_empty() {
-            break;
-        }
-        let mut events = Vec::new();
-        for action in moves {
-            let more = session
-                .act(rules, &action)
-                .map_err(|r| format!("seed {seed}: the computer chose a refused action {action:?}: {r}"))?;
-            events.extend(more);
-        }
+        let Some(events) = session.play_computer(rules, level)? else { break };
         for event in &events {
             if let Some((at, seat)) = rules.place_taken(event) {
                 captures.push(CaptureRecord { at, seat, round });

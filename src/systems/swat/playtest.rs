@@ -4,7 +4,7 @@
 //! simulation.
 
 use crate::game::{GameRecord, Level, run_battle};
-use crate::systems::swat::rules::{Action, Event, GameSetup, Outcome, Rejection, Ruleset, ai_turn};
+use crate::systems::swat::rules::{Action, Event, GameSetup, Outcome, Rejection, Ruleset};
 use crate::systems::swat::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -90,14 +90,7 @@ impl Session {
 
     /// Plays the computer's turn for the player whose turn it is; returns its events.
     pub fn play_ai_turn(&mut self, rules: &Ruleset) -> Vec<Event> {
-        let mut events = Vec::new();
-        for action in ai_turn(rules, &self.state, 2000) {
-            match self.act(rules, &action) {
-                Ok(more) => events.extend(more),
-                Err(_) => break,
-            }
-        }
-        events
+        self.game.play_computer(rules, Level::Easy).ok().flatten().unwrap_or_default()
     }
 
     /// Whether the player whose turn it is is played by the computer.

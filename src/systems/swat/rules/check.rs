@@ -32,6 +32,9 @@ pub(super) fn in_move_phase(state: &GameState) -> Result<(), Rejection> {
 ///
 /// # Errors
 /// The named [`Rejection`].
+// Inlinable across files: `legal_actions` (legal.rs) calls it for every candidate, as it could
+// when both lived in one file.
+#[inline]
 pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), Rejection> {
     if state.outcome != Outcome::Ongoing {
         return Err(Rejection::GameOver);
