@@ -29,8 +29,63 @@ pub trait Change<D> {
     fn absorb(&mut self, later: Self);
 }
 
+/// A game's scenario as an open document shows it: its title.
+pub trait Titled {
+    /// The scenario's title.
+    fn title(&self) -> &str;
+}
+
+/// An open scenario of any game with its undo history: what it is, where it is saved, and a
+/// revision that counts every change so views know when to refresh what they derive. Each
+/// game adds its own ways in (`apply_ops`, `change`) in its editing module.
+#[derive(Debug, Clone)]
+pub struct Document<S, C> {
+    /// The scenario as it stands.
+    pub scenario: S,
+    /// Its undo history.
+    pub history: History<C>,
+    /// Where it was last saved or opened from.
+    pub path: Option<std::path::PathBuf>,
+    /// Counts every change.
+    pub revision: u64,
+}
+
+impl<S, C: Change<S>> Document<S, C> {
+    /// A document for a scenario that is not saved anywhere yet.
+    #[must_use]
+    pub fn new(scenario: S) -> Self {
+        Self { scenario, history: History::new(), path: None, revision: 0 }
+    }
+
+    /// Whether there are unsaved changes.
+    #[must_use]
+    pub fn is_modified(&self) -> bool {
+        self.history.is_modified()
+    }
+
+    /// Undoes the newest step; returns its label.
+    pub fn undo(&mut self) -> Option<String> {
+        let label = self.history.undo(&mut self.scenario)?;
+        self.revision += 1;
+        Some(label)
+    }
+
+    /// Redoes the newest undone step; returns its label.
+    pub fn redo(&mut self) -> Option<String> {
+        let label = self.history.redo(&mut self.scenario)?;
+        self.revision += 1;
+        Some(label)
+    }
+
+    /// Moves through the history to the state after `cursor` steps.
+    pub fn jump_to(&mut self, cursor: usize) {
+        self.history.jump_to(&mut self.scenario, cursor);
+        self.revision += 1;
+    }
+}
+
 /// What the window asks of any game's open document: its title, where it is saved, its
-/// revision and its undo history. Each game's editing `Document` implements it.
+/// revision and its undo history.
 pub trait EditedDocument {
     /// The scenario's title.
     fn title(&self) -> &str;
@@ -50,6 +105,45 @@ pub trait EditedDocument {
     fn redo(&mut self) -> Option<String>;
     /// The labels of the steps undo and redo would take.
     fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>);
+}
+
+impl<S: Titled, C: Change<S>> EditedDocument for Document<S, C> {
+    fn title(&self) -> &str {
+        self.scenario.title()
+    }
+
+    fn path(&self) -> Option<&std::path::Path> {
+        self.path.as_deref()
+    }
+
+    fn saved_to(&mut self, path: std::path::PathBuf) {
+        self.path = Some(path);
+        self.history.mark_clean();
+    }
+
+    fn mark_unsaved(&mut self) {
+        self.history.mark_unsaved();
+    }
+
+    fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    fn is_modified(&self) -> bool {
+        Document::is_modified(self)
+    }
+
+    fn undo(&mut self) -> Option<String> {
+        Document::undo(self)
+    }
+
+    fn redo(&mut self) -> Option<String> {
+        Document::redo(self)
+    }
+
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
+        (self.history.undo_label(), self.history.redo_label())
+    }
 }
 
 /// One undoable step.

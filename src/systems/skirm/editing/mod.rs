@@ -16,7 +16,6 @@ use super::rules::Ruleset;
 use super::rules::{ItemKind, Movement};
 use super::scenario::{Finding, SkirmScenario, Squad, SquadUnit, validate};
 use crate::board::{Board, Door, Edge, EdgeFeature, Pos, Symmetry, TerrainId, Wall};
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The largest height level the height brush paints.
@@ -55,32 +54,17 @@ pub fn new_scenario(rules: &Ruleset, width: u16, height: u16) -> SkirmScenario {
     }
 }
 
-/// An open Skirm scenario with its history.
-#[derive(Debug, Clone)]
-pub struct Document {
-    /// The scenario as it stands.
-    pub scenario: SkirmScenario,
-    /// Its undo history.
-    pub history: History,
-    /// Where it was last saved or opened from.
-    pub path: Option<PathBuf>,
-    /// Counts every change, so views know when to refresh what they derive.
-    pub revision: u64,
+/// An open Skirm scenario with its history: the kernel's document with snapshots as its
+/// steps.
+pub type Document = crate::editing::Document<SkirmScenario, crate::editing::Snapshot<SkirmScenario>>;
+
+impl crate::editing::Titled for SkirmScenario {
+    fn title(&self) -> &str {
+        &self.name
+    }
 }
 
 impl Document {
-    /// A document for a scenario that is not saved anywhere yet.
-    #[must_use]
-    pub fn new(scenario: SkirmScenario) -> Self {
-        Self { scenario, history: History::new(), path: None, revision: 0 }
-    }
-
-    /// Whether there are unsaved changes.
-    #[must_use]
-    pub fn is_modified(&self) -> bool {
-        self.history.is_modified()
-    }
-
     /// The one way a change is made: `change` edits a copy, and when it changed anything the
     /// copy becomes the scenario as one undoable step (joined to the newest step when both
     /// carry `merge`). Returns whether anything changed.
@@ -94,20 +78,6 @@ impl Document {
         self.history.record(label, merge, crate::editing::Snapshot(before));
         self.revision += 1;
         true
-    }
-
-    /// Undoes the newest step; returns its label.
-    pub fn undo(&mut self) -> Option<String> {
-        let label = self.history.undo(&mut self.scenario)?;
-        self.revision += 1;
-        Some(label)
-    }
-
-    /// Redoes the newest undone step; returns its label.
-    pub fn redo(&mut self) -> Option<String> {
-        let label = self.history.redo(&mut self.scenario)?;
-        self.revision += 1;
-        Some(label)
     }
 }
 
@@ -430,45 +400,6 @@ impl Editor {
     pub fn fix(&mut self, finding: &Finding) -> bool {
         let Some(fix) = &finding.fix else { return false };
         self.doc.change(&fix.label, None, |s| crate::systems::skirm::scenario::apply_edits(s, &fix.edits))
-    }
-}
-
-impl crate::editing::EditedDocument for Document {
-    fn title(&self) -> &str {
-        &self.scenario.name
-    }
-
-    fn path(&self) -> Option<&std::path::Path> {
-        self.path.as_deref()
-    }
-
-    fn saved_to(&mut self, path: std::path::PathBuf) {
-        self.path = Some(path);
-        self.history.mark_clean();
-    }
-
-    fn mark_unsaved(&mut self) {
-        self.history.mark_unsaved();
-    }
-
-    fn revision(&self) -> u64 {
-        self.revision
-    }
-
-    fn is_modified(&self) -> bool {
-        Document::is_modified(self)
-    }
-
-    fn undo(&mut self) -> Option<String> {
-        Document::undo(self)
-    }
-
-    fn redo(&mut self) -> Option<String> {
-        Document::redo(self)
-    }
-
-    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
-        (self.history.undo_label(), self.history.redo_label())
     }
 }
 

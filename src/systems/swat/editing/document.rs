@@ -1,23 +1,19 @@
 //! The open document: the scenario, its undo history, where it is saved, and the one entry
 //! point for changes, which judges each operation with the rules and records it.
 
-use super::history::{Edits, History, MergeKey};
+use super::history::{Edits, MergeKey};
 use super::ops::{Op, Refusal, edits_for, judge, with_symmetry};
 use crate::systems::swat::rules::{Pos, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{Edit, MAX_SIDE, Scenario, ScenarioUnit, Symmetry, TilePlacement, apply_all};
-use std::path::PathBuf;
 
-/// An open scenario with its history.
-#[derive(Debug, Clone)]
-pub struct Document {
-    /// The scenario as it stands.
-    pub scenario: Scenario,
-    /// Its undo history.
-    pub history: History,
-    /// Where it was last saved or opened from.
-    pub path: Option<PathBuf>,
-    /// Counts every change, so views know when to refresh what they derive.
-    pub revision: u64,
+/// An open Skirmish Wars scenario with its history: the kernel's document with edits as its
+/// steps.
+pub type Document = crate::editing::Document<Scenario, Edits>;
+
+impl crate::editing::Titled for Scenario {
+    fn title(&self) -> &str {
+        &self.name
+    }
 }
 
 /// What applying operations did.
@@ -30,18 +26,6 @@ pub struct ApplyReport {
 }
 
 impl Document {
-    /// A document for a scenario that is not saved anywhere yet.
-    #[must_use]
-    pub fn new(scenario: Scenario) -> Self {
-        Self { scenario, history: History::new(), path: None, revision: 0 }
-    }
-
-    /// Whether there are unsaved changes.
-    #[must_use]
-    pub fn is_modified(&self) -> bool {
-        self.history.is_modified()
-    }
-
     /// Applies operations (echoed by `symmetry`) as one undoable step labelled `label`, which
     /// joins the newest step when both carry the same `merge` key (a brush drag). Each
     /// operation the rules refuse is skipped and reported, unless `overrule` is set.
@@ -124,26 +108,6 @@ impl Document {
             self.revision += 1;
         }
     }
-
-    /// Undoes the last step; returns its label.
-    pub fn undo(&mut self) -> Option<String> {
-        let label = self.history.undo(&mut self.scenario)?;
-        self.revision += 1;
-        Some(label)
-    }
-
-    /// Redoes the next step; returns its label.
-    pub fn redo(&mut self) -> Option<String> {
-        let label = self.history.redo(&mut self.scenario)?;
-        self.revision += 1;
-        Some(label)
-    }
-
-    /// Moves through the history to the state after `cursor` steps.
-    pub fn jump_to(&mut self, cursor: usize) {
-        self.history.jump_to(&mut self.scenario, cursor);
-        self.revision += 1;
-    }
 }
 
 /// A copy of `scenario` resized by adding (or, when negative, removing) squares on each side;
@@ -161,43 +125,4 @@ pub fn resized(scenario: &Scenario, left: i32, top: i32, right: i32, bottom: i32
         scenario.tiles.iter().filter_map(|t| Some(TilePlacement { pos: inside(t.pos)?, ..t.clone() })).collect();
     next.board = board;
     Some(next)
-}
-
-impl crate::editing::EditedDocument for Document {
-    fn title(&self) -> &str {
-        &self.scenario.name
-    }
-
-    fn path(&self) -> Option<&std::path::Path> {
-        self.path.as_deref()
-    }
-
-    fn saved_to(&mut self, path: std::path::PathBuf) {
-        self.path = Some(path);
-        self.history.mark_clean();
-    }
-
-    fn mark_unsaved(&mut self) {
-        self.history.mark_unsaved();
-    }
-
-    fn revision(&self) -> u64 {
-        self.revision
-    }
-
-    fn is_modified(&self) -> bool {
-        Document::is_modified(self)
-    }
-
-    fn undo(&mut self) -> Option<String> {
-        Document::undo(self)
-    }
-
-    fn redo(&mut self) -> Option<String> {
-        Document::redo(self)
-    }
-
-    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
-        (self.history.undo_label(), self.history.redo_label())
-    }
 }
