@@ -252,7 +252,8 @@ fn a_game_is_named_only_in_its_own_folders_and_the_registries() {
         if REGISTRIES.contains(&relative.as_str()) {
             continue;
         }
-        let code = code_of(&file);
+        // Comments count too: a module doc that points into a game's folder names it.
+        let code = fs::read_to_string(&file).unwrap();
         for game in &games {
             let own = [format!("src/systems/{game}/"), format!("src/ui/{game}/")];
             if own.iter().any(|folder| relative.starts_with(folder.as_str())) {

@@ -1,7 +1,7 @@
-//! Print geometry and surfaces every game system shares: papers, scales, export options with
-//! the sheets each game declares, how a board is cut into pages on square and tile boundaries, the `Sketch` surfaces (PDF and
-//! PNG) and the page foot with calibration bars. Each system draws its own sheets
-//! (for Skirmish Wars, `systems::swat::print`) on this geometry.
+//! Print geometry and surfaces every game shares: papers, scales, export options with the
+//! sheets each game declares, how a board is cut into pages on square and tile boundaries, the
+//! `Sketch` surfaces (PDF and PNG) and the page foot with calibration bars. Each game draws its
+//! own sheets, in its own folder, on this geometry.
 
 mod layout;
 mod poster;
