@@ -509,3 +509,22 @@ fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per
         harness.state().balance.shown(harness.state().swat().unwrap().editor.doc.revision).expect("the games played");
     assert!(cancelled.games < 2000, "{} games", cancelled.games);
 }
+
+#[test]
+fn a_replacement_ruleset_goes_to_the_game_whose_rules_accept_it_and_garbage_is_refused_with_where() {
+    let config = || AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs: Prefs::default(),
+        open: None,
+    };
+    for (text, game) in [
+        (skirmish_studio::systems::swat::rules::BUILTIN_SWAT_RON, "swat"),
+        (skirmish_studio::systems::skirm::rules::BUILTIN_SKIRM_RON, "skirm"),
+    ] {
+        let app = StudioApp::try_new(Some(text.to_owned()), config()).unwrap();
+        assert_eq!(app.ruleset.as_ref().map(|(id, _)| *id), Some(game));
+    }
+    let error = StudioApp::try_new(Some("garbage(".into()), config()).err().expect("no game accepts it");
+    assert!(error.contains("fits no game") && error.contains("line 1, column 1"), "{error}");
+}

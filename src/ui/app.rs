@@ -490,11 +490,14 @@ pub(crate) fn ruleset_game(text: &str) -> Result<&'static str, String> {
         let Some(system) = crate::systems::system(game.system_id()) else { continue };
         match system.rules(Some(text)) {
             Ok(_) => return Ok(game.system_id()),
-            Err(problem) => problems.push(format!(
-                "as {}: {}",
-                system.title(),
-                problem.text.lines().next().unwrap_or("not a ruleset")
-            )),
+            Err(problem) => {
+                // The report opens with a count ("the ruleset has 1 problem(s):"); its first
+                // problem says what and where.
+                let mut lines = problem.text.lines();
+                let heading = lines.next().unwrap_or("not a ruleset");
+                let first = lines.next().map_or(heading, str::trim);
+                problems.push(format!("as {}: {first}", system.title()));
+            }
         }
     }
     Err(format!("the ruleset fits no game ({})", problems.join("; ")))

@@ -150,7 +150,6 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         panel.has_cos = Some(desk.open_scenario().is_ok_and(|s| s.setting_values("co:1").is_some()));
     }
     let (revision, colours) = (desk.revision(), desk.seat_colours());
-    let names: Vec<String> = (0..colours.len().max(8)).map(|seat| desk.seat_name(seat)).collect();
     if let Some(error) = panel.poll() {
         *status = format!("The balance games failed: {error}");
     }
@@ -214,8 +213,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
     }
     ui.label(RichText::new(verdict).color(colour));
     for seat in &balance.seats {
-        let name = names.get(usize::from(seat.seat)).cloned().unwrap_or_else(|| format!("Player {}", seat.seat + 1));
-        ui.label(format!("{name} wins {}", share_text(seat.wins, balance.games)));
+        ui.label(format!("{} wins {}", desk.seat_name(usize::from(seat.seat)), share_text(seat.wins, balance.games)));
     }
     shares_bars(ui, &balance, &colours);
     if let Some(curve) = balance.curves.iter().find(|c| c.name == "unit value").or(balance.curves.first()) {

@@ -52,13 +52,6 @@ impl DeskContext<'_> {
     pub fn tell(&mut self, message: impl Into<String>) {
         *self.modal = Some(Modal::Message(message.into()));
     }
-
-    /// A toolbar button for a command, highlighted when `on`; a click queues it.
-    pub fn command_toggle(&mut self, ui: &mut Ui, command: UiCommand, text: &str, hover: &str, on: bool) {
-        if ui.selectable_label(on, text).on_hover_text(hover).clicked() {
-            self.queue(command);
-        }
-    }
 }
 
 /// One open document of one game, as the shell sees it.

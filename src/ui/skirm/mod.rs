@@ -265,7 +265,7 @@ impl Desk for SkirmDesk {
             UiCommand::Playtest => play::toggle(self, cx),
             other => match tool_of(other) {
                 Some(tool) => self.editor.tool = tool,
-                None => cx.say(format!("{} works on Skirmish Wars maps; Skirm maps do not have it.", other.label())),
+                None => cx.say(format!("{} is not something a Skirm map has.", other.label())),
             },
         }
     }

@@ -211,9 +211,22 @@ impl SwatCommand {
         }
     }
 
+    /// The command a shell command carries, read from its id without building the list (the
+    /// toolbar asks for every button each frame).
     fn of(command: UiCommand) -> Option<SwatCommand> {
         let UiCommand::Game(game) = command else { return None };
-        SwatCommand::all().into_iter().find(|c| c.id() == game.id)
+        let found = match game.id {
+            id @ 0..100 => Tool::ALL.get(usize::from(id)).copied().map(SwatCommand::Tool),
+            id @ 100..200 => BRUSH_SIZES.contains(&(id - 100)).then_some(SwatCommand::Brush(id - 100)),
+            200 => Some(SwatCommand::TurnStamp),
+            201 => Some(SwatCommand::Rotate),
+            202 => Some(SwatCommand::FlipX),
+            203 => Some(SwatCommand::FlipY),
+            204 => Some(SwatCommand::ReplaceAll),
+            205 => Some(SwatCommand::Resize),
+            _ => None,
+        };
+        found.filter(|_| COMMANDS.contains(&game))
     }
 
     fn declare(self) -> GameCommand {
@@ -620,4 +633,19 @@ pub fn terrain_combo(rules: &Ruleset, ui: &mut Ui, id: &str, value: &mut Terrain
 #[must_use]
 pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -> String {
     crate::systems::swat::playtest::describe_event(rules, event).trim().to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_skirmish_wars_command_reads_back_from_its_id_and_no_other_does() {
+        for command in SwatCommand::all() {
+            assert_eq!(SwatCommand::of(command.ui()), Some(command));
+        }
+        let stranger = GameCommand { id: 0, label: "Another game's tool", menu: Menu::Tools, shortcut: None };
+        assert_eq!(SwatCommand::of(UiCommand::Game(stranger)), None);
+        assert_eq!(SwatCommand::of(UiCommand::Undo), None);
+    }
 }
