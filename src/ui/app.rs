@@ -454,9 +454,17 @@ impl StudioApp {
             }
             UiCommand::Symmetry(symmetry) => self.desk.set_symmetry(symmetry),
             UiCommand::New => self.modal = self.new_form(0).map(Modal::NewScenario),
-            UiCommand::Export => {
-                self.export = Some(super::export_dialog::ExportDialog::new(self.desk.print_preset()));
-            }
+            UiCommand::Export => match self.desk.open_scenario() {
+                Ok(scenario) => {
+                    let preset = super::desk::PrintPreset {
+                        square_mm: scenario.default_scale() / crate::export::PT_PER_MM,
+                        sheets: scenario.sheets(),
+                        extra_counters: self.desk.has_extra_counters(),
+                    };
+                    self.export = Some(super::export_dialog::ExportDialog::new(preset));
+                }
+                Err(message) => self.status = format!("Nothing to export: {message}"),
+            },
             UiCommand::ZoomFit => self.view.fit = true,
             UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
             UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),

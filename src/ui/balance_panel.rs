@@ -4,6 +4,7 @@
 //! and a heatmap of where places change hands over the map. Results are kept per document
 //! revision, so a result never claims to describe an edited map.
 
+use super::commands::capitalised;
 use super::desk::Desk;
 use super::view::Placement;
 use crate::balance::{Balance, BalanceOptions, run_balance_with};
@@ -273,12 +274,6 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
         let line: Vec<egui::Pos2> = points.iter().enumerate().map(|(round, p)| at(round, p.0)).collect();
         painter.add(egui::Shape::line(line, Stroke::new(2.0, colour)));
     }
-}
-
-/// A name with its first letter capitalised.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
 /// The heatmap over the map where the desk drew it last: each place that changed hands,

@@ -206,7 +206,7 @@ const TABLE: &[Row] = &[
 ];
 
 /// A label with its first letter capitalised ("rotate 180" becomes "Rotate 180").
-fn capitalised(text: &str) -> String {
+pub(super) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }

@@ -130,8 +130,10 @@ pub trait Desk: Any {
     /// # Errors
     /// It cannot be written or read back.
     fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String>;
-    /// The print defaults and sheets of this game.
-    fn print_preset(&self) -> PrintPreset;
+    /// Whether its print has extra counters per unit kind to ask for.
+    fn has_extra_counters(&self) -> bool {
+        false
+    }
     /// The commands of this game (tools, brush sizes, its own dialogs), in menu order.
     fn game_commands(&self) -> &'static [GameCommand];
     /// Whether it has one of the shell's editing commands (copy, cut, paste, clear selection).
@@ -207,7 +209,8 @@ pub fn shortcut_order(desk: &dyn Desk) -> Vec<(UiCommand, KeyboardShortcut)> {
     all
 }
 
-/// What a game declares about its print: the square size it is played at and its sheets.
+/// What the export dialog starts from: the game's own print scale and sheets, as its scenario
+/// declares them through the seam.
 #[derive(Debug, Clone, PartialEq)]
 pub struct PrintPreset {
     /// The side of a square in millimetres (a board unit's length on paper).

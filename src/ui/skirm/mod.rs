@@ -12,7 +12,7 @@ pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
-use super::desk::{Desk, DeskContext, GameDesk, PrintPreset};
+use super::desk::{Desk, DeskContext, GameDesk};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::NewScenarioForm;
 use crate::board::{Pos, Symmetry};
@@ -238,10 +238,6 @@ impl Desk for SkirmDesk {
 
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
         Ok(crate::systems::skirm::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
-    }
-
-    fn print_preset(&self) -> PrintPreset {
-        PrintPreset { square_mm: 40.0, sheets: &crate::systems::skirm::SHEETS, extra_counters: false }
     }
 
     fn game_commands(&self) -> &'static [GameCommand] {

@@ -15,7 +15,7 @@ pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::commands::{DIGITS, GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{Desk, DeskContext, GameDesk, PrintPreset};
+use super::desk::{Desk, DeskContext, GameDesk};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::{Modal, NewScenarioForm};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
@@ -338,8 +338,8 @@ impl Desk for SwatDesk {
         Ok(SwatDesk::open_scenario(self))
     }
 
-    fn print_preset(&self) -> PrintPreset {
-        PrintPreset { square_mm: 25.4, sheets: &crate::systems::swat::print::SHEETS, extra_counters: true }
+    fn has_extra_counters(&self) -> bool {
+        true
     }
 
     fn game_commands(&self) -> &'static [GameCommand] {
