@@ -14,4 +14,5 @@ pub mod game;
 pub mod grid_file;
 pub mod ruleset;
 pub mod systems;
+pub mod table;
 pub mod ui;

@@ -1,0 +1,196 @@
+//! The open table every measured game shares: its size, terrain pieces (a kind from the
+//! game's data, a footprint, a pose, a height, walls), zones, objectives and placed units, all
+//! in micrometres. The game says what the kinds and profiles mean.
+
+use super::measure::{Facing, Pose};
+use super::shape::{Footprint, Shape};
+use super::sight::{Obstacle, WallLine};
+use geo::{Coord, LineString, Polygon};
+
+/// A wall along a piece, in the piece's own frame (across, ahead), with its height.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct WallSegment {
+    /// One end, across and ahead of the piece's origin.
+    pub from: (i64, i64),
+    /// The other end.
+    pub to: (i64, i64),
+    /// How tall it stands.
+    pub height: i64,
+}
+
+/// A terrain piece on the table.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Piece {
+    /// Its kind, by the id the game's data gives it (`building`).
+    pub kind: String,
+    /// What it stands on.
+    pub footprint: Footprint,
+    /// Where, and turned how.
+    pub pose: Pose,
+    /// How tall it stands.
+    pub height: i64,
+    /// Walls along it.
+    pub walls: Vec<WallSegment>,
+}
+
+impl Piece {
+    /// Its footprint on the table.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        self.footprint.place(self.pose)
+    }
+
+    /// Its walls on the table.
+    #[must_use]
+    pub fn wall_lines(&self) -> Vec<WallLine> {
+        self.walls
+            .iter()
+            .map(|w| WallLine {
+                a: local_to_table(self.pose, w.from),
+                b: local_to_table(self.pose, w.to),
+                height: w.height as f64,
+            })
+            .collect()
+    }
+
+    /// The piece as sight sees it; `opaque` says whether its kind hides what is behind it.
+    #[must_use]
+    pub fn obstacle(&self, opaque: bool) -> Obstacle {
+        Obstacle { shape: self.shape(), height: self.height as f64, opaque, walls: self.wall_lines() }
+    }
+}
+
+/// A point of a thing's own frame (across, ahead) on the table.
+#[must_use]
+pub fn local_to_table(pose: Pose, (across, ahead): (i64, i64)) -> (f64, f64) {
+    let (fx, fy) = pose.facing.vector();
+    let (rx, ry) = (-fy, fx);
+    let (cx, cy) = pose.point();
+    (cx + rx * across as f64 + fx * ahead as f64, cy + ry * across as f64 + fy * ahead as f64)
+}
+
+/// What a zone is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum ZonePurpose {
+    /// Where a side deploys.
+    Deployment,
+    /// Where a side scores.
+    Scoring,
+}
+
+/// A zone: a polygon on the table, a side's or nobody's.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Zone {
+    /// Its name for people.
+    pub name: String,
+    /// The side it belongs to, from 0; `None` for nobody's.
+    pub owner: Option<u8>,
+    /// What it is for.
+    pub purpose: ZonePurpose,
+    /// Its corners on the table, in order.
+    pub points: Vec<(i64, i64)>,
+}
+
+impl Zone {
+    /// Its polygon on the table.
+    #[must_use]
+    pub fn polygon(&self) -> Polygon<f64> {
+        Polygon::new(
+            LineString::from(self.points.iter().map(|&(x, y)| Coord { x: x as f64, y: y as f64 }).collect::<Vec<_>>()),
+            vec![],
+        )
+    }
+
+    /// Its area in square micrometres.
+    #[must_use]
+    pub fn area(&self) -> f64 {
+        Footprint::Polygon { points: self.points.clone() }.area()
+    }
+
+    /// The zone as a rectangle from one corner to the opposite one.
+    #[must_use]
+    pub fn rectangle(name: String, owner: Option<u8>, purpose: ZonePurpose, a: (i64, i64), b: (i64, i64)) -> Self {
+        let (x0, x1) = (a.0.min(b.0), a.0.max(b.0));
+        let (y0, y1) = (a.1.min(b.1), a.1.max(b.1));
+        Self { name, owner, purpose, points: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)] }
+    }
+}
+
+/// An objective marker.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Objective {
+    /// Its name for people.
+    pub name: String,
+    /// Its centre.
+    pub at: (i64, i64),
+    /// The marker's diameter.
+    pub marker: i64,
+    /// How far from the marker's centre a unit must be to hold it.
+    pub radius: i64,
+}
+
+impl Objective {
+    /// The marker on the table.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        Shape::circle(Coord { x: self.at.0 as f64, y: self.at.1 as f64 }, self.marker as f64 / 2.0)
+    }
+}
+
+/// A unit placed on the table before the game: its profile (the game's id), side and pose; its
+/// base or hull comes from the profile.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlacedUnit {
+    /// The profile, by the game's id.
+    pub profile: String,
+    /// Its side, from 0.
+    pub owner: u8,
+    /// Where it stands and faces.
+    pub pose: Pose,
+}
+
+/// An open table and everything on it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Table {
+    /// Across, in micrometres.
+    pub width: i64,
+    /// Down (from the top edge, where side 2 usually sits), in micrometres.
+    pub depth: i64,
+    /// Terrain pieces.
+    pub pieces: Vec<Piece>,
+    /// Zones.
+    pub zones: Vec<Zone>,
+    /// Objective markers.
+    pub objectives: Vec<Objective>,
+    /// Units placed before the game.
+    pub units: Vec<PlacedUnit>,
+}
+
+impl Table {
+    /// An empty table.
+    #[must_use]
+    pub fn empty(width: i64, depth: i64) -> Self {
+        Self { width, depth, ..Self::default() }
+    }
+
+    /// The table's outline as a polygon.
+    #[must_use]
+    pub fn outline(&self) -> Polygon<f64> {
+        let (w, d) = (self.width as f64, self.depth as f64);
+        Polygon::new(
+            LineString::from(vec![
+                Coord { x: 0.0, y: 0.0 },
+                Coord { x: w, y: 0.0 },
+                Coord { x: w, y: d },
+                Coord { x: 0.0, y: d },
+            ]),
+            vec![],
+        )
+    }
+
+    /// A pose turned to face the table's centre line: side 1 up the table, side 2 down.
+    #[must_use]
+    pub fn facing_for(owner: u8) -> Facing {
+        if owner == 0 { Facing::UP } else { Facing::DOWN }
+    }
+}

@@ -1,0 +1,508 @@
+//! Footprints and the shapes they make on the table: round bases, ovals, rectangles (hulls,
+//! most terrain) and polygons, placed by a pose; edge-to-edge distance, overlap, "within" and
+//! "wholly within", and where a straight line runs inside a shape. Circles stay exact; an oval
+//! is a 32-sided polygon (at most 0.5% of its half-width inside the true curve).
+
+use super::measure::Pose;
+use geo::{BoundingRect, Contains, Coord, Distance, Euclidean, Intersects, LineString, Polygon, Relate};
+
+/// A footprint in its own frame: length along the facing, width across it, in micrometres.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Footprint {
+    /// A round base.
+    Round {
+        /// Its diameter.
+        diameter: i64,
+    },
+    /// An oval base or piece.
+    Oval {
+        /// Along the facing.
+        length: i64,
+        /// Across the facing.
+        width: i64,
+    },
+    /// A rectangle: a hull, a building, most terrain templates.
+    Rect {
+        /// Along the facing.
+        length: i64,
+        /// Across the facing.
+        width: i64,
+    },
+    /// Any simple polygon: points across (right of the facing) and along (ahead), around its
+    /// own origin.
+    Polygon {
+        /// Its corners in order.
+        points: Vec<(i64, i64)>,
+    },
+}
+
+/// Sides of the polygon an oval becomes.
+const OVAL_SIDES: usize = 32;
+
+impl Footprint {
+    /// The footprint seen in a mirror along its own facing (left and right of it swap): what a
+    /// mirrored piece stands on. Only a polygon changes.
+    #[must_use]
+    pub fn mirrored(&self) -> Self {
+        match self {
+            Footprint::Polygon { points } => {
+                Footprint::Polygon { points: points.iter().rev().map(|&(x, y)| (-x, y)).collect() }
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// The turns (in hundredths of a degree) after which it looks the same: a round base any,
+    /// an oval or rectangle half a turn (a square a quarter), a polygon a full turn.
+    #[must_use]
+    pub fn repeats_every(&self) -> i32 {
+        match self {
+            Footprint::Round { .. } => 1,
+            Footprint::Rect { length, width } if length == width => 9_000,
+            Footprint::Oval { length, width } if length == width => 1,
+            Footprint::Oval { .. } | Footprint::Rect { .. } => 18_000,
+            Footprint::Polygon { .. } => 36_000,
+        }
+    }
+
+    /// Its greatest extent from its origin, in micrometres.
+    #[must_use]
+    pub fn reach(&self) -> f64 {
+        match self {
+            Footprint::Round { diameter } => *diameter as f64 / 2.0,
+            Footprint::Oval { length, width } | Footprint::Rect { length, width } => {
+                (*length as f64).hypot(*width as f64) / 2.0
+            }
+            Footprint::Polygon { points } => {
+                points.iter().map(|&(x, y)| (x as f64).hypot(y as f64)).fold(0.0, f64::max)
+            }
+        }
+    }
+
+    /// Its area in square micrometres.
+    #[must_use]
+    pub fn area(&self) -> f64 {
+        match self {
+            Footprint::Round { diameter } => std::f64::consts::PI * (*diameter as f64 / 2.0).powi(2),
+            Footprint::Oval { length, width } => std::f64::consts::PI * *length as f64 * *width as f64 / 4.0,
+            Footprint::Rect { length, width } => *length as f64 * *width as f64,
+            Footprint::Polygon { points } => {
+                polygon_area(&points.iter().map(|&(x, y)| (x as f64, y as f64)).collect::<Vec<_>>())
+            }
+        }
+    }
+
+    /// The shape it makes standing at `pose`.
+    #[must_use]
+    pub fn place(&self, pose: Pose) -> Shape {
+        let (fx, fy) = pose.facing.vector();
+        // The frame: ahead is (fx, fy), right of the facing is (-fy, fx) on a y-down table.
+        let (rx, ry) = (-fy, fx);
+        let (cx, cy) = pose.point();
+        let world =
+            |across: f64, ahead: f64| Coord { x: cx + rx * across + fx * ahead, y: cy + ry * across + fy * ahead };
+        let ring: Vec<Coord<f64>> = match self {
+            Footprint::Round { diameter } => {
+                return Shape::circle(Coord { x: cx, y: cy }, *diameter as f64 / 2.0);
+            }
+            Footprint::Rect { length, width } => {
+                let (l, w) = (*length as f64 / 2.0, *width as f64 / 2.0);
+                vec![world(-w, l), world(w, l), world(w, -l), world(-w, -l)]
+            }
+            Footprint::Oval { length, width } => (0..OVAL_SIDES)
+                .map(|i| {
+                    let a = std::f64::consts::TAU * i as f64 / OVAL_SIDES as f64;
+                    world(*width as f64 / 2.0 * libm::sin(a), *length as f64 / 2.0 * libm::cos(a))
+                })
+                .collect(),
+            Footprint::Polygon { points } => points.iter().map(|&(x, y)| world(x as f64, y as f64)).collect(),
+        };
+        Shape::polygon(ring)
+    }
+}
+
+/// The area of a ring of points (shoelace), whatever its winding.
+fn polygon_area(points: &[(f64, f64)]) -> f64 {
+    let n = points.len();
+    let twice: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % n]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    twice.abs() / 2.0
+}
+
+/// An axis-aligned box: smallest and largest corner.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bounds {
+    /// Left and top.
+    pub min: (f64, f64),
+    /// Right and bottom.
+    pub max: (f64, f64),
+}
+
+impl Bounds {
+    /// The box around two points.
+    #[must_use]
+    pub fn of_segment(a: (f64, f64), b: (f64, f64)) -> Self {
+        Self { min: (a.0.min(b.0), a.1.min(b.1)), max: (a.0.max(b.0), a.1.max(b.1)) }
+    }
+
+    /// Whether two boxes share any point.
+    #[must_use]
+    pub fn meets(&self, other: &Bounds) -> bool {
+        self.min.0 <= other.max.0 && other.min.0 <= self.max.0 && self.min.1 <= other.max.1 && other.min.1 <= self.max.1
+    }
+
+    /// The box grown by `by` on every side.
+    #[must_use]
+    pub fn grown(&self, by: f64) -> Self {
+        Self { min: (self.min.0 - by, self.min.1 - by), max: (self.max.0 + by, self.max.1 + by) }
+    }
+}
+
+/// A footprint placed on the table, in micrometres.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shape {
+    /// A round base: exact.
+    Circle {
+        /// Its centre.
+        centre: Coord<f64>,
+        /// Its radius.
+        radius: f64,
+    },
+    /// Any other footprint.
+    Polygon {
+        /// The outline.
+        polygon: Polygon<f64>,
+        /// Its box.
+        bounds: Bounds,
+    },
+}
+
+impl Shape {
+    /// A circle.
+    #[must_use]
+    pub fn circle(centre: Coord<f64>, radius: f64) -> Self {
+        Shape::Circle { centre, radius: radius.max(0.0) }
+    }
+
+    /// A polygon through these corners.
+    #[must_use]
+    pub fn polygon(ring: Vec<Coord<f64>>) -> Self {
+        let polygon = Polygon::new(LineString::from(ring), vec![]);
+        let bounds = polygon.bounding_rect().map_or(Bounds { min: (0.0, 0.0), max: (0.0, 0.0) }, |r| Bounds {
+            min: (r.min().x, r.min().y),
+            max: (r.max().x, r.max().y),
+        });
+        Shape::Polygon { polygon, bounds }
+    }
+
+    /// Its box.
+    #[must_use]
+    pub fn bounds(&self) -> Bounds {
+        match self {
+            Shape::Circle { centre, radius } => {
+                Bounds { min: (centre.x - radius, centre.y - radius), max: (centre.x + radius, centre.y + radius) }
+            }
+            Shape::Polygon { bounds, .. } => *bounds,
+        }
+    }
+
+    /// Its outline as corners (a circle as 32 points), for drawing and for symmetry checks.
+    #[must_use]
+    pub fn outline(&self) -> Vec<(f64, f64)> {
+        match self {
+            Shape::Circle { centre, radius } => (0..OVAL_SIDES)
+                .map(|i| {
+                    let a = std::f64::consts::TAU * i as f64 / OVAL_SIDES as f64;
+                    (centre.x + radius * libm::sin(a), centre.y - radius * libm::cos(a))
+                })
+                .collect(),
+            Shape::Polygon { polygon, .. } => {
+                let ring = &polygon.exterior().0;
+                ring.iter().take(ring.len().saturating_sub(1)).map(|c| (c.x, c.y)).collect()
+            }
+        }
+    }
+
+    /// Its centre (a polygon's average corner).
+    #[must_use]
+    pub fn centre(&self) -> (f64, f64) {
+        match self {
+            Shape::Circle { centre, .. } => (centre.x, centre.y),
+            Shape::Polygon { .. } => {
+                let outline = self.outline();
+                let n = outline.len().max(1) as f64;
+                let (sx, sy) = outline.iter().fold((0.0, 0.0), |(sx, sy), &(x, y)| (sx + x, sy + y));
+                (sx / n, sy / n)
+            }
+        }
+    }
+
+    /// Whether a point lies inside (or on the edge).
+    #[must_use]
+    pub fn contains_point(&self, p: (f64, f64)) -> bool {
+        match self {
+            Shape::Circle { centre, radius } => (p.0 - centre.x).hypot(p.1 - centre.y) <= *radius,
+            Shape::Polygon { polygon, .. } => polygon.intersects(&Coord { x: p.0, y: p.1 }),
+        }
+    }
+
+    /// The distance from a point to the nearest point of the shape (0 inside).
+    #[must_use]
+    pub fn distance_to_point(&self, p: (f64, f64)) -> f64 {
+        match self {
+            Shape::Circle { centre, radius } => ((p.0 - centre.x).hypot(p.1 - centre.y) - radius).max(0.0),
+            Shape::Polygon { polygon, .. } => Euclidean.distance(&geo::Point::new(p.0, p.1), polygon),
+        }
+    }
+
+    /// The distance from a point to the farthest point of the shape: a shape is wholly within
+    /// `d` of the point when this is at most `d`.
+    #[must_use]
+    pub fn farthest_from_point(&self, p: (f64, f64)) -> f64 {
+        match self {
+            Shape::Circle { centre, radius } => (p.0 - centre.x).hypot(p.1 - centre.y) + radius,
+            Shape::Polygon { .. } => self.outline().iter().map(|&(x, y)| (x - p.0).hypot(y - p.1)).fold(0.0, f64::max),
+        }
+    }
+}
+
+/// The edge-to-edge distance between two shapes in micrometres: 0 when they touch or overlap.
+#[must_use]
+pub fn distance(a: &Shape, b: &Shape) -> f64 {
+    match (a, b) {
+        (Shape::Circle { centre: c1, radius: r1 }, Shape::Circle { centre: c2, radius: r2 }) => {
+            ((c1.x - c2.x).hypot(c1.y - c2.y) - r1 - r2).max(0.0)
+        }
+        (Shape::Circle { centre, radius }, polygon @ Shape::Polygon { .. })
+        | (polygon @ Shape::Polygon { .. }, Shape::Circle { centre, radius }) => {
+            (polygon.distance_to_point((centre.x, centre.y)) - radius).max(0.0)
+        }
+        (Shape::Polygon { polygon: p, .. }, Shape::Polygon { polygon: q, .. }) => Euclidean.distance(p, q),
+    }
+}
+
+/// The edge-to-edge distance rounded to the nearest micrometre, as rules compare it.
+#[must_use]
+pub fn distance_um(a: &Shape, b: &Shape) -> i64 {
+    distance(a, b).round() as i64
+}
+
+/// Whether two shapes overlap by more than a touch (bases in contact do not overlap).
+#[must_use]
+pub fn overlaps(a: &Shape, b: &Shape) -> bool {
+    /// Contact within a micrometre is a touch.
+    const TOUCH: f64 = 1.0;
+    if !a.bounds().meets(&b.bounds()) {
+        return false;
+    }
+    match (a, b) {
+        (Shape::Circle { centre: c1, radius: r1 }, Shape::Circle { centre: c2, radius: r2 }) => {
+            (c1.x - c2.x).hypot(c1.y - c2.y) < r1 + r2 - TOUCH
+        }
+        (Shape::Circle { centre, radius }, Shape::Polygon { polygon, .. })
+        | (Shape::Polygon { polygon, .. }, Shape::Circle { centre, radius }) => {
+            let p = geo::Point::new(centre.x, centre.y);
+            polygon.intersects(&p) || Euclidean.distance(&p, polygon.exterior()) < radius - TOUCH
+        }
+        (Shape::Polygon { polygon: p, .. }, Shape::Polygon { polygon: q, .. }) => {
+            p.intersects(q) && !p.relate(q).is_touches()
+        }
+    }
+}
+
+/// Whether `inner` lies wholly inside the polygon `outer` (its edge included).
+#[must_use]
+pub fn wholly_inside(inner: &Shape, outer: &Polygon<f64>) -> bool {
+    match inner {
+        Shape::Circle { centre, radius } => {
+            let p = geo::Point::new(centre.x, centre.y);
+            outer.intersects(&p) && Euclidean.distance(&p, outer.exterior()) >= *radius - 1.0
+        }
+        Shape::Polygon { polygon, .. } => {
+            outer.contains(polygon)
+                || polygon.exterior().0.iter().all(|c| outer.intersects(c)) && {
+                    // Every corner inside and no edge of the outer ring crossing into it.
+                    !outer.exterior().lines().any(|line| {
+                        let mid = Coord { x: (line.start.x + line.end.x) / 2.0, y: (line.start.y + line.end.y) / 2.0 };
+                        polygon.contains(&mid)
+                    })
+                }
+        }
+    }
+}
+
+/// Whether two shapes are within `d` micrometres of each other, edge to edge.
+#[must_use]
+pub fn within(a: &Shape, b: &Shape, d: f64) -> bool {
+    distance(a, b) <= d
+}
+
+/// Where the segment from `a` to `b` runs inside `shape`: intervals of the segment's
+/// parameter (0 at `a`, 1 at `b`), in order.
+#[must_use]
+pub fn inside_intervals(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> Vec<(f64, f64)> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    match shape {
+        Shape::Circle { centre, radius } => {
+            let (fx, fy) = (a.0 - centre.x, a.1 - centre.y);
+            let qa = dx * dx + dy * dy;
+            let qb = 2.0 * (fx * dx + fy * dy);
+            let qc = fx * fx + fy * fy - radius * radius;
+            if qa == 0.0 {
+                return if qc <= 0.0 { vec![(0.0, 1.0)] } else { Vec::new() };
+            }
+            let disc = qb * qb - 4.0 * qa * qc;
+            if disc <= 0.0 {
+                return Vec::new();
+            }
+            let root = disc.sqrt();
+            let (t0, t1) = ((-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa));
+            let (t0, t1) = (t0.max(0.0), t1.min(1.0));
+            if t0 < t1 { vec![(t0, t1)] } else { Vec::new() }
+        }
+        Shape::Polygon { polygon, .. } => {
+            let ring = &polygon.exterior().0;
+            // Every parameter where the segment crosses an edge; inside and outside alternate
+            // between them.
+            let mut cuts: Vec<f64> = Vec::with_capacity(8);
+            for edge in ring.windows(2) {
+                let (p, q) = (edge[0], edge[1]);
+                let (ex, ey) = (q.x - p.x, q.y - p.y);
+                let denominator = dx * ey - dy * ex;
+                if denominator == 0.0 {
+                    continue;
+                }
+                let (wx, wy) = (p.x - a.0, p.y - a.1);
+                let t = (wx * ey - wy * ex) / denominator;
+                let u = (wx * dy - wy * dx) / denominator;
+                if (0.0..=1.0).contains(&t) && (0.0..1.0).contains(&u) {
+                    cuts.push(t);
+                }
+            }
+            cuts.sort_by(f64::total_cmp);
+            let mut inside = point_in_ring(ring, a);
+            let mut start = 0.0;
+            let mut out = Vec::new();
+            for t in cuts {
+                if inside {
+                    if t > start {
+                        out.push((start, t));
+                    }
+                } else {
+                    start = t;
+                }
+                inside = !inside;
+            }
+            if inside && start < 1.0 {
+                out.push((start, 1.0));
+            }
+            out
+        }
+    }
+}
+
+/// Even-odd test of a point against a closed ring.
+fn point_in_ring(ring: &[Coord<f64>], p: (f64, f64)) -> bool {
+    let mut inside = false;
+    for edge in ring.windows(2) {
+        let (a, b) = (edge[0], edge[1]);
+        if (a.y > p.1) != (b.y > p.1) {
+            let x = a.x + (p.1 - a.y) / (b.y - a.y) * (b.x - a.x);
+            if p.0 < x {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// `count` points spread over a shape, inside it, the same every time: its centre, then points
+/// around its outline pulled a fifth of the way in (rings of a circle).
+#[must_use]
+pub fn sample_points(shape: &Shape, count: usize) -> Vec<(f64, f64)> {
+    let centre = shape.centre();
+    let mut points = vec![centre];
+    if count <= 1 {
+        return points;
+    }
+    let around = count - 1;
+    match shape {
+        Shape::Circle { centre: c, radius } => {
+            for i in 0..around {
+                let a = std::f64::consts::TAU * i as f64 / around as f64;
+                let r = if i % 2 == 0 { radius * 0.8 } else { radius * 0.5 };
+                points.push((c.x + r * libm::sin(a), c.y - r * libm::cos(a)));
+            }
+        }
+        Shape::Polygon { .. } => {
+            let outline = shape.outline();
+            let n = outline.len();
+            let lengths: Vec<f64> = (0..n)
+                .map(|i| {
+                    let (p, q) = (outline[i], outline[(i + 1) % n]);
+                    (q.0 - p.0).hypot(q.1 - p.1)
+                })
+                .collect();
+            let perimeter: f64 = lengths.iter().sum();
+            if perimeter <= 0.0 {
+                return points;
+            }
+            let (mut edge, mut walked) = (0, 0.0);
+            for i in 0..around {
+                let at = perimeter * i as f64 / around as f64;
+                while edge + 1 < n && walked + lengths[edge] < at {
+                    walked += lengths[edge];
+                    edge += 1;
+                }
+                let f = if lengths[edge] > 0.0 { (at - walked) / lengths[edge] } else { 0.0 };
+                let (p, q) = (outline[edge], outline[(edge + 1) % n]);
+                let on = (p.0 + (q.0 - p.0) * f, p.1 + (q.1 - p.1) * f);
+                points.push((on.0 + (centre.0 - on.0) * 0.2, on.1 + (centre.1 - on.1) * 0.2));
+            }
+        }
+    }
+    points
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::measure::{Facing, UM_PER_INCH};
+
+    fn rect(x: i64, y: i64, l: i64, w: i64, deg: f64) -> Shape {
+        Footprint::Rect { length: l * UM_PER_INCH, width: w * UM_PER_INCH }.place(Pose::new(
+            x * UM_PER_INCH,
+            y * UM_PER_INCH,
+            Facing::from_degrees(deg).unwrap_or_default(),
+        ))
+    }
+
+    #[test]
+    fn hull_to_hull_and_base_to_base_are_edge_to_edge() {
+        let a = rect(10, 10, 4, 2, 0.0);
+        let b = rect(20, 10, 4, 2, 0.0);
+        assert!((distance(&a, &b) - 8.0 * UM_PER_INCH as f64).abs() < 1e-6);
+        let c = Shape::circle(Coord { x: 0.0, y: 0.0 }, 12_500.0);
+        let d = Shape::circle(Coord { x: 50_000.0, y: 0.0 }, 12_500.0);
+        assert!((distance(&c, &d) - 25_000.0).abs() < 1e-9);
+        assert!(!overlaps(&c, &Shape::circle(Coord { x: 25_000.0, y: 0.0 }, 12_500.0)), "bases in contact");
+        assert!(overlaps(&a, &rect(11, 10, 4, 2, 90.0)));
+    }
+
+    #[test]
+    fn a_line_through_a_turned_rectangle_runs_inside_it_for_its_width() {
+        let piece = rect(10, 10, 6, 4, 90.0);
+        let intervals = inside_intervals(
+            &piece,
+            (0.0, 10.0 * UM_PER_INCH as f64),
+            (20.0 * UM_PER_INCH as f64, 10.0 * UM_PER_INCH as f64),
+        );
+        assert_eq!(intervals.len(), 1);
+        let (t0, t1) = intervals[0];
+        assert!(((t1 - t0) * 20.0 - 6.0).abs() < 1e-9, "{t0} {t1}");
+    }
+}

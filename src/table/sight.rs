@@ -1,0 +1,251 @@
+//! Sight and paths over an open table in 2.5D: which pieces and walls a line crosses, whether
+//! each stands taller than the line where it crosses, the visible fraction of a target's
+//! footprint from sample points, and the length of a path inside each piece. An R-tree of the
+//! pieces' boxes (rstar, which `geo` builds on) keeps far pieces out of every line.
+
+use super::shape::{Bounds, Shape, inside_intervals, sample_points};
+use rstar::primitives::{GeomWithData, Rectangle};
+use rstar::{AABB, RTree};
+
+/// A wall segment standing on the table, in micrometres.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WallLine {
+    /// One end.
+    pub a: (f64, f64),
+    /// The other end.
+    pub b: (f64, f64),
+    /// How tall it stands.
+    pub height: f64,
+}
+
+/// A piece as sight and paths see it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Obstacle {
+    /// Its footprint on the table.
+    pub shape: Shape,
+    /// How tall it stands, in micrometres.
+    pub height: f64,
+    /// Whether it hides what is behind it where it stands taller than the line (a building);
+    /// a piece that does not (foliage, a road) is still listed where a line crosses it.
+    pub opaque: bool,
+    /// Its walls, each hiding what is behind it where taller than the line.
+    pub walls: Vec<WallLine>,
+}
+
+/// What one line met.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Crossing {
+    /// The piece, by its index in the scene.
+    pub obstacle: usize,
+    /// The wall of that piece crossed, or `None` for its footprint.
+    pub wall: Option<usize>,
+    /// Where along the line it begins (0 at the eye, 1 at the target).
+    pub enter: f64,
+    /// How long the line runs inside it, in micrometres (0 for a wall).
+    pub length: f64,
+    /// Whether it stands taller than the line there and hides what is behind it.
+    pub blocks: bool,
+}
+
+/// A line of sight: everything it crosses, nearest first, and whether it is clear.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SightLine {
+    /// Crossings in order along the line (ties by piece, then wall).
+    pub crossings: Vec<Crossing>,
+    /// No crossing blocks.
+    pub clear: bool,
+}
+
+/// One end of a sight line: a point on the table and a height above it, in micrometres.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Eye {
+    /// Where.
+    pub at: (f64, f64),
+    /// How high.
+    pub z: f64,
+}
+
+/// The pieces of a table, indexed for sight and paths.
+#[derive(Debug, Clone)]
+pub struct Scene {
+    /// Every piece, in the table's order.
+    pub obstacles: Vec<Obstacle>,
+    index: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>>,
+}
+
+impl Scene {
+    /// Indexes the pieces.
+    #[must_use]
+    pub fn new(obstacles: Vec<Obstacle>) -> Self {
+        let boxes = obstacles
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let mut b = o.shape.bounds();
+                for wall in &o.walls {
+                    let w = Bounds::of_segment(wall.a, wall.b);
+                    b = Bounds {
+                        min: (b.min.0.min(w.min.0), b.min.1.min(w.min.1)),
+                        max: (b.max.0.max(w.max.0), b.max.1.max(w.max.1)),
+                    };
+                }
+                GeomWithData::new(Rectangle::from_corners([b.min.0, b.min.1], [b.max.0, b.max.1]), i)
+            })
+            .collect();
+        Self { obstacles, index: RTree::bulk_load(boxes) }
+    }
+
+    /// The pieces whose boxes meet the segment's box, in index order.
+    fn near(&self, a: (f64, f64), b: (f64, f64)) -> Vec<usize> {
+        let envelope = AABB::from_corners([a.0.min(b.0), a.1.min(b.1)], [a.0.max(b.0), a.1.max(b.1)]);
+        let mut found: Vec<usize> = self.index.locate_in_envelope_intersecting(&envelope).map(|g| g.data).collect();
+        // The tree's order depends on how it was built; the answer must not.
+        found.sort_unstable();
+        found
+    }
+
+    /// The line from `eye` to `target`, ignoring the pieces in `ignore` (those the looker or
+    /// the target stands in, where the game says so).
+    #[must_use]
+    pub fn line(&self, eye: Eye, target: Eye, ignore: &[usize]) -> SightLine {
+        let (a, b) = (eye.at, target.at);
+        let height_at = |t: f64| eye.z + (target.z - eye.z) * t;
+        let mut crossings = Vec::new();
+        for index in self.near(a, b) {
+            if ignore.contains(&index) {
+                continue;
+            }
+            let obstacle = &self.obstacles[index];
+            for (t0, t1) in inside_intervals(&obstacle.shape, a, b) {
+                let lowest = height_at(t0).min(height_at(t1));
+                let length = (t1 - t0) * (b.0 - a.0).hypot(b.1 - a.1);
+                crossings.push(Crossing {
+                    obstacle: index,
+                    wall: None,
+                    enter: t0,
+                    length,
+                    blocks: obstacle.opaque && obstacle.height > lowest,
+                });
+            }
+            for (w, wall) in obstacle.walls.iter().enumerate() {
+                if let Some(t) = segment_cross(a, b, wall.a, wall.b) {
+                    crossings.push(Crossing {
+                        obstacle: index,
+                        wall: Some(w),
+                        enter: t,
+                        length: 0.0,
+                        blocks: wall.height > height_at(t),
+                    });
+                }
+            }
+        }
+        crossings
+            .sort_by(|x, y| x.enter.total_cmp(&y.enter).then(x.obstacle.cmp(&y.obstacle)).then(x.wall.cmp(&y.wall)));
+        let clear = !crossings.iter().any(|c| c.blocks);
+        SightLine { crossings, clear }
+    }
+
+    /// How many of `samples` points of the target's footprint, each at height `target_z`, the
+    /// eye sees: (seen, looked at).
+    #[must_use]
+    pub fn visible_fraction(
+        &self,
+        eye: Eye,
+        target: &Shape,
+        target_z: f64,
+        samples: usize,
+        ignore: &[usize],
+    ) -> (usize, usize) {
+        let points = sample_points(target, samples);
+        let seen = points.iter().filter(|&&at| self.line(eye, Eye { at, z: target_z }, ignore).clear).count();
+        (seen, points.len())
+    }
+
+    /// The length of the straight path from `a` to `b` inside each piece it crosses, by piece
+    /// index (for difficult ground), in micrometres.
+    #[must_use]
+    pub fn path_inside(&self, a: (f64, f64), b: (f64, f64)) -> Vec<(usize, f64)> {
+        let total = (b.0 - a.0).hypot(b.1 - a.1);
+        self.near(a, b)
+            .into_iter()
+            .filter_map(|index| {
+                let inside: f64 =
+                    inside_intervals(&self.obstacles[index].shape, a, b).iter().map(|(t0, t1)| t1 - t0).sum();
+                (inside > 0.0).then_some((index, inside * total))
+            })
+            .collect()
+    }
+}
+
+/// Where segment `a`-`b` crosses segment `p`-`q`, as a parameter along `a`-`b`.
+fn segment_cross(a: (f64, f64), b: (f64, f64), p: (f64, f64), q: (f64, f64)) -> Option<f64> {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let (ex, ey) = (q.0 - p.0, q.1 - p.1);
+    let denominator = dx * ey - dy * ex;
+    if denominator == 0.0 {
+        return None;
+    }
+    let (wx, wy) = (p.0 - a.0, p.1 - a.1);
+    let t = (wx * ey - wy * ex) / denominator;
+    let u = (wx * dy - wy * dx) / denominator;
+    ((0.0..=1.0).contains(&t) && (0.0..=1.0).contains(&u)).then_some(t)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::measure::{Facing, Pose, UM_PER_INCH};
+    use crate::table::shape::Footprint;
+
+    const IN: f64 = UM_PER_INCH as f64;
+
+    fn building(x: i64, y: i64, height: f64) -> Obstacle {
+        let shape = Footprint::Rect { length: 4 * UM_PER_INCH, width: 4 * UM_PER_INCH }.place(Pose::new(
+            x * UM_PER_INCH,
+            y * UM_PER_INCH,
+            Facing::UP,
+        ));
+        Obstacle { shape, height: height * IN, opaque: true, walls: vec![] }
+    }
+
+    #[test]
+    fn a_building_taller_than_the_line_blocks_it_and_a_low_one_does_not() {
+        let scene = Scene::new(vec![building(10, 10, 3.0), building(30, 10, 0.5)]);
+        let eye = |x: f64, z: f64| Eye { at: (x * IN, 10.0 * IN), z: z * IN };
+        let line = scene.line(eye(0.0, 1.0), eye(40.0, 1.0), &[]);
+        assert_eq!(line.crossings.len(), 2);
+        assert!(line.crossings[0].blocks && !line.crossings[1].blocks);
+        assert!(!line.clear);
+        // Over the low building only.
+        assert!(scene.line(eye(20.0, 1.0), eye(40.0, 1.0), &[]).clear);
+        // Looking down from a height over the tall one.
+        assert!(scene.line(eye(0.0, 20.0), eye(40.0, 1.0), &[]).clear);
+    }
+
+    #[test]
+    fn a_wall_hides_a_target_lower_than_itself() {
+        let wall = Obstacle {
+            shape: Footprint::Rect { length: 100, width: 100 }.place(Pose::new(0, 0, Facing::UP)),
+            height: 0.0,
+            opaque: false,
+            walls: vec![WallLine { a: (10.0 * IN, 0.0), b: (10.0 * IN, 20.0 * IN), height: 2.0 * IN }],
+        };
+        let scene = Scene::new(vec![wall]);
+        let target = Footprint::Rect { length: 3 * UM_PER_INCH, width: 2 * UM_PER_INCH }.place(Pose::new(
+            15 * UM_PER_INCH,
+            10 * UM_PER_INCH,
+            Facing::UP,
+        ));
+        let eye = Eye { at: (0.0, 10.0 * IN), z: 1.5 * IN };
+        assert_eq!(scene.visible_fraction(eye, &target, 1.5 * IN, 16, &[]), (0, 16));
+        assert_eq!(scene.visible_fraction(eye, &target, 3.0 * IN, 16, &[]).0, 16);
+    }
+
+    #[test]
+    fn a_path_through_mud_counts_its_length_inside() {
+        let scene = Scene::new(vec![building(10, 10, 0.0)]);
+        let inside = scene.path_inside((0.0, 10.0 * IN), (12.0 * IN, 10.0 * IN));
+        assert_eq!(inside.len(), 1);
+        assert!((inside[0].1 - 4.0 * IN).abs() < 1e-6);
+    }
+}
