@@ -1,6 +1,7 @@
 //! The game systems, one folder each, and the registry that lists them: the one place that
 //! names every system. Shared code finds a system here by the id a file names.
 
+pub mod armored;
 pub mod skirm;
 pub mod swat;
 
@@ -8,7 +9,7 @@ use crate::game::GameSystem;
 
 /// Every game system the studio knows, in menu order. Adding a system is its folder and one
 /// line here.
-pub static SYSTEMS: &[&dyn GameSystem] = &[&swat::Swat, &skirm::Skirm];
+pub static SYSTEMS: &[&dyn GameSystem] = &[&swat::Swat, &skirm::Skirm, &armored::ArmoredAdvance];
 
 /// The system with this id.
 #[must_use]

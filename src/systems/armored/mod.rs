@@ -1,0 +1,12 @@
+//! Armored Advance (`system: "armored-advance"`), a WW2 game on an open table measured in
+//! inches: its data (the text's tables and terrain, the studio's house roster), scenario
+//! documents with a validator and statistics, the editing model, the print sheets, and its
+//! place behind the seam.
+
+pub mod editing;
+pub mod print;
+pub mod ruleset;
+pub mod scenario;
+pub mod system;
+
+pub use system::{ArmoredAdvance, open_scenario};

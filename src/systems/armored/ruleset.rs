@@ -1,0 +1,463 @@
+//! Armored Advance's data: the hit and penetration tables of the text, the terrain kinds it
+//! names, and the studio's house roster (the text's stat cards and costs are missing), read
+//! from `data/armored.ron` and checked, every problem with its place. No number of the game is
+//! written in code.
+
+use crate::ruleset::{RulesetError, RulesetProblem};
+use crate::table::file::{FootprintFile, read_footprint};
+use crate::table::{Footprint, LengthUnit};
+use serde::{Deserialize, Serialize};
+
+/// The built-in data.
+const BUILTIN: &str = include_str!("data/armored.ron");
+
+/// How a kind of ground changes movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub enum Ground {
+    /// No effect.
+    #[default]
+    Open,
+    /// Faster along a continuous road.
+    Road,
+    /// Thick mud.
+    Mud,
+    /// Moderately deep water.
+    DeepWater,
+}
+
+/// A terrain kind the text names.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TerrainKind {
+    /// Its id in scenario files.
+    pub id: String,
+    /// Its name for people.
+    pub name: String,
+    /// Its ground.
+    #[serde(default)]
+    pub ground: Ground,
+    /// Its colour on the map and the poster.
+    pub colour: (u8, u8, u8),
+    /// The footprint a new piece gets (inches).
+    pub shape: FootprintFile,
+    /// The height a new piece gets (inches).
+    pub height: f64,
+    /// Ground that may lie under or over other pieces (a road through foliage).
+    #[serde(default)]
+    pub may_overlap: bool,
+    /// Hides what is behind it where taller than the line (a building).
+    #[serde(default)]
+    pub blocks_sight: bool,
+    /// Foliage: +2 to the roll needed when between.
+    #[serde(default)]
+    pub foliage: bool,
+    /// A wall runs along its length: -2 penetration, hides a lower vehicle.
+    #[serde(default)]
+    pub wall: bool,
+    /// No armoured vehicle crosses it.
+    #[serde(default)]
+    pub tank_trap: bool,
+    /// Cover for infantry and field guns.
+    #[serde(default)]
+    pub sandbags: bool,
+}
+
+/// What kind of unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UnitClass {
+    /// A mechanised vehicle.
+    Vehicle,
+    /// A field gun that needs a crew.
+    FieldGun,
+    /// An infantry squad or team: one token with a D6 of men.
+    Infantry,
+}
+
+/// The weight class.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Weight {
+    /// Light.
+    Light,
+    /// Medium.
+    Medium,
+    /// Heavy.
+    Heavy,
+}
+
+/// How a vehicle moves.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Propulsion {
+    /// Fully tracked.
+    Tracked,
+    /// Wheeled.
+    Wheeled,
+    /// Halftrack.
+    Halftrack,
+}
+
+/// A keyword of a unit or weapon.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Keyword {
+    /// Fires in the front 90 degrees only; -1 to hit after moving first.
+    Casemate,
+    /// Fires in the rear 90 degrees only.
+    ReverseCasemate,
+    /// More than half the stat in one action ends facing the way it moved.
+    SlowReverse,
+    /// +50% damage against field guns and fortifications.
+    Support,
+    /// Armour X when the enemy is 30-60 degrees off the front axis.
+    Angling(u32),
+    /// Cannot shoot in two following turns.
+    LongReload,
+    /// Cannot shoot beyond X inches.
+    LimitedRange(u32),
+    /// X shots per attack action.
+    Autocannon(u32),
+    /// May fire the primary weapon with both actions.
+    RapidFire,
+    /// Both actions for one shot at +1.
+    Accurate,
+    /// Marks an enemy for a friendly unit.
+    Scout,
+    /// An underpowered gun may still find a way through.
+    WeakSpot,
+    /// Carries X infantry units.
+    Apc(u32),
+    /// Tows one field gun.
+    Tow,
+    /// Ignores obstructing terrain; targets within X inches.
+    Indirect(u32),
+    /// Reacts to air attacks within X inches.
+    AntiAir(u32),
+    /// Only targetable if it moved or fired last turn.
+    Concealed,
+    /// Field guns it mans gain +1 to hit.
+    GunCrew,
+}
+
+impl Keyword {
+    /// Its name as the text writes it.
+    #[must_use]
+    pub fn text(self) -> String {
+        match self {
+            Keyword::Casemate => "Casemate".into(),
+            Keyword::ReverseCasemate => "Reverse Casemate".into(),
+            Keyword::SlowReverse => "Slow Reverse".into(),
+            Keyword::Support => "Support".into(),
+            Keyword::Angling(x) => format!("Angling ({x})"),
+            Keyword::LongReload => "Long Reload".into(),
+            Keyword::LimitedRange(x) => format!("Limited Range ({x}\")"),
+            Keyword::Autocannon(x) => format!("Autocannon ({x})"),
+            Keyword::RapidFire => "Rapid Fire".into(),
+            Keyword::Accurate => "Accurate".into(),
+            Keyword::Scout => "Scout".into(),
+            Keyword::WeakSpot => "Weak Spot".into(),
+            Keyword::Apc(x) => format!("APC ({x})"),
+            Keyword::Tow => "Towing".into(),
+            Keyword::Indirect(x) => format!("Indirect ({x}\")"),
+            Keyword::AntiAir(x) => format!("Anti-Air ({x}\")"),
+            Keyword::Concealed => "Targetable only if it moved or fired last turn".into(),
+            Keyword::GunCrew => "Manned guns +1 to hit".into(),
+        }
+    }
+}
+
+/// Armour by face.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Armour {
+    /// Front.
+    pub front: i32,
+    /// Sides.
+    pub side: i32,
+    /// Rear.
+    pub rear: i32,
+}
+
+/// A weapon on a stat card.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Weapon {
+    /// Its name.
+    pub name: String,
+    /// Penetration (cm of plate).
+    #[serde(default)]
+    pub penetration: i32,
+    /// Damage per penetrating hit.
+    #[serde(default)]
+    pub damage: u32,
+    /// An anti-infantry weapon's kills (AI/D): `D3-1`, `D6-2`, `1`.
+    #[serde(default)]
+    pub anti_infantry: Option<String>,
+    /// Its longest range in inches, where it has one.
+    #[serde(default)]
+    pub range: Option<f64>,
+    /// Its keywords.
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+}
+
+impl Weapon {
+    /// Its profile as a card prints it: `pen 9, dmg 10` or `AI/D3-1, 12"`.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(ai) = &self.anti_infantry {
+            parts.push(format!("AI/{ai}"));
+        } else {
+            parts.push(format!("pen {}", self.penetration));
+            parts.push(format!("dmg {}", self.damage));
+        }
+        if let Some(range) = self.range {
+            parts.push(format!("{range}\""));
+        }
+        parts.extend(self.keywords.iter().map(|k| k.text()));
+        parts.join(", ")
+    }
+}
+
+/// A unit profile: everything its stat card carries.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Profile {
+    /// Its id in scenario files.
+    pub id: String,
+    /// Its name for people.
+    pub name: String,
+    /// Vehicle, field gun or infantry.
+    pub class: UnitClass,
+    /// Requisition cost.
+    pub cost: u32,
+    /// Its action pool.
+    pub actions: u32,
+    /// Its weight class.
+    #[serde(default)]
+    pub weight: Option<Weight>,
+    /// How it moves.
+    #[serde(default)]
+    pub propulsion: Option<Propulsion>,
+    /// Movement per action, inches.
+    pub movement: f64,
+    /// Hit points (men for infantry).
+    pub hit_points: u32,
+    /// Armour by face.
+    pub armour: Armour,
+    /// Its base or hull (inches).
+    pub hull: FootprintFile,
+    /// How tall its main structure stands (inches).
+    pub height: f64,
+    /// Men in the squad (infantry).
+    #[serde(default)]
+    pub men: Option<u8>,
+    /// Its weapons.
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+    /// Its keywords.
+    #[serde(default)]
+    pub keywords: Vec<Keyword>,
+}
+
+impl Profile {
+    /// Whether it is mechanised (a vehicle or field gun: what Annihilation counts).
+    #[must_use]
+    pub fn mechanised(&self) -> bool {
+        self.class != UnitClass::Infantry
+    }
+
+    /// Its weight and propulsion in words: `Medium, tracked`.
+    #[must_use]
+    pub fn class_text(&self) -> String {
+        let weight = self.weight.map(|w| format!("{w:?}"));
+        let propulsion = self.propulsion.map(|p| format!("{p:?}").to_lowercase());
+        let class = match self.class {
+            UnitClass::Vehicle => None,
+            UnitClass::FieldGun => Some("field gun".to_owned()),
+            UnitClass::Infantry => Some("infantry".to_owned()),
+        };
+        [weight, propulsion, class].into_iter().flatten().collect::<Vec<_>>().join(", ")
+    }
+}
+
+/// One row of the penetration table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenetrationRow {
+    /// Penetration minus armour (the first row holds for anything above, the last for anything
+    /// below).
+    pub difference: i32,
+    /// The roll needed (0: automatic), or none: it fails.
+    pub roll: Option<u8>,
+    /// The same with Weak Spot.
+    pub weak_spot: Option<u8>,
+}
+
+/// Armored Advance's data, checked.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ruleset {
+    /// Its name.
+    pub name: String,
+    /// Its version.
+    pub version: String,
+    /// The game's unit.
+    pub unit: LengthUnit,
+    /// The smallest table the text recommends (across, down), inches.
+    pub min_table: (f64, f64),
+    /// (below this range, the roll needed) in order.
+    pub hit_bands: Vec<(f64, u8)>,
+    /// The roll needed beyond the last band.
+    pub hit_beyond: u8,
+    /// The penetration table, highest difference first.
+    pub penetration: Vec<PenetrationRow>,
+    /// The visible share of a footprint that counts as "a notable portion".
+    pub sight_threshold: f64,
+    /// Sample points per target footprint.
+    pub sight_samples: usize,
+    /// The terrain kinds.
+    pub terrain: Vec<TerrainKind>,
+    /// The roster.
+    pub profiles: Vec<Profile>,
+}
+
+impl Ruleset {
+    /// The built-in data.
+    ///
+    /// # Errors
+    /// Never for the shipped file (a test reads it); every problem for a broken one.
+    pub fn builtin() -> Result<Self, RulesetError> {
+        Self::from_ron(BUILTIN)
+    }
+
+    /// Reads and checks data written in RON.
+    ///
+    /// # Errors
+    /// A syntax error with its place, or every content problem.
+    pub fn from_ron(text: &str) -> Result<Self, RulesetError> {
+        let rules: Ruleset = crate::files::ron_options().from_str(text).map_err(|e| RulesetError::syntax(&e))?;
+        let problems = rules.problems();
+        if problems.is_empty() { Ok(rules) } else { Err(RulesetError { syntax: false, problems }) }
+    }
+
+    fn problems(&self) -> Vec<RulesetProblem> {
+        let mut out = Vec::new();
+        let mut say = |place: String, message: String| out.push(RulesetProblem { place, message });
+        let mut last = 0.0;
+        for (i, (below, roll)) in self.hit_bands.iter().enumerate() {
+            if !below.is_finite() || *below <= last {
+                say(format!("hit_bands[{i}]"), "each band must end beyond the one before".into());
+            }
+            if !(1..=6).contains(roll) {
+                say(format!("hit_bands[{i}]"), format!("a roll of {roll}+ is not on a D6"));
+            }
+            last = *below;
+        }
+        if !(0.0..=1.0).contains(&self.sight_threshold) {
+            say("sight_threshold".into(), "a share must lie between 0 and 1".into());
+        }
+        if !(1..=64).contains(&self.sight_samples) {
+            say("sight_samples".into(), "between 1 and 64 sample points".into());
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for (i, kind) in self.terrain.iter().enumerate() {
+            let place = format!("terrain[{i}] ({})", kind.id);
+            if !seen.insert(kind.id.clone()) {
+                say(place.clone(), "the id is used twice".into());
+            }
+            if let Err(e) = read_footprint(self.unit, &kind.shape, "its shape") {
+                say(place.clone(), e);
+            }
+            if !(0.0..=100.0).contains(&kind.height) {
+                say(place, format!("a height of {} is out of range", kind.height));
+            }
+        }
+        for (i, profile) in self.profiles.iter().enumerate() {
+            let place = format!("profiles[{i}] ({})", profile.id);
+            if !seen.insert(profile.id.clone()) {
+                say(place.clone(), "the id is used twice".into());
+            }
+            if let Err(e) = read_footprint(self.unit, &profile.hull, "its hull") {
+                say(place.clone(), e);
+            }
+            if !(0.0..=100.0).contains(&profile.movement) || !(0.0..=100.0).contains(&profile.height) {
+                say(place.clone(), "movement and height must lie between 0 and 100".into());
+            }
+            if profile.class == UnitClass::Vehicle && (profile.weight.is_none() || profile.propulsion.is_none()) {
+                say(place.clone(), "a vehicle needs a weight class and a propulsion".into());
+            }
+            if profile.class == UnitClass::Infantry && profile.men.is_none_or(|m| !(1..=6).contains(&m)) {
+                say(place.clone(), "an infantry squad needs 1 to 6 men".into());
+            }
+            for (w, weapon) in profile.weapons.iter().enumerate() {
+                if let Some(ai) = &weapon.anti_infantry
+                    && parse_kills(ai).is_none()
+                {
+                    say(format!("{place}.weapons[{w}]"), format!("'{ai}' is not a kill expression (D3-1, D6-2, 1)"));
+                }
+            }
+        }
+        out
+    }
+
+    /// A terrain kind by id.
+    #[must_use]
+    pub fn kind(&self, id: &str) -> Option<&TerrainKind> {
+        self.terrain.iter().find(|k| k.id == id)
+    }
+
+    /// A profile by id.
+    #[must_use]
+    pub fn profile(&self, id: &str) -> Option<&Profile> {
+        self.profiles.iter().find(|p| p.id == id)
+    }
+
+    /// A profile's base or hull.
+    #[must_use]
+    pub fn hull(&self, id: &str) -> Option<Footprint> {
+        self.profile(id).and_then(|p| read_footprint(self.unit, &p.hull, &p.id).ok())
+    }
+
+    /// A kind's default footprint.
+    #[must_use]
+    pub fn kind_footprint(&self, kind: &TerrainKind) -> Footprint {
+        read_footprint(self.unit, &kind.shape, &kind.id).unwrap_or(Footprint::Round { diameter: self.unit.um() })
+    }
+
+    /// The roll needed to hit at an edge-to-edge range of `um` micrometres (the bands' edges
+    /// belong to the farther band: "< 6\"" is 1+).
+    #[must_use]
+    pub fn hit_roll(&self, um: i64) -> u8 {
+        let inches = self.unit.value(um);
+        self.hit_bands.iter().find(|(below, _)| inches < *below).map_or(self.hit_beyond, |&(_, roll)| roll)
+    }
+}
+
+/// Reads a kill expression: `D3-1` is (3, -1), `D6` is (6, 0), `1` is (0, 1).
+#[must_use]
+pub fn parse_kills(text: &str) -> Option<(u8, i32)> {
+    let text = text.trim();
+    if let Some(rest) = text.strip_prefix('D') {
+        let (die, modifier) = match rest.find(['-', '+']) {
+            Some(at) => (&rest[..at], rest[at..].parse::<i32>().ok()?),
+            None => (rest, 0),
+        };
+        let die: u8 = die.parse().ok()?;
+        (die == 3 || die == 6).then_some((die, modifier))
+    } else {
+        text.parse::<i32>().ok().filter(|n| (0..=6).contains(n)).map(|n| (0, n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::table::UM_PER_INCH;
+
+    #[test]
+    fn the_built_in_data_loads_and_carries_the_texts_hit_bands() {
+        let rules = Ruleset::builtin().unwrap();
+        assert_eq!(rules.hit_roll(5 * UM_PER_INCH), 1);
+        assert_eq!(rules.hit_roll(6 * UM_PER_INCH), 2, "exactly 6\" is not below 6\"");
+        assert_eq!(rules.hit_roll(29 * UM_PER_INCH), 5);
+        assert_eq!(rules.hit_roll(31 * UM_PER_INCH), 6);
+        assert!(rules.profiles.len() >= 13);
+        assert_eq!(parse_kills("D3-1"), Some((3, -1)));
+        assert_eq!(parse_kills("1"), Some((0, 1)));
+        assert_eq!(parse_kills("D4"), None);
+    }
+}
