@@ -5,6 +5,7 @@
 //! one place in the shell that names the games, one line each in [`DESKS`].
 
 mod app;
+pub mod armored;
 mod balance_panel;
 mod commands;
 mod desk;
@@ -36,7 +37,7 @@ use std::path::{Path, PathBuf};
 /// Every game the window edits, in the New scenario dialog's order; the first one's sample
 /// opens on the first run. Adding a game to the window is its folder `ui/<game>/` and one line
 /// here.
-pub static DESKS: &[&dyn GameDesk] = &[&swat::SwatGame, &skirm::SkirmGame];
+pub static DESKS: &[&dyn GameDesk] = &[&swat::SwatGame, &skirm::SkirmGame, &armored::ArmoredGame];
 
 /// Opens the editor window on `open`, or on the most recent file, or on the bundled sample,
 /// with the replacement ruleset at `ruleset` (for whichever game its rules fit) when one is

@@ -319,6 +319,55 @@ impl Editor {
         })
     }
 
+    /// Adds a unit of `profile` to `side`'s force at the nearest free spot of its deployment
+    /// zone (and its image for the other side under the echo); says why when there is no room.
+    pub fn add_to_force(&mut self, profile: &str, side: u8) -> bool {
+        let Some(zone) = self
+            .doc
+            .scenario
+            .table
+            .zones
+            .iter()
+            .find(|z| z.owner == Some(side) && z.purpose == ZonePurpose::Deployment)
+        else {
+            self.tell(format!(
+                "{} has no deployment zone to place into.",
+                super::scenario::validate::side_name(&self.doc.scenario, side)
+            ));
+            return false;
+        };
+        let n = zone.points.len().max(1) as i64;
+        let centre =
+            (zone.points.iter().map(|p| p.0).sum::<i64>() / n, zone.points.iter().map(|p| p.1).sum::<i64>() / n);
+        let unit = PlacedUnit {
+            profile: profile.to_owned(),
+            owner: side,
+            pose: Pose::new(centre.0, centre.1, crate::table::Table::facing_for(side)),
+        };
+        // Find the spot with the unit in the force, then place it (and its image) there.
+        let mut trial = self.doc.scenario.clone();
+        trial.table.units.push(unit.clone());
+        let index = trial.table.units.len() - 1;
+        let Some(pose) = super::scenario::validate::free_spot(&self.rules, &trial, index) else {
+            self.tell("No free room left in the deployment zone.");
+            return false;
+        };
+        let placed = PlacedUnit { pose, ..unit };
+        let echo = self.echo;
+        let label = format!("Add {}", super::scenario::validate::profile_name(&self.rules, profile));
+        change(&mut self.doc, &label, None, |s| {
+            let image = echo.map(|e| PlacedUnit {
+                profile: placed.profile.clone(),
+                owner: e.side(placed.owner),
+                pose: e.pose(s.table.width, s.table.depth, placed.pose),
+            });
+            s.table.units.push(placed.clone());
+            if let Some(image) = image.filter(|i| *i != placed) {
+                s.table.units.push(image);
+            }
+        })
+    }
+
     /// Places an objective at `at` (and its image).
     pub fn place_objective(&mut self, at: (i64, i64)) -> bool {
         let (x, y) = self.snap_point(at);

@@ -1,0 +1,322 @@
+//! The Armored Advance table on screen: drawn by the game's own print drawing through the
+//! window's sketch (so the table looks as it prints), with the selection and its turning
+//! handle, the echo's partner, findings, and the measure and sight lines on top; pointer input
+//! becomes gestures at table points in micrometres.
+
+use super::ArmoredDesk;
+use crate::game::Severity;
+use crate::systems::armored::editing::{Editor, TableTool, Thing};
+use crate::systems::armored::print::draw::{Frame, draw_table, initials};
+use crate::systems::armored::scenario::validate::thing_name;
+use crate::table::{Eye, Shape};
+use crate::ui::desk::{DeskContext, prepare_view};
+use crate::ui::gesture::{GestureTarget, pointer_gesture};
+use crate::ui::sketch::PainterSketch;
+use crate::ui::style;
+use crate::ui::view::Placement;
+use egui::{Color32, FontId, Painter, Pos2, Stroke, Ui, pos2};
+use std::sync::Arc;
+
+/// The sides' colours on screen.
+pub const SIDE_COLOURS: [Color32; 2] = [Color32::from_rgb(58, 92, 150), Color32::from_rgb(160, 60, 46)];
+
+/// Screen distance within which the turning handle is caught.
+const HANDLE_RADIUS: f32 = 9.0;
+
+/// A colour per whole unit of the table, row by row, for the print preview's miniature.
+pub fn miniature(desk: &ArmoredDesk) -> Vec<Color32> {
+    let (w, d, _) = crate::ui::desk::Desk::board_size(desk);
+    let rules = &desk.editor.rules;
+    let table = &desk.scenario().table;
+    let unit = rules.unit.um() as f64;
+    let shapes: Vec<(Shape, Color32)> = table
+        .pieces
+        .iter()
+        .map(|p| {
+            let c = rules.kind(&p.kind).map_or((160, 160, 160), |k| k.colour);
+            (p.shape(), Color32::from_rgb(c.0, c.1, c.2))
+        })
+        .collect();
+    let mut out = Vec::with_capacity(usize::from(w) * usize::from(d));
+    for y in 0..d {
+        for x in 0..w {
+            let p = ((f64::from(x) + 0.5) * unit, (f64::from(y) + 0.5) * unit);
+            let colour = shapes
+                .iter()
+                .rev()
+                .find(|(s, _)| s.contains_point(p))
+                .map_or(Color32::from_rgb(222, 214, 186), |(_, c)| *c);
+            out.push(colour);
+        }
+    }
+    out
+}
+
+/// The table point under a screen point.
+fn to_table(place: Placement, unit: f32, point: Pos2) -> (i64, i64) {
+    let local = (point - place.origin) / place.zoom;
+    ((local.x * unit).round() as i64, (local.y * unit).round() as i64)
+}
+
+/// A table point on screen.
+fn to_screen(place: Placement, unit: f32, (x, y): (f64, f64)) -> Pos2 {
+    place.to_screen(x as f32 / unit, y as f32 / unit)
+}
+
+/// Where the selected thing's turning handle is, on screen.
+pub fn handle(editor: &Editor, place: Placement) -> Option<Pos2> {
+    let thing = editor.selected?;
+    if !matches!(thing, Thing::Piece(_) | Thing::Unit(_)) {
+        return None;
+    }
+    let pose = editor.pose(thing)?;
+    let reach = editor.shape(thing)?.farthest_from_point(pose.point()) + editor.rules.unit.um() as f64 * 0.6;
+    let (fx, fy) = pose.facing.vector();
+    let unit = editor.rules.unit.um() as f32;
+    Some(to_screen(place, unit, (pose.x as f64 + fx * reach, pose.y as f64 + fy * reach)))
+}
+
+struct Target<'a> {
+    editor: &'a mut Editor,
+    on_handle: bool,
+}
+
+impl GestureTarget<(i64, i64)> for Target<'_> {
+    fn press(&mut self, at: (i64, i64)) {
+        if self.on_handle && self.editor.tool == TableTool::Select {
+            self.editor.press_handle();
+        } else {
+            self.editor.press(at);
+        }
+    }
+
+    fn dragging(&self) -> bool {
+        self.editor.drag.is_some()
+    }
+
+    fn drag_to(&mut self, at: (i64, i64)) {
+        self.editor.drag_to(at);
+    }
+
+    fn release(&mut self, at: Option<(i64, i64)>) {
+        self.editor.release(at);
+    }
+}
+
+/// Draws the table and handles its input.
+pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    let unit = desk.editor.rules.unit.um() as f32;
+    let (width, depth) = (desk.scenario().table.width, desk.scenario().table.depth);
+    let extent = egui::vec2(width as f32 / unit, depth as f32 / unit);
+    let (response, painter, place) = prepare_view(cx, ui, extent, "Table");
+    let pointer = response.hover_pos().filter(|p| place.area.contains(*p));
+    desk.hover = pointer.map(|p| to_table(place, unit, p));
+    desk.editor.free = ui.input(|i| i.modifiers.shift);
+    let on_handle = pointer.zip(handle(&desk.editor, place)).is_some_and(|(p, h)| p.distance(h) <= HANDLE_RADIUS);
+    pointer_gesture(ui, &response, desk.hover, &mut Target { editor: &mut desk.editor, on_handle });
+    let table_painter = painter.with_clip_rect(place.area);
+    {
+        let mut sketch = PainterSketch::new(&table_painter);
+        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
+    }
+    labels(desk, &table_painter, place);
+    marks(desk, &table_painter, place);
+    line(desk, &table_painter, place);
+    if cx.prefs.show_grid {
+        let whole = |um: i64| u16::try_from((um as f32 / unit).ceil() as i64).unwrap_or(u16::MAX);
+        crate::ui::view::draw_rulers(&painter, place, response.rect, whole(width), whole(depth));
+    }
+}
+
+/// Names on the table at a readable size: each piece's letters, each objective's name.
+fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
+    let unit = desk.editor.rules.unit.um() as f32;
+    let rules = &desk.editor.rules;
+    let font = FontId::proportional(13.0);
+    let mut numbers = std::collections::BTreeMap::<&str, usize>::new();
+    for piece in &desk.scenario().table.pieces {
+        let n = numbers.entry(piece.kind.as_str()).or_insert(0);
+        *n += 1;
+        if rules.kind(&piece.kind).is_some_and(|k| k.may_overlap) || place.zoom < 6.0 {
+            continue;
+        }
+        let at = to_screen(place, unit, piece.shape().centre());
+        painter.text(
+            at,
+            egui::Align2::CENTER_CENTER,
+            format!("{}{}", initials(rules, &piece.kind), n),
+            font.clone(),
+            Color32::WHITE,
+        );
+    }
+    for objective in &desk.scenario().table.objectives {
+        let at = to_screen(place, unit, (objective.at.0 as f64, objective.at.1 as f64));
+        painter.text(
+            at + egui::vec2(0.0, -14.0),
+            egui::Align2::CENTER_BOTTOM,
+            &objective.name,
+            font.clone(),
+            Color32::BLACK,
+        );
+    }
+}
+
+fn shape_screen(place: Placement, unit: f32, shape: &Shape) -> Vec<Pos2> {
+    shape.outline().into_iter().map(|p| to_screen(place, unit, p)).collect()
+}
+
+/// The selection, its handle, its echo partner, the hovered thing and the findings' places.
+fn marks(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
+    let unit = desk.editor.rules.unit.um() as f32;
+    let editor = &desk.editor;
+    if editor.tool == TableTool::Select
+        && let Some(at) = desk.hover
+        && let Some(thing) = editor.thing_at(at)
+        && let Some(shape) = editor.shape(thing)
+    {
+        painter.add(egui::Shape::closed_line(
+            shape_screen(place, unit, &shape),
+            Stroke::new(1.0, Color32::from_white_alpha(160)),
+        ));
+    }
+    if let Some(thing) = editor.selected {
+        if let Some(shape) = editor.shape(thing) {
+            painter
+                .add(egui::Shape::closed_line(shape_screen(place, unit, &shape), Stroke::new(2.5, style::SELECTION)));
+        }
+        if let Some(partner) = editor.partner(thing)
+            && let Some(shape) = editor.shape(partner)
+        {
+            let points = shape_screen(place, unit, &shape);
+            painter.add(egui::Shape::dashed_line(
+                &[points.clone(), points[..1].to_vec()].concat(),
+                Stroke::new(2.0, style::SELECTION),
+                6.0,
+                4.0,
+            ));
+        }
+        if let (Some(h), Some(pose)) = (handle(editor, place), editor.pose(thing)) {
+            painter.line_segment([to_screen(place, unit, pose.point()), h], Stroke::new(1.5, style::SELECTION));
+            painter.circle(h, HANDLE_RADIUS - 2.0, style::SELECTION, Stroke::new(1.0, Color32::BLACK));
+        }
+    }
+    for finding in &desk.findings.list {
+        let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
+        for &(x, y) in &finding.at {
+            painter.circle_stroke(to_screen(place, unit, (x as f64, y as f64)), 10.0, Stroke::new(2.0, colour));
+        }
+    }
+}
+
+/// What the measure or sight line reads, for the canvas and the side panel.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LineReading {
+    /// One line per fact.
+    pub lines: Vec<String>,
+    /// Whether the line is clear (sight) or always (measure).
+    pub clear: bool,
+    /// Where the line crosses pieces (micrometres), and whether each blocks.
+    pub crossings: Vec<((f64, f64), bool)>,
+}
+
+/// The reading of the measure or sight line under way.
+pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
+    let (from, to) = desk.editor.line?;
+    let rules = Arc::clone(&desk.editor.rules);
+    let unit = rules.unit;
+    let editor = &desk.editor;
+    let scenario = editor.doc.scenario.clone();
+    let a_thing = editor.thing_at(from).filter(|t| matches!(t, Thing::Unit(_) | Thing::Piece(_) | Thing::Objective(_)));
+    let b_thing = editor.thing_at(to).filter(|t| matches!(t, Thing::Unit(_) | Thing::Piece(_) | Thing::Objective(_)));
+    let point = |p: (i64, i64)| Shape::circle(geo::Coord { x: p.0 as f64, y: p.1 as f64 }, 0.0);
+    let a_shape = a_thing.and_then(|t| editor.shape(t)).unwrap_or_else(|| point(from));
+    let b_shape = b_thing.and_then(|t| editor.shape(t)).unwrap_or_else(|| point(to));
+    let name = |t: Option<Thing>, p: (i64, i64)| {
+        t.map_or_else(|| format!("({}, {})", unit.show(p.0), unit.show(p.1)), |t| thing_name(&rules, &scenario, t))
+    };
+    let gap = crate::table::distance_um(&a_shape, &b_shape);
+    let mut lines = vec![
+        format!("From {} to {}", name(a_thing, from), name(b_thing, to)),
+        format!("{} edge to edge: hit on {}+", unit.show(gap), rules.hit_roll(gap)),
+    ];
+    if desk.editor.tool != TableTool::Sight {
+        return Some(LineReading { lines, clear: true, crossings: Vec::new() });
+    }
+    let height = |t: Option<Thing>| match t {
+        Some(Thing::Unit(i)) => scenario.table.units.get(i).and_then(|u| rules.profile(&u.profile)).map(|p| p.height),
+        _ => None,
+    };
+    let medium = rules.profile("medium_tank").map_or(1.9, |p| p.height);
+    let eye_z = height(a_thing).unwrap_or(medium) * unit.um() as f64;
+    let target_z = height(b_thing).unwrap_or(medium) * unit.um() as f64 * 0.75;
+    let ignore: Vec<usize> = [a_thing, b_thing]
+        .into_iter()
+        .flatten()
+        .filter_map(|t| if let Thing::Piece(i) = t { Some(i) } else { None })
+        .collect();
+    let eye = Eye { at: a_shape.centre(), z: eye_z };
+    let scene = desk.scene().clone();
+    let centre_line = scene.line(eye, Eye { at: b_shape.centre(), z: target_z }, &ignore);
+    let (ax, ay) = eye.at;
+    let (bx, by) = b_shape.centre();
+    let crossings: Vec<((f64, f64), bool)> = centre_line
+        .crossings
+        .iter()
+        .map(|c| ((ax + (bx - ax) * c.enter, ay + (by - ay) * c.enter), c.blocks))
+        .collect();
+    for c in &centre_line.crossings {
+        let piece = thing_name(&rules, &scenario, Thing::Piece(c.obstacle));
+        let what = if c.wall.is_some() { format!("{piece}'s wall") } else { piece };
+        let detail =
+            if c.length > 0.0 { format!(", {} inside", unit.show(c.length.round() as i64)) } else { String::new() };
+        lines.push(format!("Crosses {what}{detail}: {}", if c.blocks { "blocks" } else { "does not block" }));
+    }
+    let clear = if b_thing.is_some() {
+        let (seen, of) = scene.visible_fraction(eye, &b_shape, target_z, rules.sight_samples, &ignore);
+        let share = seen as f64 / of.max(1) as f64;
+        let in_sight = share >= rules.sight_threshold;
+        lines.push(format!(
+            "Visible: {seen} of {of} points ({:.0}%): {} (a notable portion is {:.0}%)",
+            share * 100.0,
+            if in_sight { "in sight" } else { "out of sight" },
+            rules.sight_threshold * 100.0
+        ));
+        in_sight
+    } else {
+        centre_line.clear
+    };
+    Some(LineReading { lines, clear, crossings })
+}
+
+/// The measure or sight line with its reading beside it.
+fn line(desk: &mut ArmoredDesk, painter: &Painter, place: Placement) {
+    let Some((from, to)) = desk.editor.line else { return };
+    if !matches!(desk.editor.tool, TableTool::Measure | TableTool::Sight) {
+        return;
+    }
+    let unit = desk.editor.rules.unit.um() as f32;
+    let Some(reading) = reading(desk) else { return };
+    let (a, b) =
+        (to_screen(place, unit, (from.0 as f64, from.1 as f64)), to_screen(place, unit, (to.0 as f64, to.1 as f64)));
+    let colour = if reading.clear { Color32::from_rgb(60, 200, 90) } else { style::ERROR };
+    painter.line_segment([a, b], Stroke::new(2.5, colour));
+    for (at, blocks) in &reading.crossings {
+        painter.circle_filled(to_screen(place, unit, *at), 5.0, if *blocks { style::ERROR } else { style::WARNING });
+    }
+    let galleys: Vec<_> = reading
+        .lines
+        .iter()
+        .map(|t| painter.layout_no_wrap(t.clone(), FontId::proportional(13.0), Color32::WHITE))
+        .collect();
+    let widest = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    // Beside the line's end, kept inside the map.
+    let x = (b.x + 12.0).min(place.area.max.x - widest - 12.0).max(place.area.min.x + 4.0);
+    let mut y = (b.y + 16.0).min(place.area.max.y - 20.0 * galleys.len() as f32 - 4.0);
+    for galley in galleys {
+        let rect = egui::Rect::from_min_size(pos2(x, y - 2.0), galley.size() + egui::vec2(8.0, 4.0));
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(200));
+        painter.galley(pos2(x + 4.0, y), galley, Color32::WHITE);
+        y += 20.0;
+    }
+}

@@ -1,0 +1,380 @@
+//! The window for an Armored Advance table behind the shell's [`Desk`] trait: a view in
+//! inches with rulers, pan and zoom; the terrain library and the force builder; pieces,
+//! zones, objectives and units placed, moved, turned (handle, 15-degree snap, Shift for free),
+//! resized, duplicated and deleted with a live symmetric echo; a measure tool and a sight line;
+//! live findings with their fixes; undo per gesture. The editing itself lives in
+//! `systems::armored::editing`; this module draws it and turns pointer input into gestures.
+
+mod canvas;
+mod panels;
+
+use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
+use super::desk::{Desk, DeskContext, GameDesk};
+use super::live::{LiveFindings, PerRevision};
+use super::shell::NewScenarioForm;
+use crate::board::Symmetry;
+use crate::game::Severity;
+use crate::systems::armored::editing::{Document, Editor, TableTool};
+use crate::systems::armored::ruleset::Ruleset;
+use crate::systems::armored::scenario::{
+    ArmoredScenario, Finding, SYSTEM_ID, Statistics, load_scenario, new_scenario, save_scenario, statistics,
+};
+use crate::table::{Scene, TableSymmetry};
+use egui::{Key, Ui};
+use std::sync::{Arc, LazyLock};
+
+/// The Armored Advance document open in the window and what the window derives from it.
+pub struct ArmoredDesk {
+    /// The document and the editing state around it.
+    pub editor: Editor,
+    /// The validator's findings and the revision they belong to.
+    pub findings: LiveFindings<Finding>,
+    /// The designer's numbers, once per revision.
+    pub stats: PerRevision<Statistics>,
+    /// The pieces as sight sees them, once per revision.
+    pub scene: PerRevision<Scene>,
+    /// The table point under the pointer (micrometres).
+    pub hover: Option<(i64, i64)>,
+}
+
+impl ArmoredDesk {
+    /// A desk on `doc` with `rules`.
+    #[must_use]
+    pub fn with_rules(rules: Arc<Ruleset>, doc: Document) -> Self {
+        Self {
+            editor: Editor::new(rules, doc),
+            findings: LiveFindings::default(),
+            stats: PerRevision::default(),
+            scene: PerRevision::default(),
+            hover: None,
+        }
+    }
+
+    /// Brings the findings up to date (inline when cheap; on a worker during a drag).
+    pub fn refresh(&mut self, ctx: &egui::Context, now: f64) {
+        let (editor, revision) = (&self.editor, self.editor.doc.revision);
+        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
+            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
+            move || crate::systems::armored::scenario::validate(&rules, &scenario)
+        });
+    }
+
+    /// Checks the document now.
+    pub fn check_now(&mut self) {
+        self.findings.set(self.editor.doc.revision, self.editor.findings());
+    }
+
+    /// The designer's numbers for this revision.
+    pub fn statistics(&mut self) -> &Statistics {
+        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
+        self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
+    }
+
+    /// The sight scene for this revision.
+    pub fn scene(&mut self) -> &Scene {
+        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
+        self.scene.get(self.editor.doc.revision, || crate::systems::armored::scenario::stats::scene(rules, scenario))
+    }
+
+    /// The scenario.
+    #[must_use]
+    pub fn scenario(&self) -> &ArmoredScenario {
+        &self.editor.doc.scenario
+    }
+}
+
+/// The shell's grid symmetry as the table's, where it has one.
+fn table_symmetry(symmetry: Symmetry) -> Option<TableSymmetry> {
+    match symmetry {
+        Symmetry::MirrorLeftRight => Some(TableSymmetry::MirrorLeftRight),
+        Symmetry::MirrorTopBottom => Some(TableSymmetry::MirrorTopBottom),
+        Symmetry::Rotate180 => Some(TableSymmetry::Rotate180),
+        Symmetry::MirrorBoth | Symmetry::Rotate90 => None,
+    }
+}
+
+/// The table's symmetry as the shell names it.
+fn grid_symmetry(symmetry: TableSymmetry) -> Symmetry {
+    match symmetry {
+        TableSymmetry::MirrorLeftRight => Symmetry::MirrorLeftRight,
+        TableSymmetry::MirrorTopBottom => Symmetry::MirrorTopBottom,
+        TableSymmetry::Rotate180 => Symmetry::Rotate180,
+    }
+}
+
+/// The desk's own commands: one per tool, then the selection's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Tool(TableTool),
+    TurnRight,
+    TurnLeft,
+    Duplicate,
+}
+
+const ACTIONS: [Action; 10] = [
+    Action::Tool(TableTool::Select),
+    Action::Tool(TableTool::Piece),
+    Action::Tool(TableTool::Zone),
+    Action::Tool(TableTool::Objective),
+    Action::Tool(TableTool::Unit),
+    Action::Tool(TableTool::Measure),
+    Action::Tool(TableTool::Sight),
+    Action::TurnRight,
+    Action::TurnLeft,
+    Action::Duplicate,
+];
+
+static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
+    ACTIONS
+        .iter()
+        .enumerate()
+        .map(|(index, action)| {
+            let (label, menu, shortcut) = match action {
+                Action::Tool(tool) => (
+                    tool.label(),
+                    Menu::Tools,
+                    key(match tool {
+                        TableTool::Select => Key::S,
+                        TableTool::Piece => Key::T,
+                        TableTool::Zone => Key::Z,
+                        TableTool::Objective => Key::O,
+                        TableTool::Unit => Key::U,
+                        TableTool::Measure => Key::M,
+                        TableTool::Sight => Key::L,
+                    }),
+                ),
+                Action::TurnRight => ("Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
+                Action::TurnLeft => ("Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
+                Action::Duplicate => ("Duplicate", Menu::Edit, cmd(Key::D)),
+            };
+            GameCommand { id: index as u16, label, menu, shortcut: Some(shortcut) }
+        })
+        .collect()
+});
+
+fn action_of(command: UiCommand) -> Option<Action> {
+    let UiCommand::Game(game) = command else { return None };
+    ACTIONS.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
+}
+
+/// The command that makes `tool` the one in hand.
+#[must_use]
+pub fn tool_command(tool: TableTool) -> UiCommand {
+    let index = ACTIONS.iter().position(|&a| a == Action::Tool(tool)).unwrap_or(0);
+    COMMANDS.get(index).map_or(UiCommand::ZoomFit, |&c| UiCommand::Game(c))
+}
+
+impl Desk for ArmoredDesk {
+    fn game(&self) -> &'static str {
+        "Armored Advance"
+    }
+
+    fn document(&self) -> &dyn crate::editing::EditedDocument {
+        &self.editor.doc
+    }
+
+    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+        &mut self.editor.doc
+    }
+
+    fn text(&self) -> Result<String, String> {
+        save_scenario(&self.editor.rules, &self.editor.doc.scenario)
+    }
+
+    fn symmetry(&self) -> Option<Symmetry> {
+        self.editor.echo.map(grid_symmetry)
+    }
+
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
+        match symmetry {
+            None => self.editor.echo = None,
+            Some(s) => match table_symmetry(s) {
+                Some(t) => self.editor.echo = Some(t),
+                None => self.editor.echo = None,
+            },
+        }
+    }
+
+    fn take_feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn in_playtest(&self) -> bool {
+        false
+    }
+
+    fn has_errors(&self) -> bool {
+        self.findings.list.iter().any(|f| f.severity == Severity::Error)
+    }
+
+    /// The table in whole units (inches), one unit a "square" of the print preview.
+    fn board_size(&self) -> (u16, u16, u8) {
+        let unit = self.editor.rules.unit.um();
+        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
+        (whole(self.scenario().table.width), whole(self.scenario().table.depth), 1)
+    }
+
+    fn miniature(&self) -> Vec<egui::Color32> {
+        canvas::miniature(self)
+    }
+
+    fn seat_colours(&self) -> Vec<egui::Color32> {
+        canvas::SIDE_COLOURS.to_vec()
+    }
+
+    fn seat_name(&self, seat: usize) -> String {
+        self.scenario().sides.get(seat).cloned().unwrap_or_else(|| format!("Side {}", seat + 1))
+    }
+
+    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
+        Ok(crate::systems::armored::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
+    }
+
+    fn game_commands(&self) -> &'static [GameCommand] {
+        &COMMANDS
+    }
+
+    fn has_edit_command(&self, command: UiCommand) -> bool {
+        command == UiCommand::DeleteSelection
+    }
+
+    fn toggles(&self) -> &'static [ViewToggle] {
+        &[ViewToggle::Grid]
+    }
+
+    fn is_on(&self, command: UiCommand) -> bool {
+        action_of(command).is_some_and(|a| a == Action::Tool(self.editor.tool))
+    }
+
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
+        match command {
+            UiCommand::Playtest => cx.tell(
+                "Armored Advance's rules engine is not in this version yet: this table can be designed, checked and \
+                 printed, but not played.",
+            ),
+            UiCommand::DeleteSelection => {
+                if !self.editor.delete_selected() {
+                    cx.say("Select a piece, zone, objective or unit to delete.");
+                }
+            }
+            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
+                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
+            }
+            other => match action_of(other) {
+                Some(Action::Tool(tool)) => self.editor.tool = tool,
+                Some(Action::TurnRight) => {
+                    self.editor.turn_selected(1_500);
+                }
+                Some(Action::TurnLeft) => {
+                    self.editor.turn_selected(-1_500);
+                }
+                Some(Action::Duplicate) => {
+                    self.editor.duplicate_selected();
+                }
+                None => cx.say(format!("{} is not something an open table has.", other.label())),
+            },
+        }
+    }
+
+    fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+        let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
+        self.refresh(&ctx, now);
+        egui::Panel::top("armored-toolbar").show(ui, |ui| panels::toolbar(self, ui));
+        egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(self, cx, ui));
+        egui::Panel::left("armored-library")
+            .resizable(true)
+            .default_size(240.0)
+            .show(ui, |ui| panels::library(self, ui));
+        egui::Panel::right("armored-side").resizable(true).default_size(360.0).show(ui, |ui| panels::side(self, ui));
+        egui::CentralPanel::default()
+            .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
+            .show(ui, |ui| canvas::canvas(self, cx, ui));
+    }
+
+    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
+        false
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// Makes Armored Advance desks: the window's registry lists it.
+pub struct ArmoredGame;
+
+fn rules_from(ruleset: Option<&str>) -> Result<Ruleset, String> {
+    match ruleset {
+        Some(text) => Ruleset::from_ron(text),
+        None => Ruleset::builtin(),
+    }
+    .map_err(|e| format!("the Armored Advance data cannot be used: {e}"))
+}
+
+impl GameDesk for ArmoredGame {
+    fn system_id(&self) -> &'static str {
+        SYSTEM_ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Armored Advance"
+    }
+
+    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        let rules = rules_from(ruleset)?;
+        let scenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
+        Ok(Box::new(ArmoredDesk::with_rules(Arc::new(rules), Document::new(scenario))))
+    }
+
+    fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
+        None
+    }
+
+    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        Box::new(ArmoredNewForm { ruleset: ruleset.map(str::to_owned), width: 48, depth: 48 })
+    }
+
+    fn sample(&self) -> &'static str {
+        include_str!("../../../scenarios/aa-hedgerow-crossing.ron")
+    }
+}
+
+/// The new-scenario form of Armored Advance: the table's size in inches.
+#[derive(Clone)]
+pub struct ArmoredNewForm {
+    ruleset: Option<String>,
+    /// Inches across.
+    pub width: u32,
+    /// Inches down.
+    pub depth: u32,
+}
+
+impl NewScenarioForm for ArmoredNewForm {
+    fn ui(&mut self, ui: &mut Ui) {
+        ui.label(
+            "An open table measured in inches: Annihilation at 6 actions and 400 requisition, a deployment zone 12\" \
+             deep along each long edge, mirrored top to bottom. The rules recommend at least 24\" x 36\".",
+        );
+        egui::Grid::new("armored-new-form").show(ui, |ui| {
+            ui.label("Width (inches)");
+            ui.add(egui::DragValue::new(&mut self.width).range(12..=240));
+            ui.end_row();
+            ui.label("Depth (inches)");
+            ui.add(egui::DragValue::new(&mut self.depth).range(12..=240));
+            ui.end_row();
+        });
+    }
+
+    fn create(&self) -> Result<String, String> {
+        let rules = rules_from(self.ruleset.as_deref())?;
+        save_scenario(&rules, &new_scenario(&rules, self.width, self.depth))
+    }
+
+    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
+        Box::new(self.clone())
+    }
+}

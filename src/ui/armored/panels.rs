@@ -1,0 +1,319 @@
+//! The panels around the Armored Advance table: the toolbar (tools, echo, snapping), the
+//! terrain library and force builder, the settings, the inspector of the selected thing, the
+//! measure and sight reading, the statistics, the findings with their fixes, and the status
+//! bar.
+
+use super::ArmoredDesk;
+use super::canvas::{SIDE_COLOURS, reading};
+use crate::game::Severity;
+use crate::systems::armored::editing::{TableTool, Thing};
+use crate::systems::armored::ruleset::UnitClass;
+use crate::systems::armored::scenario::Mode;
+use crate::systems::armored::scenario::validate::{side_name, thing_name, unit_cost};
+use crate::table::{Footprint, TableSymmetry};
+use crate::ui::desk::DeskContext;
+use crate::ui::style;
+use egui::{Color32, RichText, Ui};
+
+/// The tools, the live echo and what snapping does.
+pub fn toolbar(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    ui.horizontal_wrapped(|ui| {
+        for tool in TableTool::ALL {
+            if ui.selectable_label(desk.editor.tool == tool, tool.label()).clicked() {
+                desk.editor.tool = tool;
+            }
+        }
+        ui.separator();
+        let current = desk.editor.echo.map_or("No echo", TableSymmetry::label);
+        egui::ComboBox::from_label("Symmetric echo").selected_text(current).show_ui(ui, |ui| {
+            if ui.selectable_label(desk.editor.echo.is_none(), "No echo").clicked() {
+                desk.editor.echo = None;
+            }
+            for symmetry in TableSymmetry::ALL {
+                if ui.selectable_label(desk.editor.echo == Some(symmetry), symmetry.label()).clicked() {
+                    desk.editor.echo = Some(symmetry);
+                }
+            }
+        });
+        ui.separator();
+        ui.label("Snap 0.5\" and 15°; hold Shift for free");
+    });
+}
+
+/// The terrain library and the force builder.
+pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Terrain");
+        let kinds = desk.editor.rules.terrain.clone();
+        for kind in &kinds {
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, Color32::from_rgb(kind.colour.0, kind.colour.1, kind.colour.2));
+                let on = desk.editor.tool == TableTool::Piece && desk.editor.kind == kind.id;
+                if ui.selectable_label(on, &kind.name).clicked() {
+                    desk.editor.kind.clone_from(&kind.id);
+                    desk.editor.tool = TableTool::Piece;
+                }
+            });
+        }
+        ui.separator();
+        ui.heading("Forces");
+        let scenario = desk.scenario().clone();
+        ui.horizontal(|ui| {
+            for side in 0..2u8 {
+                let colour = if desk.editor.side == side { Color32::WHITE } else { SIDE_COLOURS[usize::from(side)] };
+                let text = RichText::new(side_name(&scenario, side)).color(colour).strong();
+                if ui.selectable_label(desk.editor.side == side, text).clicked() {
+                    desk.editor.side = side;
+                }
+            }
+        });
+        for side in 0..2u8 {
+            let cost: u32 = scenario
+                .table
+                .units
+                .iter()
+                .filter(|u| u.owner == side)
+                .map(|u| unit_cost(&desk.editor.rules, &scenario, &u.profile))
+                .sum();
+            let limit = scenario.requisition_limit.max(1);
+            let over = cost > scenario.requisition_limit;
+            let bar = egui::ProgressBar::new((cost as f32 / limit as f32).min(1.0))
+                .text(format!("{}: {cost} of {}", side_name(&scenario, side), scenario.requisition_limit))
+                .fill(if over { style::ERROR } else { SIDE_COLOURS[usize::from(side)] });
+            ui.add(bar);
+        }
+        ui.label(format!("Adding to {}:", side_name(&scenario, desk.editor.side)));
+        let profiles = desk.editor.rules.profiles.clone();
+        for profile in &profiles {
+            ui.horizontal(|ui| {
+                let count = scenario
+                    .table
+                    .units
+                    .iter()
+                    .filter(|u| u.owner == desk.editor.side && u.profile == profile.id)
+                    .count();
+                let cost = unit_cost(&desk.editor.rules, &scenario, &profile.id);
+                if ui.small_button("+").on_hover_text("Add one to the force at a free spot of its zone").clicked() {
+                    let side = desk.editor.side;
+                    desk.editor.add_to_force(&profile.id, side);
+                }
+                let on = desk.editor.tool == TableTool::Unit && desk.editor.profile == profile.id;
+                let name = profile.name.trim_end_matches(" [house]");
+                if ui
+                    .selectable_label(on, format!("{name} ({cost})"))
+                    .on_hover_text("Place it with the pointer")
+                    .clicked()
+                {
+                    desk.editor.profile.clone_from(&profile.id);
+                    desk.editor.tool = TableTool::Unit;
+                }
+                if count > 0 {
+                    ui.label(format!("x{count}"));
+                }
+            });
+        }
+    });
+}
+
+/// The settings, the selected thing, the line reading, the statistics and the findings.
+pub fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        egui::CollapsingHeader::new("Scenario settings").default_open(false).show(ui, |ui| settings(desk, ui));
+        egui::CollapsingHeader::new("Inspector").default_open(true).show(ui, |ui| inspector(desk, ui));
+        if matches!(desk.editor.tool, TableTool::Measure | TableTool::Sight) {
+            egui::CollapsingHeader::new("Measure").default_open(true).show(ui, |ui| match reading(desk) {
+                Some(r) => {
+                    for line in r.lines {
+                        ui.label(line);
+                    }
+                }
+                None => {
+                    ui.label("Drag from one thing or point to another.");
+                }
+            });
+        }
+        egui::CollapsingHeader::new("Statistics").default_open(true).show(ui, |ui| statistics(desk, ui));
+        egui::CollapsingHeader::new("Diagnostics").default_open(true).show(ui, |ui| diagnostics(desk, ui));
+    });
+}
+
+fn settings(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    let mut s = desk.scenario().clone();
+    egui::Grid::new("armored-settings").num_columns(2).show(ui, |ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut s.name);
+        ui.end_row();
+        ui.label("Mode");
+        egui::ComboBox::from_id_salt("armored-mode").selected_text(s.mode.label()).show_ui(ui, |ui| {
+            for mode in Mode::ALL {
+                ui.selectable_value(&mut s.mode, mode, mode.label());
+            }
+        });
+        ui.end_row();
+        ui.label("Action limit");
+        ui.add(egui::DragValue::new(&mut s.action_limit).range(0..=100));
+        ui.end_row();
+        ui.label("Requisition limit");
+        ui.add(egui::DragValue::new(&mut s.requisition_limit).range(0..=100_000).speed(5));
+        ui.end_row();
+        ui.label("Turn limit");
+        let mut turns = s.turn_limit.unwrap_or(0);
+        ui.add(egui::DragValue::new(&mut turns).range(0..=200)).on_hover_text("0: none");
+        s.turn_limit = (turns > 0).then_some(turns);
+        ui.end_row();
+        ui.label("VP target");
+        let mut vp = s.vp_target.unwrap_or(0);
+        ui.add(egui::DragValue::new(&mut vp).range(0..=1000)).on_hover_text("0: none");
+        s.vp_target = (vp > 0).then_some(vp);
+        ui.end_row();
+        for side in 0..2 {
+            ui.label(format!("Side {}", side + 1));
+            ui.text_edit_singleline(&mut s.sides[side]);
+            ui.end_row();
+        }
+        ui.label("Declared symmetry");
+        let current = s.symmetry.map_or("None", TableSymmetry::label);
+        egui::ComboBox::from_id_salt("armored-symmetry").selected_text(current).show_ui(ui, |ui| {
+            ui.selectable_value(&mut s.symmetry, None, "None");
+            for symmetry in TableSymmetry::ALL {
+                ui.selectable_value(&mut s.symmetry, Some(symmetry), symmetry.label());
+            }
+        });
+        ui.end_row();
+    });
+    ui.label("Description");
+    ui.text_edit_multiline(&mut s.description);
+    if s != *desk.scenario() {
+        desk.editor.settings("settings", |scenario| *scenario = s);
+    }
+}
+
+fn inspector(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    let Some(thing) = desk.editor.selected else {
+        ui.label("Select a piece, unit, zone or objective with Select and move (S).");
+        return;
+    };
+    let rules = std::sync::Arc::clone(&desk.editor.rules);
+    let unit = rules.unit;
+    let scenario = desk.scenario().clone();
+    ui.label(RichText::new(thing_name(&rules, &scenario, thing)).strong());
+    if let Some(pose) = desk.editor.pose(thing) {
+        ui.label(format!("At {} from the left, {} from the top", unit.show(pose.x), unit.show(pose.y)));
+        if matches!(thing, Thing::Piece(_) | Thing::Unit(_)) {
+            ui.label(format!("Facing {}° clockwise from the top edge", pose.facing.degrees()));
+        }
+    }
+    if let Thing::Piece(i) = thing
+        && let Some(piece) = scenario.table.pieces.get(i)
+    {
+        let size = match &piece.footprint {
+            Footprint::Rect { length, width } | Footprint::Oval { length, width } => Some((*length, *width)),
+            Footprint::Round { diameter } => Some((*diameter, *diameter)),
+            Footprint::Polygon { .. } => None,
+        };
+        if let Some((length, width)) = size {
+            let (mut l, mut w) = (unit.value(length), unit.value(width));
+            ui.horizontal(|ui| {
+                ui.label("Length");
+                ui.add(egui::DragValue::new(&mut l).range(0.25..=240.0).speed(0.25).suffix("\""));
+                ui.label("Width");
+                ui.add(egui::DragValue::new(&mut w).range(0.25..=240.0).speed(0.25).suffix("\""));
+            });
+            let (nl, nw) = (unit.to_um(l, "").unwrap_or(length), unit.to_um(w, "").unwrap_or(width));
+            if (nl, nw) != (length, width) {
+                desk.editor.resize_selected(nl, nw);
+            }
+        }
+        ui.label(format!("{} tall", unit.show(piece.height)));
+    }
+    if let Thing::Unit(i) = thing
+        && let Some(profile) = scenario.table.units.get(i).and_then(|u| rules.profile(&u.profile))
+    {
+        ui.label(format!(
+            "{}; cost {}; {} actions; move {}\"",
+            profile.class_text(),
+            profile.cost,
+            profile.actions,
+            profile.movement
+        ));
+        if profile.class != UnitClass::Infantry {
+            ui.label(format!(
+                "Armour front {}, side {}, rear {}; {} HP",
+                profile.armour.front, profile.armour.side, profile.armour.rear, profile.hit_points
+            ));
+        }
+    }
+    ui.horizontal(|ui| {
+        if ui.button("Turn -15°").clicked() {
+            desk.editor.turn_selected(-1_500);
+        }
+        if ui.button("Turn +15°").clicked() {
+            desk.editor.turn_selected(1_500);
+        }
+        if ui.button("Duplicate").clicked() {
+            desk.editor.duplicate_selected();
+        }
+        if ui.button("Delete").clicked() {
+            desk.editor.delete_selected();
+        }
+    });
+    if let Some(partner) = desk.editor.partner(thing) {
+        ui.label(format!("Its image, moved with it: {}", thing_name(&rules, &scenario, partner)));
+    }
+}
+
+fn statistics(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    let unit = desk.editor.rules.unit;
+    let stats = desk.statistics().clone();
+    for force in &stats.forces {
+        ui.label(format!(
+            "{}: {} units, cost {}, action pool {}, {} men",
+            force.side, force.units, force.cost, force.action_pool, force.men
+        ));
+    }
+    ui.label(format!("Firing lanes between the zones: {} of {} open", stats.open, stats.lanes));
+    for band in &stats.by_roll {
+        ui.label(format!("  {} need {}+ to hit", band.open, band.roll));
+    }
+    if let Some(shortest) = stats.shortest_open {
+        ui.label(format!("Shortest open lane: {}", unit.show(shortest)));
+    }
+}
+
+fn diagnostics(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    let findings = desk.findings.list.clone();
+    if findings.is_empty() {
+        ui.label(RichText::new("No problems: the table follows the rules.").color(style::VALID));
+    }
+    for finding in findings {
+        let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
+        ui.horizontal_wrapped(|ui| {
+            let mark = if finding.severity == Severity::Error { "Error" } else { "Warning" };
+            ui.label(RichText::new(mark).color(colour).strong());
+            let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
+            if response.clicked()
+                && let Some(&at) = finding.at.first()
+            {
+                desk.editor.selected = desk.editor.thing_at(at);
+            }
+            if let Some(fix) = &finding.fix
+                && ui.button(&fix.label).clicked()
+            {
+                desk.editor.apply_fix(fix);
+            }
+        });
+    }
+}
+
+/// The pointer's place and the findings' count.
+pub fn status_bar(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    let unit = desk.editor.rules.unit;
+    ui.horizontal(|ui| {
+        let at = desk.hover.map_or_else(|| "-".to_owned(), |(x, y)| format!("{}, {}", unit.show(x), unit.show(y)));
+        ui.monospace(format!("{at:<20}"));
+        let errors = desk.findings.list.iter().filter(|f| f.severity == Severity::Error).count();
+        let message = if cx.status.is_empty() { desk.editor.tool.label().to_owned() } else { cx.status.clone() };
+        crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, cx.view.zoom, message);
+    });
+}
