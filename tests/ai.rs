@@ -20,7 +20,8 @@ fn samples(rules: &Ruleset) -> Vec<(String, Scenario)> {
     for entry in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        if skirmish_studio::game::system_id_of(&text).as_deref() == Some("skirm") {
+        // Skirmish Wars' samples only (older files name no system).
+        if skirmish_studio::game::system_id_of(&text).is_some_and(|id| id != "swat") {
             continue;
         }
         out.push((path.display().to_string(), load_scenario(rules, &text).unwrap()));

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
+use skirmish_studio::ui::armored::ArmoredDesk;
 use skirmish_studio::ui::skirm::SkirmDesk;
 use skirmish_studio::ui::swat::SwatDesk;
 use skirmish_studio::ui::{FileDialogs, StudioApp};
@@ -54,6 +55,10 @@ pub trait GameDesks {
     fn skirm(&self) -> Option<&SkirmDesk>;
     /// The Skirm desk, when a Skirm document is open.
     fn skirm_mut(&mut self) -> Option<&mut SkirmDesk>;
+    /// The Armored Advance desk, when one of its tables is open.
+    fn armored(&self) -> Option<&ArmoredDesk>;
+    /// The Armored Advance desk, when one of its tables is open.
+    fn armored_mut(&mut self) -> Option<&mut ArmoredDesk>;
 }
 
 impl GameDesks for StudioApp {
@@ -71,5 +76,13 @@ impl GameDesks for StudioApp {
 
     fn skirm_mut(&mut self) -> Option<&mut SkirmDesk> {
         self.desk_as_mut::<SkirmDesk>()
+    }
+
+    fn armored(&self) -> Option<&ArmoredDesk> {
+        self.desk_as::<ArmoredDesk>()
+    }
+
+    fn armored_mut(&mut self) -> Option<&mut ArmoredDesk> {
+        self.desk_as_mut::<ArmoredDesk>()
     }
 }

@@ -1,0 +1,289 @@
+//! Armored Advance's scenario documents through the library and the command line: the
+//! samples validate clean and are symmetric, a file reads back as it was written, hostile
+//! files are refused with exit 2 and what and where, each validator code is found on a table
+//! made to break it and its fix clears it, and the print has the sheets a table needs at true
+//! size.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use clap::Parser;
+use skirmish_studio::cli::{Cli, EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, run};
+use skirmish_studio::export::{ExportOptions, Paper, Sheets};
+use skirmish_studio::systems::armored::editing::{Document, Editor, TableTool};
+use skirmish_studio::systems::armored::print;
+use skirmish_studio::systems::armored::ruleset::Ruleset;
+use skirmish_studio::systems::armored::scenario::{ArmoredScenario, Mode, load_scenario, save_scenario, validate};
+use skirmish_studio::table::{Facing, Objective, PlacedUnit, Pose, TableSymmetry, Thing, UM_PER_INCH};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+const HEDGEROW: &str = include_str!("../scenarios/aa-hedgerow-crossing.ron");
+const FARMS: &str = include_str!("../scenarios/aa-three-farms.ron");
+const IN: i64 = UM_PER_INCH;
+
+fn run_args(args: &[&str]) -> (u8, String, String) {
+    let cli = Cli::try_parse_from(std::iter::once("skirmish-studio").chain(args.iter().copied())).unwrap();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = run(cli, &mut out, &mut err);
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+fn temp_file(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skirmish-armored-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn sample_path(name: &str) -> String {
+    format!("{}/scenarios/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn rules() -> Ruleset {
+    Ruleset::builtin().unwrap()
+}
+
+fn codes(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<&'static str> {
+    validate(rules, scenario).iter().map(|f| f.code).collect()
+}
+
+/// Applies the first fix of the finding with `code`, then checks the code is gone.
+fn fix_clears(rules: &Ruleset, scenario: &mut ArmoredScenario, code: &str) {
+    let findings = validate(rules, scenario);
+    let finding = findings.iter().find(|f| f.code == code).unwrap_or_else(|| panic!("no {code} in {findings:?}"));
+    let fix = finding.fix.clone().unwrap_or_else(|| panic!("{code} has no fix"));
+    fix.apply(scenario);
+    assert!(
+        !codes(rules, scenario).contains(&code),
+        "the fix '{}' left {code}: {:?}",
+        fix.label,
+        validate(rules, scenario)
+    );
+}
+
+#[test]
+fn both_samples_validate_clean_are_symmetric_and_on_at_least_48_inches() {
+    for (name, mode) in [("aa-hedgerow-crossing.ron", Mode::Annihilation), ("aa-three-farms.ron", Mode::Domination)] {
+        let (code, out, err) = run_args(&["validate", &sample_path(name)]);
+        assert_eq!(code, EXIT_OK, "{out}{err}");
+        assert!(out.contains("0 error(s), 0 warning(s)"), "{out}");
+        let (code, out, _) = run_args(&["symmetry", &sample_path(name)]);
+        assert_eq!(code, EXIT_OK, "{out}");
+        let scenario = load_scenario(&rules(), if name.contains("hedgerow") { HEDGEROW } else { FARMS }).unwrap();
+        assert_eq!(scenario.mode, mode);
+        assert!(scenario.table.width >= 48 * IN && scenario.table.depth >= 48 * IN);
+    }
+}
+
+#[test]
+fn stats_give_each_sides_cost_and_actions_and_the_open_lanes_with_their_roll() {
+    let (code, out, _) = run_args(&["stats", &sample_path("aa-hedgerow-crossing.ron")]);
+    assert_eq!(code, EXIT_OK);
+    assert!(out.contains("Allies: 6 units, cost 430 of 450, action pool 11"), "{out}");
+    assert!(out.contains("open lanes need 6+ to hit"), "{out}");
+    let (_, json, _) = run_args(&["stats", "--json", &sample_path("aa-three-farms.ron")]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // Infantry is free in Domination.
+    assert_eq!(value["forces"][0]["cost"], 310);
+    assert!(value["open"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_scenario_reads_back_exactly_as_it_was_written() {
+    let rules = rules();
+    for text in [HEDGEROW, FARMS] {
+        let scenario = load_scenario(&rules, text).unwrap();
+        let written = save_scenario(&rules, &scenario).unwrap();
+        assert_eq!(load_scenario(&rules, &written).unwrap(), scenario);
+    }
+}
+
+#[test]
+fn hostile_tables_are_refused_with_exit_2_and_what_is_wrong() {
+    let huge_polygon =
+        format!("[{}]", (0..1_000_000).map(|i| format!("({},{})", i % 40, i % 30)).collect::<Vec<_>>().join(","));
+    let cases = [
+        (HEDGEROW.replacen("width: 48,", "width: 1000000,", 1), "beyond any table"),
+        (HEDGEROW.replacen("width: 48,", "width: 300,", 1), "more than the 240\" a table may have"),
+        (HEDGEROW.replacen("at: (24, 24)", "at: (NaN, 24)", 1), "not a number"),
+        (HEDGEROW.replacen("at: (24, 24)", "at: (1e300, 24)", 1), "beyond any table"),
+        (HEDGEROW.replacen("kind: \"building\"", "kind: \"bunker\"", 1), "unknown terrain kind 'bunker'"),
+        (HEDGEROW.replacen("profile: \"medium_tank\"", "profile: \"panther\"", 1), "unknown unit profile 'panther'"),
+        (
+            HEDGEROW.replacen("shape: Rect(length: 6, width: 8)", &format!("shape: Polygon({huge_polygon})"), 1),
+            "corners",
+        ),
+        (HEDGEROW.replacen("side: 1,", "side: 3,", 1), "side 3 does not exist"),
+    ];
+    for (i, (text, expected)) in cases.iter().enumerate() {
+        assert_ne!(text, HEDGEROW, "case {i} changed nothing");
+        let path = temp_file(&format!("hostile-{i}.ron"), text);
+        let (code, _, err) = run_args(&["validate", path.to_str().unwrap()]);
+        assert_eq!(code, EXIT_UNREADABLE, "case {i}: {err}");
+        assert!(err.contains(expected), "case {i}: expected '{expected}' in {err}");
+        assert!(err.contains("line "), "case {i} says where: {err}");
+    }
+}
+
+#[test]
+fn each_rule_of_the_table_is_found_and_its_fix_clears_it() {
+    let rules = rules();
+    let base = load_scenario(&rules, HEDGEROW).unwrap();
+
+    let mut s = base.clone();
+    s.table.width = 20 * IN;
+    assert!(codes(&rules, &s).contains(&"table-too-small"));
+    fix_clears(&rules, &mut s, "table-too-small");
+
+    let mut s = base.clone();
+    s.table.pieces[1].pose.x = -2 * IN;
+    fix_clears(&rules, &mut s, "piece-off-table");
+
+    let mut s = base.clone();
+    let mut copy = s.table.pieces[1].clone();
+    copy.pose.x += IN;
+    s.table.pieces.push(copy);
+    fix_clears(&rules, &mut s, "pieces-overlap");
+
+    let mut s = base.clone();
+    s.table.units[0].pose.y = 24 * IN;
+    fix_clears(&rules, &mut s, "unit-outside-zone");
+
+    let mut s = base.clone();
+    let mut twin = s.table.units[0].clone();
+    twin.pose.x += IN / 2;
+    s.table.units.push(twin);
+    fix_clears(&rules, &mut s, "units-overlap");
+
+    let mut s = base.clone();
+    s.requisition_limit = 300;
+    fix_clears(&rules, &mut s, "over-requisition");
+
+    let mut s = load_scenario(&rules, FARMS).unwrap();
+    s.table.objectives.pop();
+    fix_clears(&rules, &mut s, "domination-even-objectives");
+    assert_eq!(s.table.objectives.len() % 2, 1);
+
+    let mut s = base.clone();
+    s.table.zones[0].points[0].1 -= 6 * IN;
+    s.table.zones[0].points[1].1 -= 6 * IN;
+    fix_clears(&rules, &mut s, "zones-unequal");
+
+    let mut s = base.clone();
+    s.table.objectives.push(Objective { name: "Camp".into(), at: (24 * IN, 44 * IN), marker: 40_000, radius: 3 * IN });
+    assert!(codes(&rules, &s).contains(&"objective-in-zone"));
+
+    let mut s = base.clone();
+    s.table.zones.retain(|z| z.owner != Some(1));
+    fix_clears(&rules, &mut s, "no-deployment-zone");
+
+    let mut s = base.clone();
+    s.mode = Mode::TimedAnnihilation;
+    fix_clears(&rules, &mut s, "timed-without-turn-limit");
+
+    let mut s = base.clone();
+    s.table.units.push(PlacedUnit {
+        profile: "light_tank".into(),
+        owner: 0,
+        pose: Pose::new(3 * IN, 40 * IN, Facing::UP),
+    });
+    let found = validate(&rules, &s);
+    let asym = found.iter().find(|f| f.code == "asymmetric").unwrap();
+    assert!(
+        asym.message.contains("Light tank (M5 Stuart) of Allies has no image under mirror top-bottom"),
+        "{}",
+        asym.message
+    );
+    fix_clears(&rules, &mut s, "asymmetric");
+}
+
+#[test]
+fn the_symmetry_report_names_what_breaks_it() {
+    let broken = HEDGEROW.replacen("at: (11, 15)", "at: (12, 15)", 1);
+    let path = temp_file("asymmetric.ron", &broken);
+    let (code, out, _) = run_args(&["symmetry", path.to_str().unwrap()]);
+    assert_eq!(code, EXIT_PROBLEMS);
+    assert!(out.contains("Building 1 at (12\", 15\"): no image at (12\", 33\")"), "{out}");
+    let (code, _, err) = run_args(&["symmetry", "--kind", "rotate90", path.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("unknown symmetry 'rotate90'"), "{err}");
+}
+
+#[test]
+fn validate_json_carries_each_fix_with_its_edits_in_inches() {
+    let moved = HEDGEROW.replacen(
+        "(profile: \"medium_tank\", side: 1, at: (10, 42)",
+        "(profile: \"medium_tank\", side: 1, at: (10, 24)",
+        1,
+    );
+    let path = temp_file("outside.ron", &moved);
+    let (code, out, _) = run_args(&["validate", "--json", path.to_str().unwrap()]);
+    assert_eq!(code, EXIT_PROBLEMS);
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let findings = value["files"][0]["findings"].as_array().unwrap();
+    let outside = findings.iter().find(|f| f["code"] == "unit-outside-zone").unwrap();
+    assert_eq!(outside["fix"]["label"], "Move it into its zone");
+    let to = &outside["fix"]["edits"][0]["MoveUnit"]["to"]["at"];
+    assert!(to[1].as_f64().unwrap() >= 36.0, "{outside}");
+}
+
+#[test]
+fn the_print_has_every_sheet_and_the_png_is_at_true_size() {
+    let rules = rules();
+    let scenario = load_scenario(&rules, HEDGEROW).unwrap();
+    let options = ExportOptions { paper: Paper::A4, ..ExportOptions::default() };
+    let report = print::export_pdf(&rules, &scenario, &options, &mut |_, _| {}).unwrap();
+    let poster = report.poster.unwrap();
+    // 48" at 1:1 on A4 portrait: 7" across and 10" down a page.
+    assert_eq!((poster.across, poster.down), (7, 5));
+    assert!(report.pages > 35 + 1 + 1 + 2 + 2, "{} pages", report.pages);
+    assert!(report.bytes.starts_with(b"%PDF"));
+    for sheet in print::SHEETS {
+        let one = ExportOptions { sheets: Sheets::only(&[sheet.id]), ..options.clone() };
+        let part = print::export_pdf(&rules, &scenario, &one, &mut |_, _| {}).unwrap();
+        assert!(part.pages >= 1, "{}", sheet.id);
+    }
+    // 12 units on 3 x 2 cards a page of A4.
+    let cards = ExportOptions { sheets: Sheets::only(&["cards"]), ..options.clone() };
+    assert_eq!(print::export_pdf(&rules, &scenario, &cards, &mut |_, _| {}).unwrap().pages, 2);
+    let png = print::export_png(&rules, &scenario, 72.0, 100, false).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let reader = decoder.read_info().unwrap();
+    assert_eq!((reader.info().width, reader.info().height), (4800, 4800), "48\" at 100 dpi");
+}
+
+#[test]
+fn the_editor_echoes_a_placed_piece_as_its_mirror_image_and_moves_turns_and_deletes_both() {
+    let rules = Arc::new(rules());
+    let mut scenario = load_scenario(&rules, HEDGEROW).unwrap();
+    scenario.table.pieces.clear();
+    let mut editor = Editor::new(Arc::clone(&rules), Document::new(scenario));
+    assert_eq!(editor.echo, Some(TableSymmetry::MirrorTopBottom));
+    editor.tool = TableTool::Piece;
+    editor.kind = "building".into();
+    editor.press((10 * IN + 1234, 15 * IN));
+    editor.release(Some((10 * IN, 15 * IN)));
+    let pieces = &editor.scenario().table.pieces;
+    assert_eq!(pieces.len(), 2);
+    assert_eq!((pieces[0].pose.x, pieces[0].pose.y), (10 * IN, 15 * IN), "snapped to half an inch");
+    assert_eq!((pieces[1].pose.x, pieces[1].pose.y), (10 * IN, 33 * IN));
+    // Drag it: one undo step for the whole drag, the image follows.
+    editor.tool = TableTool::Select;
+    editor.press((10 * IN, 15 * IN));
+    for step in 1..=5 {
+        editor.drag_to((10 * IN + step * IN, 15 * IN));
+    }
+    editor.release(Some((15 * IN, 15 * IN)));
+    assert_eq!(editor.scenario().table.pieces[1].pose.x, 15 * IN);
+    editor.turn_selected(3_000);
+    assert_eq!(editor.scenario().table.pieces[0].pose.facing.degrees(), 30.0);
+    assert_eq!(editor.scenario().table.pieces[1].pose.facing.degrees(), 150.0);
+    assert_eq!(editor.doc.undo().as_deref(), Some("Turn"));
+    assert_eq!(editor.doc.undo().as_deref(), Some("Move"));
+    assert_eq!(editor.scenario().table.pieces[0].pose.x, 10 * IN);
+    assert_eq!(editor.doc.redo().as_deref(), Some("Move"));
+    editor.selected = Some(Thing::Piece(0));
+    assert!(editor.delete_selected());
+    assert!(editor.scenario().table.pieces.is_empty());
+}

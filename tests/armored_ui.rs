@@ -1,0 +1,147 @@
+//! The window on an Armored Advance table, driven headless with egui_kittest by label: a new
+//! table from the dialog, a piece placed with its mirrored echo and undone, a piece turned by
+//! its handle, a unit added from the force builder, a sight line between two tanks read out,
+//! and a finding fixed with one click.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::Pos2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+mod window_common;
+
+use skirmish_studio::table::UM_PER_INCH;
+use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
+use std::path::PathBuf;
+use window_common::{Answers, GameDesks, sample};
+
+fn harness(open: Option<PathBuf>) -> Harness<'static, StudioApp> {
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs: Prefs::default(),
+        open,
+    };
+    let app = StudioApp::new(config);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    harness.run_steps(6);
+    harness
+}
+
+fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
+    harness.get_by_label(menu).click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(item).click();
+    harness.run_steps(3);
+}
+
+/// The screen point of a table point in inches.
+fn at(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> Pos2 {
+    let place = harness.state().placement.expect("the table was drawn");
+    place.origin + egui::vec2(x, y) * place.zoom
+}
+
+fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run_steps(1);
+    harness.drag_at(from);
+    harness.run_steps(1);
+    for i in 1..=6 {
+        harness.hover_at(from + (to - from) * (i as f32 / 6.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to);
+    harness.run_steps(2);
+}
+
+fn pieces(harness: &Harness<'static, StudioApp>) -> usize {
+    harness.state().armored().expect("a table is open").editor.doc.scenario.table.pieces.len()
+}
+
+#[test]
+fn a_new_table_takes_a_piece_with_its_echo_which_undoes_as_one_step() {
+    let mut harness = harness(Some(sample("bridgehead.ron")));
+    menu(&mut harness, "File", "New scenario");
+    harness.get_by_label("Armored Advance").click();
+    harness.run_steps(2);
+    harness.get_by_label("Create").click();
+    harness.run_steps(8);
+    assert_eq!(harness.state().armored().unwrap().editor.doc.scenario.table.width, 48 * UM_PER_INCH);
+    harness.get_by_label("Building").click();
+    harness.run_steps(2);
+    let point = at(&harness, 10.0, 20.0);
+    press_drag_release(&mut harness, point, point);
+    assert_eq!(pieces(&harness), 2, "the piece and its mirror image");
+    let table = &harness.state().armored().unwrap().editor.doc.scenario.table;
+    assert_eq!((table.pieces[1].pose.x, table.pieces[1].pose.y), (10 * UM_PER_INCH, 28 * UM_PER_INCH));
+    menu(&mut harness, "Edit", "Undo");
+    assert_eq!(pieces(&harness), 0);
+}
+
+#[test]
+fn a_piece_turns_by_its_handle_and_its_image_turns_the_mirror_way() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    harness.get_by_label("Select and move").click();
+    harness.run_steps(2);
+    let building = at(&harness, 11.0, 15.0);
+    press_drag_release(&mut harness, building, building);
+    let handle = {
+        let desk = harness.state().armored().unwrap();
+        let place = harness.state().placement.unwrap();
+        assert!(desk.editor.selected.is_some(), "the building is selected");
+        let pose = desk.editor.pose(desk.editor.selected.unwrap()).unwrap();
+        assert_eq!(pose.x, 11 * UM_PER_INCH);
+        // The handle stands above a piece facing up: find it by its drawn place.
+        let shape = desk.editor.shape(desk.editor.selected.unwrap()).unwrap();
+        let reach = shape.farthest_from_point(pose.point()) as f32 / UM_PER_INCH as f32 + 0.6;
+        place.origin + egui::vec2(11.0, 15.0 - reach) * place.zoom
+    };
+    // Drag the handle a quarter turn round to the right of the piece.
+    let right = at(&harness, 20.0, 15.0);
+    press_drag_release(&mut harness, handle, right);
+    let table = &harness.state().armored().unwrap().editor.doc.scenario.table;
+    assert_eq!(table.pieces[1].pose.facing.degrees(), 90.0);
+    assert_eq!(table.pieces[2].pose.facing.degrees(), 90.0, "mirrored top to bottom, 90 stays 90");
+    harness.get_by_label_contains("Its image, moved with it");
+}
+
+#[test]
+fn the_force_builder_adds_a_tank_in_the_zone_and_the_sight_line_reads_what_it_crosses() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    let before = harness.state().armored().unwrap().editor.doc.scenario.table.units.len();
+    harness.get_all_by_label("+").nth(2).unwrap().click();
+    harness.run_steps(3);
+    let units = &harness.state().armored().unwrap().editor.doc.scenario.table.units;
+    assert_eq!(units.len(), before + 2, "the heavy tank and its image for the Axis");
+    assert!(units[before].pose.y > 36 * UM_PER_INCH, "in the Allies' zone");
+    harness.get_by_label("Sight line").click();
+    harness.run_steps(2);
+    let (from, to) = (at(&harness, 10.0, 42.0), at(&harness, 10.0, 6.0));
+    press_drag_release(&mut harness, from, to);
+    harness.get_by_label_contains("edge to edge: hit on");
+    harness.get_by_label_contains("Visible:");
+}
+
+#[test]
+fn a_unit_dragged_out_of_its_zone_is_found_and_put_back_with_one_click() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    harness.state_mut().armored_mut().unwrap().editor.echo = None;
+    harness.get_by_label("Select and move").click();
+    harness.run_steps(2);
+    let (from, to) = (at(&harness, 20.0, 42.0), at(&harness, 20.0, 26.0));
+    press_drag_release(&mut harness, from, to);
+    for _ in 0..50 {
+        harness.run_steps(1);
+        let desk = harness.state().armored().unwrap();
+        if desk.findings.revision == Some(desk.editor.doc.revision) {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(harness.state().armored().unwrap().findings.list.iter().any(|f| f.code == "unit-outside-zone"));
+    harness.get_by_label("Move it into its zone").click();
+    harness.run_steps(4);
+    assert!(!harness.state().armored().unwrap().findings.list.iter().any(|f| f.code == "unit-outside-zone"));
+}
