@@ -104,6 +104,49 @@ fn the_rules_core_does_no_io_reads_no_clock_and_no_os_randomness() {
     }
 }
 
+#[test]
+fn the_open_table_is_pure_geometry_that_knows_no_game() {
+    let files = rust_files(&root().join("src/table"));
+    assert!(files.len() >= 5, "the table module should be found");
+    let forbidden = [
+        "std::fs",
+        "std::io",
+        "std::net",
+        "std::env",
+        "std::process",
+        "std::time",
+        "std::thread",
+        "SystemTime",
+        "Instant",
+        "println!",
+        "rand::",
+        "RandomState",
+        "HashMap",
+        "HashSet",
+        "f64::sin",
+        ".sin()",
+        ".cos()",
+        ".sin_cos()",
+    ];
+    for file in files {
+        let code = code_of(&file);
+        for name in forbidden {
+            assert!(
+                !code.contains(name),
+                "{} uses {name}; the table must give the same answer everywhere",
+                file.display()
+            );
+        }
+        for line in code.lines().filter(|l| l.contains("crate::")) {
+            assert!(
+                line.contains("crate::table"),
+                "{}: the table depends on nothing else in the crate: {line}",
+                file.display()
+            );
+        }
+    }
+}
+
 /// The node of the module graph a source file belongs to: a top-level module (`cli`, `board`,
 /// `ui`, ...), the registry (`systems`), or one game system (`systems::swat`).
 fn node_of(file: &Path) -> Option<String> {

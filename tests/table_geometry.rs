@@ -92,6 +92,23 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn the_visible_fraction_counts_the_clear_lines_to_its_sample_points(
+        pieces in prop::collection::vec((footprint(), pose(), 0i64..200_000, any::<bool>()), 0..16),
+        from in (0..W, 0..D), target in (footprint(), pose()), eye_z in 10_000i64..80_000, target_z in 10_000i64..80_000,
+    ) {
+        let scene = Scene::new(pieces.iter().map(|(f, p, h, opaque)| piece(f.clone(), *p, *h).obstacle(*opaque)).collect::<Vec<Obstacle>>());
+        let eye = Eye { at: (from.0 as f64, from.1 as f64), z: eye_z as f64 };
+        let shape = target.0.place(target.1);
+        let points = skirmish_studio::table::shape::sample_points(&shape, 16);
+        let clear = points.iter().filter(|&&at| scene.line(eye, Eye { at, z: target_z as f64 }, &[]).clear).count();
+        prop_assert_eq!(scene.visible_fraction(eye, &shape, target_z as f64, 16, &[]), (clear, points.len()));
+    }
+}
+
 #[test]
 fn the_same_sight_question_gives_the_same_answer_every_time() {
     let pieces: Vec<Obstacle> = (0..40)

@@ -220,3 +220,57 @@ pub fn new_scenario(rules: &Ruleset, width_in: u32, depth_in: u32) -> ArmoredSce
         table,
     }
 }
+
+/// A table for benchmarks and tests of size: `width` x `depth` inches with `pieces` pieces
+/// laid on a lattice across the middle (buildings, foliage, walls, mud, sandbags in turn, each
+/// turned its own way) and `units` units a side in rows in their zones, mirrored top to bottom.
+#[must_use]
+pub fn generated_scenario(
+    rules: &Ruleset,
+    width_in: u32,
+    depth_in: u32,
+    pieces: usize,
+    units: usize,
+) -> ArmoredScenario {
+    use crate::table::{Facing, Piece, PlacedUnit, Pose};
+    let mut scenario = new_scenario(rules, width_in, depth_in);
+    scenario.requisition_limit = 100_000;
+    let unit = rules.unit.um();
+    let (w, d) = (scenario.table.width, scenario.table.depth);
+    let kinds = ["building", "foliage", "wall", "mud", "sandbags"];
+    let columns = 10usize;
+    let rows = pieces.div_ceil(columns).max(1);
+    let band = (d - 2 * (12 * unit).min(d / 4)) as usize;
+    for i in 0..pieces {
+        let Some(kind) = rules.kind(kinds[i % kinds.len()]) else { continue };
+        let (col, row) = (i % columns, i / columns);
+        let x = (w as usize * (2 * col + 1) / (2 * columns)) as i64;
+        let y = (12 * unit).min(d / 4) + (band * (2 * row + 1) / (2 * rows)) as i64;
+        scenario.table.pieces.push(Piece {
+            kind: kind.id.clone(),
+            footprint: rules.kind_footprint(kind).mirrored(),
+            pose: Pose::new(x, y, Facing::from_centidegrees((i as i64 * 3_700) % 36_000)),
+            height: rules.unit.to_um(kind.height, "").unwrap_or(0),
+            walls: Vec::new(),
+        });
+    }
+    let profiles: Vec<&str> = ["medium_tank", "light_tank", "infantry", "armoured_car", "tank_destroyer"]
+        .into_iter()
+        .filter(|p| rules.profile(p).is_some())
+        .collect();
+    let per_row = 15usize;
+    for side in 0..2u8 {
+        for i in 0..units {
+            let (col, row) = (i % per_row, i / per_row);
+            let x = (w as usize * (2 * col + 1) / (2 * per_row)) as i64;
+            let from_edge = unit * (3 + 5 * row as i64);
+            let y = if side == 0 { d - from_edge } else { from_edge };
+            scenario.table.units.push(PlacedUnit {
+                profile: profiles[i % profiles.len().max(1)].to_owned(),
+                owner: side,
+                pose: Pose::new(x, y, crate::table::Table::facing_for(side)),
+            });
+        }
+    }
+    scenario
+}

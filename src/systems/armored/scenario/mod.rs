@@ -6,7 +6,9 @@ pub mod edit;
 pub mod stats;
 pub mod validate;
 
-pub use document::{ArmoredScenario, FORMAT_VERSION, Mode, SYSTEM_ID, load_scenario, new_scenario, save_scenario};
+pub use document::{
+    ArmoredScenario, FORMAT_VERSION, Mode, SYSTEM_ID, generated_scenario, load_scenario, new_scenario, save_scenario,
+};
 pub use edit::{Edit, Fix};
 pub use stats::{Statistics, statistics};
 pub use validate::{Finding, validate};
