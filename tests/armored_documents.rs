@@ -287,3 +287,25 @@ fn the_editor_echoes_a_placed_piece_as_its_mirror_image_and_moves_turns_and_dele
     assert!(editor.delete_selected());
     assert!(editor.scenario().table.pieces.is_empty());
 }
+
+#[test]
+fn a_polygon_zone_is_drawn_corner_by_corner_and_closed_on_its_first_corner_with_its_image() {
+    let rules = Arc::new(rules());
+    let mut scenario = load_scenario(&rules, HEDGEROW).unwrap();
+    scenario.table.zones.clear();
+    let mut editor = Editor::new(Arc::clone(&rules), Document::new(scenario));
+    editor.tool = TableTool::PolygonZone;
+    for corner in [(0, 48 * IN), (20 * IN, 48 * IN), (12 * IN, 38 * IN), (0, 40 * IN), (IN / 5, 48 * IN)] {
+        editor.press(corner);
+        editor.release(Some(corner));
+    }
+    let zones = &editor.scenario().table.zones;
+    assert_eq!(zones.len(), 2, "the zone and its image");
+    assert_eq!(zones[0].points.len(), 4);
+    assert_eq!(zones[0].owner, Some(0));
+    assert_eq!(zones[1].owner, Some(1));
+    assert_eq!(zones[1].points[2], (12 * IN, 10 * IN));
+    assert!(editor.corners.is_empty());
+    assert_eq!(editor.doc.undo().as_deref(), Some("Draw zone"));
+    assert!(editor.scenario().table.zones.is_empty());
+}

@@ -108,7 +108,10 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
             ui.checkbox(&mut o.landscape, "Landscape");
         });
         ui.end_row();
-        ui.label("Square");
+        ui.label("Square or unit").on_hover_text(
+            "How long one board unit prints: a square's side, or one inch (or centimetre) of an open table; 1 in \
+             prints an inch-measured table at 1:1.",
+        );
         ui.horizontal(|ui| {
             for (label, points) in PRESETS {
                 if ui.selectable_label((o.scale - points).abs() < 0.01, label).clicked() {

@@ -43,6 +43,8 @@ pub enum TableTool {
     Piece,
     /// Drag out a rectangular zone.
     Zone,
+    /// Click the corners of a polygonal zone; click the first again to close it.
+    PolygonZone,
     /// Place an objective.
     Objective,
     /// Place a unit of the chosen profile for the chosen side.
@@ -55,8 +57,16 @@ pub enum TableTool {
 
 impl TableTool {
     /// Every tool, in toolbar order.
-    pub const ALL: [TableTool; 7] =
-        [Self::Select, Self::Piece, Self::Zone, Self::Objective, Self::Unit, Self::Measure, Self::Sight];
+    pub const ALL: [TableTool; 8] = [
+        Self::Select,
+        Self::Piece,
+        Self::Zone,
+        Self::PolygonZone,
+        Self::Objective,
+        Self::Unit,
+        Self::Measure,
+        Self::Sight,
+    ];
 
     /// Its name in menus.
     #[must_use]
@@ -65,6 +75,7 @@ impl TableTool {
             Self::Select => "Select and move",
             Self::Piece => "Terrain piece",
             Self::Zone => "Deployment zone",
+            Self::PolygonZone => "Polygon zone",
             Self::Objective => "Objective",
             Self::Unit => "Unit",
             Self::Measure => "Measure",
@@ -129,6 +140,8 @@ pub struct Editor {
     pub drag: Option<Drag>,
     /// The measuring or sight line: from, to (micrometres).
     pub line: Option<((i64, i64), (i64, i64))>,
+    /// The corners of a polygonal zone being drawn.
+    pub corners: Vec<(i64, i64)>,
     gestures: u64,
     drag_key: Option<MergeKey>,
     feedback: Option<String>,
@@ -156,6 +169,7 @@ impl Editor {
             free: false,
             drag: None,
             line: None,
+            corners: Vec::new(),
             gestures: 0,
             drag_key: None,
             feedback: None,
@@ -413,6 +427,48 @@ impl Editor {
         })
     }
 
+    /// Adds a corner to the polygonal zone being drawn; a click within half a unit of the first
+    /// corner closes it (with three corners or more).
+    pub fn add_corner(&mut self, at: (i64, i64)) {
+        let at = self.snap_point(at);
+        let near_first = self
+            .corners
+            .first()
+            .is_some_and(|&(x, y)| ((x - at.0) as f64).hypot((y - at.1) as f64) <= self.rules.unit.um() as f64 / 2.0);
+        if near_first && self.corners.len() >= 3 {
+            self.close_zone();
+        } else if self.corners.len() < crate::table::file::MAX_POINTS && self.corners.last() != Some(&at) {
+            self.corners.push(at);
+        }
+    }
+
+    /// Closes the polygonal zone being drawn for the chosen side (and its image for the other).
+    pub fn close_zone(&mut self) -> bool {
+        let corners = std::mem::take(&mut self.corners);
+        let zone = Zone {
+            name: format!("{} deployment", super::scenario::validate::side_name(&self.doc.scenario, self.side)),
+            owner: Some(self.side),
+            purpose: ZonePurpose::Deployment,
+            points: corners,
+        };
+        if zone.points.len() < 3 || zone.area() < (self.rules.unit.um() * self.rules.unit.um()) as f64 {
+            self.tell("A zone needs at least three corners around some ground.");
+            return false;
+        }
+        let echo = self.echo;
+        change(&mut self.doc, "Draw zone", None, |s| {
+            let image = echo.map(|e| {
+                let mut z = e.zone(s.table.width, s.table.depth, &zone);
+                z.name = format!("{} deployment", super::scenario::validate::side_name(s, z.owner.unwrap_or(0)));
+                z
+            });
+            s.table.zones.push(zone.clone());
+            if let Some(image) = image.filter(|i| i.points != zone.points) {
+                s.table.zones.push(image);
+            }
+        })
+    }
+
     /// The pose of a thing (a zone's first corner, an objective's centre facing up).
     #[must_use]
     pub fn pose(&self, thing: Thing) -> Option<Pose> {
@@ -509,6 +565,7 @@ impl Editor {
                 self.place_objective(at);
             }
             TableTool::Zone => self.drag = Some(Drag::Zone { from: at }),
+            TableTool::PolygonZone => self.add_corner(at),
             TableTool::Measure | TableTool::Sight => {
                 self.line = Some((at, at));
                 self.drag = Some(Drag::Line);

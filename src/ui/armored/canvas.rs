@@ -121,11 +121,29 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
     labels(desk, &table_painter, place);
+    corners(desk, &table_painter, place, pointer);
     marks(desk, &table_painter, place);
     line(desk, &table_painter, place);
     if cx.prefs.show_grid {
         let whole = |um: i64| u16::try_from((um as f32 / unit).ceil() as i64).unwrap_or(u16::MAX);
         crate::ui::view::draw_rulers(&painter, place, response.rect, whole(width), whole(depth));
+    }
+}
+
+/// The polygonal zone being drawn: its corners, and the next edge to the pointer.
+fn corners(desk: &ArmoredDesk, painter: &Painter, place: Placement, pointer: Option<Pos2>) {
+    let unit = desk.editor.rules.unit.um() as f32;
+    let points: Vec<Pos2> =
+        desk.editor.corners.iter().map(|&(x, y)| to_screen(place, unit, (x as f64, y as f64))).collect();
+    let colour = SIDE_COLOURS[usize::from(desk.editor.side.min(1))];
+    for pair in points.windows(2) {
+        painter.line_segment([pair[0], pair[1]], Stroke::new(2.0, colour));
+    }
+    if let (Some(&last), Some(p)) = (points.last(), pointer) {
+        painter.line_segment([last, p], Stroke::new(1.0, colour));
+    }
+    for (i, p) in points.iter().enumerate() {
+        painter.circle_filled(*p, if i == 0 { 6.0 } else { 4.0 }, colour);
     }
 }
 

@@ -111,10 +111,11 @@ enum Action {
     Duplicate,
 }
 
-const ACTIONS: [Action; 10] = [
+const ACTIONS: [Action; 11] = [
     Action::Tool(TableTool::Select),
     Action::Tool(TableTool::Piece),
     Action::Tool(TableTool::Zone),
+    Action::Tool(TableTool::PolygonZone),
     Action::Tool(TableTool::Objective),
     Action::Tool(TableTool::Unit),
     Action::Tool(TableTool::Measure),
@@ -137,6 +138,7 @@ static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
                         TableTool::Select => Key::S,
                         TableTool::Piece => Key::T,
                         TableTool::Zone => Key::Z,
+                        TableTool::PolygonZone => Key::P,
                         TableTool::Objective => Key::O,
                         TableTool::Unit => Key::U,
                         TableTool::Measure => Key::M,

@@ -119,6 +119,23 @@ pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
 /// The settings, the selected thing, the line reading, the statistics and the findings.
 pub fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
     egui::ScrollArea::vertical().show(ui, |ui| {
+        if desk.editor.tool == TableTool::PolygonZone {
+            // Here rather than in the toolbar, so the table does not move under the pointer.
+            ui.label(format!(
+                "Polygon zone for {}: {} corners. Click the first corner again to close it.",
+                side_name(desk.scenario(), desk.editor.side),
+                desk.editor.corners.len()
+            ));
+            ui.horizontal(|ui| {
+                if ui.add_enabled(desk.editor.corners.len() >= 3, egui::Button::new("Close zone")).clicked() {
+                    desk.editor.close_zone();
+                }
+                if ui.add_enabled(!desk.editor.corners.is_empty(), egui::Button::new("Cancel zone")).clicked() {
+                    desk.editor.corners.clear();
+                }
+            });
+            ui.separator();
+        }
         egui::CollapsingHeader::new("Scenario settings").default_open(false).show(ui, |ui| settings(desk, ui));
         egui::CollapsingHeader::new("Inspector").default_open(true).show(ui, |ui| inspector(desk, ui));
         if matches!(desk.editor.tool, TableTool::Measure | TableTool::Sight) {
