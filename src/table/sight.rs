@@ -32,6 +32,20 @@ pub struct Obstacle {
     pub walls: Vec<WallLine>,
 }
 
+impl Obstacle {
+    /// Its box, its walls included.
+    #[must_use]
+    pub fn bounds(&self) -> Bounds {
+        self.walls.iter().fold(self.shape.bounds(), |b, wall| {
+            let w = Bounds::of_segment(wall.a, wall.b);
+            Bounds {
+                min: (b.min.0.min(w.min.0), b.min.1.min(w.min.1)),
+                max: (b.max.0.max(w.max.0), b.max.1.max(w.max.1)),
+            }
+        })
+    }
+}
+
 /// What one line met.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Crossing {
@@ -81,14 +95,7 @@ impl Scene {
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                let mut b = o.shape.bounds();
-                for wall in &o.walls {
-                    let w = Bounds::of_segment(wall.a, wall.b);
-                    b = Bounds {
-                        min: (b.min.0.min(w.min.0), b.min.1.min(w.min.1)),
-                        max: (b.max.0.max(w.max.0), b.max.1.max(w.max.1)),
-                    };
-                }
+                let b = o.bounds();
                 GeomWithData::new(Rectangle::from_corners([b.min.0, b.min.1], [b.max.0, b.max.1]), i)
             })
             .collect();
@@ -176,7 +183,7 @@ impl Scene {
                 (o.opaque && o.height > lowest) || o.walls.iter().any(|w| w.height > lowest)
             })
             .map(|i| {
-                let e = self.index_bounds(i);
+                let e = self.obstacles[i].bounds();
                 (i, e)
             })
             .collect();
@@ -189,20 +196,6 @@ impl Scene {
             })
             .count();
         (seen, points.len())
-    }
-
-    /// A piece's box, its walls included.
-    fn index_bounds(&self, index: usize) -> Bounds {
-        let o = &self.obstacles[index];
-        let mut b = o.shape.bounds();
-        for wall in &o.walls {
-            let w = Bounds::of_segment(wall.a, wall.b);
-            b = Bounds {
-                min: (b.min.0.min(w.min.0), b.min.1.min(w.min.1)),
-                max: (b.max.0.max(w.max.0), b.max.1.max(w.max.1)),
-            };
-        }
-        b
     }
 
     /// Whether piece `index` hides `target` from `eye` (as [`Scene::line`] judges a crossing).

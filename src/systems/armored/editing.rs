@@ -411,13 +411,22 @@ impl Editor {
             self.tell("A zone needs at least 1 unit each way: drag out its corners.");
             return false;
         }
-        let name = format!("{} deployment", super::scenario::validate::side_name(&self.doc.scenario, self.side));
-        let zone = Zone::rectangle(name, Some(self.side), ZonePurpose::Deployment, a, b);
+        let zone = Zone::rectangle(String::new(), Some(self.side), ZonePurpose::Deployment, a, b);
+        self.add_zone_with_image(zone)
+    }
+
+    /// Adds a deployment zone named for its side, and its image for the other side under the
+    /// echo, as one step.
+    fn add_zone_with_image(&mut self, mut zone: Zone) -> bool {
+        let named = |s: &ArmoredScenario, z: &mut Zone| {
+            z.name = format!("{} deployment", super::scenario::validate::side_name(s, z.owner.unwrap_or(0)));
+        };
+        named(&self.doc.scenario, &mut zone);
         let echo = self.echo;
         change(&mut self.doc, "Draw zone", None, |s| {
             let image = echo.map(|e| {
                 let mut z = e.zone(s.table.width, s.table.depth, &zone);
-                z.name = format!("{} deployment", super::scenario::validate::side_name(s, z.owner.unwrap_or(0)));
+                named(s, &mut z);
                 z
             });
             s.table.zones.push(zone.clone());
@@ -445,28 +454,13 @@ impl Editor {
     /// Closes the polygonal zone being drawn for the chosen side (and its image for the other).
     pub fn close_zone(&mut self) -> bool {
         let corners = std::mem::take(&mut self.corners);
-        let zone = Zone {
-            name: format!("{} deployment", super::scenario::validate::side_name(&self.doc.scenario, self.side)),
-            owner: Some(self.side),
-            purpose: ZonePurpose::Deployment,
-            points: corners,
-        };
+        let zone =
+            Zone { name: String::new(), owner: Some(self.side), purpose: ZonePurpose::Deployment, points: corners };
         if zone.points.len() < 3 || zone.area() < (self.rules.unit.um() * self.rules.unit.um()) as f64 {
             self.tell("A zone needs at least three corners around some ground.");
             return false;
         }
-        let echo = self.echo;
-        change(&mut self.doc, "Draw zone", None, |s| {
-            let image = echo.map(|e| {
-                let mut z = e.zone(s.table.width, s.table.depth, &zone);
-                z.name = format!("{} deployment", super::scenario::validate::side_name(s, z.owner.unwrap_or(0)));
-                z
-            });
-            s.table.zones.push(zone.clone());
-            if let Some(image) = image.filter(|i| i.points != zone.points) {
-                s.table.zones.push(image);
-            }
-        })
+        self.add_zone_with_image(zone)
     }
 
     /// The pose of a thing (a zone's first corner, an objective's centre facing up).
