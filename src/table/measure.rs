@@ -194,6 +194,13 @@ impl Pose {
     }
 }
 
+/// The length of a vector, from the square root alone (correctly rounded by IEEE 754 on every
+/// machine, where the platform's `hypot` may differ in the last bit).
+#[must_use]
+pub fn length(dx: f64, dy: f64) -> f64 {
+    (dx * dx + dy * dy).sqrt()
+}
+
 /// A length rounded to the nearest multiple of `step` (both in micrometres).
 #[must_use]
 pub fn snap(um: i64, step: i64) -> i64 {

@@ -71,10 +71,10 @@ impl Footprint {
         match self {
             Footprint::Round { diameter } => *diameter as f64 / 2.0,
             Footprint::Oval { length, width } | Footprint::Rect { length, width } => {
-                (*length as f64).hypot(*width as f64) / 2.0
+                crate::table::measure::length(*length as f64, *width as f64) / 2.0
             }
             Footprint::Polygon { points } => {
-                points.iter().map(|&(x, y)| (x as f64).hypot(y as f64)).fold(0.0, f64::max)
+                points.iter().map(|&(x, y)| crate::table::measure::length(x as f64, y as f64)).fold(0.0, f64::max)
             }
         }
     }
@@ -245,7 +245,9 @@ impl Shape {
     #[must_use]
     pub fn contains_point(&self, p: (f64, f64)) -> bool {
         match self {
-            Shape::Circle { centre, radius } => (p.0 - centre.x).hypot(p.1 - centre.y) <= *radius,
+            Shape::Circle { centre, radius } => {
+                crate::table::measure::length(p.0 - centre.x, p.1 - centre.y) <= *radius
+            }
             Shape::Polygon { polygon, .. } => polygon.intersects(&Coord { x: p.0, y: p.1 }),
         }
     }
@@ -254,7 +256,9 @@ impl Shape {
     #[must_use]
     pub fn distance_to_point(&self, p: (f64, f64)) -> f64 {
         match self {
-            Shape::Circle { centre, radius } => ((p.0 - centre.x).hypot(p.1 - centre.y) - radius).max(0.0),
+            Shape::Circle { centre, radius } => {
+                (crate::table::measure::length(p.0 - centre.x, p.1 - centre.y) - radius).max(0.0)
+            }
             Shape::Polygon { polygon, .. } => Euclidean.distance(&geo::Point::new(p.0, p.1), polygon),
         }
     }
@@ -264,8 +268,10 @@ impl Shape {
     #[must_use]
     pub fn farthest_from_point(&self, p: (f64, f64)) -> f64 {
         match self {
-            Shape::Circle { centre, radius } => (p.0 - centre.x).hypot(p.1 - centre.y) + radius,
-            Shape::Polygon { .. } => self.outline().iter().map(|&(x, y)| (x - p.0).hypot(y - p.1)).fold(0.0, f64::max),
+            Shape::Circle { centre, radius } => crate::table::measure::length(p.0 - centre.x, p.1 - centre.y) + radius,
+            Shape::Polygon { .. } => {
+                self.outline().iter().map(|&(x, y)| crate::table::measure::length(x - p.0, y - p.1)).fold(0.0, f64::max)
+            }
         }
     }
 }
@@ -275,7 +281,7 @@ impl Shape {
 pub fn distance(a: &Shape, b: &Shape) -> f64 {
     match (a, b) {
         (Shape::Circle { centre: c1, radius: r1 }, Shape::Circle { centre: c2, radius: r2 }) => {
-            ((c1.x - c2.x).hypot(c1.y - c2.y) - r1 - r2).max(0.0)
+            (crate::table::measure::length(c1.x - c2.x, c1.y - c2.y) - r1 - r2).max(0.0)
         }
         (Shape::Circle { centre, radius }, polygon @ Shape::Polygon { .. })
         | (polygon @ Shape::Polygon { .. }, Shape::Circle { centre, radius }) => {
@@ -301,7 +307,7 @@ pub fn overlaps(a: &Shape, b: &Shape) -> bool {
     }
     match (a, b) {
         (Shape::Circle { centre: c1, radius: r1 }, Shape::Circle { centre: c2, radius: r2 }) => {
-            (c1.x - c2.x).hypot(c1.y - c2.y) < r1 + r2 - TOUCH
+            crate::table::measure::length(c1.x - c2.x, c1.y - c2.y) < r1 + r2 - TOUCH
         }
         (Shape::Circle { centre, radius }, Shape::Polygon { polygon, .. })
         | (Shape::Polygon { polygon, .. }, Shape::Circle { centre, radius }) => {
@@ -444,7 +450,7 @@ pub fn sample_points(shape: &Shape, count: usize) -> Vec<(f64, f64)> {
             let lengths: Vec<f64> = (0..n)
                 .map(|i| {
                     let (p, q) = (outline[i], outline[(i + 1) % n]);
-                    (q.0 - p.0).hypot(q.1 - p.1)
+                    crate::table::measure::length(q.0 - p.0, q.1 - p.1)
                 })
                 .collect();
             let perimeter: f64 = lengths.iter().sum();

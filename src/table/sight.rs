@@ -125,7 +125,7 @@ impl Scene {
             let obstacle = &self.obstacles[index];
             for (t0, t1) in inside_intervals(&obstacle.shape, a, b) {
                 let lowest = height_at(t0).min(height_at(t1));
-                let length = (t1 - t0) * (b.0 - a.0).hypot(b.1 - a.1);
+                let length = (t1 - t0) * crate::table::measure::length(b.0 - a.0, b.1 - a.1);
                 crossings.push(Crossing {
                     obstacle: index,
                     wall: None,
@@ -219,7 +219,7 @@ impl Scene {
     /// index (for difficult ground), in micrometres.
     #[must_use]
     pub fn path_inside(&self, a: (f64, f64), b: (f64, f64)) -> Vec<(usize, f64)> {
-        let total = (b.0 - a.0).hypot(b.1 - a.1);
+        let total = crate::table::measure::length(b.0 - a.0, b.1 - a.1);
         self.near(a, b)
             .into_iter()
             .filter_map(|index| {

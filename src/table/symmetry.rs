@@ -154,12 +154,13 @@ pub struct Asymmetry {
 fn same_outline(a: &Shape, b: &Shape, tolerance: f64) -> bool {
     match (a, b) {
         (Shape::Circle { centre: c1, radius: r1 }, Shape::Circle { centre: c2, radius: r2 }) => {
-            (c1.x - c2.x).hypot(c1.y - c2.y) <= tolerance && (r1 - r2).abs() <= tolerance
+            crate::table::measure::length(c1.x - c2.x, c1.y - c2.y) <= tolerance && (r1 - r2).abs() <= tolerance
         }
         (Shape::Polygon { .. }, Shape::Polygon { .. }) => {
             let (pa, pb) = (a.outline(), b.outline());
-            let near =
-                |p: &(f64, f64), set: &[(f64, f64)]| set.iter().any(|q| (p.0 - q.0).hypot(p.1 - q.1) <= tolerance);
+            let near = |p: &(f64, f64), set: &[(f64, f64)]| {
+                set.iter().any(|q| crate::table::measure::length(p.0 - q.0, p.1 - q.1) <= tolerance)
+            };
             pa.len() == pb.len() && pa.iter().all(|p| near(p, &pb)) && pb.iter().all(|p| near(p, &pa))
         }
         _ => false,
@@ -219,7 +220,7 @@ pub fn asymmetries(
     for (i, objective) in table.objectives.iter().enumerate() {
         let image = symmetry.point(w, d, objective.at);
         let found = table.objectives.iter().any(|other| {
-            ((other.at.0 - image.0) as f64).hypot((other.at.1 - image.1) as f64) <= tol
+            crate::table::measure::length((other.at.0 - image.0) as f64, (other.at.1 - image.1) as f64) <= tol
                 && (other.radius - objective.radius).abs() <= tolerance
         });
         if !found {

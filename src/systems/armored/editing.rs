@@ -440,10 +440,9 @@ impl Editor {
     /// corner closes it (with three corners or more).
     pub fn add_corner(&mut self, at: (i64, i64)) {
         let at = self.snap_point(at);
-        let near_first = self
-            .corners
-            .first()
-            .is_some_and(|&(x, y)| ((x - at.0) as f64).hypot((y - at.1) as f64) <= self.rules.unit.um() as f64 / 2.0);
+        let near_first = self.corners.first().is_some_and(|&(x, y)| {
+            crate::table::measure::length((x - at.0) as f64, (y - at.1) as f64) <= self.rules.unit.um() as f64 / 2.0
+        });
         if near_first && self.corners.len() >= 3 {
             self.close_zone();
         } else if self.corners.len() < crate::table::file::MAX_POINTS && self.corners.last() != Some(&at) {
@@ -591,7 +590,7 @@ impl Editor {
             Some(Drag::Turn { thing, partner }) => {
                 let Some(pose) = self.pose(thing) else { return };
                 let (dx, dy) = ((at.0 - pose.x) as f64, (at.1 - pose.y) as f64);
-                if dx.hypot(dy) < 1.0 {
+                if crate::table::measure::length(dx, dy) < 1.0 {
                     return;
                 }
                 // Clockwise from up the table.

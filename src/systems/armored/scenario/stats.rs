@@ -131,7 +131,7 @@ pub fn statistics(rules: &Ruleset, scenario: &ArmoredScenario) -> Statistics {
                 continue;
             }
             open += 1;
-            let length = (b.0 - a.0).hypot(b.1 - a.1).round() as i64;
+            let length = crate::table::measure::length(b.0 - a.0, b.1 - a.1).round() as i64;
             let foliage = line.crossings.iter().any(|c| {
                 scene.obstacles.get(c.obstacle).is_some()
                     && scenario

@@ -236,10 +236,10 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
             let n = table.objectives.len();
             if n.is_multiple_of(2) {
                 let middle = (table.width / 2, table.depth / 2);
-                let at_middle = table
-                    .objectives
-                    .iter()
-                    .position(|o| ((o.at.0 - middle.0) as f64).hypot((o.at.1 - middle.1) as f64) < unit.um() as f64);
+                let at_middle = table.objectives.iter().position(|o| {
+                    crate::table::measure::length((o.at.0 - middle.0) as f64, (o.at.1 - middle.1) as f64)
+                        < unit.um() as f64
+                });
                 let fix = match at_middle {
                     Some(i) => {
                         Fix::one(format!("Remove objective {}", table.objectives[i].name), Edit::RemoveObjective(i))
