@@ -87,8 +87,21 @@ impl LengthUnit {
 
 /// A facing, in hundredths of a degree clockwise from "up the table" (toward its top edge),
 /// kept in `0..36000`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
+#[serde(from = "i32", into = "i32")]
 pub struct Facing(i32);
+
+impl From<i32> for Facing {
+    fn from(centidegrees: i32) -> Self {
+        Facing::from_centidegrees(i64::from(centidegrees))
+    }
+}
+
+impl From<Facing> for i32 {
+    fn from(facing: Facing) -> Self {
+        facing.0
+    }
+}
 
 impl Facing {
     /// Facing up the table.
@@ -170,7 +183,7 @@ impl Facing {
 }
 
 /// Where a thing stands and which way it faces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub struct Pose {
     /// Across from the left edge, in micrometres.
     pub x: i64,

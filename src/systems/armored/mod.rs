@@ -4,7 +4,9 @@
 //! place behind the seam.
 
 pub mod editing;
+pub mod game;
 pub mod print;
+pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod system;

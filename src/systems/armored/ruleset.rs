@@ -193,6 +193,9 @@ pub struct Weapon {
     /// Its keywords.
     #[serde(default)]
     pub keywords: Vec<Keyword>,
+    /// The men a squad needs to fire it (first, last), where it depends on them.
+    #[serde(default)]
+    pub men: Option<(u8, u8)>,
 }
 
 impl Weapon {

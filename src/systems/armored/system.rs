@@ -1,24 +1,28 @@
 //! Armored Advance behind the studio's seam: the [`GameSystem`] the registry lists, and what
 //! each headless command does with one of its scenarios (validate with fixes, stats, symmetry,
-//! print). Its rules engine is the next piece of work, so `play`, `simulate` and the balance
-//! lab's battles say so plainly instead of pretending.
+//! play a script, simulate and the balance lab's battles through the shared runner, print).
 
+use super::game::{ArmoredCore, event_text, setup_of};
+use super::rules::{self, Action};
 use super::ruleset::Ruleset;
+use super::scenario::script::{Scripted, parse_script};
 use super::scenario::validate::thing_name;
 use super::scenario::{ArmoredScenario, Finding, load_scenario, statistics, validate};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules};
+use crate::game::{
+    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle,
+    run_script, share_text, wilson_interval,
+};
+use crate::table::Facing;
 use crate::table::{LengthUnit, TableSymmetry, asymmetries};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
 /// Armored Advance.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArmoredAdvance;
-
-/// Why a game cannot be played yet.
-const NOT_PLAYABLE: &str = "Armored Advance's rules engine is not in this version yet: its tables can be designed, checked and printed, not played";
 
 impl GameSystem for ArmoredAdvance {
     fn id(&self) -> &'static str {
@@ -202,42 +206,149 @@ impl OpenScenario for ArmoredDocument {
         Ok(Report { text, json })
     }
 
-    fn play(&self, _script: &str, _seed: u64) -> Result<Played, String> {
-        Err(NOT_PLAYABLE.into())
+    fn play(&self, script: &str, seed: u64) -> Result<Played, String> {
+        let data = &self.rules;
+        let script = parse_script(data.unit, script)?;
+        let core = ArmoredCore(Arc::clone(data));
+        let setup = setup_of(data, &self.scenario, None);
+        let run = run_script(&core, &setup, seed, &script, |scripted, state| match scripted {
+            Scripted::Move { free, unit, to, facing } => {
+                let from = state.units.get(*unit).map_or((0, 0), |u| (u.pose.x, u.pose.y));
+                let facing = facing.unwrap_or_else(|| {
+                    let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+                    let kept = state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default();
+                    if dx == 0.0 && dy == 0.0 {
+                        kept
+                    } else {
+                        Facing::from_degrees(libm::atan2(dx, -dy).to_degrees()).unwrap_or(kept)
+                    }
+                });
+                Some(if *free {
+                    Action::FreeMove { unit: *unit, to: *to, facing }
+                } else {
+                    Action::Move { unit: *unit, to: *to, facing }
+                })
+            }
+            Scripted::Fire { unit, weapon, target } => {
+                Some(Action::Fire { unit: *unit, weapon: *weapon, target: *target })
+            }
+            Scripted::End => Some(Action::EndTurn),
+            Scripted::Computer => rules::computer_action(data, state, rules::Level::Normal),
+        })?;
+        let mut text = String::new();
+        for event in &run.events {
+            let _ = writeln!(text, "{}", event_text(data, &run.state, event));
+        }
+        let state = &run.state;
+        let _ = writeln!(
+            text,
+            "-- round {}, side {} to act, {} of {} actions spent, points {} to {}, {}",
+            state.round,
+            state.side + 1,
+            state.actions_spent,
+            state.setup.action_limit,
+            state.points[0],
+            state.points[1],
+            match state.outcome {
+                rules::Outcome::Ongoing => "under way".to_owned(),
+                rules::Outcome::Draw => "a draw".to_owned(),
+                rules::Outcome::Won { side, by } => format!("side {} won ({by:?})", side + 1),
+            }
+        );
+        let json = serde_json::json!({
+            "events": run.events,
+            "units": state.units.iter().enumerate().map(|(i, u)| serde_json::json!({
+                "unit": i + 1, "side": u.side + 1, "hp": u.hp,
+                "at": [data.unit.value(u.pose.x), data.unit.value(u.pose.y)], "facing": u.pose.facing.degrees(),
+            })).collect::<Vec<_>>(),
+            "round": state.round,
+            "points": state.points,
+            "refused": run.refused.as_ref().map(|(line, action, rejection)| serde_json::json!({
+                "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
+            })),
+        });
+        let refused =
+            run.refused.map(|(line, action, rejection)| (line, format!("{action:?} was refused: {rejection}")));
+        Ok(Played { report: Report { text, json }, refused })
     }
 
     fn simulate(
         &self,
-        _games: usize,
-        _seed: u64,
-        _cap: u32,
-        _progress: &mut dyn FnMut(usize),
+        games: usize,
+        seed: u64,
+        round_cap: u32,
+        progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String> {
-        Err(NOT_PLAYABLE.into())
+        let core = ArmoredCore(Arc::clone(&self.rules));
+        let mut wins = [0usize; 2];
+        let mut draws = 0usize;
+        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+        let mut rounds = 0u64;
+        for game in 0..games {
+            let setup = setup_of(&self.rules, &self.scenario, None);
+            let (record, _) =
+                run_battle(&core, setup, seed + game as u64, None, round_cap, &[Level::Normal, Level::Normal])?;
+            match record.winner {
+                Some(side) => wins[usize::from(side.min(1))] += 1,
+                None => draws += 1,
+            }
+            *endings.entry(record.ending.clone()).or_default() += 1;
+            rounds += u64::from(record.length);
+            progress(game + 1);
+        }
+        let mut text = format!(
+            "{}: {games} games, seeds {seed} to {}\n",
+            self.scenario.name,
+            seed + games.saturating_sub(1) as u64
+        );
+        for (side, w) in wins.iter().enumerate() {
+            let _ = writeln!(text, "  {} wins {}", self.scenario.sides[side], share_text(*w, games));
+        }
+        let _ = writeln!(text, "  draws: {}", share_text(draws, games));
+        for (ending, n) in &endings {
+            let _ = writeln!(text, "  ended by {ending}: {n}");
+        }
+        let _ = writeln!(text, "  {:.1} rounds a game on average", rounds as f64 / games.max(1) as f64);
+        Ok(Report {
+            text,
+            json: serde_json::json!({
+                "games": games, "wins": wins, "draws": draws, "endings": endings,
+                "win_share_95": wins.map(|w| wilson_interval(w, games)),
+                "mean_rounds": rounds as f64 / games.max(1) as f64,
+            }),
+        })
     }
 
     fn seats(&self) -> u8 {
         2
     }
 
-    fn battle(&self, _seed: u64, _first: u8, _cap: u32, _levels: &[Level]) -> Result<GameRecord, String> {
-        Err(NOT_PLAYABLE.into())
+    fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
+        let core = ArmoredCore(Arc::clone(&self.rules));
+        let setup = setup_of(&self.rules, &self.scenario, Some(first));
+        run_battle(&core, setup, seed, Some(first), round_cap, levels).map(|(record, _)| record)
     }
 
-    fn setting_values(&self, _name: &str) -> Option<Vec<String>> {
-        None
+    /// A reading's values (`reading.foliage` gives `roll`, `range`).
+    fn setting_values(&self, name: &str) -> Option<Vec<String>> {
+        let reading = name.strip_prefix("reading.")?;
+        rules::READINGS.iter().find(|r| r.name == reading).map(|r| r.values.iter().map(|v| (*v).to_owned()).collect())
     }
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
-        let number: u32 = value.parse().map_err(|_| format!("{name} takes a whole number, not '{value}'"))?;
         let mut scenario = self.scenario.clone();
+        if let Some(reading) = name.strip_prefix("reading.") {
+            scenario.readings.set(reading, value)?;
+            return Ok(Box::new(ArmoredDocument { rules: Arc::clone(&self.rules), scenario }));
+        }
+        let number: u32 = value.parse().map_err(|_| format!("{name} takes a whole number, not '{value}'"))?;
         match name {
             "requisition_limit" => scenario.requisition_limit = number,
             "action_limit" => scenario.action_limit = number,
             "turn_limit" => scenario.turn_limit = Some(number),
             other => {
                 return Err(format!(
-                    "Armored Advance has no setting '{other}' (it knows requisition_limit, action_limit, turn_limit)"
+                    "Armored Advance has no setting '{other}' (it knows requisition_limit, action_limit, turn_limit and reading.NAME)"
                 ));
             }
         }

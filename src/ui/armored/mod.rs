@@ -251,8 +251,9 @@ impl Desk for ArmoredDesk {
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         match command {
             UiCommand::Playtest => cx.tell(
-                "Armored Advance's rules engine is not in this version yet: this table can be designed, checked and \
-                 printed, but not played.",
+                "Armored Advance's playtest window is not in this version yet. Its rules and computer player are: \
+                 play this table headlessly with `skirmish-studio play`, `simulate` or `balance`, or from the Balance \
+                 panel (View > Balance).",
             ),
             UiCommand::DeleteSelection => {
                 if !self.editor.delete_selected() {

@@ -3,6 +3,7 @@
 //! kind and profile is checked against the data when the file is read; anything out of bounds
 //! is refused with what and where, so a hostile file never reaches the rest of the studio.
 
+use super::super::rules::Readings;
 use super::super::ruleset::Ruleset;
 use crate::files::FileError;
 use crate::table::{Table, TableFile, TableSymmetry};
@@ -42,7 +43,7 @@ impl Mode {
 }
 
 /// An Armored Advance scenario.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ArmoredScenario {
     /// Its title.
     pub name: String,
@@ -64,6 +65,8 @@ pub struct ArmoredScenario {
     pub sides: [String; 2],
     /// The table.
     pub table: Table,
+    /// The house readings this scenario plays by (the defaults unless it sets them).
+    pub readings: Readings,
 }
 
 impl crate::editing::Titled for ArmoredScenario {
@@ -91,6 +94,12 @@ struct ScenarioFile {
     symmetry: Option<TableSymmetry>,
     sides: [String; 2],
     table: TableFile,
+    #[serde(default, skip_serializing_if = "is_default")]
+    readings: Readings,
+}
+
+fn is_default(readings: &Readings) -> bool {
+    *readings == Readings::default()
 }
 
 /// The most a limit may be: far beyond any game, small enough for any sum.
@@ -121,6 +130,9 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
         if value > MAX_LIMIT {
             return Err(FileError::at_text(text, field, format!("{field} of {value} is more than {MAX_LIMIT}")));
         }
+    }
+    if !(0.0..=1.0).contains(&file.readings.sight_threshold) {
+        return Err(FileError::at_text(text, "sight_threshold", "the sight threshold is a share from 0 to 1".into()));
     }
     for (value, field) in [(file.turn_limit, "turn_limit"), (file.vp_target, "vp_target")] {
         if value.is_some_and(|v| v > MAX_LIMIT) {
@@ -159,6 +171,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
         symmetry: file.symmetry,
         sides: file.sides,
         table,
+        readings: file.readings,
     })
 }
 
@@ -180,6 +193,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &ArmoredScenario) -> Result<Stri
         symmetry: scenario.symmetry,
         sides: scenario.sides.clone(),
         table: TableFile::write(&scenario.table, rules.unit),
+        readings: scenario.readings,
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true);
     ron::ser::to_string_pretty(&file, config)
@@ -218,6 +232,7 @@ pub fn new_scenario(rules: &Ruleset, width_in: u32, depth_in: u32) -> ArmoredSce
         symmetry: Some(TableSymmetry::MirrorTopBottom),
         sides: ["Allies".into(), "Axis".into()],
         table,
+        readings: Readings::default(),
     }
 }
 

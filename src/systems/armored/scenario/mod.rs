@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod edit;
+pub mod script;
 pub mod stats;
 pub mod validate;
 

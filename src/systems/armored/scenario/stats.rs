@@ -74,31 +74,10 @@ fn lattice(scenario: &ArmoredScenario, side: u8, step: i64) -> Vec<(f64, f64)> {
     points
 }
 
-/// A piece as sight sees it: a building hides what is behind it; a wall piece without drawn
-/// segments stands as one wall along its width, its full height.
-#[must_use]
-pub fn obstacle(rules: &Ruleset, piece: &crate::table::Piece) -> crate::table::Obstacle {
-    let kind = rules.kind(&piece.kind);
-    let mut obstacle = piece.obstacle(kind.is_some_and(|k| k.blocks_sight));
-    if kind.is_some_and(|k| k.wall) && piece.walls.is_empty() {
-        let half = match &piece.footprint {
-            crate::table::Footprint::Rect { width, .. } | crate::table::Footprint::Oval { width, .. } => width / 2,
-            other => other.reach().round() as i64,
-        };
-        let pose = piece.pose;
-        obstacle.walls.push(crate::table::WallLine {
-            a: crate::table::model::local_to_table(pose, (-half, 0)),
-            b: crate::table::model::local_to_table(pose, (half, 0)),
-            height: piece.height as f64,
-        });
-    }
-    obstacle
-}
-
 /// The table's pieces as sight sees them.
 #[must_use]
 pub fn scene(rules: &Ruleset, scenario: &ArmoredScenario) -> Scene {
-    Scene::new(scenario.table.pieces.iter().map(|p| obstacle(rules, p)).collect())
+    super::super::rules::scene(rules, &scenario.table.pieces)
 }
 
 /// Works the numbers out.

@@ -1,0 +1,238 @@
+//! What a player does in Armored Advance (`Action`), what happens (`Event`, every die among
+//! them), and why the rules refuse an action (`Rejection`, one named reason each).
+
+use crate::table::Facing;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Something a player does on their turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// A move action: straight to `to` (micrometres), ending facing `facing`.
+    Move {
+        /// The unit, by index.
+        unit: usize,
+        /// Where its centre ends.
+        to: (i64, i64),
+        /// Which way it ends facing.
+        facing: Facing,
+    },
+    /// A light vehicle's free move of 2" (3" when it started the turn on a road), no action
+    /// spent.
+    FreeMove {
+        /// The unit.
+        unit: usize,
+        /// Where its centre ends.
+        to: (i64, i64),
+        /// Which way it ends facing.
+        facing: Facing,
+    },
+    /// Fires one weapon at one enemy.
+    Fire {
+        /// The firer.
+        unit: usize,
+        /// The weapon, by index on its card.
+        weapon: usize,
+        /// The target unit.
+        target: usize,
+    },
+    /// Ends the turn.
+    EndTurn,
+}
+
+/// What a die was rolled for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Roll {
+    /// Who takes the first turn.
+    FirstTurn,
+    /// To hit.
+    Hit,
+    /// To penetrate.
+    Penetration,
+    /// Anti-infantry kills.
+    Kills,
+}
+
+/// Something that happened.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Event {
+    /// A die, with what it was for and whose.
+    Die {
+        /// What for.
+        roll: Roll,
+        /// The side rolling.
+        side: u8,
+        /// The face.
+        face: u8,
+    },
+    /// A side takes the first turn.
+    FirstTurn {
+        /// The side.
+        side: u8,
+    },
+    /// A side's turn begins.
+    TurnStarted {
+        /// The side.
+        side: u8,
+        /// The round.
+        round: u32,
+    },
+    /// A unit moved.
+    Moved {
+        /// The unit.
+        unit: usize,
+        /// From (micrometres).
+        from: (i64, i64),
+        /// To.
+        to: (i64, i64),
+        /// The inches of its allowance it used, in micrometres.
+        cost: i64,
+        /// Whether it was the free move.
+        free: bool,
+    },
+    /// A unit fired.
+    Fired {
+        /// The firer.
+        unit: usize,
+        /// The weapon.
+        weapon: usize,
+        /// The target.
+        target: usize,
+        /// Edge to edge, micrometres.
+        range: i64,
+        /// The roll needed to hit (7: cannot).
+        needed: u8,
+    },
+    /// A die missed by exactly 1 is rolled again: firing at advantage.
+    Advantage,
+    /// The shot missed.
+    Missed,
+    /// The shot hit; the penetration roll needed (0: automatic, 7: cannot).
+    Hit {
+        /// The roll needed to penetrate.
+        needed: u8,
+    },
+    /// It bounced off.
+    Bounced,
+    /// Damage done.
+    Damaged {
+        /// The unit hit.
+        unit: usize,
+        /// Damage.
+        damage: u32,
+        /// Hit points left.
+        left: u32,
+    },
+    /// Men lost by an infantry unit.
+    MenLost {
+        /// The unit.
+        unit: usize,
+        /// Men lost.
+        men: u32,
+        /// Men left.
+        left: u32,
+    },
+    /// A unit is destroyed.
+    Destroyed {
+        /// The unit.
+        unit: usize,
+    },
+    /// Victory points scored at the end of the other side's turn.
+    Scored {
+        /// The side.
+        side: u8,
+        /// Points.
+        points: u32,
+    },
+    /// The game is over.
+    GameOver {
+        /// The winner, none for a draw.
+        winner: Option<u8>,
+        /// How, in words.
+        how: String,
+    },
+}
+
+/// Why an action is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Rejection {
+    /// The game is over.
+    GameOver,
+    /// No such unit, or it is destroyed.
+    NoSuchUnit,
+    /// The unit is the other side's.
+    NotYourUnit,
+    /// The side's action limit for this turn is spent.
+    ActionLimitSpent,
+    /// The unit's own action pool is spent.
+    UnitActionsSpent,
+    /// The move is longer than its allowance (micrometres asked, allowed).
+    BeyondReach {
+        /// What the path costs.
+        cost: i64,
+        /// What it may spend.
+        allowance: i64,
+    },
+    /// The path crosses ground this unit cannot (the piece's name).
+    Impassable(String),
+    /// It would end overlapping another unit.
+    Blocked,
+    /// It would end off the table.
+    OffTable,
+    /// Slow Reverse: a move over half its stat must end facing the way it went.
+    MustFaceTravel,
+    /// A field gun cannot move itself there or further.
+    Immobile,
+    /// Only a light vehicle has a free move, once a turn.
+    NoFreeMove,
+    /// No such weapon.
+    NoSuchWeapon,
+    /// That weapon has fired as often as it may this turn.
+    WeaponSpent,
+    /// Long Reload: it fired last turn.
+    Reloading,
+    /// The target is not an enemy.
+    NotAnEnemy,
+    /// Anti-infantry weapons fire at infantry, guns at vehicles and field guns.
+    WrongTarget,
+    /// Beyond the weapon's range.
+    OutOfRange,
+    /// Not in sight: not enough of it can be seen.
+    NotInSight,
+    /// Outside the weapon's arc (Casemate).
+    OutOfArc,
+}
+
+impl fmt::Display for Rejection {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rejection::GameOver => write!(f, "the game is over"),
+            Rejection::NoSuchUnit => write!(f, "no such unit on the table"),
+            Rejection::NotYourUnit => write!(f, "that unit is the other side's"),
+            Rejection::ActionLimitSpent => write!(f, "the action limit for this turn is spent"),
+            Rejection::UnitActionsSpent => write!(f, "the unit has spent its action pool"),
+            Rejection::BeyondReach { cost, allowance } => write!(
+                f,
+                "the move costs {:.2}\" of a {:.2}\" allowance",
+                *cost as f64 / 25_400.0,
+                *allowance as f64 / 25_400.0
+            ),
+            Rejection::Impassable(piece) => write!(f, "it cannot cross {piece}"),
+            Rejection::Blocked => write!(f, "it would end on another unit"),
+            Rejection::OffTable => write!(f, "it would end off the table"),
+            Rejection::MustFaceTravel => {
+                write!(f, "Slow Reverse: over half its move, it must end facing the way it went")
+            }
+            Rejection::Immobile => write!(f, "a field gun cannot go there by itself"),
+            Rejection::NoFreeMove => write!(f, "only a light vehicle has a free move, once a turn"),
+            Rejection::NoSuchWeapon => write!(f, "no such weapon on its card"),
+            Rejection::WeaponSpent => write!(f, "that weapon has fired as often as it may this turn"),
+            Rejection::Reloading => write!(f, "Long Reload: it fired last turn"),
+            Rejection::NotAnEnemy => write!(f, "the target is not an enemy"),
+            Rejection::WrongTarget => write!(f, "anti-infantry weapons fire at infantry, guns at vehicles and guns"),
+            Rejection::OutOfRange => write!(f, "the target is beyond the weapon's range"),
+            Rejection::NotInSight => write!(f, "not enough of the target can be seen"),
+            Rejection::OutOfArc => write!(f, "the target is outside the weapon's arc"),
+        }
+    }
+}

@@ -1,0 +1,195 @@
+//! Armored Advance's turn cycle: a side's turn beginning (spent actions cleared, who stood on
+//! a road), its end (Long Reload, Domination's tally for the other side, the next turn and
+//! round), and victory: Annihilation (and its draw when neither side can hurt the other),
+//! Timed Annihilation with its extra round, Domination by points.
+
+use super::action::Event;
+use super::geometry::{profile, shape};
+use super::movement::stands_on_road;
+use super::shooting::penetration_roll;
+use super::state::{GameState, Outcome, Victory, WinBy};
+use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass};
+
+/// Starts `side`'s turn.
+pub fn begin_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+    let side = state.side;
+    let on_road: Vec<bool> = state.units.iter().map(|u| u.side == side && stands_on_road(data, state, u)).collect();
+    for (unit, road) in state.units.iter_mut().zip(on_road) {
+        if unit.side == side {
+            unit.actions_spent = 0;
+            unit.moved = false;
+            unit.moved_first = false;
+            unit.free_move_used = false;
+            unit.moves = 0;
+            unit.fired.iter_mut().for_each(|f| *f = 0);
+            unit.fired_this_turn = false;
+            unit.started_on_road = road;
+        }
+    }
+    state.actions_spent = 0;
+    events.push(Event::TurnStarted { side, round: state.round });
+    if state.setup.victory != Victory::Domination && !either_can_win(data, state) {
+        finish(state, Outcome::Draw, events, "neither side can hurt the other's vehicles");
+    }
+}
+
+/// Ends the turn under way and begins the next, or ends the game.
+pub fn end_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+    let side = state.side;
+    for unit in state.units.iter_mut().filter(|u| u.side == side) {
+        unit.fired_last_turn = unit.fired_this_turn;
+        unit.acted_last_turn = unit.moved || unit.fired_this_turn;
+    }
+    if state.setup.victory == Victory::Domination {
+        // "Points are tallied for each player at the end of the opposing player's turn."
+        let other = 1 - side.min(1);
+        let held = objectives_held(data, state);
+        let lead = held[usize::from(other)].saturating_sub(held[usize::from(side.min(1))]);
+        if lead > 0 {
+            state.points[usize::from(other)] += lead;
+            events.push(Event::Scored { side: other, points: lead });
+        }
+        if let Some(target) = state.setup.vp_target
+            && state.points[usize::from(other)] >= target
+        {
+            finish(state, Outcome::Won { side: other, by: WinBy::Points }, events, "reached the victory point target");
+            return;
+        }
+    }
+    state.side = 1 - side.min(1);
+    state.turn += 1;
+    if state.side == state.first {
+        state.round += 1;
+    }
+    if state.past_turn_limit() {
+        at_turn_limit(data, state, events);
+        if state.outcome != Outcome::Ongoing {
+            return;
+        }
+    }
+    begin_turn(data, state, events);
+}
+
+/// The turn limit is reached: Timed Annihilation compares surviving requisition (a tie plays
+/// one more round), Domination compares points (a tie is a draw).
+fn at_turn_limit(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+    match state.setup.victory {
+        Victory::TimedAnnihilation | Victory::Annihilation => {
+            let value = |side: u8| -> u32 {
+                state
+                    .units
+                    .iter()
+                    .filter(|u| u.alive() && u.side == side)
+                    .filter_map(|u| profile(data, u))
+                    .map(|p| p.cost)
+                    .sum()
+            };
+            let (a, b) = (value(0), value(1));
+            match a.cmp(&b) {
+                std::cmp::Ordering::Greater => finish(
+                    state,
+                    Outcome::Won { side: 0, by: WinBy::Requisition },
+                    events,
+                    "more requisition left at the turn limit",
+                ),
+                std::cmp::Ordering::Less => finish(
+                    state,
+                    Outcome::Won { side: 1, by: WinBy::Requisition },
+                    events,
+                    "more requisition left at the turn limit",
+                ),
+                std::cmp::Ordering::Equal => state.extra_rounds += 1,
+            }
+        }
+        Victory::Domination => {
+            let [a, b] = state.points;
+            let outcome = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => Outcome::Won { side: 0, by: WinBy::Points },
+                std::cmp::Ordering::Less => Outcome::Won { side: 1, by: WinBy::Points },
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            };
+            finish(state, outcome, events, "the turn limit");
+        }
+    }
+}
+
+/// Ends the game.
+pub fn finish(state: &mut GameState, outcome: Outcome, events: &mut Vec<Event>, how: &str) {
+    state.outcome = outcome;
+    let winner = match outcome {
+        Outcome::Won { side, .. } => Some(side),
+        _ => None,
+    };
+    events.push(Event::GameOver { winner, how: how.to_owned() });
+}
+
+/// After a unit is destroyed: a side with no vehicle or field gun left has lost (both: a draw).
+pub fn check_annihilation(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
+    if state.outcome != Outcome::Ongoing || state.setup.victory == Victory::Domination {
+        return;
+    }
+    let mechanised = |side: u8| {
+        state.units.iter().any(|u| u.alive() && u.side == side && profile(data, u).is_some_and(|p| p.mechanised()))
+    };
+    match (mechanised(0), mechanised(1)) {
+        (true, false) => {
+            finish(state, Outcome::Won { side: 0, by: WinBy::Annihilation }, events, "every enemy vehicle destroyed")
+        }
+        (false, true) => {
+            finish(state, Outcome::Won { side: 1, by: WinBy::Annihilation }, events, "every enemy vehicle destroyed")
+        }
+        (false, false) => finish(state, Outcome::Draw, events, "no vehicle left on either side"),
+        (true, true) => {}
+    }
+}
+
+/// Whether some side could still destroy every enemy vehicle: each enemy vehicle or gun has a
+/// face one of its weapons could penetrate (at the best roll, without walls).
+fn either_can_win(data: &Ruleset, state: &GameState) -> bool {
+    (0..2u8).any(|side| {
+        let guns: Vec<(i32, bool)> = state
+            .units
+            .iter()
+            .filter(|u| u.alive() && u.side == side)
+            .filter_map(|u| profile(data, u))
+            .flat_map(|p| p.weapons.iter().filter(|w| w.anti_infantry.is_none()).map(|w| (w.penetration, true)))
+            .collect();
+        state
+            .units
+            .iter()
+            .filter(|u| u.alive() && u.side != side)
+            .filter_map(|u| profile(data, u))
+            .filter(|p| p.mechanised())
+            .all(|p| {
+                let weakest = p.armour.front.min(p.armour.side).min(p.armour.rear);
+                let weak_spot = p.keywords.contains(&Keyword::WeakSpot);
+                guns.iter().any(|(pen, _)| penetration_roll(data, pen - weakest, weak_spot) <= 6)
+            })
+    })
+}
+
+/// Objectives each side holds: more infantry men within the objective's radius (of its
+/// centre, edge to edge with the base).
+#[must_use]
+pub fn objectives_held(data: &Ruleset, state: &GameState) -> [u32; 2] {
+    let mut held = [0u32; 2];
+    for objective in &state.setup.table.objectives {
+        let mut men = [0u32; 2];
+        for unit in state.units.iter().filter(|u| u.alive()) {
+            if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
+                continue;
+            }
+            let Some(base) = shape(data, unit) else { continue };
+            let at = (objective.at.0 as f64, objective.at.1 as f64);
+            if base.distance_to_point(at) <= objective.radius as f64 {
+                men[usize::from(unit.side.min(1))] += unit.hp;
+            }
+        }
+        match men[0].cmp(&men[1]) {
+            std::cmp::Ordering::Greater => held[0] += 1,
+            std::cmp::Ordering::Less => held[1] += 1,
+            std::cmp::Ordering::Equal => {}
+        }
+    }
+    held
+}

@@ -1,0 +1,188 @@
+//! The table as the rules measure it: each unit's hull or base where it stands, edge-to-edge
+//! range, sight with the readings' threshold, what a line of fire crosses (foliage, walls),
+//! bearings, arcs and the armour face a shot strikes.
+
+use super::state::{GameState, Unit};
+use crate::systems::armored::ruleset::{Keyword, Profile, Ruleset};
+use crate::table::measure::length;
+use crate::table::{Eye, Obstacle, Piece, Scene, Shape, UM_PER_INCH, distance_um};
+
+/// A piece as sight sees it: a building hides what is behind it; a wall piece without drawn
+/// segments stands as one wall along its width, its full height.
+#[must_use]
+pub fn obstacle(data: &Ruleset, piece: &Piece) -> Obstacle {
+    let kind = data.kind(&piece.kind);
+    let mut obstacle = piece.obstacle(kind.is_some_and(|k| k.blocks_sight));
+    if kind.is_some_and(|k| k.wall) && piece.walls.is_empty() {
+        let half = match &piece.footprint {
+            crate::table::Footprint::Rect { width, .. } | crate::table::Footprint::Oval { width, .. } => width / 2,
+            other => other.reach().round() as i64,
+        };
+        obstacle.walls.push(crate::table::WallLine {
+            a: crate::table::model::local_to_table(piece.pose, (-half, 0)),
+            b: crate::table::model::local_to_table(piece.pose, (half, 0)),
+            height: piece.height as f64,
+        });
+    }
+    obstacle
+}
+
+/// The table's pieces as sight and paths see them.
+#[must_use]
+pub fn scene(data: &Ruleset, pieces: &[Piece]) -> Scene {
+    Scene::new(pieces.iter().map(|p| obstacle(data, p)).collect())
+}
+
+/// Where vehicles and infantry can stand on an inch lattice: a vehicle's cell is closed within
+/// an inch of a building, a wall or tank traps; infantry's within half an inch of a building.
+#[must_use]
+pub fn ground(data: &Ruleset, table: &crate::table::Table, scene: &Scene) -> super::state::Ground {
+    let cell = data.unit.um();
+    let (width, depth) = (((table.width + cell - 1) / cell) as usize, ((table.depth + cell - 1) / cell) as usize);
+    let mut vehicles = vec![true; width * depth];
+    let mut infantry = vec![true; width * depth];
+    for (piece, o) in table.pieces.iter().zip(&scene.obstacles) {
+        let Some(kind) = data.kind(&piece.kind) else { continue };
+        let stops_vehicles = kind.blocks_sight || kind.wall || kind.tank_trap || !o.walls.is_empty();
+        if !stops_vehicles {
+            continue;
+        }
+        let reach = cell as f64;
+        let b = o.bounds().grown(reach);
+        let (x0, x1) =
+            ((b.min.0 / cell as f64).floor().max(0.0) as usize, ((b.max.0 / cell as f64).ceil() as usize).min(width));
+        let (y0, y1) =
+            ((b.min.1 / cell as f64).floor().max(0.0) as usize, ((b.max.1 / cell as f64).ceil() as usize).min(depth));
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let at = ((x as f64 + 0.5) * cell as f64, (y as f64 + 0.5) * cell as f64);
+                let near_wall = o.walls.iter().any(|w| segment_distance(at, w.a, w.b) < reach);
+                let inside = if kind.blocks_sight || kind.wall || kind.tank_trap {
+                    o.shape.distance_to_point(at) < reach
+                } else {
+                    false
+                };
+                if near_wall || inside {
+                    vehicles[y * width + x] = false;
+                }
+                if kind.blocks_sight && o.shape.distance_to_point(at) < reach / 2.0 {
+                    infantry[y * width + x] = false;
+                }
+            }
+        }
+    }
+    super::state::Ground { width, depth, cell, vehicles, infantry }
+}
+
+fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / l2).clamp(0.0, 1.0) };
+    length(p.0 - (a.0 + t * dx), p.1 - (a.1 + t * dy))
+}
+
+/// A unit's profile.
+#[must_use]
+pub fn profile<'a>(data: &'a Ruleset, unit: &Unit) -> Option<&'a Profile> {
+    data.profiles.get(unit.profile)
+}
+
+/// A unit's footprint where it stands.
+#[must_use]
+pub fn shape(data: &Ruleset, unit: &Unit) -> Option<Shape> {
+    let p = profile(data, unit)?;
+    Some(crate::table::file::read_footprint(data.unit, &p.hull, &p.id).ok()?.place(unit.pose))
+}
+
+/// The edge-to-edge range between two units, in whole micrometres.
+#[must_use]
+pub fn range(data: &Ruleset, a: &Unit, b: &Unit) -> Option<i64> {
+    Some(distance_um(&shape(data, a)?, &shape(data, b)?))
+}
+
+/// What a line of fire from one unit to another meets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LineOfFire {
+    /// The share of the target's sample points seen.
+    pub visible: f64,
+    /// Whether that is a notable portion (the readings' threshold).
+    pub in_sight: bool,
+    /// Foliage between, not within 3" of the firer.
+    pub foliage: bool,
+    /// Walls crossed.
+    pub walls: u32,
+}
+
+/// The line of fire from `from` to `to`: eyes at the top of the firer's hull, the target's
+/// sample points at three quarters of its height.
+#[must_use]
+pub fn line_of_fire(data: &Ruleset, state: &GameState, from: &Unit, to: &Unit) -> Option<LineOfFire> {
+    let scene = &state.setup.scene.0;
+    let (a, b) = (shape(data, from)?, shape(data, to)?);
+    let unit = data.unit.um() as f64;
+    let eye = Eye { at: a.centre(), z: profile(data, from)?.height * unit };
+    let target_z = profile(data, to)?.height * unit * 0.75;
+    let (seen, of) = scene.visible_fraction(eye, &b, target_z, data.sight_samples, &[]);
+    let visible = seen as f64 / of.max(1) as f64;
+    let centre = scene.line(eye, Eye { at: b.centre(), z: target_z }, &[]);
+    let pieces = &state.setup.table.pieces;
+    let band = 3.0 * UM_PER_INCH as f64;
+    let foliage = centre.crossings.iter().any(|c| {
+        c.wall.is_none()
+            && pieces.get(c.obstacle).and_then(|p| data.kind(&p.kind)).is_some_and(|k| k.foliage)
+            && scene.obstacles.get(c.obstacle).is_some_and(|o| crate::table::distance(&o.shape, &a) > band)
+    });
+    let walls = centre.crossings.iter().filter(|c| c.wall.is_some()).count() as u32;
+    Some(LineOfFire { visible, in_sight: visible >= state.setup.readings.sight_threshold && seen > 0, foliage, walls })
+}
+
+/// The angle of a point off a unit's facing, in degrees, 0 to 180.
+#[must_use]
+pub fn off_facing(unit: &Unit, point: (f64, f64)) -> f64 {
+    let (fx, fy) = unit.pose.facing.vector();
+    let (dx, dy) = (point.0 - unit.pose.x as f64, point.1 - unit.pose.y as f64);
+    let d = length(dx, dy);
+    if d == 0.0 {
+        return 0.0;
+    }
+    let cos = ((fx * dx + fy * dy) / d).clamp(-1.0, 1.0);
+    libm::acos(cos).to_degrees()
+}
+
+/// Whether a weapon's arc holds the target: Casemate the front 90 degrees, Reverse Casemate
+/// the rear 90; anything else all round.
+#[must_use]
+pub fn in_arc(data: &Ruleset, firer: &Unit, target: &Unit) -> bool {
+    let Some(p) = profile(data, firer) else { return false };
+    let angle = off_facing(firer, (target.pose.x as f64, target.pose.y as f64));
+    if p.keywords.contains(&Keyword::Casemate) {
+        angle <= 45.0
+    } else if p.keywords.contains(&Keyword::ReverseCasemate) {
+        angle >= 135.0
+    } else {
+        true
+    }
+}
+
+/// The armour a shot from `firer` meets on `target`: front within 45 degrees of its facing,
+/// rear within 45 of its back, else side [house: quarters]; Angling (X) gives X when the
+/// firer is 30 to 60 degrees off the front axis.
+#[must_use]
+pub fn armour_faced(data: &Ruleset, firer: &Unit, target: &Unit) -> i32 {
+    let Some(p) = profile(data, target) else { return 0 };
+    let angle = off_facing(target, (firer.pose.x as f64, firer.pose.y as f64));
+    for keyword in &p.keywords {
+        if let Keyword::Angling(x) = keyword
+            && (30.0..=60.0).contains(&angle)
+        {
+            return i32::try_from(*x).unwrap_or(i32::MAX);
+        }
+    }
+    if angle <= 45.0 {
+        p.armour.front
+    } else if angle >= 135.0 {
+        p.armour.rear
+    } else {
+        p.armour.side
+    }
+}

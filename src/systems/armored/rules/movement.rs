@@ -1,0 +1,150 @@
+//! How far a unit may go with one move action and what a straight path costs it: weight
+//! classes (light: a free 2"; heavy: 2" for the second move), roads (+1" tracked, +2" wheeled
+//! and halftracks on one continuous road), thick mud and deep water by propulsion, and ground
+//! no armoured vehicle crosses.
+
+use super::action::Rejection;
+use super::geometry::{profile, shape};
+use super::state::{GameState, Unit};
+use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, UnitClass, Weight};
+use crate::table::measure::length;
+use crate::table::{Pose, UM_PER_INCH, overlaps};
+
+/// What a move may spend and what its path costs, in micrometres.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveCost {
+    /// What the path costs (its length, mud counted again where the rules say).
+    pub cost: i64,
+    /// What this move may spend.
+    pub allowance: i64,
+}
+
+fn inches(value: f64) -> i64 {
+    (value * UM_PER_INCH as f64).round() as i64
+}
+
+/// Whether a point lies on a road.
+fn on_road(data: &Ruleset, state: &GameState, at: (f64, f64)) -> bool {
+    state
+        .setup
+        .table
+        .pieces
+        .iter()
+        .zip(&state.setup.scene.0.obstacles)
+        .any(|(p, o)| data.kind(&p.kind).is_some_and(|k| k.ground == Ground::Road) && o.shape.contains_point(at))
+}
+
+/// Whether the unit stands on a road now (its centre).
+#[must_use]
+pub fn stands_on_road(data: &Ruleset, state: &GameState, unit: &Unit) -> bool {
+    on_road(data, state, (unit.pose.x as f64, unit.pose.y as f64))
+}
+
+/// The cost of moving `unit` straight to `to` and what the move may spend (the free move when
+/// `free`), or why it cannot go.
+///
+/// # Errors
+/// Ground it cannot cross, a field gun asked to leave firm ground.
+pub fn move_cost(
+    data: &Ruleset,
+    state: &GameState,
+    unit: &Unit,
+    to: (i64, i64),
+    free: bool,
+) -> Result<MoveCost, Rejection> {
+    let Some(p) = profile(data, unit) else { return Err(Rejection::NoSuchUnit) };
+    let from = (unit.pose.x as f64, unit.pose.y as f64);
+    let end = (to.0 as f64, to.1 as f64);
+    let path = length(end.0 - from.0, end.1 - from.1);
+    let stat = inches(p.movement);
+    let mut allowance = if free {
+        if unit.started_on_road { inches(3.0) } else { inches(2.0) }
+    } else {
+        match p.weight {
+            Some(Weight::Heavy) if unit.moves >= 1 => inches(2.0),
+            _ => stat,
+        }
+    };
+    let armoured = p.class != UnitClass::Infantry;
+    let mut mud = 0.0;
+    let mut on_roads = 0.0;
+    let pieces = &state.setup.table.pieces;
+    for (index, inside) in state.setup.scene.0.path_inside(from, end) {
+        let Some(kind) = pieces.get(index).and_then(|piece| data.kind(&piece.kind)) else { continue };
+        if kind.blocks_sight {
+            return Err(Rejection::Impassable(kind.name.clone()));
+        }
+        if armoured && (kind.tank_trap || kind.wall) {
+            return Err(Rejection::Impassable(kind.name.clone()));
+        }
+        let heavy_enough = matches!(p.weight, Some(Weight::Medium | Weight::Heavy)) && p.class == UnitClass::Vehicle;
+        match kind.ground {
+            Ground::Road => on_roads += inside,
+            Ground::Mud => mud += inside,
+            Ground::DeepWater if !heavy_enough => mud += inside,
+            _ => {}
+        }
+        if p.class == UnitClass::FieldGun && matches!(kind.ground, Ground::Mud | Ground::DeepWater) {
+            return Err(Rejection::Impassable(format!("{} (a field gun only crosses it towed)", kind.name)));
+        }
+    }
+    // A wall piece drawn as segments stops vehicles where the path crosses a segment.
+    if armoured {
+        for (obstacle, piece) in state.setup.scene.0.obstacles.iter().zip(pieces) {
+            let crosses = obstacle.walls.iter().any(|w| segments_cross(from, end, w.a, w.b));
+            if crosses {
+                return Err(Rejection::Impassable(
+                    data.kind(&piece.kind).map_or_else(|| piece.kind.clone(), |k| k.name.clone()),
+                ));
+            }
+        }
+    }
+    let mut cost = path.round() as i64;
+    if p.class != UnitClass::Infantry && mud > 0.0 {
+        match p.propulsion {
+            Some(Propulsion::Wheeled) => cost += mud.round() as i64,
+            Some(Propulsion::Halftrack) => cost += (mud - stat as f64 / 2.0).max(0.0).round() as i64,
+            Some(Propulsion::Tracked) => allowance -= inches(1.0),
+            None => {}
+        }
+    }
+    // One continuous road from start to end: the whole path on road pieces.
+    if !free && path > 0.0 && on_roads + 1.0 >= path && on_road(data, state, from) && on_road(data, state, end) {
+        allowance += match p.propulsion {
+            Some(Propulsion::Tracked) => inches(1.0),
+            Some(Propulsion::Wheeled | Propulsion::Halftrack) => inches(2.0),
+            None => 0,
+        };
+    }
+    Ok(MoveCost { cost, allowance: allowance.max(0) })
+}
+
+fn segments_cross(a: (f64, f64), b: (f64, f64), p: (f64, f64), q: (f64, f64)) -> bool {
+    let cross = |o: (f64, f64), u: (f64, f64), v: (f64, f64)| (u.0 - o.0) * (v.1 - o.1) - (u.1 - o.1) * (v.0 - o.0);
+    let (d1, d2) = (cross(p, q, a), cross(p, q, b));
+    let (d3, d4) = (cross(a, b, p), cross(a, b, q));
+    d1 * d2 < 0.0 && d3 * d4 < 0.0
+}
+
+/// Whether a unit may end at `pose`: on the table and on no other unit.
+///
+/// # Errors
+/// Off the table, or on another unit.
+pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) -> Result<(), Rejection> {
+    let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
+    let moved = super::state::Unit { pose, ..unit.clone() };
+    let Some(hull) = shape(data, &moved) else { return Err(Rejection::NoSuchUnit) };
+    let b = hull.bounds();
+    let table = &state.setup.table;
+    if b.min.0 < 0.0 || b.min.1 < 0.0 || b.max.0 > table.width as f64 || b.max.1 > table.depth as f64 {
+        return Err(Rejection::OffTable);
+    }
+    let clash = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, u)| *i != index && u.alive())
+        .filter_map(|(_, u)| shape(data, u))
+        .any(|other| overlaps(&hull, &other));
+    if clash { Err(Rejection::Blocked) } else { Ok(()) }
+}

@@ -1,0 +1,146 @@
+//! `apply`: checks an action, then carries it out; every die is an event and nothing changes
+//! when the rules refuse.
+
+use super::action::{Action, Event, Rejection, Roll};
+use super::check::{Checked, check};
+use super::cycle::{check_annihilation, end_turn};
+use super::geometry::profile;
+use super::shooting::Shot;
+use super::state::GameState;
+use crate::systems::armored::ruleset::{Ruleset, UnitClass};
+use crate::table::Pose;
+
+/// Carries out an action.
+///
+/// # Errors
+/// The rules' reason; the state is unchanged then.
+pub fn apply(data: &Ruleset, state: &mut GameState, action: &Action) -> Result<Vec<Event>, Rejection> {
+    let checked = check(data, state, action)?;
+    let mut events = Vec::new();
+    match (action, checked) {
+        (Action::EndTurn, _) => end_turn(data, state, &mut events),
+        (Action::Move { unit, to, facing } | Action::FreeMove { unit, to, facing }, Checked::Move(cost)) => {
+            let free = matches!(action, Action::FreeMove { .. });
+            let infantry =
+                state.units.get(*unit).and_then(|u| profile(data, u)).is_some_and(|p| p.class == UnitClass::Infantry);
+            let Some(u) = state.units.get_mut(*unit) else { return Err(Rejection::NoSuchUnit) };
+            let from = (u.pose.x, u.pose.y);
+            if !free {
+                if u.actions_spent == 0 {
+                    u.moved_first = true;
+                }
+                u.actions_spent += 1;
+                u.moves = u.moves.saturating_add(1);
+                if !infantry {
+                    state.actions_spent += 1;
+                }
+            } else {
+                u.free_move_used = true;
+            }
+            u.moved = true;
+            u.pose = Pose::new(to.0, to.1, *facing);
+            events.push(Event::Moved { unit: *unit, from, to: *to, cost: cost.cost, free });
+        }
+        (Action::Fire { unit, weapon, target }, Checked::Fire(shot)) => {
+            fire(data, state, *unit, *weapon, *target, &shot, &mut events);
+        }
+        _ => {}
+    }
+    Ok(events)
+}
+
+/// Rolls a die for `side`, with its event.
+fn roll(state: &mut GameState, side: u8, what: Roll, events: &mut Vec<Event>) -> u8 {
+    let face = state.dice.roll_d6();
+    events.push(Event::Die { roll: what, side, face });
+    face
+}
+
+/// Rolls against `needed`, once more on a miss by exactly 1 when `advantage`.
+fn roll_against(
+    state: &mut GameState,
+    side: u8,
+    what: Roll,
+    needed: u8,
+    advantage: bool,
+    events: &mut Vec<Event>,
+) -> bool {
+    if needed == 0 {
+        return true;
+    }
+    if needed > 6 {
+        return false;
+    }
+    let face = roll(state, side, what, events);
+    if face >= needed {
+        return true;
+    }
+    if advantage && face + 1 == needed {
+        events.push(Event::Advantage);
+        return roll(state, side, what, events) >= needed;
+    }
+    false
+}
+
+fn fire(
+    data: &Ruleset,
+    state: &mut GameState,
+    unit: usize,
+    weapon: usize,
+    target: usize,
+    shot: &Shot,
+    events: &mut Vec<Event>,
+) {
+    let side = state.side;
+    let infantry = state.units.get(unit).and_then(|u| profile(data, u)).is_some_and(|p| p.class == UnitClass::Infantry);
+    if let Some(u) = state.units.get_mut(unit) {
+        u.actions_spent += 1;
+        if let Some(count) = u.fired.get_mut(weapon) {
+            *count = count.saturating_add(1);
+        }
+        u.fired_this_turn = true;
+    }
+    if !infantry {
+        state.actions_spent += 1;
+    }
+    events.push(Event::Fired { unit, weapon, target, range: shot.range, needed: shot.hit });
+    let mut loss = 0u32;
+    if let Some((die, modifier)) = shot.kills {
+        // A D3 is a D6 halved, rounded up.
+        let face = match 6u8.checked_div(die) {
+            Some(per) => i32::from(roll(state, side, Roll::Kills, events).div_ceil(per)),
+            None => 0,
+        };
+        loss = u32::try_from((face + modifier).max(0)).unwrap_or(0);
+    } else {
+        let on_pen = state.setup.readings.advantage_on_penetration;
+        for _ in 0..shot.shots {
+            if !roll_against(state, side, Roll::Hit, shot.hit, shot.advantage, events) {
+                events.push(Event::Missed);
+                continue;
+            }
+            events.push(Event::Hit { needed: shot.penetration });
+            if roll_against(state, side, Roll::Penetration, shot.penetration, shot.advantage && on_pen, events) {
+                loss += shot.damage;
+            } else {
+                events.push(Event::Bounced);
+            }
+        }
+    }
+    if loss == 0 {
+        return;
+    }
+    let Some(t) = state.units.get_mut(target) else { return };
+    let lost = loss.min(t.hp);
+    t.hp -= lost;
+    let left = t.hp;
+    if shot.kills.is_some() {
+        events.push(Event::MenLost { unit: target, men: lost, left });
+    } else {
+        events.push(Event::Damaged { unit: target, damage: lost, left });
+    }
+    if left == 0 {
+        events.push(Event::Destroyed { unit: target });
+        check_annihilation(data, state, events);
+    }
+}

@@ -1,0 +1,220 @@
+//! A shot worked out before the dice: the range band's roll with foliage, Casemate and the
+//! readings; the penetration table against the face it strikes, walls and Weak Spot; damage
+//! with Support; Autocannon's shots; anti-infantry kills; firing at advantage; and the exact
+//! chance of each result, which the computer player and the shot preview use.
+
+use super::action::Rejection;
+use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire, profile, range};
+use super::readings::{BandEdge, Foliage, WallRule};
+use super::state::{GameState, Unit};
+use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weapon, parse_kills};
+use crate::table::UM_PER_INCH;
+
+/// A shot before the dice.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shot {
+    /// Edge to edge, micrometres.
+    pub range: i64,
+    /// The roll needed to hit, 1 to 6 (7: it cannot hit). Anti-infantry fire rolls no hit.
+    pub hit: u8,
+    /// The roll needed to penetrate: 0 automatic, 1 to 6, 7 it cannot.
+    pub penetration: u8,
+    /// Damage per penetrating hit.
+    pub damage: u32,
+    /// Shots in the action (Autocannon).
+    pub shots: u32,
+    /// Whether a die missed by exactly 1 is rolled again.
+    pub advantage: bool,
+    /// Anti-infantry kills: (die, modifier), the die 0 for a fixed number.
+    pub kills: Option<(u8, i32)>,
+    /// What the line of fire meets.
+    pub line: Option<LineOfFire>,
+}
+
+/// The roll needed to hit at `um` edge to edge, by the data's bands and the readings.
+#[must_use]
+pub fn band_roll(data: &Ruleset, edge: BandEdge, um: i64) -> u8 {
+    let inches = um as f64 / UM_PER_INCH as f64;
+    data.hit_bands
+        .iter()
+        .find(|(below, _)| match edge {
+            BandEdge::Farther => inches < *below,
+            BandEdge::Nearer => inches <= *below,
+        })
+        .map_or(data.hit_beyond, |&(_, roll)| roll)
+}
+
+/// The penetration roll needed for penetration minus armour (0 automatic, 7 never).
+#[must_use]
+pub fn penetration_roll(data: &Ruleset, difference: i32, weak_spot: bool) -> u8 {
+    let rows = &data.penetration;
+    let row = rows
+        .iter()
+        .find(|r| r.difference == difference)
+        .or_else(|| if rows.first().is_some_and(|r| difference > r.difference) { rows.first() } else { rows.last() });
+    let needed = row.and_then(|r| if weak_spot { r.weak_spot } else { r.roll });
+    needed.unwrap_or(7)
+}
+
+/// A weapon's longest range in micrometres, where it has one.
+fn weapon_range(profile_keywords: &[Keyword], weapon: &Weapon) -> Option<i64> {
+    let limited = profile_keywords.iter().chain(&weapon.keywords).find_map(|k| match k {
+        Keyword::LimitedRange(x) | Keyword::Indirect(x) => Some(i64::from(*x) * UM_PER_INCH),
+        _ => None,
+    });
+    let own = weapon.range.map(|r| (r * UM_PER_INCH as f64).round() as i64);
+    match (own, limited) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The shot `unit` would fire with `weapon` at `target`, or the rules' reason it may not.
+///
+/// # Errors
+/// The named reason: not an enemy, wrong kind of target, range, sight, arc, a spent weapon.
+pub fn shot(data: &Ruleset, state: &GameState, unit: usize, weapon: usize, target: usize) -> Result<Shot, Rejection> {
+    let firer = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+    let aimed = state.live(target).ok_or(Rejection::NoSuchUnit)?;
+    let fp = profile(data, firer).ok_or(Rejection::NoSuchUnit)?;
+    let tp = profile(data, aimed).ok_or(Rejection::NoSuchUnit)?;
+    let arm = fp.weapons.get(weapon).ok_or(Rejection::NoSuchWeapon)?;
+    if aimed.side == firer.side {
+        return Err(Rejection::NotAnEnemy);
+    }
+    if let Some((least, most)) = arm.men
+        && !(u32::from(least)..=u32::from(most)).contains(&firer.hp)
+    {
+        return Err(Rejection::NoSuchWeapon);
+    }
+    let anti_infantry = arm.anti_infantry.is_some();
+    if anti_infantry != (tp.class == UnitClass::Infantry) {
+        return Err(Rejection::WrongTarget);
+    }
+    if tp.keywords.contains(&Keyword::Concealed) && !aimed.acted_last_turn {
+        return Err(Rejection::NotInSight);
+    }
+    let rapid = fp.keywords.contains(&Keyword::RapidFire) || arm.keywords.contains(&Keyword::RapidFire);
+    let limit = if rapid { 2 } else { 1 };
+    if firer.fired.get(weapon).copied().unwrap_or(0) >= limit {
+        return Err(Rejection::WeaponSpent);
+    }
+    if fp.keywords.contains(&Keyword::LongReload) && firer.fired_last_turn {
+        return Err(Rejection::Reloading);
+    }
+    let range_um = range(data, firer, aimed).ok_or(Rejection::NoSuchUnit)?;
+    if weapon_range(&fp.keywords, arm).is_some_and(|r| range_um > r) {
+        return Err(Rejection::OutOfRange);
+    }
+    if !in_arc(data, firer, aimed) {
+        return Err(Rejection::OutOfArc);
+    }
+    let indirect = arm.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_)));
+    let line =
+        if indirect { None } else { Some(line_of_fire(data, state, firer, aimed).ok_or(Rejection::NoSuchUnit)?) };
+    if line.is_some_and(|l| !l.in_sight) {
+        return Err(Rejection::NotInSight);
+    }
+    let readings = state.setup.readings;
+    let advantage = !firer.moved;
+    if let Some(expression) = &arm.anti_infantry {
+        let kills = parse_kills(expression).ok_or(Rejection::NoSuchWeapon)?;
+        return Ok(Shot {
+            range: range_um,
+            hit: 1,
+            penetration: 0,
+            damage: 0,
+            shots: 1,
+            advantage,
+            kills: Some(kills),
+            line,
+        });
+    }
+    let foliage = line.is_some_and(|l| l.foliage);
+    let banded = if foliage && readings.foliage == Foliage::Range { range_um + 3 * UM_PER_INCH } else { range_um };
+    let mut hit = band_roll(data, readings.band_edge, banded);
+    if foliage && readings.foliage == Foliage::Roll {
+        hit = (hit + 2).min(6);
+    }
+    if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
+        hit = (hit + 1).min(7);
+    }
+    if hit == 1 && readings.natural_one_misses {
+        hit = 2;
+    }
+    let walls = line.map_or(0, |l| i32::try_from(l.walls).unwrap_or(i32::MAX));
+    let (pen_loss, armour_gain) = match readings.wall {
+        WallRule::Penetration => (2 * walls, 0),
+        WallRule::Armour => (0, walls),
+    };
+    let armour = armour_faced(data, firer, aimed) + armour_gain;
+    let penetration =
+        penetration_roll(data, arm.penetration - pen_loss - armour, tp.keywords.contains(&Keyword::WeakSpot));
+    let support = fp.keywords.contains(&Keyword::Support) && tp.class == UnitClass::FieldGun;
+    let damage = if support { (arm.damage * 3).div_ceil(2) } else { arm.damage };
+    let shots =
+        arm.keywords.iter().find_map(|k| if let Keyword::Autocannon(x) = k { Some(*x) } else { None }).unwrap_or(1);
+    Ok(Shot { range: range_um, hit, penetration, damage, shots, advantage, kills: None, line })
+}
+
+/// The chance a D6 meets `needed` (0 or less: always; 7 or more: never), re-rolled once when
+/// it misses by exactly 1 and `advantage`.
+#[must_use]
+pub fn chance(needed: u8, advantage: bool) -> f64 {
+    let p = |n: u8| {
+        if n == 0 {
+            1.0
+        } else if n > 6 {
+            0.0
+        } else {
+            f64::from(7 - n) / 6.0
+        }
+    };
+    let first = p(needed);
+    if advantage && (2..=6).contains(&needed) { first + (1.0 / 6.0) * first } else { first }
+}
+
+/// The exact chance one shot's dice end in a penetrating hit.
+#[must_use]
+pub fn penetrating_chance(shot: &Shot, advantage_on_penetration: bool) -> f64 {
+    chance(shot.hit, shot.advantage) * chance(shot.penetration, shot.advantage && advantage_on_penetration)
+}
+
+/// The expected damage of a shot (hit points, or men for anti-infantry fire).
+#[must_use]
+pub fn expected_damage(shot: &Shot, advantage_on_penetration: bool, target: &Unit) -> f64 {
+    if let Some((die, modifier)) = shot.kills {
+        let faces: Vec<i32> = if die == 0 { vec![0] } else { (1..=i32::from(die)).collect() };
+        let n = faces.len() as f64;
+        return faces
+            .iter()
+            .map(|f| f64::from((f + modifier).clamp(0, i32::try_from(target.hp).unwrap_or(i32::MAX))))
+            .sum::<f64>()
+            / n;
+    }
+    f64::from(shot.shots) * penetrating_chance(shot, advantage_on_penetration) * f64::from(shot.damage.min(target.hp))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn the_bands_and_penetration_follow_the_text() {
+        let data = Ruleset::builtin().unwrap();
+        assert_eq!(band_roll(&data, BandEdge::Farther, 6 * UM_PER_INCH), 2);
+        assert_eq!(band_roll(&data, BandEdge::Nearer, 6 * UM_PER_INCH), 1);
+        assert_eq!(penetration_roll(&data, 5, false), 0);
+        assert_eq!(penetration_roll(&data, 1, false), 2);
+        assert_eq!(penetration_roll(&data, 0, false), 4);
+        assert_eq!(penetration_roll(&data, -1, false), 6);
+        assert_eq!(penetration_roll(&data, -1, true), 5);
+        assert_eq!(penetration_roll(&data, -2, false), 7);
+        assert_eq!(penetration_roll(&data, -2, true), 6);
+        assert_eq!(penetration_roll(&data, -9, true), 7);
+        assert!((chance(4, false) - 0.5).abs() < 1e-12);
+        // 4+ at advantage: 3/6, and a 3 (1 in 6) rolled again at 3/6.
+        assert!((chance(4, true) - (0.5 + 0.5 / 6.0)).abs() < 1e-12);
+    }
+}

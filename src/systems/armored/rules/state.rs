@@ -1,0 +1,181 @@
+//! Armored Advance's position: what a game starts from (`Setup`: the table, the mode and
+//! limits, the readings), the units on the table with what they have spent this turn, the
+//! turn and round, victory points, the outcome, and the seeded dice.
+
+use super::readings::Readings;
+use crate::dice::Dice;
+use crate::table::{Pose, Table};
+use serde::{Deserialize, Serialize};
+
+/// How a game is won (the scenario's mode, as the rules play it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Victory {
+    /// Destroy every enemy vehicle and field gun.
+    Annihilation,
+    /// The same, with a turn limit: then the greater surviving requisition wins.
+    TimedAnnihilation,
+    /// Hold more objectives; the leader scores the difference.
+    Domination,
+}
+
+/// What a game starts from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Setup {
+    /// The table with its pieces, zones, objectives and deployed units.
+    pub table: Table,
+    /// How it is won.
+    pub victory: Victory,
+    /// Actions each player may spend per turn (infantry's are free).
+    pub action_limit: u32,
+    /// The last turn, where the mode has one.
+    pub turn_limit: Option<u32>,
+    /// Victory points that win Domination.
+    pub vp_target: Option<u32>,
+    /// The house readings in force.
+    pub readings: Readings,
+    /// The side that takes the first turn, when fixed (the balance lab's seats); otherwise
+    /// the roll-off decides.
+    pub first: Option<u8>,
+    /// The table's pieces as sight and paths see them.
+    pub scene: SceneCache,
+}
+
+/// The pieces indexed for sight once per game, and where vehicles and infantry can go on an
+/// inch lattice (for the computer's way round walls and buildings); every copy of a state
+/// shares them.
+#[derive(Debug, Clone)]
+pub struct SceneCache(pub std::sync::Arc<crate::table::Scene>, pub std::sync::Arc<Ground>);
+
+/// Where each kind of unit can stand, an inch lattice over the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Ground {
+    /// Cells across.
+    pub width: usize,
+    /// Cells down.
+    pub depth: usize,
+    /// A cell's side, micrometres.
+    pub cell: i64,
+    /// Open to vehicles and guns, row by row.
+    pub vehicles: Vec<bool>,
+    /// Open to infantry, row by row.
+    pub infantry: Vec<bool>,
+}
+
+/// The scene follows from the table, so two setups with equal tables have equal scenes.
+impl PartialEq for SceneCache {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+/// A unit in play.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Its profile, by index in the data.
+    pub profile: usize,
+    /// Its side, from 0.
+    pub side: u8,
+    /// Where it stands.
+    pub pose: Pose,
+    /// Hit points left (men, for infantry).
+    pub hp: u32,
+    /// Actions spent this turn.
+    pub actions_spent: u32,
+    /// Whether it has moved this turn (no firing at advantage).
+    pub moved: bool,
+    /// Whether its first action this turn was a move (Casemate's -1).
+    pub moved_first: bool,
+    /// Whether it has used its free move (light vehicles).
+    pub free_move_used: bool,
+    /// Times each weapon has fired this turn.
+    pub fired: Vec<u8>,
+    /// Whether it fired in its side's last turn (Long Reload).
+    pub fired_last_turn: bool,
+    /// Whether it fires this turn (for Long Reload next turn).
+    pub fired_this_turn: bool,
+    /// Move actions taken this turn (a heavy vehicle's second is 2").
+    pub moves: u8,
+    /// Whether it started this turn on a road (a light vehicle's free move is 3").
+    pub started_on_road: bool,
+    /// Whether it moved or fired in its side's last turn (who can see a concealed team).
+    pub acted_last_turn: bool,
+}
+
+impl Unit {
+    /// Whether it is still on the table.
+    #[must_use]
+    pub fn alive(&self) -> bool {
+        self.hp > 0
+    }
+}
+
+/// How the game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// Under way.
+    Ongoing,
+    /// Won by a side.
+    Won {
+        /// The side, from 0.
+        side: u8,
+        /// How.
+        by: WinBy,
+    },
+    /// Drawn.
+    Draw,
+}
+
+/// How a game was won.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WinBy {
+    /// Every enemy vehicle and field gun destroyed.
+    Annihilation,
+    /// More surviving requisition at the turn limit.
+    Requisition,
+    /// Victory points.
+    Points,
+}
+
+/// A position.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameState {
+    /// The setup it came from.
+    pub setup: Setup,
+    /// Every unit, in the table's order (destroyed ones stay, with no hit points).
+    pub units: Vec<Unit>,
+    /// The side whose turn it is.
+    pub side: u8,
+    /// The side that took the first turn.
+    pub first: u8,
+    /// The round, from 1.
+    pub round: u32,
+    /// Player turns taken, from 1.
+    pub turn: u32,
+    /// Actions of the limit spent this turn.
+    pub actions_spent: u32,
+    /// Victory points.
+    pub points: [u32; 2],
+    /// How it stands.
+    pub outcome: Outcome,
+    /// The seeded dice.
+    pub dice: Dice,
+    /// Rounds added to the turn limit after a tie in Timed Annihilation.
+    pub extra_rounds: u32,
+}
+
+impl GameState {
+    /// A unit by index, if it is on the table.
+    #[must_use]
+    pub fn live(&self, index: usize) -> Option<&Unit> {
+        self.units.get(index).filter(|u| u.alive())
+    }
+
+    /// The last turn by the readings' count, if the game has one.
+    #[must_use]
+    pub fn past_turn_limit(&self) -> bool {
+        self.setup.turn_limit.map(|l| l + self.extra_rounds).is_some_and(|limit| match self.setup.readings.turn_limit {
+            super::readings::TurnLimit::Rounds => self.round > limit,
+            super::readings::TurnLimit::PlayerTurns => self.turn > limit,
+        })
+    }
+}
