@@ -468,3 +468,20 @@ fn a_scenario_sets_its_readings_and_the_file_keeps_them() {
     assert_eq!(load_scenario(&data, &written).unwrap().readings, scenario.readings);
     assert_eq!(Readings::default().sight_threshold, 0.25);
 }
+
+#[test]
+fn a_reading_is_a_setting_the_lab_can_sweep_by_name() {
+    use skirmish_studio::balance::SweepSpec;
+    let spec = SweepSpec::parse("reading.foliage=roll,range").unwrap();
+    assert_eq!(spec.values, [0, 1]);
+    assert_eq!((spec.text(0).as_str(), spec.text(1).as_str()), ("roll", "range"));
+    let system = skirmish_studio::systems::system("armored-advance").unwrap();
+    let rules = system.rules(None).unwrap();
+    let scenario = rules.open(include_str!("../scenarios/aa-three-farms.ron")).unwrap();
+    assert_eq!(scenario.setting_values("reading.foliage").unwrap(), ["roll", "range"]);
+    assert!(scenario.with_setting("reading.foliage", "range").is_ok());
+    let refused = scenario.with_setting("reading.foliage", "sideways").err().unwrap();
+    assert!(refused.contains("does not take 'sideways'"), "{refused}");
+    let unknown = scenario.with_setting("reading.fog", "on").err().unwrap();
+    assert!(unknown.contains("no reading 'fog'"), "{unknown}");
+}

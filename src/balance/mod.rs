@@ -423,17 +423,28 @@ pub fn co_matrix(
 pub struct SweepSpec {
     /// The setting.
     pub name: String,
-    /// The values tried.
+    /// The values tried (for named values, their place in `labels`).
     pub values: Vec<i64>,
+    /// Named values (a house reading's `roll`, `range`), where the setting takes names.
+    pub labels: Vec<String>,
 }
 
 impl SweepSpec {
-    /// Reads `NAME=FROM..TO` or `NAME=FROM..TO:STEP`.
+    /// Reads `NAME=FROM..TO`, `NAME=FROM..TO:STEP`, or named values `NAME=A,B,C` (a house
+    /// reading: `reading.foliage=roll,range`).
     ///
     /// # Errors
     /// What is wrong with the text.
     pub fn parse(text: &str) -> Result<Self, String> {
         let (name, range) = text.split_once('=').ok_or("a sweep is NAME=FROM..TO (funds:1=0..20, say)")?;
+        if !range.contains("..") {
+            let labels: Vec<String> = range.split(',').map(|v| v.trim().to_owned()).filter(|v| !v.is_empty()).collect();
+            if labels.is_empty() || labels.len() > 100 {
+                return Err("a sweep of named values lists 1 to 100 of them: NAME=A,B".into());
+            }
+            let values = (0..labels.len() as i64).collect();
+            return Ok(Self { name: name.trim().to_owned(), values, labels });
+        }
         let (range, step) = range.split_once(':').unwrap_or((range, "1"));
         let (from, to) = range.split_once("..").ok_or("a sweep's range is FROM..TO")?;
         let number = |t: &str| t.trim().parse::<i64>().map_err(|_| format!("'{t}' is not a whole number"));
@@ -445,7 +456,13 @@ impl SweepSpec {
         if values.len() > 100 {
             return Err("a sweep tries at most 100 values".into());
         }
-        Ok(Self { name: name.trim().to_owned(), values })
+        Ok(Self { name: name.trim().to_owned(), values, labels: Vec::new() })
+    }
+
+    /// A value as the setting takes it: its name, or the number.
+    #[must_use]
+    pub fn text(&self, value: i64) -> String {
+        usize::try_from(value).ok().and_then(|i| self.labels.get(i)).cloned().unwrap_or_else(|| value.to_string())
     }
 
     /// The seat the setting belongs to (`funds:1` is seat 0), if it names one.
@@ -458,8 +475,10 @@ impl SweepSpec {
 /// One value of a sweep and the games played with it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SweepPoint {
-    /// The setting's value.
+    /// The setting's value (for named values, its place in the list).
     pub value: i64,
+    /// The value as the setting took it.
+    pub label: String,
     /// The games.
     pub balance: Balance,
 }
@@ -476,9 +495,10 @@ pub fn sweep(
 ) -> Result<Vec<SweepPoint>, String> {
     let mut points = Vec::with_capacity(spec.values.len());
     for (done, &value) in spec.values.iter().enumerate() {
-        let changed = scenario.with_setting(&spec.name, &value.to_string())?;
+        let label = spec.text(value);
+        let changed = scenario.with_setting(&spec.name, &label)?;
         let fixed = BalanceOptions { until_clear: false, ..*options };
-        points.push(SweepPoint { value, balance: run_balance(changed.as_ref(), &fixed, &mut |_| {})? });
+        points.push(SweepPoint { value, label, balance: run_balance(changed.as_ref(), &fixed, &mut |_| {})? });
         progress(done + 1, spec.values.len());
     }
     Ok(points)

@@ -270,7 +270,7 @@ pub fn html(
     if let Some((name, seat, points)) = sweep {
         let _ = write!(body, "<h2>Sweep of {}</h2>{}", escape(name), sweep_chart(points, seat, name));
         if let Some(best) = super::most_balanced(points, seat) {
-            let _ = write!(body, "<p>Nearest to fair at {} = {}.</p>", escape(name), best.value);
+            let _ = write!(body, "<p>Nearest to fair at {} = {}.</p>", escape(name), escape(&best.label));
         }
     }
     if let Some(cells) = matrix {

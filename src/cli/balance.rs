@@ -92,15 +92,16 @@ pub(super) fn balance_command(
                 if let Some(seat) = point.balance.seats.get(usize::from(swept_seat)) {
                     let _ = writeln!(
                         out,
-                        "    {} = {:<6} {}",
+                        "    {} = {:<6} {}; {}",
                         spec.name,
-                        point.value,
-                        crate::game::share_text(seat.wins, point.balance.games)
+                        point.label,
+                        crate::game::share_text(seat.wins, point.balance.games),
+                        point.balance.verdict
                     );
                 }
             }
             if let Some(best) = most_balanced(points, swept_seat) {
-                let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.value);
+                let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.label);
             }
         }
         if let Some(cells) = &matrix {

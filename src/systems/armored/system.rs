@@ -70,7 +70,18 @@ impl SystemRules for ArmoredRules {
                 p.weapons.iter().map(|w| format!("{} ({})", w.name, w.summary())).collect::<Vec<_>>().join("; ")
             );
         }
-        Report { text, json: serde_json::json!(rules.as_ref()) }
+        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
+        for reading in &super::rules::READINGS {
+            let _ = writeln!(text, "    {:<26} {:<24} {}", reading.name, reading.values.join(" | "), reading.sentence);
+        }
+        let mut json = serde_json::json!(rules.as_ref());
+        json["readings"] = serde_json::json!(
+            super::rules::READINGS
+                .iter()
+                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence }))
+                .collect::<Vec<_>>()
+        );
+        Report { text, json }
     }
 
     fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {

@@ -143,28 +143,26 @@ pub fn check_annihilation(data: &Ruleset, state: &mut GameState, events: &mut Ve
     }
 }
 
-/// Whether some side could still destroy every enemy vehicle: each enemy vehicle or gun has a
-/// face one of its weapons could penetrate (at the best roll, without walls).
+/// Whether some side could still destroy every enemy vehicle: for each enemy vehicle or gun,
+/// one of its units has a weapon that could penetrate its weakest face (at the best roll,
+/// without walls) and could come to fire it: it moves, or it has the target in range and sight
+/// now (two guns that cannot see each other never will).
 fn either_can_win(data: &Ruleset, state: &GameState) -> bool {
     (0..2u8).any(|side| {
-        let guns: Vec<(i32, bool)> = state
-            .units
-            .iter()
-            .filter(|u| u.alive() && u.side == side)
-            .filter_map(|u| profile(data, u))
-            .flat_map(|p| p.weapons.iter().filter(|w| w.anti_infantry.is_none()).map(|w| (w.penetration, true)))
-            .collect();
-        state
-            .units
-            .iter()
-            .filter(|u| u.alive() && u.side != side)
-            .filter_map(|u| profile(data, u))
-            .filter(|p| p.mechanised())
-            .all(|p| {
-                let weakest = p.armour.front.min(p.armour.side).min(p.armour.rear);
-                let weak_spot = p.keywords.contains(&Keyword::WeakSpot);
-                guns.iter().any(|(pen, _)| penetration_roll(data, pen - weakest, weak_spot) <= 6)
+        state.units.iter().filter(|t| t.alive() && t.side != side).all(|target| {
+            let Some(tp) = profile(data, target).filter(|p| p.mechanised()) else { return true };
+            let weakest = tp.armour.front.min(tp.armour.side).min(tp.armour.rear);
+            let weak_spot = tp.keywords.contains(&Keyword::WeakSpot);
+            state.units.iter().filter(|u| u.alive() && u.side == side).any(|unit| {
+                let Some(up) = profile(data, unit) else { return false };
+                let hurts = up.weapons.iter().any(|w| {
+                    w.anti_infantry.is_none() && penetration_roll(data, w.penetration - weakest, weak_spot) <= 6
+                });
+                hurts
+                    && (up.class == UnitClass::Vehicle
+                        || super::geometry::line_of_fire(data, state, unit, target).is_some_and(|l| l.in_sight))
             })
+        })
     })
 }
 
