@@ -10,7 +10,7 @@ use super::action::Action;
 use super::check::check;
 use super::geometry::profile;
 use super::legal::{legal_shots, move_candidates};
-use super::shooting::{expected_damage, shot};
+use super::shooting::expected_damage;
 use super::state::{GameState, Ground, Outcome, Unit, Victory};
 use crate::systems::armored::ruleset::{Ruleset, UnitClass};
 use crate::table::{Pose, UM_PER_INCH};
@@ -46,12 +46,9 @@ type Candidate = (f64, (i64, i64, i64), (i64, i64, i64), Action);
 fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
     let on_pen = state.setup.readings.advantage_on_penetration;
     let mut best: Option<Candidate> = None;
-    for action in legal_shots(data, state) {
-        let Action::Fire { unit, weapon, target } = action else { continue };
-        let (Ok(s), Some(t), Some(u)) = (shot(data, state, unit, weapon, target), state.live(target), state.live(unit))
-        else {
-            continue;
-        };
+    for (action, s) in legal_shots(data, state) {
+        let Action::Fire { unit, target, .. } = action else { continue };
+        let (Some(t), Some(u)) = (state.live(target), state.live(unit)) else { continue };
         let full = profile(data, t).map_or(1, |p| p.men.map_or(p.hit_points, u32::from)).max(1);
         let worth = expected_damage(&s, on_pen, t) / f64::from(full) * value(data, t)
             + if expected_damage(&s, on_pen, t) >= f64::from(t.hp) { value(data, t) * 0.5 } else { 0.0 };
@@ -241,7 +238,12 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
                 // A hundred steps an inch.
                 let mut gain = (here - field.at(to)) / 100.0 * UM_PER_INCH as f64;
-                if level != Level::Easy {
+                if gain < UM_PER_INCH as f64 {
+                    continue;
+                }
+                // Normal keeps its vehicles out of sight on the way; infantry must stand on the
+                // objectives whatever sees them.
+                if level != Level::Easy && kind == 0 {
                     let pose = Pose::new(to.0, to.1, facing);
                     gain -= exposure(data, state, unit, pose) as f64 * 2.0 * UM_PER_INCH as f64;
                 }

@@ -4,8 +4,9 @@
 //! Reverse asks for). Any other destination can still be checked and taken.
 
 use super::action::Action;
-use super::check::check;
+use super::check::{Checked, check};
 use super::geometry::profile;
+use super::shooting::Shot;
 use super::state::{GameState, Outcome};
 use crate::systems::armored::ruleset::{Ruleset, UnitClass, Weight};
 use crate::table::{Facing, UM_PER_INCH};
@@ -38,9 +39,9 @@ pub fn move_candidates(data: &Ruleset, state: &GameState, unit: usize, free: boo
     out
 }
 
-/// Every shot the rules allow now.
+/// Every shot the rules allow now, each with the shot worked out.
 #[must_use]
-pub fn legal_shots(data: &Ruleset, state: &GameState) -> Vec<Action> {
+pub fn legal_shots(data: &Ruleset, state: &GameState) -> Vec<(Action, Shot)> {
     let mut out = Vec::new();
     for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let weapons = profile(data, u).map_or(0, |p| p.weapons.len());
@@ -48,8 +49,8 @@ pub fn legal_shots(data: &Ruleset, state: &GameState) -> Vec<Action> {
             for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
                 let _ = t;
                 let action = Action::Fire { unit, weapon, target };
-                if check(data, state, &action).is_ok() {
-                    out.push(action);
+                if let Ok(Checked::Fire(shot)) = check(data, state, &action) {
+                    out.push((action, shot));
                 }
             }
         }
@@ -64,7 +65,7 @@ pub fn legal_actions(data: &Ruleset, state: &GameState) -> Vec<Action> {
         return Vec::new();
     }
     let mut out = vec![Action::EndTurn];
-    out.extend(legal_shots(data, state));
+    out.extend(legal_shots(data, state).into_iter().map(|(action, _)| action));
     for (unit, _) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         for free in [false, true] {
             out.extend(move_candidates(data, state, unit, free).into_iter().filter(|a| check(data, state, a).is_ok()));
