@@ -309,3 +309,27 @@ fn a_polygon_zone_is_drawn_corner_by_corner_and_closed_on_its_first_corner_with_
     assert_eq!(editor.doc.undo().as_deref(), Some("Draw zone"));
     assert!(editor.scenario().table.zones.is_empty());
 }
+
+#[test]
+fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
+    let script = temp_file("script.txt", "# Allies' Sherman forward, then too far\nmove 1 10 37\nmove 1 10 20\n");
+    let (code, out, err) = run_args(&[
+        "play",
+        &sample_path("aa-hedgerow-crossing.ron"),
+        "--actions",
+        script.to_str().unwrap(),
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(code, EXIT_PROBLEMS, "{out}{err}");
+    assert!(out.contains("moves from (10\", 42\") to (10\", 37\"), 5\""), "{out}");
+    assert!(
+        err.contains("line 3: Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 20\") is refused: it cannot cross Building"),
+        "{err}"
+    );
+    let bad = temp_file("bad.txt", "fly 1 2 3\n");
+    let (code, _, err) =
+        run_args(&["play", &sample_path("aa-hedgerow-crossing.ron"), "--actions", bad.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("line 1: unknown action 'fly'"), "{err}");
+}

@@ -145,3 +145,25 @@ fn a_unit_dragged_out_of_its_zone_is_found_and_put_back_with_one_click() {
     harness.run_steps(4);
     assert!(!harness.state().armored().unwrap().findings.list.iter().any(|f| f.code == "unit-outside-zone"));
 }
+
+#[test]
+fn the_balance_panel_judges_an_armored_advance_table_with_its_sides_named() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    menu(&mut harness, "View", "Balance");
+    assert!(harness.state().prefs.show_balance);
+    assert!(harness.query_by_label("Judge the map without COs").is_none());
+    harness.state_mut().balance.games = 8;
+    harness.get_by_label("Run balance games").click();
+    harness.run_steps(2);
+    let start = std::time::Instant::now();
+    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+    harness.run_steps(2);
+    let revision = harness.state().armored().unwrap().editor.doc.revision;
+    let result = harness.state().balance.shown(revision).expect("a result for this revision");
+    assert_eq!(result.seats.len(), 2);
+    assert!(result.games >= 8, "{} games", result.games);
+    harness.get_by_label_contains("Allies wins");
+}

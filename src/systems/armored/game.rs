@@ -123,6 +123,28 @@ fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {
     )
 }
 
+/// An action in a player's words: "Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 20\")".
+#[must_use]
+pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String {
+    let at = |(x, y): (i64, i64)| format!("({}, {})", data.unit.show(x), data.unit.show(y));
+    match action {
+        Action::Move { unit, to, .. } => format!("{} moves to {}", unit_text(data, state, *unit), at(*to)),
+        Action::FreeMove { unit, to, .. } => {
+            format!("{} takes its free move to {}", unit_text(data, state, *unit), at(*to))
+        }
+        Action::Fire { unit, weapon, target } => {
+            let weapon = state
+                .units
+                .get(*unit)
+                .and_then(|u| data.profiles.get(u.profile))
+                .and_then(|p| p.weapons.get(*weapon))
+                .map_or_else(|| format!("weapon {}", weapon + 1), |w| w.name.clone());
+            format!("{} fires {weapon} at {}", unit_text(data, state, *unit), unit_text(data, state, *target))
+        }
+        Action::EndTurn => format!("side {} ends its turn", state.side + 1),
+    }
+}
+
 /// One line for a person about an event.
 #[must_use]
 pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {

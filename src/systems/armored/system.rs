@@ -2,7 +2,7 @@
 //! each headless command does with one of its scenarios (validate with fixes, stats, symmetry,
 //! play a script, simulate and the balance lab's battles through the shared runner, print).
 
-use super::game::{ArmoredCore, event_text, setup_of};
+use super::game::{ArmoredCore, action_text, event_text, setup_of};
 use super::rules::{self, Action};
 use super::ruleset::Ruleset;
 use super::scenario::script::{Scripted, parse_script};
@@ -278,8 +278,9 @@ impl OpenScenario for ArmoredDocument {
                 "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
             })),
         });
-        let refused =
-            run.refused.map(|(line, action, rejection)| (line, format!("{action:?} was refused: {rejection}")));
+        let refused = run.refused.map(|(line, action, rejection)| {
+            (line, format!("{} is refused: {rejection}", action_text(data, &run.state, &action)))
+        });
         Ok(Played { report: Report { text, json }, refused })
     }
 
