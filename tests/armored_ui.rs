@@ -167,3 +167,39 @@ fn the_balance_panel_judges_an_armored_advance_table_with_its_sides_named() {
     assert!(result.games >= 8, "{} games", result.games);
     harness.get_by_label_contains("Allies wins");
 }
+
+#[test]
+fn a_playtest_moves_a_tank_by_dragging_it_undoes_it_and_returns_to_the_untouched_table() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    let before = harness.state().armored().unwrap().editor.doc.scenario.clone();
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(6);
+    assert!(harness.state().armored().unwrap().play.is_some(), "the playtest is under way");
+    // Side 1 (the Allies) may or may not have won the roll-off: let the computer play the
+    // Axis turn out if it came first.
+    for _ in 0..200 {
+        let side = harness.state().armored().unwrap().play.as_ref().unwrap().play.state().side;
+        if side == 0 {
+            break;
+        }
+        harness.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let (from, to) = (at(&harness, 20.0, 42.0), at(&harness, 20.0, 38.5));
+    press_drag_release(&mut harness, from, to);
+    let moved = {
+        let play = &harness.state().armored().unwrap().play.as_ref().unwrap().play;
+        assert_eq!(play.session.actions.len(), 1, "{:?}", play.log);
+        play.state().units[2].pose.y
+    };
+    assert!(moved < 42 * UM_PER_INCH && moved > 37 * UM_PER_INCH, "{moved}");
+    harness.get_by_label_contains("moves from (20\", 42\")");
+    harness.get_by_label("Undo").click();
+    harness.run_steps(2);
+    assert!(harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.is_empty());
+    harness.get_by_label("Back to editor").click();
+    harness.run_steps(3);
+    let desk = harness.state().armored().unwrap();
+    assert!(desk.play.is_none());
+    assert_eq!(desk.editor.doc.scenario, before, "the playtest never touches the document");
+}

@@ -5,6 +5,7 @@
 
 pub mod editing;
 pub mod game;
+pub mod playtest;
 pub mod print;
 pub mod rules;
 pub mod ruleset;

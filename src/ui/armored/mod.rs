@@ -7,6 +7,9 @@
 
 mod canvas;
 mod panels;
+mod play;
+
+pub use play::{PlayDesk, PlayDrag};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
 use super::desk::{Desk, DeskContext, GameDesk};
@@ -35,6 +38,8 @@ pub struct ArmoredDesk {
     pub scene: PerRevision<Scene>,
     /// The table point under the pointer (micrometres).
     pub hover: Option<(i64, i64)>,
+    /// The playtest under way, if any; the document is not touched by it.
+    pub play: Option<PlayDesk>,
 }
 
 impl ArmoredDesk {
@@ -47,6 +52,7 @@ impl ArmoredDesk {
             stats: PerRevision::default(),
             scene: PerRevision::default(),
             hover: None,
+            play: None,
         }
     }
 
@@ -74,6 +80,12 @@ impl ArmoredDesk {
     pub fn scene(&mut self) -> &Scene {
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
         self.scene.get(self.editor.doc.revision, || crate::systems::armored::scenario::stats::scene(rules, scenario))
+    }
+
+    /// Whether the findings as they stand hold an error.
+    #[must_use]
+    pub fn has_errors_now(&self) -> bool {
+        self.findings.list.iter().any(|f| f.severity == Severity::Error)
     }
 
     /// The scenario.
@@ -202,7 +214,7 @@ impl Desk for ArmoredDesk {
     }
 
     fn in_playtest(&self) -> bool {
-        false
+        self.play.is_some()
     }
 
     fn has_errors(&self) -> bool {
@@ -250,11 +262,7 @@ impl Desk for ArmoredDesk {
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         match command {
-            UiCommand::Playtest => cx.tell(
-                "Armored Advance's playtest window is not in this version yet. Its rules and computer player are: \
-                 play this table headlessly with `skirmish-studio play`, `simulate` or `balance`, or from the Balance \
-                 panel (View > Balance).",
-            ),
+            UiCommand::Playtest => play::toggle(self, cx),
             UiCommand::DeleteSelection => {
                 if !self.editor.delete_selected() {
                     cx.say("Select a piece, zone, objective or unit to delete.");
@@ -282,7 +290,11 @@ impl Desk for ArmoredDesk {
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
         self.refresh(&ctx, now);
-        egui::Panel::top("armored-toolbar").show(ui, |ui| panels::toolbar(self, ui));
+        if self.play.is_some() {
+            play::frame(self, cx, ui);
+            return;
+        }
+        egui::Panel::top("armored-toolbar").show(ui, |ui| panels::toolbar(self, cx, ui));
         egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(self, cx, ui));
         egui::Panel::left("armored-library")
             .resizable(true)

@@ -15,8 +15,8 @@ use crate::ui::desk::DeskContext;
 use crate::ui::style;
 use egui::{Color32, RichText, Ui};
 
-/// The tools, the live echo and what snapping does.
-pub fn toolbar(desk: &mut ArmoredDesk, ui: &mut Ui) {
+/// The tools, the live echo, what snapping does, and the playtest.
+pub fn toolbar(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     ui.horizontal_wrapped(|ui| {
         for tool in TableTool::ALL {
             if ui.selectable_label(desk.editor.tool == tool, tool.label()).clicked() {
@@ -36,7 +36,11 @@ pub fn toolbar(desk: &mut ArmoredDesk, ui: &mut Ui) {
             }
         });
         ui.separator();
-        ui.label("Snap 0.5\" and 15°; hold Shift for free");
+        ui.label("Snap 0.5\" and 15°; Shift: free");
+        ui.separator();
+        if ui.button("Playtest").clicked() {
+            cx.queue(crate::ui::commands::UiCommand::Playtest);
+        }
     });
 }
 

@@ -1,0 +1,201 @@
+//! The Armored Advance playtest without a window: the shared session over the rules core
+//! (undo by replay, restart with a seed), who the computer plays, the log in words, the table
+//! as it stands, and the previews the window shows before a click: a move's cost against its
+//! allowance, and a shot's range, rolls and exact chances.
+
+use super::game::{ArmoredCore, action_text, event_text, setup_of};
+use super::rules::{self, Action, GameState, MoveCost, Outcome, Shot};
+use super::ruleset::Ruleset;
+use super::scenario::ArmoredScenario;
+use crate::game::{Level, Session};
+use crate::table::{PlacedUnit, Table};
+use std::sync::Arc;
+
+/// A playtest under way.
+pub struct ArmoredPlay {
+    /// The rules core.
+    pub core: ArmoredCore,
+    /// The game: setup, seed, actions, state.
+    pub session: Session<ArmoredCore>,
+    /// Whether the computer plays each side.
+    pub computer: [bool; 2],
+    /// How strong the computer plays.
+    pub level: Level,
+    /// Every event and action so far, in words.
+    pub log: Vec<String>,
+}
+
+/// What a move would cost, before it is made.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MovePreview {
+    /// Its cost and allowance, where the path can be walked.
+    pub cost: Option<MoveCost>,
+    /// Why it is refused, if it is.
+    pub refused: Option<String>,
+}
+
+/// One weapon's shot at a target, before it is fired.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShotPreview {
+    /// The weapon's index and name.
+    pub weapon: (usize, String),
+    /// The shot, or why it cannot be fired.
+    pub shot: Result<Shot, String>,
+    /// The exact chance of a hit, of a penetrating hit, and the expected loss.
+    pub chances: Option<(f64, f64, f64)>,
+}
+
+impl ArmoredPlay {
+    /// Starts a playtest of `scenario` with dice `seed`, both sides played by hand.
+    ///
+    /// # Errors
+    /// Why the game cannot start.
+    pub fn start(data: Arc<Ruleset>, scenario: &ArmoredScenario, seed: u64) -> Result<Self, String> {
+        let core = ArmoredCore(Arc::clone(&data));
+        let session = Session::start(&core, setup_of(&data, scenario, None), seed)?;
+        let log = session.events.iter().map(|e| event_text(&data, &session.state, e)).collect();
+        Ok(Self { core, session, computer: [false, true], level: Level::Normal, log })
+    }
+
+    /// The data.
+    #[must_use]
+    pub fn data(&self) -> &Ruleset {
+        &self.core.0
+    }
+
+    /// The position.
+    #[must_use]
+    pub fn state(&self) -> &GameState {
+        &self.session.state
+    }
+
+    /// Takes an action; the rules' reason in words when refused.
+    ///
+    /// # Errors
+    /// The action in words and why the rules refuse it.
+    pub fn act(&mut self, action: &Action) -> Result<(), String> {
+        let said = action_text(self.data(), self.state(), action);
+        match self.session.act(&self.core, action) {
+            Ok(events) => {
+                self.log.push(said);
+                let data = Arc::clone(&self.core.0);
+                self.log.extend(events.iter().map(|e| event_text(&data, &self.session.state, e)));
+                Ok(())
+            }
+            Err(rejection) => Err(format!("{said}: refused, {rejection}")),
+        }
+    }
+
+    /// Lets the computer act once if it plays the side to act; returns whether it did.
+    pub fn computer_step(&mut self) -> bool {
+        let state = self.state();
+        if state.outcome != Outcome::Ongoing || !self.computer[usize::from(state.side.min(1))] {
+            return false;
+        }
+        let level = if self.level == Level::Easy { rules::Level::Easy } else { rules::Level::Normal };
+        match rules::computer_action(self.data(), state, level) {
+            Some(action) => self.act(&action).is_ok(),
+            None => false,
+        }
+    }
+
+    /// Takes the last action back (the game replayed from the seed).
+    pub fn undo(&mut self) -> bool {
+        let done = self.session.undo(&self.core);
+        if done {
+            self.relog();
+        }
+        done
+    }
+
+    /// Starts again with `seed`.
+    ///
+    /// # Errors
+    /// Why the game cannot start.
+    pub fn restart(&mut self, seed: u64) -> Result<(), String> {
+        self.session.restart(&self.core, seed)?;
+        self.relog();
+        Ok(())
+    }
+
+    fn relog(&mut self) {
+        let data = Arc::clone(&self.core.0);
+        let (mut state, events) = match self.core_start() {
+            Some(start) => start,
+            None => return,
+        };
+        let mut log: Vec<String> = events.iter().map(|e| event_text(&data, &state, e)).collect();
+        for action in &self.session.actions {
+            log.push(action_text(&data, &state, action));
+            if let Ok(events) = rules::apply(&data, &mut state, action) {
+                log.extend(events.iter().map(|e| event_text(&data, &state, e)));
+            }
+        }
+        self.log = log;
+    }
+
+    fn core_start(&self) -> Option<(GameState, Vec<rules::Event>)> {
+        rules::start_game(self.data(), &self.session.setup, self.session.seed).ok()
+    }
+
+    /// The table as it stands: the units still on it where they are now.
+    #[must_use]
+    pub fn table(&self) -> Table {
+        let state = self.state();
+        let mut table = state.setup.table.clone();
+        table.units = state
+            .units
+            .iter()
+            .filter(|u| u.alive())
+            .filter_map(|u| {
+                Some(PlacedUnit {
+                    profile: self.data().profiles.get(u.profile)?.id.clone(),
+                    owner: u.side,
+                    pose: u.pose,
+                })
+            })
+            .collect();
+        table
+    }
+
+    /// What moving `unit` straight to `to` would cost, and whether the rules allow it.
+    #[must_use]
+    pub fn move_preview(&self, unit: usize, to: (i64, i64), action: &Action) -> MovePreview {
+        let state = self.state();
+        let cost = state
+            .live(unit)
+            .and_then(|u| rules::move_cost(self.data(), state, u, to, matches!(action, Action::FreeMove { .. })).ok());
+        let refused = rules::check(self.data(), state, action).err().map(|r| r.to_string());
+        MovePreview { cost, refused }
+    }
+
+    /// Each weapon of `unit` at `target`: the shot and its exact chances, or why not.
+    #[must_use]
+    pub fn shot_previews(&self, unit: usize, target: usize) -> Vec<ShotPreview> {
+        let state = self.state();
+        let data = self.data();
+        let Some(weapons) = state.live(unit).and_then(|u| data.profiles.get(u.profile)).map(|p| p.weapons.clone())
+        else {
+            return Vec::new();
+        };
+        let on_pen = state.setup.readings.advantage_on_penetration;
+        weapons
+            .iter()
+            .enumerate()
+            .map(|(index, weapon)| {
+                let action = Action::Fire { unit, weapon: index, target };
+                let checked = rules::check(data, state, &action);
+                let shot = match checked {
+                    Ok(rules::Checked::Fire(shot)) => Ok(shot),
+                    Ok(_) => Err("not a shot".to_owned()),
+                    Err(rejection) => Err(rejection.to_string()),
+                };
+                let chances = shot.as_ref().ok().zip(state.live(target)).map(|(s, t)| {
+                    let hit = if s.kills.is_some() { 1.0 } else { rules::chance(s.hit, s.advantage) };
+                    (hit, rules::penetrating_chance(s, on_pen), rules::expected_damage(s, on_pen, t))
+                });
+                ShotPreview { weapon: (index, weapon.name.clone()), shot, chances }
+            })
+            .collect()
+    }
+}

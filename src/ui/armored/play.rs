@@ -1,0 +1,381 @@
+//! The Armored Advance playtest in the window: drag a unit of the side to act and a ruler
+//! shows the inches this move uses and leaves and its cost through terrain (refused moves say
+//! why); drag its handle to turn it in place; hover an enemy to see each weapon's edge-to-edge
+//! range, what the line crosses and the exact chances of a hit and a penetration, click it to
+//! fire the best; the log records every action and die, and the action limit as it is spent.
+//! The computer can play either side; undo by replay, restart with a seed, back to the editor.
+//! The document is never touched.
+
+use super::ArmoredDesk;
+use super::canvas::SIDE_COLOURS;
+use crate::systems::armored::playtest::ArmoredPlay;
+use crate::systems::armored::print::draw::{Frame, draw_table};
+use crate::systems::armored::rules::{Action, Outcome};
+use crate::table::{Facing, UM_PER_INCH};
+use crate::ui::desk::{DeskContext, prepare_view};
+use crate::ui::sketch::PainterSketch;
+use crate::ui::style;
+use egui::{Color32, FontId, Pos2, RichText, Stroke, Ui, pos2};
+use std::sync::Arc;
+
+/// What the pointer is doing on the table during a playtest.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PlayDrag {
+    /// Moving a unit.
+    Move(usize),
+    /// Turning a unit in place by its handle.
+    Turn(usize),
+}
+
+/// The playtest and what the window keeps around it.
+pub struct PlayDesk {
+    /// The game.
+    pub play: ArmoredPlay,
+    /// The unit selected.
+    pub selected: Option<usize>,
+    /// The gesture under way.
+    pub drag: Option<PlayDrag>,
+    /// The seed a restart uses.
+    pub seed: u64,
+    /// The last refusal or note, shown in the bar.
+    pub note: String,
+    /// Where the pointer went down, so a click that selects does not move.
+    pub pressed_at: Option<Pos2>,
+}
+
+/// Starts a playtest of the open table, or leaves the one under way.
+pub fn toggle(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>) {
+    if desk.play.take().is_some() {
+        cx.view.fit = true;
+        cx.say("Back to editing; the table is as you left it.");
+        return;
+    }
+    desk.check_now();
+    if desk.has_errors_now() {
+        cx.say("The table has errors: fix them (Diagnostics) before a playtest.");
+        return;
+    }
+    match ArmoredPlay::start(Arc::clone(&desk.editor.rules), desk.scenario(), 1) {
+        Ok(play) => {
+            desk.play =
+                Some(PlayDesk { play, selected: None, drag: None, seed: 1, note: String::new(), pressed_at: None });
+            cx.view.fit = true;
+            cx.say(
+                "Playtest: drag a unit of the side to act to move it; hover an enemy to see the shot, click to fire.",
+            );
+        }
+        Err(message) => cx.say(format!("Cannot playtest: {message}")),
+    }
+}
+
+fn side_name(desk: &ArmoredDesk, side: u8) -> String {
+    desk.scenario().sides.get(usize::from(side)).cloned().unwrap_or_else(|| format!("Side {}", side + 1))
+}
+
+/// The playtest's frame.
+pub fn frame(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    if let Some(p) = desk.play.as_mut()
+        && p.play.computer_step()
+    {
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(120));
+    }
+    let mut leave = false;
+    egui::Panel::top("armored-play-bar").show(ui, |ui| leave = bar(desk, ui));
+    egui::Panel::right("armored-play-side").resizable(true).default_size(380.0).show(ui, |ui| side(desk, ui));
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
+        .show(ui, |ui| canvas(desk, cx, ui));
+    if leave {
+        toggle(desk, cx);
+    }
+}
+
+/// The bar: whose turn, actions spent, points; end turn, computer, undo, restart, leave.
+fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
+    let names = [side_name(desk, 0), side_name(desk, 1)];
+    let Some(p) = desk.play.as_mut() else { return false };
+    let mut leave = false;
+    ui.horizontal_wrapped(|ui| {
+        let state = p.play.state();
+        let status = match state.outcome {
+            Outcome::Ongoing => format!(
+                "Round {}: {} to act, {} of {} actions spent",
+                state.round,
+                names[usize::from(state.side.min(1))],
+                state.actions_spent,
+                state.setup.action_limit
+            ),
+            Outcome::Draw => "The game is a draw.".to_owned(),
+            Outcome::Won { side, by } => format!("{} wins ({by:?}).", names[usize::from(side.min(1))]),
+        };
+        ui.label(RichText::new(status).strong());
+        ui.label(format!("VP {} : {}", state.points[0], state.points[1]));
+        ui.separator();
+        if ui.button("End turn").clicked() {
+            p.note = p.play.act(&Action::EndTurn).err().unwrap_or_default();
+            p.selected = None;
+        }
+        if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
+        {
+            let level = crate::systems::armored::rules::Level::Normal;
+            if let Some(action) = crate::systems::armored::rules::computer_action(p.play.data(), p.play.state(), level)
+            {
+                p.note = p.play.act(&action).err().unwrap_or_default();
+            }
+        }
+        if ui.button("Undo").clicked() && !p.play.undo() {
+            p.note = "Nothing to undo.".into();
+        }
+        ui.add(egui::DragValue::new(&mut p.seed).range(0..=u64::MAX).prefix("seed "));
+        if ui.button("Restart").clicked() {
+            p.note = p.play.restart(p.seed).err().unwrap_or_default();
+            p.selected = None;
+        }
+        for (plays, name) in p.play.computer.iter_mut().zip(&names) {
+            ui.checkbox(plays, format!("Computer plays {name}"));
+        }
+        if ui.button("Back to editor").clicked() {
+            leave = true;
+        }
+    });
+    if !p.note.is_empty() {
+        ui.label(RichText::new(&p.note).color(style::WARNING));
+    }
+    leave
+}
+
+/// The selected unit, the shot at the hovered enemy, and the log.
+fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    let Some(p) = desk.play.as_ref() else { return };
+    let state = p.play.state();
+    let data = p.play.data();
+    if let Some(unit) = p.selected.and_then(|i| state.live(i).map(|u| (i, u)))
+        && let Some(profile) = data.profiles.get(unit.1.profile)
+    {
+        ui.heading(profile.name.trim_end_matches(" [house]"));
+        ui.label(format!(
+            "{} HP of {}; {} of {} actions spent; move {}\"",
+            unit.1.hp,
+            profile.men.map_or(profile.hit_points, u32::from),
+            unit.1.actions_spent,
+            profile.actions,
+            profile.movement
+        ));
+        for weapon in &profile.weapons {
+            ui.label(format!("{}: {}", weapon.name, weapon.summary()));
+        }
+        ui.separator();
+    }
+    ui.heading("Log");
+    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+        let start = p.play.log.len().saturating_sub(300);
+        for line in &p.play.log[start..] {
+            ui.label(line);
+        }
+    });
+}
+
+fn to_table(place: crate::ui::view::Placement, point: Pos2) -> (i64, i64) {
+    let local = (point - place.origin) / place.zoom;
+    let inch = UM_PER_INCH as f32;
+    ((local.x * inch).round() as i64, (local.y * inch).round() as i64)
+}
+
+fn to_screen(place: crate::ui::view::Placement, (x, y): (f64, f64)) -> Pos2 {
+    let inch = UM_PER_INCH as f32;
+    place.to_screen(x as f32 / inch, y as f32 / inch)
+}
+
+/// The unit under a table point.
+fn unit_at(p: &ArmoredPlay, at: (i64, i64)) -> Option<usize> {
+    let state = p.state();
+    (0..state.units.len()).rev().find(|&i| {
+        state
+            .live(i)
+            .and_then(|u| crate::systems::armored::rules::shape(p.data(), u))
+            .is_some_and(|s| s.contains_point((at.0 as f64, at.1 as f64)))
+    })
+}
+
+/// Where a unit's turning handle is on screen.
+fn handle(p: &ArmoredPlay, unit: usize, place: crate::ui::view::Placement) -> Option<Pos2> {
+    let u = p.state().live(unit)?;
+    let reach = crate::systems::armored::rules::shape(p.data(), u)?.farthest_from_point(u.pose.point())
+        + UM_PER_INCH as f64 * 0.6;
+    let (fx, fy) = u.pose.facing.vector();
+    Some(to_screen(place, (u.pose.x as f64 + fx * reach, u.pose.y as f64 + fy * reach)))
+}
+
+fn facing_toward(from: (i64, i64), to: (i64, i64)) -> Facing {
+    let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+    Facing::from_degrees(libm::atan2(dx, -dy).to_degrees()).unwrap_or_default()
+}
+
+/// Draws the table and handles moves, turns and shots.
+fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    let unit = desk.editor.rules.unit.um() as f32;
+    let base = desk.scenario().clone();
+    let extent = egui::vec2(base.table.width as f32 / unit, base.table.depth as f32 / unit);
+    let (response, painter, place) = prepare_view(cx, ui, extent, "Playtest table");
+    let Some(p) = desk.play.as_mut() else { return };
+    let painter = painter.with_clip_rect(place.area);
+    let shown = crate::systems::armored::scenario::ArmoredScenario { table: p.play.table(), ..base };
+    {
+        let mut sketch = PainterSketch::new(&painter);
+        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        draw_table(&mut sketch, p.play.data(), &shown, &frame, false);
+    }
+    let pointer = response.hover_pos().filter(|q| place.area.contains(*q));
+    let at = pointer.map(|q| to_table(place, q));
+    let (pressed, released) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_released()));
+    let side = p.play.state().side;
+    let hovered = at.and_then(|a| unit_at(&p.play, a));
+    // Press: a handle, an own unit, or an enemy to fire at.
+    if pressed && let Some(q) = pointer {
+        p.pressed_at = Some(q);
+        let on_handle =
+            p.selected.and_then(|s| handle(&p.play, s, place).map(|h| (s, h))).filter(|(_, h)| h.distance(q) <= 9.0);
+        if let Some((s, _)) = on_handle {
+            p.drag = Some(PlayDrag::Turn(s));
+        } else if let Some(h) = hovered {
+            let own = p.play.state().live(h).is_some_and(|u| u.side == side);
+            if own {
+                p.selected = Some(h);
+                p.drag = Some(PlayDrag::Move(h));
+            } else if let Some(s) = p.selected {
+                // Fire the weapon with the greatest expected loss.
+                let best = p
+                    .play
+                    .shot_previews(s, h)
+                    .into_iter()
+                    .filter(|w| w.shot.is_ok())
+                    .max_by(|a, b| a.chances.map_or(0.0, |c| c.2).total_cmp(&b.chances.map_or(0.0, |c| c.2)));
+                p.note = match best {
+                    Some(w) => {
+                        p.play.act(&Action::Fire { unit: s, weapon: w.weapon.0, target: h }).err().unwrap_or_default()
+                    }
+                    None => "No weapon of the selected unit can fire at it: hover it to see why.".into(),
+                };
+            }
+        }
+    }
+    // A move or turn under way: its ruler, and the action on release.
+    if let (Some(drag), Some(target)) = (p.drag, at) {
+        let (index, pending) = match drag {
+            PlayDrag::Move(i) => {
+                let from = p.play.state().live(i).map_or(target, |u| (u.pose.x, u.pose.y));
+                (i, Action::Move { unit: i, to: target, facing: facing_toward(from, target) })
+            }
+            PlayDrag::Turn(i) => {
+                let from = p.play.state().live(i).map_or(target, |u| (u.pose.x, u.pose.y));
+                (i, Action::Move { unit: i, to: from, facing: facing_toward(from, target).snapped(1_500) })
+            }
+        };
+        if let Some(u) = p.play.state().live(index) {
+            let from = to_screen(place, u.pose.point());
+            let preview = p.play.move_preview(index, target, &pending);
+            let (colour, text) = match (&preview.refused, preview.cost, drag) {
+                (Some(reason), _, _) => (style::ERROR, format!("refused: {reason}")),
+                (None, _, PlayDrag::Turn(_)) => (style::VALID, "turn in place: one action".to_owned()),
+                (None, Some(c), PlayDrag::Move(_)) => (
+                    style::VALID,
+                    format!(
+                        "{:.2}\" used, {:.2}\" left (cost through terrain {:.2}\" of {:.2}\")",
+                        c.cost as f64 / UM_PER_INCH as f64,
+                        (c.allowance - c.cost).max(0) as f64 / UM_PER_INCH as f64,
+                        c.cost as f64 / UM_PER_INCH as f64,
+                        c.allowance as f64 / UM_PER_INCH as f64
+                    ),
+                ),
+                (None, None, _) => (style::ERROR, "cannot go there".to_owned()),
+            };
+            let end = pointer.unwrap_or(from);
+            painter.line_segment([from, end], Stroke::new(3.0, colour));
+            label(&painter, place, end, &[text]);
+            if released {
+                let moved = match drag {
+                    PlayDrag::Move(_) => p.pressed_at.is_some_and(|down| end.distance(down) > 4.0),
+                    PlayDrag::Turn(_) => true,
+                };
+                if moved {
+                    p.note = p.play.act(&pending).err().unwrap_or_default();
+                }
+            }
+        }
+    }
+    if released {
+        p.drag = None;
+    }
+    // The selection, its handle, Casemate's arc, and the shot at the hovered enemy.
+    if let Some(s) = p.selected.filter(|&s| p.play.state().live(s).is_some()) {
+        let state = p.play.state();
+        if let Some(shape) = state.live(s).and_then(|u| crate::systems::armored::rules::shape(p.play.data(), u)) {
+            let outline: Vec<Pos2> = shape.outline().into_iter().map(|q| to_screen(place, q)).collect();
+            painter.add(egui::Shape::closed_line(outline, Stroke::new(2.5, style::SELECTION)));
+        }
+        if let Some(h) = handle(&p.play, s, place) {
+            painter.circle(h, 7.0, style::SELECTION, Stroke::new(1.0, Color32::BLACK));
+        }
+        if let (Some(h), Some(q)) = (hovered.filter(|&h| state.live(h).is_some_and(|u| u.side != side)), pointer)
+            && let (Some(a), Some(b)) = (state.live(s), state.live(h))
+        {
+            painter.line_segment(
+                [to_screen(place, a.pose.point()), to_screen(place, b.pose.point())],
+                Stroke::new(1.5, Color32::WHITE),
+            );
+            let mut lines = Vec::new();
+            for w in p.play.shot_previews(s, h) {
+                lines.push(match (&w.shot, w.chances) {
+                    (Ok(shot), Some((hit, pen, loss))) => {
+                        let line = shot.line.map_or_else(String::new, |l| {
+                            format!(
+                                "; {:.0}% seen{}{}",
+                                l.visible * 100.0,
+                                if l.foliage { ", through foliage" } else { "" },
+                                if l.walls > 0 { format!(", {} wall(s)", l.walls) } else { String::new() }
+                            )
+                        });
+                        if shot.kills.is_some() {
+                            format!("{}: {:.2}\"{line}; expected {:.2} men", w.weapon.1, shot.range as f64 / UM_PER_INCH as f64, loss)
+                        } else {
+                            format!(
+                                "{}: {:.2}\", hit {}+ ({:.1}%), penetrate {} ({:.1}% a shot), {} damage, expected {:.2}{line}",
+                                w.weapon.1,
+                                shot.range as f64 / UM_PER_INCH as f64,
+                                shot.hit.min(7),
+                                hit * 100.0,
+                                match shot.penetration { 0 => "automatically".to_owned(), 7 => "never".to_owned(), n => format!("{n}+") },
+                                pen * 100.0,
+                                shot.damage,
+                                loss
+                            )
+                        }
+                    }
+                    (Err(reason), _) => format!("{}: {reason}", w.weapon.1),
+                    _ => w.weapon.1.clone(),
+                });
+            }
+            label(&painter, place, q, &lines);
+        }
+    }
+    // Whose units act: a ring around the side to act's units.
+    let colour = SIDE_COLOURS[usize::from(side.min(1))];
+    for u in p.play.state().units.iter().filter(|u| u.alive() && u.side == side) {
+        painter.circle_stroke(to_screen(place, u.pose.point()), 3.0, Stroke::new(2.0, colour));
+    }
+}
+
+/// Text boxes beside a point, kept inside the map.
+fn label(painter: &egui::Painter, place: crate::ui::view::Placement, at: Pos2, lines: &[String]) {
+    let galleys: Vec<_> =
+        lines.iter().map(|t| painter.layout_no_wrap(t.clone(), FontId::proportional(13.0), Color32::WHITE)).collect();
+    let widest = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let x = (at.x + 14.0).min(place.area.max.x - widest - 12.0).max(place.area.min.x + 4.0);
+    let mut y = (at.y + 14.0).min(place.area.max.y - 20.0 * galleys.len() as f32 - 4.0);
+    for galley in galleys {
+        let rect = egui::Rect::from_min_size(pos2(x, y - 2.0), galley.size() + egui::vec2(8.0, 4.0));
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
+        painter.galley(pos2(x + 4.0, y), galley, Color32::WHITE);
+        y += 20.0;
+    }
+}
