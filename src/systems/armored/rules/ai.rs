@@ -241,14 +241,12 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                 if gain < UM_PER_INCH as f64 {
                     continue;
                 }
-                // Normal keeps its vehicles out of sight on the way; infantry must stand on the
-                // objectives whatever sees them.
+                // Normal prefers, among the moves that advance, those that keep its vehicles out
+                // of sight (infantry must stand on the objectives whatever sees them); it never
+                // refuses to advance for it, or a gun it must pass would hold it back for ever.
                 if level != Level::Easy && kind == 0 {
                     let pose = Pose::new(to.0, to.1, facing);
                     gain -= exposure(data, state, unit, pose) as f64 * 2.0 * UM_PER_INCH as f64;
-                }
-                if gain < UM_PER_INCH as f64 {
-                    continue;
                 }
                 let key = frame(state, state.side, to);
                 if best.as_ref().is_some_and(|(g, k, _)| gain < *g - 1e-6 || ((gain - *g).abs() <= 1e-6 && key >= *k)) {
