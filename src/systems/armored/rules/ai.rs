@@ -73,7 +73,7 @@ struct Field {
     width: usize,
     depth: usize,
     cell: f64,
-    steps: Vec<u32>,
+    steps: std::sync::Arc<Vec<u32>>,
 }
 
 /// The four cell centres around a point: (index, weight), where on the lattice.
@@ -98,7 +98,13 @@ fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> Vec<(usi
 }
 
 impl Field {
-    fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Self {
+    fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)], memo: &super::state::FieldMemo, kind: usize) -> Self {
+        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
+        let steps = memo.get(kind, goals, || Self::steps(ground, open, goals));
+        Self { width, depth, cell, steps }
+    }
+
+    fn steps(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
         let mut steps = vec![u32::MAX; width * depth];
         let mut queue = std::collections::BinaryHeap::new();
@@ -141,7 +147,7 @@ impl Field {
                 }
             }
         }
-        Self { width, depth, cell, steps }
+        steps
     }
 
     /// Hundredths of an inch from a point to the nearest goal, read from the centres around it
@@ -226,7 +232,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
             Some(at) => at,
             None => {
                 let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
-                let field = Field::new(ground, open, &wanted);
+                let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
                 fields.push((kind, wanted, field));
                 fields.len() - 1
             }

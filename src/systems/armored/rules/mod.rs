@@ -26,4 +26,4 @@ pub use perform::apply;
 pub use readings::{BandEdge, Foliage, READINGS, ReadingInfo, Readings, TurnLimit, WallRule};
 pub use setup::start_game;
 pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot};
-pub use state::{GameState, Ground, Outcome, SceneCache, Setup, Unit, Victory, WinBy};
+pub use state::{FieldMemo, GameState, Ground, Outcome, SceneCache, Setup, Unit, Victory, WinBy};

@@ -44,7 +44,42 @@ pub struct Setup {
 /// inch lattice (for the computer's way round walls and buildings); every copy of a state
 /// shares them.
 #[derive(Debug, Clone)]
-pub struct SceneCache(pub std::sync::Arc<crate::table::Scene>, pub std::sync::Arc<Ground>);
+pub struct SceneCache(
+    pub std::sync::Arc<crate::table::Scene>,
+    pub std::sync::Arc<Ground>,
+    pub std::sync::Arc<FieldMemo>,
+);
+
+/// The computer's way-finding fields last worked out, by kind of unit and goals: a pure
+/// function's results kept (the same goals give the same field), so a game does not work out
+/// the same field action after action. Bounded, searched in order: no hash order.
+#[derive(Debug, Default)]
+pub struct FieldMemo(pub std::sync::Mutex<Vec<KeptField>>);
+
+/// A kept field: the kind of unit, its goals, and the steps from every cell.
+pub type KeptField = (usize, Vec<(i64, i64)>, std::sync::Arc<Vec<u32>>);
+
+impl FieldMemo {
+    /// The most fields kept.
+    pub const SIZE: usize = 24;
+
+    /// The steps of the field for `kind` and `goals`, worked out by `make` when not kept.
+    pub fn get(&self, kind: usize, goals: &[(i64, i64)], make: impl FnOnce() -> Vec<u32>) -> std::sync::Arc<Vec<u32>> {
+        if let Ok(kept) = self.0.lock()
+            && let Some((_, _, steps)) = kept.iter().find(|(k, g, _)| *k == kind && g == goals)
+        {
+            return std::sync::Arc::clone(steps);
+        }
+        let steps = std::sync::Arc::new(make());
+        if let Ok(mut kept) = self.0.lock() {
+            if kept.len() >= Self::SIZE {
+                kept.remove(0);
+            }
+            kept.push((kind, goals.to_vec(), std::sync::Arc::clone(&steps)));
+        }
+        steps
+    }
+}
 
 /// Where each kind of unit can stand, an inch lattice over the table.
 #[derive(Debug, Clone, PartialEq, Eq)]
