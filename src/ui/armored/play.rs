@@ -316,6 +316,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         if let Some(h) = handle(&p.play, s, place) {
             painter.circle(h, 7.0, style::SELECTION, Stroke::new(1.0, Color32::BLACK));
         }
+        arc(&p.play, s, &painter, place);
         if let (Some(h), Some(q)) = (hovered.filter(|&h| state.live(h).is_some_and(|u| u.side != side)), pointer)
             && let (Some(a), Some(b)) = (state.live(s), state.live(h))
         {
@@ -362,6 +363,27 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let colour = SIDE_COLOURS[usize::from(side.min(1))];
     for u in p.play.state().units.iter().filter(|u| u.alive() && u.side == side) {
         painter.circle_stroke(to_screen(place, u.pose.point()), 3.0, Stroke::new(2.0, colour));
+    }
+}
+
+/// A Casemate's front 90 degrees (a Reverse Casemate's rear), drawn 36" out from the unit.
+fn arc(play: &ArmoredPlay, unit: usize, painter: &egui::Painter, place: crate::ui::view::Placement) {
+    use crate::systems::armored::ruleset::Keyword;
+    let Some(u) = play.state().live(unit) else { return };
+    let Some(profile) = play.data().profiles.get(u.profile) else { return };
+    let centre = if profile.keywords.contains(&Keyword::Casemate) {
+        0
+    } else if profile.keywords.contains(&Keyword::ReverseCasemate) {
+        18_000
+    } else {
+        return;
+    };
+    let reach = 36.0 * UM_PER_INCH as f64;
+    let from = to_screen(place, u.pose.point());
+    for edge in [-4_500, 4_500] {
+        let (fx, fy) = u.pose.facing.turned(centre + edge).vector();
+        let to = to_screen(place, (u.pose.x as f64 + fx * reach, u.pose.y as f64 + fy * reach));
+        painter.line_segment([from, to], Stroke::new(1.5, style::WARNING));
     }
 }
 
