@@ -7,7 +7,7 @@
 //! The document is never touched.
 
 use super::ArmoredDesk;
-use super::canvas::SIDE_COLOURS;
+use super::canvas::{SIDE_COLOURS, text_boxes};
 use crate::systems::armored::playtest::ArmoredPlay;
 use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
@@ -15,7 +15,7 @@ use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
-use egui::{Color32, FontId, Pos2, RichText, Stroke, Ui, pos2};
+use egui::{Color32, Pos2, RichText, Stroke, Ui};
 use std::sync::Arc;
 
 /// What the pointer is doing on the table during a playtest.
@@ -291,7 +291,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             };
             let end = pointer.unwrap_or(from);
             painter.line_segment([from, end], Stroke::new(3.0, colour));
-            label(&painter, place, end, &[text]);
+            text_boxes(&painter, place, end, &[text]);
             if released {
                 let moved = match drag {
                     PlayDrag::Move(_) => p.pressed_at.is_some_and(|down| end.distance(down) > 4.0),
@@ -356,7 +356,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                     _ => w.weapon.1.clone(),
                 });
             }
-            label(&painter, place, q, &lines);
+            text_boxes(&painter, place, q, &lines);
         }
     }
     // Whose units act: a ring around the side to act's units.
@@ -384,20 +384,5 @@ fn arc(play: &ArmoredPlay, unit: usize, painter: &egui::Painter, place: crate::u
         let (fx, fy) = u.pose.facing.turned(centre + edge).vector();
         let to = to_screen(place, (u.pose.x as f64 + fx * reach, u.pose.y as f64 + fy * reach));
         painter.line_segment([from, to], Stroke::new(1.5, style::WARNING));
-    }
-}
-
-/// Text boxes beside a point, kept inside the map.
-fn label(painter: &egui::Painter, place: crate::ui::view::Placement, at: Pos2, lines: &[String]) {
-    let galleys: Vec<_> =
-        lines.iter().map(|t| painter.layout_no_wrap(t.clone(), FontId::proportional(13.0), Color32::WHITE)).collect();
-    let widest = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
-    let x = (at.x + 14.0).min(place.area.max.x - widest - 12.0).max(place.area.min.x + 4.0);
-    let mut y = (at.y + 14.0).min(place.area.max.y - 20.0 * galleys.len() as f32 - 4.0);
-    for galley in galleys {
-        let rect = egui::Rect::from_min_size(pos2(x, y - 2.0), galley.size() + egui::vec2(8.0, 4.0));
-        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
-        painter.galley(pos2(x + 4.0, y), galley, Color32::WHITE);
-        y += 20.0;
     }
 }
