@@ -268,9 +268,9 @@ fn long_reload_cannot_fire_two_turns_running() {
     apply(&data, &mut state, &Action::Fire { unit: 0, weapon: 0, target: 1 }).unwrap();
     apply(&data, &mut state, &Action::EndTurn).unwrap();
     apply(&data, &mut state, &Action::EndTurn).unwrap();
-    if state.outcome == Outcome::Ongoing {
-        assert_eq!(check(&data, &state, &Action::Fire { unit: 0, weapon: 0, target: 1 }), Err(Rejection::Reloading));
-    }
+    assert_eq!(state.outcome, Outcome::Ongoing, "one howitzer shot cannot end the game");
+    assert_eq!(state.side, 0);
+    assert_eq!(check(&data, &state, &Action::Fire { unit: 0, weapon: 0, target: 1 }), Err(Rejection::Reloading));
 }
 
 #[test]

@@ -46,8 +46,7 @@ pub fn legal_shots(data: &Ruleset, state: &GameState) -> Vec<(Action, Shot)> {
     for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let weapons = profile(data, u).map_or(0, |p| p.weapons.len());
         for weapon in 0..weapons {
-            for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
-                let _ = t;
+            for (target, _) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
                 let action = Action::Fire { unit, weapon, target };
                 if let Ok(Checked::Fire(shot)) = check(data, state, &action) {
                     out.push((action, shot));
