@@ -307,8 +307,6 @@ pub struct Ruleset {
     pub hit_beyond: u8,
     /// The penetration table, highest difference first.
     pub penetration: Vec<PenetrationRow>,
-    /// The visible share of a footprint that counts as "a notable portion".
-    pub sight_threshold: f64,
     /// Sample points per target footprint.
     pub sight_samples: usize,
     /// The terrain kinds.
@@ -348,9 +346,6 @@ impl Ruleset {
                 say(format!("hit_bands[{i}]"), format!("a roll of {roll}+ is not on a D6"));
             }
             last = *below;
-        }
-        if !(0.0..=1.0).contains(&self.sight_threshold) {
-            say("sight_threshold".into(), "a share must lie between 0 and 1".into());
         }
         if !(1..=64).contains(&self.sight_samples) {
             say("sight_samples".into(), "between 1 and 64 sample points".into());

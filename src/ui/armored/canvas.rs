@@ -15,7 +15,6 @@ use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::Placement;
 use egui::{Color32, FontId, Painter, Pos2, Stroke, Ui, pos2};
-use std::sync::Arc;
 
 /// The sides' colours on screen.
 pub const SIDE_COLOURS: [Color32; 2] = [Color32::from_rgb(58, 92, 150), Color32::from_rgb(160, 60, 46)];
@@ -240,25 +239,26 @@ pub struct LineReading {
 
 /// The reading of the measure or sight line under way.
 pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
-    let (from, to) = desk.editor.line?;
-    let rules = Arc::clone(&desk.editor.rules);
+    // The editor read-only and the per-revision scene apart, so nothing is copied each frame.
+    let ArmoredDesk { editor, scene, .. } = desk;
+    let (from, to) = editor.line?;
+    let rules = &editor.rules;
     let unit = rules.unit;
-    let editor = &desk.editor;
-    let scenario = editor.doc.scenario.clone();
+    let scenario = &editor.doc.scenario;
     let a_thing = editor.thing_at(from).filter(|t| matches!(t, Thing::Unit(_) | Thing::Piece(_) | Thing::Objective(_)));
     let b_thing = editor.thing_at(to).filter(|t| matches!(t, Thing::Unit(_) | Thing::Piece(_) | Thing::Objective(_)));
     let point = |p: (i64, i64)| Shape::circle(geo::Coord { x: p.0 as f64, y: p.1 as f64 }, 0.0);
     let a_shape = a_thing.and_then(|t| editor.shape(t)).unwrap_or_else(|| point(from));
     let b_shape = b_thing.and_then(|t| editor.shape(t)).unwrap_or_else(|| point(to));
     let name = |t: Option<Thing>, p: (i64, i64)| {
-        t.map_or_else(|| format!("({}, {})", unit.show(p.0), unit.show(p.1)), |t| thing_name(&rules, &scenario, t))
+        t.map_or_else(|| format!("({}, {})", unit.show(p.0), unit.show(p.1)), |t| thing_name(rules, scenario, t))
     };
     let gap = crate::table::distance_um(&a_shape, &b_shape);
     let mut lines = vec![
         format!("From {} to {}", name(a_thing, from), name(b_thing, to)),
         format!("{} edge to edge: hit on {}+", unit.show(gap), rules.hit_roll(gap)),
     ];
-    if desk.editor.tool != TableTool::Sight {
+    if editor.tool != TableTool::Sight {
         return Some(LineReading { lines, clear: true, crossings: Vec::new() });
     }
     let height = |t: Option<Thing>| match t {
@@ -274,7 +274,7 @@ pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
         .filter_map(|t| if let Thing::Piece(i) = t { Some(i) } else { None })
         .collect();
     let eye = Eye { at: a_shape.centre(), z: eye_z };
-    let scene = desk.scene().clone();
+    let scene = scene.get(editor.doc.revision, || crate::systems::armored::scenario::stats::scene(rules, scenario));
     let centre_line = scene.line(eye, Eye { at: b_shape.centre(), z: target_z }, &ignore);
     let (ax, ay) = eye.at;
     let (bx, by) = b_shape.centre();
@@ -284,7 +284,7 @@ pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
         .map(|c| ((ax + (bx - ax) * c.enter, ay + (by - ay) * c.enter), c.blocks))
         .collect();
     for c in &centre_line.crossings {
-        let piece = thing_name(&rules, &scenario, Thing::Piece(c.obstacle));
+        let piece = thing_name(rules, scenario, Thing::Piece(c.obstacle));
         let what = if c.wall.is_some() { format!("{piece}'s wall") } else { piece };
         let detail =
             if c.length > 0.0 { format!(", {} inside", unit.show(c.length.round() as i64)) } else { String::new() };
@@ -293,12 +293,13 @@ pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
     let clear = if b_thing.is_some() {
         let (seen, of) = scene.visible_fraction(eye, &b_shape, target_z, rules.sight_samples, &ignore);
         let share = seen as f64 / of.max(1) as f64;
-        let in_sight = share >= rules.sight_threshold;
+        let threshold = scenario.readings.sight_threshold;
+        let in_sight = share >= threshold;
         lines.push(format!(
             "Visible: {seen} of {of} points ({:.0}%): {} (a notable portion is {:.0}%)",
             share * 100.0,
             if in_sight { "in sight" } else { "out of sight" },
-            rules.sight_threshold * 100.0
+            threshold * 100.0
         ));
         in_sight
     } else {

@@ -76,12 +76,6 @@ impl ArmoredDesk {
         self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
     }
 
-    /// The sight scene for this revision.
-    pub fn scene(&mut self) -> &Scene {
-        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
-        self.scene.get(self.editor.doc.revision, || crate::systems::armored::scenario::stats::scene(rules, scenario))
-    }
-
     /// Whether the findings as they stand hold an error.
     #[must_use]
     pub fn has_errors_now(&self) -> bool {
@@ -218,7 +212,7 @@ impl Desk for ArmoredDesk {
     }
 
     fn has_errors(&self) -> bool {
-        self.findings.list.iter().any(|f| f.severity == Severity::Error)
+        self.has_errors_now()
     }
 
     /// The table in whole units (inches), one unit a "square" of the print preview.
