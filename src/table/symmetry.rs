@@ -113,6 +113,16 @@ impl TableSymmetry {
         }
     }
 
+    /// The image of a placed unit: its pose's image, for the other side.
+    #[must_use]
+    pub fn unit(self, width: i64, depth: i64, unit: &PlacedUnit) -> PlacedUnit {
+        PlacedUnit {
+            profile: unit.profile.clone(),
+            owner: self.side(unit.owner),
+            pose: self.pose(width, depth, unit.pose),
+        }
+    }
+
     /// The image of a zone, its side swapped.
     #[must_use]
     pub fn zone(self, width: i64, depth: i64, zone: &Zone) -> Zone {

@@ -258,8 +258,7 @@ impl Editor {
             }
             Thing::Unit(i) => {
                 let u = table.units.get(i)?;
-                let image =
-                    PlacedUnit { profile: u.profile.clone(), owner: echo.side(u.owner), pose: echo.pose(w, d, u.pose) };
+                let image = echo.unit(w, d, u);
                 table.units.iter().position(|x| *x == image).map(Thing::Unit)
             }
             Thing::Objective(i) => {
@@ -292,13 +291,7 @@ impl Editor {
         let echo = self.echo;
         let label = format!("Place {}", kind.name);
         let first = self.doc.scenario.table.pieces.len();
-        let changed = change(&mut self.doc, &label, None, |s| {
-            let image = echo.map(|e| e.piece(s.table.width, s.table.depth, &piece));
-            s.table.pieces.push(piece.clone());
-            if let Some(image) = image.filter(|i| *i != piece) {
-                s.table.pieces.push(image);
-            }
-        });
+        let changed = change(&mut self.doc, &label, None, |s| push_piece_with_image(s, echo, piece));
         if changed {
             self.selected = Some(Thing::Piece(first));
         }
@@ -320,17 +313,7 @@ impl Editor {
         };
         let echo = self.echo;
         let label = format!("Place {}", profile.name.trim_end_matches(" [house]"));
-        change(&mut self.doc, &label, None, |s| {
-            let image = echo.map(|e| PlacedUnit {
-                profile: unit.profile.clone(),
-                owner: e.side(unit.owner),
-                pose: e.pose(s.table.width, s.table.depth, unit.pose),
-            });
-            s.table.units.push(unit.clone());
-            if let Some(image) = image.filter(|i| *i != unit) {
-                s.table.units.push(image);
-            }
-        })
+        change(&mut self.doc, &label, None, |s| push_unit_with_image(s, echo, unit))
     }
 
     /// Adds a unit of `profile` to `side`'s force at the nearest free spot of its deployment
@@ -369,17 +352,7 @@ impl Editor {
         let placed = PlacedUnit { pose, ..unit };
         let echo = self.echo;
         let label = format!("Add {}", super::scenario::validate::profile_name(&self.rules, profile));
-        change(&mut self.doc, &label, None, |s| {
-            let image = echo.map(|e| PlacedUnit {
-                profile: placed.profile.clone(),
-                owner: e.side(placed.owner),
-                pose: e.pose(s.table.width, s.table.depth, placed.pose),
-            });
-            s.table.units.push(placed.clone());
-            if let Some(image) = image.filter(|i| *i != placed) {
-                s.table.units.push(image);
-            }
-        })
+        change(&mut self.doc, &label, None, |s| push_unit_with_image(s, echo, placed))
     }
 
     /// Places an objective at `at` (and its image).
@@ -485,7 +458,9 @@ impl Editor {
         label: &str,
         merge: Option<MergeKey>,
     ) -> bool {
-        let Some(old) = self.pose(thing) else { return false };
+        if self.pose(thing).is_none() {
+            return false;
+        }
         let echo = self.echo;
         change(&mut self.doc, label, merge, |s| {
             let (w, d) = (s.table.width, s.table.depth);
@@ -530,7 +505,6 @@ impl Editor {
                     _ => set(s, partner, echo.pose(w, d, pose)),
                 }
             }
-            let _ = old;
         })
     }
 
@@ -662,44 +636,29 @@ impl Editor {
         let Some(thing) = self.selected else { return false };
         let step = self.rules.unit.um();
         let echo = self.echo;
-        let changed = change(&mut self.doc, "Duplicate", None, |s| {
-            let (w, d) = (s.table.width, s.table.depth);
-            match thing {
-                Thing::Piece(i) => {
-                    if let Some(mut p) = s.table.pieces.get(i).cloned() {
-                        p.pose.x += step;
-                        p.pose.y += step;
-                        let image = echo.map(|e| e.piece(w, d, &p));
-                        s.table.pieces.push(p.clone());
-                        if let Some(image) = image.filter(|x| *x != p) {
-                            s.table.pieces.push(image);
-                        }
-                    }
+        let changed = change(&mut self.doc, "Duplicate", None, |s| match thing {
+            Thing::Piece(i) => {
+                if let Some(mut p) = s.table.pieces.get(i).cloned() {
+                    p.pose.x += step;
+                    p.pose.y += step;
+                    push_piece_with_image(s, echo, p);
                 }
-                Thing::Unit(i) => {
-                    if let Some(mut u) = s.table.units.get(i).cloned() {
-                        u.pose.x += step;
-                        u.pose.y += step;
-                        let image = echo.map(|e| PlacedUnit {
-                            profile: u.profile.clone(),
-                            owner: e.side(u.owner),
-                            pose: e.pose(w, d, u.pose),
-                        });
-                        s.table.units.push(u.clone());
-                        if let Some(image) = image.filter(|x| *x != u) {
-                            s.table.units.push(image);
-                        }
-                    }
-                }
-                Thing::Objective(i) => {
-                    if let Some(mut o) = s.table.objectives.get(i).cloned() {
-                        o.at = (o.at.0 + step, o.at.1 + step);
-                        o.name = format!("{}", s.table.objectives.len() + 1);
-                        s.table.objectives.push(o);
-                    }
-                }
-                Thing::Zone(_) => {}
             }
+            Thing::Unit(i) => {
+                if let Some(mut u) = s.table.units.get(i).cloned() {
+                    u.pose.x += step;
+                    u.pose.y += step;
+                    push_unit_with_image(s, echo, u);
+                }
+            }
+            Thing::Objective(i) => {
+                if let Some(mut o) = s.table.objectives.get(i).cloned() {
+                    o.at = (o.at.0 + step, o.at.1 + step);
+                    o.name = format!("{}", s.table.objectives.len() + 1);
+                    s.table.objectives.push(o);
+                }
+            }
+            Thing::Zone(_) => {}
         });
         if !changed {
             self.tell("Select a piece, unit or objective to duplicate.");
@@ -746,6 +705,20 @@ impl Editor {
     pub fn settings(&mut self, field: &'static str, edit: impl FnOnce(&mut ArmoredScenario)) -> bool {
         change(&mut self.doc, "Change settings", Some(MergeKey::Field(field, 0)), edit)
     }
+}
+
+/// Adds a unit and, under the echo, its image for the other side (unless it is its own).
+fn push_unit_with_image(s: &mut ArmoredScenario, echo: Option<TableSymmetry>, unit: PlacedUnit) {
+    let image = echo.map(|e| e.unit(s.table.width, s.table.depth, &unit)).filter(|i| *i != unit);
+    s.table.units.push(unit);
+    s.table.units.extend(image);
+}
+
+/// Adds a piece and, under the echo, its image (unless it is its own).
+fn push_piece_with_image(s: &mut ArmoredScenario, echo: Option<TableSymmetry>, piece: Piece) {
+    let image = echo.map(|e| e.piece(s.table.width, s.table.depth, &piece)).filter(|i| *i != piece);
+    s.table.pieces.push(piece);
+    s.table.pieces.extend(image);
 }
 
 fn index_of(thing: Thing) -> usize {

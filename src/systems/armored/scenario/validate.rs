@@ -514,11 +514,7 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
                     let u = &table.units[i];
                     Some(Fix::one(
                         "Place its image for the other side",
-                        Edit::AddUnit(crate::table::PlacedUnit {
-                            profile: u.profile.clone(),
-                            owner: symmetry.side(u.owner),
-                            pose: symmetry.pose(table.width, table.depth, u.pose),
-                        }),
+                        Edit::AddUnit(symmetry.unit(table.width, table.depth, u)),
                     ))
                 }
                 _ => None,
