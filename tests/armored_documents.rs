@@ -333,3 +333,14 @@ fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("line 1: unknown action 'fly'"), "{err}");
 }
+
+#[test]
+fn a_damaged_table_is_read_by_its_own_game_and_points_at_its_own_format() {
+    let path = temp_file(
+        "damaged.ron",
+        "Scenario(format_version: 1, system: \"armored-advance\", name: \"x\", mode: Annihilation,",
+    );
+    let (code, _, err) = run_args(&["validate", path.to_str().unwrap()]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("line 1") && err.contains("docs/ARMORED_ADVANCE.md"), "{err}");
+}

@@ -369,7 +369,7 @@ fn named_system(text: &str) -> Option<String> {
     let (_, after) = text.split_once("system")?;
     let after = after.trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
     let (id, _) = after.split_once('"')?;
-    (!id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'))
+    (!id.is_empty() && id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_' || c == '-'))
         .then(|| id.to_owned())
 }
 
@@ -385,5 +385,10 @@ mod tests {
         assert_eq!(system_id_of("Scenario(format_version: 2, name: \"old\")"), None);
         assert_eq!(system_id_of("Scenario(name: \"no system here\""), None);
         assert_eq!(system_id_of("Scenario(system: \"Not An Id!\", name: "), None);
+        // Ids with a hyphen, as the measured games have.
+        assert_eq!(
+            system_id_of("Scenario(format_version: 1, system: \"armored-advance\", name: ").as_deref(),
+            Some("armored-advance")
+        );
     }
 }
