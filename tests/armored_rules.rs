@@ -222,9 +222,12 @@ fn support_damage_10_becomes_15_against_a_field_gun() {
         "(name: \"75 mm howitzer\", penetration: 6, damage: 10, keywords: [Indirect(60)])",
     );
     let data = Ruleset::from_ron(&text).unwrap();
-    let gun = game(&data, &table(&[("artillery", 0, 20.0, 40.0, 0.0), ("at_gun", 1, 20.0, 10.0, 180.0)], vec![]));
+    let mut gun = game(&data, &table(&[("artillery", 0, 20.0, 40.0, 0.0), ("at_gun", 1, 20.0, 10.0, 180.0)], vec![]));
+    gun.units[0].set_up = true;
     assert_eq!(shot(&data, &gun, 0, 0, 1).unwrap().damage, 15);
-    let tank = game(&data, &table(&[("artillery", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 20.0, 10.0, 180.0)], vec![]));
+    let mut tank =
+        game(&data, &table(&[("artillery", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 20.0, 10.0, 180.0)], vec![]));
+    tank.units[0].set_up = true;
     assert_eq!(shot(&data, &tank, 0, 0, 1).unwrap().damage, 10);
 }
 
@@ -265,6 +268,7 @@ fn long_reload_cannot_fire_two_turns_running() {
     let data = data();
     let mut state =
         game(&data, &table(&[("artillery", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 30.0, 10.0, 180.0)], vec![]));
+    state.units[0].set_up = true;
     apply(&data, &mut state, &Action::Fire { unit: 0, weapon: 0, target: 1 }).unwrap();
     apply(&data, &mut state, &Action::EndTurn).unwrap();
     apply(&data, &mut state, &Action::EndTurn).unwrap();

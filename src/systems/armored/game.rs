@@ -2,7 +2,7 @@
 //! setup a scenario gives it: the playtest session, the script player and the battle runner
 //! that `simulate` and the balance lab use are written once on top.
 
-use super::rules::{self, Action, Event, GameState, Outcome, Rejection, SceneCache, Setup, Victory, WinBy};
+use super::rules::{self, Action, Event, GameState, Outcome, Rejection, Roll, SceneCache, Setup, Victory, WinBy};
 use super::ruleset::Ruleset;
 use super::scenario::{ArmoredScenario, Mode};
 use crate::game::{Decision, Finished, Level, Rules};
@@ -141,7 +141,58 @@ pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String
                 .map_or_else(|| format!("weapon {}", weapon + 1), |w| w.name.clone());
             format!("{} fires {weapon} at {}", unit_text(data, state, *unit), unit_text(data, state, *target))
         }
+        Action::AccurateFire { unit, weapon, target } => format!(
+            "{} fires an accurate shot with {} at {}",
+            unit_text(data, state, *unit),
+            weapon_name(data, state, *unit, *weapon),
+            unit_text(data, state, *target)
+        ),
+        Action::Scout { unit, target, friend } => format!(
+            "{} scouts {} for {}",
+            unit_text(data, state, *unit),
+            unit_text(data, state, *target),
+            unit_text(data, state, *friend)
+        ),
+        Action::Embark { unit, carrier } => {
+            format!("{} boards {}", unit_text(data, state, *unit), unit_text(data, state, *carrier))
+        }
+        Action::Disembark { unit, to, .. } => format!("{} gets off at {}", unit_text(data, state, *unit), at(*to)),
+        Action::Demolish { unit, piece } => format!(
+            "{} fires both actions at the {} (piece {})",
+            unit_text(data, state, *unit),
+            state
+                .setup
+                .table
+                .pieces
+                .get(*piece)
+                .and_then(|p| data.kind(&p.kind))
+                .map_or("tank traps", |k| k.name.as_str())
+                .to_lowercase(),
+            piece + 1
+        ),
         Action::EndTurn => format!("side {} ends its turn", state.side + 1),
+    }
+}
+
+/// A weapon's name on a unit's card.
+fn weapon_name(data: &Ruleset, state: &GameState, unit: usize, weapon: usize) -> String {
+    state
+        .units
+        .get(unit)
+        .and_then(|u| data.profiles.get(u.profile))
+        .and_then(|p| p.weapons.get(weapon))
+        .map_or_else(|| format!("weapon {}", weapon + 1), |w| w.name.clone())
+}
+
+/// What a die was rolled for, in words.
+fn roll_text(roll: Roll) -> &'static str {
+    match roll {
+        Roll::FirstTurn => "for the first turn",
+        Roll::Hit => "to hit",
+        Roll::Penetration => "to penetrate",
+        Roll::Kills => "for kills",
+        Roll::Casualties => "for men lost",
+        Roll::Shell => "for the shell's damage",
     }
 }
 
@@ -151,7 +202,7 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
     let unit = |i: usize| unit_text(data, state, i);
     let inches = |um: i64| data.unit.show(um);
     match event {
-        Event::Die { roll, side, face } => format!("  side {} rolls {face} ({roll:?})", side + 1),
+        Event::Die { roll, side, face } => format!("  side {} rolls {face} {}", side + 1, roll_text(*roll)),
         Event::FirstTurn { side } => format!("side {} takes the first turn", side + 1),
         Event::TurnStarted { side, round } => format!("== round {round}, side {}", side + 1),
         Event::Moved { unit: u, from, to, cost, free } => format!(
@@ -191,6 +242,14 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         Event::MenLost { unit: u, men, left } => format!("  {} loses {men} men, {left} left", unit(*u)),
         Event::Destroyed { unit: u } => format!("{} is destroyed", unit(*u)),
         Event::Scored { side, points } => format!("side {} scores {points} VP", side + 1),
+        Event::Scouted { unit: u, target, friend, bonus } => {
+            format!("{} scouts {} for {}: +{bonus} to hit", unit(*u), unit(*target), unit(*friend))
+        }
+        Event::Embarked { unit: u, carrier } => format!("{} boards {}", unit(*u), unit(*carrier)),
+        Event::Disembarked { unit: u, to } => format!("{} gets off at ({}, {})", unit(*u), inches(to.0), inches(to.1)),
+        Event::ThrownOut { unit: u } => format!("  {} is thrown out of its transport", unit(*u)),
+        Event::Demolished { pieces } => format!("{} tank trap piece(s) cleared", pieces.len()),
+        Event::SetUp { unit: u } => format!("{} is set up for indirect fire", unit(*u)),
         Event::GameOver { winner, how } => match winner {
             Some(side) => format!("game over: side {} wins ({how})", side + 1),
             None => format!("game over: a draw ({how})"),

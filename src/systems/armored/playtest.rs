@@ -162,9 +162,9 @@ impl ArmoredPlay {
     #[must_use]
     pub fn move_preview(&self, unit: usize, to: (i64, i64), action: &Action) -> MovePreview {
         let state = self.state();
-        let cost = state
-            .live(unit)
-            .and_then(|u| rules::move_cost(self.data(), state, u, to, matches!(action, Action::FreeMove { .. })).ok());
+        let cost = state.live(unit).and_then(|_| {
+            rules::move_cost(self.data(), state, unit, to, matches!(action, Action::FreeMove { .. })).ok()
+        });
         let refused = rules::check(self.data(), state, action).err().map(|r| r.to_string());
         MovePreview { cost, refused }
     }

@@ -59,6 +59,9 @@ pub struct TerrainKind {
     /// Cover for infantry and field guns.
     #[serde(default)]
     pub sandbags: bool,
+    /// How near behind it a unit is in cover from indirect fire, inches (0: no cover).
+    #[serde(default)]
+    pub cover_range: f64,
 }
 
 /// What kind of unit.
@@ -133,6 +136,10 @@ pub enum Keyword {
     Concealed,
     /// Field guns it mans gain +1 to hit.
     GunCrew,
+    /// A squad's machine gun: +1 kill per anti-infantry attack.
+    MachineGun,
+    /// Thrown over walls with no penalty (grenades).
+    OverWalls,
 }
 
 impl Keyword {
@@ -158,6 +165,8 @@ impl Keyword {
             Keyword::AntiAir(x) => format!("Anti-Air ({x}\")"),
             Keyword::Concealed => "Targetable only if it moved or fired last turn".into(),
             Keyword::GunCrew => "Manned guns +1 to hit".into(),
+            Keyword::MachineGun => "Machine Gun (+1 kill)".into(),
+            Keyword::OverWalls => "over walls".into(),
         }
     }
 }
@@ -196,6 +205,9 @@ pub struct Weapon {
     /// The men a squad needs to fire it (first, last), where it depends on them.
     #[serde(default)]
     pub men: Option<(u8, u8)>,
+    /// Single use: how many times a game it may be used (grenades).
+    #[serde(default)]
+    pub uses: Option<u8>,
 }
 
 impl Weapon {
@@ -213,6 +225,9 @@ impl Weapon {
             parts.push(format!("{range}\""));
         }
         parts.extend(self.keywords.iter().map(|k| k.text()));
+        if let Some(uses) = self.uses {
+            parts.push(format!("{uses} use{}", if uses == 1 { "" } else { "s" }));
+        }
         parts.join(", ")
     }
 }
@@ -313,6 +328,61 @@ pub struct Ruleset {
     pub terrain: Vec<TerrainKind>,
     /// The roster.
     pub profiles: Vec<Profile>,
+    /// The numbers of the keyword actions, indirect fire and infantry equipment.
+    #[serde(default)]
+    pub specials: Specials,
+}
+
+/// The numbers the text gives for scouting, demolition, crews, sandbags, transports and
+/// artillery; the defaults are the text's.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Specials {
+    /// A scout marks an enemy within this many inches ("within 5 feet").
+    pub scout_reach: f64,
+    /// (scout to target below this many inches, bonus to hit) in order.
+    pub scout_bands: Vec<(f64, u8)>,
+    /// The bonus beyond the last band.
+    pub scout_beyond: u8,
+    /// A Support vehicle demolishes tank traps within this many inches.
+    pub demolish_reach: f64,
+    /// A demolished trap clears every trap within this many inches.
+    pub demolish_clear: f64,
+    /// Infantry mans a gun within this many inches behind it.
+    pub crew_reach: f64,
+    /// Sandbags cover a unit within this many inches of them, on the side they face the firer
+    /// [house: the text says "covered" faces].
+    pub sandbag_reach: f64,
+    /// Men each passenger loses when its transport is destroyed.
+    pub transport_casualties: String,
+    /// Indirect fire halves damage to a target that moved at least this far last turn.
+    pub indirect_halve_from: f64,
+    /// And cannot target one that moved more than this.
+    pub indirect_untargetable_beyond: f64,
+    /// Where the text's halving band ends ("between 8\" and 14\"").
+    pub indirect_halve_to: f64,
+    /// Artillery HE's hit-die modifier by the target's weight: (stationary, moved twice), for
+    /// light, medium and heavy targets; field guns count as light.
+    pub he_hit_modifiers: [(i8, i8); 3],
+}
+
+impl Default for Specials {
+    fn default() -> Self {
+        Self {
+            scout_reach: 60.0,
+            scout_bands: vec![(24.0, 3), (36.0, 2)],
+            scout_beyond: 1,
+            demolish_reach: 12.0,
+            demolish_clear: 3.0,
+            crew_reach: 1.0,
+            sandbag_reach: 1.0,
+            transport_casualties: "D3-1".into(),
+            indirect_halve_from: 8.0,
+            indirect_untargetable_beyond: 15.0,
+            indirect_halve_to: 14.0,
+            he_hit_modifiers: [(0, -2), (1, 0), (2, 1)],
+        }
+    }
 }
 
 impl Ruleset {

@@ -36,6 +36,49 @@ pub enum Action {
         /// The target unit.
         target: usize,
     },
+    /// Accurate: both actions for one shot at +1 to hit, with no move this turn.
+    AccurateFire {
+        /// The firer.
+        unit: usize,
+        /// The weapon.
+        weapon: usize,
+        /// The target.
+        target: usize,
+    },
+    /// Scout: marks an enemy in sight within 60" for a friendly unit (one action).
+    Scout {
+        /// The scout.
+        unit: usize,
+        /// The enemy marked.
+        target: usize,
+        /// The friendly unit that gains the bonus.
+        friend: usize,
+    },
+    /// Boards a transport (infantry) or hooks up to a tow (a field gun): one action of the
+    /// transport or tow.
+    Embark {
+        /// The infantry or gun.
+        unit: usize,
+        /// The transport or tow.
+        carrier: usize,
+    },
+    /// Gets out of a transport or unhooks from a tow, next to it: no action.
+    Disembark {
+        /// The infantry or gun.
+        unit: usize,
+        /// Where its centre ends.
+        to: (i64, i64),
+        /// Which way it faces.
+        facing: Facing,
+    },
+    /// A Support vehicle within 12" spends both actions firing at tank traps: they and every
+    /// tank trap within 3" of them are cleared.
+    Demolish {
+        /// The Support vehicle.
+        unit: usize,
+        /// The tank-trap piece, by index in the table.
+        piece: usize,
+    },
     /// Ends the turn.
     EndTurn,
 }
@@ -51,6 +94,10 @@ pub enum Roll {
     Penetration,
     /// Anti-infantry kills.
     Kills,
+    /// Men lost when a transport is destroyed (D3-1).
+    Casualties,
+    /// Artillery HE's damage dice.
+    Shell,
 }
 
 /// Something that happened.
@@ -137,6 +184,46 @@ pub enum Event {
         /// The unit.
         unit: usize,
     },
+    /// A scout marked an enemy for a friendly unit.
+    Scouted {
+        /// The scout.
+        unit: usize,
+        /// The enemy.
+        target: usize,
+        /// The friendly unit.
+        friend: usize,
+        /// Taken from its roll to hit.
+        bonus: u8,
+    },
+    /// A unit boarded a transport or hooked up to a tow.
+    Embarked {
+        /// The infantry or gun.
+        unit: usize,
+        /// The transport or tow.
+        carrier: usize,
+    },
+    /// A unit got out of its transport or off its tow.
+    Disembarked {
+        /// The unit.
+        unit: usize,
+        /// Where it stands.
+        to: (i64, i64),
+    },
+    /// A destroyed transport's passengers are thrown out.
+    ThrownOut {
+        /// The passenger.
+        unit: usize,
+    },
+    /// Tank traps cleared.
+    Demolished {
+        /// The pieces, by index in the table.
+        pieces: Vec<usize>,
+    },
+    /// An indirect-fire unit is set up after a turn without moving.
+    SetUp {
+        /// The unit.
+        unit: usize,
+    },
     /// Victory points scored at the end of the other side's turn.
     Scored {
         /// The side.
@@ -201,6 +288,41 @@ pub enum Rejection {
     NotInSight,
     /// Outside the weapon's arc (Casemate).
     OutOfArc,
+    /// The unit rides in a transport or is hooked to a tow.
+    Carried,
+    /// It got out of a transport or lost its transport this turn: no action.
+    Stunned,
+    /// A field gun fires only when infantry mans it (within 1", behind it).
+    Unmanned,
+    /// The infantry mans a gun whose armour faces the firer: anti-infantry fire cannot reach it.
+    ShelteredByGun,
+    /// The unit lacks the keyword for this action (its name).
+    LacksKeyword(String),
+    /// The action needs both of the unit's actions, unspent, and two of the limit.
+    NeedsBothActions,
+    /// Accurate: the unit has moved this turn.
+    HasMoved,
+    /// Too far for this (inches asked, allowed, in micrometres).
+    TooFar {
+        /// The distance.
+        distance: i64,
+        /// The most allowed.
+        allowed: i64,
+    },
+    /// The transport has no room, or the tow already has a gun.
+    NoRoom,
+    /// Only infantry boards a transport and only a field gun hooks to a tow.
+    CannotBoard,
+    /// The unit is not in a transport or on a tow.
+    NotCarried,
+    /// Indirect fire: the unit has not spent a whole turn setting up.
+    NotSetUp,
+    /// Indirect fire: the target moved too far last turn to be targeted.
+    MovedTooFast,
+    /// Indirect fire: the target stands within a piece's cover range behind it.
+    InCover,
+    /// That piece is not a standing tank trap.
+    NotATankTrap,
 }
 
 impl fmt::Display for Rejection {
@@ -233,6 +355,28 @@ impl fmt::Display for Rejection {
             Rejection::OutOfRange => write!(f, "the target is beyond the weapon's range"),
             Rejection::NotInSight => write!(f, "not enough of the target can be seen"),
             Rejection::OutOfArc => write!(f, "the target is outside the weapon's arc"),
+            Rejection::Carried => write!(f, "it rides in a transport or is on a tow"),
+            Rejection::Stunned => write!(f, "it got out of a transport or lost one: no action this turn"),
+            Rejection::Unmanned => write!(f, "a field gun fires only with infantry within 1\" behind it"),
+            Rejection::ShelteredByGun => {
+                write!(f, "it mans a gun whose armour faces the firer: anti-infantry fire cannot reach it")
+            }
+            Rejection::LacksKeyword(keyword) => write!(f, "it does not have {keyword}"),
+            Rejection::NeedsBothActions => write!(f, "that takes both of its actions, unspent, and two of the limit"),
+            Rejection::HasMoved => write!(f, "Accurate: it has moved this turn"),
+            Rejection::TooFar { distance, allowed } => write!(
+                f,
+                "it is {:.2}\" away; at most {:.2}\"",
+                *distance as f64 / 25_400.0,
+                *allowed as f64 / 25_400.0
+            ),
+            Rejection::NoRoom => write!(f, "no room: the transport is full or the tow has a gun"),
+            Rejection::CannotBoard => write!(f, "only infantry boards a transport, only a field gun hooks to a tow"),
+            Rejection::NotCarried => write!(f, "it is not in a transport or on a tow"),
+            Rejection::NotSetUp => write!(f, "indirect fire: it has not spent a whole turn setting up"),
+            Rejection::MovedTooFast => write!(f, "indirect fire: the target moved too far last turn"),
+            Rejection::InCover => write!(f, "indirect fire: the target is in cover behind a piece"),
+            Rejection::NotATankTrap => write!(f, "that is not a standing tank trap"),
         }
     }
 }

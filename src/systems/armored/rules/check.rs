@@ -4,7 +4,8 @@
 use super::action::{Action, Rejection};
 use super::geometry::profile;
 use super::movement::{MoveCost, may_stand, move_cost};
-use super::shooting::{Shot, shot};
+use super::shooting::{Shot, shot, shot_with};
+use super::special::{check_special, may_act};
 use super::state::{GameState, Outcome};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weight};
 use crate::table::{Facing, Pose};
@@ -18,22 +19,8 @@ pub enum Checked {
     Fire(Shot),
     /// The end of the turn.
     EndTurn,
-}
-
-/// Whether a unit of this side may spend an action now (infantry's are free of the limit).
-fn may_act(data: &Ruleset, state: &GameState, unit: usize) -> Result<(), Rejection> {
-    let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
-    if u.side != state.side {
-        return Err(Rejection::NotYourUnit);
-    }
-    let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
-    if u.actions_spent >= p.actions {
-        return Err(Rejection::UnitActionsSpent);
-    }
-    if p.class != UnitClass::Infantry && state.actions_spent >= state.setup.action_limit {
-        return Err(Rejection::ActionLimitSpent);
-    }
-    Ok(())
+    /// A keyword action (Scout, boarding, getting out, demolition).
+    Special,
 }
 
 /// The rules' verdict on an action now.
@@ -57,10 +44,16 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
                 if p.weight != Some(Weight::Light) || p.class != UnitClass::Vehicle || u.free_move_used {
                     return Err(Rejection::NoFreeMove);
                 }
+                if u.riding.is_some() || u.towed_by.is_some() {
+                    return Err(Rejection::Carried);
+                }
+                if u.stunned {
+                    return Err(Rejection::Stunned);
+                }
             } else {
-                may_act(data, state, *unit)?;
+                may_act(data, state, *unit, 1)?;
             }
-            let cost = move_cost(data, state, u, *to, free)?;
+            let cost = move_cost(data, state, *unit, *to, free)?;
             if cost.cost > cost.allowance {
                 return Err(if p.class == UnitClass::FieldGun {
                     Rejection::Immobile
@@ -80,8 +73,16 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
             Ok(Checked::Move(cost))
         }
         Action::Fire { unit, weapon, target } => {
-            may_act(data, state, *unit)?;
+            may_act(data, state, *unit, 1)?;
             Ok(Checked::Fire(shot(data, state, *unit, *weapon, *target)?))
+        }
+        Action::AccurateFire { unit, weapon, target } => {
+            may_act(data, state, *unit, 2)?;
+            Ok(Checked::Fire(shot_with(data, state, *unit, *weapon, *target, true)?))
+        }
+        Action::Scout { .. } | Action::Embark { .. } | Action::Disembark { .. } | Action::Demolish { .. } => {
+            check_special(data, state, action)?;
+            Ok(Checked::Special)
         }
     }
 }

@@ -24,8 +24,12 @@ pub fn begin_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>
             unit.fired.iter_mut().for_each(|f| *f = 0);
             unit.fired_this_turn = false;
             unit.started_on_road = road;
+            unit.moved_um = 0;
+            unit.stunned = unit.stunned_next;
+            unit.stunned_next = false;
         }
     }
+    state.marks.clear();
     state.actions_spent = 0;
     events.push(Event::TurnStarted { side, round: state.round });
     if state.setup.victory != Victory::Domination && !either_can_win(data, state) {
@@ -36,9 +40,18 @@ pub fn begin_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>
 /// Ends the turn under way and begins the next, or ends the game.
 pub fn end_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     let side = state.side;
-    for unit in state.units.iter_mut().filter(|u| u.side == side) {
+    for (index, unit) in state.units.iter_mut().enumerate().filter(|(_, u)| u.side == side) {
         unit.fired_last_turn = unit.fired_this_turn;
         unit.acted_last_turn = unit.moved || unit.fired_this_turn;
+        unit.moved_last_turn_um = unit.moved_um;
+        unit.moves_last_turn = unit.moves;
+        // "Indirect units must take a full turn to set up prior to being eligible to fire."
+        let indirect = profile(data, unit)
+            .is_some_and(|p| p.weapons.iter().any(|w| w.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_)))));
+        if indirect && unit.alive() && !unit.moved && unit.towed_by.is_none() && !unit.set_up {
+            unit.set_up = true;
+            events.push(Event::SetUp { unit: index });
+        }
     }
     if state.setup.victory == Victory::Domination {
         // "Points are tallied for each player at the end of the opposing player's turn."
@@ -173,13 +186,17 @@ pub fn objectives_held(data: &Ruleset, state: &GameState) -> [u32; 2] {
     let mut held = [0u32; 2];
     for objective in &state.setup.table.objectives {
         let mut men = [0u32; 2];
-        for unit in state.units.iter().filter(|u| u.alive()) {
+        let radius = match state.setup.readings.occupation {
+            super::readings::Occupation::Radius => objective.radius as f64,
+            super::readings::Occupation::Contact => 0.0,
+        };
+        for unit in state.units.iter().filter(|u| u.alive() && u.riding.is_none()) {
             if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
                 continue;
             }
             let Some(base) = shape(data, unit) else { continue };
             let at = (objective.at.0 as f64, objective.at.1 as f64);
-            if base.distance_to_point(at) <= objective.radius as f64 {
+            if base.distance_to_point(at) <= radius {
                 men[usize::from(unit.side.min(1))] += unit.hp;
             }
         }

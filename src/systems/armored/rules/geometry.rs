@@ -117,14 +117,39 @@ pub struct LineOfFire {
 /// sample points at three quarters of its height.
 #[must_use]
 pub fn line_of_fire(data: &Ruleset, state: &GameState, from: &Unit, to: &Unit) -> Option<LineOfFire> {
+    line_of_fire_over(data, state, from, to, false)
+}
+
+/// The line of fire, over every wall when `over_walls` (a grenade is thrown over them).
+#[must_use]
+pub fn line_of_fire_over(
+    data: &Ruleset,
+    state: &GameState,
+    from: &Unit,
+    to: &Unit,
+    over_walls: bool,
+) -> Option<LineOfFire> {
     let scene = &state.setup.scene.0;
+    let ignore: Vec<usize> = if over_walls {
+        state
+            .setup
+            .table
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| data.kind(&p.kind).is_some_and(|k| k.wall))
+            .map(|(i, _)| i)
+            .collect()
+    } else {
+        Vec::new()
+    };
     let (a, b) = (shape(data, from)?, shape(data, to)?);
     let unit = data.unit.um() as f64;
     let eye = Eye { at: a.centre(), z: profile(data, from)?.height * unit };
     let target_z = profile(data, to)?.height * unit * 0.75;
-    let (seen, of) = scene.visible_fraction(eye, &b, target_z, data.sight_samples, &[]);
+    let (seen, of) = scene.visible_fraction(eye, &b, target_z, data.sight_samples, &ignore);
     let visible = seen as f64 / of.max(1) as f64;
-    let centre = scene.line(eye, Eye { at: b.centre(), z: target_z }, &[]);
+    let centre = scene.line(eye, Eye { at: b.centre(), z: target_z }, &ignore);
     let pieces = &state.setup.table.pieces;
     let band = 3.0 * UM_PER_INCH as f64;
     let foliage = centre.crossings.iter().any(|c| {

@@ -4,6 +4,7 @@
 
 mod action;
 mod ai;
+mod artillery;
 mod check;
 mod cycle;
 mod geometry;
@@ -13,17 +14,22 @@ mod perform;
 mod readings;
 mod setup;
 mod shooting;
+mod special;
 mod state;
 
 pub use action::{Action, Event, Rejection, Roll};
 pub use ai::{Level, computer_action};
+pub use artillery::He;
 pub use check::{Checked, check};
 pub use cycle::objectives_held;
 pub use geometry::{LineOfFire, armour_faced, ground, in_arc, line_of_fire, obstacle, range, scene, shape};
-pub use legal::{legal_actions, legal_shots, move_candidates};
+pub use legal::{disembark_candidates, legal_actions, legal_shots, legal_specials, move_candidates};
 pub use movement::{MoveCost, move_cost};
 pub use perform::apply;
-pub use readings::{BandEdge, Foliage, READINGS, ReadingInfo, Readings, TurnLimit, WallRule};
+pub use readings::{
+    BandEdge, Foliage, IndirectGap, Occupation, READINGS, ReadingInfo, Readings, ScoutMark, TurnLimit, WallRule,
+};
 pub use setup::start_game;
-pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot};
-pub use state::{FieldMemo, GameState, Ground, Outcome, SceneCache, Setup, Unit, Victory, WinBy};
+pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot, shot_with};
+pub use special::{crew_of, manned_gun, sandbagged, scout_bonus};
+pub use state::{FieldMemo, GameState, Ground, Mark, Outcome, SceneCache, Setup, Unit, Victory, WinBy};

@@ -40,7 +40,7 @@ pub fn stands_on_road(data: &Ruleset, state: &GameState, unit: &Unit) -> bool {
     on_road(data, state, (unit.pose.x as f64, unit.pose.y as f64))
 }
 
-/// The cost of moving `unit` straight to `to` and what the move may spend (the free move when
+/// The cost of moving unit `index` straight to `to` and what the move may spend (the free move when
 /// `free`), or why it cannot go.
 ///
 /// # Errors
@@ -48,10 +48,11 @@ pub fn stands_on_road(data: &Ruleset, state: &GameState, unit: &Unit) -> bool {
 pub fn move_cost(
     data: &Ruleset,
     state: &GameState,
-    unit: &Unit,
+    index: usize,
     to: (i64, i64),
     free: bool,
 ) -> Result<MoveCost, Rejection> {
+    let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
     let Some(p) = profile(data, unit) else { return Err(Rejection::NoSuchUnit) };
     let from = (unit.pose.x as f64, unit.pose.y as f64);
     let end = (to.0 as f64, to.1 as f64);
@@ -65,11 +66,19 @@ pub fn move_cost(
             _ => stat,
         }
     };
+    if !free && super::special::towing_heavy(data, state, index) {
+        // "Field guns with the heavy keyword halve the movement characteristic of the towing
+        // unit."
+        allowance /= 2;
+    }
     let armoured = p.class != UnitClass::Infantry;
     let mut mud = 0.0;
     let mut on_roads = 0.0;
     let pieces = &state.setup.table.pieces;
     for (index, inside) in state.setup.scene.0.path_inside(from, end) {
+        if state.demolished.contains(&index) {
+            continue;
+        }
         let Some(kind) = pieces.get(index).and_then(|piece| data.kind(&piece.kind)) else { continue };
         if kind.blocks_sight {
             return Err(Rejection::Impassable(kind.name.clone()));
@@ -143,7 +152,10 @@ pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) ->
         .units
         .iter()
         .enumerate()
-        .filter(|(i, u)| *i != index && u.alive())
+        .filter(|(i, u)| {
+            // Passengers are inside their transport; a tow and its gun move as one.
+            *i != index && u.alive() && u.riding.is_none() && u.towed_by != Some(index) && unit.towed_by != Some(*i)
+        })
         .filter_map(|(_, u)| shape(data, u))
         .any(|other| overlaps(&hull, &other));
     if clash { Err(Rejection::Blocked) } else { Ok(()) }

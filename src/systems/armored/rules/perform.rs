@@ -6,6 +6,7 @@ use super::check::{Checked, check};
 use super::cycle::{check_annihilation, end_turn};
 use super::geometry::profile;
 use super::shooting::Shot;
+use super::special::{apply_special, place_towed, spend, transport_lost, use_mark};
 use super::state::GameState;
 use crate::systems::armored::ruleset::{Ruleset, UnitClass};
 use crate::table::Pose;
@@ -38,12 +39,28 @@ pub fn apply(data: &Ruleset, state: &mut GameState, action: &Action) -> Result<V
                 u.free_move_used = true;
             }
             u.moved = true;
-            u.pose = Pose::new(to.0, to.1, *facing);
+            u.set_up = false;
+            u.moved_um += crate::table::measure::length((to.0 - from.0) as f64, (to.1 - from.1) as f64).round() as i64;
+            let pose = Pose::new(to.0, to.1, *facing);
+            u.pose = pose;
+            // Passengers ride along; a towed gun follows behind.
+            for passenger in state.units.iter_mut().filter(|p| p.riding == Some(*unit)) {
+                passenger.pose = pose;
+            }
+            place_towed(data, state, *unit);
             events.push(Event::Moved { unit: *unit, from, to: *to, cost: cost.cost, free });
         }
-        (Action::Fire { unit, weapon, target }, Checked::Fire(shot)) => {
+        (
+            Action::Fire { unit, weapon, target } | Action::AccurateFire { unit, weapon, target },
+            Checked::Fire(shot),
+        ) => {
+            if matches!(action, Action::AccurateFire { .. }) {
+                // Accurate: both actions for the one shot.
+                spend(data, state, *unit, 1);
+            }
             fire(data, state, *unit, *weapon, *target, &shot, &mut events);
         }
+        (_, Checked::Special) => apply_special(data, state, action, &mut events),
         _ => {}
     }
     Ok(events)
@@ -92,16 +109,18 @@ fn fire(
     events: &mut Vec<Event>,
 ) {
     let side = state.side;
-    let infantry = state.units.get(unit).and_then(|u| profile(data, u)).is_some_and(|p| p.class == UnitClass::Infantry);
+    spend(data, state, unit, 1);
     if let Some(u) = state.units.get_mut(unit) {
-        u.actions_spent += 1;
         if let Some(count) = u.fired.get_mut(weapon) {
             *count = count.saturating_add(1);
         }
+        if let Some(used) = u.used.get_mut(weapon) {
+            *used = used.saturating_add(1);
+        }
         u.fired_this_turn = true;
     }
-    if !infantry {
-        state.actions_spent += 1;
+    if shot.scouted > 0 {
+        use_mark(state, unit, target);
     }
     events.push(Event::Fired { unit, weapon, target, range: shot.range, needed: shot.hit });
     let mut loss = 0u32;
@@ -112,6 +131,21 @@ fn fire(
             None => 0,
         };
         loss = u32::try_from((face + modifier).max(0)).unwrap_or(0);
+        if shot.halved {
+            // Sandbags: infantry halve incoming losses, rounded down.
+            loss /= 2;
+        }
+    } else if let Some(he) = shot.he {
+        if roll_against(state, side, Roll::Hit, shot.hit, shot.advantage, events) {
+            events.push(Event::Hit { needed: 0 });
+            let sum: u32 = (0..he.dice).map(|_| u32::from(roll(state, side, Roll::Shell, events))).sum();
+            loss = he.damage(sum);
+            if loss == 0 {
+                events.push(Event::Bounced);
+            }
+        } else {
+            events.push(Event::Missed);
+        }
     } else {
         let on_pen = state.setup.readings.advantage_on_penetration;
         for _ in 0..shot.shots {
@@ -141,6 +175,7 @@ fn fire(
     }
     if left == 0 {
         events.push(Event::Destroyed { unit: target });
+        transport_lost(data, state, target, events);
         check_annihilation(data, state, events);
     }
 }

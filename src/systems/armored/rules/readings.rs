@@ -24,6 +24,17 @@ pub struct Readings {
     pub turn_limit: TurnLimit,
     /// The share of a footprint's sample points that makes "a notable portion".
     pub sight_threshold: f64,
+    /// What counts as occupying an objective: within the scenario's control radius, or base
+    /// contact with the marker.
+    pub occupation: Occupation,
+    /// The `n` of the artillery HE damage `base - n x D6 - side armour`.
+    pub he_dice: u8,
+    /// A target that moved between 14" and 15" last turn: its damage halved, or not a target.
+    pub indirect_gap: IndirectGap,
+    /// How long a scout's mark lasts: to the end of the scouting side's turn, or one shot.
+    pub scout_mark: ScoutMark,
+    /// How near a transport or tow a unit boards, hooks up and gets out, in inches.
+    pub boarding_reach: f64,
 }
 
 impl Default for Readings {
@@ -36,6 +47,11 @@ impl Default for Readings {
             advantage_on_penetration: false,
             turn_limit: TurnLimit::Rounds,
             sight_threshold: 0.25,
+            occupation: Occupation::Radius,
+            he_dice: 1,
+            indirect_gap: IndirectGap::Halve,
+            scout_mark: ScoutMark::Turn,
+            boarding_reach: 1.0,
         }
     }
 }
@@ -76,6 +92,33 @@ pub enum TurnLimit {
     PlayerTurns,
 }
 
+/// What occupies an objective.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Occupation {
+    /// Men whose base lies within the objective's control radius.
+    Radius,
+    /// Men whose base touches the marker (its centre).
+    Contact,
+}
+
+/// Indirect fire at a target that moved more than 14" but less than 15".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IndirectGap {
+    /// Halved, as from 8" (the halving band runs up to 15").
+    Halve,
+    /// Not a target, as beyond 15" (the untargetable band starts past 14").
+    Untargetable,
+}
+
+/// How long a scout's mark lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ScoutMark {
+    /// To the end of the scouting side's turn.
+    Turn,
+    /// For the friendly unit's next shot at the target, this turn.
+    Shot,
+}
+
 /// One reading as `ruleset` lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadingInfo {
@@ -88,7 +131,7 @@ pub struct ReadingInfo {
 }
 
 /// Every reading, its values and the sentence it resolves.
-pub const READINGS: [ReadingInfo; 7] = [
+pub const READINGS: [ReadingInfo; 12] = [
     ReadingInfo {
         name: "band_edge",
         values: &["farther", "nearer"],
@@ -123,6 +166,31 @@ pub const READINGS: [ReadingInfo; 7] = [
         name: "sight_threshold",
         values: &["0.25", "0.1", "0.5"],
         sentence: "\"a notable portion of the vehicle exposed ... no 'pixel' sniping\"",
+    },
+    ReadingInfo {
+        name: "occupation",
+        values: &["radius", "contact"],
+        sentence: "\"An objective is owned by a player if they have more individuals occupying that objective\": how near is occupying is not said",
+    },
+    ReadingInfo {
+        name: "he_dice",
+        values: &["1", "2"],
+        sentence: "\"damage has the form of (Base Damage - n*D6 - S) ... 'n' is a factor representing accuracy\": n is given no value",
+    },
+    ReadingInfo {
+        name: "indirect_gap",
+        values: &["halve", "untargetable"],
+        sentence: "\"between 8\\\" and 14\\\" halve their incoming damage result, and those moving >15\\\" are not eligible\": 14\\\" to 15\\\" is in neither",
+    },
+    ReadingInfo {
+        name: "scout_mark",
+        values: &["turn", "shot"],
+        sentence: "\"The selected enemy unit is then 'scouted' for that friendly unit\": for how long is not said",
+    },
+    ReadingInfo {
+        name: "boarding_reach",
+        values: &["1", "2"],
+        sentence: "\"place the unit next to the transport/gun\": how near is next to is not said",
     },
 ];
 
@@ -175,6 +243,40 @@ impl Readings {
                     return Err(bad());
                 }
                 self.sight_threshold = share;
+            }
+            "occupation" => {
+                self.occupation = match value {
+                    "radius" => Occupation::Radius,
+                    "contact" => Occupation::Contact,
+                    _ => return Err(bad()),
+                }
+            }
+            "he_dice" => {
+                self.he_dice = match value.parse::<u8>() {
+                    Ok(n @ 1..=3) => n,
+                    _ => return Err(bad()),
+                }
+            }
+            "indirect_gap" => {
+                self.indirect_gap = match value {
+                    "halve" => IndirectGap::Halve,
+                    "untargetable" => IndirectGap::Untargetable,
+                    _ => return Err(bad()),
+                }
+            }
+            "scout_mark" => {
+                self.scout_mark = match value {
+                    "turn" => ScoutMark::Turn,
+                    "shot" => ScoutMark::Shot,
+                    _ => return Err(bad()),
+                }
+            }
+            "boarding_reach" => {
+                let inches: f64 = value.parse().map_err(|_| bad())?;
+                if !(0.0..=6.0).contains(&inches) {
+                    return Err(bad());
+                }
+                self.boarding_reach = inches;
             }
             other => {
                 return Err(format!(

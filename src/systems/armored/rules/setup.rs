@@ -35,6 +35,15 @@ pub fn start_game(data: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameState
             moves: 0,
             started_on_road: false,
             acted_last_turn: false,
+            riding: None,
+            towed_by: None,
+            stunned: false,
+            stunned_next: false,
+            set_up: false,
+            moved_um: 0,
+            moved_last_turn_um: 0,
+            moves_last_turn: 0,
+            used: vec![0; profile.weapons.len()],
         });
     }
     for side in 0..2u8 {
@@ -54,6 +63,8 @@ pub fn start_game(data: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameState
         outcome: Outcome::Ongoing,
         dice: Dice::new(seed),
         extra_rounds: 0,
+        marks: Vec::new(),
+        demolished: Vec::new(),
     };
     let mut events = Vec::new();
     let first = match setup.first {

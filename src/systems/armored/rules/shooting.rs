@@ -4,8 +4,10 @@
 //! chance of each result, which the computer player and the shot preview use.
 
 use super::action::Rejection;
-use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire, profile, range};
+use super::artillery::{He, indirect};
+use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire_over, profile, range};
 use super::readings::{BandEdge, Foliage, WallRule};
+use super::special::{crew_of, manned_gun, mark_for, sandbagged};
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weapon, parse_kills};
 use crate::table::UM_PER_INCH;
@@ -29,6 +31,12 @@ pub struct Shot {
     pub kills: Option<(u8, i32)>,
     /// What the line of fire meets.
     pub line: Option<LineOfFire>,
+    /// Artillery HE: damage by the dice instead of penetration (indirect fire).
+    pub he: Option<He>,
+    /// Sandbags halve the men an infantry target loses.
+    pub halved: bool,
+    /// A scout's bonus to hit it takes (0: none).
+    pub scouted: u8,
 }
 
 /// The roll needed to hit at `um` edge to edge, by the data's bands and the readings.
@@ -74,13 +82,35 @@ fn weapon_range(profile_keywords: &[Keyword], weapon: &Weapon) -> Option<i64> {
 /// # Errors
 /// The named reason: not an enemy, wrong kind of target, range, sight, arc, a spent weapon.
 pub fn shot(data: &Ruleset, state: &GameState, unit: usize, weapon: usize, target: usize) -> Result<Shot, Rejection> {
+    shot_with(data, state, unit, weapon, target, false)
+}
+
+/// The shot, as an Accurate shot (both actions, +1 to hit) when `accurate`.
+///
+/// # Errors
+/// The named reason it may not be fired.
+pub fn shot_with(
+    data: &Ruleset,
+    state: &GameState,
+    unit: usize,
+    weapon: usize,
+    target: usize,
+    accurate: bool,
+) -> Result<Shot, Rejection> {
     let firer = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+    if firer.riding.is_some() || firer.towed_by.is_some() {
+        return Err(Rejection::Carried);
+    }
     let aimed = state.live(target).ok_or(Rejection::NoSuchUnit)?;
     let fp = profile(data, firer).ok_or(Rejection::NoSuchUnit)?;
     let tp = profile(data, aimed).ok_or(Rejection::NoSuchUnit)?;
     let arm = fp.weapons.get(weapon).ok_or(Rejection::NoSuchWeapon)?;
     if aimed.side == firer.side {
         return Err(Rejection::NotAnEnemy);
+    }
+    if aimed.riding.is_some() {
+        // "Units inside transports are not eligible to be attacked by anti-infantry fire."
+        return Err(Rejection::NotInSight);
     }
     if let Some((least, most)) = arm.men
         && !(u32::from(least)..=u32::from(most)).contains(&firer.hp)
@@ -99,9 +129,25 @@ pub fn shot(data: &Ruleset, state: &GameState, unit: usize, weapon: usize, targe
     if firer.fired.get(weapon).copied().unwrap_or(0) >= limit {
         return Err(Rejection::WeaponSpent);
     }
+    if arm.uses.is_some_and(|uses| firer.used.get(weapon).copied().unwrap_or(0) >= uses) {
+        return Err(Rejection::WeaponSpent);
+    }
     if fp.keywords.contains(&Keyword::LongReload) && firer.fired_last_turn {
         return Err(Rejection::Reloading);
     }
+    if accurate {
+        if !fp.keywords.contains(&Keyword::Accurate) {
+            return Err(Rejection::LacksKeyword("Accurate".into()));
+        }
+        if firer.moved {
+            return Err(Rejection::HasMoved);
+        }
+    }
+    let crew = if fp.class == UnitClass::FieldGun {
+        Some(crew_of(data, state, unit).ok_or(Rejection::Unmanned)?)
+    } else {
+        None
+    };
     let range_um = range(data, firer, aimed).ok_or(Rejection::NoSuchUnit)?;
     if weapon_range(&fp.keywords, arm).is_some_and(|r| range_um > r) {
         return Err(Rejection::OutOfRange);
@@ -109,16 +155,58 @@ pub fn shot(data: &Ruleset, state: &GameState, unit: usize, weapon: usize, targe
     if !in_arc(data, firer, aimed) {
         return Err(Rejection::OutOfArc);
     }
-    let indirect = arm.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_)));
-    let line =
-        if indirect { None } else { Some(line_of_fire(data, state, firer, aimed).ok_or(Rejection::NoSuchUnit)?) };
-    if line.is_some_and(|l| !l.in_sight) {
-        return Err(Rejection::NotInSight);
+    if anti_infantry
+        && let Some(gun) = manned_gun(data, state, target)
+        && state.live(gun).is_some_and(|g| armour_faced(data, firer, g) > 0)
+    {
+        return Err(Rejection::ShelteredByGun);
     }
     let readings = state.setup.readings;
     let advantage = !firer.moved;
+    let support = fp.keywords.contains(&Keyword::Support) && tp.class == UnitClass::FieldGun;
+    let damage = if support { (arm.damage * 3).div_ceil(2) } else { arm.damage };
+    let crew_bonus = crew
+        .and_then(|c| state.live(c))
+        .and_then(|c| profile(data, c))
+        .is_some_and(|p| p.keywords.contains(&Keyword::GunCrew));
+    if arm.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_))) {
+        let he = indirect(data, state, firer, aimed, damage)?;
+        let band = i32::from(band_roll(data, readings.band_edge, range_um));
+        let mut hit = (band - i32::from(he.modifier) - i32::from(crew_bonus)).clamp(1, 7);
+        if hit == 1 && readings.natural_one_misses {
+            hit = 2;
+        }
+        return Ok(Shot {
+            range: range_um,
+            hit: u8::try_from(hit).unwrap_or(7),
+            penetration: 0,
+            damage,
+            shots: 1,
+            advantage,
+            kills: None,
+            line: None,
+            he: Some(he),
+            halved: false,
+            scouted: 0,
+        });
+    }
+    let over_walls = arm.keywords.contains(&Keyword::OverWalls);
+    let line = line_of_fire_over(data, state, firer, aimed, over_walls).ok_or(Rejection::NoSuchUnit)?;
+    let mark = mark_for(state, unit, target);
+    // Behind a wall a vehicle may still be shot when a scout with sight marks it, without the
+    // bonus.
+    let through_wall_by_mark = !line.in_sight && line.walls > 0 && mark.is_some();
+    if !line.in_sight && !through_wall_by_mark {
+        return Err(Rejection::NotInSight);
+    }
+    let bonus = if through_wall_by_mark { 0 } else { mark.map_or(0, |m| m.bonus) };
+    let sandbags =
+        matches!(tp.class, UnitClass::FieldGun | UnitClass::Infantry) && sandbagged(data, state, firer, aimed);
     if let Some(expression) = &arm.anti_infantry {
-        let kills = parse_kills(expression).ok_or(Rejection::NoSuchWeapon)?;
+        let (die, mut modifier) = parse_kills(expression).ok_or(Rejection::NoSuchWeapon)?;
+        if fp.keywords.contains(&Keyword::MachineGun) {
+            modifier += 1;
+        }
         return Ok(Shot {
             range: range_um,
             hit: 1,
@@ -126,11 +214,14 @@ pub fn shot(data: &Ruleset, state: &GameState, unit: usize, weapon: usize, targe
             damage: 0,
             shots: 1,
             advantage,
-            kills: Some(kills),
-            line,
+            kills: Some((die, modifier)),
+            line: Some(line),
+            he: None,
+            halved: sandbags,
+            scouted: 0,
         });
     }
-    let foliage = line.is_some_and(|l| l.foliage);
+    let foliage = line.foliage;
     let banded = if foliage && readings.foliage == Foliage::Range { range_um + 3 * UM_PER_INCH } else { range_um };
     let mut hit = band_roll(data, readings.band_edge, banded);
     if foliage && readings.foliage == Foliage::Roll {
@@ -139,22 +230,40 @@ pub fn shot(data: &Ruleset, state: &GameState, unit: usize, weapon: usize, targe
     if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
         hit = (hit + 1).min(7);
     }
+    if sandbags && tp.class == UnitClass::FieldGun {
+        hit = (hit + 1).min(6).max(hit);
+    }
+    let helped = bonus + u8::from(accurate) + u8::from(crew_bonus);
+    if hit <= 6 {
+        hit = hit.saturating_sub(helped).max(1);
+    }
     if hit == 1 && readings.natural_one_misses {
         hit = 2;
     }
-    let walls = line.map_or(0, |l| i32::try_from(l.walls).unwrap_or(i32::MAX));
+    let walls = i32::try_from(line.walls).unwrap_or(i32::MAX);
     let (pen_loss, armour_gain) = match readings.wall {
         WallRule::Penetration => (2 * walls, 0),
         WallRule::Armour => (0, walls),
     };
-    let armour = armour_faced(data, firer, aimed) + armour_gain;
+    let bags = i32::from(sandbags && tp.class == UnitClass::FieldGun);
+    let armour = armour_faced(data, firer, aimed) + armour_gain + bags;
     let penetration =
         penetration_roll(data, arm.penetration - pen_loss - armour, tp.keywords.contains(&Keyword::WeakSpot));
-    let support = fp.keywords.contains(&Keyword::Support) && tp.class == UnitClass::FieldGun;
-    let damage = if support { (arm.damage * 3).div_ceil(2) } else { arm.damage };
     let shots =
         arm.keywords.iter().find_map(|k| if let Keyword::Autocannon(x) = k { Some(*x) } else { None }).unwrap_or(1);
-    Ok(Shot { range: range_um, hit, penetration, damage, shots, advantage, kills: None, line })
+    Ok(Shot {
+        range: range_um,
+        hit,
+        penetration,
+        damage,
+        shots,
+        advantage,
+        kills: None,
+        line: Some(line),
+        he: None,
+        halved: false,
+        scouted: bonus,
+    })
 }
 
 /// The chance a D6 meets `needed` (0 or less: always; 7 or more: never), re-rolled once when
@@ -186,11 +295,18 @@ pub fn expected_damage(shot: &Shot, advantage_on_penetration: bool, target: &Uni
     if let Some((die, modifier)) = shot.kills {
         let faces: Vec<i32> = if die == 0 { vec![0] } else { (1..=i32::from(die)).collect() };
         let n = faces.len() as f64;
+        let hp = i32::try_from(target.hp).unwrap_or(i32::MAX);
         return faces
             .iter()
-            .map(|f| f64::from((f + modifier).clamp(0, i32::try_from(target.hp).unwrap_or(i32::MAX))))
+            .map(|f| {
+                let kills = (f + modifier).max(0);
+                f64::from((if shot.halved { kills / 2 } else { kills }).min(hp))
+            })
             .sum::<f64>()
             / n;
+    }
+    if let Some(he) = shot.he {
+        return chance(shot.hit, shot.advantage) * he.expected(target.hp);
     }
     f64::from(shot.shots) * penetrating_chance(shot, advantage_on_penetration) * f64::from(shot.damage.min(target.hp))
 }

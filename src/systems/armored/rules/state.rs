@@ -134,6 +134,35 @@ pub struct Unit {
     pub started_on_road: bool,
     /// Whether it moved or fired in its side's last turn (who can see a concealed team).
     pub acted_last_turn: bool,
+    /// The transport it rides in, by index: off the table until it gets out.
+    #[serde(default)]
+    pub riding: Option<usize>,
+    /// The tow it is hooked to, by index: it stands behind the tow and moves with it.
+    #[serde(default)]
+    pub towed_by: Option<usize>,
+    /// It may take no action this turn (it got out of a transport, or its transport was
+    /// destroyed last turn).
+    #[serde(default)]
+    pub stunned: bool,
+    /// It loses its next turn's action (its transport was destroyed).
+    #[serde(default)]
+    pub stunned_next: bool,
+    /// Set up for indirect fire: it spent a whole turn of its side without moving.
+    #[serde(default)]
+    pub set_up: bool,
+    /// How far it moved this turn, micrometres.
+    #[serde(default)]
+    pub moved_um: i64,
+    /// How far it moved in its side's last turn (what indirect fire at it gains).
+    #[serde(default)]
+    pub moved_last_turn_um: i64,
+    /// Move actions in its side's last turn (artillery's hit dice against a unit that moved
+    /// twice).
+    #[serde(default)]
+    pub moves_last_turn: u8,
+    /// Single-use weapons used this game (grenades), by weapon.
+    #[serde(default)]
+    pub used: Vec<u8>,
 }
 
 impl Unit {
@@ -196,6 +225,23 @@ pub struct GameState {
     pub dice: Dice,
     /// Rounds added to the turn limit after a tie in Timed Annihilation.
     pub extra_rounds: u32,
+    /// Enemies scouted for a friendly unit this turn.
+    pub marks: Vec<Mark>,
+    /// Tank-trap pieces demolished, by index in the table.
+    pub demolished: Vec<usize>,
+}
+
+/// A scout's mark: `target` is scouted for `friend`, with a bonus to hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Mark {
+    /// The scout.
+    pub scout: usize,
+    /// The enemy marked.
+    pub target: usize,
+    /// The friendly unit it is marked for.
+    pub friend: usize,
+    /// Taken from the roll needed to hit.
+    pub bonus: u8,
 }
 
 impl GameState {
@@ -203,6 +249,13 @@ impl GameState {
     #[must_use]
     pub fn live(&self, index: usize) -> Option<&Unit> {
         self.units.get(index).filter(|u| u.alive())
+    }
+
+    /// A unit by index if it stands on the table itself: alive and not inside a transport
+    /// (a towed gun stands behind its tow).
+    #[must_use]
+    pub fn standing(&self, index: usize) -> Option<&Unit> {
+        self.live(index).filter(|u| u.riding.is_none())
     }
 
     /// The last turn by the readings' count, if the game has one.

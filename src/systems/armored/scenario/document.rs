@@ -134,6 +134,12 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
     if !(0.0..=1.0).contains(&file.readings.sight_threshold) {
         return Err(FileError::at_text(text, "sight_threshold", "the sight threshold is a share from 0 to 1".into()));
     }
+    if !(1..=3).contains(&file.readings.he_dice) {
+        return Err(FileError::at_text(text, "he_dice", "the HE dice reading is 1, 2 or 3".into()));
+    }
+    if !(0.0..=6.0).contains(&file.readings.boarding_reach) {
+        return Err(FileError::at_text(text, "boarding_reach", "the boarding reach is 0\" to 6\"".into()));
+    }
     for (value, field) in [(file.turn_limit, "turn_limit"), (file.vp_target, "vp_target")] {
         if value.is_some_and(|v| v > MAX_LIMIT) {
             return Err(FileError::at_text(text, field, format!("{field} is more than {MAX_LIMIT}")));
