@@ -12,60 +12,12 @@ use skirmish_studio::systems::armored::rules::{
     Action, Event, GameState, Outcome, Readings, Rejection, Setup, apply, check, legal_actions, shot, start_game,
 };
 use skirmish_studio::systems::armored::ruleset::Ruleset;
-use skirmish_studio::systems::armored::scenario::{ArmoredScenario, Mode, load_scenario, new_scenario};
-use skirmish_studio::table::{Facing, Footprint, Piece, PlacedUnit, Pose, UM_PER_INCH};
+use skirmish_studio::systems::armored::scenario::{Mode, load_scenario};
+use skirmish_studio::table::Footprint;
 use std::sync::Arc;
 
-const IN: i64 = UM_PER_INCH;
-
-fn data() -> Ruleset {
-    Ruleset::builtin().unwrap()
-}
-
-/// A 48" open table with these units (profile, side, x, y, facing in degrees) and pieces.
-fn table(units: &[(&str, u8, f64, f64, f64)], pieces: Vec<Piece>) -> ArmoredScenario {
-    let data = data();
-    let mut s = new_scenario(&data, 48, 48);
-    s.requisition_limit = 10_000;
-    s.table.units = units
-        .iter()
-        .map(|&(profile, side, x, y, f)| PlacedUnit {
-            profile: profile.into(),
-            owner: side,
-            pose: Pose::new(
-                (x * IN as f64).round() as i64,
-                (y * IN as f64).round() as i64,
-                Facing::from_degrees(f).unwrap(),
-            ),
-        })
-        .collect();
-    s.table.pieces = pieces;
-    s
-}
-
-fn piece(kind: &str, footprint: Footprint, x: f64, y: f64, facing: f64, height: f64) -> Piece {
-    Piece {
-        kind: kind.into(),
-        footprint,
-        pose: Pose::new((x * IN as f64) as i64, (y * IN as f64) as i64, Facing::from_degrees(facing).unwrap()),
-        height: (height * IN as f64) as i64,
-        walls: vec![],
-    }
-}
-
-/// A game on `scenario` with side 1 moving first.
-fn game(data: &Ruleset, scenario: &ArmoredScenario) -> GameState {
-    let setup = setup_of(data, scenario, Some(0));
-    start_game(data, &setup, 7).unwrap().0
-}
-
-fn mv(unit: usize, x: f64, y: f64) -> Action {
-    Action::Move { unit, to: ((x * IN as f64) as i64, (y * IN as f64) as i64), facing: Facing::UP }
-}
-
-fn free(unit: usize, x: f64, y: f64) -> Action {
-    Action::FreeMove { unit, to: ((x * IN as f64) as i64, (y * IN as f64) as i64), facing: Facing::UP }
-}
+mod armored_common;
+use armored_common::*;
 
 #[test]
 fn movement_light_7_inches_travels_16_with_its_free_2() {

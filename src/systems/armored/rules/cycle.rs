@@ -188,7 +188,7 @@ pub fn objectives_held(data: &Ruleset, state: &GameState) -> [u32; 2] {
         let mut men = [0u32; 2];
         let radius = match state.setup.readings.occupation {
             super::readings::Occupation::Radius => objective.radius as f64,
-            super::readings::Occupation::Contact => 0.0,
+            super::readings::Occupation::Contact => objective.marker as f64 / 2.0,
         };
         for unit in state.units.iter().filter(|u| u.alive() && u.riding.is_none()) {
             if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
