@@ -426,8 +426,12 @@ fn point_in_ring(ring: &[Coord<f64>], p: (f64, f64)) -> bool {
     inside
 }
 
-/// `count` points spread over a shape, inside it, the same every time: its centre, then points
-/// around its outline pulled a fifth of the way in (rings of a circle).
+/// About `count` points spread over a shape, inside it, the same every time, and laid out
+/// with the shape's own symmetry so that a mirrored or turned footprint has the mirrored or
+/// turned points (sight on a mirrored table is then the mirror of sight): its centre, then for
+/// a circle two rings of an even number of points (0.8 and 0.5 of the radius, the inner ring
+/// turned half a step); for a polygon every corner and points evenly along every edge, all
+/// pulled a fifth of the way in.
 #[must_use]
 pub fn sample_points(shape: &Shape, count: usize) -> Vec<(f64, f64)> {
     let centre = shape.centre();
@@ -438,36 +442,32 @@ pub fn sample_points(shape: &Shape, count: usize) -> Vec<(f64, f64)> {
     let around = count - 1;
     match shape {
         Shape::Circle { centre: c, radius } => {
-            for i in 0..around {
-                let a = std::f64::consts::TAU * i as f64 / around as f64;
-                let r = if i % 2 == 0 { radius * 0.8 } else { radius * 0.5 };
-                points.push((c.x + r * libm::sin(a), c.y - r * libm::cos(a)));
+            let per_ring = (around / 2).max(2) & !1;
+            for ring in 0..2 {
+                let (r, offset) = if ring == 0 { (radius * 0.8, 0.0) } else { (radius * 0.5, 0.5) };
+                for i in 0..per_ring {
+                    let a = std::f64::consts::TAU * (i as f64 + offset) / per_ring as f64;
+                    points.push((c.x + r * libm::sin(a), c.y - r * libm::cos(a)));
+                }
             }
         }
         Shape::Polygon { .. } => {
             let outline = shape.outline();
             let n = outline.len();
-            let lengths: Vec<f64> = (0..n)
-                .map(|i| {
-                    let (p, q) = (outline[i], outline[(i + 1) % n]);
-                    crate::table::measure::length(q.0 - p.0, q.1 - p.1)
-                })
-                .collect();
-            let perimeter: f64 = lengths.iter().sum();
-            if perimeter <= 0.0 {
+            if n == 0 {
                 return points;
             }
-            let (mut edge, mut walked) = (0, 0.0);
-            for i in 0..around {
-                let at = perimeter * i as f64 / around as f64;
-                while edge + 1 < n && walked + lengths[edge] < at {
-                    walked += lengths[edge];
-                    edge += 1;
+            // Points between corners on each edge, at fractions symmetric end to end.
+            let between = (around / n).saturating_sub(1);
+            let mut pull_in =
+                |on: (f64, f64)| points.push((on.0 + (centre.0 - on.0) * 0.2, on.1 + (centre.1 - on.1) * 0.2));
+            for i in 0..n {
+                let (p, q) = (outline[i], outline[(i + 1) % n]);
+                pull_in(p);
+                for j in 1..=between {
+                    let f = j as f64 / (between + 1) as f64;
+                    pull_in((p.0 + (q.0 - p.0) * f, p.1 + (q.1 - p.1) * f));
                 }
-                let f = if lengths[edge] > 0.0 { (at - walked) / lengths[edge] } else { 0.0 };
-                let (p, q) = (outline[edge], outline[(edge + 1) % n]);
-                let on = (p.0 + (q.0 - p.0) * f, p.1 + (q.1 - p.1) * f);
-                points.push((on.0 + (centre.0 - on.0) * 0.2, on.1 + (centre.1 - on.1) * 0.2));
             }
         }
     }

@@ -28,6 +28,7 @@ pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -
         vp_target: scenario.vp_target,
         readings: scenario.readings,
         first,
+        symmetry: scenario.symmetry,
         scene: {
             let scene = rules::scene(data, &scenario.table.pieces);
             let ground = rules::ground(data, &scenario.table, &scene);
@@ -84,7 +85,7 @@ impl Rules for ArmoredCore {
     }
 
     fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        let level = if level == Level::Easy { rules::Level::Easy } else { rules::Level::Normal };
+        let level = rules_level(level);
         rules::computer_action(&self.0, state, level).into_iter().collect()
     }
 
@@ -109,6 +110,16 @@ impl Rules for ArmoredCore {
                 vec![f64::from(value)]
             })
             .collect()
+    }
+}
+
+/// The studio's level as Armored Advance's computer plays it.
+#[must_use]
+pub fn rules_level(level: Level) -> rules::Level {
+    match level {
+        Level::Easy => rules::Level::Easy,
+        Level::Normal => rules::Level::Normal,
+        Level::Hard => rules::Level::Hard,
     }
 }
 

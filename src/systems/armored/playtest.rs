@@ -92,7 +92,7 @@ impl ArmoredPlay {
         if state.outcome != Outcome::Ongoing || !self.computer[usize::from(state.side.min(1))] {
             return false;
         }
-        let level = if self.level == Level::Easy { rules::Level::Easy } else { rules::Level::Normal };
+        let level = super::game::rules_level(self.level);
         match rules::computer_action(self.data(), state, level) {
             Some(action) => self.act(&action).is_ok(),
             None => false,

@@ -56,16 +56,18 @@ pub fn ground(data: &Ruleset, table: &crate::table::Table, scene: &Scene) -> sup
         for y in y0..y1 {
             for x in x0..x1 {
                 let at = ((x as f64 + 0.5) * cell as f64, (y as f64 + 0.5) * cell as f64);
-                let near_wall = o.walls.iter().any(|w| segment_distance(at, w.a, w.b) < reach);
+                // A micrometre short of the reach: a cell centre exactly an inch from a piece
+                // is open on both sides of a symmetric table, whatever the last bit says.
+                let near_wall = o.walls.iter().any(|w| segment_distance(at, w.a, w.b) < reach - 1.0);
                 let inside = if kind.blocks_sight || kind.wall || kind.tank_trap {
-                    o.shape.distance_to_point(at) < reach
+                    o.shape.distance_to_point(at) < reach - 1.0
                 } else {
                     false
                 };
                 if near_wall || inside {
                     vehicles[y * width + x] = false;
                 }
-                if kind.blocks_sight && o.shape.distance_to_point(at) < reach / 2.0 {
+                if kind.blocks_sight && o.shape.distance_to_point(at) < reach / 2.0 - 1.0 {
                     infantry[y * width + x] = false;
                 }
             }
@@ -171,7 +173,10 @@ pub fn off_facing(unit: &Unit, point: (f64, f64)) -> f64 {
         return 0.0;
     }
     let cos = ((fx * dx + fy * dy) / d).clamp(-1.0, 1.0);
-    libm::acos(cos).to_degrees()
+    // Rounded to a millionth of a degree, so that an angle exactly on an arc's or a face's
+    // edge (45 degrees, often, on a table of 22.5-degree moves) falls the same way for a unit
+    // and its mirror image, whatever the last bit of the sines.
+    (libm::acos(cos).to_degrees() * 1e6).round() / 1e6
 }
 
 /// Whether a weapon's arc holds the target: Casemate the front 90 degrees, Reverse Casemate

@@ -69,9 +69,10 @@ pub fn disembark_candidates(data: &Ruleset, state: &GameState, unit: usize) -> V
         .map(|step| {
             let facing = Facing::from_centidegrees(i64::from(step * 36_000 / DIRECTIONS));
             let (fx, fy) = facing.vector();
-            let at = |gap: f64| {
-                ((carrier.pose.x as f64 + fx * gap).round() as i64, (carrier.pose.y as f64 + fy * gap).round() as i64)
-            };
+            // Offsets snapped to hundredths of an inch: the last bits of the search below differ
+            // between a carrier and its mirror image, a hundredth does not.
+            let snap = |v: f64| (v / 254.0).round() as i64 * 254;
+            let at = |gap: f64| (carrier.pose.x + snap(fx * gap), carrier.pose.y + snap(fy * gap));
             // Out from the carrier's centre until the gap between hulls is half the reach:
             // two steps of the difference are enough for convex hulls.
             let b = carrier_shape.bounds();

@@ -38,6 +38,9 @@ pub struct Setup {
     pub first: Option<u8>,
     /// The table's pieces as sight and paths see them.
     pub scene: SceneCache,
+    /// The symmetry the table was drawn with: the second side's view of the table is the
+    /// first's through it (the computer's tie-breaking; a half turn when none is declared).
+    pub symmetry: Option<crate::table::TableSymmetry>,
 }
 
 /// The pieces indexed for sight once per game, and where vehicles and infantry can go on an

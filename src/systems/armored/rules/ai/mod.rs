@@ -6,33 +6,42 @@
 //! fire. Ties fall to each side's own frame (side 2's table turned about its centre), never to
 //! listing order.
 
-use super::action::Action;
-use super::check::check;
-use super::geometry::profile;
-use super::legal::{legal_shots, move_candidates};
-use super::shooting::expected_damage;
-use super::state::{GameState, Ground, Outcome, Unit, Victory};
+mod field;
+mod plans;
+
+use crate::systems::armored::rules::action::Action;
+use crate::systems::armored::rules::check::check;
+use crate::systems::armored::rules::geometry::profile;
+use crate::systems::armored::rules::legal::{legal_shots, move_candidates};
+use crate::systems::armored::rules::state::{GameState, Outcome, Unit, Victory};
 use crate::systems::armored::ruleset::{Ruleset, UnitClass};
 use crate::table::{Pose, UM_PER_INCH};
+use field::Field;
 
 /// How strong the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {
     /// The baseline: the best shot, else the move nearest its goal.
     Easy,
-    /// Also weighs how many enemies would see where it goes.
+    /// Also weighs how many enemies would see where it goes, and uses the keyword actions
+    /// (scouting, Accurate shots, transports).
     Normal,
+    /// Also weighs, for its best few destinations, the damage the enemy could do there and the
+    /// shots it could take from there.
+    Hard,
 }
 
 /// A position as a side sees it, for ties: how far from its own edge, then how far off the
-/// table's centre line (the same for a position and its image under a mirror or a half turn),
-/// then left or right by a coin from the game's seed (read, not rolled), so neither side is
-/// favoured by a tie.
-fn frame(state: &GameState, side: u8, (x, y): (i64, i64)) -> (i64, i64, i64) {
+/// table's centre line, then left or right by a coin from the game's seed (read, not rolled).
+/// The second side sees the table through its symmetry (a half turn when none is declared), so
+/// a position and its image rank the same for their sides and neither side is favoured by a
+/// tie.
+fn frame(state: &GameState, side: u8, at: (i64, i64)) -> (i64, i64, i64) {
     let (w, d) = (state.setup.table.width, state.setup.table.depth);
-    let from_edge = if side == 0 { d - y } else { y };
+    let symmetry = state.setup.symmetry.unwrap_or(crate::table::TableSymmetry::Rotate180);
+    let (x, y) = if side == 0 { at } else { symmetry.point(w, d, at) };
     let coin = state.dice.clone().below(2) == 1;
-    (from_edge, (2 * x - w).abs(), if coin { x } else { w - x })
+    (d - y, (2 * x - w).abs(), if coin { x } else { w - x })
 }
 
 fn value(data: &Ruleset, unit: &Unit) -> f64 {
@@ -44,14 +53,11 @@ type Candidate = (f64, (i64, i64, i64), (i64, i64, i64), Action);
 
 /// The shot worth most, with its worth.
 fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
-    let on_pen = state.setup.readings.advantage_on_penetration;
     let mut best: Option<Candidate> = None;
     for (action, s) in legal_shots(data, state) {
         let Action::Fire { unit, target, .. } = action else { continue };
         let (Some(t), Some(u)) = (state.live(target), state.live(unit)) else { continue };
-        let full = profile(data, t).map_or(1, |p| p.men.map_or(p.hit_points, u32::from)).max(1);
-        let worth = expected_damage(&s, on_pen, t) / f64::from(full) * value(data, t)
-            + if expected_damage(&s, on_pen, t) >= f64::from(t.hp) { value(data, t) * 0.5 } else { 0.0 };
+        let worth = plans::shot_worth(data, state, &s, t);
         let key = (frame(state, state.side, (u.pose.x, u.pose.y)), frame(state, state.side, (t.pose.x, t.pose.y)));
         let better = best
             .as_ref()
@@ -63,112 +69,15 @@ fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
     best.map(|(w, _, _, a)| (w, a))
 }
 
-/// Hundredths of an inch from every open cell centre of the lattice to the nearest goal,
-/// going round closed cells (the way round walls and buildings). Goals seed the four centres
-/// around them and points read the four centres around them, weighted by nearness, so a
-/// mirrored table gives a mirrored field (whole-inch positions sit on cell edges, where a plain
-/// floor would favour one side).
-#[derive(Debug, Clone)]
-struct Field {
-    width: usize,
-    depth: usize,
-    cell: f64,
-    steps: std::sync::Arc<Vec<u32>>,
-}
-
-/// The four cell centres around a point: (index, weight), where on the lattice.
-fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> Vec<(usize, f64, f64)> {
-    let (fx, fy) = (x as f64 / cell - 0.5, y as f64 / cell - 0.5);
-    let (x0, y0) = (fx.floor(), fy.floor());
-    let (tx, ty) = (fx - x0, fy - y0);
-    let mut out = Vec::with_capacity(4);
-    for (dx, dy, w) in [
-        (0.0, 0.0, (1.0 - tx) * (1.0 - ty)),
-        (1.0, 0.0, tx * (1.0 - ty)),
-        (0.0, 1.0, (1.0 - tx) * ty),
-        (1.0, 1.0, tx * ty),
-    ] {
-        let (cx, cy) = (x0 + dx, y0 + dy);
-        if cx >= 0.0 && cy >= 0.0 && (cx as usize) < width && (cy as usize) < depth {
-            let distance = crate::table::measure::length(fx - cx, fy - cy);
-            out.push((cy as usize * width + cx as usize, w, distance));
-        }
-    }
-    out
-}
-
-impl Field {
-    fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)], memo: &super::state::FieldMemo, kind: usize) -> Self {
-        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
-        let steps = memo.get(kind, goals, || Self::steps(ground, open, goals));
-        Self { width, depth, cell, steps }
-    }
-
-    fn steps(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
-        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
-        let mut steps = vec![u32::MAX; width * depth];
-        let mut queue = std::collections::BinaryHeap::new();
-        for &goal in goals {
-            for (i, _, distance) in around(width, depth, cell, goal) {
-                let d = (distance * 100.0).round() as u32;
-                if d < steps[i] {
-                    steps[i] = d;
-                    queue.push(std::cmp::Reverse((d, i)));
-                }
-            }
-        }
-        while let Some(std::cmp::Reverse((d, i))) = queue.pop() {
-            if d > steps[i] {
-                continue;
-            }
-            let (x, y) = ((i % width) as i64, (i / width) as i64);
-            for (dx, dy, cost) in [
-                (1, 0, 100),
-                (-1, 0, 100),
-                (0, 1, 100),
-                (0, -1, 100),
-                (1, 1, 141),
-                (1, -1, 141),
-                (-1, 1, 141),
-                (-1, -1, 141),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= depth {
-                    continue;
-                }
-                let j = ny as usize * width + nx as usize;
-                if !open[j] {
-                    continue;
-                }
-                let next = d + cost;
-                if next < steps[j] {
-                    steps[j] = next;
-                    queue.push(std::cmp::Reverse((next, j)));
-                }
-            }
-        }
-        steps
-    }
-
-    /// Hundredths of an inch from a point to the nearest goal, read from the centres around it
-    /// that can reach one (very far where none can).
-    fn at(&self, at: (i64, i64)) -> f64 {
-        let (mut sum, mut weights) = (0.0, 0.0);
-        for (i, w, _) in around(self.width, self.depth, self.cell, at) {
-            if let Some(&s) = self.steps.get(i).filter(|&&s| s != u32::MAX) {
-                sum += f64::from(s) * w;
-                weights += w;
-            }
-        }
-        if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
-    }
-}
-
 /// The goals of a unit: in Domination infantry goes for the objectives it does not hold; the
 /// rest go for the enemy.
-fn goals(data: &Ruleset, state: &GameState, unit: &Unit) -> Vec<(i64, i64)> {
+fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit) -> Vec<(i64, i64)> {
     let infantry = profile(data, unit).is_some_and(|p| p.class == UnitClass::Infantry);
-    if state.setup.victory == Victory::Domination && infantry && !state.setup.table.objectives.is_empty() {
+    if let Some(spot) = plans::crew_goal(data, state, index) {
+        return vec![spot];
+    }
+    let carrier = plans::carries(state, index);
+    if state.setup.victory == Victory::Domination && (infantry || carrier) && !state.setup.table.objectives.is_empty() {
         return state.setup.table.objectives.iter().map(|o| o.at).collect();
     }
     // The enemies it has a weapon against: anti-infantry fire for infantry, a gun that could
@@ -221,13 +130,14 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     let ground = &state.setup.scene.1;
     // One field per kind of unit and set of goals: units with the same weapons share it.
     let mut fields: Vec<SharedField> = Vec::new();
+    let mut probe = (level == Level::Hard).then(|| plans::ready_probe(state));
     for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let Some(p) = profile(data, unit) else { continue };
-        if p.class == UnitClass::FieldGun {
+        if p.class == UnitClass::FieldGun || plans::holds(data, state, index) {
             continue;
         }
         let kind = usize::from(p.class == UnitClass::Infantry);
-        let wanted = goals(data, state, unit);
+        let wanted = goals(data, state, index, unit);
         let at = match fields.iter().position(|(k, g, _)| *k == kind && *g == wanted) {
             Some(at) => at,
             None => {
@@ -239,6 +149,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
         };
         let field = &fields[at].2;
         let here = field.at((unit.pose.x, unit.pose.y));
+        let mut mine: Vec<(f64, (i64, i64, i64), Action)> = Vec::new();
         for free in [false, true] {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
@@ -255,16 +166,62 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                     gain -= exposure(data, state, unit, pose) as f64 * 2.0 * UM_PER_INCH as f64;
                 }
                 let key = frame(state, state.side, to);
-                if best.as_ref().is_some_and(|(g, k, _)| gain < *g - 1e-6 || ((gain - *g).abs() <= 1e-6 && key >= *k)) {
+                if level != Level::Hard
+                    && best
+                        .as_ref()
+                        .is_some_and(|(g, k, _)| gain < *g - 1e-6 || ((gain - *g).abs() <= 1e-6 && key >= *k))
+                {
                     continue;
                 }
                 if check(data, state, &action).is_ok() {
-                    best = Some((gain, key, action));
+                    mine.push((gain, key, action));
                 }
+            }
+        }
+        if level == Level::Hard {
+            mine.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+            mine.truncate(HARD_LOOKS);
+            if let Some(probe) = probe.as_mut() {
+                for candidate in &mut mine {
+                    candidate.0 += hard_score(data, probe, index, &candidate.2);
+                }
+            }
+        }
+        for (gain, key, action) in mine {
+            if best.as_ref().is_none_or(|(g, k, _)| gain > *g + 1e-6 || ((gain - *g).abs() <= 1e-6 && key < *k)) {
+                best = Some((gain, key, action));
             }
         }
     }
     best.map(|(_, _, a)| a)
+}
+
+/// Destinations per unit Hard looks at closely.
+const HARD_LOOKS: usize = 4;
+
+/// Hard's second look at a move, in inches of gain: the best shot the unit could take from
+/// there at any enemy, less what the enemies could do to it there (each enemy's best weapon),
+/// both as worth (a share of the cost) turned to inches at an inch per 5 points.
+fn hard_score(data: &Ruleset, probe: &mut GameState, index: usize, action: &Action) -> f64 {
+    let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = *action else { return 0.0 };
+    let Some(old) = probe.units.get(index).map(|u| u.pose) else { return 0.0 };
+    if let Some(u) = probe.units.get_mut(index) {
+        u.pose = Pose::new(to.0, to.1, facing);
+        u.moved = true;
+    }
+    let side = probe.units.get(index).map_or(0, |u| u.side);
+    let enemies: Vec<usize> =
+        probe.units.iter().enumerate().filter(|(_, e)| e.alive() && e.side != side).map(|(i, _)| i).collect();
+    let mut opportunity: f64 = 0.0;
+    let mut threat = 0.0;
+    for &enemy in &enemies {
+        opportunity = opportunity.max(plans::any_shot_worth(data, probe, index, enemy));
+        threat += plans::any_shot_worth(data, probe, enemy, index);
+    }
+    if let Some(u) = probe.units.get_mut(index) {
+        u.pose = old;
+    }
+    (opportunity - 0.5 * threat) / 5.0 * UM_PER_INCH as f64
 }
 
 /// The computer's next action for the side whose turn it is.
@@ -273,7 +230,24 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
     if state.outcome != Outcome::Ongoing {
         return None;
     }
-    if let Some((_, action)) = best_shot(data, state) {
+    if level != Level::Easy {
+        if let Some(action) = plans::transport_plan(data, state) {
+            return Some(action);
+        }
+        if std::env::var("NOSCOUT").is_err()
+            && let Some((_, action)) = plans::scout_plan(data, state)
+        {
+            return Some(action);
+        }
+    }
+    let shot = best_shot(data, state);
+    if level != Level::Easy
+        && let Some((worth, action)) = plans::accurate_plan(data, state)
+        && shot.as_ref().is_none_or(|(w, _)| worth >= *w)
+    {
+        return Some(action);
+    }
+    if let Some((_, action)) = shot {
         return Some(action);
     }
     Some(best_move(data, state, level).unwrap_or(Action::EndTurn))

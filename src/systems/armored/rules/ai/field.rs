@@ -1,0 +1,108 @@
+//! The computer's way-finding over the table: a field of distances on the inch lattice from
+//! every open cell to the nearest goal, going round walls and buildings, read smoothly between
+//! cell centres so that a mirrored table gives a mirrored field.
+
+use crate::systems::armored::rules::state::{FieldMemo, Ground};
+
+/// Hundredths of an inch from every open cell centre of the lattice to the nearest goal,
+/// going round closed cells (the way round walls and buildings). Goals seed the four centres
+/// around them and points read the four centres around them, weighted by nearness, so a
+/// mirrored table gives a mirrored field (whole-inch positions sit on cell edges, where a plain
+/// floor would favour one side).
+#[derive(Debug, Clone)]
+pub struct Field {
+    width: usize,
+    depth: usize,
+    cell: f64,
+    steps: std::sync::Arc<Vec<u32>>,
+}
+
+/// The four cell centres around a point: (index, weight), where on the lattice.
+fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> Vec<(usize, f64, f64)> {
+    let (fx, fy) = (x as f64 / cell - 0.5, y as f64 / cell - 0.5);
+    let (x0, y0) = (fx.floor(), fy.floor());
+    let (tx, ty) = (fx - x0, fy - y0);
+    let mut out = Vec::with_capacity(4);
+    for (dx, dy, w) in [
+        (0.0, 0.0, (1.0 - tx) * (1.0 - ty)),
+        (1.0, 0.0, tx * (1.0 - ty)),
+        (0.0, 1.0, (1.0 - tx) * ty),
+        (1.0, 1.0, tx * ty),
+    ] {
+        let (cx, cy) = (x0 + dx, y0 + dy);
+        if cx >= 0.0 && cy >= 0.0 && (cx as usize) < width && (cy as usize) < depth {
+            let distance = crate::table::measure::length(fx - cx, fy - cy);
+            out.push((cy as usize * width + cx as usize, w, distance));
+        }
+    }
+    out
+}
+
+impl Field {
+    pub fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)], memo: &FieldMemo, kind: usize) -> Self {
+        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
+        let steps = memo.get(kind, goals, || Self::steps(ground, open, goals));
+        Self { width, depth, cell, steps }
+    }
+
+    pub fn steps(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
+        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
+        let mut steps = vec![u32::MAX; width * depth];
+        let mut queue = std::collections::BinaryHeap::new();
+        for &goal in goals {
+            // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
+            // (the floor's other neighbour, at weight 0, would lean one way).
+            for (i, _, distance) in around(width, depth, cell, goal).into_iter().filter(|(_, w, _)| *w > 0.0) {
+                let d = (distance * 100.0).round() as u32;
+                if d < steps[i] {
+                    steps[i] = d;
+                    queue.push(std::cmp::Reverse((d, i)));
+                }
+            }
+        }
+        while let Some(std::cmp::Reverse((d, i))) = queue.pop() {
+            if d > steps[i] {
+                continue;
+            }
+            let (x, y) = ((i % width) as i64, (i / width) as i64);
+            for (dx, dy, cost) in [
+                (1, 0, 100),
+                (-1, 0, 100),
+                (0, 1, 100),
+                (0, -1, 100),
+                (1, 1, 141),
+                (1, -1, 141),
+                (-1, 1, 141),
+                (-1, -1, 141),
+            ] {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= depth {
+                    continue;
+                }
+                let j = ny as usize * width + nx as usize;
+                if !open[j] {
+                    continue;
+                }
+                let next = d + cost;
+                if next < steps[j] {
+                    steps[j] = next;
+                    queue.push(std::cmp::Reverse((next, j)));
+                }
+            }
+        }
+        steps
+    }
+
+    /// Hundredths of an inch from a point to the nearest goal, read from the centres around it
+    /// that can reach one (very far where none can).
+    pub fn at(&self, at: (i64, i64)) -> f64 {
+        let (mut sum, mut weights) = (0.0, 0.0);
+        for (i, w, _) in around(self.width, self.depth, self.cell, at) {
+            if let Some(&s) = self.steps.get(i).filter(|&&s| s != u32::MAX) {
+                sum += f64::from(s) * w;
+                weights += w;
+            }
+        }
+        if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
+    }
+}

@@ -1,0 +1,277 @@
+//! The computer's use of the keyword actions and of its infantry's duties: a scout's mark when
+//! it helps a friend's shot more than the scout's own, an Accurate shot when the +1 is worth
+//! the move it costs, squads that man the field guns, transports that carry squads to far
+//! objectives, and indirect guns that stay set up.
+
+use super::{frame, value};
+use crate::systems::armored::rules::action::Action;
+use crate::systems::armored::rules::check::check;
+use crate::systems::armored::rules::geometry::{profile, shape};
+use crate::systems::armored::rules::legal::disembark_candidates;
+use crate::systems::armored::rules::shooting::{Shot, expected_damage, shot, shot_with};
+use crate::systems::armored::rules::special::{crew_of, manned_gun};
+use crate::systems::armored::rules::state::{GameState, Mark, Unit, Victory};
+use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass};
+use crate::table::{UM_PER_INCH, distance_um};
+
+/// What a shot is worth: the expected share of the target destroyed times its cost, and half
+/// its cost again when the shot is expected to finish it.
+pub fn shot_worth(data: &Ruleset, state: &GameState, s: &Shot, target: &Unit) -> f64 {
+    let on_pen = state.setup.readings.advantage_on_penetration;
+    let full = profile(data, target).map_or(1, |p| p.men.map_or(p.hit_points, u32::from)).max(1);
+    let expected = expected_damage(s, on_pen, target);
+    expected / f64::from(full) * value(data, target)
+        + if expected >= f64::from(target.hp) { value(data, target) * 0.5 } else { 0.0 }
+}
+
+/// The best a unit's guns could do to `target` now (0 when none may fire).
+fn best_worth_at(data: &Ruleset, state: &GameState, unit: usize, target: usize) -> f64 {
+    let (Some(u), Some(t)) = (state.live(unit), state.live(target)) else { return 0.0 };
+    let weapons = profile(data, u).map_or(0, |p| p.weapons.len());
+    (0..weapons)
+        .filter_map(|w| shot(data, state, unit, w, target).ok())
+        .map(|s| shot_worth(data, state, &s, t))
+        .fold(0.0, f64::max)
+        * f64::from(u8::from(u.actions_spent < profile(data, u).map_or(0, |p| p.actions)))
+}
+
+/// What `unit`'s best weapon could do to `target` where they stand (Hard's look at a
+/// destination, in a probe whose weapons are all ready: the shots of the next turn).
+pub fn any_shot_worth(data: &Ruleset, probe: &GameState, unit: usize, target: usize) -> f64 {
+    let (Some(u), Some(t)) = (probe.live(unit), probe.live(target)) else { return 0.0 };
+    let weapons = profile(data, u).map_or(0, |p| p.weapons.len());
+    (0..weapons)
+        .filter_map(|w| shot(data, probe, unit, w, target).ok())
+        .map(|s| shot_worth(data, probe, &s, t))
+        .fold(0.0, f64::max)
+}
+
+/// A copy of the position with every weapon ready, for `any_shot_worth`.
+pub fn ready_probe(state: &GameState) -> GameState {
+    let mut probe = state.clone();
+    for u in &mut probe.units {
+        u.fired.iter_mut().for_each(|x| *x = 0);
+        u.fired_last_turn = false;
+        u.set_up = true;
+    }
+    probe
+}
+
+/// A scout's mark worth more than the scout's own best shot: what it adds to the best shot of
+/// the friend it is made for.
+pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
+    let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
+    let enemies: Vec<usize> =
+        state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side).map(|(i, _)| i).collect();
+    for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+        if !profile(data, u).is_some_and(|p| p.keywords.contains(&Keyword::Scout)) {
+            continue;
+        }
+        let own = enemies.iter().map(|&t| best_worth_at(data, state, unit, t)).fold(0.0, f64::max);
+        for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
+            let friends = state.units.iter().enumerate().filter(|(f, x)| *f != unit && x.alive() && x.side == u.side);
+            for (friend, _) in friends {
+                let action = Action::Scout { unit, target, friend };
+                let before = best_worth_at(data, state, friend, target);
+                if state.marks.iter().any(|m| m.friend == friend && m.target == target) {
+                    continue;
+                }
+                let mut marked = state.clone();
+                marked.marks.push(Mark { scout: unit, target, friend, bonus: 3 });
+                let after = best_worth_at(data, &marked, friend, target);
+                // The bonus assumed is the largest; check the real one only when it could pay.
+                if after - before <= own || check(data, state, &action).is_err() {
+                    continue;
+                }
+                let bonus = crate::systems::armored::rules::special::scout_bonus(
+                    data,
+                    crate::systems::armored::rules::geometry::range(data, u, t).unwrap_or(i64::MAX),
+                );
+                if let Some(m) = marked.marks.last_mut() {
+                    m.bonus = bonus;
+                }
+                let gain = best_worth_at(data, &marked, friend, target) - before;
+                let key = frame(state, state.side, (t.pose.x, t.pose.y));
+                if gain > own
+                    && best.as_ref().is_none_or(|(g, k, _)| gain > *g + 1e-9 || (gain - *g).abs() <= 1e-9 && key < *k)
+                {
+                    best = Some((gain, key, action));
+                }
+            }
+        }
+    }
+    best.map(|(g, _, a)| (g, a))
+}
+
+/// An Accurate shot when its worth beats the plain shot's by a quarter (it costs the move).
+pub fn accurate_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
+    let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
+    for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+        let Some(p) = profile(data, u).filter(|p| p.keywords.contains(&Keyword::Accurate)) else { continue };
+        for weapon in 0..p.weapons.len() {
+            for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
+                let action = Action::AccurateFire { unit, weapon, target };
+                let (Ok(plain), Ok(sure)) =
+                    (shot(data, state, unit, weapon, target), shot_with(data, state, unit, weapon, target, true))
+                else {
+                    continue;
+                };
+                let worth = shot_worth(data, state, &sure, t);
+                let key = frame(state, state.side, (t.pose.x, t.pose.y));
+                if worth > 1.25 * shot_worth(data, state, &plain, t)
+                    && check(data, state, &action).is_ok()
+                    && best.as_ref().is_none_or(|(w, k, _)| worth > *w + 1e-9 || (worth - *w).abs() <= 1e-9 && key < *k)
+                {
+                    best = Some((worth, key, action));
+                }
+            }
+        }
+    }
+    best.map(|(w, _, a)| (w, a))
+}
+
+/// The place a squad stands to man a gun: just behind it, on its axis.
+fn behind(data: &Ruleset, gun: &Unit) -> (i64, i64) {
+    let back = profile(data, gun)
+        .and_then(|p| crate::table::file::read_footprint(data.unit, &p.hull, &p.id).ok())
+        .map_or(0.0, |f| f.reach())
+        + 0.9 * UM_PER_INCH as f64;
+    let (fx, fy) = gun.pose.facing.vector();
+    ((gun.pose.x as f64 - fx * back).round() as i64, (gun.pose.y as f64 - fy * back).round() as i64)
+}
+
+/// Where a squad should go to man a gun: behind the nearest friendly gun no squad mans and no
+/// nearer free squad is heading for.
+pub fn crew_goal(data: &Ruleset, state: &GameState, squad: usize) -> Option<(i64, i64)> {
+    let s = state.standing(squad)?;
+    let p = profile(data, s)?;
+    if p.class != UnitClass::Infantry || p.weapons.iter().any(|w| w.anti_infantry.is_none()) {
+        return None;
+    }
+    let free_squads: Vec<usize> = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(i, u)| {
+            u.alive()
+                && u.side == s.side
+                && u.riding.is_none()
+                && profile(data, u).is_some_and(|p| p.class == UnitClass::Infantry)
+                && manned_gun(data, state, *i).is_none()
+        })
+        .map(|(i, _)| i)
+        .collect();
+    let guns = state.units.iter().enumerate().filter(|(g, u)| {
+        u.alive()
+            && u.side == s.side
+            && u.towed_by.is_none()
+            && profile(data, u).is_some_and(|p| p.class == UnitClass::FieldGun)
+            && crew_of(data, state, *g).is_none()
+    });
+    let mut best: Option<(i64, (i64, i64))> = None;
+    for (_, gun) in guns {
+        let spot = behind(data, gun);
+        let distance = |i: usize| {
+            state.units.get(i).map_or(i64::MAX, |u| {
+                crate::table::measure::length((u.pose.x - spot.0) as f64, (u.pose.y - spot.1) as f64).round() as i64
+            })
+        };
+        let mine = distance(squad);
+        // The nearest free squad goes (ties to the lower in the table's order cannot favour a
+        // side: each side's squads are its own).
+        let nearest = free_squads.iter().copied().min_by_key(|&i| (distance(i), i));
+        if nearest == Some(squad) && best.is_none_or(|(d, _)| mine < d) {
+            best = Some((mine, spot));
+        }
+    }
+    best.map(|(_, spot)| spot)
+}
+
+/// Whether a unit should stay where it is: a squad manning a gun, an indirect gun set up or
+/// with an enemy in its reach, a passenger.
+pub fn holds(data: &Ruleset, state: &GameState, index: usize) -> bool {
+    let Some(u) = state.live(index) else { return true };
+    if u.riding.is_some() || u.towed_by.is_some() {
+        return true;
+    }
+    let Some(p) = profile(data, u) else { return true };
+    if p.class == UnitClass::Infantry {
+        return manned_gun(data, state, index).is_some();
+    }
+    let reach = p.weapons.iter().flat_map(|w| &w.keywords).find_map(|k| match k {
+        Keyword::Indirect(x) => Some(i64::from(*x) * UM_PER_INCH),
+        _ => None,
+    });
+    let Some(reach) = reach else { return false };
+    let Some(own) = shape(data, u) else { return false };
+    u.set_up
+        || state
+            .units
+            .iter()
+            .filter(|e| e.alive() && e.side != u.side && e.riding.is_none())
+            .filter_map(|e| shape(data, e))
+            .any(|e| distance_um(&own, &e) <= reach)
+}
+
+/// Transports in Domination: a squad far from every objective boards a transport beside it;
+/// riders get out when their transport is near an objective their side does not hold.
+pub fn transport_plan(data: &Ruleset, state: &GameState) -> Option<Action> {
+    if state.setup.victory != Victory::Domination || state.setup.table.objectives.is_empty() {
+        return None;
+    }
+    let inch = UM_PER_INCH as f64;
+    let nearest = |at: (i64, i64)| {
+        state
+            .setup
+            .table
+            .objectives
+            .iter()
+            .map(|o| (crate::table::measure::length((o.at.0 - at.0) as f64, (o.at.1 - at.1) as f64), o.at))
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+    };
+    for (index, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+        if let Some(carrier) = u.riding.and_then(|c| state.live(c)) {
+            let Some((d, goal)) = nearest((carrier.pose.x, carrier.pose.y)) else { continue };
+            if d > 10.0 * inch {
+                continue;
+            }
+            let out = disembark_candidates(data, state, index)
+                .into_iter()
+                .filter(|a| check(data, state, a).is_ok())
+                .min_by(|a, b| {
+                    let key = |a: &Action| match a {
+                        Action::Disembark { to, .. } => {
+                            let d = crate::table::measure::length((to.0 - goal.0) as f64, (to.1 - goal.1) as f64);
+                            (d, frame(state, state.side, *to))
+                        }
+                        _ => (f64::MAX, (0, 0, 0)),
+                    };
+                    let (ka, kb) = (key(a), key(b));
+                    ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1))
+                });
+            if out.is_some() {
+                return out;
+            }
+            continue;
+        }
+        let infantry = profile(data, u).is_some_and(|p| p.class == UnitClass::Infantry);
+        if !infantry || manned_gun(data, state, index).is_some() {
+            continue;
+        }
+        if nearest((u.pose.x, u.pose.y)).is_none_or(|(d, _)| d < 18.0 * inch) {
+            continue;
+        }
+        for (carrier, _) in state.units.iter().enumerate().filter(|(_, c)| c.alive() && c.side == u.side) {
+            let action = Action::Embark { unit: index, carrier };
+            if check(data, state, &action).is_ok() {
+                return Some(action);
+            }
+        }
+    }
+    None
+}
+
+/// Whether a unit carries riders (it then heads for the objectives).
+pub fn carries(state: &GameState, index: usize) -> bool {
+    state.units.iter().any(|u| u.alive() && u.riding == Some(index))
+}

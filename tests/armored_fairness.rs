@@ -1,0 +1,113 @@
+//! The Armored Advance computer is fair to seats: on each symmetric sample, its choice in a
+//! position's mirror image (the sides swapped, every unit moved to its image) is the image of
+//! its choice, action after action through whole games, at every level. Ties and sight that
+//! leaned on listing order or the last bit of a sine would show here first.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::systems::armored::game::setup_of;
+use skirmish_studio::systems::armored::rules::{Action, GameState, Level, Outcome, apply, computer_action, start_game};
+use skirmish_studio::systems::armored::ruleset::Ruleset;
+use skirmish_studio::systems::armored::scenario::load_scenario;
+use skirmish_studio::table::{Facing, Pose, TableSymmetry};
+
+/// A point's and a facing's image under the sample's symmetry.
+fn image(symmetry: TableSymmetry, (w, d): (i64, i64), (x, y): (i64, i64), facing: Facing) -> ((i64, i64), Facing) {
+    let c = i64::from(facing.centidegrees());
+    let (at, turned) = match symmetry {
+        TableSymmetry::MirrorTopBottom => ((x, d - y), 18_000 - c),
+        TableSymmetry::MirrorLeftRight => ((w - x, y), -c),
+        TableSymmetry::Rotate180 => ((w - x, d - y), c + 18_000),
+    };
+    (at, Facing::from_centidegrees(turned.rem_euclid(36_000)))
+}
+
+/// The samples list each unit beside its image: unit `i`'s image is unit `i ^ 1`.
+fn mirror_state(s: &GameState, symmetry: TableSymmetry) -> GameState {
+    let size = (s.setup.table.width, s.setup.table.depth);
+    let mut m = s.clone();
+    for (i, u) in s.units.iter().enumerate() {
+        let mut v = u.clone();
+        v.side = 1 - u.side;
+        let (at, facing) = image(symmetry, size, (u.pose.x, u.pose.y), u.pose.facing);
+        v.pose = Pose::new(at.0, at.1, facing);
+        v.riding = u.riding.map(|r| r ^ 1);
+        v.towed_by = u.towed_by.map(|r| r ^ 1);
+        m.units[i ^ 1] = v;
+    }
+    m.side = 1 - s.side;
+    m.first = 1 - s.first;
+    m.points = [s.points[1], s.points[0]];
+    for mark in &mut m.marks {
+        mark.scout ^= 1;
+        mark.target ^= 1;
+        mark.friend ^= 1;
+    }
+    m
+}
+
+fn mirror_action(a: &Action, symmetry: TableSymmetry, size: (i64, i64)) -> Action {
+    let moved = |to: (i64, i64), facing: Facing| image(symmetry, size, to, facing);
+    match a.clone() {
+        Action::Move { unit, to, facing } => {
+            let (to, facing) = moved(to, facing);
+            Action::Move { unit: unit ^ 1, to, facing }
+        }
+        Action::FreeMove { unit, to, facing } => {
+            let (to, facing) = moved(to, facing);
+            Action::FreeMove { unit: unit ^ 1, to, facing }
+        }
+        Action::Disembark { unit, to, facing } => {
+            let (to, facing) = moved(to, facing);
+            Action::Disembark { unit: unit ^ 1, to, facing }
+        }
+        Action::Fire { unit, weapon, target } => Action::Fire { unit: unit ^ 1, weapon, target: target ^ 1 },
+        Action::AccurateFire { unit, weapon, target } => {
+            Action::AccurateFire { unit: unit ^ 1, weapon, target: target ^ 1 }
+        }
+        Action::Scout { unit, target, friend } => {
+            Action::Scout { unit: unit ^ 1, target: target ^ 1, friend: friend ^ 1 }
+        }
+        Action::Embark { unit, carrier } => Action::Embark { unit: unit ^ 1, carrier: carrier ^ 1 },
+        other => other,
+    }
+}
+
+fn mirrored_choices_on(file: &str, text: &str, level: Level, seeds: std::ops::Range<u64>) {
+    let data = Ruleset::builtin().unwrap();
+    let scenario = load_scenario(&data, text).unwrap();
+    let symmetry = scenario.symmetry.expect("the sample is symmetric");
+    let size = (scenario.table.width, scenario.table.depth);
+    for seed in seeds {
+        let (mut state, _) = start_game(&data, &setup_of(&data, &scenario, Some(0)), seed).unwrap();
+        for step in 0..2_000 {
+            let chosen = computer_action(&data, &state, level).unwrap();
+            let in_mirror = computer_action(&data, &mirror_state(&state, symmetry), level).unwrap();
+            assert_eq!(
+                mirror_action(&chosen, symmetry, size),
+                in_mirror,
+                "{file}, {level:?}, seed {seed}, action {step}: the mirror's choice is not the image of {chosen:?}"
+            );
+            apply(&data, &mut state, &chosen).unwrap();
+            if state.outcome != Outcome::Ongoing {
+                break;
+            }
+        }
+    }
+}
+
+#[test]
+fn on_hedgerow_crossing_the_computer_choice_in_a_mirror_is_the_mirror_of_its_choice() {
+    let text = include_str!("../scenarios/aa-hedgerow-crossing.ron");
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        mirrored_choices_on("Hedgerow Crossing", text, level, 0..2);
+    }
+}
+
+#[test]
+fn on_three_farms_the_computer_choice_in_a_turned_copy_is_the_turned_choice() {
+    let text = include_str!("../scenarios/aa-three-farms.ron");
+    for level in [Level::Easy, Level::Normal, Level::Hard] {
+        mirrored_choices_on("Three Farms", text, level, 0..2);
+    }
+}
