@@ -108,13 +108,27 @@ pub fn manned_gun(data: &Ruleset, state: &GameState, squad: usize) -> Option<usi
 pub fn sandbagged(data: &Ruleset, state: &GameState, firer: &Unit, target: &Unit) -> bool {
     let Some(target_shape) = shape(data, target) else { return false };
     let scene = &state.setup.scene.0;
+    let reach = data.specials.sandbag_reach * UM_PER_INCH as f64;
+    // Only sandbags within reach of the target can cover it: most shots have none, and need no
+    // line drawn.
+    let near: Vec<usize> = state
+        .setup
+        .table
+        .pieces
+        .iter()
+        .zip(&scene.obstacles)
+        .enumerate()
+        .filter(|(_, (p, o))| {
+            data.kind(&p.kind).is_some_and(|k| k.sandbags) && crate::table::distance(&o.shape, &target_shape) <= reach
+        })
+        .map(|(i, _)| i)
+        .collect();
+    if near.is_empty() {
+        return false;
+    }
     let eye = crate::table::Eye { at: firer.pose.point(), z: 0.0 };
     let line = scene.line(eye, crate::table::Eye { at: target.pose.point(), z: 0.0 }, &[]);
-    let reach = data.specials.sandbag_reach * UM_PER_INCH as f64;
-    line.crossings.iter().any(|c| {
-        state.setup.table.pieces.get(c.obstacle).and_then(|p| data.kind(&p.kind)).is_some_and(|k| k.sandbags)
-            && scene.obstacles.get(c.obstacle).is_some_and(|o| crate::table::distance(&o.shape, &target_shape) <= reach)
-    })
+    line.crossings.iter().any(|c| near.contains(&c.obstacle))
 }
 
 /// The bonus a scout at `um` from its target gives, by the data's bands.

@@ -48,7 +48,11 @@ impl Field {
     pub fn steps(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
         let mut steps = vec![u32::MAX; width * depth];
-        let mut queue = std::collections::BinaryHeap::new();
+        // Dial's buckets: every step costs 100 or 141, so a ring of 142 buckets by distance
+        // holds everything still to settle, and each is settled in order without a heap.
+        const RING: usize = 142;
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); RING];
+        let mut queued = 0usize;
         for &goal in goals {
             // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
             // (the floor's other neighbour, at weight 0, would lean one way).
@@ -56,39 +60,44 @@ impl Field {
                 let d = (distance * 100.0).round() as u32;
                 if d < steps[i] {
                     steps[i] = d;
-                    queue.push(std::cmp::Reverse((d, i)));
+                    buckets[d as usize % RING].push(i);
+                    queued += 1;
                 }
             }
         }
-        while let Some(std::cmp::Reverse((d, i))) = queue.pop() {
-            if d > steps[i] {
-                continue;
-            }
-            let (x, y) = ((i % width) as i64, (i / width) as i64);
-            for (dx, dy, cost) in [
-                (1, 0, 100),
-                (-1, 0, 100),
-                (0, 1, 100),
-                (0, -1, 100),
-                (1, 1, 141),
-                (1, -1, 141),
-                (-1, 1, 141),
-                (-1, -1, 141),
-            ] {
-                let (nx, ny) = (x + dx, y + dy);
-                if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= depth {
+        let mut d = 0u32;
+        while queued > 0 {
+            let here = std::mem::take(&mut buckets[d as usize % RING]);
+            queued -= here.len();
+            for i in here {
+                if steps[i] != d {
                     continue;
                 }
-                let j = ny as usize * width + nx as usize;
-                if !open[j] {
-                    continue;
-                }
-                let next = d + cost;
-                if next < steps[j] {
-                    steps[j] = next;
-                    queue.push(std::cmp::Reverse((next, j)));
+                let (x, y) = (i % width, i / width);
+                for (dx, dy, cost) in [
+                    (1, 0, 100),
+                    (-1, 0, 100),
+                    (0, 1, 100),
+                    (0, -1, 100),
+                    (1, 1, 141),
+                    (1, -1, 141),
+                    (-1, 1, 141),
+                    (-1, -1, 141),
+                ] {
+                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
+                    if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= depth {
+                        continue;
+                    }
+                    let j = ny as usize * width + nx as usize;
+                    let next = d + cost;
+                    if open[j] && next < steps[j] {
+                        steps[j] = next;
+                        buckets[next as usize % RING].push(j);
+                        queued += 1;
+                    }
                 }
             }
+            d += 1;
         }
         steps
     }

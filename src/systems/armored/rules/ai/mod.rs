@@ -133,7 +133,10 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     let mut probe = (level == Level::Hard).then(|| plans::ready_probe(state));
     for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let Some(p) = profile(data, unit) else { continue };
-        if p.class == UnitClass::FieldGun || plans::holds(data, state, index) {
+        if p.class == UnitClass::FieldGun
+            || plans::holds(data, state, index)
+            || (level != Level::Easy && plans::holds_objective(data, state, index))
+        {
             continue;
         }
         let kind = usize::from(p.class == UnitClass::Infantry);
@@ -155,7 +158,13 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
                 // A hundred steps an inch.
                 let mut gain = (here - field.at(to)) / 100.0 * UM_PER_INCH as f64;
-                if gain < UM_PER_INCH as f64 {
+                // A micrometre of slack: a move of exactly an inch straight down the field gains
+                // exactly an inch, and the last bit must not decide it for one side only.
+                if gain < UM_PER_INCH as f64 - 1.0 {
+                    continue;
+                }
+                // Exposure only takes away: a move already short of the best needs no lines drawn.
+                if level == Level::Normal && best.as_ref().is_some_and(|(g, _, _)| gain < *g - 1e-6) {
                     continue;
                 }
                 // Normal prefers, among the moves that advance, those that keep its vehicles out
@@ -230,15 +239,10 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
     if state.outcome != Outcome::Ongoing {
         return None;
     }
-    if level != Level::Easy {
-        if let Some(action) = plans::transport_plan(data, state) {
-            return Some(action);
-        }
-        if std::env::var("NOSCOUT").is_err()
-            && let Some((_, action)) = plans::scout_plan(data, state)
-        {
-            return Some(action);
-        }
+    if level != Level::Easy
+        && let Some((_, action)) = plans::scout_plan(data, state)
+    {
+        return Some(action);
     }
     let shot = best_shot(data, state);
     if level != Level::Easy
@@ -248,6 +252,9 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
         return Some(action);
     }
     if let Some((_, action)) = shot {
+        return Some(action);
+    }
+    if let Some(action) = plans::pivot_plan(data, state) {
         return Some(action);
     }
     Some(best_move(data, state, level).unwrap_or(Action::EndTurn))

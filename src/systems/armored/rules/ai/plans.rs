@@ -1,16 +1,15 @@
 //! The computer's use of the keyword actions and of its infantry's duties: a scout's mark when
 //! it helps a friend's shot more than the scout's own, an Accurate shot when the +1 is worth
-//! the move it costs, squads that man the field guns, transports that carry squads to far
-//! objectives, and indirect guns that stay set up.
+//! the move it costs, squads that man the field guns and hold objectives, casemates that turn
+//! to their targets, and indirect guns that stay set up.
 
 use super::{frame, value};
 use crate::systems::armored::rules::action::Action;
 use crate::systems::armored::rules::check::check;
 use crate::systems::armored::rules::geometry::{profile, shape};
-use crate::systems::armored::rules::legal::disembark_candidates;
 use crate::systems::armored::rules::shooting::{Shot, expected_damage, shot, shot_with};
 use crate::systems::armored::rules::special::{crew_of, manned_gun};
-use crate::systems::armored::rules::state::{GameState, Mark, Unit, Victory};
+use crate::systems::armored::rules::state::{GameState, Unit, Victory};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass};
 use crate::table::{UM_PER_INCH, distance_um};
 
@@ -69,33 +68,40 @@ pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
         }
         let own = enemies.iter().map(|&t| best_worth_at(data, state, unit, t)).fold(0.0, f64::max);
         for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
+            let first_friend = state.units.iter().position(|x| x.alive() && x.side == u.side && !std::ptr::eq(x, u));
+            let Some(first_friend) = first_friend else { continue };
+            // Whether this scout may mark this target at all (reach and sight), once.
+            if check(data, state, &Action::Scout { unit, target, friend: first_friend }).is_err() {
+                continue;
+            }
+            let bonus = crate::systems::armored::rules::special::scout_bonus(
+                data,
+                crate::systems::armored::rules::geometry::range(data, u, t).unwrap_or(i64::MAX),
+            );
             let friends = state.units.iter().enumerate().filter(|(f, x)| *f != unit && x.alive() && x.side == u.side);
-            for (friend, _) in friends {
-                let action = Action::Scout { unit, target, friend };
-                let before = best_worth_at(data, state, friend, target);
-                if state.marks.iter().any(|m| m.friend == friend && m.target == target) {
+            for (friend, x) in friends {
+                if state.marks.iter().any(|m| m.friend == friend && m.target == target)
+                    || x.actions_spent >= profile(data, x).map_or(0, |p| p.actions)
+                {
                     continue;
                 }
-                let mut marked = state.clone();
-                marked.marks.push(Mark { scout: unit, target, friend, bonus: 3 });
-                let after = best_worth_at(data, &marked, friend, target);
-                // The bonus assumed is the largest; check the real one only when it could pay.
-                if after - before <= own || check(data, state, &action).is_err() {
-                    continue;
+                // The friend's best shot now and with the bonus taken from its roll to hit.
+                let weapons = profile(data, x).map_or(0, |p| p.weapons.len());
+                let (mut before, mut after) = (0.0f64, 0.0f64);
+                for weapon in 0..weapons {
+                    let Ok(plain) = shot(data, state, friend, weapon, target) else { continue };
+                    before = before.max(shot_worth(data, state, &plain, t));
+                    if plain.kills.is_none() && plain.hit <= 6 {
+                        let helped = Shot { hit: plain.hit.saturating_sub(bonus).max(1), scouted: bonus, ..plain };
+                        after = after.max(shot_worth(data, state, &helped, t));
+                    }
                 }
-                let bonus = crate::systems::armored::rules::special::scout_bonus(
-                    data,
-                    crate::systems::armored::rules::geometry::range(data, u, t).unwrap_or(i64::MAX),
-                );
-                if let Some(m) = marked.marks.last_mut() {
-                    m.bonus = bonus;
-                }
-                let gain = best_worth_at(data, &marked, friend, target) - before;
+                let gain = after - before;
                 let key = frame(state, state.side, (t.pose.x, t.pose.y));
                 if gain > own
                     && best.as_ref().is_none_or(|(g, k, _)| gain > *g + 1e-9 || (gain - *g).abs() <= 1e-9 && key < *k)
                 {
-                    best = Some((gain, key, action));
+                    best = Some((gain, key, Action::Scout { unit, target, friend }));
                 }
             }
         }
@@ -213,65 +219,71 @@ pub fn holds(data: &Ruleset, state: &GameState, index: usize) -> bool {
             .any(|e| distance_um(&own, &e) <= reach)
 }
 
-/// Transports in Domination: a squad far from every objective boards a transport beside it;
-/// riders get out when their transport is near an objective their side does not hold.
-pub fn transport_plan(data: &Ruleset, state: &GameState) -> Option<Action> {
-    if state.setup.victory != Victory::Domination || state.setup.table.objectives.is_empty() {
-        return None;
-    }
-    let inch = UM_PER_INCH as f64;
-    let nearest = |at: (i64, i64)| {
-        state
-            .setup
-            .table
-            .objectives
-            .iter()
-            .map(|o| (crate::table::measure::length((o.at.0 - at.0) as f64, (o.at.1 - at.1) as f64), o.at))
-            .min_by(|a, b| a.0.total_cmp(&b.0))
-    };
-    for (index, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
-        if let Some(carrier) = u.riding.and_then(|c| state.live(c)) {
-            let Some((d, goal)) = nearest((carrier.pose.x, carrier.pose.y)) else { continue };
-            if d > 10.0 * inch {
-                continue;
-            }
-            let out = disembark_candidates(data, state, index)
-                .into_iter()
-                .filter(|a| check(data, state, a).is_ok())
-                .min_by(|a, b| {
-                    let key = |a: &Action| match a {
-                        Action::Disembark { to, .. } => {
-                            let d = crate::table::measure::length((to.0 - goal.0) as f64, (to.1 - goal.1) as f64);
-                            (d, frame(state, state.side, *to))
-                        }
-                        _ => (f64::MAX, (0, 0, 0)),
-                    };
-                    let (ka, kb) = (key(a), key(b));
-                    ka.0.total_cmp(&kb.0).then(ka.1.cmp(&kb.1))
-                });
-            if out.is_some() {
-                return out;
-            }
-            continue;
-        }
-        let infantry = profile(data, u).is_some_and(|p| p.class == UnitClass::Infantry);
-        if !infantry || manned_gun(data, state, index).is_some() {
-            continue;
-        }
-        if nearest((u.pose.x, u.pose.y)).is_none_or(|(d, _)| d < 18.0 * inch) {
-            continue;
-        }
-        for (carrier, _) in state.units.iter().enumerate().filter(|(_, c)| c.alive() && c.side == u.side) {
-            let action = Action::Embark { unit: index, carrier };
-            if check(data, state, &action).is_ok() {
-                return Some(action);
-            }
-        }
-    }
-    None
-}
-
 /// Whether a unit carries riders (it then heads for the objectives).
 pub fn carries(state: &GameState, index: usize) -> bool {
     state.units.iter().any(|u| u.alive() && u.riding == Some(index))
+}
+
+/// A casemate that could hurt an enemy but for its arc turns in place to face it (its front,
+/// or its back for a reverse casemate): a move of no distance. Without it two casemates side
+/// by side would sit for ever.
+pub fn pivot_plan(data: &Ruleset, state: &GameState) -> Option<Action> {
+    use crate::systems::armored::rules::action::Rejection;
+    let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
+    for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+        let Some(p) = profile(data, u) else { continue };
+        let reverse = p.keywords.contains(&Keyword::ReverseCasemate);
+        if !reverse && !p.keywords.contains(&Keyword::Casemate) {
+            continue;
+        }
+        for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
+            let out_of_arc =
+                (0..p.weapons.len()).any(|w| shot(data, state, unit, w, target) == Err(Rejection::OutOfArc));
+            if !out_of_arc {
+                continue;
+            }
+            let (dx, dy) = ((t.pose.x - u.pose.x) as f64, (t.pose.y - u.pose.y) as f64);
+            let bearing = libm::atan2(dx, -dy).to_degrees() + if reverse { 180.0 } else { 0.0 };
+            let Ok(facing) = crate::table::Facing::from_degrees(bearing.round()) else { continue };
+            let action = Action::Move { unit, to: (u.pose.x, u.pose.y), facing };
+            let mut turned = state.clone();
+            if let Some(x) = turned.units.get_mut(unit) {
+                x.pose.facing = facing;
+            }
+            let worth = (0..p.weapons.len())
+                .filter_map(|w| shot(data, &turned, unit, w, target).ok())
+                .map(|s| shot_worth(data, state, &s, t))
+                .fold(0.0, f64::max);
+            let key = frame(state, state.side, (t.pose.x, t.pose.y));
+            if worth > 0.0
+                && best.as_ref().is_none_or(|(w, k, _)| worth > *w + 1e-9 || (worth - *w).abs() <= 1e-9 && key < *k)
+                && check(data, state, &action).is_ok()
+            {
+                best = Some((worth, key, action));
+            }
+        }
+    }
+    best.map(|(_, _, a)| a)
+}
+
+/// Whether an infantry unit stands within an objective's control radius (Domination).
+pub fn on_objective(data: &Ruleset, state: &GameState, unit: &Unit) -> bool {
+    if state.setup.victory != Victory::Domination || unit.riding.is_some() {
+        return false;
+    }
+    if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
+        return false;
+    }
+    let Some(base) = shape(data, unit) else { return false };
+    state
+        .setup
+        .table
+        .objectives
+        .iter()
+        .any(|o| base.distance_to_point((o.at.0 as f64, o.at.1 as f64)) <= o.radius as f64)
+}
+
+/// A squad on an objective stays there (Normal and Hard): it is what scores.
+pub fn holds_objective(data: &Ruleset, state: &GameState, index: usize) -> bool {
+    state.live(index).is_some_and(|u| on_objective(data, state, u))
 }
