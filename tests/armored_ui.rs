@@ -203,3 +203,33 @@ fn a_playtest_moves_a_tank_by_dragging_it_undoes_it_and_returns_to_the_untouched
     assert!(desk.play.is_none());
     assert_eq!(desk.editor.doc.scenario, before, "the playtest never touches the document");
 }
+
+#[test]
+fn a_playtest_boards_a_squad_on_its_halftrack_with_the_keyword_action_button() {
+    let mut harness = harness(Some(sample("aa-three-farms.ron")));
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(6);
+    for _ in 0..200 {
+        let side = harness.state().armored().unwrap().play.as_ref().unwrap().play.state().side;
+        if side == 0 {
+            break;
+        }
+        harness.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // Select the Allies' halftrack by pressing on it (a press without a drag moves nothing).
+    let halftrack = at(&harness, 34.0, 43.0);
+    harness.hover_at(halftrack);
+    harness.run_steps(1);
+    harness.drag_at(halftrack);
+    harness.run_steps(1);
+    harness.drop_at(halftrack);
+    harness.run_steps(3);
+    harness.get_by_label("Keyword actions");
+    harness.get_by_label_contains("boards Halftrack").click();
+    harness.run_steps(3);
+    let play = &harness.state().armored().unwrap().play.as_ref().unwrap().play;
+    let riders = play.state().units.iter().filter(|u| u.riding.is_some()).count();
+    assert_eq!(riders, 1, "{:?}", play.log);
+    harness.get_by_label_contains("Carries Infantry squad");
+}

@@ -144,28 +144,46 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
     leave
 }
 
-/// The selected unit, the shot at the hovered enemy, and the log.
+/// The selected unit with its status and keyword actions, and the log.
 fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
-    let Some(p) = desk.play.as_ref() else { return };
+    let Some(p) = desk.play.as_mut() else { return };
     let state = p.play.state();
     let data = p.play.data();
-    if let Some(unit) = p.selected.and_then(|i| state.live(i).map(|u| (i, u)))
-        && let Some(profile) = data.profiles.get(unit.1.profile)
+    let mut chosen: Option<Action> = None;
+    if let Some(index) = p.selected
+        && let Some(unit) = state.live(index)
+        && let Some(profile) = data.profiles.get(unit.profile)
     {
         ui.heading(profile.name.trim_end_matches(" [house]"));
         ui.label(format!(
             "{} HP of {}; {} of {} actions spent; move {}\"",
-            unit.1.hp,
+            unit.hp,
             profile.men.map_or(profile.hit_points, u32::from),
-            unit.1.actions_spent,
+            unit.actions_spent,
             profile.actions,
             profile.movement
         ));
         for weapon in &profile.weapons {
             ui.label(format!("{}: {}", weapon.name, weapon.summary()));
         }
+        for line in p.play.unit_status(index) {
+            ui.label(RichText::new(line).italics());
+        }
+        let specials = p.play.keyword_actions(index);
+        if !specials.is_empty() {
+            ui.label(RichText::new("Keyword actions").strong());
+            for (action, text) in specials {
+                if ui.button(text).clicked() {
+                    chosen = Some(action);
+                }
+            }
+        }
         ui.separator();
     }
+    if let Some(action) = chosen {
+        p.note = p.play.act(&action).err().unwrap_or_default();
+    }
+    let p = &*p;
     ui.heading("Log");
     egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
         let start = p.play.log.len().saturating_sub(300);
