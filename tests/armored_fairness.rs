@@ -111,3 +111,61 @@ fn on_three_farms_the_computer_choice_in_a_turned_copy_is_the_turned_choice() {
         mirrored_choices_on("Three Farms", text, level, 0..2);
     }
 }
+
+/// An event with the sides swapped and units renamed to their images when `flip`, in words
+/// fit to compare.
+fn event_words(e: &skirmish_studio::systems::armored::rules::Event, flip: bool) -> String {
+    use skirmish_studio::systems::armored::rules::Event::{
+        Damaged, Destroyed, Die, Embarked, Fired, GameOver, Hit, MenLost, Moved, Scored, Scouted, SetUp, ThrownOut,
+        TurnStarted,
+    };
+    let u = |i: usize| if flip { i ^ 1 } else { i };
+    match e {
+        Fired { unit, weapon, target, range, needed } => {
+            format!("fired {} {weapon} {} {range} {needed}", u(*unit), u(*target))
+        }
+        Damaged { unit, damage, left } => format!("dmg {} {damage} {left}", u(*unit)),
+        MenLost { unit, men, left } => format!("men {} {men} {left}", u(*unit)),
+        Destroyed { unit } => format!("destroyed {}", u(*unit)),
+        Scored { side, points } => format!("scored {} {points}", if flip { 1 - side } else { *side }),
+        Die { roll, face, .. } => format!("die {roll:?} {face}"),
+        Hit { needed } => format!("hit {needed}"),
+        GameOver { winner, .. } => format!("over {:?}", winner.map(|w| if flip { 1 - w } else { w })),
+        TurnStarted { side, round } => format!("turn {} {round}", if flip { 1 - side } else { *side }),
+        Moved { unit, cost, .. } => format!("moved {} {cost}", u(*unit)),
+        Scouted { unit, target, friend, bonus } => {
+            format!("scouted {} {} {} {bonus}", u(*unit), u(*target), u(*friend))
+        }
+        Embarked { unit, carrier } => format!("embarked {} {}", u(*unit), u(*carrier)),
+        ThrownOut { unit } => format!("thrown out {}", u(*unit)),
+        SetUp { unit } => format!("set up {}", u(*unit)),
+        other => format!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_game_and_its_mirror_with_the_same_dice_give_the_same_events() {
+    let data = Ruleset::builtin().unwrap();
+    for text in [include_str!("../scenarios/aa-hedgerow-crossing.ron"), include_str!("../scenarios/aa-three-farms.ron")]
+    {
+        let scenario = load_scenario(&data, text).unwrap();
+        let symmetry = scenario.symmetry.unwrap();
+        let size = (scenario.table.width, scenario.table.depth);
+        for seed in 0..2u64 {
+            let (mut a, _) = start_game(&data, &setup_of(&data, &scenario, Some(0)), seed).unwrap();
+            let (mut b, _) = start_game(&data, &setup_of(&data, &scenario, Some(1)), seed).unwrap();
+            for step in 0..2_000 {
+                let chosen = computer_action(&data, &a, Level::Normal).unwrap();
+                let image = mirror_action(&chosen, symmetry, size);
+                let ea: Vec<String> =
+                    apply(&data, &mut a, &chosen).unwrap().iter().map(|e| event_words(e, false)).collect();
+                let eb: Vec<String> =
+                    apply(&data, &mut b, &image).unwrap().iter().map(|e| event_words(e, true)).collect();
+                assert_eq!(ea, eb, "{}, seed {seed}, action {step}: {chosen:?}", scenario.name);
+                if a.outcome != Outcome::Ongoing {
+                    break;
+                }
+            }
+        }
+    }
+}

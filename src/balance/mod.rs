@@ -517,3 +517,4 @@ pub fn most_balanced(points: &[SweepPoint], seat: u8) -> Option<&SweepPoint> {
 }
 
 pub mod report;
+pub mod sensitivity;

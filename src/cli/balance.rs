@@ -7,6 +7,7 @@ pub(super) struct BalanceExtras {
     pub(super) settings: Vec<String>,
     pub(super) cos: bool,
     pub(super) sweep: Option<crate::balance::SweepSpec>,
+    pub(super) readings: bool,
     pub(super) report: Option<PathBuf>,
 }
 
@@ -67,22 +68,45 @@ pub(super) fn balance_command(
         (true, Ok(_)) => Some(co_matrix(scenario, options, &mut stage("CO pairings"))),
         _ => None,
     };
+    if extras.readings && scenario.readings().is_empty() {
+        let _ = writeln!(err, "--readings: {} has no house readings to switch", scenario.name());
+        return EXIT_UNREADABLE;
+    }
+    let readings = match (extras.readings, &result) {
+        (true, Ok(_)) => Some(crate::balance::sensitivity::sensitivity(scenario, options, &mut stage("readings"))),
+        _ => None,
+    };
     if terminal {
         eprintln!();
     }
-    let (balance, sweep_points, matrix) = match (result, sweep_points.transpose(), matrix.transpose()) {
-        (Ok(balance), Ok(sweep_points), Ok(matrix)) => (balance, sweep_points, matrix),
-        (Err(message), _, _) | (_, Err(message), _) | (_, _, Err(message)) => {
-            let _ = writeln!(err, "the balance run stopped: {message}");
-            return EXIT_PROBLEMS;
-        }
-    };
+    let (balance, sweep_points, matrix, readings) =
+        match (result, sweep_points.transpose(), matrix.transpose(), readings.transpose()) {
+            (Ok(balance), Ok(sweep_points), Ok(matrix), Ok(readings)) => (balance, sweep_points, matrix, readings),
+            (Err(message), _, _, _) | (_, Err(message), _, _) | (_, _, Err(message), _) | (_, _, _, Err(message)) => {
+                let _ = writeln!(err, "the balance run stopped: {message}");
+                return EXIT_PROBLEMS;
+            }
+        };
     let swept_seat = extras.sweep.as_ref().and_then(crate::balance::SweepSpec::seat).unwrap_or(0);
     if json {
         let _ = writeln!(
             out,
             "{}",
-            serde_json::json!({ "balance": balance, "sweep": sweep_points, "co_matrix": matrix, "favoured": balance.favoured, "games": balance.games })
+            serde_json::json!({
+                "balance": balance,
+                "sweep": sweep_points,
+                "co_matrix": matrix,
+                "readings": readings.as_ref().map(|r| r.rows.iter().map(|row| serde_json::json!({
+                    "setting": row.setting,
+                    "value": row.value,
+                    "balance": row.balance,
+                    "first_seat_shift": row.shift.0,
+                    "shift_interval": [row.shift.1.0, row.shift.1.1],
+                    "turns_verdict": row.turns_verdict,
+                })).collect::<Vec<_>>()),
+                "favoured": balance.favoured,
+                "games": balance.games
+            })
         );
     } else {
         let _ = out.write_all(crate::balance::report::text(scenario.name(), &balance).as_bytes());
@@ -102,6 +126,12 @@ pub(super) fn balance_command(
             }
             if let Some(best) = most_balanced(points, swept_seat) {
                 let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.label);
+            }
+        }
+        if let Some(readings) = &readings {
+            let _ = writeln!(out, "  house readings, each other value against the scenario's own:");
+            for line in crate::balance::sensitivity::sensitivity_text(readings).lines() {
+                let _ = writeln!(out, "    {line}");
             }
         }
         if let Some(cells) = &matrix {

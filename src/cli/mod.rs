@@ -138,6 +138,10 @@ pub enum Command {
         /// `funds:1=0..40:5`.
         #[arg(long)]
         sweep: Option<String>,
+        /// Also play --games at every other value of every house reading (Armored Advance) and
+        /// say which move the first seat's share beyond chance or turn the verdict.
+        #[arg(long)]
+        readings: bool,
         /// Write a self-contained HTML report with charts here.
         #[arg(long)]
         report: Option<PathBuf>,
@@ -287,6 +291,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             settings,
             cos,
             sweep,
+            readings,
             report,
             json,
         } => {
@@ -314,7 +319,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     return EXIT_UNREADABLE;
                 }
             };
-            let extras = BalanceExtras { settings, cos, sweep, report };
+            let extras = BalanceExtras { settings, cos, sweep, readings, report };
             with_scenario(ruleset, &file, err, |scenario, err| {
                 balance_command(scenario, &file, &options, &extras, json, out, err)
             })

@@ -317,6 +317,15 @@ pub trait OpenScenario: Send + Sync {
     /// The values a named setting may take, for the balance lab's matrices (`co:1` gives the
     /// COs a seat may have); `None` when the setting is a number or unknown.
     fn setting_values(&self, name: &str) -> Option<Vec<String>>;
+    /// The house readings the scenario may switch, as settings (`reading.foliage`): none for a
+    /// game whose text needs none.
+    fn readings(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// The value a named setting has now, where it takes named values.
+    fn setting_value(&self, _name: &str) -> Option<String> {
+        None
+    }
     /// A copy of the scenario with one setting changed, for the balance lab's sweeps and
     /// matrices: Skirmish Wars knows `co:N` (a CO's id or `none`), `cos` (`none`: no seat has
     /// a CO) and `funds:N`.

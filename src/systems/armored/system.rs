@@ -347,6 +347,24 @@ impl OpenScenario for ArmoredDocument {
         rules::READINGS.iter().find(|r| r.name == reading).map(|r| r.values.iter().map(|v| (*v).to_owned()).collect())
     }
 
+    fn readings(&self) -> Vec<String> {
+        rules::READINGS.iter().map(|r| format!("reading.{}", r.name)).collect()
+    }
+
+    fn setting_value(&self, name: &str) -> Option<String> {
+        let reading = name.strip_prefix("reading.")?;
+        rules::READINGS
+            .iter()
+            .find(|r| r.name == reading)?
+            .values
+            .iter()
+            .find(|v| {
+                let mut probe = self.scenario.readings;
+                probe.set(reading, v).is_ok() && probe == self.scenario.readings
+            })
+            .map(|v| (*v).to_owned())
+    }
+
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
         let mut scenario = self.scenario.clone();
         if let Some(reading) = name.strip_prefix("reading.") {
