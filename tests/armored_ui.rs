@@ -233,3 +233,21 @@ fn a_playtest_boards_a_squad_on_its_halftrack_with_the_keyword_action_button() {
     assert_eq!(riders, 1, "{:?}", play.log);
     harness.get_by_label_contains("Carries Infantry squad");
 }
+
+#[test]
+fn the_balance_panel_tests_every_house_reading_and_tables_the_shifts() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    menu(&mut harness, "View", "Balance");
+    harness.state_mut().balance.games = 2;
+    harness.get_by_label("Test every reading").click();
+    harness.run_steps(2);
+    let start = std::time::Instant::now();
+    while harness.query_by_label("Reading").is_none() && start.elapsed().as_secs() < 240 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        harness.run_steps(1);
+    }
+    harness.get_by_label("Reading");
+    harness.get_by_label("foliage");
+    harness.get_by_label("range");
+    harness.get_by_label_contains("At its own readings (20 games each)");
+}

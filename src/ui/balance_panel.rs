@@ -53,6 +53,8 @@ pub struct BalancePanel {
     pub run: Option<BalanceRun>,
     /// Finished results by document revision (the last few).
     pub results: BTreeMap<u64, Balance>,
+    /// The house-reading table, for a game with readings.
+    pub readings: super::readings_panel::ReadingsTable,
 }
 
 impl Default for BalancePanel {
@@ -66,6 +68,7 @@ impl Default for BalancePanel {
             show_heatmap: false,
             run: None,
             results: BTreeMap::new(),
+            readings: super::readings_panel::ReadingsTable::default(),
         }
     }
 }
@@ -205,6 +208,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         if older.is_some_and(|r| r != revision) {
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
+        panel.readings.show(desk, panel.games, panel.level, ui);
         return;
     };
     let colour = if balance.favoured { Color32::from_rgb(230, 150, 60) } else { Color32::from_rgb(80, 190, 100) };
@@ -222,6 +226,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         curve_chart(ui, curve, &colours);
     }
     ui.checkbox(&mut panel.show_heatmap, "Show where places change hands");
+    panel.readings.show(desk, panel.games, panel.level, ui);
 }
 
 /// A seat's colour: its army's.

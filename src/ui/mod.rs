@@ -15,6 +15,7 @@ mod file_dialogs;
 mod frame;
 mod gesture;
 mod live;
+mod readings_panel;
 mod shell;
 mod sketch;
 pub mod skirm;
