@@ -344,3 +344,26 @@ fn a_damaged_table_is_read_by_its_own_game_and_points_at_its_own_format() {
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("line 1") && err.contains("docs/ARMORED_ADVANCE.md"), "{err}");
 }
+
+#[test]
+fn cost_calibration_prices_every_profile_on_the_table_with_intervals() {
+    let data = std::sync::Arc::new(skirmish_studio::systems::armored::ruleset::Ruleset::builtin().unwrap());
+    let scenario = skirmish_studio::systems::armored::scenario::load_scenario(
+        &data,
+        include_str!("../scenarios/aa-hedgerow-crossing.ron"),
+    )
+    .unwrap();
+    let rows = skirmish_studio::systems::armored::calibrate::calibrate(&data, &scenario, 12, 3, 2).unwrap();
+    let again = skirmish_studio::systems::armored::calibrate::calibrate(&data, &scenario, 12, 3, 1).unwrap();
+    assert_eq!(rows, again, "the threads do not change the answer");
+    assert!(!rows.is_empty());
+    for row in &rows {
+        let (w, (lo, hi)) = row.worth;
+        assert!(lo <= w && w <= hi, "{row:?}");
+        let (p, (plo, phi)) = row.proposed;
+        assert!(plo <= p && p <= phi, "{row:?}");
+        assert!(row.games > 0);
+    }
+    let text = skirmish_studio::systems::armored::calibrate::calibration_report("Hedgerow", &rows, 12).text;
+    assert!(text.contains("Medium tank (M4 Sherman)") && text.contains("proposed"), "{text}");
+}

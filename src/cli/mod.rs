@@ -149,6 +149,24 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Cost calibration (Armored Advance): games with one unit taken off, each profile's worth
+    /// to winning with its 95% interval, and the requisition costs that would price it so.
+    Calibrate {
+        /// A scenario file.
+        file: PathBuf,
+        /// Games with a unit taken off (a quarter as many full games measure the baseline).
+        #[arg(long, default_value_t = 1000)]
+        games: usize,
+        /// The seed of the first game.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads; every core when left out. The results do not depend on it.
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print-ready export: a PDF at true square size (board poster, tiles, counters, setup
     /// sheet) and/or a PNG of the board.
     Export {
@@ -254,6 +272,23 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             ruleset_command(&system, file.as_deref(), json, out, err)
         }
         Command::Validate { files, json } => validate_command(ruleset, &files, json, out, err),
+        Command::Calibrate { file, games, seed, threads, json } => {
+            let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            with_scenario(ruleset, &file, err, |scenario, err| match scenario.calibrate(games.max(1), seed, threads) {
+                Some(Ok(report)) => {
+                    print_report(&report, json, out);
+                    EXIT_OK
+                }
+                Some(Err(message)) => {
+                    let _ = writeln!(err, "the calibration stopped: {message}");
+                    EXIT_PROBLEMS
+                }
+                None => {
+                    let _ = writeln!(err, "{}: its game has no requisition costs to calibrate", file.display());
+                    EXIT_UNREADABLE
+                }
+            })
+        }
         Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _| {
             print_report(&scenario.stats(), json, out);
             EXIT_OK

@@ -322,6 +322,11 @@ pub trait OpenScenario: Send + Sync {
     fn readings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Cost calibration: each unit profile's worth to winning from games with one unit taken
+    /// off, and the costs that would price it so; `None` for a game without unit costs.
+    fn calibrate(&self, _games: usize, _seed: u64, _threads: usize) -> Option<Result<Report, String>> {
+        None
+    }
     /// The value a named setting has now, where it takes named values.
     fn setting_value(&self, _name: &str) -> Option<String> {
         None

@@ -3,6 +3,7 @@
 //! documents with a validator and statistics, the editing model, the print sheets, and its
 //! place behind the seam.
 
+pub mod calibrate;
 pub mod editing;
 pub mod game;
 pub mod playtest;

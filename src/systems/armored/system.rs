@@ -347,6 +347,13 @@ impl OpenScenario for ArmoredDocument {
         rules::READINGS.iter().find(|r| r.name == reading).map(|r| r.values.iter().map(|v| (*v).to_owned()).collect())
     }
 
+    fn calibrate(&self, games: usize, seed: u64, threads: usize) -> Option<Result<Report, String>> {
+        Some(
+            super::calibrate::calibrate(&self.rules, &self.scenario, games, seed, threads)
+                .map(|rows| super::calibrate::calibration_report(&self.scenario.name, &rows, games)),
+        )
+    }
+
     fn readings(&self) -> Vec<String> {
         rules::READINGS.iter().map(|r| format!("reading.{}", r.name)).collect()
     }
