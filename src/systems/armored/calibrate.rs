@@ -30,6 +30,9 @@ pub struct ProfileWorth {
     pub proposed: (u32, (u32, u32)),
 }
 
+/// A worker's games: the unit taken off (none for a full game) and the score.
+type Scored = Result<Vec<(Option<usize>, f64)>, String>;
+
 /// The side's score in a game: a win 1, a draw a half.
 fn score(winner: Option<u8>, side: u8) -> f64 {
     match winner {
@@ -79,7 +82,7 @@ pub fn calibrate(
         (0..games).map(|g| (g, Some(removal(g)))).chain((0..baseline_games).map(|g| (games + g, None))).collect();
     let threads = threads.max(1);
     let chunk = jobs.len().div_ceil(threads);
-    let results: Vec<Result<Vec<(Option<usize>, f64)>, String>> = std::thread::scope(|scope| {
+    let results: Vec<Scored> = std::thread::scope(|scope| {
         let handles: Vec<_> = jobs
             .chunks(chunk.max(1))
             .map(|part| scope.spawn(move || part.iter().map(|&(g, r)| play(g, r).map(|s| (r, s))).collect()))
