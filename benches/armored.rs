@@ -1,6 +1,7 @@
 //! Benchmarks for Armored Advance's rules core (issue 23): the legal actions of one unit
-//! (budget 500 us), a Normal computer turn (50 ms), and 100 computer games of each sample
-//! (1000 games in 10 s on 2 cores is 10 ms a game a core).
+//! (budget 500 us), a Normal computer turn (50 ms) and a Hard one (250 ms), each from the
+//! start and from the middle of a game, and 100 computer games of each sample (1000 games in
+//! 10 s on 2 cores is 20 ms a game a core).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish_studio::game::{Level, Rules, run_battle};
@@ -32,19 +33,33 @@ fn benches(c: &mut Criterion) {
             black_box((moves.len(), legal_shots(&data, &state).len()))
         });
     });
-    c.bench_function("armored_normal_turn_hedgerow", |b| {
-        b.iter(|| {
-            let mut turn = state.clone();
-            let side = turn.side;
-            while turn.side == side && turn.outcome == skirmish_studio::systems::armored::rules::Outcome::Ongoing {
-                let Some(action) = core.computer_moves(&turn, Level::Normal).pop() else { break };
-                if core.apply(&mut turn, &action).is_err() {
-                    break;
-                }
-            }
-            black_box(turn.round)
-        });
-    });
+    // The middle of a game: Normal plays both sides to round 4.
+    let mut middle = state.clone();
+    while middle.round < 4 && middle.outcome == skirmish_studio::systems::armored::rules::Outcome::Ongoing {
+        let Some(action) = core.computer_moves(&middle, Level::Normal).pop() else { break };
+        if core.apply(&mut middle, &action).is_err() {
+            break;
+        }
+    }
+    for (level, name) in [(Level::Normal, "normal"), (Level::Hard, "hard")] {
+        for (position, when) in [(&state, "start"), (&middle, "round_4")] {
+            c.bench_function(&format!("armored_{name}_turn_hedgerow_{when}"), |b| {
+                b.iter(|| {
+                    let mut turn = position.clone();
+                    let side = turn.side;
+                    while turn.side == side
+                        && turn.outcome == skirmish_studio::systems::armored::rules::Outcome::Ongoing
+                    {
+                        let Some(action) = core.computer_moves(&turn, level).pop() else { break };
+                        if core.apply(&mut turn, &action).is_err() {
+                            break;
+                        }
+                    }
+                    black_box(turn.round)
+                });
+            });
+        }
+    }
     let mut group = c.benchmark_group("armored_games");
     group.sample_size(10);
     for (name, text) in SAMPLES {

@@ -243,6 +243,12 @@ impl OpenScenario for ArmoredDocument {
             Scripted::Fire { unit, weapon, target } => {
                 Some(Action::Fire { unit: *unit, weapon: *weapon, target: *target })
             }
+            Scripted::Keyword(action) => Some(action.clone()),
+            Scripted::Off { unit, to, facing } => Some(Action::Disembark {
+                unit: *unit,
+                to: *to,
+                facing: facing.unwrap_or_else(|| state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default()),
+            }),
             Scripted::End => Some(Action::EndTurn),
             Scripted::Computer => rules::computer_action(data, state, rules::Level::Normal),
         })?;

@@ -1,8 +1,12 @@
 //! The action scripts of `skirmish-studio play` for Armored Advance: one action a line, units
 //! numbered from 1 in the table's order, lengths in inches, facings in degrees:
 //! `move 3 12 30 [facing]`, `free 3 12 32 [facing]`, `fire 3 1 7` (weapon 1 at unit 7),
-//! `end`, and `computer` for the computer's next action; `#` starts a comment.
+//! `accurate 3 1 7` (an Accurate shot), `scout 4 7 2` (unit 4 marks unit 7 for unit 2),
+//! `board 9 5` (unit 9 boards or hooks to unit 5), `off 9 20 30 [facing]` (gets out there),
+//! `demolish 6 12` (unit 6 clears tank-trap piece 12), `end`, and `computer` for the
+//! computer's next action; `#` starts a comment.
 
+use crate::systems::armored::rules::Action;
 use crate::table::{Facing, LengthUnit};
 
 /// One scripted line.
@@ -27,6 +31,17 @@ pub enum Scripted {
         weapon: usize,
         /// The target, from 0.
         target: usize,
+    },
+    /// A keyword action written out whole (Accurate, Scout, board, demolish).
+    Keyword(Action),
+    /// Getting out of a transport or off a tow at a point, with a facing or the carried unit's.
+    Off {
+        /// The unit, from 0.
+        unit: usize,
+        /// Where, micrometres.
+        to: (i64, i64),
+        /// The facing, if given.
+        facing: Option<Facing>,
     },
     /// The end of the turn.
     End,
@@ -55,28 +70,74 @@ pub fn parse_script(unit: LengthUnit, text: &str) -> Result<Vec<(usize, Scripted
             let value: f64 = word.parse().map_err(|_| format!("line {line}: '{word}' is not a length"))?;
             unit.to_um(value, &format!("line {line}: the point")).map_err(|e| e.to_string())
         };
+        let facing_at = |i: usize| -> Result<Option<Facing>, String> {
+            words
+                .get(i)
+                .map(|w| {
+                    w.parse::<f64>()
+                        .map_err(|_| format!("line {line}: '{w}' is not a facing in degrees"))
+                        .and_then(Facing::from_degrees)
+                })
+                .transpose()
+        };
         let scripted = match verb {
             "move" | "free" => Scripted::Move {
                 free: verb == "free",
                 unit: index(1, "unit")?,
                 to: (length(2)?, length(3)?),
-                facing: words
-                    .get(4)
-                    .map(|w| {
-                        w.parse::<f64>()
-                            .map_err(|_| format!("line {line}: '{w}' is not a facing in degrees"))
-                            .and_then(Facing::from_degrees)
-                    })
-                    .transpose()?,
+                facing: facing_at(4)?,
             },
             "fire" => {
                 Scripted::Fire { unit: index(1, "unit")?, weapon: index(2, "weapon")?, target: index(3, "unit")? }
             }
+            "accurate" => Scripted::Keyword(Action::AccurateFire {
+                unit: index(1, "unit")?,
+                weapon: index(2, "weapon")?,
+                target: index(3, "unit")?,
+            }),
+            "scout" => Scripted::Keyword(Action::Scout {
+                unit: index(1, "unit")?,
+                target: index(2, "unit")?,
+                friend: index(3, "unit")?,
+            }),
+            "board" => Scripted::Keyword(Action::Embark { unit: index(1, "unit")?, carrier: index(2, "unit")? }),
+            "demolish" => Scripted::Keyword(Action::Demolish { unit: index(1, "unit")?, piece: index(2, "piece")? }),
+            "off" => Scripted::Off { unit: index(1, "unit")?, to: (length(2)?, length(3)?), facing: facing_at(4)? },
             "end" => Scripted::End,
             "computer" => Scripted::Computer,
-            other => return Err(format!("line {line}: unknown action '{other}' (move, free, fire, end, computer)")),
+            other => {
+                return Err(format!(
+                    "line {line}: unknown action '{other}' (move, free, fire, accurate, scout, board, off, demolish, end, computer)"
+                ));
+            }
         };
         out.push((line, scripted));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn keyword_lines_read_as_their_actions_and_a_bad_verb_names_the_known_ones() {
+        let script = "board 11 5\noff 11 30 40 90\nscout 8 7 2\naccurate 3 1 6\ndemolish 9 15\n";
+        let read: Vec<Scripted> = parse_script(LengthUnit::Inch, script).unwrap().into_iter().map(|(_, s)| s).collect();
+        assert_eq!(read[0], Scripted::Keyword(Action::Embark { unit: 10, carrier: 4 }));
+        assert_eq!(
+            read[1],
+            Scripted::Off {
+                unit: 10,
+                to: (30 * 25_400, 40 * 25_400),
+                facing: Some(Facing::from_degrees(90.0).unwrap())
+            }
+        );
+        assert_eq!(read[2], Scripted::Keyword(Action::Scout { unit: 7, target: 6, friend: 1 }));
+        assert_eq!(read[3], Scripted::Keyword(Action::AccurateFire { unit: 2, weapon: 0, target: 5 }));
+        assert_eq!(read[4], Scripted::Keyword(Action::Demolish { unit: 8, piece: 14 }));
+        let refused = parse_script(LengthUnit::Inch, "tow 1 2").unwrap_err();
+        assert!(refused.contains("line 1") && refused.contains("board"), "{refused}");
+    }
 }
