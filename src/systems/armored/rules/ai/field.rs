@@ -18,24 +18,18 @@ pub struct Field {
 }
 
 /// The four cell centres around a point: (index, weight), where on the lattice.
-fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> Vec<(usize, f64, f64)> {
+fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> impl Iterator<Item = (usize, f64, f64)> {
     let (fx, fy) = (x as f64 / cell - 0.5, y as f64 / cell - 0.5);
     let (x0, y0) = (fx.floor(), fy.floor());
     let (tx, ty) = (fx - x0, fy - y0);
-    let mut out = Vec::with_capacity(4);
-    for (dx, dy, w) in [
-        (0.0, 0.0, (1.0 - tx) * (1.0 - ty)),
-        (1.0, 0.0, tx * (1.0 - ty)),
-        (0.0, 1.0, (1.0 - tx) * ty),
-        (1.0, 1.0, tx * ty),
-    ] {
-        let (cx, cy) = (x0 + dx, y0 + dy);
-        if cx >= 0.0 && cy >= 0.0 && (cx as usize) < width && (cy as usize) < depth {
-            let distance = crate::table::measure::length(fx - cx, fy - cy);
-            out.push((cy as usize * width + cx as usize, w, distance));
-        }
-    }
-    out
+    // No allocation: this runs for every candidate destination of every unit.
+    [(0.0, 0.0, (1.0 - tx) * (1.0 - ty)), (1.0, 0.0, tx * (1.0 - ty)), (0.0, 1.0, (1.0 - tx) * ty), (1.0, 1.0, tx * ty)]
+        .into_iter()
+        .filter_map(move |(dx, dy, w)| {
+            let (cx, cy) = (x0 + dx, y0 + dy);
+            (cx >= 0.0 && cy >= 0.0 && (cx as usize) < width && (cy as usize) < depth)
+                .then(|| (cy as usize * width + cx as usize, w, crate::table::measure::length(fx - cx, fy - cy)))
+        })
 }
 
 impl Field {
@@ -56,7 +50,7 @@ impl Field {
         for &goal in goals {
             // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
             // (the floor's other neighbour, at weight 0, would lean one way).
-            for (i, _, distance) in around(width, depth, cell, goal).into_iter().filter(|(_, w, _)| *w > 0.0) {
+            for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
                 let d = (distance * 100.0).round() as u32;
                 if d < steps[i] {
                     steps[i] = d;
