@@ -367,3 +367,33 @@ fn cost_calibration_prices_every_profile_on_the_table_with_intervals() {
     let text = skirmish_studio::systems::armored::calibrate::calibration_report("Hedgerow", &rows, 12).text;
     assert!(text.contains("Medium tank (M4 Sherman)") && text.contains("proposed"), "{text}");
 }
+
+#[test]
+fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_with_where() {
+    use skirmish_studio::systems::armored::playtest::ArmoredPlay;
+    let data = std::sync::Arc::new(skirmish_studio::systems::armored::ruleset::Ruleset::builtin().unwrap());
+    let scenario = skirmish_studio::systems::armored::scenario::load_scenario(
+        &data,
+        include_str!("../scenarios/aa-hedgerow-crossing.ron"),
+    )
+    .unwrap();
+    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), &scenario, 9).unwrap();
+    play.computer = [true, true];
+    for _ in 0..30 {
+        play.computer_step();
+    }
+    let text = play.save(&scenario).unwrap();
+    let (loaded, back) = ArmoredPlay::load(std::sync::Arc::clone(&data), &text).unwrap();
+    assert_eq!(back, scenario);
+    assert_eq!(loaded.state(), play.state());
+    assert_eq!(loaded.log, play.log);
+    let forked = play.fork(&scenario);
+    assert_eq!(forked.table.units.len(), play.state().units.iter().filter(|u| u.alive()).count());
+    let refused = ArmoredPlay::load(std::sync::Arc::clone(&data), "not a game").err().unwrap();
+    assert!(refused.contains("not a saved Armored Advance game"), "{refused}");
+    let tampered = text.replacen("EndTurn", "Fire(unit: 0, weapon: 9, target: 1)", 1);
+    if tampered != text {
+        let refused = ArmoredPlay::load(std::sync::Arc::clone(&data), &tampered).err().unwrap();
+        assert!(refused.starts_with("action "), "{refused}");
+    }
+}

@@ -251,3 +251,52 @@ fn the_balance_panel_tests_every_house_reading_and_tables_the_shifts() {
     harness.get_by_label("range");
     harness.get_by_label_contains("At its own readings (20 games each)");
 }
+
+#[test]
+fn a_playtest_game_is_saved_loaded_and_forked_to_the_editor_by_its_buttons() {
+    let path = std::env::temp_dir().join(format!("aa-game-{}.ron", std::process::id()));
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: Some(path.clone()), save: Some(path.clone()) }),
+        prefs: Prefs::default(),
+        open: Some(sample("aa-hedgerow-crossing.ron")),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
+    harness.run_steps(6);
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    harness.get_by_label("Computer acts").click();
+    harness.run_steps(2);
+    harness.get_by_label("Computer acts").click();
+    harness.run_steps(2);
+    let actions = harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.clone();
+    assert!(!actions.is_empty());
+    harness.get_by_label("Save game").click();
+    harness.run_steps(3);
+    assert!(path.exists(), "the game was written");
+    harness.get_by_label("Restart").click();
+    harness.run_steps(2);
+    harness.get_by_label("Load game").click();
+    harness.run_steps(3);
+    let loaded = harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.clone();
+    assert!(loaded.len() >= actions.len(), "{loaded:?}");
+    let before = harness.state().armored().unwrap().editor.doc.scenario.clone();
+    // Until some unit has moved from where the scenario put it.
+    for _ in 0..30 {
+        if harness.state().armored().unwrap().play.as_ref().unwrap().play.table().units != before.table.units {
+            break;
+        }
+        harness.get_by_label("Computer acts").click();
+        harness.run_steps(2);
+    }
+    let standing = harness.state().armored().unwrap().play.as_ref().unwrap().play.table();
+    harness.get_by_label("Fork to editor").click();
+    harness.run_steps(3);
+    let desk = harness.state().armored().unwrap();
+    assert!(desk.play.is_none(), "the fork leaves the playtest");
+    assert_eq!(desk.editor.doc.scenario.table.units, standing.units);
+    assert_ne!(desk.editor.doc.scenario, before);
+    let _ = std::fs::remove_file(&path);
+}

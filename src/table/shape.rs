@@ -488,6 +488,29 @@ mod tests {
     }
 
     #[test]
+    fn sample_points_of_a_mirrored_footprint_are_the_mirrored_points() {
+        let w = 60 * UM_PER_INCH;
+        for (footprint, facing) in [
+            (Footprint::Rect { length: 4 * UM_PER_INCH, width: 2 * UM_PER_INCH }, 3_000),
+            (Footprint::Round { diameter: 2 * UM_PER_INCH }, 0),
+            (Footprint::Oval { length: 5 * UM_PER_INCH, width: 3 * UM_PER_INCH }, 4_500),
+        ] {
+            let here = footprint.place(Pose::new(10 * UM_PER_INCH, 7 * UM_PER_INCH, Facing::from_centidegrees(facing)));
+            let there = footprint.place(Pose::new(
+                w - 10 * UM_PER_INCH,
+                7 * UM_PER_INCH,
+                Facing::from_centidegrees((36_000 - facing) % 36_000),
+            ));
+            let key = |p: &(f64, f64)| ((p.0 / 10.0).round() as i64, (p.1 / 10.0).round() as i64);
+            let mut a: Vec<(i64, i64)> = sample_points(&here, 16).iter().map(|p| key(&(w as f64 - p.0, p.1))).collect();
+            let mut b: Vec<(i64, i64)> = sample_points(&there, 16).iter().map(key).collect();
+            a.sort_unstable();
+            b.sort_unstable();
+            assert_eq!(a, b, "{footprint:?}");
+        }
+    }
+
+    #[test]
     fn hull_to_hull_and_base_to_base_are_edge_to_edge() {
         let a = rect(10, 10, 4, 2, 0.0);
         let b = rect(20, 10, 4, 2, 0.0);

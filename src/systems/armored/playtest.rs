@@ -274,4 +274,75 @@ impl ArmoredPlay {
         }
         lines
     }
+
+    /// The game as a file to save: the scenario it started from, the seed, every action and
+    /// who the computer plays; loading replays it.
+    ///
+    /// # Errors
+    /// The scenario cannot be written.
+    pub fn save(&self, scenario: &ArmoredScenario) -> Result<String, String> {
+        let saved = SavedGame {
+            format_version: SAVED_GAME_VERSION,
+            system: SAVED_GAME_SYSTEM.into(),
+            scenario: super::scenario::save_scenario(self.data(), scenario)?,
+            seed: self.session.seed,
+            actions: self.session.actions.clone(),
+            computer: self.computer,
+        };
+        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
+    }
+
+    /// A saved game, replayed action by action, with the scenario it started from.
+    ///
+    /// # Errors
+    /// The file, its scenario, or the first action the rules refuse, with where.
+    pub fn load(data: Arc<Ruleset>, text: &str) -> Result<(Self, ArmoredScenario), String> {
+        let saved: SavedGame = ron::from_str(text).map_err(|e| format!("not a saved Armored Advance game: {e}"))?;
+        if saved.system != SAVED_GAME_SYSTEM || saved.format_version != SAVED_GAME_VERSION {
+            return Err(format!(
+                "a saved game of '{}' format {}; this reads '{SAVED_GAME_SYSTEM}' format {SAVED_GAME_VERSION}",
+                saved.system, saved.format_version
+            ));
+        }
+        if saved.actions.len() > MAX_SAVED_ACTIONS {
+            return Err(format!(
+                "{} actions is more than the {MAX_SAVED_ACTIONS} a saved game may hold",
+                saved.actions.len()
+            ));
+        }
+        let scenario =
+            super::scenario::load_scenario(&data, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
+        let mut play = Self::start(data, &scenario, saved.seed)?;
+        for (n, action) in saved.actions.iter().enumerate() {
+            play.act(action).map_err(|reason| format!("action {}: {reason}", n + 1))?;
+        }
+        play.computer = saved.computer;
+        Ok((play, scenario))
+    }
+
+    /// The game as it stands as a scenario: `base` with the units still on the table where
+    /// they are now (riders get out where their transport stands).
+    #[must_use]
+    pub fn fork(&self, base: &ArmoredScenario) -> ArmoredScenario {
+        ArmoredScenario { table: self.table(), ..base.clone() }
+    }
+}
+
+/// The saved game's format.
+const SAVED_GAME_VERSION: u32 = 1;
+/// What a saved game says it is.
+const SAVED_GAME_SYSTEM: &str = "armored-advance-game";
+/// The most actions a saved game may hold (a hostile file cannot make the replay endless).
+const MAX_SAVED_ACTIONS: usize = 100_000;
+
+/// A saved game on disk.
+#[derive(Debug, serde::Serialize, serde::Deserialize)]
+struct SavedGame {
+    format_version: u32,
+    system: String,
+    /// The scenario file's text.
+    scenario: String,
+    seed: u64,
+    actions: Vec<Action>,
+    computer: [bool; 2],
 }

@@ -41,6 +41,19 @@ pub struct PlayDesk {
     pub note: String,
     /// Where the pointer went down, so a click that selects does not move.
     pub pressed_at: Option<Pos2>,
+    /// A file action the bar asked for, done once the frame has the dialogs.
+    pub pending: Option<PlayFile>,
+}
+
+/// What the bar asks of files and the editor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayFile {
+    /// The game as it stands becomes the scenario.
+    Fork,
+    /// Save the game.
+    Save,
+    /// Load a saved game.
+    Load,
 }
 
 /// Starts a playtest of the open table, or leaves the one under way.
@@ -57,8 +70,15 @@ pub fn toggle(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>) {
     }
     match ArmoredPlay::start(Arc::clone(&desk.editor.rules), desk.scenario(), 1) {
         Ok(play) => {
-            desk.play =
-                Some(PlayDesk { play, selected: None, drag: None, seed: 1, note: String::new(), pressed_at: None });
+            desk.play = Some(PlayDesk {
+                play,
+                selected: None,
+                drag: None,
+                seed: 1,
+                note: String::new(),
+                pressed_at: None,
+                pending: None,
+            });
             cx.view.fit = true;
             cx.say(
                 "Playtest: drag a unit of the side to act to move it; hover an enemy to see the shot, click to fire.",
@@ -87,6 +107,60 @@ pub fn frame(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         .show(ui, |ui| canvas(desk, cx, ui));
     if leave {
         toggle(desk, cx);
+        return;
+    }
+    if let Some(pending) = desk.play.as_mut().and_then(|p| p.pending.take()) {
+        play_file(desk, cx, pending);
+    }
+}
+
+/// Forks, saves or loads the game; what happened is told in the status line.
+fn play_file(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, what: PlayFile) {
+    match what {
+        PlayFile::Fork => {
+            let Some(p) = desk.play.take() else { return };
+            let forked = p.play.fork(desk.scenario());
+            crate::systems::armored::editing::change(&mut desk.editor.doc, "Fork from playtest", None, |s| *s = forked);
+            cx.view.fit = true;
+            cx.say("Forked: the game as it stood is now the scenario (undo brings the old one back).");
+        }
+        PlayFile::Save => {
+            let Some(p) = desk.play.as_ref() else { return };
+            let text = match p.play.save(desk.scenario()) {
+                Ok(text) => text,
+                Err(message) => return cx.say(format!("Could not save the game: {message}")),
+            };
+            cx.say(match cx.dialogs.save_file("game.ron") {
+                Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
+                    Ok(()) => format!("Saved the game to {}.", path.display()),
+                    Err(message) => format!("Could not save the game: {message}"),
+                },
+                None => "The game was not saved: no file was chosen.".into(),
+            });
+        }
+        PlayFile::Load => {
+            let Some(path) = cx.dialogs.open_file() else {
+                return cx.say("No game loaded: no file was chosen.");
+            };
+            let loaded = crate::files::read_limited(&path)
+                .and_then(|text| ArmoredPlay::load(Arc::clone(&desk.editor.rules), &text));
+            match loaded {
+                Ok((play, _)) => {
+                    desk.play = Some(PlayDesk {
+                        play,
+                        selected: None,
+                        drag: None,
+                        seed: 1,
+                        note: String::new(),
+                        pressed_at: None,
+                        pending: None,
+                    });
+                    cx.view.fit = true;
+                    cx.say(format!("Loaded the game {}.", path.display()));
+                }
+                Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
+            }
+        }
     }
 }
 
@@ -136,6 +210,15 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
         }
         if ui.button("Back to editor").clicked() {
             leave = true;
+        }
+        if ui.button("Fork to editor").on_hover_text("A new scenario with the units where they stand now").clicked() {
+            p.pending = Some(PlayFile::Fork);
+        }
+        if ui.button("Save game").clicked() {
+            p.pending = Some(PlayFile::Save);
+        }
+        if ui.button("Load game").clicked() {
+            p.pending = Some(PlayFile::Load);
         }
     });
     if !p.note.is_empty() {
