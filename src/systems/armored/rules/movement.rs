@@ -66,7 +66,7 @@ pub fn move_cost(
             _ => stat,
         }
     };
-    if !free && super::special::towing_heavy(data, state, index) {
+    if !free && towing_heavy(data, state, index) {
         // "Field guns with the heavy keyword halve the movement characteristic of the towing
         // unit."
         allowance /= 2;
@@ -159,4 +159,12 @@ pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) ->
         .filter_map(|(_, u)| shape(data, u))
         .any(|other| overlaps(&hull, &other));
     if clash { Err(Rejection::Blocked) } else { Ok(()) }
+}
+
+/// A tow's move allowance: halved while it tows a heavy gun.
+#[must_use]
+pub fn towing_heavy(data: &Ruleset, state: &GameState, tow: usize) -> bool {
+    state.units.iter().any(|g| {
+        g.alive() && g.towed_by == Some(tow) && profile(data, g).is_some_and(|p| p.weight == Some(Weight::Heavy))
+    })
 }

@@ -7,7 +7,7 @@ use super::geometry::{line_of_fire, off_facing, profile, range, shape};
 use super::movement::may_stand;
 use super::readings::ScoutMark;
 use super::state::{GameState, Mark, Unit};
-use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weight, parse_kills};
+use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, parse_kills};
 use crate::table::{Pose, UM_PER_INCH, distance_um};
 
 fn inches(value: f64) -> i64 {
@@ -390,14 +390,6 @@ pub fn transport_lost(data: &Ruleset, state: &mut GameState, carrier: usize, eve
     for gun in state.units.iter_mut().filter(|g| g.towed_by == Some(carrier)) {
         gun.towed_by = None;
     }
-}
-
-/// A tow's move allowance: halved while it tows a heavy gun.
-#[must_use]
-pub fn towing_heavy(data: &Ruleset, state: &GameState, tow: usize) -> bool {
-    state.units.iter().any(|g| {
-        g.alive() && g.towed_by == Some(tow) && profile(data, g).is_some_and(|p| p.weight == Some(Weight::Heavy))
-    })
 }
 
 /// Uses the scout mark `friend` had on `target`, when the reading says a mark is for one shot.
