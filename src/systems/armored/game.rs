@@ -253,11 +253,13 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         Event::MenLost { unit: u, men, left } => format!("  {} loses {men} men, {left} left", unit(*u)),
         Event::Destroyed { unit: u } => format!("{} is destroyed", unit(*u)),
         Event::Scored { side, points } => format!("side {} scores {points} VP", side + 1),
-        Event::Scouted { unit: u, target, friend, bonus } => {
-            format!("{} scouts {} for {}: +{bonus} to hit", unit(*u), unit(*target), unit(*friend))
+        Event::Scouted { unit: _, target, friend, bonus } => {
+            format!("  {} is marked for {}: +{bonus} to hit", unit(*target), unit(*friend))
         }
-        Event::Embarked { unit: u, carrier } => format!("{} boards {}", unit(*u), unit(*carrier)),
-        Event::Disembarked { unit: u, to } => format!("{} gets off at ({}, {})", unit(*u), inches(to.0), inches(to.1)),
+        Event::Embarked { unit: u, carrier } => format!("  {} goes with {} now", unit(*u), unit(*carrier)),
+        Event::Disembarked { unit: u, to } => {
+            format!("  {} stands on the table at ({}, {})", unit(*u), inches(to.0), inches(to.1))
+        }
         Event::ThrownOut { unit: u } => format!("  {} is thrown out of its transport", unit(*u)),
         Event::Demolished { pieces } => format!("{} tank trap piece(s) cleared", pieces.len()),
         Event::SetUp { unit: u } => format!("{} is set up for indirect fire", unit(*u)),

@@ -138,15 +138,26 @@ impl ArmoredPlay {
         rules::start_game(self.data(), &self.session.setup, self.session.seed).ok()
     }
 
-    /// The table as it stands: the units still on it where they are now.
+    /// The table as it stands: the units still on it where they are now (riders where their
+    /// transport stands: a fork keeps them, and the validator offers to move them clear).
     #[must_use]
     pub fn table(&self) -> Table {
+        self.table_with(true)
+    }
+
+    /// The table as the window draws it: riders are inside their transports, off the table.
+    #[must_use]
+    pub fn table_shown(&self) -> Table {
+        self.table_with(false)
+    }
+
+    fn table_with(&self, riders: bool) -> Table {
         let state = self.state();
         let mut table = state.setup.table.clone();
         table.units = state
             .units
             .iter()
-            .filter(|u| u.alive())
+            .filter(|u| u.alive() && (riders || u.riding.is_none()))
             .filter_map(|u| {
                 Some(PlacedUnit {
                     profile: self.data().profiles.get(u.profile)?.id.clone(),

@@ -292,7 +292,7 @@ fn unit_at(p: &ArmoredPlay, at: (i64, i64)) -> Option<usize> {
     let state = p.state();
     (0..state.units.len()).rev().find(|&i| {
         state
-            .live(i)
+            .standing(i)
             .and_then(|u| crate::systems::armored::rules::shape(p.data(), u))
             .is_some_and(|s| s.contains_point((at.0 as f64, at.1 as f64)))
     })
@@ -320,7 +320,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (response, painter, place) = prepare_view(cx, ui, extent, "Playtest table");
     let Some(p) = desk.play.as_mut() else { return };
     let painter = painter.with_clip_rect(place.area);
-    let shown = crate::systems::armored::scenario::ArmoredScenario { table: p.play.table(), ..base };
+    let shown = crate::systems::armored::scenario::ArmoredScenario { table: p.play.table_shown(), ..base };
     {
         let mut sketch = PainterSketch::new(&painter);
         let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
