@@ -69,6 +69,10 @@ fn mirror_action(a: &Action, symmetry: TableSymmetry, size: (i64, i64)) -> Actio
             Action::Scout { unit: unit ^ 1, target: target ^ 1, friend: friend ^ 1 }
         }
         Action::Embark { unit, carrier } => Action::Embark { unit: unit ^ 1, carrier: carrier ^ 1 },
+        Action::Deploy { unit, to, facing } => {
+            let (to, facing) = moved(to, facing);
+            Action::Deploy { unit: unit ^ 1, to, facing }
+        }
         other => other,
     }
 }

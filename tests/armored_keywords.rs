@@ -421,3 +421,51 @@ fn occupying_an_objective_is_its_radius_or_contact_by_the_reading() {
     s.readings.set("occupation", "contact").unwrap();
     assert_eq!(objectives_held(&data, &game(&data, &s)), [0, 0], "the base does not touch the marker");
 }
+
+#[test]
+fn deployment_rolls_off_then_the_sides_alternate_and_the_one_left_places_the_rest() {
+    use skirmish_studio::systems::armored::rules::{Level, computer_action, legal_actions};
+    let data = data();
+    let mut scenario = skirmish_studio::systems::armored::scenario::load_scenario(
+        &data,
+        include_str!("../scenarios/aa-hedgerow-crossing.ron"),
+    )
+    .unwrap();
+    scenario.readings.set("deployment", "alternate").unwrap();
+    // One unit fewer for the Axis: the Allies place their last unit alone.
+    scenario.table.units.remove(1);
+    let setup = skirmish_studio::systems::armored::game::setup_of(&data, &scenario, Some(0));
+    let (mut state, events) = skirmish_studio::systems::armored::rules::start_game(&data, &setup, 4).unwrap();
+    assert!(state.deploying && state.units.iter().all(|u| u.reserve));
+    assert!(events.iter().any(|e| matches!(e, Event::Die { roll: Roll::Deployment, .. })));
+    assert!(matches!(events.last(), Some(Event::Deploys { .. })));
+    assert_eq!(check(&data, &state, &Action::EndTurn), Err(Rejection::Deploying));
+    let first = state.side;
+    let own = state.units.iter().position(|u| u.side == first).unwrap();
+    let far = Action::Deploy { unit: own, to: (24 * IN, 24 * IN), facing: Facing::UP };
+    assert_eq!(check(&data, &state, &far), Err(Rejection::OutsideZone));
+    let theirs = state.units.iter().position(|u| u.side != first).unwrap();
+    let pose = state.units[theirs].pose;
+    let wrong = Action::Deploy { unit: theirs, to: (pose.x, pose.y), facing: pose.facing };
+    assert_eq!(check(&data, &state, &wrong), Err(Rejection::NotYourUnit));
+    assert!(legal_actions(&data, &state).iter().all(|a| matches!(a, Action::Deploy { .. })));
+    let mut placed = Vec::new();
+    while state.deploying {
+        let action = computer_action(&data, &state, Level::Normal).unwrap();
+        let Action::Deploy { unit, .. } = action else { panic!("only placements while deploying: {action:?}") };
+        placed.push(state.units[unit].side);
+        apply(&data, &mut state, &action).unwrap();
+    }
+    assert_eq!(placed.len(), 11);
+    for pair in placed[..10].chunks(2) {
+        assert_ne!(pair[0], pair[1], "the sides alternate: {placed:?}");
+    }
+    assert_eq!(placed[10], 0, "the Allies place their last unit when the Axis has none left");
+    assert!(state.units.iter().all(|u| !u.reserve));
+    assert_eq!((state.side, state.first), (0, 0), "the seat the lab fixed takes the first turn");
+    assert!(check(&data, &state, &Action::EndTurn).is_ok());
+    assert_eq!(
+        check(&data, &state, &Action::Deploy { unit: 0, to: (10 * IN, 42 * IN), facing: Facing::UP }),
+        Err(Rejection::NotDeploying)
+    );
+}

@@ -181,6 +181,7 @@ pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String
                 .to_lowercase(),
             piece + 1
         ),
+        Action::Deploy { unit, to, .. } => format!("{} is placed at {}", unit_text(data, state, *unit), at(*to)),
         Action::EndTurn => format!("side {} ends its turn", state.side + 1),
     }
 }
@@ -204,6 +205,7 @@ fn roll_text(roll: Roll) -> &'static str {
         Roll::Kills => "for kills",
         Roll::Casualties => "for men lost",
         Roll::Shell => "for the shell's damage",
+        Roll::Deployment => "for who deploys first",
     }
 }
 
@@ -215,6 +217,8 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
     match event {
         Event::Die { roll, side, face } => format!("  side {} rolls {face} {}", side + 1, roll_text(*roll)),
         Event::FirstTurn { side } => format!("side {} takes the first turn", side + 1),
+        Event::Deploys { side } => format!("side {} places a unit", side + 1),
+        Event::Deployed { unit: u, to } => format!("  {} stands at ({}, {})", unit(*u), inches(to.0), inches(to.1)),
         Event::TurnStarted { side, round } => format!("== round {round}, side {}", side + 1),
         Event::Moved { unit: u, from, to, cost, free } => format!(
             "{} moves from ({}, {}) to ({}, {}), {}{}",

@@ -233,6 +233,17 @@ fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
     let state = p.play.state();
     let data = p.play.data();
     let mut chosen: Option<Action> = None;
+    if state.deploying {
+        ui.heading("Deployment");
+        ui.label("Place a unit of the side to act where it was planned; the sides take turns.");
+        for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.reserve && u.hp > 0 && u.side == state.side) {
+            let name = data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
+            if ui.button(format!("Place {name} (unit {}) where planned", unit + 1)).clicked() {
+                chosen = Some(Action::Deploy { unit, to: (u.pose.x, u.pose.y), facing: u.pose.facing });
+            }
+        }
+        ui.separator();
+    }
     if let Some(index) = p.selected
         && let Some(unit) = state.live(index)
         && let Some(profile) = data.profiles.get(unit.profile)

@@ -79,6 +79,15 @@ pub enum Action {
         /// The tank-trap piece, by index in the table.
         piece: usize,
     },
+    /// Alternate deployment: places a unit of the side to deploy within its zone.
+    Deploy {
+        /// The unit.
+        unit: usize,
+        /// Where its centre stands.
+        to: (i64, i64),
+        /// Which way it faces.
+        facing: Facing,
+    },
     /// Ends the turn.
     EndTurn,
 }
@@ -98,6 +107,8 @@ pub enum Roll {
     Casualties,
     /// Artillery HE's damage dice.
     Shell,
+    /// Who deploys first.
+    Deployment,
 }
 
 /// Something that happened.
@@ -116,6 +127,18 @@ pub enum Event {
     FirstTurn {
         /// The side.
         side: u8,
+    },
+    /// A side places the next unit (alternate deployment).
+    Deploys {
+        /// The side.
+        side: u8,
+    },
+    /// A unit is placed on the table.
+    Deployed {
+        /// The unit.
+        unit: usize,
+        /// Where it stands.
+        to: (i64, i64),
     },
     /// A side's turn begins.
     TurnStarted {
@@ -323,6 +346,14 @@ pub enum Rejection {
     InCover,
     /// That piece is not a standing tank trap.
     NotATankTrap,
+    /// The sides are still deploying: only placing a unit is allowed.
+    Deploying,
+    /// Deployment is over (or the scenario places the forces).
+    NotDeploying,
+    /// That unit is already on the table.
+    NotInReserve,
+    /// A unit deploys wholly inside one of its side's deployment zones.
+    OutsideZone,
 }
 
 impl fmt::Display for Rejection {
@@ -377,6 +408,10 @@ impl fmt::Display for Rejection {
             Rejection::MovedTooFast => write!(f, "indirect fire: the target moved too far last turn"),
             Rejection::InCover => write!(f, "indirect fire: the target is in cover behind a piece"),
             Rejection::NotATankTrap => write!(f, "that is not a standing tank trap"),
+            Rejection::Deploying => write!(f, "the sides are still deploying: place a unit"),
+            Rejection::NotDeploying => write!(f, "deployment is over"),
+            Rejection::NotInReserve => write!(f, "that unit is already on the table"),
+            Rejection::OutsideZone => write!(f, "a unit deploys wholly inside one of its side's deployment zones"),
         }
     }
 }

@@ -31,6 +31,13 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
     if state.outcome != Outcome::Ongoing {
         return Err(Rejection::GameOver);
     }
+    if let Action::Deploy { .. } = action {
+        super::deploy::check_deploy(data, state, action)?;
+        return Ok(Checked::Special);
+    }
+    if state.deploying {
+        return Err(Rejection::Deploying);
+    }
     match action {
         Action::EndTurn => Ok(Checked::EndTurn),
         Action::Move { unit, to, facing } | Action::FreeMove { unit, to, facing } => {
@@ -80,6 +87,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
             may_act(data, state, *unit, 2)?;
             Ok(Checked::Fire(shot_with(data, state, *unit, *weapon, *target, true)?))
         }
+        Action::Deploy { .. } => Err(Rejection::NotDeploying),
         Action::Scout { .. } | Action::Embark { .. } | Action::Disembark { .. } | Action::Demolish { .. } => {
             check_special(data, state, action)?;
             Ok(Checked::Special)

@@ -151,6 +151,9 @@ pub fn legal_actions(data: &Ruleset, state: &GameState) -> Vec<Action> {
     if state.outcome != Outcome::Ongoing {
         return Vec::new();
     }
+    if state.deploying {
+        return super::deploy::deploy_candidates(state).into_iter().filter(|a| check(data, state, a).is_ok()).collect();
+    }
     let mut out = vec![Action::EndTurn];
     out.extend(legal_shots(data, state).into_iter().map(|(action, _)| action));
     out.extend(legal_specials(data, state));

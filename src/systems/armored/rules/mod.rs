@@ -7,6 +7,7 @@ mod ai;
 mod artillery;
 mod check;
 mod cycle;
+pub(crate) mod deploy;
 mod geometry;
 mod legal;
 mod movement;
@@ -22,12 +23,14 @@ pub use ai::{Level, computer_action};
 pub use artillery::He;
 pub use check::{Checked, check};
 pub use cycle::objectives_held;
+pub use deploy::deploy_candidates;
 pub use geometry::{LineOfFire, armour_faced, ground, in_arc, line_of_fire, obstacle, range, scene, shape};
 pub use legal::{disembark_candidates, legal_actions, legal_shots, legal_specials, move_candidates};
 pub use movement::{MoveCost, move_cost};
 pub use perform::apply;
 pub use readings::{
-    BandEdge, Foliage, IndirectGap, Occupation, READINGS, ReadingInfo, Readings, ScoutMark, TurnLimit, WallRule,
+    BandEdge, Deployment, Foliage, IndirectGap, Occupation, READINGS, ReadingInfo, Readings, ScoutMark, TurnLimit,
+    WallRule,
 };
 pub use setup::start_game;
 pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot, shot_with};

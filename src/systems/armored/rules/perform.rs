@@ -60,6 +60,7 @@ pub fn apply(data: &Ruleset, state: &mut GameState, action: &Action) -> Result<V
             }
             fire(data, state, *unit, *weapon, *target, &shot, &mut events);
         }
+        (Action::Deploy { .. }, _) => super::deploy::apply_deploy(data, state, action, &mut events),
         (_, Checked::Special) => apply_special(data, state, action, &mut events),
         _ => {}
     }

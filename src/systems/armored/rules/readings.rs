@@ -35,6 +35,9 @@ pub struct Readings {
     pub scout_mark: ScoutMark,
     /// How near a transport or tow a unit boards, hooks up and gets out, in inches.
     pub boarding_reach: f64,
+    /// Whether the scenario's placed units are the deployment, or the sides deploy them by
+    /// the text's roll-off and alternate placement.
+    pub deployment: Deployment,
 }
 
 impl Default for Readings {
@@ -52,6 +55,7 @@ impl Default for Readings {
             indirect_gap: IndirectGap::Halve,
             scout_mark: ScoutMark::Turn,
             boarding_reach: 1.0,
+            deployment: Deployment::Placed,
         }
     }
 }
@@ -119,6 +123,16 @@ pub enum ScoutMark {
     Shot,
 }
 
+/// How the forces come onto the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Deployment {
+    /// Where the scenario places them (a designed table).
+    Placed,
+    /// The text's: a roll-off, then the sides place a unit each in turn within their zones
+    /// (the scenario's places are the plan the computer follows).
+    Alternate,
+}
+
 /// One reading as `ruleset` lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ReadingInfo {
@@ -131,7 +145,7 @@ pub struct ReadingInfo {
 }
 
 /// Every reading, its values and the sentence it resolves.
-pub const READINGS: [ReadingInfo; 12] = [
+pub const READINGS: [ReadingInfo; 13] = [
     ReadingInfo {
         name: "band_edge",
         values: &["farther", "nearer"],
@@ -191,6 +205,11 @@ pub const READINGS: [ReadingInfo; 12] = [
         name: "boarding_reach",
         values: &["1", "2"],
         sentence: "\"place the unit next to the transport/gun\": how near is next to is not said",
+    },
+    ReadingInfo {
+        name: "deployment",
+        values: &["placed", "alternate"],
+        sentence: "\"they roll off ... places their first unit within their deployment zone\": a designed scenario may place the forces itself",
     },
 ];
 
@@ -277,6 +296,13 @@ impl Readings {
                     return Err(bad());
                 }
                 self.boarding_reach = inches;
+            }
+            "deployment" => {
+                self.deployment = match value {
+                    "placed" => Deployment::Placed,
+                    "alternate" => Deployment::Alternate,
+                    _ => return Err(bad()),
+                }
             }
             other => {
                 return Err(format!(

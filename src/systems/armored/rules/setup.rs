@@ -44,6 +44,7 @@ pub fn start_game(data: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameState
             moved_last_turn_um: 0,
             moves_last_turn: 0,
             used: vec![0; profile.weapons.len()],
+            reserve: false,
         });
     }
     for side in 0..2u8 {
@@ -65,8 +66,21 @@ pub fn start_game(data: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameState
         extra_rounds: 0,
         marks: Vec::new(),
         demolished: Vec::new(),
+        deploying: false,
     };
     let mut events = Vec::new();
+    if setup.readings.deployment == super::readings::Deployment::Alternate {
+        // The text's deployment: everything starts off the table; the roll-off's winner
+        // places first.
+        for unit in &mut state.units {
+            unit.reserve = true;
+        }
+        state.deploying = true;
+        let side = super::deploy::roll_off(&mut state, Roll::Deployment, &mut events);
+        state.side = side;
+        events.push(Event::Deploys { side });
+        return Ok((state, events));
+    }
     let first = match setup.first {
         Some(side) => side.min(1),
         None => loop {

@@ -166,13 +166,16 @@ pub struct Unit {
     /// Single-use weapons used this game (grenades), by weapon.
     #[serde(default)]
     pub used: Vec<u8>,
+    /// Not yet deployed: off the table until its side places it.
+    #[serde(default)]
+    pub reserve: bool,
 }
 
 impl Unit {
-    /// Whether it is still on the table.
+    /// Whether it is on the table (deployed and not destroyed).
     #[must_use]
     pub fn alive(&self) -> bool {
-        self.hp > 0
+        self.hp > 0 && !self.reserve
     }
 }
 
@@ -232,6 +235,8 @@ pub struct GameState {
     pub marks: Vec<Mark>,
     /// Tank-trap pieces demolished, by index in the table.
     pub demolished: Vec<usize>,
+    /// The sides are placing their forces (alternate deployment); `side` places next.
+    pub deploying: bool,
 }
 
 /// A scout's mark: `target` is scouted for `friend`, with a bonus to hit.

@@ -239,6 +239,9 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
     if state.outcome != Outcome::Ongoing {
         return None;
     }
+    if state.deploying {
+        return deployment(data, state);
+    }
     if level != Level::Easy
         && let Some((_, action)) = plans::scout_plan(data, state)
     {
@@ -258,4 +261,28 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
         return Some(action);
     }
     Some(best_move(data, state, level).unwrap_or(Action::EndTurn))
+}
+
+/// Deployment: the reserve unit whose planned place ranks first in the side's frame goes
+/// there, or to the nearest place the rules allow (ties by the frame).
+fn deployment(data: &Ruleset, state: &GameState) -> Option<Action> {
+    let unit = state
+        .units
+        .iter()
+        .enumerate()
+        .filter(|(_, u)| u.reserve && u.hp > 0 && u.side == state.side)
+        .min_by_key(|(_, u)| frame(state, state.side, (u.pose.x, u.pose.y)))
+        .map(|(i, _)| i)?;
+    let plan = state.units.get(unit).map(|u| (u.pose.x, u.pose.y))?;
+    crate::systems::armored::rules::deploy::deploy_candidates(state)
+        .into_iter()
+        .filter(|a| matches!(a, Action::Deploy { unit: u, .. } if *u == unit))
+        .filter(|a| check(data, state, a).is_ok())
+        .min_by_key(|a| match a {
+            Action::Deploy { to, .. } => {
+                let d = crate::table::measure::length((to.0 - plan.0) as f64, (to.1 - plan.1) as f64).round() as i64;
+                (d, frame(state, state.side, *to))
+            }
+            _ => (i64::MAX, (0, 0, 0)),
+        })
 }
