@@ -130,7 +130,7 @@ fn event_words(e: &skirmish_studio::systems::armored::rules::Event, flip: bool) 
         }
         Damaged { unit, damage, left } => format!("dmg {} {damage} {left}", u(*unit)),
         MenLost { unit, men, left } => format!("men {} {men} {left}", u(*unit)),
-        Destroyed { unit } => format!("destroyed {}", u(*unit)),
+        Destroyed { unit, .. } => format!("destroyed {}", u(*unit)),
         Scored { side, points } => format!("scored {} {points}", if flip { 1 - side } else { *side }),
         Die { roll, face, .. } => format!("die {roll:?} {face}"),
         Hit { needed } => format!("hit {needed}"),

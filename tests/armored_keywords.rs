@@ -195,7 +195,7 @@ fn apc_destroyed_throws_out_its_riders_with_d3_minus_1_losses_and_their_next_act
     state.units[0].hp = 1;
     // Point blank with an 88: a sure hit, a sure penetration.
     let events = apply(&data, &mut state, &fire(2, 0, 0)).unwrap();
-    assert!(events.contains(&Event::Destroyed { unit: 0 }));
+    assert!(events.iter().any(|e| matches!(e, Event::Destroyed { unit: 0, side: 0, .. })));
     assert!(events.contains(&Event::ThrownOut { unit: 1 }));
     let face = events
         .iter()

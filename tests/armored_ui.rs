@@ -166,6 +166,14 @@ fn the_balance_panel_judges_an_armored_advance_table_with_its_sides_named() {
     assert_eq!(result.seats.len(), 2);
     assert!(result.games >= 8, "{} games", result.games);
     harness.get_by_label_contains("Allies wins");
+    // The heatmap: where units were destroyed, in 3" cells on the table.
+    assert!(!result.heatmap.is_empty());
+    let desk = harness.state().desk.as_ref();
+    let ((x, y), size) = desk.place_board_rect(result.heatmap[0].at);
+    assert_eq!(size, 3.0);
+    assert!((0.0..=48.0).contains(&x) && (0.0..=48.0).contains(&y), "{x} {y} in inches");
+    harness.get_by_label("Show where places change hands").click();
+    harness.run_steps(2);
 }
 
 #[test]

@@ -120,6 +120,11 @@ pub trait Desk: Any {
     fn miniature(&self) -> Vec<Color32>;
     /// Each seat's colour, for charts.
     fn seat_colours(&self) -> Vec<Color32>;
+    /// Where a place of the balance heatmap lies in the desk's board units: its top-left corner
+    /// and its size (a square's own by default).
+    fn place_board_rect(&self, place: crate::game::Place) -> ((f32, f32), f32) {
+        place.board_rect()
+    }
     /// A seat's name for people ("Player 1", a squad's name), from 0.
     fn seat_name(&self, seat: usize) -> String {
         format!("Player {}", seat + 1)

@@ -89,6 +89,14 @@ impl Rules for ArmoredCore {
         rules::computer_action(&self.0, state, level).into_iter().collect()
     }
 
+    /// Where a unit was destroyed, binned to a cell of the heatmap, and the side that took it.
+    fn place_taken(&self, event: &Event) -> Option<(crate::game::Place, u8)> {
+        let Event::Destroyed { at, side, .. } = event else { return None };
+        let cell = (f64::from(HEAT_CELL_INCHES) * crate::table::UM_PER_INCH as f64) as i64;
+        let centre = |v: i64| v.div_euclid(cell) * cell + cell / 2;
+        Some((crate::game::Place::Point(centre(at.0), centre(at.1)), 1 - side.min(&1)))
+    }
+
     fn event_text(&self, state: &GameState, event: &Event) -> String {
         event_text(&self.0, state, event)
     }
@@ -112,6 +120,9 @@ impl Rules for ArmoredCore {
             .collect()
     }
 }
+
+/// The side of a cell of the balance lab's heatmap over the table, in inches.
+pub const HEAT_CELL_INCHES: f32 = 3.0;
 
 /// The studio's level as Armored Advance's computer plays it.
 #[must_use]
@@ -255,7 +266,7 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         Event::Bounced => "  bounces off".into(),
         Event::Damaged { unit: u, damage, left } => format!("  {} takes {damage} damage, {left} HP left", unit(*u)),
         Event::MenLost { unit: u, men, left } => format!("  {} loses {men} men, {left} left", unit(*u)),
-        Event::Destroyed { unit: u } => format!("{} is destroyed", unit(*u)),
+        Event::Destroyed { unit: u, .. } => format!("{} is destroyed", unit(*u)),
         Event::Scored { side, points } => format!("side {} scores {points} VP", side + 1),
         Event::Scouted { unit: _, target, friend, bonus } => {
             format!("  {} is marked for {}: +{bonus} to hit", unit(*target), unit(*friend))

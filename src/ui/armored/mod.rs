@@ -234,6 +234,19 @@ impl Desk for ArmoredDesk {
         self.scenario().sides.get(seat).cloned().unwrap_or_else(|| format!("Side {}", seat + 1))
     }
 
+    /// The heatmap's places are the centres of the cells where units were destroyed, in
+    /// micrometres; the table is drawn in inches.
+    fn place_board_rect(&self, place: crate::game::Place) -> ((f32, f32), f32) {
+        match place {
+            crate::game::Place::Point(x, y) => {
+                let inch = crate::table::UM_PER_INCH as f32;
+                let cell = crate::systems::armored::game::HEAT_CELL_INCHES;
+                ((x as f32 / inch - cell / 2.0, y as f32 / inch - cell / 2.0), cell)
+            }
+            other => other.board_rect(),
+        }
+    }
+
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
         Ok(crate::systems::armored::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
     }

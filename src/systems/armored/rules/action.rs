@@ -206,6 +206,10 @@ pub enum Event {
     Destroyed {
         /// The unit.
         unit: usize,
+        /// Where it stood (micrometres), for the balance lab's heatmap.
+        at: (i64, i64),
+        /// Its side (the other side took it).
+        side: u8,
     },
     /// A scout marked an enemy for a friendly unit.
     Scouted {

@@ -175,7 +175,8 @@ fn fire(
         events.push(Event::Damaged { unit: target, damage: lost, left });
     }
     if left == 0 {
-        events.push(Event::Destroyed { unit: target });
+        let (at, side) = state.units.get(target).map_or(((0, 0), 0), |t| ((t.pose.x, t.pose.y), t.side));
+        events.push(Event::Destroyed { unit: target, at, side });
         transport_lost(data, state, target, events);
         check_annihilation(data, state, events);
     }

@@ -384,7 +384,7 @@ pub fn transport_lost(data: &Ruleset, state: &mut GameState, carrier: usize, eve
             events.push(Event::MenLost { unit: passenger, men, left });
         }
         if left == 0 {
-            events.push(Event::Destroyed { unit: passenger });
+            events.push(Event::Destroyed { unit: passenger, at: (u.pose.x, u.pose.y), side: u.side });
         }
     }
     for gun in state.units.iter_mut().filter(|g| g.towed_by == Some(carrier)) {
