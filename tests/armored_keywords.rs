@@ -469,3 +469,27 @@ fn deployment_rolls_off_then_the_sides_alternate_and_the_one_left_places_the_res
         Err(Rejection::NotDeploying)
     );
 }
+
+#[test]
+fn move_candidates_include_an_objective_rim_and_the_lee_of_a_building_in_reach() {
+    use skirmish_studio::systems::armored::rules::move_candidates;
+    let data = data();
+    let house = piece("building", Footprint::Rect { length: 6 * IN, width: 8 * IN }, 30.0, 30.0, 0.0, 4.0);
+    let mut s = table(
+        &[("infantry", 0, 20.0, 25.0, 0.0), ("medium_tank", 0, 33.0, 37.0, 0.0), ("medium_tank", 1, 30.0, 5.0, 180.0)],
+        vec![house],
+    );
+    s.table.objectives = vec![Objective { name: "Farm".into(), at: (20 * IN, 20 * IN), marker: IN, radius: 3 * IN }];
+    let state = game(&data, &s);
+    let squad = move_candidates(&data, &state, 0, false);
+    assert!(
+        squad.iter().any(|a| matches!(a, Action::Move { to, .. } if *to == (20 * IN, 22 * IN))),
+        "the rim of the objective, an inch inside: {squad:?}"
+    );
+    // The enemy is straight above the building: its lee is straight below it.
+    let tank = move_candidates(&data, &state, 1, false);
+    assert!(
+        tank.iter().any(|a| matches!(a, Action::Move { to, .. } if to.0 == 30 * IN && to.1 > 33 * IN)),
+        "behind the building from the enemy: {tank:?}"
+    );
+}

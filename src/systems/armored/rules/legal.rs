@@ -1,7 +1,8 @@
 //! `legal_actions`: every action the rules allow now. Shots are listed whole; a move on an
 //! open table is continuous, so moves are listed at candidate destinations: sixteen
-//! directions at the full and half allowance, ending facing the way they went (which Slow
-//! Reverse asks for). Any other destination can still be checked and taken.
+//! directions at the full and half allowance, the rims of objectives and the lee of cover in
+//! reach, ending facing the way they went (which Slow Reverse asks for). Any other destination
+//! can still be checked and taken.
 
 use super::action::Action;
 use super::check::{Checked, check};
@@ -35,6 +36,81 @@ pub fn move_candidates(data: &Ruleset, state: &GameState, unit: usize, free: boo
             let to = ((u.pose.x as f64 + fx * d).round() as i64, (u.pose.y as f64 + fy * d).round() as i64);
             out.push(if free { Action::FreeMove { unit, to, facing } } else { Action::Move { unit, to, facing } });
         }
+    }
+    if !free {
+        let make = |to: (i64, i64)| {
+            let facing = toward((u.pose.x, u.pose.y), to);
+            Action::Move { unit, to, facing }
+        };
+        out.extend(places_of_note(data, state, u, reach * UM_PER_INCH as f64).into_iter().map(make));
+    }
+    out
+}
+
+/// Offsets snapped to hundredths of an inch: a unit and its mirror image get mirrored places
+/// whatever the last bits of the arithmetic.
+fn snap(v: f64) -> i64 {
+    (v / 254.0).round() as i64 * 254
+}
+
+/// The facing from one point toward another, in whole degrees (the way of travel).
+fn toward(from: (i64, i64), to: (i64, i64)) -> Facing {
+    let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+    if dx == 0.0 && dy == 0.0 {
+        return Facing::UP;
+    }
+    Facing::from_degrees(libm::atan2(dx, -dy).to_degrees().round()).unwrap_or_default()
+}
+
+/// Destinations worth a look besides the lattice of directions: the rim of each objective in
+/// reach (the point of its control circle nearest the unit, pulled an inch inside) and the lee
+/// of each building or wall in reach (two inches beyond it, away from the enemy's centre).
+fn places_of_note(data: &Ruleset, state: &GameState, u: &super::state::Unit, reach: f64) -> Vec<(i64, i64)> {
+    let at = (u.pose.x as f64, u.pose.y as f64);
+    let inch = UM_PER_INCH as f64;
+    let mut out = Vec::new();
+    let mut add = |p: (f64, f64)| {
+        let d = crate::table::measure::length(p.0 - at.0, p.1 - at.1);
+        if d > inch / 2.0 && d <= reach {
+            out.push((u.pose.x + snap(p.0 - at.0), u.pose.y + snap(p.1 - at.1)));
+        }
+    };
+    for o in &state.setup.table.objectives {
+        let (cx, cy) = (o.at.0 as f64, o.at.1 as f64);
+        let d = crate::table::measure::length(at.0 - cx, at.1 - cy);
+        let rim = (o.radius as f64 - inch).max(0.0);
+        if d > rim && d > 0.0 {
+            add((cx + (at.0 - cx) / d * rim, cy + (at.1 - cy) / d * rim));
+        }
+    }
+    let enemies: Vec<(f64, f64)> = state
+        .units
+        .iter()
+        .filter(|e| e.alive() && e.side != u.side)
+        .map(|e| (e.pose.x as f64, e.pose.y as f64))
+        .collect();
+    if enemies.is_empty() {
+        return out;
+    }
+    let n = enemies.len() as f64;
+    let centre = (enemies.iter().map(|e| e.0).sum::<f64>() / n, enemies.iter().map(|e| e.1).sum::<f64>() / n);
+    for (piece, o) in state.setup.table.pieces.iter().zip(&state.setup.scene.0.obstacles) {
+        let cover = data.kind(&piece.kind).is_some_and(|k| k.blocks_sight || k.wall);
+        let (px, py) = (piece.pose.x as f64, piece.pose.y as f64);
+        let from_unit = crate::table::measure::length(px - at.0, py - at.1);
+        if !cover || from_unit > reach + o.shape.bounds().max.0 - o.shape.bounds().min.0 {
+            continue;
+        }
+        let (dx, dy) = (px - centre.0, py - centre.1);
+        let d = crate::table::measure::length(dx, dy);
+        if d == 0.0 {
+            continue;
+        }
+        // Past the piece's far side from the enemy, two inches clear of it.
+        let b = o.shape.bounds();
+        let half = ((b.max.0 - b.min.0).abs() * (dx / d).abs() + (b.max.1 - b.min.1).abs() * (dy / d).abs()) / 2.0;
+        let beyond = half + 2.0 * inch;
+        add((px + dx / d * beyond, py + dy / d * beyond));
     }
     out
 }
