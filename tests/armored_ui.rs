@@ -56,6 +56,18 @@ fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to:
     harness.run_steps(2);
 }
 
+/// Lets the computer play the Axis turn out if the Axis won the roll-off.
+fn until_the_allies_act(harness: &mut Harness<'static, StudioApp>) {
+    for _ in 0..200 {
+        let side = harness.state().armored().unwrap().play.as_ref().unwrap().play.state().side;
+        if side == 0 {
+            break;
+        }
+        harness.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 fn pieces(harness: &Harness<'static, StudioApp>) -> usize {
     harness.state().armored().expect("a table is open").editor.doc.scenario.table.pieces.len()
 }
@@ -185,14 +197,7 @@ fn a_playtest_moves_a_tank_by_dragging_it_undoes_it_and_returns_to_the_untouched
     assert!(harness.state().armored().unwrap().play.is_some(), "the playtest is under way");
     // Side 1 (the Allies) may or may not have won the roll-off: let the computer play the
     // Axis turn out if it came first.
-    for _ in 0..200 {
-        let side = harness.state().armored().unwrap().play.as_ref().unwrap().play.state().side;
-        if side == 0 {
-            break;
-        }
-        harness.run_steps(1);
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    until_the_allies_act(&mut harness);
     let (from, to) = (at(&harness, 20.0, 42.0), at(&harness, 20.0, 38.5));
     press_drag_release(&mut harness, from, to);
     let moved = {
@@ -217,14 +222,7 @@ fn a_playtest_boards_a_squad_on_its_halftrack_with_the_keyword_action_button() {
     let mut harness = harness(Some(sample("aa-three-farms.ron")));
     harness.get_by_label("Playtest").click();
     harness.run_steps(6);
-    for _ in 0..200 {
-        let side = harness.state().armored().unwrap().play.as_ref().unwrap().play.state().side;
-        if side == 0 {
-            break;
-        }
-        harness.run_steps(1);
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    until_the_allies_act(&mut harness);
     // Select the Allies' halftrack by pressing on it (a press without a drag moves nothing).
     let halftrack = at(&harness, 34.0, 43.0);
     harness.hover_at(halftrack);

@@ -45,6 +45,13 @@ pub struct PlayDesk {
     pub pending: Option<PlayFile>,
 }
 
+impl PlayDesk {
+    /// A fresh window around a game: nothing selected, seed 1 for a restart.
+    fn new(play: ArmoredPlay) -> Self {
+        Self { play, selected: None, drag: None, seed: 1, note: String::new(), pressed_at: None, pending: None }
+    }
+}
+
 /// What the bar asks of files and the editor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayFile {
@@ -70,15 +77,7 @@ pub fn toggle(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>) {
     }
     match ArmoredPlay::start(Arc::clone(&desk.editor.rules), desk.scenario(), 1) {
         Ok(play) => {
-            desk.play = Some(PlayDesk {
-                play,
-                selected: None,
-                drag: None,
-                seed: 1,
-                note: String::new(),
-                pressed_at: None,
-                pending: None,
-            });
+            desk.play = Some(PlayDesk::new(play));
             cx.view.fit = true;
             cx.say(
                 "Playtest: drag a unit of the side to act to move it; hover an enemy to see the shot, click to fire.",
@@ -146,15 +145,7 @@ fn play_file(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, what: PlayFile) {
                 .and_then(|text| ArmoredPlay::load(Arc::clone(&desk.editor.rules), &text));
             match loaded {
                 Ok((play, _)) => {
-                    desk.play = Some(PlayDesk {
-                        play,
-                        selected: None,
-                        drag: None,
-                        seed: 1,
-                        note: String::new(),
-                        pressed_at: None,
-                        pending: None,
-                    });
+                    desk.play = Some(PlayDesk::new(play));
                     cx.view.fit = true;
                     cx.say(format!("Loaded the game {}.", path.display()));
                 }
