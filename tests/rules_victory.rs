@@ -466,3 +466,36 @@ fn game_state_round_trips_through_serde() {
     let events: Vec<Event> = serde_json::from_str(&json).unwrap();
     assert_eq!(events, game.start_events);
 }
+
+#[test]
+fn victory_medals_reached_in_round_1_of_a_1_round_game_beats_the_turn_limit() {
+    // Red earns its two medals in round 1; Blue holds more cities, so the turn limit's
+    // tie-break would give Blue the game. Blue only ends its turn: the medal win comes first,
+    // before round 2 begins or pays income.
+    let victory = VictoryConditions {
+        conquest: false,
+        victory_medals: Some(2),
+        turn_limit: Some(TurnLimit { rounds: 1, tie_break: TieBreak::MostCities }),
+        ..VictoryConditions::default()
+    };
+    let mut game = Setup::board(&["=..C", ".=.C"])
+        .owned((3, 0), 1)
+        .owned((3, 1), 1)
+        .unit("md_tank", 0, (0, 0))
+        .unit("md_tank", 0, (0, 1))
+        .unit_hp("infantry", 1, (1, 0), 1)
+        .unit_hp("infantry", 1, (1, 1), 1)
+        .unit("infantry", 1, (2, 1))
+        .victory(victory)
+        .start();
+    game.act(attack(0, 2));
+    game.act(attack(1, 3));
+    game.act(end_turn());
+    assert_eq!(game.state.outcome, Outcome::Ongoing, "Blue has not had its turn");
+    let events = game.act(end_turn());
+    assert_eq!(game.state.outcome, Outcome::Won { winner: RED, reason: VictoryReason::VictoryMedals });
+    assert!(
+        !events.iter().any(|e| matches!(e, Event::TurnStarted { round: 2, .. })),
+        "declared before round 2 begins: {events:?}"
+    );
+}

@@ -64,29 +64,40 @@ pub(super) fn settle(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Ev
         finish(state, Outcome::Draw, events);
         return;
     }
-    // The acting player is looked at first: a counter-attack can earn the defender its last
-    // medal in the same action, but the actor's own achievement comes before it.
-    let (actor, round) = turn;
-    let order: Vec<PlayerId> = std::iter::once(actor).chain(standing.iter().copied().filter(|p| *p != actor)).collect();
-    if everyone_has_played(state, actor, round) {
-        for player in order.into_iter().filter(|p| !state.player(*p).defeated) {
-            if let Some(target) = state.victory.victory_medals
-                && state.player(player).medals >= target
-            {
-                finish(state, Outcome::Won { winner: player, reason: VictoryReason::VictoryMedals }, events);
-                return;
-            }
-            if let Some(target) = state.victory.city_conquest
-                && state.cities_captured(rules, player) >= target
-            {
-                finish(state, Outcome::Won { winner: player, reason: VictoryReason::CityConquest }, events);
-                return;
-            }
-        }
+    if target_reached(rules, state, events, turn) {
+        return;
     }
     if state.player(state.current).defeated {
         advance_turn(rules, state, events);
     }
+}
+
+/// The target-based victories (medals, cities) once every seat has had a turn: the acting
+/// player is looked at first (a counter-attack can earn the defender its last medal in the
+/// same action, but the actor's own achievement comes before it). Returns whether the game
+/// ended.
+fn target_reached(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>, turn: (PlayerId, u32)) -> bool {
+    let (actor, round) = turn;
+    if state.outcome != Outcome::Ongoing || !everyone_has_played(state, actor, round) {
+        return false;
+    }
+    let standing: Vec<PlayerId> = seats(state).filter(|p| !state.player(*p).defeated).collect();
+    let order: Vec<PlayerId> = std::iter::once(actor).chain(standing.iter().copied().filter(|p| *p != actor)).collect();
+    for player in order.into_iter().filter(|p| !state.player(*p).defeated) {
+        if let Some(target) = state.victory.victory_medals
+            && state.player(player).medals >= target
+        {
+            finish(state, Outcome::Won { winner: player, reason: VictoryReason::VictoryMedals }, events);
+            return true;
+        }
+        if let Some(target) = state.victory.city_conquest
+            && state.cities_captured(rules, player) >= target
+        {
+            finish(state, Outcome::Won { winner: player, reason: VictoryReason::CityConquest }, events);
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether every seat still in the game has had a turn by the time `actor` acts in `round`:
@@ -112,6 +123,11 @@ pub(super) fn seats(state: &GameState) -> impl Iterator<Item = PlayerId> + use<>
 /// Passes play to the next player still in the game, ending the game at the turn limit.
 pub(super) fn advance_turn(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     finish_activation(state);
+    // A turn that ends with every seat having played decides a medal or city win before the
+    // turn limit or the next round's income can (v1.0b: the target wins when it is reached).
+    if target_reached(rules, state, events, (state.current, state.round)) {
+        return;
+    }
     let count = state.players.len();
     let mut seat = state.current.index();
     let mut round = state.round;
