@@ -254,6 +254,10 @@ fn income_not_paid_by_a_city_an_enemy_is_capturing() {
     // 3.1 pays for "friendly controlled" cities; 3.2: a building being captured is not friendly.
     let mut game = Setup::board(&["CC"]).owned((0, 0), 1).owned((1, 0), 1).unit("infantry", 0, (0, 0)).start();
     game.act(capture(0));
+    // What the balance lab's income curve reads is what the engine pays.
+    let curve = skirmish_studio::game::Rules::seat_numbers(&game.rules, &game.state)[usize::from(BLUE.0)][1];
+    assert_eq!(curve, 5.0, "the city being captured pays nothing, and the curve says so");
+    assert_eq!(skirmish_studio::systems::swat::rules::income(&game.rules, &game.state, BLUE), 5);
     let events = game.act(end_turn());
     assert!(events.contains(&Event::IncomeCollected { player: BLUE, amount: 5, funds: 5 }), "{events:?}");
 }

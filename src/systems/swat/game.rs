@@ -91,13 +91,7 @@ impl Rules for Ruleset {
         (0..state.players.len())
             .map(|seat| {
                 let owner = PlayerId(u8::try_from(seat).unwrap_or(0));
-                let income: u32 = state
-                    .board
-                    .squares()
-                    .filter(|&p| state.owner_at(p) == Some(owner))
-                    .filter_map(|p| state.property_at(self, p))
-                    .map(|kind| self.economy.income_of(kind))
-                    .sum();
+                let income = super::rules::income(self, state, owner);
                 let value: f64 = state
                     .units
                     .iter()

@@ -178,6 +178,20 @@ pub(super) fn tie_break(rules: &Ruleset, state: &GameState, rule: TieBreak) -> O
     }
 }
 
+/// The income `player` is paid at the start of its turn: each friendly property's (a property
+/// an enemy is capturing is not friendly and pays nothing) and its CO's bonus per city. The
+/// balance lab's income curve reads this, so it shows what the engine pays.
+#[must_use]
+pub fn income(rules: &Ruleset, state: &GameState, player: PlayerId) -> u32 {
+    let mut income: i64 = 0;
+    for kind in PropertyKind::ALL {
+        income += i64::from(state.count_friendly(rules, player, kind)) * i64::from(rules.economy.income_of(kind));
+    }
+    let cities = i64::from(state.count_friendly(rules, player, PropertyKind::City));
+    income += cities * i64::from(income_per_city_bonus(rules, state, player));
+    u32::try_from(income.max(0)).unwrap_or(u32::MAX)
+}
+
 /// The start of a turn: powers run out, units get ready, income is paid, units repair.
 pub(super) fn begin_turn(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     let current = state.current;
@@ -190,13 +204,7 @@ pub(super) fn begin_turn(rules: &Ruleset, state: &mut GameState, events: &mut Ve
     for unit in state.units.iter_mut().filter(|u| u.owner == current) {
         unit.status = Status::Ready;
     }
-    let mut income: i64 = 0;
-    for kind in PropertyKind::ALL {
-        income += i64::from(state.count_friendly(rules, current, kind)) * i64::from(rules.economy.income_of(kind));
-    }
-    let cities = i64::from(state.count_friendly(rules, current, PropertyKind::City));
-    income += cities * i64::from(income_per_city_bonus(rules, state, current));
-    let amount = u32::try_from(income.max(0)).unwrap_or(u32::MAX);
+    let amount = income(rules, state, current);
     let player = &mut state.players[current.index()];
     player.funds = player.funds.saturating_add(amount);
     events.push(Event::IncomeCollected { player: current, amount, funds: player.funds });

@@ -29,7 +29,7 @@ pub use check::check;
 pub use combat::{
     CombatPreview, CounterCase, HpOutcome, StrikeNumbers, StrikePreview, in_range, preview_attack, strike_numbers,
 };
-pub use cycle::outcome;
+pub use cycle::{income, outcome};
 pub use effects::{
     build_cost, capture_bonus, defense_bonus, fire_range, firepower_bonus, income_per_city_bonus,
     largest_possible_damage, movement_points,
