@@ -348,3 +348,19 @@ fn dice_a_1_always_succeeds_and_a_6_always_fails() {
 fn the_terrain_index_of_open_is_zero_so_filled_boards_are_open() {
     assert_eq!(rules().terrain_id("open"), Some(TerrainId(0)));
 }
+
+#[test]
+fn nmb_nimble_moves_through_an_enemy_in_a_corridor() {
+    // A one-square corridor with an enemy in it: NMB "may move through enemy-occupied ...
+    // Squares"; anyone else is stopped.
+    let rules = rules();
+    let board = open(&rules, 6, 1);
+    let map = Map::new(&board, &rules);
+    let me = Figure { pos: p(0, 0), squad: 0 };
+    let enemy = Figure { pos: p(2, 0), squad: 1 };
+    let walk = map.reach(Mover::default(), me.pos, 0, &[me, enemy], 6);
+    assert_eq!(cost_of(&walk, p(3, 0)), None, "a figure without NMB cannot pass");
+    let nimble = map.reach(Mover { nimble: true, ..Mover::default() }, me.pos, 0, &[me, enemy], 6);
+    assert_eq!(cost_of(&nimble, p(3, 0)), Some(3), "through the enemy's square");
+    assert_eq!(cost_of(&nimble, p(2, 0)), None, "but never ending on it");
+}

@@ -210,7 +210,9 @@ impl<'a> Map<'a> {
                 continue;
             }
             for next in self.around(here) {
-                if figures.iter().any(|f| f.pos == next && f.squad != squad) {
+                // NMB "may move through enemy-occupied and enemy-adjacent Squares" (it still ends on
+                // no figure).
+                if !mover.nimble && figures.iter().any(|f| f.pos == next && f.squad != squad) {
                     continue;
                 }
                 let Some(step) = self.step_cost(mover, here, next) else { continue };
