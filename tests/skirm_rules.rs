@@ -364,3 +364,19 @@ fn nmb_nimble_moves_through_an_enemy_in_a_corridor() {
     assert_eq!(cost_of(&nimble, p(3, 0)), Some(3), "through the enemy's square");
     assert_eq!(cost_of(&nimble, p(2, 0)), None, "but never ending on it");
 }
+
+#[test]
+fn climbing_a_climbable_face_of_2_levels_costs_3_up_and_2_down() {
+    // "1 Square per vertical Square, plus 1 Square for the horizontal direction"; "climbing
+    // down ... vertical movement costs 1 less". The climbable wall on the face is the face.
+    let rules = rules();
+    for height in [1, 2] {
+        let mut board = open(&rules, 2, 1);
+        board.set_height(p(1, 0), 2);
+        wall(&mut board, p(0, 0), p(1, 0), height, true);
+        let map = Map::new(&board, &rules);
+        let walk = Mover::default();
+        assert_eq!(map.step_cost(walk, p(0, 0), p(1, 0)), Some(3), "up 2 and across 1 (wall {height})");
+        assert_eq!(map.step_cost(walk, p(1, 0), p(0, 0)), Some(2), "down 2 less 1 and across 1 (wall {height})");
+    }
+}

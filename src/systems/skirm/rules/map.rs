@@ -164,7 +164,11 @@ impl<'a> Map<'a> {
                 Some(if there > here { rise + 1 } else { rise })
             }
             Some(wall) => {
-                let top = here.max(there) + u32::from(wall.height);
+                // A wall on an edge between two levels stands from the lower square: a
+                // climbable wall on a 2-level face is the face, climbed for 3 up and 2 down as
+                // the text counts ("1 Square per vertical Square, plus 1 Square for the
+                // horizontal direction"; down "costs 1 less").
+                let top = here.max(there).max(here.min(there) + u32::from(wall.height));
                 let up = top - here;
                 let down = top - there;
                 if up > 1 && !wall.climbable {
