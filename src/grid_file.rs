@@ -110,6 +110,14 @@ pub fn read_grid(text: &str, grid: &GridText, terrains: &TerrainGlyphs<'_>, max_
     };
     read_heights(text, &grid.heights, &mut board)?;
     for edge in &grid.edges {
+        if let Some(wall) = edge.wall
+            && wall.height > MAX_WALL_HEIGHT
+        {
+            return Err(FileError::plain(format!(
+                "the wall on the {:?} edge at ({}, {}) is {} levels high; a wall is at most {MAX_WALL_HEIGHT}",
+                edge.axis, edge.at.0, edge.at.1, wall.height
+            )));
+        }
         let at = Edge { x: edge.at.0, y: edge.at.1, axis: edge.axis };
         let feature = EdgeFeature { wall: edge.wall, door: edge.door };
         if board.set_edge(at, Some(feature)).is_none() {
@@ -121,6 +129,9 @@ pub fn read_grid(text: &str, grid: &GridText, terrains: &TerrainGlyphs<'_>, max_
     }
     Ok(board)
 }
+
+/// The highest wall a file may hold: as high as the highest level a square may stand at.
+pub const MAX_WALL_HEIGHT: u8 = 9;
 
 /// Reads the height rows (digits 0 to 9) onto a board of their size.
 fn read_heights(text: &str, rows: &[String], board: &mut Board) -> Result<(), FileError> {

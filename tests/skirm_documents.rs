@@ -403,3 +403,15 @@ fn command_line_play_runs_a_script_and_names_the_line_it_refuses() {
     assert_eq!(code, 2);
     assert!(err.contains("line 2: unknown action 'shooot'"), "{err}");
 }
+
+#[test]
+fn a_wall_higher_than_any_level_is_refused_with_its_edge() {
+    let rules = rules();
+    let text = include_str!("../scenarios/skirm-ruined-crossing.ron");
+    let start = text.find("wall: Some((height: ").expect("the sample has a wall");
+    let rest = &text[start + "wall: Some((height: ".len()..];
+    let digits = rest.chars().take_while(char::is_ascii_digit).count();
+    let hostile = format!("{}255{}", &text[..start + "wall: Some((height: ".len()], &rest[digits..]);
+    let refused = load_scenario(&rules, &hostile).unwrap_err().to_string();
+    assert!(refused.contains("255 levels high") && refused.contains("edge at"), "{refused}");
+}
