@@ -67,7 +67,7 @@ fn both_samples_validate_clean_are_symmetric_and_on_at_least_48_inches() {
     for (name, mode) in [("aa-hedgerow-crossing.ron", Mode::Annihilation), ("aa-three-farms.ron", Mode::Domination)] {
         let (code, out, err) = run_args(&["validate", &sample_path(name)]);
         assert_eq!(code, EXIT_OK, "{out}{err}");
-        assert!(out.contains("0 error(s), 0 warning(s)"), "{out}");
+        assert!(out.contains("0 errors, 0 warnings"), "{out}");
         let (code, out, _) = run_args(&["symmetry", &sample_path(name)]);
         assert_eq!(code, EXIT_OK, "{out}");
         let scenario = load_scenario(&rules(), if name.contains("hedgerow") { HEDGEROW } else { FARMS }).unwrap();

@@ -70,7 +70,7 @@ fn sample(name: &str) -> String {
 fn validate_exit_0_for_clean_files_1_for_errors_2_for_unreadable() {
     let (code, out, _) = run_args(&["validate", &sample("bridgehead.ron"), &sample("four-corners.ron")]);
     assert_eq!(code, EXIT_OK, "{out}");
-    assert!(out.contains("bridgehead.ron: 0 error(s), 0 warning(s)"), "{out}");
+    assert!(out.contains("bridgehead.ron: 0 errors, 0 warnings"), "{out}");
     let broken = std::fs::read_to_string(sample("bridgehead.ron")).unwrap().replace("funds: 5", "funds: -5");
     let path = temp_file("broken-scenario.ron", &broken);
     let (code, out, _) = run_args(&["validate", path.to_str().unwrap(), "--json"]);
@@ -284,4 +284,12 @@ fn validate_json_carries_the_fix_of_a_skirm_squad_over_its_ep_limit_with_its_edi
     // The text output names the fix too.
     let (_, text_out, _) = run_args(&["validate", path.to_str().unwrap()]);
     assert!(text_out.contains("(fix: Raise the EP limit to"), "{text_out}");
+}
+
+#[test]
+fn a_count_takes_its_noun_in_the_right_number() {
+    use skirmish_studio::game::counted;
+    assert_eq!(counted(1, "error", "errors"), "1 error");
+    assert_eq!(counted(0, "error", "errors"), "0 errors");
+    assert_eq!(counted(2, "warning", "warnings"), "2 warnings");
 }

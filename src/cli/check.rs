@@ -72,7 +72,12 @@ pub(super) fn validate_command(
                 }
                 if !json {
                     let errors = findings.iter().filter(|f| f.severity == crate::game::Severity::Error).count();
-                    let _ = writeln!(out, "{name}: {errors} error(s), {} warning(s)", findings.len() - errors);
+                    let _ = writeln!(
+                        out,
+                        "{name}: {}, {}",
+                        crate::game::counted(errors, "error", "errors"),
+                        crate::game::counted(findings.len() - errors, "warning", "warnings")
+                    );
                     for finding in &findings {
                         let _ = writeln!(out, "  {}", finding.line());
                     }

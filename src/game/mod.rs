@@ -81,6 +81,12 @@ pub fn wilson_interval(k: usize, n: usize) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// A count with its noun in the right number: "1 error", "2 errors", "0 warnings".
+#[must_use]
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// A share for a person: `64 of 100 (64%, 95% interval 54% to 73%)`.
 #[must_use]
 pub fn share_text(k: usize, n: usize) -> String {

@@ -205,9 +205,16 @@ pub fn status_summary(ui: &mut Ui, errors: usize, warnings: usize, zoom: f32, me
     use super::style;
     ui.separator();
     let (text, color) = if errors > 0 {
-        (format!("{errors} errors, {warnings} warnings"), style::ERROR)
+        (
+            format!(
+                "{}, {}",
+                crate::game::counted(errors, "error", "errors"),
+                crate::game::counted(warnings, "warning", "warnings")
+            ),
+            style::ERROR,
+        )
     } else if warnings > 0 {
-        (format!("{warnings} warnings"), style::WARNING)
+        (crate::game::counted(warnings, "warning", "warnings"), style::WARNING)
     } else {
         ("Valid".to_owned(), style::VALID)
     };
