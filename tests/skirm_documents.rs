@@ -415,3 +415,17 @@ fn a_wall_higher_than_any_level_is_refused_with_its_edge() {
     let refused = load_scenario(&rules, &hostile).unwrap_err().to_string();
     assert!(refused.contains("255 levels high") && refused.contains("edge at"), "{refused}");
 }
+
+#[test]
+fn the_battle_log_names_squads_and_units_as_people_read_them() {
+    let rules = rules();
+    let scenario = load_scenario(&rules, include_str!("../scenarios/skirm-night-extraction.ron")).unwrap();
+    let setup = scenario.to_setup(&rules).unwrap();
+    let (state, events) = start_game(&rules, &setup, 5).unwrap();
+    let log: Vec<String> =
+        events.iter().map(|e| skirmish_studio::systems::skirm::describe_event(&rules, &state, e)).collect();
+    let text = log.join("\n");
+    assert!(!text.contains("squad 1") && !text.contains("squad 2"), "{text}");
+    assert!(!text.contains("(shuffle)"), "{text}");
+    assert!(text.contains(&state.squads[0].name), "{text}");
+}

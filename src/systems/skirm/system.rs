@@ -129,12 +129,27 @@ fn target_text(state: &GameState, target: Target) -> String {
 /// One line for a person about an event.
 #[must_use]
 pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> String {
-    let unit = |u: usize| state.unit(u).map_or_else(|| format!("unit {u}"), |x| format!("unit {u} ({})", x.name));
+    // People read squads and units by name: "Gunner of Reavers", not "unit 3 of squad 2".
+    let squad_name =
+        |s: u8| state.squads.get(usize::from(s)).map_or_else(|| format!("squad {}", s + 1), |q| q.name.clone());
+    let unit = |u: usize| {
+        state.unit(u).map_or_else(
+            || format!("unit {}", u + 1),
+            |x| {
+                let name = if x.name.is_empty() {
+                    rules.profile(&x.profile).map_or_else(|| x.profile.clone(), |(_, p)| p.name.clone())
+                } else {
+                    x.name.clone()
+                };
+                format!("{name} of {}", squad_name(x.squad))
+            },
+        )
+    };
     match event {
         Event::TurnStarted { turn } => format!("== turn {turn}"),
         Event::SecondaryDrawn { squad, card } => format!(
-            "squad {} draws a secondary objective{}",
-            squad + 1,
+            "{} draws a secondary objective{}",
+            squad_name(*squad),
             rules.secondary_objectives.get(*card).map_or_else(String::new, |c| format!(" ({})", c.name))
         ),
         Event::Die { kind, squad, face } => {
@@ -147,17 +162,21 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
                 RollKind::Heal => "heal",
                 RollKind::Shuffle => "shuffle",
             };
-            let who = squad.map_or_else(String::new, |s| format!("squad {} ", s + 1));
-            format!("  {who}rolls {face} ({kind})")
+            let who = squad.map_or_else(String::new, |s| format!("{} ", squad_name(s)));
+            if kind == "shuffle" {
+                format!("  {who}shuffles its objective deck: a card goes to place {}", u32::from(*face) + 1)
+            } else {
+                format!("  {who}rolls {face} ({kind})")
+            }
         }
         Event::InitiativeTied => "  tie: roll again".into(),
-        Event::Initiative { squad } => format!("squad {} has the initiative", squad + 1),
+        Event::Initiative { squad } => format!("{} has the initiative", squad_name(*squad)),
         Event::TacticalOrders { squad, dice, orders } => {
-            format!("squad {} rolls {dice} dice for {orders} Tactical Orders", squad + 1)
+            format!("{} rolls {dice} dice for {orders} Tactical Orders", squad_name(*squad))
         }
         Event::EnvironmentEvent { name } => format!("event: {name}"),
-        Event::OrdersChanged { squad, orders } => format!("squad {} now has {orders} Tactical Orders", squad + 1),
-        Event::Delayed { squad } => format!("squad {} delays", squad + 1),
+        Event::OrdersChanged { squad, orders } => format!("{} now has {orders} Tactical Orders", squad_name(*squad)),
+        Event::Delayed { squad } => format!("{} delays", squad_name(*squad)),
         Event::Activated { unit: u, act } => format!("{} activates with {act} ACT", unit(*u)),
         Event::Paid { action, act, orders } => format!("  {action:?} costs {act} ACT and {orders} TO"),
         Event::Moved { unit: u, from, to, cost } => format!("{} moves {from} -> {to} ({cost} squares)", unit(*u)),
@@ -192,23 +211,23 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
         Event::Healed { unit: u, hits } => format!("{} regains {hits} HIT", unit(*u)),
         Event::Refilled { unit: u, weapon } => format!("{} can use {weapon} once more", unit(*u)),
         Event::MissionAction { squad, objective } => {
-            format!("squad {} completes the mission action on objective {objective}", squad + 1)
+            format!("{} completes the mission action on objective {objective}", squad_name(*squad))
         }
-        Event::Scored { squad, points, reason } => format!("squad {} scores {points} ({reason})", squad + 1),
+        Event::Scored { squad, points, reason } => format!("{} scores {points} ({reason})", squad_name(*squad)),
         Event::ActivationEnded { unit: u } => format!("{} ends its activation", unit(*u)),
         Event::SecondaryScored { squad, card } => format!(
-            "squad {} reveals {}",
-            squad + 1,
+            "{} reveals {}",
+            squad_name(*squad),
             rules.secondary_objectives.get(*card).map_or("its secondary objective", |c| c.name.as_str())
         ),
-        Event::OrdersLost { squad, orders } => format!("squad {} loses {orders} unused Tactical Orders", squad + 1),
+        Event::OrdersLost { squad, orders } => format!("{} loses {orders} unused Tactical Orders", squad_name(*squad)),
         Event::BattleEnded { winner, points } => format!(
             "battle over, {} to {}: {}",
             points[0],
             points[1],
-            winner.map_or_else(|| "a draw".to_owned(), |w| format!("squad {} wins", w + 1))
+            winner.map_or_else(|| "a draw".to_owned(), |w| format!("{} wins", squad_name(w)))
         ),
-        Event::MedalEarned { unit: u, medal, xp } => format!("{} earns {medal:?} ({xp} XP)", unit(*u)),
+        Event::MedalEarned { unit: u, medal, xp } => format!("{} earns {} ({xp} XP)", unit(*u), medal.name()),
     }
 }
 

@@ -515,6 +515,29 @@ pub enum Medal {
     Victor,
 }
 
+impl Medal {
+    /// Its name as a person reads it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Medal::Assassin => "Assassin",
+            Medal::Avenger => "Avenger",
+            Medal::Berserker => "Berserker",
+            Medal::Bloodthirsty => "Bloodthirsty",
+            Medal::FirstBlood => "First Blood",
+            Medal::GearedUp => "Geared Up",
+            Medal::LastStanding => "Last Standing",
+            Medal::Merciless => "Merciless",
+            Medal::Marksman => "Marksman",
+            Medal::Resourceful => "Resourceful",
+            Medal::Scavenger => "Scavenger",
+            Medal::Untouchable => "Untouchable",
+            Medal::Veteran => "Veteran",
+            Medal::Victor => "Victor",
+        }
+    }
+}
+
 /// What a medal is worth.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
