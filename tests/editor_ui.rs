@@ -237,6 +237,19 @@ fn the_command_palette_finds_and_runs_a_command() {
     assert!(harness.state().modal.is_none());
 }
 
+#[test]
+fn the_command_palette_says_when_nothing_matches() {
+    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
+    harness.key_press(Key::F1);
+    harness.run_steps(2);
+    harness.get_by_role(egui::accesskit::Role::TextInput).type_text("zzqx");
+    harness.run_steps(2);
+    harness.get_by_label("No command matches \"zzqx\".");
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    assert!(harness.state().modal.is_some(), "Enter with no match keeps the palette open");
+}
+
 /// A small duel: Red's tank near Blue's infantry, both players human.
 fn duel(app: &mut StudioApp) {
     let rules = Arc::clone(&app.swat_mut().unwrap().editor.rules);

@@ -105,6 +105,9 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     .collect();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut chosen = None;
+                if matches.is_empty() {
+                    ui.label(RichText::new(format!("No command matches \"{query}\".")).weak());
+                }
                 egui::ScrollArea::vertical().max_height(320.0).show(ui, |ui| {
                     for command in &matches {
                         let shortcut = command.shortcut_text(ui.ctx());
