@@ -488,3 +488,22 @@ fn legal_actions_all_pass_the_check_and_end_activation_is_always_offered() {
         assert_eq!(check(&b.rules, &b.state, action), Ok(()), "{action:?}");
     }
 }
+
+#[test]
+fn lnr_linear_strikes_a_barrel_on_its_line_too() {
+    // LNR "attacks all units (including Squadmates and Items)" on the line: a barrel between
+    // the shooter and its target is struck.
+    let mut b = battle_on(
+        None,
+        &[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (6, 6)), (1, "reaver_raider", (7, 0))],
+        |s| {
+            s.items = vec![(p(3, 3), ItemKind::Barrel)];
+        },
+    );
+    b.state.units[0].weapons.push("rail_lance".into());
+    b.activate(0);
+    b.dice(&[6, 6, 6, 6, 6, 6]);
+    let events = b.shoot("rail_lance", 1).unwrap();
+    let hit: Vec<Target> = attacks(&events).iter().map(|a| a.0).collect();
+    assert!(hit.contains(&Target::Item(0)), "{hit:?}");
+}

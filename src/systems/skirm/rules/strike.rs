@@ -569,6 +569,9 @@ pub(super) fn ranged_strikes(
     let squad = state.units[attacker].squad;
     let map = Map::new(&state.board, rules);
     let mut secondary: Vec<UnitId> = Vec::new();
+    // LNR "attacks all units (including Squadmates and Items)" on its line: a barrel on the
+    // line is struck too.
+    let mut secondary_items: Vec<usize> = Vec::new();
     if weapon.specials.contains(&WeaponSpecial::Blast) {
         let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
         let sight = Sight::new(map, &figures);
@@ -595,6 +598,9 @@ pub(super) fn ranged_strikes(
             if let Some(unit) = state.unit_at(square) {
                 secondary.push(unit);
             }
+            if let Some(item) = state.item_at(square) {
+                secondary_items.push(item);
+            }
         }
     }
     let mut seen: BTreeSet<UnitId> =
@@ -604,6 +610,16 @@ pub(super) fn ranged_strikes(
             continue;
         }
         if let Some(mut strike) = weapon_strike(rules, state, attacker, &weapon.id, Target::Unit(unit), false) {
+            strike.primary = false;
+            strike.cover = false;
+            strikes.push(strike);
+        }
+    }
+    for item in secondary_items {
+        if targets.contains(&Target::Item(item)) {
+            continue;
+        }
+        if let Some(mut strike) = weapon_strike(rules, state, attacker, &weapon.id, Target::Item(item), false) {
             strike.primary = false;
             strike.cover = false;
             strikes.push(strike);
