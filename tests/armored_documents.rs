@@ -392,8 +392,26 @@ fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_
     let refused = ArmoredPlay::load(std::sync::Arc::clone(&data), "not a game").err().unwrap();
     assert!(refused.contains("not a saved Armored Advance game"), "{refused}");
     let tampered = text.replacen("EndTurn", "Fire(unit: 0, weapon: 9, target: 1)", 1);
-    if tampered != text {
-        let refused = ArmoredPlay::load(std::sync::Arc::clone(&data), &tampered).err().unwrap();
-        assert!(refused.starts_with("action "), "{refused}");
+    assert_ne!(tampered, text, "the saved game ends a turn somewhere");
+    let refused = ArmoredPlay::load(std::sync::Arc::clone(&data), &tampered).err().unwrap();
+    assert!(refused.starts_with("action "), "{refused}");
+    // The playtest offers a few places to get out round a transport, not sixteen buttons.
+    let farms = skirmish_studio::systems::armored::scenario::load_scenario(
+        &data,
+        include_str!("../scenarios/aa-three-farms.ron"),
+    )
+    .unwrap();
+    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), &farms, 1).unwrap();
+    while play.state().side != 0 {
+        play.act(&skirmish_studio::systems::armored::rules::Action::EndTurn).unwrap();
     }
+    let (squad, halftrack) = (10, 4);
+    let board = skirmish_studio::systems::armored::rules::Action::Embark { unit: squad, carrier: halftrack };
+    play.act(&board).unwrap();
+    let out = play
+        .keyword_actions(squad)
+        .iter()
+        .filter(|(a, _)| matches!(a, skirmish_studio::systems::armored::rules::Action::Disembark { .. }))
+        .count();
+    assert!((1..=4).contains(&out), "{out} places to get out");
 }

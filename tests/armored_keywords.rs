@@ -53,7 +53,7 @@ fn accurate_spends_both_actions_for_one_shot_at_plus_1_and_no_move() {
 #[test]
 fn scout_gives_a_friend_plus_3_under_2_feet_plus_2_under_3_and_plus_1_beyond() {
     let data = data();
-    for (enemy_y, bonus) in [(24.0, 3), (10.0, 2)] {
+    for (enemy_y, bonus) in [(24.0, 3), (10.0, 2), (4.0, 1)] {
         let mut state = game(
             &data,
             &table(
@@ -73,20 +73,16 @@ fn scout_gives_a_friend_plus_3_under_2_feet_plus_2_under_3_and_plus_1_beyond() {
         assert_eq!(after.scouted, bonus);
         assert_eq!(state.actions_spent, 1, "scouting is an action");
     }
-    let far = game(
-        &data,
-        &table(
-            &[
-                ("armoured_car", 0, 2.0, 47.0, 0.0),
-                ("medium_tank", 0, 30.0, 44.0, 0.0),
-                ("light_tank", 1, 46.0, 2.0, 180.0),
-            ],
-            vec![],
-        ),
+    // Beyond 60" a scout marks nothing: on a 96" table, 85" apart.
+    let mut wide = table(
+        &[("armoured_car", 0, 5.0, 90.0, 0.0), ("medium_tank", 0, 30.0, 90.0, 0.0), ("light_tank", 1, 5.0, 5.0, 180.0)],
+        vec![],
     );
+    (wide.table.width, wide.table.depth) = (96 * IN, 96 * IN);
+    let far = game(&data, &wide);
     assert!(matches!(
         check(&data, &far, &Action::Scout { unit: 0, target: 2, friend: 1 }),
-        Ok(_) | Err(Rejection::TooFar { .. })
+        Err(Rejection::TooFar { allowed, .. }) if allowed == 60 * IN
     ));
     assert_eq!(
         check(&data, &far, &Action::Scout { unit: 1, target: 2, friend: 0 }),

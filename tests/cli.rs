@@ -293,3 +293,16 @@ fn a_count_takes_its_noun_in_the_right_number() {
     assert_eq!(counted(0, "error", "errors"), "0 errors");
     assert_eq!(counted(2, "warning", "warnings"), "2 warnings");
 }
+
+#[test]
+fn calibrate_refuses_too_few_games_and_a_game_without_unit_costs() {
+    let (code, _, err) = run_args(&["calibrate", "scenarios/aa-hedgerow-crossing.ron", "--games", "5"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("at least 100 games"), "{err}");
+    let (code, _, err) = run_args(&["calibrate", "scenarios/bridgehead.ron"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("no requisition costs"), "{err}");
+    let (code, _, err) = run_args(&["balance", "scenarios/bridgehead.ron", "--games", "20", "--readings"]);
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("no house readings"), "{err}");
+}

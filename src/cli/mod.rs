@@ -262,6 +262,10 @@ pub enum Command {
     },
 }
 
+/// The fewest games a cost calibration plays: below it each profile has a handful of games and
+/// its interval says nothing.
+const MIN_CALIBRATION_GAMES: usize = 100;
+
 /// Runs the command line and returns the process exit code; all output goes to `out`/`err`.
 pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
     let ruleset = cli.ruleset.as_deref();
@@ -273,8 +277,15 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Command::Validate { files, json } => validate_command(ruleset, &files, json, out, err),
         Command::Calibrate { file, games, seed, threads, json } => {
+            if games < MIN_CALIBRATION_GAMES {
+                let _ = writeln!(
+                    err,
+                    "--games {games}: a calibration needs at least {MIN_CALIBRATION_GAMES} games to say anything per unit"
+                );
+                return EXIT_UNREADABLE;
+            }
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            with_scenario(ruleset, &file, err, |scenario, err| match scenario.calibrate(games.max(1), seed, threads) {
+            with_scenario(ruleset, &file, err, |scenario, err| match scenario.calibrate(games, seed, threads) {
                 Some(Ok(report)) => {
                     print_report(&report, json, out);
                     EXIT_OK

@@ -292,8 +292,7 @@ pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<
         .with_clip_rect(place.area);
     let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
     for cell in &balance.heatmap {
-        let ((x, y), size) = desk.place_board_rect(cell.at);
-        let rect = egui::Rect::from_min_size(place.to_screen(x, y), vec2(size, size) * place.zoom);
+        let rect = place.board_rect_on_screen(desk.place_board_rect(cell.at));
         let heat = cell.changes as f32 / most as f32;
         painter.rect_filled(
             rect.shrink(1.0),

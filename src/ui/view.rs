@@ -54,10 +54,10 @@ impl Placement {
         self.origin + vec2(x, y) * self.zoom
     }
 
-    /// The screen rectangle of a place of the seam (a square, or a point's spot on a table).
+    /// The screen rectangle of a place in board units (its top-left corner and its side), as a
+    /// desk's `place_board_rect` gives it.
     #[must_use]
-    pub fn place_rect(&self, place: crate::game::Place) -> Rect {
-        let ((x, y), size) = place.board_rect();
+    pub fn board_rect_on_screen(&self, ((x, y), size): ((f32, f32), f32)) -> Rect {
         Rect::from_min_size(self.to_screen(x, y), vec2(size, size) * self.zoom)
     }
 

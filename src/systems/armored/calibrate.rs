@@ -152,13 +152,13 @@ pub fn calibration_report(name: &str, rows: &[ProfileWorth], games: usize) -> Re
         let (p, (plo, phi)) = row.proposed;
         let _ = writeln!(
             text,
-            "  {:<40} cost {:>4}  worth {:>5.1} points of score (95% {:+.1} to {:+.1}, {} games)  proposed {:>4} ({} to {})",
+            "  {:<40} cost {:>4}  worth {:>5.1} points of score (95% {:+.1} to {:+.1}, {})  proposed {:>4} ({} to {})",
             row.name,
             row.cost,
             w * 100.0,
             lo * 100.0,
             hi * 100.0,
-            row.games,
+            crate::game::counted(row.games, "game", "games"),
             p,
             plo,
             phi

@@ -226,11 +226,17 @@ impl ArmoredPlay {
                 Action::Embark { unit: u, carrier } => u == unit || carrier == unit,
                 _ => false,
             })
-            .enumerate()
             // Of the places to get out, every fourth of those the rules allow: a few choices
             // round the carrier, not sixteen buttons.
-            .filter(|(i, a)| !matches!(a, Action::Disembark { .. }) || i % 4 == 0)
-            .map(|(_, a)| {
+            .scan(0usize, |places, a| {
+                let keep = !matches!(a, Action::Disembark { .. }) || {
+                    *places += 1;
+                    (*places - 1) % 4 == 0
+                };
+                Some(keep.then_some(a))
+            })
+            .flatten()
+            .map(|a| {
                 let text = super::game::action_text(data, state, &a);
                 (a, text)
             })

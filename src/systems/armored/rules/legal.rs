@@ -175,9 +175,6 @@ pub fn legal_specials(data: &Ruleset, state: &GameState) -> Vec<Action> {
         state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == side).map(|(i, _)| i).collect();
     let enemies: Vec<usize> =
         state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side != side).map(|(i, _)| i).collect();
-    let has = |i: usize, k: Keyword| {
-        state.units.get(i).and_then(|u| profile(data, u)).is_some_and(|p| p.keywords.contains(&k))
-    };
     let ok = |a: &Action| check(data, state, a).is_ok();
     for &unit in &own {
         let Some(p) = state.units.get(unit).and_then(|u| profile(data, u)) else { continue };
@@ -213,7 +210,7 @@ pub fn legal_specials(data: &Ruleset, state: &GameState) -> Vec<Action> {
                 }
             }
         }
-        if has(unit, Keyword::Tow) || p.keywords.iter().any(|k| matches!(k, Keyword::Apc(_))) {
+        if p.keywords.contains(&Keyword::Tow) || p.keywords.iter().any(|k| matches!(k, Keyword::Apc(_))) {
             out.extend(own.iter().map(|&rider| Action::Embark { unit: rider, carrier: unit }).filter(ok));
         }
         out.extend(disembark_candidates(data, state, unit).into_iter().filter(ok));

@@ -25,13 +25,8 @@ pub fn shot_worth(data: &Ruleset, state: &GameState, s: &Shot, target: &Unit) ->
 
 /// The best a unit's guns could do to `target` now (0 when none may fire).
 fn best_worth_at(data: &Ruleset, state: &GameState, unit: usize, target: usize) -> f64 {
-    let (Some(u), Some(t)) = (state.live(unit), state.live(target)) else { return 0.0 };
-    let weapons = profile(data, u).map_or(0, |p| p.weapons.len());
-    (0..weapons)
-        .filter_map(|w| shot(data, state, unit, w, target).ok())
-        .map(|s| shot_worth(data, state, &s, t))
-        .fold(0.0, f64::max)
-        * f64::from(u8::from(u.actions_spent < profile(data, u).map_or(0, |p| p.actions)))
+    let has_action = state.live(unit).is_some_and(|u| u.actions_spent < profile(data, u).map_or(0, |p| p.actions));
+    if has_action { any_shot_worth(data, state, unit, target) } else { 0.0 }
 }
 
 /// What `unit`'s best weapon could do to `target` where they stand (Hard's look at a
@@ -68,7 +63,8 @@ pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
         }
         let own = enemies.iter().map(|&t| best_worth_at(data, state, unit, t)).fold(0.0, f64::max);
         for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
-            let first_friend = state.units.iter().position(|x| x.alive() && x.side == u.side && !std::ptr::eq(x, u));
+            let first_friend =
+                state.units.iter().enumerate().position(|(i, x)| i != unit && x.alive() && x.side == u.side);
             let Some(first_friend) = first_friend else { continue };
             // Whether this scout may mark this target at all (reach and sight), once.
             if check(data, state, &Action::Scout { unit, target, friend: first_friend }).is_err() {
