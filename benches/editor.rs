@@ -10,21 +10,20 @@ use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 use skirmish_studio::systems::swat::scenario::generated_scenario;
 use skirmish_studio::ui::skirm::SkirmDesk;
 use skirmish_studio::ui::swat::SwatDesk;
-use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
+use skirmish_studio::ui::{Answer, AppConfig, FileDialogs, FileKind, Prefs, StudioApp};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn open_file(&self) -> Option<PathBuf> {
-        None
+    fn open_file(&self, _: FileKind) -> Answer {
+        Answer::Cancelled
     }
 
-    fn save_file(&self, _: &str) -> Option<PathBuf> {
-        None
+    fn save_file(&self, _: FileKind, _: &str) -> Answer {
+        Answer::Cancelled
     }
 }
 

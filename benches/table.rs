@@ -13,9 +13,8 @@ use skirmish_studio::systems::armored::scenario::validate::unit_shape;
 use skirmish_studio::systems::armored::scenario::{ArmoredScenario, generated_scenario, validate};
 use skirmish_studio::table::{Eye, UM_PER_INCH, distance};
 use skirmish_studio::ui::armored::ArmoredDesk;
-use skirmish_studio::ui::{AppConfig, FileDialogs, Prefs, StudioApp};
+use skirmish_studio::ui::{Answer, AppConfig, FileDialogs, FileKind, Prefs, StudioApp};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -79,12 +78,12 @@ fn geometry(c: &mut Criterion) {
 struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn open_file(&self) -> Option<PathBuf> {
-        None
+    fn open_file(&self, _: FileKind) -> Answer {
+        Answer::Cancelled
     }
 
-    fn save_file(&self, _: &str) -> Option<PathBuf> {
-        None
+    fn save_file(&self, _: FileKind, _: &str) -> Answer {
+        Answer::Cancelled
     }
 }
 

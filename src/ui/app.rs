@@ -6,7 +6,7 @@
 use super::balance_panel::BalancePanel;
 use super::commands::UiCommand;
 use super::desk::{Desk, DeskContext, GameDesk};
-use super::file_dialogs::{FileDialogs, NativeDialogs};
+use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, NativeDialogs, PathPurpose, PathRequest};
 use super::shell::{Modal, NewForm, Pending, Prefs, Recovered, slug};
 use super::view::View;
 use egui::Context;
@@ -29,7 +29,7 @@ impl AppConfig {
     #[must_use]
     pub fn native(prefs: Prefs, open: Option<PathBuf>) -> Self {
         let data_dir = directories::ProjectDirs::from("", "", "Skirmish Studio").map(|d| d.data_dir().to_path_buf());
-        Self { data_dir, dialogs: Box::new(NativeDialogs), prefs, open }
+        Self { data_dir, dialogs: Box::new(NativeDialogs::default()), prefs, open }
     }
 }
 
@@ -52,6 +52,8 @@ pub struct StudioApp {
     pub modal: Option<Modal>,
     /// File dialogs.
     pub dialogs: Box<dyn FileDialogs>,
+    /// The studio's own file dialog, open where the system's cannot be shown.
+    pub in_app_dialog: Option<InAppDialog>,
     /// Folder of the recovery file.
     pub data_dir: Option<PathBuf>,
     /// Time of the last autosave.
@@ -70,6 +72,8 @@ pub struct StudioApp {
     pub export: Option<super::export_dialog::ExportDialog>,
     /// The Balance panel: its settings, the run under way and results per revision.
     pub balance: BalancePanel,
+    /// The UI scale the window's style was last set for (`None`: fonts not yet installed).
+    pub styled_at: Option<f32>,
 }
 
 /// Seconds between autosaves of unsaved work.
@@ -104,6 +108,7 @@ impl StudioApp {
             status: "Ready.".into(),
             modal: None,
             dialogs: config.dialogs,
+            in_app_dialog: None,
             data_dir: config.data_dir,
             last_autosave: 0.0,
             autosave_warned: false,
@@ -113,6 +118,7 @@ impl StudioApp {
             export: None,
             last_title: String::new(),
             balance: BalancePanel::default(),
+            styled_at: None,
         };
         let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = open {
@@ -189,6 +195,7 @@ impl StudioApp {
             status: &mut self.status,
             modal: &mut self.modal,
             dialogs: self.dialogs.as_ref(),
+            in_app_dialog: &mut self.in_app_dialog,
             commands: &mut self.queued,
         };
         (self.desk.as_mut(), cx)
@@ -325,21 +332,68 @@ impl StudioApp {
         Ok(())
     }
 
-    fn save(&mut self, ask: bool) -> bool {
+    /// Saves to the known path, or asks for one (`ask`: always); returns whether it was saved
+    /// now. Where the in-app dialog asks, `then` runs once it has saved.
+    fn save(&mut self, ask: bool, then: Option<Pending>) -> bool {
         let (known, name) = (self.desk.path().map(Path::to_path_buf), self.desk.name().to_owned());
         let path = match (known, ask) {
-            (Some(path), false) => Some(path),
-            _ => self.dialogs.save_file(&format!("{}.ron", slug(&name))),
-        };
-        let Some(path) = path else {
-            self.status = "Not saved: no file was chosen (is a file dialog available on this system?).".into();
-            return false;
+            (Some(path), false) => path,
+            _ => {
+                let request = PathRequest::save(
+                    FileKind::Scenario,
+                    format!("{}.ron", slug(&name)),
+                    PathPurpose::Save { then },
+                    "Not saved",
+                );
+                match self.ask_path(request) {
+                    Asked::Now(path) => path,
+                    Asked::Nothing | Asked::Later => return false,
+                }
+            }
         };
         match self.save_to(&path) {
             Ok(()) => true,
             Err(message) => {
                 self.modal = Some(Modal::Message(format!("Could not save: {message}")));
                 false
+            }
+        }
+    }
+
+    /// Asks for a path through the system's dialog, or the studio's own where that cannot be
+    /// shown or the user prefers it.
+    pub fn ask_path(&mut self, request: PathRequest) -> Asked {
+        super::file_dialogs::ask(
+            self.dialogs.as_ref(),
+            self.prefs.own_file_dialog,
+            &mut self.in_app_dialog,
+            &mut self.status,
+            request,
+        )
+    }
+
+    /// Hands a path the in-app dialog chose to what asked for it; `None`: it was cancelled.
+    pub fn path_chosen(&mut self, request: PathRequest, path: Option<PathBuf>, ctx: &Context) {
+        let Some(path) = path else {
+            self.status = format!("{}: no file was chosen.", request.nothing_done);
+            return;
+        };
+        match request.purpose {
+            PathPurpose::Open => self.proceed(Pending::Open(path)),
+            PathPurpose::Save { then } => match self.save_to(&path) {
+                Ok(()) => {
+                    if let Some(pending) = then {
+                        self.proceed(pending);
+                    }
+                }
+                Err(message) => self.modal = Some(Modal::Message(format!("Could not save: {message}"))),
+            },
+            PathPurpose::Export { pdf } => {
+                super::export_dialog::begin_at(&mut self.export, self.desk.as_ref(), pdf, path, ctx);
+            }
+            PathPurpose::Desk { id, index } => {
+                let (desk, mut cx) = self.desk_and_context();
+                desk.path_chosen(&mut cx, id, index, &path);
             }
         }
     }
@@ -368,13 +422,13 @@ impl StudioApp {
                     self.modal = Some(Modal::Message(format!("Could not open {message}")));
                 }
             }
-            Pending::OpenDialog => match self.dialogs.open_file() {
-                Some(path) => self.proceed(Pending::Open(path)),
-                None => {
-                    self.status =
-                        "Nothing opened: no file was chosen (is a file dialog available on this system?).".into()
+            Pending::OpenDialog => {
+                if let Asked::Now(path) =
+                    self.ask_path(PathRequest::open(FileKind::Openable, PathPurpose::Open, "Nothing opened"))
+                {
+                    self.proceed(Pending::Open(path));
                 }
-            },
+            }
             Pending::Quit => {
                 self.clear_recovery();
                 self.allow_close = true;
@@ -383,8 +437,8 @@ impl StudioApp {
     }
 
     /// Saves from the unsaved-work prompt; returns whether it was saved.
-    pub fn save_for_prompt(&mut self) -> bool {
-        self.save(false)
+    pub fn save_for_prompt(&mut self, then: Pending) -> bool {
+        self.save(false, Some(then))
     }
 
     /// Goes on with what the unsaved-work prompt held back.
@@ -434,10 +488,10 @@ impl StudioApp {
         match command {
             UiCommand::Open => self.guard(Pending::OpenDialog),
             UiCommand::Save => {
-                self.save(false);
+                self.save(false, None);
             }
             UiCommand::SaveAs => {
-                self.save(true);
+                self.save(true, None);
             }
             UiCommand::Quit => self.guard(Pending::Quit),
             UiCommand::Undo => {

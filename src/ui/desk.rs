@@ -6,7 +6,7 @@
 //! never names a game; a game's screens never see the window.
 
 use super::commands::{GameCommand, UiCommand, ViewToggle};
-use super::file_dialogs::FileDialogs;
+use super::file_dialogs::{Asked, FileDialogs, InAppDialog, PathRequest};
 use super::shell::{Modal, NewScenarioForm, Prefs};
 use super::view::{Placement, View, place_view};
 use crate::board::Symmetry;
@@ -15,7 +15,7 @@ use crate::export::Sheet;
 use crate::game::OpenScenario;
 use egui::{Color32, KeyboardShortcut, Ui};
 use std::any::Any;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The part of the window a desk works with: borrowed from the shell for one call.
 pub struct DeskContext<'a> {
@@ -33,6 +33,8 @@ pub struct DeskContext<'a> {
     pub modal: &'a mut Option<Modal>,
     /// File dialogs for what a desk saves and loads (squads, games).
     pub dialogs: &'a dyn FileDialogs,
+    /// The studio's own file dialog, opened where the system's cannot be shown.
+    pub in_app_dialog: &'a mut Option<InAppDialog>,
     /// Commands to run once the frame is built.
     pub commands: &'a mut Vec<UiCommand>,
 }
@@ -41,6 +43,23 @@ impl DeskContext<'_> {
     /// Asks for a command to run once the frame is built.
     pub fn queue(&mut self, command: UiCommand) {
         self.commands.push(command);
+    }
+
+    /// Asks for a path: a native dialog's answer comes back at once; where the in-app dialog
+    /// asks instead, its path comes later to the desk's [`Desk::path_chosen`] with the
+    /// request's purpose. `None`: no path now (the status bar says so when none was chosen).
+    pub fn ask_path(&mut self, request: PathRequest) -> Option<PathBuf> {
+        let asked = super::file_dialogs::ask(
+            self.dialogs,
+            self.prefs.own_file_dialog,
+            self.in_app_dialog,
+            self.status,
+            request,
+        );
+        match asked {
+            Asked::Now(path) => Some(path),
+            Asked::Nothing | Asked::Later => None,
+        }
     }
 
     /// Shows a message in the status bar.
@@ -151,6 +170,9 @@ pub trait Desk: Any {
     /// Carries out a command this game does its own way: its commands, the shell's editing
     /// commands, and the playtest.
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand);
+    /// Takes a path the in-app file dialog chose for one of the desk's own requests
+    /// ([`PathPurpose::Desk`](super::file_dialogs::PathPurpose::Desk) with `id` and `index`).
+    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &Path);
     /// Draws the window's inside for one frame (editor or playtest) and handles its input.
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui);
     /// Draws the desk's own dialog (opened with [`Modal::Desk`]); returns whether it stays

@@ -28,7 +28,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.horizontal(|ui| {
                     if ui.button("Save").clicked() {
                         close = true;
-                        if app.save_for_prompt() {
+                        if app.save_for_prompt(pending.clone()) {
                             app.continue_after_prompt(pending.clone());
                         }
                     }

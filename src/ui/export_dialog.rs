@@ -2,10 +2,11 @@
 //! is cut into pages, and the PDF or PNG written on a worker thread with a progress bar.
 
 use super::desk::{Desk, PrintPreset};
-use super::file_dialogs::FileDialogs;
+use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, PathPurpose, PathRequest};
 use super::style;
 use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::Receiver;
@@ -47,8 +48,10 @@ impl ExportDialog {
 }
 
 /// Shows the export dialog if it is open.
-pub fn show(export: &mut Option<ExportDialog>, desk: &dyn Desk, dialogs: &dyn FileDialogs, ctx: &egui::Context) {
-    if export.is_none() {
+pub fn show(export: &mut Option<ExportDialog>, desk: &dyn Desk, mut paths: PathAsking<'_>, ctx: &egui::Context) {
+    // While the in-app file dialog asks where to write, this modal steps aside: over it, the
+    // file dialog could not be clicked.
+    if export.is_none() || paths.in_app_dialog.is_some() {
         return;
     }
     let mut close = false;
@@ -90,7 +93,7 @@ pub fn show(export: &mut Option<ExportDialog>, desk: &dyn Desk, dialogs: &dyn Fi
         });
     });
     if let Some(pdf) = start {
-        begin(export, desk, dialogs, pdf, ctx);
+        begin(export, desk, &mut paths, pdf, ctx);
     }
     if close {
         *export = None;
@@ -205,24 +208,45 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
     }
 }
 
-/// Exports the open document through the game-system seam: its desk opens it as its system's
-/// scenario, which prints itself on a worker thread.
+/// Asks where to export the open document; the export starts once a path is chosen (now from
+/// a native dialog, or later from the in-app one through [`begin_at`]).
 fn begin(
     export: &mut Option<ExportDialog>,
     desk: &dyn Desk,
-    dialogs: &dyn FileDialogs,
+    paths: &mut PathAsking<'_>,
     pdf: bool,
     ctx: &egui::Context,
 ) {
     let name = super::shell::slug(desk.name());
-    let suggested = if pdf { format!("{name}.pdf") } else { format!("{name}.png") };
-    let opened = desk.open_scenario();
-    let Some(path) = dialogs.save_file(&suggested) else {
-        if let Some(dialog) = export.as_mut() {
-            dialog.message = "Not exported: no file was chosen.".into();
+    let (kind, suggested) =
+        if pdf { (FileKind::Pdf, format!("{name}.pdf")) } else { (FileKind::Png, format!("{name}.png")) };
+    let mut status = String::new();
+    let request = PathRequest::save(kind, suggested, PathPurpose::Export { pdf }, "Not exported");
+    match super::file_dialogs::ask(paths.dialogs, paths.prefer_in_app, paths.in_app_dialog, &mut status, request) {
+        Asked::Now(path) => begin_at(export, desk, pdf, path, ctx),
+        Asked::Nothing => {
+            if let Some(dialog) = export.as_mut() {
+                dialog.message = status;
+            }
         }
-        return;
-    };
+        Asked::Later => {}
+    }
+}
+
+/// Where the export dialog asks for paths: the dialogs, and the in-app one when they fail.
+pub struct PathAsking<'a> {
+    /// The system's dialogs.
+    pub dialogs: &'a dyn FileDialogs,
+    /// The user prefers the studio's own dialog.
+    pub prefer_in_app: bool,
+    /// The studio's own dialog, opened where the system's cannot be shown.
+    pub in_app_dialog: &'a mut Option<InAppDialog>,
+}
+
+/// Exports the open document to `path` through the game-system seam: its desk opens it as its
+/// system's scenario, which prints itself on a worker thread.
+pub fn begin_at(export: &mut Option<ExportDialog>, desk: &dyn Desk, pdf: bool, path: PathBuf, ctx: &egui::Context) {
+    let opened = desk.open_scenario();
     let Some(dialog) = export.as_mut() else { return };
     let scenario = match opened {
         Ok(scenario) => scenario,

@@ -42,6 +42,13 @@ impl StudioApp {
     /// the frame raised.
     pub fn show(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
+        if self.styled_at != Some(self.prefs.ui_scale) {
+            if self.styled_at.is_none() {
+                super::style::install_fonts(&ctx);
+            }
+            super::style::apply_text_style(&ctx, self.prefs.ui_scale);
+            self.styled_at = Some(self.prefs.ui_scale);
+        }
         self.build_frame(ui);
         self.run_queued(&ctx);
         self.take_editor_feedback();
@@ -88,7 +95,18 @@ impl StudioApp {
             super::balance_panel::heatmap_overlay(&self.balance, self.desk.as_ref(), self.placement, ui);
         }
         super::dialogs::modals(self, &ctx);
-        super::export_dialog::show(&mut self.export, self.desk.as_ref(), self.dialogs.as_ref(), &ctx);
+        let paths = super::export_dialog::PathAsking {
+            dialogs: self.dialogs.as_ref(),
+            prefer_in_app: self.prefs.own_file_dialog,
+            in_app_dialog: &mut self.in_app_dialog,
+        };
+        super::export_dialog::show(&mut self.export, self.desk.as_ref(), paths, &ctx);
+        if let Some(dialog) = self.in_app_dialog.as_mut()
+            && let Some(path) = dialog.show(&ctx)
+            && let Some(dialog) = self.in_app_dialog.take()
+        {
+            self.path_chosen(dialog.request, path, &ctx);
+        }
     }
 
     fn menu_bar(&mut self, ui: &mut Ui) {
@@ -98,6 +116,9 @@ impl StudioApp {
                     if menu == Menu::File {
                         self.recent_menu(ui);
                     }
+                    if menu == Menu::View {
+                        self.scale_menu(ui);
+                    }
                     let commands = UiCommand::all(self.desk.game_commands())
                         .into_iter()
                         .filter(|&c| c.menu() == menu && offers(self.desk.as_ref(), c));
@@ -106,12 +127,29 @@ impl StudioApp {
                             ui.close();
                         }
                     }
+                    if menu == Menu::File {
+                        ui.separator();
+                        ui.checkbox(&mut self.prefs.own_file_dialog, "Use the studio's own file dialog")
+                            .on_hover_text("Ask for paths in the window, where you can type one, instead of the system's dialog. The studio switches by itself when the system shows none.");
+                    }
                 });
             }
             ui.separator();
             let modified = if self.is_modified() { " (modified)" } else { "" };
             ui.label(format!("{}{modified}", self.desk.name()));
             ui.label(RichText::new(self.desk.game()).weak());
+        });
+    }
+
+    fn scale_menu(&mut self, ui: &mut Ui) {
+        ui.menu_button("UI scale", |ui| {
+            for scale in super::style::UI_SCALES {
+                let label = format!("{:.0}%", scale * 100.0);
+                if ui.radio(self.prefs.ui_scale == scale, label).clicked() {
+                    self.prefs.ui_scale = scale;
+                    ui.close();
+                }
+            }
         });
     }
 

@@ -28,7 +28,7 @@ pub use balance_panel::BalancePanel;
 pub use commands::{GameCommand, Menu, UiCommand, ViewToggle};
 pub use desk::{Desk, DeskContext, GameDesk, PrintPreset};
 pub use export_dialog::ExportDialog;
-pub use file_dialogs::{FileDialogs, NativeDialogs};
+pub use file_dialogs::{Answer, FileDialogs, FileKind, NativeDialogs};
 pub use live::LiveFindings;
 pub use shell::{Modal, NewForm, NewScenarioForm, Pending, Prefs, Recovered};
 pub use view::{Placement, View};

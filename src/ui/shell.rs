@@ -31,6 +31,10 @@ pub struct Prefs {
     pub show_minimap: bool,
     /// Balance panel.
     pub show_balance: bool,
+    /// Ask for paths with the studio's own dialog, not the system's.
+    pub own_file_dialog: bool,
+    /// How large the whole window draws (1: the default, text at least 12 px).
+    pub ui_scale: f32,
 }
 
 impl Prefs {
@@ -79,6 +83,8 @@ impl Default for Prefs {
             show_history: false,
             show_minimap: true,
             show_balance: false,
+            own_file_dialog: false,
+            ui_scale: 1.0,
         }
     }
 }

@@ -7,10 +7,10 @@ use egui_kittest::Harness;
 use skirmish_studio::ui::armored::ArmoredDesk;
 use skirmish_studio::ui::skirm::SkirmDesk;
 use skirmish_studio::ui::swat::SwatDesk;
-use skirmish_studio::ui::{FileDialogs, StudioApp};
+use skirmish_studio::ui::{Answer, FileDialogs, FileKind, StudioApp};
 use std::path::{Path, PathBuf};
 
-/// Dialogs that answer with fixed paths.
+/// Dialogs that answer with fixed paths (`None`: the user cancels).
 pub struct Answers {
     /// What the open dialog answers.
     pub open: Option<PathBuf>,
@@ -18,13 +18,30 @@ pub struct Answers {
     pub save: Option<PathBuf>,
 }
 
+fn answer(path: Option<&PathBuf>) -> Answer {
+    path.map_or(Answer::Cancelled, |p| Answer::Chosen(p.clone()))
+}
+
 impl FileDialogs for Answers {
-    fn open_file(&self) -> Option<PathBuf> {
-        self.open.clone()
+    fn open_file(&self, _kind: FileKind) -> Answer {
+        answer(self.open.as_ref())
     }
 
-    fn save_file(&self, _suggested: &str) -> Option<PathBuf> {
-        self.save.clone()
+    fn save_file(&self, _kind: FileKind, _suggested: &str) -> Answer {
+        answer(self.save.as_ref())
+    }
+}
+
+/// A system with no file dialog at all (no portal, no zenity): the studio's own must answer.
+pub struct NoDialogs;
+
+impl FileDialogs for NoDialogs {
+    fn open_file(&self, _kind: FileKind) -> Answer {
+        Answer::Unavailable
+    }
+
+    fn save_file(&self, _kind: FileKind, _suggested: &str) -> Answer {
+        Answer::Unavailable
     }
 }
 

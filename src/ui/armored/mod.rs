@@ -294,6 +294,10 @@ impl Desk for ArmoredDesk {
         }
     }
 
+    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
+        play::path_chosen(self, cx, id, path);
+    }
+
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
         self.refresh(&ctx, now);

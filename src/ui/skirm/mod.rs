@@ -266,6 +266,12 @@ impl Desk for SkirmDesk {
         }
     }
 
+    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &std::path::Path) {
+        if !play::path_chosen(self, cx, id, path) && !panels::path_chosen(self, cx, id, index, path) {
+            cx.say(format!("No use for {}: the request is not this board's.", path.display()));
+        }
+    }
+
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         build_frame(self, cx, ui);
     }

@@ -12,8 +12,10 @@ use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_e
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
 use crate::ui::commands::UiCommand;
 use crate::ui::desk::DeskContext;
+use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
 use crate::ui::style;
 use egui::{RichText, Ui};
+use std::path::Path;
 
 /// The tools, the symmetry, the overlays and the playtest.
 pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
@@ -160,30 +162,48 @@ enum SquadFile {
 
 fn save_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
     let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
-    let text = match crate::systems::skirm::editing::squad_text(squad) {
-        Ok(text) => text,
-        Err(message) => {
-            *cx.status = format!("Could not write the squad: {message}");
-            return;
-        }
-    };
     let name = format!("{}.squad.ron", crate::ui::shell::slug(&squad.name));
-    let Some(path) = cx.dialogs.save_file(&name) else {
-        *cx.status = "Squad not saved: no file was chosen.".into();
-        return;
-    };
-    *cx.status = match crate::files::write_atomic(&path, text.as_bytes()) {
+    let purpose = PathPurpose::Desk { id: SAVE_SQUAD, index };
+    if let Some(path) = cx.ask_path(PathRequest::save(FileKind::Squad, name, purpose, "Squad not saved")) {
+        save_squad_to(desk, cx, index, &path);
+    }
+}
+
+fn load_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
+    let purpose = PathPurpose::Desk { id: LOAD_SQUAD, index };
+    if let Some(path) = cx.ask_path(PathRequest::open(FileKind::Squad, purpose, "No squad loaded")) {
+        load_squad_from(desk, cx, index, &path);
+    }
+}
+
+/// What the squad panel's path requests are for (with the squad's index), read back by
+/// [`path_chosen`].
+const SAVE_SQUAD: u16 = 11;
+const LOAD_SQUAD: u16 = 12;
+
+/// Takes a path the in-app file dialog chose for squad `index`; `false` when `id` is not
+/// the squad panel's.
+pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &Path) -> bool {
+    match id {
+        SAVE_SQUAD => save_squad_to(desk, cx, index, path),
+        LOAD_SQUAD => load_squad_from(desk, cx, index, path),
+        _ => return false,
+    }
+    true
+}
+
+fn save_squad_to(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize, path: &Path) {
+    let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
+    let written = crate::systems::skirm::editing::squad_text(squad)
+        .and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
+    *cx.status = match written {
         Ok(()) => format!("Saved the squad to {}.", path.display()),
         Err(message) => format!("Could not save the squad: {message}"),
     };
 }
 
-fn load_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
-    let Some(path) = cx.dialogs.open_file() else {
-        *cx.status = "No squad loaded: no file was chosen.".into();
-        return;
-    };
-    let read = crate::files::read_limited(&path)
+fn load_squad_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize, path: &Path) {
+    let read = crate::files::read_limited(path)
         .and_then(|text| crate::systems::skirm::editing::squad_from_text(&desk.editor.rules, &text))
         .map_err(|e| format!("{}: {e}", path.display()));
     *cx.status = match read {

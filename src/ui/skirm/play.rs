@@ -16,9 +16,11 @@ use crate::systems::skirm::rules::weapon_strike;
 use crate::systems::skirm::rules::{Action, Map, Outcome, Sight, Target};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
+use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
+use std::path::Path;
 use std::sync::Arc;
 
 /// Starts a playtest of the open Skirm document, or leaves the one under way.
@@ -124,30 +126,45 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 }
 
 fn save_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
-    let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_ref()) else { return };
-    let text = match play.save() {
-        Ok(text) => text,
-        Err(message) => {
-            *cx.status = format!("Could not save the game: {message}");
-            return;
-        }
-    };
-    *cx.status = match cx.dialogs.save_file("battle.ron") {
-        Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
-            Ok(()) => format!("Saved the game to {}.", path.display()),
-            Err(message) => format!("Could not save the game: {message}"),
-        },
-        None => "The game was not saved: no file was chosen.".into(),
-    };
+    let request = PathRequest::save(FileKind::SavedGame, "battle.ron", SAVE_GAME, "The game was not saved");
+    if let Some(path) = cx.ask_path(request) {
+        save_game_to(desk, cx, &path);
+    }
 }
 
 fn load_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
-    let Some(path) = cx.dialogs.open_file() else {
-        *cx.status = "No game loaded: no file was chosen.".into();
-        return;
+    if let Some(path) = cx.ask_path(PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded")) {
+        load_game_from(desk, cx, &path);
+    }
+}
+
+/// What the playtest's path requests are for, read back by [`path_chosen`].
+const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
+const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
+
+/// Takes a path the in-app file dialog chose for a saved game; `false` when `id` is not
+/// the playtest's.
+pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) -> bool {
+    match id {
+        1 => save_game_to(desk, cx, path),
+        2 => load_game_from(desk, cx, path),
+        _ => return false,
+    }
+    true
+}
+
+fn save_game_to(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, path: &Path) {
+    let Some(play) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+    let written = play.save().and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
+    *cx.status = match written {
+        Ok(()) => format!("Saved the game to {}.", path.display()),
+        Err(message) => format!("Could not save the game: {message}"),
     };
+}
+
+fn load_game_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let rules = Arc::clone(&desk.editor.rules);
-    let loaded = crate::files::read_limited(&path).and_then(|text| SkirmPlay::load(rules, &text));
+    let loaded = crate::files::read_limited(path).and_then(|text| SkirmPlay::load(rules, &text));
     *cx.status = match loaded {
         Ok(play) => {
             desk.play = Some(play);

@@ -404,6 +404,10 @@ impl Desk for SwatDesk {
         }
     }
 
+    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
+        play::path_chosen(self, cx, id, path);
+    }
+
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         build_frame(self, cx, ui);
     }

@@ -14,9 +14,11 @@ use crate::systems::swat::rules::{
 use crate::systems::swat::scenario::Controller;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
+use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
 use crate::ui::shell::Modal;
 use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
+use std::path::Path;
 
 /// A playtest under way.
 pub struct PlayState {
@@ -290,29 +292,43 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 }
 
 fn save_game(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
-    let Some(play) = desk.play.as_ref() else { return };
-    let text = match play.session.save(&desk.editor.rules) {
-        Ok(text) => text,
-        Err(message) => {
-            *cx.modal = Some(Modal::Message(format!("Could not save the game: {message}")));
-            return;
-        }
-    };
-    match cx.dialogs.save_file("game.ron") {
-        Some(path) => match crate::files::write_atomic(&path, text.as_bytes()) {
-            Ok(()) => *cx.status = format!("Saved the game to {}.", path.display()),
-            Err(message) => *cx.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
-        },
-        None => *cx.status = "The game was not saved: no file was chosen.".into(),
+    let request = PathRequest::save(FileKind::SavedGame, "game.ron", SAVE_GAME, "The game was not saved");
+    if let Some(path) = cx.ask_path(request) {
+        save_game_to(desk, cx, &path);
     }
 }
 
 fn load_game(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
-    let Some(path) = cx.dialogs.open_file() else {
-        *cx.status = "No game loaded: no file was chosen.".into();
-        return;
-    };
-    let loaded = crate::files::read_limited(&path).and_then(|text| Session::load(&desk.editor.rules, &text));
+    if let Some(path) = cx.ask_path(PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded")) {
+        load_game_from(desk, cx, &path);
+    }
+}
+
+/// What the desk's own path requests are for, read back by [`path_chosen`].
+const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
+const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
+
+/// Takes a path the in-app file dialog chose for a saved game.
+pub fn path_chosen(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
+    match id {
+        1 => save_game_to(desk, cx, path),
+        2 => load_game_from(desk, cx, path),
+        _ => cx.say(format!("No use for {}: the request is not this board's.", path.display())),
+    }
+}
+
+fn save_game_to(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, path: &Path) {
+    let Some(play) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+    let written =
+        play.session.save(&desk.editor.rules).and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
+    match written {
+        Ok(()) => *cx.status = format!("Saved the game to {}.", path.display()),
+        Err(message) => *cx.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
+    }
+}
+
+fn load_game_from(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, path: &Path) {
+    let loaded = crate::files::read_limited(path).and_then(|text| Session::load(&desk.editor.rules, &text));
     match loaded {
         Ok(session) => {
             desk.play = Some(PlayState::new(session));
