@@ -254,7 +254,7 @@ pub fn html(
         balance.length.0, balance.length.1, balance.length.2
     );
     for (ending, count) in &balance.endings {
-        let _ = write!(body, "<li>ended by {}: {count}</li>", escape(ending));
+        let _ = write!(body, "<li>{}: {count}</li>", escape(&crate::game::ending_phrase(ending)));
     }
     body.push_str("</ul>");
     for curve in &balance.curves {
@@ -348,7 +348,7 @@ pub fn text(name: &str, balance: &Balance) -> String {
         balance.length.0, balance.length.1, balance.length.2
     );
     for (ending, count) in &balance.endings {
-        let _ = writeln!(out, "  ended by {ending}: {count}");
+        let _ = writeln!(out, "  {}: {count}", crate::game::ending_phrase(ending));
     }
     if balance.first_round_captures.iter().any(|&c| c > 0.0) {
         let shares: Vec<String> = balance

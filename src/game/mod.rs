@@ -87,6 +87,27 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// How a game ended, for a person, from the stable key a game reports (`Finished::ending`,
+/// kept as it is in machine-readable output): "ended in a draw", "stopped at the round cap",
+/// "ended by mission points" (the key's words, lower case).
+#[must_use]
+pub fn ending_phrase(key: &str) -> String {
+    match key {
+        "Draw" => "ended in a draw".into(),
+        "RoundCap" => "stopped at the round cap (no result)".into(),
+        _ => {
+            let mut words = String::new();
+            for c in key.chars() {
+                if c.is_uppercase() && !words.is_empty() {
+                    words.push(' ');
+                }
+                words.extend(c.to_lowercase());
+            }
+            format!("ended by {words}")
+        }
+    }
+}
+
 /// A share for a person: `64 of 100 (64%, 95% interval 54% to 73%)`.
 #[must_use]
 pub fn share_text(k: usize, n: usize) -> String {

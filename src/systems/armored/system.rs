@@ -269,7 +269,11 @@ impl OpenScenario for ArmoredDocument {
             match state.outcome {
                 rules::Outcome::Ongoing => "under way".to_owned(),
                 rules::Outcome::Draw => "a draw".to_owned(),
-                rules::Outcome::Won { side, by } => format!("side {} won ({by:?})", side + 1),
+                rules::Outcome::Won { side, by } => format!(
+                    "{} won by {}",
+                    self.scenario.sides.get(usize::from(side)).map_or("a side", String::as_str),
+                    by.name()
+                ),
             }
         );
         let json = serde_json::json!({
@@ -324,7 +328,7 @@ impl OpenScenario for ArmoredDocument {
         }
         let _ = writeln!(text, "  draws: {}", share_text(draws, games));
         for (ending, n) in &endings {
-            let _ = writeln!(text, "  ended by {ending}: {n}");
+            let _ = writeln!(text, "  {}: {n}", crate::game::ending_phrase(ending));
         }
         let _ = writeln!(text, "  {:.1} rounds a game on average", rounds as f64 / games.max(1) as f64);
         Ok(Report {

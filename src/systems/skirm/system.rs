@@ -15,6 +15,7 @@ use crate::game::{
     Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle, run_script,
     share_text, wilson_interval,
 };
+use crate::systems::skirm::scenario::document::squad_label;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -126,12 +127,16 @@ fn target_text(state: &GameState, target: Target) -> String {
     }
 }
 
+/// A playing squad's name as players read it.
+fn squad_name(state: &GameState, squad: u8) -> String {
+    squad_label(state.squads.get(usize::from(squad)).map(|q| q.name.as_str()), usize::from(squad))
+}
+
 /// One line for a person about an event.
 #[must_use]
 pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> String {
     // People read squads and units by name: "Gunner of Reavers", not "unit 3 of squad 2".
-    let squad_name =
-        |s: u8| state.squads.get(usize::from(s)).map_or_else(|| format!("squad {}", s + 1), |q| q.name.clone());
+    let squad_name = |s: u8| squad_name(state, s);
     let unit = |u: usize| {
         state.unit(u).map_or_else(
             || format!("unit {}", u + 1),
@@ -327,8 +332,8 @@ impl OpenScenario for SkirmDocument {
         for squad in &stats.squads {
             let _ = writeln!(
                 text,
-                "  squad {}: zone of {} squares seeing {} squares; {} units, {} EP (limit {})",
-                squad.squad + 1,
+                "  {}: zone of {} squares seeing {} squares; {} units, {} EP (limit {})",
+                squad_label(s.squads.get(squad.squad).map(|q| q.name.as_str()), squad.squad),
                 squad.zone_squares,
                 squad.squares_seen,
                 squad.units,
@@ -344,7 +349,10 @@ impl OpenScenario for SkirmDocument {
                 .activations
                 .iter()
                 .enumerate()
-                .map(|(i, a)| format!("squad {} {}", i + 1, a.map_or_else(|| "never".to_owned(), |a| a.to_string())))
+                .map(|(i, a)| {
+                    let name = squad_label(s.squads.get(i).map(|q| q.name.as_str()), i);
+                    format!("{name} {}", a.map_or_else(|| "never".to_owned(), |a| a.to_string()))
+                })
                 .collect();
             let _ = writeln!(text, "    {} {}: {}", race.what, race.pos, turns.join(", "));
         }
@@ -393,9 +401,9 @@ impl OpenScenario for SkirmDocument {
             state.squads[0].points,
             state.squads[1].points,
             match state.outcome {
-                Outcome::Ongoing => format!("squad {} to act", state.deciding_squad() + 1),
+                Outcome::Ongoing => format!("{} to act", squad_name(&state, state.deciding_squad())),
                 Outcome::Draw => "a draw".into(),
-                Outcome::Won { squad } => format!("squad {} won", squad + 1),
+                Outcome::Won { squad } => format!("{} won", squad_name(&state, squad)),
             }
         );
         let json = serde_json::json!({
@@ -445,8 +453,8 @@ impl OpenScenario for SkirmDocument {
         for (i, w) in wins.iter().enumerate() {
             let _ = writeln!(
                 text,
-                "  squad {} wins {}, {:.1} mission points on average",
-                i + 1,
+                "  {} wins {}, {:.1} mission points on average",
+                squad_label(self.scenario.squads.get(i).map(|q| q.name.as_str()), i),
                 share_text(*w, games),
                 points[i] as f64 / n
             );

@@ -206,7 +206,8 @@ impl OpenScenario for SwatScenario {
             format!("{}: {} asymmetries under {}\n", self.scenario.name, report.len(), symmetry.label())
         };
         for asymmetry in &report {
-            let _ = writeln!(text, "  {:?} at {} differs from {}", asymmetry.broken, asymmetry.pos, asymmetry.image);
+            let _ =
+                writeln!(text, "  {} at {} differs from {}", asymmetry.broken.name(), asymmetry.pos, asymmetry.image);
         }
         let json = serde_json::json!({
             "symmetry": symmetry,
@@ -276,7 +277,7 @@ impl OpenScenario for SwatScenario {
             summary.mean_rounds, summary.spread_rounds
         );
         for (ending, count) in &summary.endings {
-            let _ = writeln!(text, "  ended by {ending}: {count}");
+            let _ = writeln!(text, "  {}: {count}", crate::game::ending_phrase(ending));
         }
         Ok(Report { text, json: serde_json::json!(summary) })
     }

@@ -193,7 +193,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
                 state.setup.action_limit
             ),
             Outcome::Draw => "The game is a draw.".to_owned(),
-            Outcome::Won { side, by } => format!("{} wins ({by:?}).", names[usize::from(side.min(1))]),
+            Outcome::Won { side, by } => format!("{} wins by {}.", names[usize::from(side.min(1))], by.name()),
         };
         ui.label(RichText::new(status).strong());
         ui.label(format!("VP {} : {}", state.points[0], state.points[1]));

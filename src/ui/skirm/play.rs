@@ -211,7 +211,7 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
         };
         ui.heading(result);
         for (unit, medals) in state.units.iter().zip(&state.medals).filter(|(_, m)| !m.is_empty()) {
-            let names: Vec<String> = medals.iter().map(|m| format!("{m:?}")).collect();
+            let names: Vec<&str> = medals.iter().map(|m| m.name()).collect();
             ui.label(format!("{}: {}", unit.name, names.join(", ")));
         }
     }
@@ -303,7 +303,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
     }
     if let Some(pending) = &state.pending {
         let faces: Vec<String> = pending.dice.iter().map(|d| d.face.to_string()).collect();
-        ui.label(RichText::new(format!("{:?} roll: {}", pending.window, faces.join(" "))).strong());
+        ui.label(RichText::new(format!("{} roll: {}", pending.window.name(), faces.join(" "))).strong());
     }
     let mut chosen = None;
     let choices = play.choices();

@@ -141,8 +141,8 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
             }
             for (seat, player) in desk.editor.doc.scenario.players.iter().enumerate() {
                 let seat = u8::try_from(seat).unwrap_or(0);
-                let text =
-                    RichText::new(format!("P{} {:?}", seat + 1, player.army)).color(theme::army_color(player.army));
+                let text = RichText::new(format!("P{} {}", seat + 1, player.army.name()))
+                    .color(theme::army_color(player.army));
                 if ui.selectable_label(desk.editor.owner == Some(seat), text).clicked() {
                     desk.editor.owner = Some(seat);
                 }
@@ -302,7 +302,12 @@ fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                         if ui
                             .selectable_label(
                                 false,
-                                format!("{:?} at {} vs {}", asymmetry.broken, asymmetry.pos, asymmetry.image),
+                                format!(
+                                    "{} differs at {} from {}",
+                                    asymmetry.broken.name(),
+                                    asymmetry.pos,
+                                    asymmetry.image
+                                ),
                             )
                             .clicked()
                         {
@@ -499,19 +504,20 @@ fn settings(desk: &mut SwatDesk, ui: &mut Ui) {
         ui.horizontal(|ui| {
             ui.label(RichText::new(format!("P{}", seat + 1)).color(theme::army_color(player.army)).strong());
             egui::ComboBox::from_id_salt(("army", seat))
-                .selected_text(format!("{:?}", player.army))
+                .selected_text(player.army.name())
                 .show_ui(ui, |ui| {
                     for army in Army::ALL {
-                        ui.selectable_value(&mut player.army, army, format!("{army:?}"));
+                        ui.selectable_value(&mut player.army, army, army.name());
                     }
                 })
                 .response
                 .on_hover_text(format!("Army of player {}", seat + 1));
             egui::ComboBox::from_id_salt(("controller", seat))
-                .selected_text(format!("{:?}", player.controller))
+                .selected_text(player.controller.name())
                 .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut player.controller, Controller::Human, "Human");
-                    ui.selectable_value(&mut player.controller, Controller::Ai, "Ai");
+                    for who in [Controller::Human, Controller::Ai] {
+                        ui.selectable_value(&mut player.controller, who, who.name());
+                    }
                 })
                 .response
                 .on_hover_text(format!("Who plays player {}", seat + 1));
@@ -583,14 +589,11 @@ fn settings(desk: &mut SwatDesk, ui: &mut Ui) {
     if let Some(limit) = next.victory.turn_limit.as_mut() {
         ui.horizontal(|ui| {
             ui.add(egui::DragValue::new(&mut limit.rounds).range(1..=999).suffix(" rounds"));
-            egui::ComboBox::from_id_salt("tie-break").selected_text(format!("{:?}", limit.tie_break)).show_ui(
-                ui,
-                |ui| {
-                    for tie in [TieBreak::Draw, TieBreak::MostCities, TieBreak::MostMedals, TieBreak::MostUnitValue] {
-                        ui.selectable_value(&mut limit.tie_break, tie, format!("{tie:?}"));
-                    }
-                },
-            );
+            egui::ComboBox::new("tie-break", "then decides").selected_text(limit.tie_break.name()).show_ui(ui, |ui| {
+                for tie in TieBreak::ALL {
+                    ui.selectable_value(&mut limit.tie_break, tie, tie.name());
+                }
+            });
         });
     }
     counter_pools(desk, ui, &mut next.counters);

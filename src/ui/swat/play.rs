@@ -104,8 +104,13 @@ pub fn leave(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
 }
 
 fn player_name(desk: &SwatDesk, player: PlayerId) -> String {
-    let army =
-        desk.editor.doc.scenario.players.get(player.index()).map_or_else(String::new, |p| format!(" ({:?})", p.army));
+    let army = desk
+        .editor
+        .doc
+        .scenario
+        .players
+        .get(player.index())
+        .map_or_else(String::new, |p| format!(" ({})", p.army.name()));
     format!("Player {}{army}", player.index() + 1)
 }
 
@@ -349,7 +354,7 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
         ui.heading("Players");
         if let Outcome::Won { winner, reason } = state.outcome {
             ui.label(
-                RichText::new(format!("{} wins by {reason:?}!", player_name(desk, winner)))
+                RichText::new(format!("{} wins by {}!", player_name(desk, winner), reason.name()))
                     .strong()
                     .color(player_color(desk, winner)),
             );
@@ -384,7 +389,7 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
                     co.name, co.power.stars, co.super_power.stars
                 ));
                 if let Some(level) = player.active_power {
-                    ui.label(RichText::new(format!("{level:?} in force")).italics());
+                    ui.label(RichText::new(format!("{} in force", level.name())).italics());
                 }
             }
             let mut controller = controllers.get(seat).copied().unwrap_or_default();
@@ -409,7 +414,7 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
             ui.label(format!("City Conquest: {n} cities"));
         }
         if let Some(limit) = v.turn_limit {
-            ui.label(format!("Turn limit: {} rounds ({:?})", limit.rounds, limit.tie_break));
+            ui.label(format!("Turn limit: {} rounds, then {} decides", limit.rounds, limit.tie_break.name()));
         }
     });
     if let Some((seat, controller)) = switch
@@ -436,8 +441,12 @@ pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
                 let card = desk.editor.rules.unit(unit.kind);
                 ui.label(RichText::new(format!("{} {} - {} HP", card.name, unit.id, unit.hp)).strong());
                 ui.label(format!(
-                    "MP {}, range {}-{}, defense {}, status {:?}",
-                    card.movement, card.range.0, card.range.1, card.defense, unit.status
+                    "MP {}, range {}-{}, defense {}, {}",
+                    card.movement,
+                    card.range.0,
+                    card.range.1,
+                    card.defense,
+                    unit.status.name()
                 ));
                 let choices = LegalChoices::of_unit(&desk.editor.rules, state, unit.id);
                 for index in 0..choices.len() {

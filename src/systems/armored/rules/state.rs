@@ -206,6 +206,18 @@ pub enum WinBy {
     Points,
 }
 
+impl WinBy {
+    /// How it was won, as a sentence's end: "wins by annihilation".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            WinBy::Annihilation => "annihilation",
+            WinBy::Requisition => "requisition at the turn limit",
+            WinBy::Points => "victory points",
+        }
+    }
+}
+
 /// A position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameState {

@@ -456,11 +456,7 @@ impl Editor {
 /// A unit's name for messages: its own, else its card's.
 #[must_use]
 pub fn unit_label(rules: &Ruleset, unit: &SquadUnit) -> String {
-    if unit.name.is_empty() {
-        rules.profile(&unit.profile).map_or_else(|| unit.profile.clone(), |(_, p)| p.name.clone())
-    } else {
-        unit.name.clone()
-    }
+    unit.label(rules)
 }
 
 /// A door on `edge` that stands in a wall, as the door tool puts it.

@@ -56,6 +56,17 @@ pub enum Window {
     Save,
 }
 
+impl Window {
+    /// Whose dice, as the window heads them.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Window::Attack => "Attack",
+            Window::Save => "Save",
+        }
+    }
+}
+
 /// One die of a waiting roll.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Die {

@@ -47,6 +47,37 @@ pub struct Squad {
     pub units: Vec<SquadUnit>,
 }
 
+impl SquadUnit {
+    /// Its name as players read it: its own, else its card's (never the card's id where the
+    /// ruleset knows it).
+    #[must_use]
+    pub fn label(&self, rules: &Ruleset) -> String {
+        if self.name.is_empty() {
+            rules.profile(&self.profile).map_or_else(|| self.profile.clone(), |(_, p)| p.name.clone())
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+impl Squad {
+    /// Its name as players read it: its own, else "squad A" or "squad B" by seat.
+    #[must_use]
+    pub fn label(&self, index: usize) -> String {
+        squad_label(Some(self.name.as_str()), index)
+    }
+}
+
+/// A squad's name as players read it: `name` where it has one, else "squad A", "squad B", ...
+/// by seat (`index` from 0).
+#[must_use]
+pub fn squad_label(name: Option<&str>, index: usize) -> String {
+    match name {
+        Some(name) if !name.trim().is_empty() => name.to_owned(),
+        _ => format!("squad {}", char::from(b'A' + u8::try_from(index % 26).unwrap_or(0))),
+    }
+}
+
 /// A Skirm scenario.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SkirmScenario {
@@ -130,7 +161,7 @@ impl SkirmScenario {
             let mut units = Vec::new();
             for (unit, pos) in squad.units.iter().zip(&deployment[index]) {
                 let pos = pos.ok_or_else(|| {
-                    format!("squad {} has no free square in its zone for {}", index + 1, unit.profile)
+                    format!("{} has no free square in its zone for {}", squad.label(index), unit.label(rules))
                 })?;
                 units.push(UnitSetup {
                     profile: unit.profile.clone(),

@@ -54,7 +54,7 @@ pub fn squad_ep(rules: &Ruleset, squad: &Squad) -> u32 {
 #[must_use]
 pub fn squad_findings(rules: &Ruleset, squad: &Squad, index: usize, ep_limit: u32) -> Vec<Finding> {
     let mut out = Vec::new();
-    let name = format!("squad {} ({})", index + 1, squad.name);
+    let name = squad.label(index);
     if squad.units.is_empty() {
         out.push(error("squad-empty", format!("{name} has no units"), Vec::new()));
     }
@@ -182,7 +182,7 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
             let Some(pos) = *pos else {
                 out.push(error(
                     "zone-too-small",
-                    format!("squad {} has no free square in its zone for {}", index + 1, unit.profile),
+                    format!("{} has no free square in its zone for {}", squad.label(index), unit.label(rules)),
                     zone.to_vec(),
                 ));
                 continue;
@@ -190,7 +190,11 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
             if impassable(pos) {
                 out.push(error(
                     "unit-on-impassable",
-                    format!("{} stands inside the impassable square {pos}", unit.profile),
+                    format!(
+                        "{} of {} stands inside the impassable square {pos}",
+                        unit.label(rules),
+                        squad.label(index)
+                    ),
                     vec![pos],
                 ));
             }
@@ -199,13 +203,17 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
                 if !infiltrator {
                     out.push(error(
                         "unit-outside-zone",
-                        format!("{} of squad {} starts outside its deployment zone", unit.profile, index + 1),
+                        format!("{} of {} starts outside its deployment zone", unit.label(rules), squad.label(index)),
                         vec![pos],
                     ));
                 } else if too_close {
                     out.push(error(
                         "infiltrator-too-close",
-                        format!("{} (INF) deploys within 3 squares of an enemy unit or an objective", unit.profile),
+                        format!(
+                            "{} of {} (INF) deploys within 3 squares of an enemy unit or an objective",
+                            unit.label(rules),
+                            squad.label(index)
+                        ),
                         vec![pos],
                     ));
                 }
@@ -221,7 +229,9 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
     }
     for (index, zone) in scenario.zones.iter().enumerate() {
         if zone.is_empty() {
-            out.push(error("zone-missing", format!("squad {} has no deployment zone", index + 1), Vec::new()));
+            let squad = scenario.squads.get(index).map(|s| s.name.as_str());
+            let name = crate::systems::skirm::scenario::document::squad_label(squad, index);
+            out.push(error("zone-missing", format!("{name} has no deployment zone"), Vec::new()));
         }
     }
     let overlap: Vec<Pos> = scenario.zones[0].iter().filter(|p| scenario.zones[1].contains(p)).copied().collect();

@@ -343,9 +343,9 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
         let co = player.co.chosen().and_then(|c| rules.co_id(c)).map(|c| rules.co(c));
         lines.push(line(
             format!(
-                "Player {} - {:?}, ${} to start{}",
+                "Player {} - {}, ${} to start{}",
                 seat + 1,
-                player.army,
+                player.army.name(),
                 player.funds,
                 if seat == usize::from(scenario.first_player) { ", moves first" } else { "" }
             ),
@@ -404,7 +404,7 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
     }
     match v.turn_limit {
         Some(limit) => lines.push(line(
-            format!("Turn limit: {} rounds; then {:?} decides.", limit.rounds, limit.tie_break),
+            format!("Turn limit: {} rounds; then {} decides.", limit.rounds, limit.tie_break.name()),
             10.0,
             false,
         )),

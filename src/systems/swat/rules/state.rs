@@ -237,11 +237,67 @@ pub enum Outcome {
     Draw,
 }
 
+impl Status {
+    /// As a player reads it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Ready => "ready",
+            Status::Moved => "moved",
+            Status::Unloading => "unloading",
+            Status::Done => "done this turn",
+            Status::JustBought => "bought this turn",
+            Status::JustUnloaded => "unloaded this turn",
+        }
+    }
+}
+
+impl PowerLevel {
+    /// As the CO card names it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            PowerLevel::Power => "CO Power",
+            PowerLevel::SuperPower => "Super CO Power",
+        }
+    }
+}
+
+impl VictoryReason {
+    /// As the rules name the victory condition.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            VictoryReason::Conquest => "Conquest",
+            VictoryReason::VictoryMedals => "Victory Medals",
+            VictoryReason::CityConquest => "City Conquest",
+            VictoryReason::TurnLimit => "the turn limit's tie-break",
+        }
+    }
+}
+
+impl TieBreak {
+    /// Every tie-break, in the settings' order.
+    pub const ALL: [TieBreak; 4] =
+        [TieBreak::Draw, TieBreak::MostCities, TieBreak::MostMedals, TieBreak::MostUnitValue];
+
+    /// What decides, as a sentence's object: "then most cities decide".
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::Draw => "a draw",
+            TieBreak::MostCities => "most cities",
+            TieBreak::MostMedals => "most victory medals",
+            TieBreak::MostUnitValue => "most unit value",
+        }
+    }
+}
+
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Outcome::Ongoing => write!(f, "the game goes on"),
-            Outcome::Won { winner, reason } => write!(f, "{winner} wins by {reason:?}"),
+            Outcome::Won { winner, reason } => write!(f, "{winner} wins by {}", reason.name()),
             Outcome::Draw => write!(f, "the game is a draw"),
         }
     }

@@ -26,6 +26,28 @@ pub enum Army {
 impl Army {
     /// The four armies, in seat order of a new scenario.
     pub const ALL: [Army; 4] = [Army::Red, Army::Blue, Army::Green, Army::Yellow];
+
+    /// Its colour's name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Army::Red => "Red",
+            Army::Blue => "Blue",
+            Army::Green => "Green",
+            Army::Yellow => "Yellow",
+        }
+    }
+}
+
+impl Controller {
+    /// Who plays, as the window says it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Controller::Human => "Person",
+            Controller::Ai => "Computer",
+        }
+    }
 }
 
 /// Who plays a seat.

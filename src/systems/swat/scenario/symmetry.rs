@@ -17,6 +17,18 @@ pub enum Broken {
     Unit,
 }
 
+impl Broken {
+    /// What differs, as a sentence's subject.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Broken::Terrain => "Terrain",
+            Broken::Property => "A property's owner",
+            Broken::Unit => "A unit",
+        }
+    }
+}
+
 /// One asymmetry.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Asymmetry {

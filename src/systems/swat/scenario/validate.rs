@@ -441,16 +441,16 @@ fn check_players(c: &Context, out: &mut Findings) {
             out.error(
                 "same-army-colour",
                 format!(
-                    "{} and {} both play {:?}; each player has the pieces of one colour",
+                    "{} and {} both play {}; each player has the pieces of one colour",
                     seat_name(first),
                     seat_name(seat),
-                    player.army
+                    player.army.name()
                 ),
                 vec![],
                 free.and_then(|army| {
                     let mut mended = s.clone();
                     mended.players[seat].army = army;
-                    fix(format!("Give {} {army:?}", seat_name(seat)), vec![Edit::Replace(Box::new(mended))])
+                    fix(format!("Give {} {}", seat_name(seat), army.name()), vec![Edit::Replace(Box::new(mended))])
                 }),
             );
         }
