@@ -62,7 +62,7 @@ fn verdict_names_the_favoured_seat_or_says_none_is_and_how_sure() {
     assert_eq!(favoured.verdict, "player 1 is favoured: it wins 61% ± 3% of 1000 games, where a fair share is 50%");
     let fair = judge(&records(&[(Some(0), None, 1000), (Some(1), None, 1000)]), 2, 0.05, false);
     assert!(!fair.favoured);
-    assert_eq!(fair.verdict, "no seat is favoured by 5% or more points (sequential test, 5% errors) after 2000 games");
+    assert_eq!(fair.verdict, "no seat is favoured by 5 points or more (sequential test, 5% errors) after 2000 games");
     let few = judge(&records(&[(Some(0), None, 6), (Some(1), None, 4)]), 2, 0.05, false);
     assert!(!few.favoured && few.verdict.contains("play more games"), "{}", few.verdict);
     // The first mover wins 70% while each seat wins half: position is fair, moving first is not.
@@ -74,6 +74,25 @@ fn verdict_names_the_favoured_seat_or_says_none_is_and_how_sure() {
     );
     assert!(!first.favoured, "{}", first.verdict);
     assert!(first.verdict.contains("moving first helps (700 of 1000"), "{}", first.verdict);
+}
+
+#[test]
+fn a_lean_beyond_chance_but_under_the_margin_is_not_called_favoured_by_a_fixed_count_either() {
+    // 51.5% of 20,000 games: the interval (50.8% to 52.2%) lies above a fair half, but wholly
+    // under 55%: the sequential test, stopping early, would call this balanced; so does the
+    // fixed count now, and says the lean.
+    let lean = judge(&records(&[(Some(0), None, 10_300), (Some(1), None, 9_700)]), 2, 0.05, false);
+    assert!(!lean.favoured, "{}", lean.verdict);
+    assert!(
+        lean.verdict.starts_with("no seat is favoured by 5 points or more: player 1 leans ahead, winning 52% ± 1%"),
+        "{}",
+        lean.verdict
+    );
+    // Above the fair share and reaching the margin: favoured.
+    let wide = judge(&records(&[(Some(0), None, 110), (Some(1), None, 90)]), 2, 0.05, false);
+    assert!(!wide.favoured, "{}: 55% ± 7% does not lie above a fair half", wide.verdict);
+    let strong = judge(&records(&[(Some(0), None, 1_100), (Some(1), None, 900)]), 2, 0.05, false);
+    assert!(strong.favoured, "{}", strong.verdict);
 }
 
 #[test]

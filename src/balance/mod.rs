@@ -316,10 +316,17 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
     for r in records {
         *endings.entry(r.ending.clone()).or_insert(0) += 1;
     }
-    // Favoured: the seat's interval lies wholly above the fair share, or its test says so.
-    let favoured_seats: Vec<&SeatShare> =
-        seat_shares.iter().filter(|s| s.interval.0 > fair || s.sprt.decision() == Some(true)).collect();
+    // Favoured: the seat's interval lies above the fair share and reaches the margin, or its
+    // sequential test says it is the margin ahead. A seat whose whole interval lies above the
+    // fair share but below the margin leans ahead beyond chance, yet by less than the margin
+    // both ways of running call balanced: so a fixed count and an early stop agree.
+    let favoured_seats: Vec<&SeatShare> = seat_shares
+        .iter()
+        .filter(|s| (s.interval.0 > fair && s.interval.1 >= fair + margin) || s.sprt.decision() == Some(true))
+        .collect();
+    let leaning_seats: Vec<&SeatShare> = seat_shares.iter().filter(|s| s.interval.0 > fair).collect();
     let half_width = |s: &SeatShare| (s.interval.1 - s.interval.0) / 2.0;
+    let margin_points = format!("{:.0} points", 100.0 * margin);
     let mut verdict = if let Some(best) = favoured_seats.iter().max_by(|a, b| a.share.total_cmp(&b.share)) {
         format!(
             "player {} is favoured: it wins {} ± {} of {games} games, where a fair share is {}",
@@ -328,11 +335,16 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
             percent(half_width(best)),
             percent(fair)
         )
-    } else if seat_shares.iter().all(|s| s.sprt.decision() == Some(false)) {
+    } else if let Some(lean) = leaning_seats.iter().max_by(|a, b| a.share.total_cmp(&b.share)) {
         format!(
-            "no seat is favoured by {} or more points (sequential test, 5% errors) after {games} games",
-            percent(margin)
+            "no seat is favoured by {margin_points} or more: player {} leans ahead, winning {} ± {} of {games} games where a fair share is {}, beyond chance but within the margin",
+            lean.seat + 1,
+            percent(lean.share),
+            percent(half_width(lean)),
+            percent(fair)
         )
+    } else if seat_shares.iter().all(|s| s.sprt.decision() == Some(false)) {
+        format!("no seat is favoured by {margin_points} or more (sequential test, 5% errors) after {games} games")
     } else {
         let widest = seat_shares.iter().map(half_width).fold(0.0, f64::max);
         format!(

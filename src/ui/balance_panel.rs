@@ -217,16 +217,67 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         first.make_ascii_uppercase();
     }
     ui.label(RichText::new(verdict).color(colour));
+    ui.label(RichText::new(how_judged(&balance)).weak());
     for seat in &balance.seats {
         ui.label(format!("{} wins {}", desk.seat_name(usize::from(seat.seat)), share_text(seat.wins, balance.games)));
     }
-    shares_bars(ui, &balance, &colours);
+    let names: Vec<String> = balance.seats.iter().map(|s| desk.seat_name(usize::from(s.seat))).collect();
+    ui.label(RichText::new("Share of wins: bar, 95% interval (whisker), fair share (grey line)").small());
+    shares_bars(ui, &balance, &colours, &names);
     if let Some(curve) = balance.curves.iter().find(|c| c.name == "unit value").or(balance.curves.first()) {
-        ui.label(RichText::new(format!("{} per round (mean and 80% band)", capitalised(&curve.name))).small());
+        ui.label(RichText::new(format!("{} per round: mean (line) and 80% band", capitalised(&curve.name))).small());
         curve_chart(ui, curve, &colours);
+        legend(ui, &colours, &names);
     }
     ui.checkbox(&mut panel.show_heatmap, "Show where places change hands");
+    if panel.show_heatmap {
+        heatmap_legend(ui, &balance);
+    }
     panel.readings.show(desk, panel.games, panel.level, ui);
+}
+
+/// How the verdict was reached, so a run that stopped early and one of a fixed count read alike.
+fn how_judged(balance: &Balance) -> String {
+    if balance.stopped_early {
+        format!(
+            "Stopped after {} games, once the sequential test could tell whether a seat is 5 points or more ahead of a fair share. It answers only that question; a fixed count of games also measures smaller leans, and calls them within the margin.",
+            balance.games
+        )
+    } else {
+        format!(
+            "A fixed count of {} games: each seat's share with its 95% interval. A seat is called favoured when its interval lies above a fair share and reaches 5 points over it; a smaller lean is named but called within the margin, as the sequential test would.",
+            balance.games
+        )
+    }
+}
+
+/// A colour swatch and a name per seat, under a chart.
+fn legend(ui: &mut Ui, colours: &[Color32], names: &[String]) {
+    ui.horizontal_wrapped(|ui| {
+        for (seat, name) in names.iter().enumerate() {
+            let (rect, _) = ui.allocate_exact_size(vec2(14.0, 14.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, seat_colour(colours, seat));
+            ui.label(name);
+        }
+    });
+}
+
+/// What the heatmap's colours and numbers mean.
+fn heatmap_legend(ui: &mut Ui, balance: &Balance) {
+    let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(0);
+    ui.horizontal(|ui| {
+        for heat in [0.0f32, 0.5, 1.0] {
+            let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), egui::Sense::hover());
+            ui.painter().rect_filled(rect, 2.0, heat_colour(heat));
+        }
+        ui.label(format!("changed hands 1 to {most} times in {} games", balance.games));
+    });
+    ui.label(RichText::new("On each place: how many times, and R the mean round. Point at one for more.").small());
+}
+
+/// The heatmap's shade for a share of the busiest place's count.
+fn heat_colour(heat: f32) -> Color32 {
+    Color32::from_rgba_unmultiplied(230, 40, 20, (60.0 + 150.0 * heat) as u8)
 }
 
 /// A seat's colour: its army's.
@@ -234,34 +285,57 @@ fn seat_colour(colours: &[Color32], seat: usize) -> Color32 {
     colours.get(seat).copied().unwrap_or(Color32::GRAY)
 }
 
-/// Each seat's share as a bar, its interval as a whisker, the fair share as a line.
-fn shares_bars(ui: &mut Ui, balance: &Balance, colours: &[Color32]) {
-    let width = ui.available_width().min(300.0);
-    let (rect, _) = ui.allocate_exact_size(vec2(width, 18.0 * balance.seats.len() as f32 + 6.0), egui::Sense::hover());
+/// Each seat's share as a bar (its name at the left), its interval as a whisker, the fair
+/// share as a line, and an axis of 0 to 100% under them.
+fn shares_bars(ui: &mut Ui, balance: &Balance, colours: &[Color32], names: &[String]) {
+    const ROW: f32 = 20.0;
+    const NAMES: f32 = 90.0;
+    let width = ui.available_width().min(320.0);
+    let height = ROW * balance.seats.len() as f32 + 22.0;
+    let (rect, _) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
     let painter = ui.painter_at(rect);
-    let x = |share: f64| rect.left() + 4.0 + share as f32 * (rect.width() - 8.0);
+    let font = egui::FontId::proportional(crate::ui::style::MIN_TEXT);
+    let left = rect.left() + NAMES;
+    let x = |share: f64| left + 4.0 + share as f32 * (rect.right() - left - 14.0);
+    let text = Color32::from_gray(220);
     for (i, seat) in balance.seats.iter().enumerate() {
-        let top = rect.top() + 3.0 + 18.0 * i as f32;
+        let top = rect.top() + 3.0 + ROW * i as f32;
         let colour = seat_colour(colours, i);
-        painter.rect_filled(egui::Rect::from_min_max(pos2(x(0.0), top), pos2(x(seat.share), top + 12.0)), 2.0, colour);
-        let mid = top + 6.0;
+        let name = names.get(i).map_or("", String::as_str);
+        painter.text(pos2(rect.left(), top + 7.0), egui::Align2::LEFT_CENTER, name, font.clone(), text);
+        painter.rect_filled(egui::Rect::from_min_max(pos2(x(0.0), top), pos2(x(seat.share), top + 14.0)), 2.0, colour);
+        let mid = top + 7.0;
         painter.line_segment(
             [pos2(x(seat.interval.0), mid), pos2(x(seat.interval.1), mid)],
             Stroke::new(1.5, Color32::WHITE),
         );
         for end in [seat.interval.0, seat.interval.1] {
-            painter.line_segment([pos2(x(end), top + 2.0), pos2(x(end), top + 10.0)], Stroke::new(1.5, Color32::WHITE));
+            painter.line_segment([pos2(x(end), top + 2.0), pos2(x(end), top + 12.0)], Stroke::new(1.5, Color32::WHITE));
         }
     }
     let fair = 1.0 / balance.seats.len().max(1) as f64;
-    painter.vline(x(fair), rect.y_range(), Stroke::new(1.0, Color32::from_gray(200)));
+    let axis_y = rect.top() + ROW * balance.seats.len() as f32 + 3.0;
+    painter.vline(x(fair), rect.top()..=axis_y, Stroke::new(1.0, Color32::from_gray(200)));
+    painter.hline(x(0.0)..=x(1.0), axis_y, Stroke::new(1.0, Color32::from_gray(120)));
+    for tick in [0.0, 0.5, 1.0] {
+        painter.vline(x(tick), axis_y..=axis_y + 3.0, Stroke::new(1.0, Color32::from_gray(120)));
+        let label = format!("{:.0}%", tick * 100.0);
+        painter.text(pos2(x(tick), axis_y + 3.0), egui::Align2::CENTER_TOP, label, font.clone(), text);
+    }
 }
 
-/// Each seat's mean per round as a line over its 80% band.
+/// Each seat's mean per round as a line over its 80% band, with its value axis at the left
+/// and its rounds along the bottom.
 fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) {
-    let width = ui.available_width().min(300.0);
-    let (rect, _) = ui.allocate_exact_size(vec2(width, 90.0), egui::Sense::hover());
-    let painter = ui.painter_at(rect);
+    const AXIS_LEFT: f32 = 44.0;
+    const AXIS_BOTTOM: f32 = 18.0;
+    let width = ui.available_width().min(320.0);
+    let (outer, _) = ui.allocate_exact_size(vec2(width, 120.0), egui::Sense::hover());
+    let rect = egui::Rect::from_min_max(
+        pos2(outer.left() + AXIS_LEFT, outer.top()),
+        pos2(outer.right(), outer.bottom() - AXIS_BOTTOM),
+    );
+    let painter = ui.painter_at(outer);
     painter.rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_gray(70)), egui::StrokeKind::Inside);
     let rounds = curve.seats.iter().map(Vec::len).max().unwrap_or(0).max(2);
     let highest = curve.seats.iter().flatten().map(|p| p.2).fold(1.0, f64::max);
@@ -271,6 +345,15 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
             rect.bottom() - 3.0 - (value / highest) as f32 * (rect.height() - 6.0),
         )
     };
+    let (font, text) = (egui::FontId::proportional(crate::ui::style::MIN_TEXT), Color32::from_gray(220));
+    for value in [0.0, highest / 2.0, highest] {
+        let y = at(0, value).y;
+        painter.text(pos2(rect.left() - 4.0, y), egui::Align2::RIGHT_CENTER, format!("{value:.0}"), font.clone(), text);
+        painter.hline(rect.left()..=rect.right(), y, Stroke::new(0.5, Color32::from_gray(60)));
+    }
+    let below = rect.bottom() + 2.0;
+    painter.text(pos2(rect.left(), below), egui::Align2::LEFT_TOP, "round 1", font.clone(), text);
+    painter.text(pos2(rect.right(), below), egui::Align2::RIGHT_TOP, format!("round {rounds}"), font, text);
     for (seat, points) in curve.seats.iter().enumerate() {
         let colour = seat_colour(colours, seat);
         for (round, p) in points.iter().enumerate() {
@@ -291,20 +374,50 @@ pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<
         .layer_painter(egui::LayerId::new(egui::Order::Middle, egui::Id::unique("balance-heatmap")))
         .with_clip_rect(place.area);
     let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
+    let pointer = ui.ctx().pointer_hover_pos();
+    let mut pointed = None;
     for cell in &balance.heatmap {
         let rect = place.board_rect_on_screen(desk.place_board_rect(cell.at));
+        if pointer.is_some_and(|p| rect.contains(p) && place.area.contains(p)) {
+            pointed = Some(cell);
+        }
         let heat = cell.changes as f32 / most as f32;
-        painter.rect_filled(
-            rect.shrink(1.0),
-            2.0,
-            Color32::from_rgba_unmultiplied(230, 40, 20, (60.0 + 150.0 * heat) as u8),
-        );
-        painter.text(
-            rect.center(),
-            egui::Align2::CENTER_CENTER,
-            format!("{}\nR{:.0}", cell.changes, cell.mean_round),
-            egui::FontId::proportional((rect.height() * 0.22).max(8.0)),
-            Color32::WHITE,
-        );
+        painter.rect_filled(rect.shrink(1.0), 2.0, heat_colour(heat));
+        // Two lines of 12 px need a place about 30 px high; smaller ones say it on pointing.
+        if rect.height() >= 30.0 {
+            painter.text(
+                rect.center(),
+                egui::Align2::CENTER_CENTER,
+                format!("{}\nR{:.0}", cell.changes, cell.mean_round),
+                egui::FontId::proportional((rect.height() * 0.22).max(crate::ui::style::MIN_TEXT)),
+                Color32::WHITE,
+            );
+        }
+    }
+    if let (Some(cell), Some(at)) = (pointed, pointer) {
+        let takers: Vec<String> = cell
+            .by_seat
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(seat, n)| format!("{} {n}", desk.seat_name(seat)))
+            .collect();
+        let lines = [
+            format!("Changed hands {} times in {} games", cell.changes, balance.games),
+            format!("on average in round {:.1}", cell.mean_round),
+            format!("taken by {}", takers.join(", ")),
+        ];
+        let tip = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("heatmap-tip")));
+        let galleys: Vec<_> = lines
+            .iter()
+            .map(|l| tip.layout_no_wrap(l.clone(), egui::FontId::proportional(13.0), Color32::WHITE))
+            .collect();
+        let size =
+            vec2(galleys.iter().map(|g| g.size().x).fold(0.0, f32::max) + 12.0, 18.0 * galleys.len() as f32 + 8.0);
+        let corner = at + vec2(16.0, 16.0);
+        tip.rect_filled(egui::Rect::from_min_size(corner, size), 4.0, Color32::from_black_alpha(225));
+        for (i, galley) in galleys.into_iter().enumerate() {
+            tip.galley(corner + vec2(6.0, 4.0 + 18.0 * i as f32), galley, Color32::WHITE);
+        }
     }
 }

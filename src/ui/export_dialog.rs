@@ -200,7 +200,7 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
                     rect.min + vec2(3.0, 2.0),
                     egui::Align2::LEFT_TOP,
                     page.to_string(),
-                    egui::FontId::proportional(10.0),
+                    egui::FontId::proportional(super::style::MIN_TEXT),
                     Color32::from_rgb(120, 0, 0),
                 );
             }

@@ -2,6 +2,7 @@
 //! a game system's own print drawing (its walls, doors, heights) shows in the window exactly
 //! as it prints, and the canvas does not keep a second copy of it.
 
+use super::style::MIN_TEXT;
 use crate::export::{Rgb, Sketch};
 use egui::{Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, pos2};
 
@@ -57,6 +58,12 @@ impl Sketch for PainterSketch<'_> {
     fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
         // A sketch places text by its baseline; egui by its box: the bottom is near enough at
         // screen sizes.
+        // Text on screen is never under the window's least size: what a zoomed-out map would
+        // draw much smaller is left out (the inspector and tooltips say it), the rest is raised.
+        if size < MIN_TEXT * 0.7 {
+            return;
+        }
+        let size = size.max(MIN_TEXT);
         let font = if mono { FontId::monospace(size) } else { FontId::proportional(size) };
         self.painter.with_clip_rect(self.clip()).text(
             pos2(x, y + size * 0.2),

@@ -6,7 +6,7 @@ use crate::board::Pos;
 use egui::{Color32, PointerButton, Pos2, Rect, Sense, Ui, pos2, vec2};
 
 /// Width of the coordinate rulers along the top and left edges.
-const RULER: f32 = 20.0;
+const RULER: f32 = 26.0;
 
 /// Pan and zoom of the map.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -184,8 +184,8 @@ pub fn draw_rulers(painter: &egui::Painter, place: Placement, rect: Rect, width:
     let ruler_color = Color32::from_rgb(44, 48, 56);
     painter.rect_filled(top, 0.0, ruler_color);
     painter.rect_filled(left, 0.0, ruler_color);
-    let every = [1u16, 2, 5, 10, 20, 50].into_iter().find(|n| f32::from(*n) * place.zoom >= 22.0).unwrap_or(100);
-    let font = egui::FontId::monospace(10.0);
+    let every = [1u16, 2, 5, 10, 20, 50].into_iter().find(|n| f32::from(*n) * place.zoom >= 26.0).unwrap_or(100);
+    let font = egui::FontId::monospace(super::style::MIN_TEXT);
     let text = Color32::from_gray(190);
     let top_painter = painter.with_clip_rect(Rect::from_min_max(pos2(rect.min.x + RULER, rect.min.y), top.max));
     for x in (0..width).step_by(usize::from(every)) {

@@ -198,7 +198,7 @@ fn draw_race(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
         painter.rect_stroke(rect.shrink(1.0), 4.0, Stroke::new(3.0, ring), StrokeKind::Inside);
         let label = format!("A{} B{}", text(a), text(b));
         let at = pos2(rect.center().x, rect.max.y - 2.0);
-        let font = egui::FontId::proportional((place.zoom * 0.24).clamp(9.0, 14.0));
+        let font = egui::FontId::proportional((place.zoom * 0.24).clamp(crate::ui::style::MIN_TEXT, 14.0));
         let galley = painter.layout_no_wrap(label, font, Color32::WHITE);
         let back = Rect::from_center_size(at - vec2(0.0, galley.size().y / 2.0), galley.size() + vec2(4.0, 0.0));
         painter.rect_filled(back, 2.0, Color32::from_black_alpha(190));
@@ -216,13 +216,13 @@ fn draw_deployment(desk: &SkirmDesk, painter: &Painter, place: Placement) {
             let rect = place.square_rect(pos);
             let [r, g, b, _] = SQUAD_COLOURS[si % 2].to_array();
             painter.circle_filled(rect.center(), place.zoom * 0.3, Color32::from_rgba_unmultiplied(r, g, b, 90));
-            if place.zoom >= 22.0 {
+            if place.zoom >= 40.0 {
                 let initial: String = unit.name.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
                 painter.text(
                     rect.center(),
                     egui::Align2::CENTER_CENTER,
                     initial,
-                    egui::FontId::proportional(place.zoom * 0.26),
+                    egui::FontId::proportional((place.zoom * 0.26).max(crate::ui::style::MIN_TEXT)),
                     Color32::from_white_alpha(200),
                 );
             }

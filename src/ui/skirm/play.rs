@@ -414,12 +414,12 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     for (&to, &(cost, mark)) in &reach {
         let rect = place.square_rect(to);
         painter.rect_filled(rect.shrink(3.0), 2.0, Color32::from_rgba_unmultiplied(60, 200, 90, 60));
-        if place.zoom >= 26.0 {
+        if place.zoom >= 30.0 {
             painter.text(
                 rect.left_top() + egui::vec2(3.0, 2.0),
                 egui::Align2::LEFT_TOP,
                 format!("{mark}{cost}"),
-                egui::FontId::proportional(10.0),
+                egui::FontId::proportional(crate::ui::style::MIN_TEXT),
                 Color32::WHITE,
             );
         }

@@ -228,7 +228,7 @@ fn draw_overlays(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter,
                 badge.center(),
                 egui::Align2::CENTER_CENTER,
                 format!("T{turn}"),
-                egui::FontId::proportional((rect.height() * 0.28).max(8.0)),
+                egui::FontId::proportional((rect.height() * 0.28).max(crate::ui::style::MIN_TEXT)),
                 Color32::WHITE,
             );
         }

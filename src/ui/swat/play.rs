@@ -604,7 +604,7 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                     rect.right_bottom() - vec2(3.0, 2.0),
                     egui::Align2::RIGHT_BOTTOM,
                     cost.to_string(),
-                    egui::FontId::monospace(9.0),
+                    egui::FontId::monospace(crate::ui::style::MIN_TEXT),
                     Color32::WHITE,
                 );
             }
@@ -659,7 +659,7 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                 rect.left_top() + vec2(2.0, 1.0),
                 egui::Align2::LEFT_TOP,
                 format!("{}", capture.points),
-                egui::FontId::monospace((place.zoom * 0.25).max(8.0)),
+                egui::FontId::monospace((place.zoom * 0.25).max(crate::ui::style::MIN_TEXT)),
                 Color32::WHITE,
             );
         }

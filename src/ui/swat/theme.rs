@@ -3,6 +3,7 @@
 
 use crate::systems::swat::rules::{PropertyKind, Terrain};
 use crate::systems::swat::scenario::Army;
+use crate::ui::style::MIN_TEXT;
 pub use crate::ui::style::{CANVAS_BACKGROUND, ERROR, SELECTION, WARNING};
 use egui::{Color32, Painter, Pos2, Rect, Shape, Stroke, StrokeKind, pos2, vec2};
 
@@ -193,12 +194,12 @@ pub fn draw_property(painter: &Painter, rect: Rect, kind: PropertyKind, owner: O
                 fill,
                 outline,
             ));
-            if s >= 16.0 {
+            if s >= 48.0 {
                 painter.text(
                     base.center(),
                     egui::Align2::CENTER_CENTER,
                     "HQ",
-                    egui::FontId::proportional(s * 0.22),
+                    egui::FontId::proportional((s * 0.22).max(MIN_TEXT)),
                     Color32::from_rgb(30, 30, 30),
                 );
             }
@@ -219,12 +220,12 @@ pub fn draw_unit(painter: &Painter, rect: Rect, color: Color32, symbol: &str, hp
         Stroke::new((s * 0.04).max(1.0), Color32::from_rgb(250, 250, 250)),
         StrokeKind::Inside,
     );
-    if s >= 14.0 {
+    if s >= 28.0 {
         painter.text(
             counter.center(),
             egui::Align2::CENTER_CENTER,
             symbol,
-            egui::FontId::proportional((s * 0.26).max(7.0)),
+            egui::FontId::proportional((s * 0.26).max(MIN_TEXT)),
             Color32::WHITE,
         );
     }
@@ -232,12 +233,12 @@ pub fn draw_unit(painter: &Painter, rect: Rect, color: Color32, symbol: &str, hp
         let badge =
             Rect::from_min_size(pos2(counter.right() - s * 0.3, counter.bottom() - s * 0.3), vec2(s * 0.34, s * 0.34));
         painter.rect_filled(badge, s * 0.06, Color32::from_rgb(20, 20, 20));
-        if s >= 12.0 {
+        if s >= 30.0 {
             painter.text(
                 badge.center(),
                 egui::Align2::CENTER_CENTER,
                 hp.to_string(),
-                egui::FontId::monospace((s * 0.24).max(7.0)),
+                egui::FontId::monospace((s * 0.24).max(MIN_TEXT)),
                 Color32::from_rgb(255, 220, 90),
             );
         }
