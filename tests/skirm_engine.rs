@@ -237,6 +237,25 @@ fn tactical_orders_reroll_one_die_once_and_adjust_without_triggering_its_effect(
 }
 
 #[test]
+fn the_window_offers_no_tactical_order_that_turns_a_success_into_a_failure() {
+    use skirmish_studio::systems::skirm::playtest::worth_offering;
+    // Trooper (RSK 4) shoots a Raider: a 3 strikes, a 6 misses.
+    let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (0, 4))]);
+    b.activate(0);
+    b.orders(0, 3);
+    b.dice(&[3, 6, 1]);
+    b.shoot("rifle", 1).unwrap();
+    assert!(b.state.pending.is_some());
+    let offered = |b: &Battle, a: Action| worth_offering(&b.rules, &b.state, &a);
+    assert!(!offered(&b, Action::Adjust { die: 0, up: true }), "a strike is left alone");
+    assert!(!offered(&b, Action::Adjust { die: 0, up: false }), "a strike is left alone");
+    assert!(offered(&b, Action::Adjust { die: 1, up: false }), "a 6 lowered is on its way to a 4");
+    assert!(!offered(&b, Action::Adjust { die: 1, up: true }), "raising never helps");
+    assert!(offered(&b, Action::Reroll { die: 1 }));
+    assert!(offered(&b, Action::Accept));
+}
+
+#[test]
 fn tactical_orders_an_adjusted_1_adds_no_damage() {
     let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (0, 4))]);
     b.activate(0);

@@ -10,10 +10,11 @@ use super::canvas::{SQUAD_COLOURS, edge_segment};
 use crate::board::Pos;
 use crate::systems::skirm::SkirmPlay;
 use crate::systems::skirm::draw_battle_map;
+use crate::systems::skirm::playtest::worth_offering;
 use crate::systems::skirm::rules::hits_lost_odds;
 use crate::systems::skirm::rules::target_arm;
 use crate::systems::skirm::rules::weapon_strike;
-use crate::systems::skirm::rules::{Action, Map, Outcome, Sight, Target};
+use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target, Window};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
 use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
@@ -254,9 +255,14 @@ fn action_text(play: &SkirmPlay, action: &Action) -> String {
         Action::OpenCrate { content } => format!("Open the crate: take {}", content.name()),
         Action::Medkit { target } => format!("Medkit on {}", unit_name(*target)),
         Action::MissionAction => "Mission action".into(),
-        Action::Reroll { die } => format!("Re-roll die {}", die + 1),
+        Action::Reroll { die } => {
+            let face = play.state.pending.as_ref().and_then(|p| p.dice.get(*die)).map_or(0, |d| d.face);
+            format!("Re-roll die {} (a {face})", die + 1)
+        }
         Action::Adjust { die, up } => {
-            format!("{} die {} (Tactical Order)", if *up { "+1 to" } else { "-1 to" }, die + 1)
+            let face = play.state.pending.as_ref().and_then(|p| p.dice.get(*die)).map_or(0, |d| d.face);
+            let to = if *up { face.saturating_add(1) } else { face.saturating_sub(1) };
+            format!("{} die {}: {face} becomes {to} (Tactical Order)", if *up { "+1 to" } else { "-1 to" }, die + 1)
         }
         Action::Accept => "Accept the roll".into(),
         Action::EndActivation => "End activation".into(),
@@ -290,6 +296,35 @@ fn odds_text(play: &SkirmPlay, action: &Action) -> Option<String> {
     Some(format!("{}{}", if strike.cover { "in cover · " } else { "" }, parts.join(" · ")))
 }
 
+/// The roll waiting, in words: whose dice against what, what a die needs, and each die as it
+/// stands.
+fn roll_facts(play: &SkirmPlay, pending: &Pending) -> (String, String, String) {
+    let state = &play.state;
+    let name =
+        |u: Option<usize>| u.and_then(|u| state.unit(u)).map_or_else(|| "A turret".to_owned(), |u| u.name.clone());
+    let target = match pending.strike.target {
+        Target::Unit(u) => name(Some(u)),
+        Target::Item(_) => "the item".to_owned(),
+        Target::Square(pos) => format!("square {pos}"),
+    };
+    let arm = target_arm(&play.rules, state, pending.strike.target);
+    let (heading, need, good, bad) = match pending.window {
+        Window::Attack => (
+            format!("{}'s attack on {target}", name(pending.strike.attacker)),
+            pending.strike.skill,
+            "strikes",
+            "misses",
+        ),
+        Window::Save => (format!("{target} saves against {} damage", pending.damage), arm, "saves", "fails"),
+    };
+    let facts = format!("A die {good} on {need} or less (a 1 always {good}, a 6 always {bad}).");
+    let faces: Vec<String> =
+        pending.dice.iter().map(|d| format!("{} {}", d.face, if pending.good(d, arm) { good } else { bad })).collect();
+    let count = pending.dice.iter().filter(|d| pending.good(d, arm)).count();
+    let dice = format!("Dice: {} ({count} of {} {good})", faces.join(", "), pending.dice.len());
+    (format!("{} roll: {heading}", pending.window.name()), facts, dice)
+}
+
 fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
     let state = &play.state;
     let deciding = usize::from(state.deciding_squad().min(1));
@@ -302,8 +337,10 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
         ui.label(format!("{name} is activated: {} ACT left", activation.act_left));
     }
     if let Some(pending) = &state.pending {
-        let faces: Vec<String> = pending.dice.iter().map(|d| d.face.to_string()).collect();
-        ui.label(RichText::new(format!("{} roll: {}", pending.window.name(), faces.join(" "))).strong());
+        let (heading, facts, dice) = roll_facts(play, pending);
+        ui.label(RichText::new(heading).strong());
+        ui.label(facts);
+        ui.label(dice);
     }
     let mut chosen = None;
     let choices = play.choices();
@@ -324,7 +361,9 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
             );
         }
         for (action, act) in choices {
-            if matches!(action, Action::Move { .. } | Action::Dash { .. } | Action::Leap { .. }) {
+            if matches!(action, Action::Move { .. } | Action::Dash { .. } | Action::Leap { .. })
+                || !worth_offering(&play.rules, &play.state, action)
+            {
                 continue;
             }
             let cost = act.map_or_else(String::new, |c| format!(" ({c} ACT)"));
