@@ -46,10 +46,11 @@ fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
         let cards = units(name);
         assert!(cards >= 2, "{name} has squads");
         // The tokens (objectives, items, Tactical Order counters) fill one page of 24 squares.
+        let assembly = usize::from(board_pages > 1);
         assert_eq!(
             report.pages,
-            board_pages + cards.div_ceil(9) + 1,
-            "{name}: poster pages, cards nine a page, a page of tokens"
+            assembly + board_pages + cards.div_ceil(9) + 1 + 1,
+            "{name}: the assembly page, poster pages, cards nine a page, a page of tokens, the reference sheet"
         );
         assert_eq!(heard.last(), Some(&(report.pages, report.pages)));
         // Every page is A4 (595 x 842 points).
@@ -62,7 +63,7 @@ fn the_pdf_has_the_poster_pages_and_nine_cards_to_a_page() {
         let poster_ten = six.poster.expect("the battle map is printed");
         let board_pages_ten = usize::from(poster_ten.across) * usize::from(poster_ten.down);
         assert_eq!(board_pages_ten, board_pages, "{name}: the poster is cut the same");
-        assert_eq!(six.pages, board_pages + cards.div_ceil(6) + 1);
+        assert_eq!(six.pages, assembly + board_pages + cards.div_ceil(6) + 1 + 1);
         // The mission sheet adds its own page (or two).
         let all = opened.export_pdf(&self::options(9.0), &mut |_, _| {}).unwrap();
         assert!((1..=2).contains(&(all.pages - report.pages)), "{name}: {} pages with the mission sheet", all.pages);
@@ -110,4 +111,63 @@ fn the_png_squares_measure_40_mm_and_walls_lie_on_the_grid_lines() {
     let grey = opened.export_png(40.0 * PT_PER_MM, 30, true).unwrap();
     let colour = opened.export_png(40.0 * PT_PER_MM, 30, false).unwrap();
     assert_ne!(grey, colour, "greyscale prints other inks");
+}
+
+/// The text printed on each page of a sample's PDF with every sheet.
+fn printed(name: &str, greyscale: bool) -> Vec<String> {
+    let mut options = options(9.0);
+    options.greyscale = greyscale;
+    open(name).export_pdf(&options, &mut |_, _| {}).unwrap().page_text
+}
+
+#[test]
+fn cards_print_skills_as_the_rules_read_them_with_every_weapons_special_rules() {
+    let pages = printed("skirm-night-extraction.ron", false);
+    let cards: Vec<&String> = pages.iter().filter(|p| p.contains("\nMSK\n")).collect();
+    assert!(!cards.is_empty(), "card pages print a MSK stat box");
+    for page in &cards {
+        // A roll at or under the stat succeeds: "5+" would read as the worst shooter.
+        assert!(!page.lines().any(|l| l.len() <= 3 && l.ends_with('+')), "no skill printed as N+: {page}");
+        for stat in ["ACT", "MSK", "RSK", "ARM", "HIT"] {
+            assert!(page.lines().any(|l| l == stat), "{stat} box");
+        }
+    }
+    let all = pages.join("\n");
+    // The Frag Grenade's row carries its LIM and BLS; the Marksman's CAM is explained.
+    let grenade = all.lines().position(|l| l == "Frag Grenade").expect("a grenade row");
+    let after: Vec<&str> = all.lines().skip(grenade).take(6).collect();
+    assert!(after.contains(&"LIM BLS"), "the grenade's specials follow its row: {after:?}");
+    let card_text = cards.iter().map(|p| p.as_str()).collect::<Vec<_>>().join("\n");
+    assert!(card_text.contains("BR1 Brutal 1: re-roll up to 1 melee attack"), "unit specials explained on the card");
+    assert!(all.lines().any(|l| l.starts_with("EP ")), "EP on the card");
+}
+
+#[test]
+fn the_reference_sheet_explains_every_code_the_printed_squads_use_and_the_mission_sheet_the_crates() {
+    for name in ["skirm-night-extraction.ron", "skirm-ruined-crossing.ron"] {
+        let pages = printed(name, false);
+        let reference =
+            pages.iter().find(|p| p.starts_with("Special rules on these cards")).expect("a reference sheet");
+        for code in ["LIM Limited: once per battle", "BLS Blast:"] {
+            assert!(reference.contains(code), "{name}: {code} on the reference sheet: {reference}");
+        }
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+        if text.contains("Crate") {
+            let all = pages.join("\n");
+            assert!(all.contains("Med Pack: the unit regains 1D3 HIT"), "{name}: crate contents on the mission sheet");
+        }
+    }
+}
+
+#[test]
+fn the_poster_has_an_assembly_page_and_the_pdf_a_title() {
+    let opened = open("skirm-ruined-crossing.ron");
+    let mut options = options(9.0);
+    options.sheets = Sheets::only(&["board"]);
+    let report = opened.export_pdf(&options, &mut |_, _| {}).unwrap();
+    assert!(report.page_text[0].contains("assembling the battle map"), "{}", report.page_text[0]);
+    let poster = report.poster.unwrap();
+    assert_eq!(report.pages, 1 + usize::from(poster.across) * usize::from(poster.down));
+    let bytes = String::from_utf8_lossy(&report.bytes);
+    assert!(bytes.contains("/Title"), "the PDF names its title in its metadata");
 }

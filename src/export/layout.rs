@@ -323,4 +323,6 @@ pub struct PdfReport {
     pub pages: usize,
     /// The poster's pages across and down, when the board was printed.
     pub poster: Option<Poster>,
+    /// Per page, the text printed on it (a line per piece of text drawn).
+    pub page_text: Vec<String>,
 }

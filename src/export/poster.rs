@@ -76,8 +76,10 @@ pub fn poster_page(
         sk.line((cx + dx * gap, cy), (cx + dx * (gap + mark), cy), 0.5, INK);
         sk.line((cx, cy + dy * gap), (cx, cy + dy * (gap + mark)), 0.5, INK);
     }
+    // The page's name clears the top-left crop mark (which stands at the left edge of the part
+    // to keep, reaching up toward the margin).
     sk.text(
-        m,
+        m + gap + mark,
         m + 8.0,
         9.0,
         &format!(

@@ -216,22 +216,83 @@ pub fn write_pdf(
     pages: usize,
     progress: &mut dyn FnMut(usize, usize),
     draw: &mut dyn FnMut(&mut dyn Sketch, usize),
-) -> Result<Vec<u8>, String> {
+) -> Result<Written, String> {
     let (font, mono) = pdf_fonts()?;
     let (pw, ph) = options.page_size();
     let mut document = Document::new();
+    document.set_metadata(
+        krilla::metadata::Metadata::new()
+            .title(name.to_owned())
+            .creator("Skirmish Studio".to_owned())
+            .producer("Skirmish Studio".to_owned()),
+    );
+    let mut page_text = Vec::with_capacity(pages);
     for index in 0..pages {
         let settings = PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned())?;
         let mut page = document.start_page_with(settings);
         let mut surface = page.surface();
+        let mut text = String::new();
         {
-            let mut sk = PdfSketch::new(&mut surface, font.clone(), mono.clone());
+            let mut pdf = PdfSketch::new(&mut surface, font.clone(), mono.clone());
+            let mut sk = Recording { inner: &mut pdf, text: &mut text };
             draw(&mut sk, index);
             footer(&mut sk, options, &format!("{name} - page {} of {pages}", index + 1));
         }
+        page_text.push(text);
         surface.finish();
         page.finish();
         progress(index + 1, pages);
     }
-    document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))
+    let bytes = document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))?;
+    Ok(Written { bytes, page_text })
+}
+
+/// A PDF written, with the words on each page (what a reader would find on it, in the order
+/// drawn), for checks and tests that read the print as a person would.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Written {
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// Per page, its text, a line per piece of text drawn.
+    pub page_text: Vec<String>,
+}
+
+/// A sketch that passes everything on and keeps the text drawn.
+struct Recording<'a> {
+    inner: &'a mut dyn Sketch,
+    text: &'a mut String,
+}
+
+impl Sketch for Recording<'_> {
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+        self.inner.fill_rect(x, y, w, h, color);
+    }
+
+    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb) {
+        self.inner.fill_polygon(points, color);
+    }
+
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
+        self.inner.line(a, b, width, color);
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
+        self.text.push_str(text);
+        self.text.push('\n');
+        self.inner.text(x, y, size, text, color, mono);
+    }
+
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        self.text.push_str(text);
+        self.text.push('\n');
+        self.inner.text_turned(x, y, size, text, color, quarter_turns);
+    }
+
+    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.inner.push_clip(x, y, w, h);
+    }
+
+    fn pop_clip(&mut self) {
+        self.inner.pop_clip();
+    }
 }

@@ -2,6 +2,7 @@
 //! behind the typed game interface, its scenario documents and editing model, its playtest,
 //! its print sheets, and its place behind the studio's seam.
 
+mod cards;
 pub mod editing;
 pub mod game;
 pub mod playtest;
@@ -10,6 +11,7 @@ pub mod rules;
 pub mod scenario;
 mod system;
 
+pub use cards::CARD_MM;
 pub use playtest::SkirmPlay;
-pub use print::{CARD_MM, SHEETS, draw_battle_map};
+pub use print::{SHEETS, draw_battle_map};
 pub use system::{Skirm, computer_battle, describe_event, diagnostic, open_scenario};

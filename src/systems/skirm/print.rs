@@ -6,21 +6,28 @@
 //! scoring, turn track, secondary objectives, the environment's events); and the battle map as
 //! a PNG. Drawn once through the shared `Sketch`, so the PDF and the PNG agree.
 
+use super::cards::{CARD_MM, Card, any_codes, card_grid, cards, cards_page, codes_used};
 use super::rules::Ruleset;
-use super::rules::{ItemKind, Movement, WeaponKind};
+use super::rules::{ItemKind, Movement};
 use super::scenario::SkirmScenario;
-use super::scenario::validate::{squad_ep, unit_ep};
 use crate::board::{EdgeAxis, Pos};
 use crate::export::{
     ExportOptions, FOOTER, INK, PT_PER_MM, PdfReport, PngSketch, Rgb, Sheet, Sketch, board_layout, poster_page, wrap,
     write_pdf,
 };
 
-/// A stat card's size, in millimetres (a poker card).
-pub const CARD_MM: (f32, f32) = (63.0, 88.0);
-
 /// The two squads' colours: red and blue, as the window draws them.
 const SQUAD_COLOURS: [Rgb; 2] = [Rgb(196, 52, 44), Rgb(40, 92, 180)];
+
+/// A squad's ink: its colour, or in greyscale a dark grey for A and a light one for B (the
+/// two colours would grey to nearly the same shade).
+fn squad_ink(squad: usize, greyscale: bool) -> Rgb {
+    match (greyscale, squad % 2) {
+        (false, s) => SQUAD_COLOURS[s],
+        (true, 0) => Rgb(40, 40, 40),
+        (true, _) => Rgb(165, 165, 165),
+    }
+}
 
 /// Ink or its grey, for the greyscale print.
 fn ink(color: Rgb, greyscale: bool) -> Rgb {
@@ -96,7 +103,7 @@ pub fn draw_battle_map(
     }
     // Deployment zones: a band of the squad's colour inside each square, with its letter.
     for (squad, zone) in scenario.zones.iter().enumerate() {
-        let colour = ink(SQUAD_COLOURS[squad % 2], greyscale);
+        let colour = squad_ink(squad, greyscale);
         for &pos in zone.iter().filter(|p| (xs.0..x1).contains(&p.x) && (ys.0..y1).contains(&p.y)) {
             let (px, py) = corner(pos.x, pos.y);
             let band = square * 0.045;
@@ -138,7 +145,11 @@ pub fn draw_battle_map(
         let c = centre(*pos);
         let (shape, colour, letter) = match item {
             ItemKind::Crate => (polygon(4, c, square * 0.3, std::f32::consts::FRAC_PI_4), Rgb(150, 100, 50), "C"),
-            ItemKind::Barrel => (polygon(16, c, square * 0.26, 0.0), Rgb(200, 70, 30), "B"),
+            // A hexagon ringed in black with a warning mark: never mistaken for a unit's disc.
+            ItemKind::Barrel => {
+                sk.fill_polygon(&polygon(6, c, square * 0.32, 0.0), ink(Rgb(25, 25, 25), greyscale));
+                (polygon(6, c, square * 0.24, 0.0), Rgb(240, 150, 20), "!")
+            }
             ItemKind::Turret(_) => (polygon(3, c, square * 0.32, -std::f32::consts::FRAC_PI_2), Rgb(70, 70, 70), "T"),
         };
         sk.fill_polygon(&shape, ink(colour, greyscale));
@@ -151,7 +162,7 @@ pub fn draw_battle_map(
         for unit in &squad.units {
             let Some(pos) = unit.pos.filter(|&p| within(p)) else { continue };
             let c = centre(pos);
-            sk.fill_polygon(&polygon(20, c, square * 0.3, 0.0), ink(SQUAD_COLOURS[squad_index % 2], greyscale));
+            sk.fill_polygon(&polygon(20, c, square * 0.3, 0.0), squad_ink(squad_index, greyscale));
             if full {
                 let initial: String =
                     unit.name.chars().next().map(|ch| ch.to_uppercase().collect()).unwrap_or_default();
@@ -209,108 +220,6 @@ pub fn draw_battle_map(
     sk.pop_clip();
 }
 
-/// The lines of one unit's stat card.
-struct Card {
-    squad: usize,
-    title: String,
-    lines: Vec<String>,
-}
-
-/// A card for every unit of both squads, in squad order.
-fn cards(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Card> {
-    let mut out = Vec::new();
-    for (squad_index, squad) in scenario.squads.iter().enumerate() {
-        let total = squad_ep(rules, squad);
-        for unit in &squad.units {
-            let Some((faction, profile)) = rules.profile(&unit.profile) else {
-                out.push(Card {
-                    squad: squad_index,
-                    title: unit.name.clone(),
-                    lines: vec![format!("unknown profile '{}'", unit.profile)],
-                });
-                continue;
-            };
-            let mut lines = vec![
-                format!("{} - {}", profile.name, faction.name),
-                format!("ACT {}  MSK {}+  RSK {}+", profile.act, profile.msk, profile.rsk),
-                format!("ARM {}  HIT {}", profile.arm, profile.hit),
-            ];
-            let specials: Vec<String> = profile.specials.iter().map(|s| s.code()).collect();
-            if !specials.is_empty() {
-                lines.push(format!("Specials: {}", specials.join(" ")));
-            }
-            lines.push("Weapons:".into());
-            // The card's own weapons, then those the unit was given (each at its EP).
-            for id in profile.weapons.iter().chain(&unit.weapons) {
-                match rules.weapon(id) {
-                    Some(w) => {
-                        let kind = if w.kind == WeaponKind::Melee { "melee" } else { "ranged" };
-                        lines.push(format!(
-                            " {} ({kind}) ROA {} DAM {} RG {}  {} EP",
-                            w.name, w.roa, w.dam, w.range, w.ep
-                        ));
-                    }
-                    None => lines.push(format!(" unknown weapon '{id}'")),
-                }
-            }
-            if !unit.gear.is_empty() {
-                let gear: Vec<String> = unit
-                    .gear
-                    .iter()
-                    .map(|id| {
-                        rules
-                            .gear_item(id)
-                            .map_or_else(|| format!("unknown '{id}'"), |g| format!("{} {} EP", g.name, g.ep))
-                    })
-                    .collect();
-                lines.push(format!("Gear: {}", gear.join(", ")));
-            }
-            lines.push(format!("EP {}  (squad {total} of {})", unit_ep(rules, unit), scenario.ep_limit));
-            if unit.xp > 0 {
-                lines.push(format!("XP {}", unit.xp));
-            }
-            lines.push(profile.role.clone());
-            let title = if unit.name.is_empty() { profile.name.clone() } else { unit.name.clone() };
-            out.push(Card { squad: squad_index, title: format!("{title} ({})", squad.name), lines });
-        }
-    }
-    out
-}
-
-/// How many cards fit across and down a page.
-fn card_grid(options: &ExportOptions) -> (usize, usize) {
-    let (pw, ph) = options.page_size();
-    let (cw, ch) = (CARD_MM.0 * PT_PER_MM, CARD_MM.1 * PT_PER_MM);
-    let across = ((pw - 2.0 * options.margin) / cw).floor().max(1.0) as usize;
-    let down = ((ph - 2.0 * options.margin - FOOTER) / ch).floor().max(1.0) as usize;
-    (across, down)
-}
-
-/// One page of stat cards, edge to edge, with cut marks at the corners.
-fn cards_page(sk: &mut dyn Sketch, options: &ExportOptions, cards: &[&Card]) {
-    let (across, _) = card_grid(options);
-    let (cw, ch) = (CARD_MM.0 * PT_PER_MM, CARD_MM.1 * PT_PER_MM);
-    let m = options.margin;
-    for (index, card) in cards.iter().enumerate() {
-        let (x, y) = (m + (index % across) as f32 * cw, m + (index / across) as f32 * ch);
-        let colour = ink(SQUAD_COLOURS[card.squad % 2], options.greyscale);
-        sk.fill_rect(x, y, cw, 22.0, colour);
-        sk.text(x + 6.0, y + 15.0, 11.0, &card.title, Rgb(255, 255, 255), false);
-        for (i, line) in card.lines.iter().enumerate() {
-            sk.text(x + 6.0, y + 36.0 + i as f32 * 10.5, 7.2, line, INK, false);
-        }
-        // The card's outline: the cut lines.
-        for (a, b) in [
-            ((x, y), (x + cw, y)),
-            ((x + cw, y), (x + cw, y + ch)),
-            ((x, y + ch), (x + cw, y + ch)),
-            ((x, y), (x, y + ch)),
-        ] {
-            sk.line(a, b, 0.4, Rgb(120, 120, 120));
-        }
-    }
-}
-
 /// What a token shows.
 #[derive(Debug, Clone, PartialEq)]
 struct Token {
@@ -321,6 +230,8 @@ struct Token {
     colour: Rgb,
     /// Its word, printed across it.
     label: String,
+    /// The squad it belongs to, whose ink it takes.
+    squad: Option<usize>,
 }
 
 /// A token for every objective, marker and item on the map, and the Tactical Order counters
@@ -329,20 +240,31 @@ fn tokens(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Token> {
     use std::f32::consts::{FRAC_PI_2, FRAC_PI_4};
     let mut out = Vec::new();
     for i in 0..scenario.objectives.len() {
-        out.push(Token { sides: 8, turn: 0.0, colour: Rgb(222, 176, 40), label: format!("OBJ {}", i + 1) });
+        out.push(Token {
+            sides: 8,
+            turn: 0.0,
+            colour: Rgb(222, 176, 40),
+            label: format!("OBJ {}", i + 1),
+            squad: None,
+        });
     }
     for _ in &scenario.markers {
-        out.push(Token { sides: 4, turn: 0.0, colour: Rgb(120, 60, 160), label: "MARKER".into() });
+        out.push(Token { sides: 4, turn: 0.0, colour: Rgb(120, 60, 160), label: "MARKER".into(), squad: None });
     }
     for (_, item) in &scenario.items {
         out.push(match item {
-            ItemKind::Crate => Token { sides: 4, turn: FRAC_PI_4, colour: Rgb(150, 100, 50), label: "CRATE".into() },
-            ItemKind::Barrel => Token { sides: 24, turn: 0.0, colour: Rgb(200, 70, 30), label: "BARREL".into() },
+            ItemKind::Crate => {
+                Token { sides: 4, turn: FRAC_PI_4, colour: Rgb(150, 100, 50), label: "CRATE".into(), squad: None }
+            }
+            ItemKind::Barrel => {
+                Token { sides: 6, turn: 0.0, colour: Rgb(200, 110, 20), label: "BARREL".into(), squad: None }
+            }
             ItemKind::Turret(kind) => Token {
                 sides: 3,
                 turn: -FRAC_PI_2,
                 colour: Rgb(70, 70, 70),
                 label: rules.turret(kind).map_or_else(|| kind.to_uppercase(), |t| t.name.to_uppercase()),
+                squad: None,
             },
         });
     }
@@ -355,7 +277,13 @@ fn tokens(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Token> {
             .unwrap_or(0);
         let dice = rules.tactical_dice.saturating_add(leader);
         for _ in 0..dice {
-            out.push(Token { sides: 24, turn: 0.0, colour: SQUAD_COLOURS[index % 2], label: "ORDER".into() });
+            out.push(Token {
+                sides: 24,
+                turn: 0.0,
+                colour: SQUAD_COLOURS[index % 2],
+                label: format!("ORDER {}", if index == 0 { "A" } else { "B" }),
+                squad: Some(index),
+            });
         }
     }
     out
@@ -383,7 +311,9 @@ fn tokens_page(sk: &mut dyn Sketch, options: &ExportOptions, tokens: &[&Token]) 
                 (cx + s * 0.42 * a.cos(), cy + s * 0.42 * a.sin())
             })
             .collect();
-        sk.fill_polygon(&shape, ink(token.colour, options.greyscale));
+        let colour =
+            token.squad.map_or_else(|| ink(token.colour, options.greyscale), |s| squad_ink(s, options.greyscale));
+        sk.fill_polygon(&shape, colour);
         let size = (s * 0.16).min(11.0);
         let width = token.label.len() as f32 * size * 0.55;
         sk.text(cx - width / 2.0, cy + size * 0.35, size, &token.label, Rgb(255, 255, 255), false);
@@ -446,6 +376,15 @@ fn sheet_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> {
         ),
         9.0,
     ));
+    if scenario.items.iter().any(|(_, item)| *item == ItemKind::Crate) {
+        out.push(text(
+            "Crates: 1 ACT on its square opens one; the unit takes one of these, each once per battle:".into(),
+            9.0,
+        ));
+        for content in super::rules::CrateContent::ALL {
+            out.push(text(format!("- {}", content.summary()), 9.0));
+        }
+    }
     out.push(text("Scoring".into(), 12.0));
     for scoring in mission.map(|m| m.scoring.as_slice()).unwrap_or_default() {
         let line = match scoring {
@@ -476,6 +415,64 @@ fn sheet_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> {
                 let lead = if i == 0 { format!("{:>5}  ", faces.join(",")) } else { " ".repeat(7) };
                 out.push(text(format!("{lead}{line}"), 8.5));
             }
+        }
+    }
+    out
+}
+
+/// How the poster's pages go together: the whole map small, each page's part outlined and
+/// named as its page says.
+fn assembly_page(
+    sk: &mut dyn Sketch,
+    rules: &Ruleset,
+    scenario: &SkirmScenario,
+    options: &ExportOptions,
+    layout: &crate::export::BoardLayout,
+) {
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    sk.text(m, m + 12.0, 16.0, &format!("{}: assembling the battle map", scenario.name), INK, false);
+    let lines = [
+        format!(
+            "{} pages across and {} down. Print at actual size (100%) and check the 5 cm bar with a ruler.",
+            layout.cols, layout.rows
+        ),
+        "Trim each page at its crop marks; glue the hatched strip under the next page, matching the triangles."
+            .to_owned(),
+    ];
+    for (i, line) in lines.iter().enumerate() {
+        sk.text(m, m + 30.0 + 13.0 * i as f32, 9.0, line, INK, false);
+    }
+    let top = m + 52.0;
+    let (w, h) = (scenario.board.width, scenario.board.height);
+    let square = ((pw - 2.0 * m) / f32::from(w)).min((ph - top - m - FOOTER) / f32::from(h));
+    draw_battle_map(sk, rules, scenario, options.greyscale, (m, top), square, (0, w), (0, h), false);
+    for page in &layout.pages {
+        let corner = |x: u16, y: u16| (m + f32::from(x) * square, top + f32::from(y) * square);
+        let ((x0, y0), (x1, y1)) = (corner(page.x0, page.y0), corner(page.x1, page.y1));
+        for (a, b) in [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))] {
+            sk.line(a, b, 1.5, Rgb(200, 0, 0));
+        }
+        sk.fill_rect(x0 + 2.0, y0 + 2.0, 30.0, 12.0, Rgb(255, 255, 255));
+        sk.text(x0 + 4.0, y0 + 11.0, 9.0, &page.to_string(), Rgb(200, 0, 0), false);
+    }
+}
+
+/// The reference sheet's lines: every special rule code on the printed cards, with what it
+/// does.
+fn reference_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> {
+    let mut out = vec![
+        SheetLine::Text("Special rules on these cards".into(), 14.0),
+        SheetLine::Text(
+            "Stats: a die succeeds at or under the number (a 1 always, a 6 never); higher is better.".into(),
+            9.0,
+        ),
+    ];
+    for line in codes_used(rules, scenario) {
+        if line.ends_with("special rules") {
+            out.push(SheetLine::Text(line, 11.0));
+        } else {
+            out.extend(wrap(&line, 96).into_iter().map(|l| SheetLine::Text(l, 9.0)));
         }
     }
     out
@@ -575,29 +572,51 @@ pub fn export_pdf(
     let (token_across, token_down) = token_grid(options);
     let token_pages: Vec<Vec<&Token>> =
         tokens.chunks(token_across * token_down).map(|chunk| chunk.iter().collect()).collect();
+    let reference = if options.sheets.has("counters") && any_codes(rules, scenario) {
+        sheet_pages(options, reference_lines(rules, scenario))
+    } else {
+        Vec::new()
+    };
     let sheet =
         if options.sheets.has("setup") { sheet_pages(options, sheet_lines(rules, scenario)) } else { Vec::new() };
-    let board_pages = layout.as_ref().map_or(0, |l| l.pages.len());
-    let total = board_pages + card_pages.len() + token_pages.len() + sheet.len();
+    // A poster of more than one page gets an assembly page first.
+    let assembly = usize::from(layout.as_ref().is_some_and(|l| l.pages.len() > 1));
+    let board_pages = assembly + layout.as_ref().map_or(0, |l| l.pages.len());
+    let total = board_pages + card_pages.len() + token_pages.len() + reference.len() + sheet.len();
     if total == 0 {
         return Err("nothing to print: the chosen sheets have no pages".into());
     }
-    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
-        // The poster pages first, then the card pages.
-        if let Some((layout, &board_page)) = layout.as_ref().and_then(|l| l.pages.get(index).map(|p| (l, p))) {
+    let written = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
+        // The assembly page and the poster pages first, then the card pages.
+        if index < assembly {
+            if let Some(layout) = layout.as_ref() {
+                assembly_page(sk, rules, scenario, options, layout);
+            }
+        } else if let Some((layout, &board_page)) =
+            layout.as_ref().and_then(|l| l.pages.get(index - assembly).map(|p| (l, p)))
+        {
             let size = (scenario.board.width, scenario.board.height);
             poster_page(sk, options, layout, board_page, size, "Battle map", &mut |sk, origin, xs, ys, full| {
                 draw_battle_map(sk, rules, scenario, options.greyscale, origin, options.scale, xs, ys, full);
             });
         } else if let Some(page_cards) = card_pages.get(index - board_pages) {
-            cards_page(sk, options, page_cards);
+            cards_page(sk, options, page_cards, [squad_ink(0, options.greyscale), squad_ink(1, options.greyscale)]);
         } else if let Some(page_tokens) = token_pages.get(index - board_pages - card_pages.len()) {
             tokens_page(sk, options, page_tokens);
-        } else if let Some(lines) = sheet.get(index - board_pages - card_pages.len() - token_pages.len()) {
+        } else if let Some(lines) = reference.get(index - board_pages - card_pages.len() - token_pages.len()) {
+            sheet_page(sk, options, lines);
+        } else if let Some(lines) =
+            sheet.get(index - board_pages - card_pages.len() - token_pages.len() - reference.len())
+        {
             sheet_page(sk, options, lines);
         }
     })?;
-    Ok(PdfReport { bytes, pages: total, poster: layout.as_ref().map(Into::into) })
+    Ok(PdfReport {
+        bytes: written.bytes,
+        pages: total,
+        poster: layout.as_ref().map(Into::into),
+        page_text: written.page_text,
+    })
 }
 
 /// The whole battle map as a PNG at `dpi` with squares of `square` points.
@@ -630,7 +649,9 @@ mod tests {
         let rules = Ruleset::builtin().unwrap();
         let scenario = load_scenario(&rules, SAMPLE).unwrap();
         let tokens = tokens(&rules, &scenario);
-        let count = |label: &str| tokens.iter().filter(|t| t.label == label).count();
+        let count = |label: &str| {
+            tokens.iter().filter(|t| t.label == label || t.label.starts_with(&format!("{label} "))).count()
+        };
         assert_eq!(count("OBJ 1") + count("OBJ 2"), scenario.objectives.len());
         assert_eq!(count("CRATE"), scenario.items.iter().filter(|(_, i)| *i == ItemKind::Crate).count());
         // Each squad's dice: the ruleset's, and its Leader's LDx on top.

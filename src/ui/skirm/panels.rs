@@ -7,7 +7,7 @@ use super::canvas::SQUAD_COLOURS;
 use crate::board::{Pos, Symmetry};
 use crate::systems::skirm::editing::{MAX_LEVEL, MergeKey, SkirmTool, unit_label};
 use crate::systems::skirm::rules::Ruleset;
-use crate::systems::skirm::rules::{ItemKind, Movement};
+use crate::systems::skirm::rules::{ItemKind, Movement, WeaponKind};
 use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
 use crate::ui::commands::UiCommand;
@@ -391,12 +391,28 @@ fn unit_card(
             "ACT {}  MSK {}  RSK {}  ARM {}  HIT {}",
             profile.act, profile.msk, profile.rsk, profile.arm, profile.hit
         ));
-        let weapons: Vec<String> =
-            profile.weapons.iter().map(|w| rules.weapon(w).map_or_else(|| w.clone(), |w| w.name.clone())).collect();
-        ui.label(RichText::new(format!("Card: {}", weapons.join(", "))).small());
-        if !profile.specials.is_empty() {
-            let specials: Vec<String> = profile.specials.iter().map(|s| s.code()).collect();
-            ui.label(RichText::new(format!("Specials: {}", specials.join(" "))).small());
+        ui.label(RichText::new("A die succeeds at or under its stat.").weak().small());
+        for weapon in profile.weapons.iter().filter_map(|w| rules.weapon(w)) {
+            let range =
+                if weapon.kind == WeaponKind::Melee { "melee".to_owned() } else { format!("RG {}", weapon.range) };
+            let codes: Vec<String> = weapon.specials.iter().map(|s| s.code()).collect();
+            let label = ui.label(
+                RichText::new(format!(
+                    "{}: ROA {} DAM {} {range} {}",
+                    weapon.name,
+                    weapon.roa,
+                    weapon.dam,
+                    codes.join(" ")
+                ))
+                .small(),
+            );
+            if !weapon.specials.is_empty() {
+                let meanings: Vec<String> = weapon.specials.iter().map(|s| s.summary()).collect();
+                label.on_hover_text(meanings.join("\n"));
+            }
+        }
+        for special in &profile.specials {
+            ui.label(RichText::new(format!("{} {}", special.code(), special.summary())).small());
         }
         ui.horizontal_wrapped(|ui| {
             for id in unit.weapons.iter().chain(&unit.gear) {

@@ -252,7 +252,7 @@ fn action_text(play: &SkirmPlay, action: &Action) -> String {
         }
         Action::PickUp => "Pick up the marker".into(),
         Action::Drop => "Drop the marker".into(),
-        Action::OpenCrate { content } => format!("Open the crate: take {}", content.name()),
+        Action::OpenCrate { content } => format!("Open the crate: {}", content.summary()),
         Action::Medkit { target } => format!("Medkit on {}", unit_name(*target)),
         Action::MissionAction => "Mission action".into(),
         Action::Reroll { die } => {

@@ -83,7 +83,7 @@ pub fn export_pdf(
     }
     let total = pages.len();
     let per_um = options.scale / rules.unit.um() as f32;
-    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| match &pages[index] {
+    let written = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| match &pages[index] {
         Page::Poster(page) => {
             let Some(layout) = &layout else { return };
             poster_page(sk, options, layout, *page, (w, d), "Table", &mut |sk, origin, xs, ys, _full| {
@@ -110,7 +110,12 @@ pub fn export_pdf(
         Page::Gauges => sheets::gauges_page(sk, options),
         Page::Reference => sheets::reference_page(sk, rules, scenario, options),
     })?;
-    Ok(PdfReport { bytes, pages: total, poster: layout.as_ref().map(Into::into) })
+    Ok(PdfReport {
+        bytes: written.bytes,
+        pages: total,
+        poster: layout.as_ref().map(Into::into),
+        page_text: written.page_text,
+    })
 }
 
 /// The table as a PNG at `dpi`, `scale` points per unit.

@@ -5,6 +5,7 @@
 mod action;
 mod ai;
 mod check;
+mod codes;
 mod combat;
 mod cycle;
 mod legal;

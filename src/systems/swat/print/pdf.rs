@@ -60,7 +60,7 @@ pub fn export_pdf(
         }
     }
     let total = jobs.len();
-    let bytes = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
+    let written = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
         if let Some(job) = jobs.get(index) {
             match job {
                 Job::Board(p) => {
@@ -82,7 +82,12 @@ pub fn export_pdf(
             }
         }
     })?;
-    Ok(PdfReport { bytes, pages: total, poster: layout.as_ref().map(Into::into) })
+    Ok(PdfReport {
+        bytes: written.bytes,
+        pages: total,
+        poster: layout.as_ref().map(Into::into),
+        page_text: written.page_text,
+    })
 }
 
 enum Job {
