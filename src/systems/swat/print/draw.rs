@@ -137,7 +137,7 @@ pub fn draw_region(
             let army = scenario.players.get(usize::from(unit.owner)).map_or(Army::Red, |p| p.army);
             let symbol = rules.unit_id(&unit.kind).map_or("?", |k| rules.unit(k).symbol.as_str());
             // A setup marker: a ring in the owner's colour with the unit's symbol.
-            let inset = s * 0.3;
+            let inset = s * 0.22;
             let ring = style.army(army);
             let w = (s * 0.06).max(0.5);
             let (a, b, c, d) = (
@@ -149,7 +149,10 @@ pub fn draw_region(
             for (p, q) in [(a, b), (b, c), (c, d), (d, a)] {
                 sk.line(p, q, w, ring);
             }
-            sk.text(px + inset + s * 0.02, py + s * 0.55, s * 0.13, symbol, colours::BLACK, false);
+            // Centred in the ring, with room to spare (about half an em a letter).
+            let size = s * 0.15;
+            let width = symbol.chars().count() as f32 * size * 0.6;
+            sk.text(px + (s - width) / 2.0, py + s * 0.55, size, symbol, colours::BLACK, false);
         }
     }
 }
@@ -256,7 +259,10 @@ pub fn draw_property(
         PropertyKind::Hq => format!("HQ {letter}"),
     };
     if s >= 14.0 {
-        sk.text(bx + bw * 0.62, by + bh * 0.85, s * 0.16, &label, colours::BLACK, false);
+        // Right-aligned inside the building (about half an em a letter), so "HQ R" stays in it.
+        let size = s * 0.15;
+        let width = label.chars().count() as f32 * size * 0.6;
+        sk.text(bx + bw - width - s * 0.03, by + bh * 0.85, size, &label, colours::BLACK, false);
     }
 }
 

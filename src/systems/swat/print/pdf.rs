@@ -270,6 +270,8 @@ fn counters_page(
 /// Property ownership markers for every player and capture-point tokens.
 fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
     let m = options.margin;
+    let (pw, _) = options.page_size();
+    let right = pw - m;
     let s = options.scale * 0.75;
     sk.text(
         m,
@@ -279,6 +281,7 @@ fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOption
         palette::BLACK,
         false,
     );
+    // Rows wrap at the margin: every marker and token lies wholly on the page.
     let mut y = m + 24.0;
     for player in &scenario.players {
         let mut x = m;
@@ -291,6 +294,10 @@ fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOption
             PropertyKind::Factory,
             PropertyKind::Hq,
         ] {
+            if x + s > right {
+                x = m;
+                y += s + 8.0;
+            }
             sk.fill_rect(x, y, s, s, style.ink(palette::terrain("city")));
             draw_property(sk, style, kind, Some(player.army), x, y, s);
             x += s + 6.0;
@@ -301,6 +308,10 @@ fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOption
     let mut x = m + r;
     y += r + 6.0;
     for points in [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2] {
+        if x + r > right {
+            x = m + r;
+            y += 2.0 * r + 6.0;
+        }
         let mut ring = Vec::new();
         for i in 0..16 {
             let a = i as f32 / 16.0 * std::f32::consts::TAU;
@@ -465,5 +476,49 @@ fn setup_page(sk: &mut dyn Sketch, options: &ExportOptions, lines: &[Line]) {
     for l in lines {
         sk.text(m, y, l.size, &l.text, palette::BLACK, l.mono);
         y += 13.0_f32.max(l.size * 1.3);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::export::{PT_PER_MM, Paper};
+
+    /// Records the rightmost point anything was drawn at.
+    #[derive(Default)]
+    struct Extent {
+        right: f32,
+    }
+
+    impl Sketch for Extent {
+        fn fill_rect(&mut self, x: f32, _: f32, w: f32, _: f32, _: Rgb) {
+            self.right = self.right.max(x + w);
+        }
+        fn fill_polygon(&mut self, points: &[(f32, f32)], _: Rgb) {
+            self.right = points.iter().map(|p| p.0).fold(self.right, f32::max);
+        }
+        fn line(&mut self, a: (f32, f32), b: (f32, f32), _: f32, _: Rgb) {
+            self.right = self.right.max(a.0).max(b.0);
+        }
+        fn text(&mut self, x: f32, _: f32, size: f32, text: &str, _: Rgb, _: bool) {
+            self.right = self.right.max(x + text.chars().count() as f32 * size * 0.5);
+        }
+        fn push_clip(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+        fn pop_clip(&mut self) {}
+    }
+
+    #[test]
+    fn every_marker_and_capture_token_lies_inside_the_margins_at_any_square_size() {
+        let rules = Ruleset::builtin().unwrap();
+        let scenario =
+            crate::systems::swat::scenario::load_scenario(&rules, include_str!("../../../../scenarios/bridgehead.ron"))
+                .unwrap();
+        for mm in [20.0, 25.0, 30.0, 40.0] {
+            let options = ExportOptions { paper: Paper::A4, scale: mm * PT_PER_MM, ..ExportOptions::default() };
+            let mut extent = Extent::default();
+            markers_page(&mut extent, &scenario, &options, Style { greyscale: false });
+            let (pw, _) = options.page_size();
+            assert!(extent.right <= pw - options.margin + 0.01, "{mm} mm: drawn to {} of {}", extent.right, pw);
+        }
     }
 }
