@@ -306,3 +306,20 @@ fn calibrate_refuses_too_few_games_and_a_game_without_unit_costs() {
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("no house readings"), "{err}");
 }
+
+#[test]
+fn export_without_paper_or_square_takes_each_games_own_print_defaults() {
+    // Skirm: 40 mm squares on A4; Skirmish Wars: 1-inch squares on Letter.
+    for (name, media, square) in [
+        ("skirm-ruined-crossing.ron", "/MediaBox[0 0 595.28 841.89]", "40 mm"),
+        ("bridgehead.ron", "/MediaBox[0 0 612 792]", "1 in"),
+    ] {
+        let pdf = temp_file(&format!("defaults-{name}.pdf"), "");
+        let (code, out, err) =
+            run_args(&["export", &sample(name), "--pdf", pdf.to_str().unwrap(), "--sheets", "board"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        let bytes = std::fs::read(&pdf).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        assert!(text.contains(media), "{name} prints on its game's paper ({square} squares): {out}");
+    }
+}

@@ -13,7 +13,7 @@ pub(super) fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32
 
 /// The print settings as the command line gives them, before the game is known.
 pub(super) struct ExportAsked {
-    pub(super) paper: String,
+    pub(super) paper: Option<String>,
     pub(super) landscape: bool,
     pub(super) square: Option<String>,
     pub(super) overlap: f32,
@@ -27,7 +27,10 @@ impl ExportAsked {
     /// The export options for this scenario's game: its sheets and its scale unless given.
     pub(super) fn options(&self, scenario: &dyn OpenScenario) -> Result<crate::export::ExportOptions, String> {
         Ok(crate::export::ExportOptions {
-            paper: crate::export::Paper::parse(&self.paper)?,
+            paper: match &self.paper {
+                Some(paper) => crate::export::Paper::parse(paper)?,
+                None => scenario.default_paper(),
+            },
             landscape: self.landscape,
             scale: match &self.square {
                 Some(square) => crate::export::parse_square(square)?,

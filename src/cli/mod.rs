@@ -175,9 +175,10 @@ pub enum Command {
         /// Write the PDF here.
         #[arg(long)]
         pdf: Option<PathBuf>,
-        /// Paper: a4, letter, a3 or tabloid.
-        #[arg(long, default_value = "letter")]
-        paper: String,
+        /// Paper: a4, letter, a3 or tabloid; the game's own unless given (Letter for Skirmish Wars
+        /// and Armored Advance, A4 for Skirm).
+        #[arg(long)]
+        paper: Option<String>,
         /// Landscape pages.
         #[arg(long)]
         landscape: bool,

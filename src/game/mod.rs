@@ -380,6 +380,8 @@ pub trait OpenScenario: Send + Sync {
     /// The scale it prints at unless told otherwise: points per board unit (a square's side,
     /// or an inch or a millimetre of the table at 1:1).
     fn default_scale(&self) -> f32;
+    /// The paper it prints on unless told otherwise (its players' usual size).
+    fn default_paper(&self) -> crate::export::Paper;
     /// The scenario in another program's format (`awbw`), with notes on what was left out;
     /// `None` when the system does not write that format.
     fn export_foreign(&self, format: &str) -> Option<(String, Vec<String>)>;

@@ -512,6 +512,7 @@ impl StudioApp {
                 Ok(scenario) => {
                     let preset = super::desk::PrintPreset {
                         square_mm: scenario.default_scale() / crate::export::PT_PER_MM,
+                        paper: scenario.default_paper(),
                         sheets: scenario.sheets(),
                         extra_counters: self.desk.has_extra_counters(),
                     };

@@ -242,6 +242,8 @@ pub fn shortcut_order(desk: &dyn Desk) -> Vec<(UiCommand, KeyboardShortcut)> {
 pub struct PrintPreset {
     /// The side of a square in millimetres (a board unit's length on paper).
     pub square_mm: f32,
+    /// The game's paper.
+    pub paper: crate::export::Paper,
     /// The sheets the game prints.
     pub sheets: &'static [Sheet],
     /// Whether extra counters per unit kind can be asked for.

@@ -42,7 +42,8 @@ impl ExportDialog {
     /// The dialog with a game's print defaults.
     #[must_use]
     pub fn new(preset: PrintPreset) -> Self {
-        let options = ExportOptions { scale: preset.square_mm * PT_PER_MM, ..ExportOptions::default() };
+        let options =
+            ExportOptions { scale: preset.square_mm * PT_PER_MM, paper: preset.paper, ..ExportOptions::default() };
         Self { square_mm: preset.square_mm, options, dpi: 150, job: None, message: String::new(), preset }
     }
 }

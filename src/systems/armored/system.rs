@@ -415,6 +415,11 @@ impl OpenScenario for ArmoredDocument {
     }
 
     /// 1:1: 72 points to the inch.
+    fn default_paper(&self) -> crate::export::Paper {
+        // A game measured in inches: its templates and strips are laid out for Letter.
+        crate::export::Paper::Letter
+    }
+
     fn default_scale(&self) -> f32 {
         72.0 * self.rules.unit.um() as f32 / crate::table::UM_PER_INCH as f32
     }

@@ -523,6 +523,11 @@ impl OpenScenario for SkirmDocument {
     }
 
     /// The rules' 40 mm squares.
+    fn default_paper(&self) -> crate::export::Paper {
+        // A metric game: 40 mm squares, four across an A4 page.
+        crate::export::Paper::A4
+    }
+
     fn default_scale(&self) -> f32 {
         40.0 * crate::export::PT_PER_MM
     }

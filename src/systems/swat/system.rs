@@ -355,6 +355,11 @@ impl OpenScenario for SwatScenario {
     }
 
     /// One-inch squares, the size the rules' board is printed at.
+    fn default_paper(&self) -> crate::export::Paper {
+        // One 6 x 6 tile of 1-inch squares fills a Letter page (the house ruleset's print default).
+        crate::export::Paper::Letter
+    }
+
     fn default_scale(&self) -> f32 {
         72.0
     }
