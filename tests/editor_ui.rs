@@ -79,7 +79,7 @@ fn paint_a_square_then_undo_and_redo_it() {
 #[test]
 fn with_mirror_symmetry_a_placed_unit_is_echoed_for_the_other_player() {
     let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
-    harness.get_by_label("Symmetric painting").click();
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Symmetric painting:").click();
     harness.run_steps(2);
     harness.get_by_label("Mirror left-right").click();
     harness.run_steps(2);
@@ -204,6 +204,9 @@ fn unsaved_work_is_autosaved_to_a_recovery_file_and_offered_back() {
     harness.run_steps(2);
     assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(Pos::new(2, 2)), forest);
     assert!(harness.state().swat().unwrap().editor.doc.is_modified());
+    // It remembers the file it belongs to: saving goes back there.
+    let origin = sample("crossroads-duel.ron");
+    assert_eq!(harness.state().desk.path(), Some(origin.as_path()), "{}", harness.state().status);
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -546,4 +549,18 @@ fn a_replacement_ruleset_goes_to_the_game_whose_rules_accept_it_and_garbage_is_r
     }
     let error = StudioApp::try_new(Some("garbage(".into()), config()).err().expect("no game accepts it");
     assert!(error.contains("fits no game") && error.contains("line 1, column 1"), "{error}");
+}
+
+#[test]
+fn a_status_message_clears_once_its_moment_has_passed() {
+    let mut app = app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None);
+    app.status = "Saved board.ron.".into();
+    assert_eq!(app.age_status(100.0), Some(skirmish_studio::ui::STATUS_SECONDS));
+    assert!(app.age_status(105.0).is_some());
+    assert_eq!(app.status, "Saved board.ron.", "still its moment");
+    assert_eq!(app.age_status(100.0 + skirmish_studio::ui::STATUS_SECONDS + 0.1), None);
+    assert!(app.status.is_empty(), "cleared: {}", app.status);
+    // A new message starts its own time.
+    app.status = "Undid Paint.".into();
+    assert_eq!(app.age_status(200.0), Some(skirmish_studio::ui::STATUS_SECONDS));
 }

@@ -339,3 +339,31 @@ fn a_skirm_map_has_the_balance_panel_and_it_judges_the_map_with_its_squads_named
     let squad = harness.state().skirm().unwrap().editor.doc.scenario.squads[0].name.clone();
     harness.get_by_label_contains(&format!("{squad} wins"));
 }
+
+#[test]
+fn skirms_sight_and_race_overlays_have_menu_entries_and_shortcuts() {
+    let mut harness = harness(Some(sample("skirm-night-extraction.ron")), None);
+    menu(&mut harness, "View", "Line of sight overlay");
+    settle(&mut harness);
+    assert!(harness.state().skirm().unwrap().show_sight, "the View menu shows the sight overlay");
+    harness.key_press(egui::Key::R);
+    settle(&mut harness);
+    assert!(harness.state().skirm().unwrap().show_race, "R shows the objective race");
+    harness.key_press(egui::Key::L);
+    settle(&mut harness);
+    assert!(!harness.state().skirm().unwrap().show_sight, "L hides the sight overlay again");
+}
+
+#[test]
+fn the_door_tool_shows_the_doors_setting_not_the_walls() {
+    let mut harness = harness(Some(sample("skirm-night-extraction.ron")), None);
+    harness.key_press(egui::Key::W);
+    settle(&mut harness);
+    harness.get_by_label("Wall height");
+    harness.get_by_label("Climbable");
+    harness.key_press(egui::Key::D);
+    settle(&mut harness);
+    harness.get_by_label("Doors placed open");
+    assert!(harness.query_by_label("Wall height").is_none(), "the Door tool has no wall height");
+    assert!(harness.query_by_label("Climbable").is_none());
+}

@@ -74,7 +74,13 @@ pub struct StudioApp {
     pub balance: BalancePanel,
     /// The UI scale the window's style was last set for (`None`: fonts not yet installed).
     pub styled_at: Option<f32>,
+    /// The status message as last seen, and when it first showed (seconds of the window's
+    /// clock), so it can leave once its moment has passed.
+    pub status_seen: (String, f64),
 }
+
+/// Seconds a status-bar message stays before it clears.
+pub const STATUS_SECONDS: f64 = 8.0;
 
 /// Seconds between autosaves of unsaved work.
 pub const AUTOSAVE_SECONDS: f64 = 30.0;
@@ -119,6 +125,7 @@ impl StudioApp {
             last_title: String::new(),
             balance: BalancePanel::default(),
             styled_at: None,
+            status_seen: (String::new(), 0.0),
         };
         let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = open {
@@ -229,6 +236,11 @@ impl StudioApp {
         self.data_dir.as_ref().map(|d| d.join("recovery.ron"))
     }
 
+    /// Beside the recovery file: the path of the user's own file the work belongs to.
+    fn recovery_origin_path(&self) -> Option<PathBuf> {
+        self.data_dir.as_ref().map(|d| d.join("recovery.path"))
+    }
+
     /// The recovery file's work: `None` when there is none, a message when it is there but
     /// cannot be read (it is kept, so nothing is lost).
     fn read_recovery(&self) -> Option<Result<Recovered, String>> {
@@ -238,7 +250,12 @@ impl StudioApp {
         }
         Some(crate::files::read_limited(&path).and_then(|text| {
             let desk = self.desk_for(&text, None).map_err(|e| format!("{}: {e}", path.display()))?;
-            Ok(Recovered { name: desk.name().to_owned(), text })
+            let origin = self
+                .recovery_origin_path()
+                .and_then(|p| std::fs::read_to_string(p).ok())
+                .map(|p| PathBuf::from(p.trim_end_matches('\n')))
+                .filter(|p| !p.as_os_str().is_empty());
+            Ok(Recovered { name: desk.name().to_owned(), text, path: origin })
         }))
     }
 
@@ -257,7 +274,8 @@ impl StudioApp {
             .parent()
             .map_or(Ok(()), |dir| std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display())))
             .and_then(|()| self.desk.text())
-            .and_then(|text| crate::files::write_atomic(&path, text.as_bytes()));
+            .and_then(|text| crate::files::write_atomic(&path, text.as_bytes()))
+            .and_then(|()| self.write_recovery_origin());
         match written {
             Ok(()) => {
                 self.autosave_warned = false;
@@ -277,8 +295,21 @@ impl StudioApp {
         }
     }
 
+    /// Notes beside the recovery file which file of the user's the work belongs to (none:
+    /// the note goes).
+    fn write_recovery_origin(&self) -> Result<(), String> {
+        let Some(note) = self.recovery_origin_path() else { return Ok(()) };
+        match self.desk.path() {
+            Some(origin) => crate::files::write_atomic(&note, origin.to_string_lossy().as_bytes()),
+            None => {
+                let _ = std::fs::remove_file(note);
+                Ok(())
+            }
+        }
+    }
+
     fn clear_recovery(&self) {
-        if let Some(path) = self.recovery_path() {
+        for path in [self.recovery_path(), self.recovery_origin_path()].into_iter().flatten() {
             let _ = std::fs::remove_file(path);
         }
     }
@@ -447,14 +478,24 @@ impl StudioApp {
         self.proceed(pending);
     }
 
-    /// Opens work from the recovery file (its text) as a modified, unsaved document.
-    pub fn restore(&mut self, text: &str) {
+    /// Opens work from the recovery file (its text) as a modified, unsaved document that
+    /// belongs to `origin`, the user's file it was last saved to, if any.
+    pub fn restore(&mut self, text: &str, origin: Option<&Path>) {
         match self.desk_for(text, None) {
             Ok(mut desk) => {
-                // Saved nowhere yet: marked modified, so it is not taken for saved work.
+                if let Some(origin) = origin {
+                    desk.saved_to(origin);
+                }
+                // Not saved as it stands: marked modified, so it is not taken for saved work.
                 desk.mark_unsaved();
                 self.open_desk(desk);
-                self.status = "Restored unsaved work from the recovery file. Save it to keep it.".into();
+                self.status = match origin {
+                    Some(origin) => format!(
+                        "Restored unsaved work on {} from the recovery file. Save (Ctrl+S) to write it there.",
+                        origin.display()
+                    ),
+                    None => "Restored unsaved work from the recovery file. Save it to keep it.".into(),
+                };
             }
             Err(message) => self.status = format!("The recovery file cannot be read: {message}"),
         }
@@ -533,6 +574,24 @@ impl StudioApp {
         }
         self.take_editor_feedback();
         ctx.request_repaint();
+    }
+
+    /// Clears a status message that has shown for [`STATUS_SECONDS`]; a new message starts its
+    /// own time. Returns the seconds until the message showing now clears, if any.
+    pub fn age_status(&mut self, now: f64) -> Option<f64> {
+        if self.status != self.status_seen.0 {
+            self.status_seen = (self.status.clone(), now);
+        }
+        if self.status.is_empty() {
+            return None;
+        }
+        let left = STATUS_SECONDS - (now - self.status_seen.1);
+        if left <= 0.0 {
+            self.status.clear();
+            self.status_seen.0.clear();
+            return None;
+        }
+        Some(left)
     }
 
     /// Moves what the editor has to say to the status bar.

@@ -86,7 +86,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 ui.horizontal(|ui| {
                     if ui.button("Restore it").clicked() {
                         close = true;
-                        app.restore(&recovered.text);
+                        app.restore(&recovered.text, recovered.path.as_deref());
                     }
                     if ui.button("Discard it").clicked() {
                         close = true;

@@ -59,6 +59,9 @@ impl StudioApp {
         let now = ctx.input(|i| i.time);
         self.handle_shortcuts(&ctx);
         self.handle_dropped_files(&ctx);
+        if let Some(left) = self.age_status(now) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(left));
+        }
         if self.last_autosave == 0.0 {
             self.last_autosave = now.max(f64::MIN_POSITIVE);
         } else if now - self.last_autosave >= AUTOSAVE_SECONDS {

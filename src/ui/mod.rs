@@ -22,8 +22,9 @@ pub mod skirm;
 mod style;
 pub mod swat;
 mod view;
+mod widgets;
 
-pub use app::{AppConfig, StudioApp};
+pub use app::{AppConfig, STATUS_SECONDS, StudioApp};
 pub use balance_panel::BalancePanel;
 pub use commands::{GameCommand, Menu, UiCommand, ViewToggle};
 pub use desk::{Desk, DeskContext, GameDesk, PrintPreset};

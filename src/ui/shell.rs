@@ -113,6 +113,8 @@ pub struct Recovered {
     pub name: String,
     /// The file's text, which names its game.
     pub text: String,
+    /// The file the work was last saved to or opened from, if any: saving goes back there.
+    pub path: Option<PathBuf>,
 }
 
 /// What waits for the unsaved-work prompt.

@@ -24,9 +24,9 @@ pub fn toolbar(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
         }
         ui.separator();
-        let current = desk.editor.echo.map_or("No echo", TableSymmetry::label);
-        egui::ComboBox::from_label("Symmetric echo").selected_text(current).show_ui(ui, |ui| {
-            if ui.selectable_label(desk.editor.echo.is_none(), "No echo").clicked() {
+        let current = desk.editor.echo.map_or("Off", TableSymmetry::label);
+        crate::ui::widgets::named_choice(ui, "Symmetric echo", current, desk.editor.echo.is_some(), |ui| {
+            if ui.selectable_label(desk.editor.echo.is_none(), "Off").clicked() {
                 desk.editor.echo = None;
             }
             for symmetry in TableSymmetry::ALL {

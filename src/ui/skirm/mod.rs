@@ -127,8 +127,28 @@ impl SkirmDesk {
     }
 }
 
-/// Skirm's commands as the shell lists them: one per tool.
+/// The sight overlay's command id (after the tools').
+const SIGHT_OVERLAY: u16 = 100;
+/// The objective race overlay's command id.
+const RACE_OVERLAY: u16 = 101;
+
+/// Skirm's commands as the shell lists them: one per tool, and its two overlays in the View
+/// menu (with shortcuts, so the palette and keyboard reach them too).
 static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
+    let overlays = [
+        GameCommand {
+            id: SIGHT_OVERLAY,
+            label: "Line of sight overlay",
+            menu: Menu::View,
+            shortcut: Some(key(Key::L)),
+        },
+        GameCommand {
+            id: RACE_OVERLAY,
+            label: "Objective race overlay",
+            menu: Menu::View,
+            shortcut: Some(key(Key::R)),
+        },
+    ];
     SkirmTool::ALL
         .into_iter()
         .enumerate()
@@ -149,6 +169,7 @@ static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
                 SkirmTool::Eraser => Key::E,
             })),
         })
+        .chain(overlays)
         .collect()
 });
 
@@ -253,12 +274,18 @@ impl Desk for SkirmDesk {
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        tool_of(command).is_some_and(|tool| self.editor.tool == tool)
+        match command {
+            UiCommand::Game(GameCommand { id: SIGHT_OVERLAY, .. }) => self.show_sight,
+            UiCommand::Game(GameCommand { id: RACE_OVERLAY, .. }) => self.show_race,
+            other => tool_of(other).is_some_and(|tool| self.editor.tool == tool),
+        }
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         match command {
             UiCommand::Playtest => play::toggle(self, cx),
+            UiCommand::Game(GameCommand { id: SIGHT_OVERLAY, .. }) => self.show_sight ^= true,
+            UiCommand::Game(GameCommand { id: RACE_OVERLAY, .. }) => self.show_race ^= true,
             other => match tool_of(other) {
                 Some(tool) => self.editor.tool = tool,
                 None => cx.say(format!("{} is not something a Skirm map has.", other.label())),

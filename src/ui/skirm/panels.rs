@@ -28,10 +28,10 @@ pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
         }
         ui.separator();
-        let current = desk.editor.symmetry.map_or("No symmetry", Symmetry::label);
+        let current = desk.editor.symmetry.map_or("Off", Symmetry::label);
         let mut chosen = None;
-        egui::ComboBox::from_label("Symmetric painting").selected_text(current).show_ui(ui, |ui| {
-            if ui.selectable_label(desk.editor.symmetry.is_none(), "No symmetry").clicked() {
+        crate::ui::widgets::named_choice(ui, "Symmetric painting", current, desk.editor.symmetry.is_some(), |ui| {
+            if ui.selectable_label(desk.editor.symmetry.is_none(), "Off").clicked() {
                 chosen = Some(None);
             }
             for symmetry in Symmetry::ALL {
@@ -86,13 +86,20 @@ pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
                     }
                 });
             }
-            SkirmTool::Wall | SkirmTool::Door => {
+            SkirmTool::Wall => {
                 ui.horizontal(|ui| {
                     let label = ui.label("Wall height");
                     ui.add(egui::DragValue::new(&mut editor.edge_paint.wall.height).range(1..=4)).labelled_by(label.id);
                 });
                 ui.checkbox(&mut editor.edge_paint.wall.climbable, "Climbable");
+            }
+            // A door goes into a wall already drawn, which keeps its own height: only the
+            // door's own setting is offered.
+            SkirmTool::Door => {
                 ui.checkbox(&mut editor.edge_paint.door_open, "Doors placed open");
+                ui.label(
+                    RichText::new("Click a wall's edge to put a door in it; click a door to take it out.").small(),
+                );
             }
             SkirmTool::Item => {
                 ui.selectable_value(&mut editor.item, ItemKind::Crate, "Crate");

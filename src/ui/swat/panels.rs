@@ -49,16 +49,14 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         }
         ui.separator();
         let mut symmetry = current;
-        egui::ComboBox::from_label("Symmetric painting")
-            .selected_text(UiCommand::Symmetry(symmetry).label())
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut symmetry, None, UiCommand::Symmetry(None).label());
-                for s in Symmetry::ALL {
-                    ui.selectable_value(&mut symmetry, Some(s), UiCommand::Symmetry(Some(s)).label());
-                }
-            })
-            .response
-            .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
+        let shown = current.map_or_else(|| "Off".to_owned(), |s| UiCommand::Symmetry(Some(s)).label());
+        crate::ui::widgets::named_choice(ui, "Symmetric painting", &shown, current.is_some(), |ui| {
+            ui.selectable_value(&mut symmetry, None, "Off");
+            for s in Symmetry::ALL {
+                ui.selectable_value(&mut symmetry, Some(s), UiCommand::Symmetry(Some(s)).label());
+            }
+        })
+        .on_hover_text("Live symmetric painting: every edit is echoed, owners swapped (Alt+0 to Alt+5)");
         if symmetry != current {
             cx.queue(UiCommand::Symmetry(symmetry));
         }
