@@ -59,7 +59,7 @@ fn save_as_without_a_system_dialog_asks_in_the_window_and_writes_the_typed_path_
     harness.run_steps(3);
     let title = harness.state().in_app_dialog.as_ref().map(|d| d.request.kind.filter_name());
     assert_eq!(title, Some("Skirmish Studio scenario"), "the filter matches what is saved");
-    harness.get_by_label_contains("Save as Skirmish Studio scenario");
+    harness.get_by_label_contains("Save as: Skirmish Studio scenario");
     // No extension typed: the filter's is added.
     answer_in_app(&mut harness, "crossroads-duel.ron", &dir.join("mine"));
     let written = dir.join("mine.ron");
@@ -75,7 +75,7 @@ fn open_without_a_system_dialog_opens_the_typed_path() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run_steps(3);
     assert!(harness.state().in_app_dialog.is_some());
-    harness.get_by_label_contains("Open a Scenarios and AWBW maps");
+    harness.get_by_label_contains("Open: Scenarios and AWBW maps");
     // The file name field starts empty when opening: type the whole path there.
     let target = sample("skirm-night-extraction.ron");
     file_name_field(&harness, "").focus();

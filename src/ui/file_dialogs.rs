@@ -263,10 +263,11 @@ impl InAppDialog {
     #[must_use]
     pub fn new(request: PathRequest) -> Self {
         let kind = request.kind;
+        // The file field below takes a name or a whole path; the title says what is asked.
         let title = if request.save {
-            format!("Save as {} (type a name or a whole path)", kind.filter_name())
+            format!("Save as: {}", kind.filter_name())
         } else {
-            format!("Open a {} (type a path or pick one)", kind.filter_name())
+            format!("Open: {}", kind.filter_name())
         };
         let base = if request.save { egui_file::FileDialog::save_file() } else { egui_file::FileDialog::open_file() };
         let mut dialog = base
@@ -276,6 +277,7 @@ impl InAppDialog {
             .default_filename(request.suggested.clone())
             .default_size(egui::vec2(560.0, 420.0))
             .show_rename(false)
+            .file_label_text(std::borrow::Cow::Borrowed("Name or whole path:"))
             .show_files_filter(Box::new(move |path: &Path| kind.accepts(path)));
         dialog.open();
         Self { request, dialog }
