@@ -296,7 +296,8 @@ fn shares_bars(ui: &mut Ui, balance: &Balance, colours: &[Color32], names: &[Str
     let painter = ui.painter_at(rect);
     let font = egui::FontId::proportional(crate::ui::style::MIN_TEXT);
     let left = rect.left() + NAMES;
-    let x = |share: f64| left + 4.0 + share as f32 * (rect.right() - left - 14.0);
+    // Room at the right for the "100%" under the axis's end.
+    let x = |share: f64| left + 4.0 + share as f32 * (rect.right() - left - 26.0);
     let text = Color32::from_gray(220);
     for (i, seat) in balance.seats.iter().enumerate() {
         let top = rect.top() + 3.0 + ROW * i as f32;
@@ -331,9 +332,10 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
     const AXIS_BOTTOM: f32 = 18.0;
     let width = ui.available_width().min(320.0);
     let (outer, _) = ui.allocate_exact_size(vec2(width, 120.0), egui::Sense::hover());
+    // Room above for the top value's label, centred on the top line.
     let rect = egui::Rect::from_min_max(
-        pos2(outer.left() + AXIS_LEFT, outer.top()),
-        pos2(outer.right(), outer.bottom() - AXIS_BOTTOM),
+        pos2(outer.left() + AXIS_LEFT, outer.top() + 8.0),
+        pos2(outer.right() - 4.0, outer.bottom() - AXIS_BOTTOM),
     );
     let painter = ui.painter_at(outer);
     painter.rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_gray(70)), egui::StrokeKind::Inside);

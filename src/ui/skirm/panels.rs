@@ -8,6 +8,7 @@ use crate::board::{Pos, Symmetry};
 use crate::systems::skirm::editing::{MAX_LEVEL, MergeKey, SkirmTool, unit_label};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::rules::{ItemKind, Movement, WeaponKind};
+use crate::systems::skirm::scenario::document::squad_label;
 use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
 use crate::ui::commands::UiCommand;
@@ -113,8 +114,11 @@ pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
                 }
             }
             SkirmTool::Zone => {
-                ui.selectable_value(&mut editor.squad, 0, "Zone A (squad 1)");
-                ui.selectable_value(&mut editor.squad, 1, "Zone B (squad 2)");
+                let squads = &editor.doc.scenario.squads;
+                let names: Vec<String> =
+                    (0..2).map(|i| squads.get(i).map_or_else(|| squad_label(None, i), |s| s.label(i))).collect();
+                ui.selectable_value(&mut editor.squad, 0, format!("Zone A ({})", names[0]));
+                ui.selectable_value(&mut editor.squad, 1, format!("Zone B ({})", names[1]));
             }
             SkirmTool::Unit => {
                 let squads = editor.doc.scenario.squads.clone();
