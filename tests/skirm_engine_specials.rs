@@ -318,19 +318,22 @@ fn specials_camouflage_and_duellist_lower_the_attackers_skill() {
 
 #[test]
 fn specials_counter_strikes_back_at_a_melee_attacker_it_survives() {
+    // An Unwieldy weapon cannot strike back (outside the unit's activation): a Brute with only
+    // its maul does not counter.
+    let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_brute", (1, 0))]);
+    b.state.units[1].weapons.retain(|w| w == "maul");
+    b.activate(0);
+    b.dice(&[6, 6, 6, 6]);
+    let events = b.apply(Action::Melee { weapon: "combat_knife".into(), target: Target::Unit(1) }).unwrap();
+    let sides: Vec<Target> = attacks(&events).iter().map(|a| a.0).collect();
+    assert_eq!(sides, [Target::Unit(1)], "the maul is Unwieldy: no counter with it");
+    // The built-in Brute's card carries a blade beside its maul, so its Counter strikes.
     let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_brute", (1, 0))]);
     b.activate(0);
     b.dice(&[6, 6, 6, 6]);
     let events = b.apply(Action::Melee { weapon: "combat_knife".into(), target: Target::Unit(1) }).unwrap();
     let sides: Vec<Target> = attacks(&events).iter().map(|a| a.0).collect();
-    assert_eq!(sides, [Target::Unit(1)], "the Brute's only weapon, the maul, is Unwieldy: no counter with it");
-    let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_brute", (1, 0))]);
-    b.state.units[1].weapons.push("blade".into());
-    b.activate(0);
-    b.dice(&[6, 6, 6, 6]);
-    let events = b.apply(Action::Melee { weapon: "combat_knife".into(), target: Target::Unit(1) }).unwrap();
-    let sides: Vec<Target> = attacks(&events).iter().map(|a| a.0).collect();
-    assert_eq!(sides, [Target::Unit(1), Target::Unit(0)], "with a blade it strikes back");
+    assert_eq!(sides, [Target::Unit(1), Target::Unit(0)], "the built-in Brute strikes back with its blade");
 }
 
 #[test]
@@ -506,4 +509,44 @@ fn lnr_linear_strikes_a_barrel_on_its_line_too() {
     let events = b.shoot("rail_lance", 1).unwrap();
     let hit: Vec<Target> = attacks(&events).iter().map(|a| a.0).collect();
     assert!(hit.contains(&Target::Item(0)), "{hit:?}");
+}
+
+#[test]
+fn cam_camouflage_works_only_when_the_unit_is_the_primary_target() {
+    // A frag grenade (Blast) at a trooper 4 squares off; a Marksman (CAM) stands next to it.
+    // The trooper is the primary target: the Marksman, a secondary one, takes no -1 off the
+    // thrower's RSK. Aimed at the Marksman, CAM applies.
+    let units = [(0, "reaver_gunner", (0, 0)), (1, "vanguard_trooper", (0, 4)), (1, "vanguard_marksman", (1, 4))];
+    let mut b = battle(&units);
+    let rsk = b.state.units[0].rsk;
+    b.state.units[0].weapons.push("frag_grenade".into());
+    b.activate(0);
+    b.dice(&[6, 6]);
+    let events = b.shoot("frag_grenade", 1).unwrap();
+    let skills: Vec<(Target, u8)> = attacks(&events).iter().map(|a| (a.0, a.1)).collect();
+    assert_eq!(skills, [(Target::Unit(1), rsk), (Target::Unit(2), rsk)], "the thrower's RSK against both");
+    let mut b = battle(&units);
+    b.state.units[0].weapons.push("frag_grenade".into());
+    b.activate(0);
+    b.dice(&[6, 6]);
+    let events = b.shoot("frag_grenade", 2).unwrap();
+    assert_eq!(attacks(&events)[0], (Target::Unit(2), rsk - 1, false), "CAM on the primary target: RSK - 1");
+}
+
+#[test]
+fn a_unit_lost_to_its_own_squads_barrel_scores_nothing_for_the_enemy() {
+    // The trooper, 1 HIT left, strikes the barrel beside it in melee: the explosion takes it
+    // out. Under Extraction an enemy taken out scores 1 MP, but this one took itself out.
+    let mut b = battle_on(None, &[(0, "vanguard_trooper", (4, 5)), (1, "reaver_raider", (7, 7))], |s| {
+        s.items = vec![(p(4, 4), ItemKind::Barrel)];
+        s.mission = "extraction".into();
+    });
+    b.state.units[0].hit = 1;
+    b.activate(0);
+    b.dice(&[1, 1, 6, 6, 6, 6]);
+    let events = b.apply(Action::Melee { weapon: "combat_knife".into(), target: Target::Item(0) }).unwrap();
+    assert!(events.iter().any(|e| matches!(e, Event::TakenOut { unit: 0, .. })), "{events:?}");
+    assert_eq!(b.state.squads[1].points, 0, "the other squad scores nothing");
+    assert_eq!(b.state.squads[1].record.taken_out, 0);
+    assert_eq!(b.state.squads[0].record.lost, 1, "the unit is lost all the same");
 }

@@ -380,3 +380,26 @@ fn climbing_a_climbable_face_of_2_levels_costs_3_up_and_2_down() {
         assert_eq!(map.step_cost(walk, p(1, 0), p(0, 0)), Some(2), "down 2 less 1 and across 1 (wall {height})");
     }
 }
+
+#[test]
+fn stairs_and_slopes_are_horizontal_movement_their_vertical_part_free() {
+    // "Stairs and slopes can be treated as horizontal movement and vertical movement is free."
+    // Ground (level 0), a stair square (level 1), a roof (level 2): walked up for 1 a step,
+    // where the same faces without stairs cost 2 each, or cannot be climbed at all.
+    let rules = rules();
+    let mut board = open(&rules, 3, 1);
+    board.set_height(p(1, 0), 1);
+    board.set_height(p(2, 0), 2);
+    let walk = Mover::default();
+    let plain = Map::new(&board, &rules);
+    assert_eq!(plain.step_cost(walk, p(0, 0), p(1, 0)), Some(2), "a face of 1 level climbed: 1 up, 1 across");
+    paint(&rules, &mut board, p(1, 0), "stairs");
+    let map = Map::new(&board, &rules);
+    assert!(map.stairs(p(1, 0)));
+    assert_eq!(map.step_cost(walk, p(0, 0), p(1, 0)), Some(1), "onto the stairs");
+    assert_eq!(map.step_cost(walk, p(1, 0), p(2, 0)), Some(1), "off the stairs onto the roof");
+    assert_eq!(map.step_cost(walk, p(2, 0), p(1, 0)), Some(1), "and down again");
+    // A wall on the edge is still a wall.
+    wall(&mut board, p(0, 0), p(1, 0), 2, false);
+    assert_eq!(Map::new(&board, &rules).step_cost(walk, p(0, 0), p(1, 0)), None);
+}

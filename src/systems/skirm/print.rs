@@ -82,6 +82,13 @@ pub fn draw_battle_map(
                 }
                 sk.pop_clip();
             }
+            if rules.terrains.get(board.terrain_at(pos).index()).is_some_and(|t| t.stairs) {
+                // Stairs or a slope: treads across the square.
+                for i in 1..5 {
+                    let y = py + square * i as f32 / 5.0;
+                    sk.line((px + square * 0.12, y), (px + square * 0.88, y), 1.0, ink(Rgb(90, 70, 50), greyscale));
+                }
+            }
             sk.line((px, py), (px + square, py), 0.3, Rgb(150, 150, 150));
             sk.line((px, py), (px, py + square), 0.3, Rgb(150, 150, 150));
             if level > 0 && full {

@@ -61,6 +61,12 @@ impl<'a> Map<'a> {
         self.rules.terrains.get(self.board.terrain_at(pos).index()).map_or(Movement::Impassable, |t| t.movement)
     }
 
+    /// Whether the square is stairs or a slope.
+    #[must_use]
+    pub fn stairs(&self, pos: Pos) -> bool {
+        self.rules.terrains.get(self.board.terrain_at(pos).index()).is_some_and(|t| t.stairs)
+    }
+
     /// The square `(dx, dy)` away, if it is on the map.
     #[must_use]
     pub fn step(&self, pos: Pos, dx: i32, dy: i32) -> Option<Pos> {
@@ -137,10 +143,12 @@ impl<'a> Map<'a> {
         if mover.flying {
             return Some(1);
         }
-        if diagonal {
-            return self.climb(from, to, None).map(|cost| cost.max(leaving));
+        let wall = if diagonal { None } else { Edge::between(from, to).and_then(|e| self.wall_on(e)) };
+        // Stairs and slopes: a step onto or off them is horizontal, its vertical part free
+        // (a wall on the edge is still climbed as a wall).
+        if wall.is_none() && (self.stairs(from) || self.stairs(to)) {
+            return Some(leaving);
         }
-        let wall = Edge::between(from, to).and_then(|e| self.wall_on(e));
         self.climb(from, to, wall).map(|cost| cost.max(leaving))
     }
 

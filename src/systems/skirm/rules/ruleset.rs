@@ -32,6 +32,10 @@ pub struct Terrain {
     pub glyph: char,
     /// How it treats movement.
     pub movement: Movement,
+    /// Stairs or a slope: a step onto or off it is horizontal movement, its vertical part free
+    /// (rule "Vertical Movement": "Stairs and slopes can be treated as horizontal movement").
+    #[serde(default)]
+    pub stairs: bool,
 }
 
 /// A unit's special rule, by the code its stat card prints (rules, "Unit Special Rules").

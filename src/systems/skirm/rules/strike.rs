@@ -12,7 +12,7 @@ use super::combat::succeeds;
 use super::map::{Map, Sight, squares_on_line};
 pub use super::roll::{Die, Pending, Strike, Window};
 use super::ruleset::{ItemKind, Ruleset, Scoring, UnitSpecial, Weapon, WeaponKind, WeaponSpecial};
-use super::state::{GameState, TakeOut, TakeOutMeans, UnitId};
+use super::state::{GameState, TakeOut, TakeOutMeans, Unit, UnitId};
 use crate::board::Pos;
 use std::collections::BTreeSet;
 
@@ -358,6 +358,12 @@ fn take_out(
     }
     let enemy = 1 - victim_squad;
     state.squads[usize::from(victim_squad)].record.lost += 1;
+    // House reading: the enemy takes a unit out only through a strike of its own. A unit lost
+    // to its own squad (a barrel it set off, a squadmate's Blast or LNR) or to the battlefield
+    // (an event) is lost, but scores nothing for the other squad.
+    if credited.is_none() {
+        return;
+    }
     let record = &mut state.squads[usize::from(enemy)].record;
     record.taken_out += 1;
     record.leader_taken_out |= was_leader;
@@ -463,6 +469,17 @@ pub(super) fn check_ranged_target(
         return Err(Rejection::SquadmateNextToTarget);
     }
     Ok(())
+}
+
+/// The skill a unit shoots `weapon` with before anything about its target: SKx, else its RSK,
+/// with +SK.
+fn ranged_skill(rules: &Ruleset, unit: &Unit, weapon: &Weapon) -> u8 {
+    let skill = weapon.special(|s| if let WeaponSpecial::Skill(x) = s { Some(x) } else { None }).unwrap_or(unit.rsk);
+    if weapon.specials.contains(&WeaponSpecial::ImproveSkill) {
+        (skill + 1).min(rules.max_skill.max(skill))
+    } else {
+        skill
+    }
 }
 
 /// The attack one weapon makes on one target, all modifiers worked out: SKx, +SK, CAM, DLS,
@@ -612,6 +629,13 @@ pub(super) fn ranged_strikes(
         if let Some(mut strike) = weapon_strike(rules, state, attacker, &weapon.id, Target::Unit(unit), false) {
             strike.primary = false;
             strike.cover = false;
+            // CAM works "each time this Unit is the primary target": a secondary target's
+            // camouflage takes nothing off the attacker's skill.
+            if state.units[unit].has(UnitSpecial::Camouflage)
+                && let Some(shooter) = state.unit(attacker)
+            {
+                strike.skill = ranged_skill(rules, shooter, weapon);
+            }
             strikes.push(strike);
         }
     }
