@@ -440,7 +440,9 @@ fn specials_autohit_deadly_rending_relentless_and_improve_skill() {
     b.state.units[0].weapons.push("melta_charge".into());
     b.activate(0);
     b.dice(&[6, 6, 6, 6]);
-    let events = b.shoot("melta_charge", 1).unwrap();
+    b.shoot("melta_charge", 1).unwrap();
+    // The automatic die could still be rolled; taken as it stands, it strikes.
+    let events = b.apply(Action::Accept).unwrap();
     assert_eq!(strikes(&events), [(1, 4)], "DAM 3 + DD1");
     // Chain axe: RND, a 1 deals DAM + 2.
     let mut b = battle(&[(0, "reaver_warlord", (0, 0)), (1, "vanguard_trooper", (1, 0))]);
@@ -549,4 +551,52 @@ fn a_unit_lost_to_its_own_squads_barrel_scores_nothing_for_the_enemy() {
     assert_eq!(b.state.squads[1].points, 0, "the other squad scores nothing");
     assert_eq!(b.state.squads[1].record.taken_out, 0);
     assert_eq!(b.state.squads[0].record.lost, 1, "the unit is lost all the same");
+}
+
+#[test]
+fn ahx_autohit_the_automatic_die_may_still_be_rolled() {
+    // "x of this Weapon's Attack dice is an automatic Strike without rolling it. You may still
+    // choose to roll that die." The melta charge (AH1): the roll waits with its automatic die;
+    // rolling it makes it a rolled die like any other (a natural 1 would deal 1 more).
+    let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (0, 2))]);
+    b.state.units[0].weapons.push("melta_charge".into());
+    b.activate(0);
+    b.dice(&[1, 6, 6, 6]);
+    b.shoot("melta_charge", 1).unwrap();
+    let pending = b.state.pending.clone().expect("the roll waits: the automatic die may be rolled");
+    assert!(pending.dice[0].automatic);
+    let events = b.apply(Action::Reroll { die: 0 }).unwrap();
+    assert!(events.contains(&Event::AutomaticRolled { die: 0, face: 1 }), "{events:?}");
+    // Rolled, nothing is left to choose: the strike lands with the natural 1's extra damage.
+    assert!(b.state.pending.is_none());
+    assert_eq!(strikes(&events), [(1, 5)], "DAM 3 + DD1 + 1 for the natural 1");
+}
+
+#[test]
+fn tactical_orders_re_roll_a_heal_die() {
+    // "Re-roll any one die for any of your rolls": a medkit's 1D3 rolled a 1 (heals 1); with an
+    // order the squad re-rolls it, a 6 heals 3.
+    let mut b = battle(&[(0, "vanguard_captain", (0, 0)), (1, "reaver_raider", (7, 7))]);
+    b.state.units[0].medkit = Some(3);
+    b.state.units[0].hit = 1;
+    b.activate(0);
+    b.orders(0, 2);
+    b.dice(&[1, 6]);
+    let events = b.apply(Action::Medkit { target: 0 }).unwrap();
+    assert!(!events.iter().any(|e| matches!(e, Event::Healed { .. })), "the heal die waits");
+    let pending = b.state.pending.clone().expect("a heal roll waiting");
+    assert_eq!(pending.window, skirmish_studio::systems::skirm::rules::Window::Heal);
+    let events = b.apply(Action::Reroll { die: 0 }).unwrap();
+    assert!(events.contains(&Event::Rerolled { die: 0, face: 6, order: true }));
+    assert!(events.contains(&Event::Healed { unit: 0, hits: 3 }), "{events:?}");
+    assert_eq!(b.state.units[0].hit, 4);
+    assert_eq!(b.state.squads[0].orders, 1);
+    // Without an order left to spend, the heal die does not wait.
+    let mut b = battle(&[(0, "vanguard_captain", (0, 0)), (1, "reaver_raider", (7, 7))]);
+    b.state.units[0].medkit = Some(3);
+    b.state.units[0].hit = 1;
+    b.activate(0);
+    b.dice(&[1]);
+    let events = b.apply(Action::Medkit { target: 0 }).unwrap();
+    assert!(events.contains(&Event::Healed { unit: 0, hits: 1 }));
 }

@@ -192,15 +192,17 @@ impl SkirmPlay {
 }
 
 /// Whether the window offers `action` on the roll waiting: every action but a Tactical Order's
-/// +1 or -1 that cannot help. A die succeeds at or under its stat (a 1 always, a 6 never), so
-/// raising a die never helps, and lowering helps only a die that fails as it stands (a 6 takes
-/// two orders to reach a 4). The rules allow the others; the window leaves them out, so no
-/// button turns a success into a failure.
+/// +1 or -1 that cannot help. An attack or save die succeeds at or under its stat (a 1 always,
+/// a 6 never), so raising one never helps, and lowering helps only a die that fails as it
+/// stands (a 6 takes two orders to reach a 4); a heal die is the other way up. The rules allow
+/// the others; the window leaves them out, so no button turns a success into a failure.
 #[must_use]
 pub fn worth_offering(rules: &Ruleset, state: &super::rules::GameState, action: &Action) -> bool {
     let Action::Adjust { die, up } = action else { return true };
     let Some(pending) = &state.pending else { return false };
     let Some(face) = pending.dice.get(*die) else { return false };
     let arm = super::rules::target_arm(rules, state, pending.strike.target);
-    !*up && !pending.good(face, arm)
+    // A heal die is better high; attack and save dice low.
+    let helps = if pending.window == super::rules::Window::Heal { *up } else { !*up };
+    helps && !pending.good(face, arm)
 }

@@ -193,6 +193,7 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
             if *cover { ", in cover" } else { "" }
         ),
         Event::AutomaticStrike => "  automatic strike".into(),
+        Event::AutomaticRolled { die, face } => format!("  die {} rolled after all: {face}", die + 1),
         Event::Rerolled { die, face, order } => {
             format!("  die {die} re-rolled to {face}{}", if *order { " (1 TO)" } else { "" })
         }

@@ -256,8 +256,11 @@ fn action_text(play: &SkirmPlay, action: &Action) -> String {
         Action::Medkit { target } => format!("Medkit on {}", unit_name(*target)),
         Action::MissionAction => "Mission action".into(),
         Action::Reroll { die } => {
-            let face = play.state.pending.as_ref().and_then(|p| p.dice.get(*die)).map_or(0, |d| d.face);
-            format!("Re-roll die {} (a {face})", die + 1)
+            let rolled = play.state.pending.as_ref().and_then(|p| p.dice.get(*die));
+            match rolled {
+                Some(d) if d.automatic => format!("Roll automatic die {} after all (a 1 deals more)", die + 1),
+                _ => format!("Re-roll die {} (a {})", die + 1, rolled.map_or(0, |d| d.face)),
+            }
         }
         Action::Adjust { die, up } => {
             let face = play.state.pending.as_ref().and_then(|p| p.dice.get(*die)).map_or(0, |d| d.face);
@@ -316,6 +319,22 @@ fn roll_facts(play: &SkirmPlay, pending: &Pending) -> (String, String, String) {
             "misses",
         ),
         Window::Save => (format!("{target} saves against {} damage", pending.damage), arm, "saves", "fails"),
+        Window::Heal => {
+            let size = u8::try_from(pending.damage).unwrap_or(u8::MAX);
+            let faces: Vec<String> = pending
+                .dice
+                .iter()
+                .map(|d| format!("{} (heals {})", d.face, (u16::from(d.face) * u16::from(size)).div_ceil(6)))
+                .collect();
+            return (
+                format!("Heal roll: {target} regains 1D{size} HIT"),
+                format!(
+                    "On the d6, each {} faces heal 1 more (a 5 or 6 heals {size}). A Tactical Order re-rolls the die or raises it by 1.",
+                    6 / size.max(1)
+                ),
+                format!("Die: {}", faces.join(", ")),
+            );
+        }
     };
     let facts = format!("A die {good} on {need} or less (a 1 always {good}, a 6 always {bad}).");
     let faces: Vec<String> =

@@ -374,6 +374,14 @@ pub enum Event {
     },
     /// An attack die taken as a strike without rolling (AHx, support).
     AutomaticStrike,
+    /// The attacker chose to roll an automatic die after all (AHx: "You may still choose to
+    /// roll that die"): it now counts as rolled.
+    AutomaticRolled {
+        /// The die.
+        die: usize,
+        /// Its face.
+        face: u8,
+    },
     /// A die of the waiting roll was re-rolled.
     Rerolled {
         /// The die.

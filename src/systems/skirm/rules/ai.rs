@@ -27,6 +27,9 @@ pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
         let bad = |face: u8| match pending.window {
             Window::Attack => !succeeds(face, pending.strike.skill),
             Window::Save => !succeeds(face, arm),
+            Window::Heal => {
+                !pending.good(&super::roll::Die { face, adjusted: false, rerolled: false, automatic: false }, arm)
+            }
         };
         // A failed die one step from success is bought with an order; other failures are
         // re-rolled while a free re-roll (or a spare order) lasts.

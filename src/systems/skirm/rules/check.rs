@@ -137,8 +137,9 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             Action::Accept => Ok(()),
             Action::Reroll { die } => {
                 let d = pending.dice.get(*die).ok_or(Rejection::NoSuchDie(*die))?;
+                // An automatic die may be rolled after all, for nothing (AHx).
                 if d.automatic {
-                    return Err(Rejection::NotRolled(*die));
+                    return Ok(());
                 }
                 if d.rerolled {
                     return Err(Rejection::AlreadyRerolled(*die));

@@ -1,19 +1,13 @@
 //! Carrying out a checked action: `apply` checks first, then pays and performs it, which
 //! cannot fail after the check.
 
-use super::action::{Action, Event, Rejection, RollKind};
+use super::action::{Action, Event, Rejection, RollKind, Target};
 use super::map::Map;
 use super::ruleset::{ItemKind, Ruleset, UnitSpecial, WeaponSpecial};
 use super::state::{Activation, CrateContent, GameState, TakeOutMeans, UnitId};
 use super::strike::{self, Strike, Window};
 use super::{check::*, cycle::*, strike::*};
 use std::collections::BTreeMap;
-
-pub(super) fn heal_amount(face: u8, die: u8) -> u8 {
-    // 1Dn from a d6: the face scaled to n, rounded up (1D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3).
-    let scaled = (u16::from(face) * u16::from(die)).div_ceil(6);
-    u8::try_from(scaled).unwrap_or(u8::MAX)
-}
 
 /// Checks and applies an action.
 ///
@@ -59,6 +53,17 @@ pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, e
         }
         Action::Reroll { die } => {
             let Some(pending) = state.pending.as_mut() else { return };
+            if pending.dice.get(*die).is_some_and(|d| d.automatic) {
+                // AHx: the automatic die rolled after all, free; it now stands as rolled.
+                let squad = pending.decider;
+                let face = state.dice.roll_d6();
+                events.push(Event::Die { kind: RollKind::Attack, squad, face });
+                events.push(Event::AutomaticRolled { die: *die, face });
+                if let Some(d) = state.pending.as_mut().and_then(|p| p.dice.get_mut(*die)) {
+                    *d = strike::Die { face, adjusted: false, rerolled: false, automatic: false };
+                }
+                return;
+            }
             let order = pending.free_rerolls == 0;
             if order {
                 let squad = pending.decider.unwrap_or(state.to_act);
@@ -67,7 +72,11 @@ pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, e
             } else {
                 pending.free_rerolls -= 1;
             }
-            let kind = if pending.window == Window::Attack { RollKind::Attack } else { RollKind::Save };
+            let kind = match pending.window {
+                Window::Attack => RollKind::Attack,
+                Window::Save => RollKind::Save,
+                Window::Heal => RollKind::Heal,
+            };
             let squad = pending.decider;
             let face = state.dice.roll_d6();
             events.push(Event::Die { kind, squad, face });
@@ -252,11 +261,18 @@ pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, e
     }
 }
 
+/// Rolls a heal die of size `die` for `unit`; the roll waits while its squad could re-roll or
+/// raise it with a Tactical Order ("Re-roll any one die for any of your rolls"), and heals
+/// once it closes.
 pub(super) fn heal(state: &mut GameState, unit: UnitId, die: u8, events: &mut Vec<Event>) {
     let squad = state.units[unit].squad;
     let face = roll(state, RollKind::Heal, Some(squad), events);
-    let u = &mut state.units[unit];
-    let hits = heal_amount(face, die).min(u.max_hit - u.hit);
-    u.hit += hits;
-    events.push(Event::Healed { unit, hits });
+    state.pending = Some(strike::Pending {
+        strike: flat(None, Target::Unit(unit), 0),
+        window: Window::Heal,
+        dice: vec![strike::Die { face, adjusted: false, rerolled: false, automatic: false }],
+        free_rerolls: 0,
+        damage: u32::from(die),
+        decider: Some(squad),
+    });
 }

@@ -54,6 +54,8 @@ pub enum Window {
     Attack,
     /// The target's save dice.
     Save,
+    /// A heal die (a medkit's or a crate's med pack): `Pending::damage` holds the die's size.
+    Heal,
 }
 
 impl Window {
@@ -63,6 +65,7 @@ impl Window {
         match self {
             Window::Attack => "Attack",
             Window::Save => "Save",
+            Window::Heal => "Heal",
         }
     }
 }
@@ -105,6 +108,11 @@ impl Pending {
         match self.window {
             Window::Attack => die.automatic || succeeds(die.face, self.strike.skill),
             Window::Save => succeeds(die.face, target_arm),
+            // A heal die is as good as it gets when it heals the most the die can.
+            Window::Heal => {
+                let size = u8::try_from(self.damage).unwrap_or(u8::MAX);
+                heal_amount(die.face, size) >= size
+            }
         }
     }
 }
@@ -120,4 +128,11 @@ pub enum TakeOutMeans {
     Equipment,
     /// An item: a barrel it set off, a turret it fired.
     Item,
+}
+
+/// The HIT a heal die of size `die` gives on a d6 showing `face`.
+pub(super) fn heal_amount(face: u8, die: u8) -> u8 {
+    // 1Dn from a d6: the face scaled to n, rounded up (1D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3).
+    let scaled = (u16::from(face) * u16::from(die)).div_ceil(6);
+    u8::try_from(scaled).unwrap_or(u8::MAX)
 }

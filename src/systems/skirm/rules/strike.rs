@@ -33,7 +33,11 @@ pub fn has_choice(rules: &Ruleset, state: &GameState, pending: &Pending) -> bool
     let orders = state.squads[usize::from(squad)].orders;
     let arm = target_arm(rules, state, pending.strike.target);
     pending.dice.iter().any(|die| {
-        !die.automatic && !pending.good(die, arm) && (orders > 0 || (pending.free_rerolls > 0 && !die.rerolled))
+        // AHx: "You may still choose to roll that die" (a rolled 1 deals more).
+        (die.automatic && !die.rerolled)
+            || (!die.automatic
+                && !pending.good(die, arm)
+                && (orders > 0 || (pending.free_rerolls > 0 && !die.rerolled)))
     })
 }
 
@@ -64,6 +68,12 @@ pub fn close(rules: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     match pending.window {
         Window::Attack => close_attack(rules, state, pending, events),
         Window::Save => close_saves(rules, state, pending, events),
+        Window::Heal => {
+            if let (Target::Unit(unit), Some(die)) = (pending.strike.target, pending.dice.first()) {
+                let size = u8::try_from(pending.damage).unwrap_or(u8::MAX);
+                healed(state, unit, die.face, size, events);
+            }
+        }
     }
 }
 
@@ -650,4 +660,12 @@ pub(super) fn ranged_strikes(
         }
     }
     strikes
+}
+
+/// Heals `unit` by a heal die of size `die` showing `face`.
+pub(super) fn healed(state: &mut GameState, unit: UnitId, face: u8, die: u8, events: &mut Vec<Event>) {
+    let u = &mut state.units[unit];
+    let hits = super::roll::heal_amount(face, die).min(u.max_hit - u.hit);
+    u.hit += hits;
+    events.push(Event::Healed { unit, hits });
 }
