@@ -58,6 +58,10 @@ pub fn export_pdf(
         for chunk in lines.chunks(per_page) {
             jobs.push(Job::Setup(chunk.to_vec()));
         }
+        // v1.0b's "VP Tracking Board": under Victory Medals, a track per player to the target.
+        if scenario.victory.victory_medals.is_some() {
+            jobs.push(Job::VpBoard);
+        }
     }
     let total = jobs.len();
     let written = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
@@ -79,6 +83,7 @@ pub fn export_pdf(
                 Job::Counters(counters) => counters_page(sk, scenario, options, style, counters),
                 Job::Markers => markers_page(sk, scenario, options, style),
                 Job::Setup(lines) => setup_page(sk, options, lines),
+                Job::VpBoard => vp_board_page(sk, scenario, options, style),
             }
         }
     })?;
@@ -97,6 +102,70 @@ enum Job {
     Counters(Vec<Counter>),
     Markers,
     Setup(Vec<Line>),
+    VpBoard,
+}
+
+/// The VP Tracking Board (a component of v1.0b): a track of boxes per player from 1 to the
+/// medal target, the target's box marked, for a counter moved one box per medal ("For each
+/// enemy unit eliminated ... the player receives that unit as a victory medal"), and a holding
+/// area for the units taken as medals.
+fn vp_board_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
+    let Some(target) = scenario.victory.victory_medals else { return };
+    let (pw, _) = options.page_size();
+    let m = options.margin;
+    sk.text(m, m + 14.0, 16.0, &format!("{}: VP Tracking Board", scenario.name), palette::BLACK, false);
+    for (i, line) in [
+        format!("Victory Medals: the first player to {target} medals wins."),
+        "Move your marker one box for each enemy unit eliminated, and keep the unit in your area.".to_owned(),
+    ]
+    .iter()
+    .enumerate()
+    {
+        sk.text(m, m + 30.0 + 11.0 * i as f32, 9.0, line, palette::BLACK, false);
+    }
+    let per_row = 12usize;
+    let rows = usize::try_from(target).unwrap_or(1).div_ceil(per_row).max(1) as f32;
+    // Every player's track and holding area share the page between the heading and the foot.
+    let (_, ph) = options.page_size();
+    let share = (ph - 2.0 * m - FOOTER - 50.0) / scenario.players.len().max(1) as f32;
+    let area = if share > 74.0 + 54.0 + rows * 30.0 { 54.0 } else { 24.0 };
+    let size = ((pw - 2.0 * m) / per_row as f32).min(40.0).min((share - 74.0 - area) / rows).max(12.0);
+    let mut y = m + 52.0;
+    for (seat, player) in scenario.players.iter().enumerate() {
+        let colour = style.army(player.army);
+        sk.fill_rect(m, y, pw - 2.0 * m, 18.0, colour);
+        let name = format!("Player {} - {}", seat + 1, player.army.name());
+        sk.text(m + 6.0, y + 13.0, 11.0, &name, palette::WHITE, false);
+        y += 24.0;
+        for medal in 1..=target {
+            let index = usize::try_from(medal - 1).unwrap_or(0);
+            let (col, row) = (index % per_row, index / per_row);
+            let (x, by) = (m + col as f32 * size, y + row as f32 * size);
+            let ink = if medal == target { Rgb(200, 0, 0) } else { palette::BLACK };
+            let width = if medal == target { 2.0 } else { 0.8 };
+            for (a, b) in [
+                ((x, by), (x + size, by)),
+                ((x + size, by), (x + size, by + size)),
+                ((x, by + size), (x + size, by + size)),
+                ((x, by), (x, by + size)),
+            ] {
+                sk.line(a, b, width, ink);
+            }
+            let label = if medal == target { format!("{medal} WIN") } else { medal.to_string() };
+            sk.text(x + 3.0, by + 11.0, 8.0, &label, ink, false);
+        }
+        y += rows * size + 8.0;
+        sk.text(m, y + 9.0, 9.0, "Medals taken (lay the eliminated units here):", palette::BLACK, false);
+        for (a, b) in [
+            ((m, y + 14.0), (pw - m, y + 14.0)),
+            ((pw - m, y + 14.0), (pw - m, y + 14.0 + area)),
+            ((m, y + 14.0 + area), (pw - m, y + 14.0 + area)),
+            ((m, y + 14.0), (m, y + 14.0 + area)),
+        ] {
+            sk.line(a, b, 0.6, Rgb(150, 150, 150));
+        }
+        y += area + 28.0;
+    }
 }
 
 /// One board page: the page's squares at true size, the overlap strips toward the next pages
@@ -484,24 +553,31 @@ mod tests {
     use super::*;
     use crate::export::{PT_PER_MM, Paper};
 
-    /// Records the rightmost point anything was drawn at.
+    /// Records the rightmost and lowest points anything was drawn at, and the text.
     #[derive(Default)]
     struct Extent {
         right: f32,
+        bottom: f32,
+        text: Vec<String>,
     }
 
     impl Sketch for Extent {
-        fn fill_rect(&mut self, x: f32, _: f32, w: f32, _: f32, _: Rgb) {
+        fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, _: Rgb) {
             self.right = self.right.max(x + w);
+            self.bottom = self.bottom.max(y + h);
         }
         fn fill_polygon(&mut self, points: &[(f32, f32)], _: Rgb) {
             self.right = points.iter().map(|p| p.0).fold(self.right, f32::max);
+            self.bottom = points.iter().map(|p| p.1).fold(self.bottom, f32::max);
         }
         fn line(&mut self, a: (f32, f32), b: (f32, f32), _: f32, _: Rgb) {
             self.right = self.right.max(a.0).max(b.0);
+            self.bottom = self.bottom.max(a.1).max(b.1);
         }
-        fn text(&mut self, x: f32, _: f32, size: f32, text: &str, _: Rgb, _: bool) {
+        fn text(&mut self, x: f32, y: f32, size: f32, text: &str, _: Rgb, _: bool) {
             self.right = self.right.max(x + text.chars().count() as f32 * size * 0.5);
+            self.bottom = self.bottom.max(y);
+            self.text.push(text.to_owned());
         }
         fn push_clip(&mut self, _: f32, _: f32, _: f32, _: f32) {}
         fn pop_clip(&mut self) {}
@@ -520,5 +596,31 @@ mod tests {
             let (pw, _) = options.page_size();
             assert!(extent.right <= pw - options.margin + 0.01, "{mm} mm: drawn to {} of {}", extent.right, pw);
         }
+    }
+
+    #[test]
+    fn the_vp_tracking_board_has_a_track_to_the_medal_target_per_player_on_one_page() {
+        let rules = Ruleset::builtin().unwrap();
+        let bridgehead =
+            crate::systems::swat::scenario::load_scenario(&rules, include_str!("../../../../scenarios/bridgehead.ron"))
+                .unwrap();
+        let options = ExportOptions { paper: Paper::A4, ..ExportOptions::default() };
+        let mut extent = Extent::default();
+        vp_board_page(&mut extent, &bridgehead, &options, Style { greyscale: false });
+        assert!(extent.text.iter().any(|t| t == "8 WIN"), "the target's box: {:?}", extent.text);
+        assert_eq!(extent.text.iter().filter(|t| t.starts_with("Player ")).count(), 2);
+        // Four players racing to 30 medals still fit between the margins and above the foot.
+        let mut crowded = bridgehead.clone();
+        crowded.players = Army::ALL
+            .iter()
+            .map(|&army| crate::systems::swat::scenario::ScenarioPlayer { army, ..bridgehead.players[0].clone() })
+            .collect();
+        crowded.victory.victory_medals = Some(30);
+        let mut extent = Extent::default();
+        vp_board_page(&mut extent, &crowded, &options, Style { greyscale: false });
+        let (pw, ph) = options.page_size();
+        assert!(extent.right <= pw - options.margin + 0.01, "{}", extent.right);
+        assert!(extent.bottom <= ph - options.margin - FOOTER + 0.01, "{} of {}", extent.bottom, ph);
+        assert!(extent.text.iter().any(|t| t == "30 WIN"));
     }
 }

@@ -13,8 +13,8 @@ pub fn outcome(state: &GameState) -> Outcome {
     state.outcome
 }
 
-/// Takes a player out of the game: its units leave and, with more than two players, its
-/// properties turn neutral.
+/// Takes a player out of the game: its units leave (no medals for them) and its properties
+/// turn neutral, whatever the number of players (docs/FILE_FORMAT.md, "A defeated player").
 pub(super) fn defeat(state: &mut GameState, player: PlayerId, reason: DefeatReason, events: &mut Vec<Event>) {
     if state.players[player.index()].defeated {
         return;
