@@ -37,6 +37,7 @@ fn records(wins: &[(Option<u8>, Option<u8>, usize)]) -> Vec<GameRecord> {
                     actions: 0,
                     series: Vec::new(),
                     captures: Vec::new(),
+                    stalled: Vec::new(),
                 },
                 n,
             )
@@ -208,4 +209,49 @@ fn the_report_is_one_html_file_with_charts_and_the_verdict() {
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg") && html.contains("Bridge &lt;head&gt;"));
     assert!(html.contains(&balance.verdict.replace('&', "&amp;")));
     assert_eq!(html.matches("<svg").count(), html.matches("</svg>").count());
+}
+
+#[test]
+fn the_lab_explains_draws_when_more_than_a_tenth_of_games_reach_the_round_cap() {
+    let capped = |causes: &[&str]| GameRecord {
+        winner: None,
+        first: None,
+        length: 200,
+        ending: "RoundCap".into(),
+        actions: 0,
+        series: Vec::new(),
+        captures: Vec::new(),
+        stalled: causes.iter().map(|c| (*c).to_owned()).collect(),
+    };
+    let mut games = records(&[(Some(0), None, 40), (Some(1), None, 40)]);
+    games.extend(std::iter::repeat_n(capped(&["no turn limit", "every army's counter pools exhausted"]), 15));
+    games.extend(std::iter::repeat_n(capped(&["no turn limit"]), 5));
+    let balance = judge(&games, 2, 0.05, false);
+    let stalls = balance.stalls.expect("20 of 100 games stalled: the lab says why");
+    assert!(stalls.starts_with("20 of 100 games (20%) reached the round cap with no result"), "{stalls}");
+    assert!(
+        stalls.contains("no turn limit (in 20), every army's counter pools exhausted (in 15)"),
+        "the causes, the commonest first: {stalls}"
+    );
+    assert!(stalls.contains("A turn limit or another victory condition would end them"));
+    // A tenth or fewer: nothing to explain.
+    let mut few = records(&[(Some(0), None, 45), (Some(1), None, 45)]);
+    few.extend(std::iter::repeat_n(capped(&["no turn limit"]), 10));
+    assert_eq!(judge(&few, 2, 0.05, false).stalls, None);
+}
+
+#[test]
+fn a_skirmish_wars_game_at_the_cap_names_what_it_shows() {
+    use skirmish_studio::game::Rules;
+    use skirmish_studio::systems::swat::rules::{Ruleset, start_game};
+    let rules = Ruleset::builtin().unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/crossroads-duel.ron")).unwrap();
+    let mut scenario = skirmish_studio::systems::swat::scenario::load_scenario(&rules, &text).unwrap();
+    scenario.victory.turn_limit = None;
+    let (state, _) = start_game(&rules, &scenario.to_setup(&rules).unwrap(), 1).unwrap();
+    let causes = rules.stall_causes(&state);
+    assert!(causes.contains(&"no turn limit".to_owned()), "{causes:?}");
+    assert!(causes.contains(&"properties nobody took".to_owned()), "neutral cities at the start: {causes:?}");
+    assert!(!causes.iter().any(|c| c.contains("HQ")), "both players hold an HQ: {causes:?}");
 }

@@ -111,6 +111,9 @@ pub struct Balance {
     pub stopped_early: bool,
     /// The verdict in plain words.
     pub verdict: String,
+    /// When more than a tenth of the games stopped at the round cap with no result: how many,
+    /// what the stalled games showed at the cap, and what would end them.
+    pub stalls: Option<String>,
     /// Whether a seat is favoured beyond chance.
     pub favoured: bool,
     /// Per recorded number (funds, income, unit value): per seat, per round, the mean and the
@@ -276,6 +279,37 @@ fn percent(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
+/// Past this share of games stopped at the round cap, the lab says why they may have stalled.
+pub const STALL_SHARE: f64 = 0.10;
+
+/// What the games stopped at the round cap say, when they are more than [`STALL_SHARE`].
+fn stall_note(records: &[GameRecord]) -> Option<String> {
+    let stalled: Vec<&GameRecord> = records.iter().filter(|r| r.ending == "RoundCap").collect();
+    if records.is_empty() || (stalled.len() as f64) <= STALL_SHARE * records.len() as f64 {
+        return None;
+    }
+    let mut causes: BTreeMap<&str, usize> = BTreeMap::new();
+    for record in &stalled {
+        for cause in &record.stalled {
+            *causes.entry(cause.as_str()).or_insert(0) += 1;
+        }
+    }
+    let mut ranked: Vec<(&str, usize)> = causes.into_iter().collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let seen = if ranked.is_empty() {
+        "the games show no cause the game can name".to_owned()
+    } else {
+        let listed: Vec<String> = ranked.iter().map(|(cause, n)| format!("{cause} (in {n})")).collect();
+        format!("seen at the cap: {}", listed.join(", "))
+    };
+    Some(format!(
+        "{} of {} games ({}) reached the round cap with no result; {seen}. A turn limit or another victory condition would end them.",
+        stalled.len(),
+        records.len(),
+        percent(stalled.len() as f64 / records.len() as f64)
+    ))
+}
+
 /// The numbers and the verdict for a list of games.
 #[must_use]
 pub fn judge(records: &[GameRecord], seats: u8, margin: f64, stopped_early: bool) -> Balance {
@@ -353,6 +387,7 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
         )
     };
     let favoured = !favoured_seats.is_empty();
+    let stalls = stall_note(records);
     if let Some((won, n, (low, high))) = first_mover
         && (low > 0.5 || high < 0.5)
         && seats == 2
@@ -385,6 +420,7 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
         stopped_early,
         favoured,
         verdict,
+        stalls,
     }
 }
 

@@ -239,6 +239,9 @@ pub fn html(
         percent(balance.draws as f64 / balance.games.max(1) as f64),
         shares_chart(balance)
     );
+    if let Some(stalls) = &balance.stalls {
+        let _ = write!(body, "<p class=\"stalls\">{}</p>", escape(stalls));
+    }
     if let Some((won, n, (lo, hi))) = balance.first_mover {
         let _ = write!(
             body,
@@ -316,6 +319,9 @@ fn heatmap_points(cells: &[super::HeatCell]) -> String {
 pub fn text(name: &str, balance: &Balance) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{name}: {}", balance.verdict);
+    if let Some(stalls) = &balance.stalls {
+        let _ = writeln!(out, "  draws: {stalls}");
+    }
     let _ = writeln!(
         out,
         "  {} games{}",

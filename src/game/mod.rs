@@ -204,6 +204,8 @@ pub struct GameRecord {
     pub series: Vec<Series>,
     /// Each change of hands of a place on the board, for the heatmap.
     pub captures: Vec<CaptureRecord>,
+    /// For a game stopped at the round cap: why it may have stalled, in the game's words.
+    pub stalled: Vec<String>,
 }
 
 /// One number per seat per round.

@@ -84,6 +84,12 @@ pub trait Rules {
     fn place_taken(&self, _event: &Self::Event) -> Option<(Place, u8)> {
         None
     }
+    /// Why a game may have stalled, seen in a position at the round cap the rules do not
+    /// define (each a short phrase the balance lab counts over the stalled games); none where
+    /// the game's own turn limit always ends it.
+    fn stall_causes(&self, _state: &Self::State) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// A game being played: the setup, the seed and every action, with the state they give. The
@@ -271,9 +277,13 @@ pub fn run_battle<R: Rules>(
             return Err(format!("seed {seed}: the game did not end within {MAX_ACTIONS} actions"));
         }
     }
+    let mut stalled = Vec::new();
     let (winner, ending) = match rules.finished(&session.state) {
         Some(done) => (done.winner, done.ending),
-        None if rules.round(&session.state) > round_cap => (None, "RoundCap".to_owned()),
+        None if rules.round(&session.state) > round_cap => {
+            stalled = rules.stall_causes(&session.state);
+            (None, "RoundCap".to_owned())
+        }
         None => (None, "Unfinished".to_owned()),
     };
     let record = GameRecord {
@@ -284,6 +294,7 @@ pub fn run_battle<R: Rules>(
         actions: session.actions.len(),
         series,
         captures,
+        stalled,
     };
     Ok((record, session.state))
 }

@@ -217,6 +217,9 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         first.make_ascii_uppercase();
     }
     ui.label(RichText::new(verdict).color(colour));
+    if let Some(stalls) = &balance.stalls {
+        ui.label(RichText::new(format!("Draws: {stalls}")).color(crate::ui::style::WARNING));
+    }
     ui.label(RichText::new(how_judged(&balance)).weak());
     for seat in &balance.seats {
         ui.label(format!("{} wins {}", desk.seat_name(usize::from(seat.seat)), share_text(seat.wins, balance.games)));

@@ -4,8 +4,8 @@
 
 use crate::game::{Decision, Finished, Level, Place, Rules};
 use crate::systems::swat::rules::{
-    Action, AiLevel, Event, GameSetup, GameState, Outcome, PlayerId, Rejection, Ruleset, VictoryReason, ai_turn_at,
-    apply, check, legal_actions, start_game,
+    Action, AiLevel, Event, GameSetup, GameState, Outcome, PlayerId, PropertyKind, Rejection, Ruleset, UnitKindId,
+    VictoryReason, ai_turn_at, apply, check, legal_actions, start_game,
 };
 
 /// The most actions the computer plans for one turn.
@@ -108,5 +108,42 @@ impl Rules for Ruleset {
             Event::PropertyCaptured { pos, to, .. } => Some((Place::Square(pos.x, pos.y), to.0)),
             _ => None,
         }
+    }
+
+    /// What a game at the round cap shows of why it stalled: a player without an HQ under
+    /// Conquest (only eliminating every unit wins), counter pools spent (nothing left to buy),
+    /// properties nobody took, no turn limit to settle it.
+    fn stall_causes(&self, state: &GameState) -> Vec<String> {
+        let mut causes = Vec::new();
+        let standing: Vec<PlayerId> = (0..state.players.len())
+            .filter_map(|seat| u8::try_from(seat).ok().map(PlayerId))
+            .filter(|&p| !state.player(p).defeated)
+            .collect();
+        if state.victory.conquest && standing.iter().any(|&p| state.count_owned(self, p, PropertyKind::Hq) == 0) {
+            causes.push("no HQ to capture under Conquest".to_owned());
+        }
+        let spent = |p: PlayerId| {
+            (0..self.units.len())
+                .filter_map(|k| u8::try_from(k).ok().map(UnitKindId))
+                .all(|kind| state.counters_left(self, p, kind) == Some(0))
+        };
+        let spent_armies = standing.iter().filter(|&&p| spent(p)).count();
+        if spent_armies > 0 && spent_armies == standing.len() {
+            causes.push("every army's counter pools exhausted".to_owned());
+        } else if spent_armies > 0 {
+            causes.push("an army's counter pools exhausted".to_owned());
+        }
+        let untaken = state
+            .board
+            .squares()
+            .filter(|&pos| state.property_at(self, pos).is_some() && state.owner_at(pos).is_none())
+            .count();
+        if untaken > 0 {
+            causes.push("properties nobody took".to_owned());
+        }
+        if state.victory.turn_limit.is_none() {
+            causes.push("no turn limit".to_owned());
+        }
+        causes
     }
 }
