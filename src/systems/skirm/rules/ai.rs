@@ -49,25 +49,87 @@ pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
         }
         return Some(Action::Accept);
     }
+    let frame = SquadFrame::of(state, state.deciding_squad());
     if state.activation.is_none() {
         return actions
             .iter()
             .filter(|a| matches!(a, Action::Activate { .. }))
-            .max_by_key(|a| match a {
-                Action::Activate { unit } => (activation_priority(rules, state, *unit), usize::MAX - *unit),
-                _ => (i32::MIN, 0),
+            .map(|a| {
+                let unit = if let Action::Activate { unit } = a { *unit } else { 0 };
+                let at = state.unit(unit).and_then(|u| u.pos);
+                ((activation_priority(rules, state, unit), frame.key(at)), a)
             })
-            .cloned()
+            .max_by(|a, b| a.0.cmp(&b.0))
+            .map(|(_, a)| a.clone())
             .or_else(|| actions.first().cloned());
     }
+    // Ties go by where the action leads in the squad's own frame, never by the order the
+    // actions are listed in (which follows the board's rows, so a turned map or the other
+    // seat would choose differently).
     actions
         .iter()
-        .map(|a| (score(rules, state, a), a))
-        .fold(None, |best: Option<(i32, &Action)>, (s, a)| match best {
-            Some((b, _)) if b >= s => best,
-            _ => Some((s, a)),
-        })
+        .map(|a| ((score(rules, state, a), kind_rank(a), frame.key(anchor(state, a))), a))
+        .max_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, a)| a.clone())
+}
+
+/// A squad's own frame: forward runs from its deployment zone toward the enemy's, so a map
+/// turned or mirrored, and the other seat on a symmetric map, read positions alike.
+struct SquadFrame {
+    /// The own zone's squares summed, and how many (its centre is the sum over the count):
+    /// whole numbers throughout, so a turned map gives exactly the turned frame.
+    origin: (i64, i64, i64),
+    /// The step from the own zone's centre to the enemy's, scaled by both counts.
+    forward: (i64, i64),
+}
+
+impl SquadFrame {
+    fn of(state: &GameState, squad: u8) -> Self {
+        let sums = |zone: &[Pos]| {
+            let n = i64::try_from(zone.len()).unwrap_or(0).max(1);
+            let (sx, sy) = zone.iter().fold((0i64, 0i64), |(x, y), p| (x + i64::from(p.x), y + i64::from(p.y)));
+            (sx, sy, n)
+        };
+        let own = sums(state.zones.get(usize::from(squad)).map_or(&[][..], Vec::as_slice));
+        let enemy = sums(state.zones.get(usize::from(1 - squad.min(1))).map_or(&[][..], Vec::as_slice));
+        let forward = (enemy.0 * own.2 - own.0 * enemy.2, enemy.1 * own.2 - own.1 * enemy.2);
+        Self { origin: own, forward }
+    }
+
+    /// A position's order for breaking ties: further forward first, then nearer the middle,
+    /// then to the squad's own right.
+    fn key(&self, pos: Option<Pos>) -> (i64, i64, i64) {
+        let Some(p) = pos else { return (i64::MIN, i64::MIN, i64::MIN) };
+        let (ox, oy, n) = self.origin;
+        let (dx, dy) = (i64::from(p.x) * n - ox, i64::from(p.y) * n - oy);
+        let ahead = dx * self.forward.0 + dy * self.forward.1;
+        let side = dx * self.forward.1 - dy * self.forward.0;
+        (ahead, -side.abs(), side)
+    }
+}
+
+/// The square an action leads to or aims at, for breaking ties.
+fn anchor(state: &GameState, action: &Action) -> Option<Pos> {
+    match action {
+        Action::Move { to } | Action::Dash { to } | Action::Leap { to } => Some(*to),
+        Action::Ranged { targets, .. } | Action::UseTurret { targets } => {
+            targets.first().and_then(|&t| super::strike::target_pos(state, t))
+        }
+        Action::Melee { target, .. } => super::strike::target_pos(state, *target),
+        Action::Medkit { target } | Action::Activate { unit: target } => state.unit(*target).and_then(|u| u.pos),
+        _ => state.activation.as_ref().and_then(|a| state.unit(a.unit)).and_then(|u| u.pos),
+    }
+}
+
+/// A fixed order of kinds among actions that score alike (the cheaper move first).
+fn kind_rank(action: &Action) -> u8 {
+    match action {
+        Action::Move { .. } => 9,
+        Action::Dash { .. } => 8,
+        Action::Leap { .. } => 7,
+        Action::EndActivation => 0,
+        _ => 5,
+    }
 }
 
 /// Units that can shoot or strike now go first; then those nearest their goal.

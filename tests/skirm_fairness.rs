@@ -1,0 +1,74 @@
+//! Skirm's computer player is invariant to the map's orientation: a battle and the same
+//! battle turned a quarter, with the same seed, play out alike (each choice the turned image
+//! of the other, so the dice fall the same), whichever way ties between equal choices fall
+//! (issue 25: ties were broken by the order squares are listed in).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::board::{Board, Pos, SquareMap};
+use skirmish_studio::systems::skirm::rules::{Outcome, Ruleset, Setup, apply, computer_action, start_game};
+use skirmish_studio::systems::skirm::scenario::load_scenario;
+use std::path::Path;
+
+fn sample_setup(rules: &Ruleset, name: &str) -> Setup {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
+    load_scenario(rules, &text).unwrap().to_setup(rules).unwrap()
+}
+
+/// The setup turned a quarter clockwise: squares, heights, walls and doors, zones, objectives,
+/// markers, items and every unit.
+fn turned(setup: &Setup) -> Setup {
+    let (w, h) = (setup.board.width, setup.board.height);
+    let map = |p: Pos| SquareMap::Turn90.apply(p, w, h);
+    let (tw, th) = SquareMap::Turn90.size(w, h);
+    let mut board = Board::filled(tw, th, setup.board.terrain_at(Pos::new(0, 0)));
+    for pos in setup.board.squares() {
+        board.set_terrain(map(pos), setup.board.terrain_at(pos));
+        board.set_height(map(pos), setup.board.height_at(pos));
+    }
+    for (edge, feature) in &setup.board.edges {
+        board.set_edge(SquareMap::Turn90.edge(*edge, w, h), Some(*feature));
+    }
+    let mut out = setup.clone();
+    out.board = board;
+    out.objectives = setup.objectives.iter().map(|&p| map(p)).collect();
+    out.markers = setup.markers.iter().map(|&p| map(p)).collect();
+    out.items = setup.items.iter().map(|(p, kind)| (map(*p), kind.clone())).collect();
+    out.zones = setup.zones.clone().map(|zone| zone.into_iter().map(map).collect());
+    for squad in &mut out.squads {
+        for unit in &mut squad.units {
+            unit.pos = map(unit.pos);
+        }
+    }
+    out
+}
+
+/// The computer plays both squads to the end (or `cap` actions): the outcome, each squad's
+/// points and the actions taken.
+fn play(rules: &Ruleset, setup: &Setup, seed: u64, cap: usize) -> (Outcome, [u32; 2], usize) {
+    let (mut state, _) = start_game(rules, setup, seed).unwrap();
+    let mut actions = 0;
+    while state.outcome == Outcome::Ongoing && actions < cap {
+        let Some(action) = computer_action(rules, &state) else { break };
+        apply(rules, &mut state, &action).unwrap();
+        actions += 1;
+    }
+    (state.outcome, [state.squads[0].points, state.squads[1].points], actions)
+}
+
+#[test]
+fn a_battle_turned_a_quarter_plays_out_as_the_turned_battle_on_both_samples() {
+    let rules = Ruleset::builtin().unwrap();
+    for name in ["skirm-night-extraction.ron", "skirm-ruined-crossing.ron"] {
+        let setup = sample_setup(&rules, name);
+        if setup.board.width != setup.board.height {
+            continue;
+        }
+        let quarter = turned(&setup);
+        for seed in 1..=6 {
+            let plain = play(&rules, &setup, seed, 3000);
+            let turned = play(&rules, &quarter, seed, 3000);
+            assert_eq!(plain, turned, "{name} seed {seed}: the turned battle played differently");
+        }
+    }
+}
