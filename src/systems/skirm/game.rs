@@ -3,8 +3,8 @@
 //! runner of `simulate` and the balance lab are the shared ones.
 
 use super::rules::{
-    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, computer_action, legal_actions,
-    start_game,
+    Action, AiLevel, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, computer_action_at,
+    legal_actions, start_game,
 };
 use crate::game::{Decision, Finished, Level, Rules};
 
@@ -49,10 +49,14 @@ impl Rules for Ruleset {
         u32::from(state.turn)
     }
 
-    /// One action at a time; Skirm's computer player has one level so far, which every level
-    /// plays.
-    fn computer_moves(&self, state: &GameState, _level: Level) -> Vec<Action> {
-        computer_action(self, state).into_iter().collect()
+    /// One action at a time, at the seat's level.
+    fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
+        let level = match level {
+            Level::Easy => AiLevel::Easy,
+            Level::Normal => AiLevel::Normal,
+            Level::Hard => AiLevel::Hard,
+        };
+        computer_action_at(self, state, level).into_iter().collect()
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {

@@ -12,7 +12,7 @@ use crate::board::{Pos, Symmetry};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle, run_script,
+    Diagnostic, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle, run_script,
     share_text, wilson_interval,
 };
 use crate::systems::skirm::scenario::document::squad_label;
@@ -264,19 +264,21 @@ fn summary_json(state: &GameState) -> serde_json::Value {
 /// # Errors
 /// The battle cannot start, or an action was refused.
 pub fn computer_battle(rules: &Ruleset, scenario: &SkirmScenario, seed: u64) -> Result<(GameState, usize), String> {
-    let (record, state) = computer_game(rules, scenario, seed)?;
+    let (record, state) = computer_game(rules, scenario, seed, &[Level::Normal, Level::Normal])?;
     Ok((state, record.actions))
 }
 
-/// One battle between computer players through the shared battle runner: its record and the
-/// final state. A battle ends after its last turn, so no round cap is needed.
+/// One battle between computer players of the given levels (one per squad) through the
+/// shared battle runner: its record and the final state. A battle ends after its last turn,
+/// so no round cap is needed.
 fn computer_game(
     rules: &Ruleset,
     scenario: &SkirmScenario,
     seed: u64,
+    levels: &[Level],
 ) -> Result<(crate::game::GameRecord, GameState), String> {
     let setup = scenario.to_setup(rules)?;
-    run_battle(rules, setup, seed, None, u32::MAX, &[])
+    run_battle(rules, setup, seed, None, u32::MAX, levels)
 }
 
 /// What a square and its image must share: terrain, height, objective, marker, item, and the
@@ -499,16 +501,15 @@ impl OpenScenario for SkirmDocument {
     }
 
     /// Skirm has no fixed first mover (initiative is rolled each turn), so `first` is unused;
-    /// a battle always ends after its last turn, so `round_cap` is too. Skirm's computer
-    /// player has one level so far, so every level plays it.
+    /// a battle always ends after its last turn, so `round_cap` is too.
     fn battle(
         &self,
         seed: u64,
         _first: u8,
         _round_cap: u32,
-        _levels: &[crate::game::Level],
+        levels: &[Level],
     ) -> Result<crate::game::GameRecord, String> {
-        computer_game(&self.rules, &self.scenario, seed).map(|(record, _)| record)
+        computer_game(&self.rules, &self.scenario, seed, levels).map(|(record, _)| record)
     }
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {

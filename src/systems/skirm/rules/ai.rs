@@ -12,13 +12,36 @@ use super::strike::{Window, target_arm};
 use super::{cost, legal_actions};
 use crate::board::Pos;
 
-/// The action the computer takes for the squad that decides now, or `None` when the battle
-/// is over.
+/// How well the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AiLevel {
+    /// A recruit: walks to its goal and shoots what it can, keeps its orders for nothing,
+    /// never re-rolls and never delays.
+    Easy,
+    /// The default: weighs take-outs, spends orders on re-rolls and on actions that pay, and
+    /// delays when outnumbered with nothing in reach.
+    #[default]
+    Normal,
+    /// Also keeps out of the enemy's sight and range where it can, and prefers cover.
+    Hard,
+}
+
+/// The action the computer takes at the default level (see [`choose_at`]).
 #[must_use]
 pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
+    choose_at(rules, state, AiLevel::Normal)
+}
+
+/// The action the computer takes at `level` for the squad that decides now, or `None` when
+/// the battle is over.
+#[must_use]
+pub fn choose_at(rules: &Ruleset, state: &GameState, level: AiLevel) -> Option<Action> {
     let actions = legal_actions(rules, state);
     if actions.is_empty() {
         return None;
+    }
+    if state.pending.is_some() && level == AiLevel::Easy {
+        return Some(Action::Accept);
     }
     if let Some(pending) = &state.pending {
         let arm = target_arm(rules, state, pending.strike.target);
@@ -51,6 +74,16 @@ pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
     }
     let frame = SquadFrame::of(state, state.deciding_squad());
     if state.activation.is_none() {
+        // Outnumbered with nothing in reach: let the enemy come on first (Delay).
+        if level != AiLevel::Easy
+            && actions.contains(&Action::Delay)
+            && !actions.iter().any(|a| match a {
+                Action::Activate { unit } => activation_priority(rules, state, *unit) >= 50,
+                _ => false,
+            })
+        {
+            return Some(Action::Delay);
+        }
         return actions
             .iter()
             .filter(|a| matches!(a, Action::Activate { .. }))
@@ -68,9 +101,47 @@ pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
     // seat would choose differently).
     actions
         .iter()
-        .map(|a| ((score(rules, state, a), kind_rank(a), frame.key(anchor(state, a))), a))
+        .map(|a| ((score(rules, state, a, level), kind_rank(a), frame.key(anchor(state, a))), a))
         .max_by(|a, b| a.0.cmp(&b.0))
         .map(|(_, a)| a.clone())
+}
+
+/// How exposed a square is for a shooter: enemies that could shoot at it there (in sight and
+/// in range of a ranged weapon), less where it would have cover, in points of a move's worth.
+fn exposure(rules: &Ruleset, state: &GameState, unit: UnitId, at: Pos) -> i32 {
+    let Some(u) = state.unit(unit) else { return 0 };
+    // Only a shooter minds being shot at on the way: a unit that fights in melee must close in.
+    let own_reach = u
+        .weapons
+        .iter()
+        .filter_map(|w| rules.weapon(w))
+        .filter(|w| w.kind == super::ruleset::WeaponKind::Ranged && !w.equipment)
+        .map(|w| w.range)
+        .max()
+        .unwrap_or(0);
+    if own_reach < 4 {
+        return 0;
+    }
+    let map = Map::new(&state.board, rules);
+    let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).filter(|&p| Some(p) != u.pos).collect();
+    let sight = super::map::Sight::new(map, &figures);
+    let mut threat = 0;
+    for enemy in state.units.iter().filter(|e| e.squad != u.squad) {
+        let Some(from) = enemy.pos else { continue };
+        let reach = enemy
+            .weapons
+            .iter()
+            .filter_map(|w| rules.weapon(w))
+            .filter(|w| w.kind == super::ruleset::WeaponKind::Ranged)
+            .map(|w| u32::from(w.range))
+            .max()
+            .unwrap_or(0);
+        let distance = Map::distance(from, at);
+        if distance <= reach && distance > 1 && sight.sees(from, at) {
+            threat += if sight.in_cover(from, at) { 1 } else { 4 };
+        }
+    }
+    threat
 }
 
 /// A squad's own frame: forward runs from its deployment zone toward the enemy's, so a map
@@ -193,7 +264,7 @@ fn expected_damage(rules: &Ruleset, state: &GameState, weapon: &str, target: Tar
     10 * dice * hit_chance * i32::from(strike.dam) * (6 - arm) / 36
 }
 
-fn score(rules: &Ruleset, state: &GameState, action: &Action) -> i32 {
+fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) -> i32 {
     let Some(activation) = &state.activation else { return 0 };
     let unit = activation.unit;
     let Some(u) = state.unit(unit) else { return 0 };
@@ -201,12 +272,16 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action) -> i32 {
     let cost = i32::from(cost(rules, state, action).unwrap_or(0));
     // Orders are worth keeping for re-rolls: an action paid with them must earn more.
     let orders_spent = (cost - i32::from(activation.act_left)).max(0);
-    let penalty = orders_spent * 15;
+    // A recruit never pays with orders.
+    let penalty = if level == AiLevel::Easy { orders_spent * 1000 } else { orders_spent * 15 };
     let value = match action {
         Action::EndActivation => return 0,
         Action::MissionAction => 200,
         Action::PickUp => 150,
         Action::OpenCrate { .. } => 60,
+        Action::Ranged { weapon, targets } if level == AiLevel::Easy => {
+            targets.iter().map(|&t| expected_damage(rules, state, weapon, t, false)).sum()
+        }
         Action::Ranged { weapon, targets } => targets
             .iter()
             .map(|&t| target_value(rules, state, t, expected_damage(rules, state, weapon, t, false)))
@@ -218,7 +293,8 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action) -> i32 {
         Action::Move { to } | Action::Dash { to } | Action::Leap { to } => {
             let before = i32::try_from(goal_distance(rules, state, unit, pos)).unwrap_or(0);
             let after = i32::try_from(goal_distance(rules, state, unit, *to)).unwrap_or(0);
-            (before - after) * 12 - cost * 2
+            let gain = (before - after) * 12 - cost * 2;
+            if level == AiLevel::Hard { gain - exposure(rules, state, unit, *to) } else { gain }
         }
         Action::Medkit { target } => state.unit(*target).map_or(0, |t| i32::from(t.max_hit - t.hit) * 10),
         _ => -1,
