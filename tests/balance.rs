@@ -109,13 +109,13 @@ fn the_same_seed_gives_the_same_results_with_one_thread_or_two() {
 
 #[test]
 fn until_clear_stops_early_on_a_lopsided_map_at_a_batch_boundary() {
-    let scenario = open("skirm-night-extraction.ron");
+    let scenario = open("skirm-ruined-crossing.ron");
     let mut seen = Vec::new();
     let balance = run_balance(scenario.as_ref(), &options(2000, 2, true), &mut |n| seen.push(n)).unwrap();
     assert!(balance.stopped_early && balance.favoured, "{}", balance.verdict);
     assert!(balance.games < 2000 && balance.games.is_multiple_of(skirmish_studio::balance::BATCH));
     assert_eq!(seen.last(), Some(&balance.games));
-    assert!(balance.verdict.starts_with("player 1 is favoured"), "{}", balance.verdict);
+    assert!(balance.verdict.starts_with("player 2 is favoured"), "{}", balance.verdict);
 }
 
 #[test]
@@ -130,7 +130,7 @@ fn balance_command_exit_0_when_no_seat_is_favoured_1_when_one_is() {
         (code, String::from_utf8(out).unwrap())
     };
     let path = |name: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name).display().to_string();
-    let (code, out) = run(&["balance", &path("skirm-night-extraction.ron"), "--until-clear", "--games", "1000"]);
+    let (code, out) = run(&["balance", &path("skirm-ruined-crossing.ron"), "--until-clear", "--games", "1000"]);
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("stopped early"), "{out}");
     let (code, out) = run(&["balance", &path("bridgehead.ron"), "--games", "20", "--json"]);
