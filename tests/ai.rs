@@ -183,3 +183,38 @@ fn in_a_long_game_normal_fighters_besiege_and_hold_enemy_factories() {
     let held = ai_action_at(&game.rules, &state, AiLevel::Normal);
     assert!(ends_on(&held).is_none() && !matches!(held, Action::Attack { .. }), "{held:?}");
 }
+
+/// Rule 3.3's APCs: Normal boards a capturer far from its goal onto an own transport it can
+/// reach, the transport (moving after it) carries it toward the city and sets it down near it;
+/// Easy walks.
+#[test]
+fn normal_rides_an_apc_where_walking_would_take_longer() {
+    use skirmish_studio::systems::swat::rules::{AiLevel, Event, ai_action_at};
+    let game = Setup::board(&["...........C", "............"])
+        .unit("infantry", 0, (0, 0))
+        .unit("apc", 0, (1, 0))
+        .unit("infantry", 1, (11, 1))
+        .start();
+    let board = ai_action_at(&game.rules, &game.state, AiLevel::Normal);
+    assert_eq!(board, Action::Move { unit: UnitId(0), path: vec![p(1, 0)] }, "the infantry boards the APC");
+    let mut game = game;
+    let events = game.act(board);
+    assert!(events.iter().any(|e| matches!(e, Event::UnitLoaded { .. })), "{events:?}");
+    // The APC now drives toward the city and puts its passenger down near it.
+    let drive = ai_action_at(&game.rules, &game.state, AiLevel::Normal);
+    assert!(
+        matches!(&drive, Action::Move { unit: UnitId(1), path } if path.last().is_some_and(|p| p.x >= 5)),
+        "{drive:?}"
+    );
+    game.act(drive);
+    let unload = ai_action_at(&game.rules, &game.state, AiLevel::Normal);
+    assert!(matches!(unload, Action::Unload { .. }), "{unload:?}");
+    // Easy walks.
+    let easy = Setup::board(&["...........C", "............"])
+        .unit("infantry", 0, (0, 0))
+        .unit("apc", 0, (1, 0))
+        .unit("infantry", 1, (11, 1))
+        .start();
+    let walk = ai_action_at(&easy.rules, &easy.state, AiLevel::Easy);
+    assert!(!matches!(&walk, Action::Move { unit: UnitId(0), path } if path.last() == Some(&p(1, 0))), "{walk:?}");
+}

@@ -30,8 +30,9 @@ pub(super) fn action_with(rules: &Ruleset, state: &GameState, policy: &Policy) -
                 ready.reverse();
             }
             // Fighters first, capturers after: a square cleared this turn (a unit just built
-            // on a besieged factory, say) is still there to step onto.
-            ready.sort_by_key(|u| rules.unit(u.kind).captures);
+            // on a besieged factory, say) is still there to step onto. Transports last, so a
+            // capturer may board one before it drives off.
+            ready.sort_by_key(|u| (rules.unit(u.kind).transport.is_some(), rules.unit(u.kind).captures));
         }
         for unit in ready {
             if let Some(action) = plan_unit(rules, state, unit, policy) {
@@ -191,6 +192,18 @@ pub(super) fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy:
     let current = distance_to_goal(unit.pos);
     if current == u32::MAX {
         return None;
+    }
+    // Normal and Hard ride where it wins time: a capturer more than two turns' walk from its
+    // goal boards an own transport it can reach this turn; the transport, moving after it,
+    // carries it toward the targets and sets it down near one.
+    if card.captures && policy.threat.is_some() && current > 2 * u32::from(card.movement) {
+        let ride = reach
+            .destinations()
+            .filter(|(p, _)| reach.boards(*p))
+            .min_by_key(|&(p, cost)| (distance_to_goal(p), cost, order.key(p)));
+        if let Some((to, _)) = ride {
+            return move_to(to);
+        }
     }
     let free_goal = |p: Pos| goals.contains(&p) && state.unit_at(p).is_none();
     let best = destinations
