@@ -255,3 +255,25 @@ fn a_skirmish_wars_game_at_the_cap_names_what_it_shows() {
     assert!(causes.contains(&"properties nobody took".to_owned()), "neutral cities at the start: {causes:?}");
     assert!(!causes.iter().any(|c| c.contains("HQ")), "both players hold an HQ: {causes:?}");
 }
+
+#[test]
+fn the_maps_of_our_own_making_are_valid_skirmish_wars_scenarios() {
+    // They measure stalls (issue 25): each must open and play, with no error the validator finds.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/own-maps");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let opened = skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap();
+        assert!(
+            !opened.findings().iter().any(|d| d.severity == skirmish_studio::game::Severity::Error),
+            "{}",
+            path.display()
+        );
+        count += 1;
+    }
+    assert_eq!(count, 6);
+}
