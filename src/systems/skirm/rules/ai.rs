@@ -22,7 +22,8 @@ pub enum AiLevel {
     /// delays when outnumbered with nothing in reach.
     #[default]
     Normal,
-    /// Also keeps out of the enemy's sight and range where it can, and prefers cover.
+    /// Also keeps its shooters out of the enemy's sight and range where it can, presses toward
+    /// its goals harder and finishes a unit about to fall first.
     Hard,
 }
 
@@ -273,7 +274,11 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) ->
     // Orders are worth keeping for re-rolls: an action paid with them must earn more.
     let orders_spent = (cost - i32::from(activation.act_left)).max(0);
     // A recruit never pays with orders.
-    let penalty = if level == AiLevel::Easy { orders_spent * 1000 } else { orders_spent * 15 };
+    let penalty = match level {
+        AiLevel::Easy => orders_spent * 1000,
+        AiLevel::Normal => orders_spent * 15,
+        AiLevel::Hard => orders_spent * 15,
+    };
     let value = match action {
         Action::EndActivation => return 0,
         Action::MissionAction => 200,
@@ -284,16 +289,17 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) ->
         }
         Action::Ranged { weapon, targets } => targets
             .iter()
-            .map(|&t| target_value(rules, state, t, expected_damage(rules, state, weapon, t, false)))
+            .map(|&t| target_value(rules, state, t, expected_damage(rules, state, weapon, t, false), level))
             .sum(),
-        Action::UseTurret { targets } => targets.iter().map(|&t| target_value(rules, state, t, 15)).sum(),
+        Action::UseTurret { targets } => targets.iter().map(|&t| target_value(rules, state, t, 15, level)).sum(),
         Action::Melee { weapon, target } => {
-            target_value(rules, state, *target, expected_damage(rules, state, weapon, *target, true))
+            target_value(rules, state, *target, expected_damage(rules, state, weapon, *target, true), level)
         }
         Action::Move { to } | Action::Dash { to } | Action::Leap { to } => {
             let before = i32::try_from(goal_distance(rules, state, unit, pos)).unwrap_or(0);
             let after = i32::try_from(goal_distance(rules, state, unit, *to)).unwrap_or(0);
-            let gain = (before - after) * 12 - cost * 2;
+            let pace = if level == AiLevel::Hard { 20 } else { 12 };
+            let gain = (before - after) * pace - cost * 2;
             if level == AiLevel::Hard { gain - exposure(rules, state, unit, *to) } else { gain }
         }
         Action::Medkit { target } => state.unit(*target).map_or(0, |t| i32::from(t.max_hit - t.hit) * 10),
@@ -304,11 +310,13 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) ->
 
 /// What hitting a target is worth: units by the HIT taken off (more when it may fall),
 /// barrels by the enemies around them.
-fn target_value(rules: &Ruleset, state: &GameState, target: Target, expected: i32) -> i32 {
+fn target_value(rules: &Ruleset, state: &GameState, target: Target, expected: i32, level: AiLevel) -> i32 {
     match target {
         Target::Unit(u) => {
             let hit = state.unit(u).map_or(1, |t| i32::from(t.hit.max(1)));
-            expected + expected * 10 / hit
+            // Hard finishes what it started: a unit about to fall is worth more to it.
+            let focus = if level == AiLevel::Hard { 14 } else { 10 };
+            expected + expected * focus / hit
         }
         Target::Item(i) => {
             let Some(item) = state.items.get(i) else { return 0 };
