@@ -133,3 +133,20 @@ fn a_playtests_save_game_without_a_system_dialog_writes_the_typed_path() {
     assert!(!text.is_empty());
     assert!(harness.state().status.starts_with("Saved the game"), "{}", harness.state().status);
 }
+
+#[test]
+fn a_save_game_to_a_folder_that_does_not_exist_says_so_in_a_dialog_not_a_passing_status() {
+    let mut harness = harness("skirm-night-extraction.ron");
+    harness.key_press(Key::F5);
+    harness.run_steps(3);
+    harness.get_by_label("Save game").click();
+    harness.run_steps(3);
+    let nowhere = std::env::temp_dir().join(format!("no-such-folder-{}", std::process::id())).join("battle.ron");
+    answer_in_app(&mut harness, "battle.ron", &nowhere);
+    assert!(!nowhere.exists());
+    let told = match &harness.state().modal {
+        Some(skirmish_studio::ui::Modal::Message(message)) => message.clone(),
+        _ => String::new(),
+    };
+    assert!(told.starts_with("Could not save the game:"), "a dialog says so: {told:?}");
+}

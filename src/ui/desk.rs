@@ -62,6 +62,17 @@ impl DeskContext<'_> {
         }
     }
 
+    /// Writes a file the desk made (`text`, or why it could not be made) to `path` atomically:
+    /// the status bar says it was saved; a failure is told in a dialog, as a status message
+    /// leaves after a few seconds and a lost save must not pass unseen. `what` names it ("the
+    /// game", "the squad").
+    pub fn write_file(&mut self, path: &Path, text: Result<String, String>, what: &str) {
+        match text.and_then(|text| crate::files::write_atomic(path, text.as_bytes())) {
+            Ok(()) => self.say(format!("Saved {what} to {}.", path.display())),
+            Err(message) => self.tell(format!("Could not save {what}: {message}")),
+        }
+    }
+
     /// Shows a message in the status bar.
     pub fn say(&mut self, message: impl Into<String>) {
         *self.status = message.into();

@@ -156,11 +156,7 @@ pub fn path_chosen(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, id: u16, pa
 /// Writes the game under way to `path`.
 fn save_game_to(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let Some(p) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    let written = p.play.save(desk.scenario()).and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
-    cx.say(match written {
-        Ok(()) => format!("Saved the game to {}.", path.display()),
-        Err(message) => format!("Could not save the game: {message}"),
-    });
+    cx.write_file(path, p.play.save(desk.scenario()), "the game");
 }
 
 /// Replays the saved game at `path`.

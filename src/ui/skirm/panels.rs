@@ -205,12 +205,7 @@ pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, inde
 
 fn save_squad_to(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize, path: &Path) {
     let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
-    let written = crate::systems::skirm::editing::squad_text(squad)
-        .and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
-    *cx.status = match written {
-        Ok(()) => format!("Saved the squad to {}.", path.display()),
-        Err(message) => format!("Could not save the squad: {message}"),
-    };
+    cx.write_file(path, crate::systems::skirm::editing::squad_text(squad), "the squad");
 }
 
 fn load_squad_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize, path: &Path) {

@@ -11,10 +11,10 @@ use crate::board::Pos;
 use crate::systems::skirm::SkirmPlay;
 use crate::systems::skirm::draw_battle_map;
 use crate::systems::skirm::playtest::worth_offering;
-use crate::systems::skirm::rules::hits_lost_odds;
 use crate::systems::skirm::rules::target_arm;
 use crate::systems::skirm::rules::weapon_strike;
 use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target, Window};
+use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
 use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
@@ -156,11 +156,7 @@ pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, path
 
 fn save_game_to(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let Some(play) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    let written = play.save().and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
-    *cx.status = match written {
-        Ok(()) => format!("Saved the game to {}.", path.display()),
-        Err(message) => format!("Could not save the game: {message}"),
-    };
+    cx.write_file(path, play.save(), "the game");
 }
 
 fn load_game_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, path: &Path) {
@@ -321,11 +317,8 @@ fn roll_facts(play: &SkirmPlay, pending: &Pending) -> (String, String, String) {
         Window::Save => (format!("{target} saves against {} damage", pending.damage), arm, "saves", "fails"),
         Window::Heal => {
             let size = u8::try_from(pending.damage).unwrap_or(u8::MAX);
-            let faces: Vec<String> = pending
-                .dice
-                .iter()
-                .map(|d| format!("{} (heals {})", d.face, (u16::from(d.face) * u16::from(size)).div_ceil(6)))
-                .collect();
+            let faces: Vec<String> =
+                pending.dice.iter().map(|d| format!("{} (heals {})", d.face, heal_amount(d.face, size))).collect();
             return (
                 format!("Heal roll: {target} regains 1D{size} HIT"),
                 format!(

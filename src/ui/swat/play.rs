@@ -324,12 +324,7 @@ pub fn path_chosen(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, id: u16, path:
 
 fn save_game_to(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let Some(play) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    let written =
-        play.session.save(&desk.editor.rules).and_then(|text| crate::files::write_atomic(path, text.as_bytes()));
-    match written {
-        Ok(()) => *cx.status = format!("Saved the game to {}.", path.display()),
-        Err(message) => *cx.modal = Some(Modal::Message(format!("Could not save the game: {message}"))),
-    }
+    cx.write_file(path, play.session.save(&desk.editor.rules), "the game");
 }
 
 fn load_game_from(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, path: &Path) {

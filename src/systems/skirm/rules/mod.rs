@@ -26,7 +26,7 @@ pub use legal::legal_actions;
 pub use map::{Figure, Map, Mover, Sight, corners, squares_on_line};
 pub use odds::hits_lost_odds;
 pub use perform::apply;
-pub use roll::{Die, Pending, Strike, TakeOutMeans, Window};
+pub use roll::{Die, Pending, Strike, TakeOutMeans, Window, heal_amount};
 pub use ruleset::{
     BUILTIN_SKIRM_RON, Environment, EnvironmentEvent, EventEffect, Faction, Gear, GearEffect, ItemCount, ItemKind,
     Medal, MedalValue, Mission, Movement, Profile, Ruleset, Scoring, SecondaryGoal, SecondaryObjective, Terrain,

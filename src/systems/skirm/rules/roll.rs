@@ -131,7 +131,8 @@ pub enum TakeOutMeans {
 }
 
 /// The HIT a heal die of size `die` gives on a d6 showing `face`.
-pub(super) fn heal_amount(face: u8, die: u8) -> u8 {
+#[must_use]
+pub fn heal_amount(face: u8, die: u8) -> u8 {
     // 1Dn from a d6: the face scaled to n, rounded up (1D3: 1-2 -> 1, 3-4 -> 2, 5-6 -> 3).
     let scaled = (u16::from(face) * u16::from(die)).div_ceil(6);
     u8::try_from(scaled).unwrap_or(u8::MAX)
