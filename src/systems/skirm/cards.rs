@@ -131,8 +131,8 @@ pub fn cards(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Card> {
     out
 }
 
-/// Every special rule the printed squads' cards carry, by code, with what it does: the
-/// reference sheet's lines.
+/// Every special rule the printed squads' cards carry, by code, with what it does, under a
+/// heading per kind: the reference sheet's lines; empty when the cards carry none.
 #[must_use]
 pub fn codes_used(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<String> {
     let mut codes: BTreeMap<String, String> = BTreeMap::new();
@@ -155,22 +155,14 @@ pub fn codes_used(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<String> {
             units.insert(special.code(), special.summary());
         }
     }
-    let mut out = vec!["Unit special rules".to_owned()];
-    out.extend(units.into_iter().map(|(code, text)| format!("{code} {text}")));
-    out.push("Weapon and gear special rules".to_owned());
-    out.extend(codes.into_iter().map(|(code, text)| format!("{code} {text}")));
+    let mut out = Vec::new();
+    for (heading, entries) in [("Unit special rules", units), ("Weapon and gear special rules", codes)] {
+        if !entries.is_empty() {
+            out.push(heading.to_owned());
+            out.extend(entries.into_iter().map(|(code, text)| format!("{code} {text}")));
+        }
+    }
     out
-}
-
-/// Whether the reference sheet has anything to say.
-#[must_use]
-pub fn any_codes(rules: &Ruleset, scenario: &SkirmScenario) -> bool {
-    scenario.squads.iter().flat_map(|s| &s.units).any(|u| {
-        rules.profile(&u.profile).is_some_and(|(_, p)| {
-            !p.specials.is_empty()
-                || p.weapons.iter().chain(&u.weapons).any(|w| rules.weapon(w).is_some_and(|w| !w.specials.is_empty()))
-        })
-    })
 }
 
 /// How many cards fit across and down a page.

@@ -6,7 +6,7 @@
 //! scoring, turn track, secondary objectives, the environment's events); and the battle map as
 //! a PNG. Drawn once through the shared `Sketch`, so the PDF and the PNG agree.
 
-use super::cards::{CARD_MM, Card, any_codes, card_grid, cards, cards_page, codes_used};
+use super::cards::{CARD_MM, Card, card_grid, cards, cards_page, codes_used};
 use super::rules::Ruleset;
 use super::rules::{ItemKind, Movement};
 use super::scenario::SkirmScenario;
@@ -467,7 +467,7 @@ fn assembly_page(
 
 /// The reference sheet's lines: every special rule code on the printed cards, with what it
 /// does.
-fn reference_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> {
+fn reference_lines(codes: Vec<String>) -> Vec<SheetLine> {
     let mut out = vec![
         SheetLine::Text("Special rules on these cards".into(), 14.0),
         SheetLine::Text(
@@ -475,7 +475,7 @@ fn reference_lines(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<SheetLine> 
             9.0,
         ),
     ];
-    for line in codes_used(rules, scenario) {
+    for line in codes {
         if line.ends_with("special rules") {
             out.push(SheetLine::Text(line, 11.0));
         } else {
@@ -579,11 +579,8 @@ pub fn export_pdf(
     let (token_across, token_down) = token_grid(options);
     let token_pages: Vec<Vec<&Token>> =
         tokens.chunks(token_across * token_down).map(|chunk| chunk.iter().collect()).collect();
-    let reference = if options.sheets.has("counters") && any_codes(rules, scenario) {
-        sheet_pages(options, reference_lines(rules, scenario))
-    } else {
-        Vec::new()
-    };
+    let codes = if options.sheets.has("counters") { codes_used(rules, scenario) } else { Vec::new() };
+    let reference = if codes.is_empty() { Vec::new() } else { sheet_pages(options, reference_lines(codes)) };
     let sheet =
         if options.sheets.has("setup") { sheet_pages(options, sheet_lines(rules, scenario)) } else { Vec::new() };
     // A poster of more than one page gets an assembly page first.
