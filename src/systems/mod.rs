@@ -2,6 +2,7 @@
 //! names every system. Shared code finds a system here by the id a file names.
 
 pub mod armored;
+pub mod modern;
 pub mod skirm;
 pub mod swat;
 
@@ -9,7 +10,8 @@ use crate::game::GameSystem;
 
 /// Every game system the studio knows, in menu order. Adding a system is its folder and one
 /// line here.
-pub static SYSTEMS: &[&dyn GameSystem] = &[&swat::Swat, &skirm::Skirm, &armored::ArmoredAdvance];
+pub static SYSTEMS: &[&dyn GameSystem] =
+    &[&swat::Swat, &skirm::Skirm, &armored::ArmoredAdvance, &modern::ModernSkirmish];
 
 /// The system with this id.
 #[must_use]

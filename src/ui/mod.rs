@@ -15,6 +15,7 @@ mod file_dialogs;
 mod frame;
 mod gesture;
 mod live;
+pub mod modern;
 mod readings_panel;
 mod shell;
 mod sketch;
@@ -39,7 +40,7 @@ use std::path::{Path, PathBuf};
 /// Every game the window edits, in the New scenario dialog's order; the first one's sample
 /// opens on the first run. Adding a game to the window is its folder `ui/<game>/` and one line
 /// here.
-pub static DESKS: &[&dyn GameDesk] = &[&swat::SwatGame, &skirm::SkirmGame, &armored::ArmoredGame];
+pub static DESKS: &[&dyn GameDesk] = &[&swat::SwatGame, &skirm::SkirmGame, &armored::ArmoredGame, &modern::ModernGame];
 
 /// Opens the editor window on `open`, or on the most recent file, or on the bundled sample,
 /// with the replacement ruleset at `ruleset` (for whichever game its rules fit) when one is

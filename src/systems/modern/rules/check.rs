@@ -1,0 +1,183 @@
+//! Whether the rules allow an action now, with the named reason when not, and what a shot
+//! would be (range, row, cover, exact odds) for the fire preview and the computer player.
+
+use super::super::ruleset::{Ruleset, Shot, cm};
+use super::geometry::{
+    allowance, band, centre_distance, crosses_building, groups, hidden, in_contact, in_cover, on_table, overlap, range,
+};
+use super::odds::shot_counts;
+use super::readings::{Coherency, FireLimit};
+use super::state::{Action, GameState, Outcome, Rejection};
+
+/// A shot as the chart reads it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Aim {
+    /// The range, micrometres.
+    pub range: i64,
+    /// The chart's row: its index and its range in micrometres.
+    pub row: (usize, i64),
+    /// The target is in cover.
+    pub cover: bool,
+    /// What the dice must show.
+    pub shot: Shot,
+    /// Of 36 throws, those that hit and those that kill.
+    pub odds: (u32, u32),
+}
+
+/// What a shot from `figure` at `target` would be, or why there is none (sight, range, not an
+/// enemy). It does not ask whose initiative it is.
+///
+/// # Errors
+/// Why the figure cannot shoot at the target.
+pub fn aim(rules: &Ruleset, state: &GameState, figure: usize, target: usize) -> Result<Aim, Rejection> {
+    let (Some(firer), Some(victim)) = (state.figures.get(figure), state.figures.get(target)) else {
+        return Err(Rejection::NoSuchThing);
+    };
+    if !state.on_table(figure) {
+        return Err(Rejection::NotInPlay);
+    }
+    let side = state.units[firer.unit].side;
+    if !state.on_table(target) || state.units[victim.unit].side == side {
+        return Err(Rejection::NotAnEnemy);
+    }
+    let setup = &state.setup;
+    let readings = &setup.readings;
+    let distance = range(rules, readings, firer.at, victim.at);
+    let troop = rules.troops.get(state.units[firer.unit].troop).ok_or(Rejection::NoSuchThing)?;
+    let row = band(troop, readings, distance).ok_or(Rejection::OutOfRange { range: distance })?;
+    if hidden(rules, setup, readings, firer.at, victim.at) {
+        return Err(Rejection::NoLineOfSight);
+    }
+    let cover = in_cover(rules, setup, readings, firer.at, victim.at);
+    let chart = &troop.bands[row];
+    let shot = if cover { chart.cover } else { chart.open };
+    Ok(Aim { range: distance, row: (row, cm(chart.up_to)), cover, shot, odds: shot_counts(shot) })
+}
+
+fn own_unit(state: &GameState, unit: usize) -> Result<(), Rejection> {
+    let u = state.units.get(unit).ok_or(Rejection::NoSuchThing)?;
+    if u.side != state.side {
+        return Err(Rejection::NotYours);
+    }
+    if !state.unit_in_play(unit) {
+        return Err(Rejection::NotInPlay);
+    }
+    Ok(())
+}
+
+/// The activated unit's figure, checked.
+fn active_figure(state: &GameState, figure: usize) -> Result<usize, Rejection> {
+    let f = state.figures.get(figure).ok_or(Rejection::NoSuchThing)?;
+    let active = state.active.ok_or(Rejection::NotActivated)?;
+    if state.units[f.unit].side != state.side {
+        return Err(Rejection::NotYours);
+    }
+    if !state.on_table(figure) {
+        return Err(Rejection::NotInPlay);
+    }
+    if f.unit != active {
+        return Err(Rejection::NotTheActiveUnit);
+    }
+    Ok(f.unit)
+}
+
+/// Whether one figure may move from where it stands to `to`, with the others of the unit at
+/// `placed` (and every other figure where it stands).
+fn figure_move(
+    rules: &Ruleset,
+    state: &GameState,
+    figure: usize,
+    to: (i64, i64),
+    placed: &[(usize, (i64, i64))],
+    ignore: Option<usize>,
+) -> Result<(), Rejection> {
+    let setup = &state.setup;
+    let from = state.figures[figure].at;
+    if !on_table(rules, setup.size, to) {
+        return Err(Rejection::OffTable);
+    }
+    let distance = centre_distance(from, to);
+    let most = allowance(rules, setup, from, to);
+    if distance > most {
+        return Err(Rejection::TooFar { figure, distance, allowance: most });
+    }
+    if crosses_building(rules, setup, from, to) {
+        return Err(Rejection::ThroughBuilding { figure });
+    }
+    let others = (0..state.figures.len())
+        .filter(|&i| i != figure && Some(i) != ignore && state.on_table(i))
+        .map(|i| placed.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at));
+    if others.into_iter().any(|at| overlap(rules, at, to)) {
+        return Err(Rejection::Overlap { figure });
+    }
+    Ok(())
+}
+
+/// Whether the rules allow `action` now.
+///
+/// # Errors
+/// The rules' reason.
+pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), Rejection> {
+    if state.outcome != Outcome::Ongoing {
+        return Err(Rejection::GameOver);
+    }
+    match action {
+        Action::Test { unit } => {
+            own_unit(state, *unit)?;
+            if state.active.is_some() { Err(Rejection::UnitActive) } else { Ok(()) }
+        }
+        Action::Pass => Ok(()),
+        Action::Fire { figure, target } => {
+            active_figure(state, *figure)?;
+            if state.figures[*figure].fired && state.setup.readings.fire_limit == FireLimit::OncePerInitiative {
+                return Err(Rejection::AlreadyFired);
+            }
+            aim(rules, state, *figure, *target).map(|_| ())
+        }
+        Action::Move { unit, moves } => {
+            own_unit(state, *unit)?;
+            if state.active != Some(*unit) {
+                return Err(if state.active.is_none() { Rejection::NotActivated } else { Rejection::NotTheActiveUnit });
+            }
+            let mut seen = std::collections::BTreeSet::new();
+            if moves.is_empty() || !moves.iter().all(|(f, _)| seen.insert(*f)) {
+                return Err(Rejection::BadMoveList);
+            }
+            for (figure, to) in moves {
+                if active_figure(state, *figure)? != *unit {
+                    return Err(Rejection::NotTheActiveUnit);
+                }
+                figure_move(rules, state, *figure, *to, moves, None)?;
+            }
+            for (i, (_, a)) in moves.iter().enumerate() {
+                if moves[i + 1..].iter().any(|(_, b)| overlap(rules, *a, *b)) {
+                    return Err(Rejection::Overlap { figure: moves[i].0 });
+                }
+            }
+            if state.setup.readings.coherency == Coherency::FiveCm {
+                let before: Vec<(i64, i64)> = state.figures_of(*unit).map(|i| state.figures[i].at).collect();
+                let after: Vec<(i64, i64)> = state
+                    .figures_of(*unit)
+                    .map(|i| moves.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
+                    .collect();
+                let (was, will) = (groups(rules, &before), groups(rules, &after));
+                // Apart afterwards is allowed only for a unit already apart that gets no more so.
+                if will > 1 && (was <= 1 || will > was) {
+                    return Err(Rejection::OutOfCoherency);
+                }
+            }
+            Ok(())
+        }
+        Action::Charge { figure, target, to } => {
+            active_figure(state, *figure)?;
+            let victim = state.figures.get(*target).ok_or(Rejection::NoSuchThing)?;
+            if !state.on_table(*target) || state.units[victim.unit].side == state.side {
+                return Err(Rejection::NotAnEnemy);
+            }
+            if !in_contact(rules, *to, victim.at) {
+                return Err(Rejection::NotInContact);
+            }
+            figure_move(rules, state, *figure, *to, &[], Some(*target))
+        }
+    }
+}

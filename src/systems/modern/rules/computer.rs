@@ -1,0 +1,299 @@
+//! The computer player at three levels. It shoots first (the unit most likely to pass and to
+//! kill tests first), then moves one unit where its figures would kill most for the least
+//! exposure, or charges where close combat pays. Ties go by where things stand in the side's
+//! own frame, never by listing order; Easy's whims come from a coin made of the position.
+
+use super::super::ruleset::{Ruleset, cm};
+use super::check::{aim, check};
+use super::geometry::{band, centre_distance, contact_point, hidden, in_cover, range};
+use super::legal::formation_move;
+use super::odds::{minuses, passing_faces, shot_counts};
+use super::readings::FireLimit;
+use super::state::{Action, GameState, Outcome};
+
+/// How well the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Level {
+    /// Shoots at what it happens on, walks straight at the enemy, never charges.
+    Easy,
+    /// Shoots the surest kills, moves for fire and cover, charges where it can.
+    Normal,
+    /// Also finishes units near their rout, keeps shaken units back and avoids charges that
+    /// could rout its own unit.
+    Hard,
+}
+
+/// A point in the side's own frame (its own edge at the bottom), for tie-breaks that do not
+/// depend on the seat.
+fn frame(state: &GameState, side: u8, (x, y): (i64, i64)) -> (i64, i64) {
+    if side == 0 { (x, y) } else { (x, state.setup.size.1 - y) }
+}
+
+/// Easy's coin: a number made of the position, the same on every machine.
+fn coin(state: &GameState, salt: u64) -> u64 {
+    let mut h = state.dice.rolls.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt;
+    h ^= u64::from(state.round) << 32;
+    h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 29)
+}
+
+fn enemies(state: &GameState, side: u8) -> Vec<usize> {
+    (0..state.figures.len()).filter(|&i| state.on_table(i) && state.units[state.figures[i].unit].side != side).collect()
+}
+
+/// The longest reach of any row of the chart (with the base), to skip far pairs cheaply.
+fn reach(rules: &Ruleset) -> i64 {
+    let far = rules.troops.iter().flat_map(|t| t.bands.iter().map(|b| cm(b.up_to))).max().unwrap_or(0);
+    far + rules.base_um()
+}
+
+/// A shot with its tie-break: value, target and firer in the side's frame, firer, target.
+type RankedShot = (f64, (i64, i64), (i64, i64), usize, usize);
+
+/// A charge's rank: near-rout targets first (Hard), then the target's and attacker's places.
+type ChargeKey = (u8, (i64, i64), (i64, i64));
+
+/// The best shot of a unit's figures that may fire: (value, firer, target).
+fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, usize, usize)> {
+    let side = state.units[unit].side;
+    let limit = state.setup.readings.fire_limit == FireLimit::OncePerInitiative;
+    let far = reach(rules);
+    let targets = enemies(state, side);
+    let mut best: Option<RankedShot> = None;
+    let mut options = 0u64;
+    for figure in state.figures_of(unit).filter(|&f| !(limit && state.figures[f].fired)) {
+        for &target in &targets {
+            if centre_distance(state.figures[figure].at, state.figures[target].at) > far {
+                continue;
+            }
+            let Ok(shot) = aim(rules, state, figure, target) else { continue };
+            options += 1;
+            let mut value = f64::from(shot.odds.1) / 36.0;
+            let hit_unit = state.figures[target].unit;
+            match level {
+                Level::Easy => value = 1.0 + (coin(state, options) % 1000) as f64 / 1000.0,
+                Level::Normal => {}
+                Level::Hard => {
+                    if minuses(rules, state, hit_unit) + rules.minus_per_casualty >= rules.rout_at {
+                        value *= 2.0;
+                    }
+                }
+            }
+            let key = (frame(state, side, state.figures[target].at), frame(state, side, state.figures[figure].at));
+            let better = best.as_ref().is_none_or(|b| value > b.0 || (value == b.0 && (key.0, key.1) < (b.1, b.2)));
+            if better {
+                best = Some((value, key.0, key.1, figure, target));
+            }
+        }
+    }
+    best.map(|b| (b.0, b.3, b.4))
+}
+
+/// The chance that a figure of `troop` at `from` kills one at `to`.
+fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
+    let readings = &state.setup.readings;
+    let Some(troop) = rules.troops.get(troop) else { return 0.0 };
+    let distance = range(rules, readings, from, to);
+    let Some(row) = band(troop, readings, distance) else { return 0.0 };
+    if hidden(rules, &state.setup, readings, from, to) {
+        return 0.0;
+    }
+    let chart = &troop.bands[row];
+    let shot = if in_cover(rules, &state.setup, readings, from, to) { chart.cover } else { chart.open };
+    f64::from(shot_counts(shot).1) / 36.0
+}
+
+/// How good it is for `unit` to stand at `places`: what its figures could kill, less what the
+/// enemy could kill of them, less the way still to go.
+fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i64, i64)], level: Level) -> f64 {
+    let side = state.units[unit].side;
+    let troop = state.units[unit].troop;
+    let far = reach(rules);
+    let foes = enemies(state, side);
+    let mut offence = 0.0;
+    let mut nearest = i64::MAX;
+    for &p in places {
+        let mut best: f64 = 0.0;
+        for &e in &foes {
+            let at = state.figures[e].at;
+            let d = centre_distance(p, at);
+            nearest = nearest.min(d);
+            if d <= far {
+                best = best.max(kill_chance(rules, state, troop, p, at));
+            }
+        }
+        offence += best;
+    }
+    let mut threat = 0.0;
+    for &e in &foes {
+        let at = state.figures[e].at;
+        let enemy_troop = state.units[state.figures[e].unit].troop;
+        let worst = places
+            .iter()
+            .filter(|&&p| centre_distance(p, at) <= far)
+            .map(|&p| kill_chance(rules, state, enemy_troop, at, p))
+            .fold(0.0, f64::max);
+        threat += worst;
+    }
+    let own_units = state.units_of(side).count().max(1) as f64;
+    let shaken = minuses(rules, state, unit) >= 7;
+    let caution = match level {
+        Level::Easy => 0.0,
+        Level::Normal => 0.5,
+        Level::Hard if shaken => 1.2,
+        Level::Hard => 0.6,
+    };
+    // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
+    let to_go = (nearest.saturating_sub(cm(30.0))).max(0) as f64 / cm(10.0) as f64;
+    let press = 0.03 * places.len() as f64 * (1.0 + f64::from(state.round) / 4.0);
+    offence - caution * threat / own_units - press * to_go
+}
+
+/// The unit's best move and how much it improves on standing.
+fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, Action)> {
+    let side = state.units[unit].side;
+    let here: Vec<usize> = state.figures_of(unit).collect();
+    let places: Vec<(i64, i64)> = here.iter().map(|&i| state.figures[i].at).collect();
+    let centre = centroid(&places);
+    let foes = enemies(state, side);
+    let nearest = foes
+        .iter()
+        .map(|&e| state.figures[e].at)
+        .min_by_key(|&at| (centre_distance(centre, at), frame(state, side, at)))?;
+    let full = cm(rules.move_outside) as f64;
+    let toward = ((nearest.0 - centre.0) as f64, (nearest.1 - centre.1) as f64);
+    let mut candidates: Vec<Action> = Vec::new();
+    let mut push = |action: Option<Action>| {
+        if let Some(a) = action
+            && !candidates.contains(&a)
+        {
+            candidates.push(a);
+        }
+    };
+    push(formation_move(rules, state, unit, toward, full));
+    if level != Level::Easy {
+        push(formation_move(rules, state, unit, toward, full / 2.0));
+        for k in 0..8 {
+            let angle = f64::from(k) * std::f64::consts::FRAC_PI_4;
+            push(formation_move(rules, state, unit, (libm::sin(angle), -libm::cos(angle)), full));
+        }
+        for t in state.setup.terrain.iter() {
+            if rules.terrain.get(t.kind).is_some_and(|k| k.cover_inside) {
+                let (cx, cy) = t.shape.centre();
+                let to = (cx - centre.0 as f64, cy - centre.1 as f64);
+                if libm::hypot(to.0, to.1) < 3.0 * full {
+                    push(formation_move(rules, state, unit, to, full));
+                }
+            }
+        }
+    }
+    let stand = standing_score(rules, state, unit, &places, level);
+    let mut best: Option<(f64, (i64, i64), Action)> = None;
+    for action in candidates {
+        let Action::Move { moves, .. } = &action else { continue };
+        let after: Vec<(i64, i64)> = here
+            .iter()
+            .map(|&i| moves.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
+            .collect();
+        let gain = if level == Level::Easy { 1.0 } else { standing_score(rules, state, unit, &after, level) - stand };
+        let key = frame(state, side, centroid(&after));
+        if best.as_ref().is_none_or(|b| gain > b.0 || (gain == b.0 && key < b.1)) {
+            best = Some((gain, key, action));
+        }
+    }
+    best.map(|b| (b.0, b.2))
+}
+
+fn centroid(places: &[(i64, i64)]) -> (i64, i64) {
+    let n = places.len().max(1) as i64;
+    (places.iter().map(|p| p.0).sum::<i64>() / n, places.iter().map(|p| p.1).sum::<i64>() / n)
+}
+
+/// The best charge of the unit's figures: (value, action).
+fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<Action> {
+    if level == Level::Easy {
+        return None;
+    }
+    let side = state.units[unit].side;
+    let fragile = minuses(rules, state, unit) + rules.minus_per_casualty >= rules.rout_at;
+    if level == Level::Hard && fragile {
+        return None;
+    }
+    let reach_um = cm(rules.move_outside) + rules.base_um();
+    let mut best: Option<(ChargeKey, Action)> = None;
+    for figure in state.figures_of(unit) {
+        let from = state.figures[figure].at;
+        for target in enemies(state, side) {
+            let at = state.figures[target].at;
+            if centre_distance(from, at) > reach_um {
+                continue;
+            }
+            let to = contact_point(rules, from, at);
+            let action = Action::Charge { figure, target, to };
+            if check(rules, state, &action).is_err() {
+                continue;
+            }
+            let near_rout =
+                minuses(rules, state, state.figures[target].unit) + rules.minus_per_casualty >= rules.rout_at;
+            let rank = u8::from(!(level == Level::Hard && near_rout));
+            let key = (rank, frame(state, side, at), frame(state, side, from));
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                best = Some((key, action));
+            }
+        }
+    }
+    best.map(|b| b.1)
+}
+
+/// The computer's next action for the side holding the initiative.
+#[must_use]
+pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
+    if state.outcome != Outcome::Ongoing {
+        return None;
+    }
+    let side = state.side;
+    if let Some(unit) = state.active {
+        if let Some((_, figure, target)) = best_shot(rules, state, unit, level) {
+            return Some(Action::Fire { figure, target });
+        }
+        if let Some(charge) = best_charge(rules, state, unit, level) {
+            return Some(charge);
+        }
+        return Some(match best_move(rules, state, unit, level) {
+            Some((gain, action)) if gain > 0.0 => action,
+            _ => Action::Pass,
+        });
+    }
+    let units: Vec<usize> = state.units_of(side).collect();
+    let key = |u: usize| {
+        let places: Vec<(i64, i64)> = state.figures_of(u).map(|i| state.figures[i].at).collect();
+        frame(state, side, centroid(&places))
+    };
+    // Shooters first: the unit likeliest to pass and to kill.
+    let mut shooter: Option<(f64, (i64, i64), usize)> = None;
+    for &u in &units {
+        if let Some((value, _, _)) = best_shot(rules, state, u, level) {
+            let pass = f64::from(passing_faces(rules, minuses(rules, state, u))) / 6.0;
+            let worth = if level == Level::Easy { value } else { pass * value };
+            if shooter.as_ref().is_none_or(|s| worth > s.0 || (worth == s.0 && key(u) < s.1)) {
+                shooter = Some((worth, key(u), u));
+            }
+        }
+    }
+    if let Some((_, _, unit)) = shooter {
+        return Some(Action::Test { unit });
+    }
+    // Then the unit whose move (or charge) helps most.
+    let mut mover: Option<(f64, (i64, i64), usize)> = None;
+    for &u in &units {
+        let gain = if best_charge(rules, state, u, level).is_some() {
+            f64::INFINITY
+        } else {
+            best_move(rules, state, u, level).map_or(f64::NEG_INFINITY, |(gain, _)| gain)
+        };
+        if gain > 0.0 && mover.as_ref().is_none_or(|m| gain > m.0 || (gain == m.0 && key(u) < m.1)) {
+            mover = Some((gain, key(u), u));
+        }
+    }
+    Some(mover.map_or(Action::Pass, |(_, _, unit)| Action::Test { unit }))
+}

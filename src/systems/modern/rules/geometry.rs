@@ -1,0 +1,168 @@
+//! Where things stand on the table as the rules read it: ranges between round bases (edge to
+//! edge or centre to centre), the chart's row for a range, which building a base stands in,
+//! a figure's move allowance, sight past buildings, cover, overlap, contact and coherency.
+
+use super::super::ruleset::{Ruleset, Troop, cm};
+use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
+use super::state::Setup;
+use crate::table::shape::inside_intervals;
+
+/// The distance between two centres, micrometres.
+#[must_use]
+pub fn centre_distance(a: (i64, i64), b: (i64, i64)) -> i64 {
+    let (dx, dy) = ((b.0 - a.0) as f64, (b.1 - a.1) as f64);
+    libm::hypot(dx, dy).round() as i64
+}
+
+/// The range between two figures as the reading measures it.
+#[must_use]
+pub fn range(rules: &Ruleset, readings: &Readings, a: (i64, i64), b: (i64, i64)) -> i64 {
+    let centre = centre_distance(a, b);
+    match readings.measuring {
+        Measuring::EdgeToEdge => (centre - rules.base_um()).max(0),
+        Measuring::CentreToCentre => centre,
+    }
+}
+
+/// The fire chart's row for a range: its index in the troop's bands, or none beyond the chart.
+#[must_use]
+pub fn band(troop: &Troop, readings: &Readings, range: i64) -> Option<usize> {
+    let found = troop.bands.iter().position(|b| {
+        let edge = cm(b.up_to);
+        match readings.band_edge {
+            BandEdge::Nearer => range <= edge,
+            BandEdge::Farther => range < edge,
+        }
+    });
+    match (found, readings.beyond) {
+        (Some(row), _) => Some(row),
+        (None, Beyond::NoShot) => None,
+        (None, Beyond::LongRow) => troop.bands.len().checked_sub(1),
+    }
+}
+
+fn point(p: (i64, i64)) -> (f64, f64) {
+    (p.0 as f64, p.1 as f64)
+}
+
+/// The building a base's centre stands in, by piece index.
+#[must_use]
+pub fn building_at(rules: &Ruleset, setup: &Setup, p: (i64, i64)) -> Option<usize> {
+    setup
+        .terrain
+        .iter()
+        .position(|t| rules.terrain.get(t.kind).is_some_and(|k| k.is_building) && t.shape.contains_point(point(p)))
+}
+
+/// How far a figure may move from `from` to `to`: outside, in or out, or within a building.
+#[must_use]
+pub fn allowance(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i64, i64)) -> i64 {
+    match (building_at(rules, setup, from), building_at(rules, setup, to)) {
+        (None, None) => cm(rules.move_outside),
+        (Some(a), Some(b)) if a == b => cm(rules.move_within),
+        _ => cm(rules.move_in_or_out),
+    }
+}
+
+/// Whether the straight path crosses a building it neither starts nor ends in.
+#[must_use]
+pub fn crosses_building(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i64, i64)) -> bool {
+    let ends = [building_at(rules, setup, from), building_at(rules, setup, to)];
+    setup.terrain.iter().enumerate().any(|(i, t)| {
+        rules.terrain.get(t.kind).is_some_and(|k| k.is_building)
+            && !ends.contains(&Some(i))
+            && !inside_intervals(&t.shape, point(from), point(to)).is_empty()
+    })
+}
+
+/// Whether a building hides `b` from `a` (their centres), as the sight reading says.
+#[must_use]
+pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Readings, a: (i64, i64), b: (i64, i64)) -> bool {
+    if readings.sight == Sight::Open {
+        return false;
+    }
+    setup.terrain.iter().any(|t| {
+        rules.terrain.get(t.kind).is_some_and(|k| k.blocks_sight)
+            && !t.shape.contains_point(point(a))
+            && !t.shape.contains_point(point(b))
+            && !inside_intervals(&t.shape, point(a), point(b)).is_empty()
+    })
+}
+
+/// Whether a target at `target` is in cover from a firer at `firer`.
+#[must_use]
+pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Readings, firer: (i64, i64), target: (i64, i64)) -> bool {
+    let inside = setup
+        .terrain
+        .iter()
+        .any(|t| rules.terrain.get(t.kind).is_some_and(|k| k.cover_inside) && t.shape.contains_point(point(target)));
+    if inside || readings.cover == Cover::InsideOnly {
+        return inside;
+    }
+    // A low wall: neither a building nor cover to stand in, crossed by the shot close to the
+    // target.
+    let reach = (cm(rules.wall_cover) + rules.base_um() / 2) as f64;
+    setup.terrain.iter().any(|t| {
+        rules.terrain.get(t.kind).is_some_and(|k| !k.cover_inside && !k.blocks_sight)
+            && !t.shape.contains_point(point(firer))
+            && t.shape.distance_to_point(point(target)) <= reach
+            && !inside_intervals(&t.shape, point(firer), point(target)).is_empty()
+    })
+}
+
+/// Whether two bases would overlap (touching is allowed).
+#[must_use]
+pub fn overlap(rules: &Ruleset, a: (i64, i64), b: (i64, i64)) -> bool {
+    centre_distance(a, b) < rules.base_um() - CONTACT_SLACK
+}
+
+/// Whether two bases touch, within half a millimetre.
+#[must_use]
+pub fn in_contact(rules: &Ruleset, a: (i64, i64), b: (i64, i64)) -> bool {
+    (centre_distance(a, b) - rules.base_um()).abs() <= CONTACT_SLACK
+}
+
+/// How far apart two touching bases may be measured (rounding), micrometres.
+pub const CONTACT_SLACK: i64 = 500;
+
+/// Whether a base stands wholly on the table.
+#[must_use]
+pub fn on_table(rules: &Ruleset, size: (i64, i64), p: (i64, i64)) -> bool {
+    let r = rules.base_um() / 2;
+    p.0 >= r && p.1 >= r && p.0 <= size.0 - r && p.1 <= size.1 - r
+}
+
+/// How many groups the figures make when each links to those within coherency of it.
+#[must_use]
+pub fn groups(rules: &Ruleset, points: &[(i64, i64)]) -> usize {
+    let link = cm(rules.coherency) + rules.base_um();
+    let mut group: Vec<usize> = (0..points.len()).collect();
+    fn root(group: &mut [usize], mut i: usize) -> usize {
+        while group[i] != i {
+            group[i] = group[group[i]];
+            i = group[i];
+        }
+        i
+    }
+    for i in 0..points.len() {
+        for j in i + 1..points.len() {
+            if centre_distance(points[i], points[j]) <= link {
+                let (a, b) = (root(&mut group, i), root(&mut group, j));
+                group[a] = b;
+            }
+        }
+    }
+    (0..points.len()).filter(|&i| root(&mut group, i) == i).count()
+}
+
+/// The point a charging base touches a target from, on the line from `from` to `target`.
+#[must_use]
+pub fn contact_point(rules: &Ruleset, from: (i64, i64), target: (i64, i64)) -> (i64, i64) {
+    let d = centre_distance(from, target).max(1) as f64;
+    let base = rules.base_um() as f64;
+    let t = base / d;
+    (
+        target.0 + ((from.0 - target.0) as f64 * t).round() as i64,
+        target.1 + ((from.1 - target.1) as f64 * t).round() as i64,
+    )
+}

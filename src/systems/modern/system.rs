@@ -1,0 +1,415 @@
+//! Modern Skirmish behind the studio's seam: the [`GameSystem`] the registry lists, and what
+//! each headless command does with one of its scenarios (validate with fixes, stats with exact
+//! kill chances, symmetry, play a script, simulate and the balance lab's battles, print).
+
+use super::game::{ModernCore, action_text, at_text, event_text};
+use super::rules::{self, Action, READINGS};
+use super::ruleset::{Ruleset, UNIT};
+use super::scenario::{Finding, ModernScenario, load_scenario, setup_of, statistics, validate};
+use crate::export::{ExportOptions, PdfReport};
+use crate::files::FileError;
+use crate::game::{
+    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle,
+    run_script, share_text, wilson_interval,
+};
+use crate::table::{TableSymmetry, asymmetries};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// Modern Skirmish.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ModernSkirmish;
+
+impl GameSystem for ModernSkirmish {
+    fn id(&self) -> &'static str {
+        super::scenario::SYSTEM_ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Modern Skirmish"
+    }
+
+    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
+        let loaded = match replacement {
+            None => Ruleset::builtin(),
+            Some(text) => Ruleset::from_ron(text),
+        };
+        Ok(Box::new(ModernRules(Arc::new(loaded?))))
+    }
+}
+
+struct ModernRules(Arc<Ruleset>);
+
+impl SystemRules for ModernRules {
+    fn describe(&self) -> Report {
+        let rules = &self.0;
+        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let _ = writeln!(text, "  measured in centimetres; round bases of {} cm", rules.base_diameter);
+        for t in &rules.troops {
+            let _ = writeln!(
+                text,
+                "  {:<14} {}: {} unit(s) of {} figures",
+                t.name,
+                rules.side_name(t.side),
+                t.units,
+                t.figures
+            );
+        }
+        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
+        for reading in &READINGS {
+            let _ = writeln!(text, "    {:<12} {:<44} {}", reading.name, reading.values.join(" | "), reading.sentence);
+        }
+        let mut json = serde_json::json!(rules.as_ref());
+        json["readings"] = serde_json::json!(
+            READINGS
+                .iter()
+                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence, "changes_play": r.changes_play }))
+                .collect::<Vec<_>>()
+        );
+        Report { text, json }
+    }
+
+    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
+        let scenario = load_scenario(&self.0, text)?;
+        Ok(Box::new(ModernDocument { rules: Arc::clone(&self.0), scenario }))
+    }
+
+    fn import(&self, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
+        None
+    }
+}
+
+/// A Modern Skirmish scenario behind the seam (the window's document, for export and the lab).
+#[must_use]
+pub fn open_scenario(rules: Arc<Ruleset>, scenario: ModernScenario) -> Box<dyn OpenScenario> {
+    Box::new(ModernDocument { rules, scenario })
+}
+
+struct ModernDocument {
+    rules: Arc<Ruleset>,
+    scenario: ModernScenario,
+}
+
+/// A validator finding as the seam shows it.
+#[must_use]
+pub fn diagnostic(finding: &Finding) -> Diagnostic {
+    Diagnostic {
+        severity: finding.severity,
+        code: finding.code.to_owned(),
+        message: finding.message.clone(),
+        place: finding.at.iter().map(|&p| at_text(p)).collect::<Vec<_>>().join(" "),
+        fix: finding.fix.as_ref().map(|f| f.label.clone()),
+        json: serde_json::json!({
+            "severity": finding.severity,
+            "code": finding.code,
+            "message": finding.message,
+            "at": finding.at.iter().map(|&(x, y)| [UNIT.value(x), UNIT.value(y)]).collect::<Vec<_>>(),
+            "fix": finding.fix.as_ref().map(|f| serde_json::json!({ "label": f.label })),
+        }),
+    }
+}
+
+/// One line of a play script: `test U`, `fire F T`, `move U F:X,Y ...`, `charge F T`, `pass`,
+/// `computer` (units and figures numbered from 1 in the file's order, places in centimetres).
+fn parse_line(state: &rules::GameState, data: &Ruleset, line: &str) -> Result<Option<Action>, String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let number = |i: usize, what: &str| -> Result<usize, String> {
+        words
+            .get(i)
+            .and_then(|w| w.parse::<usize>().ok())
+            .filter(|&n| n >= 1)
+            .map(|n| n - 1)
+            .ok_or_else(|| format!("'{line}': {what} is a number from 1"))
+    };
+    Ok(Some(match words.first().copied() {
+        Some("test") => Action::Test { unit: number(1, "the unit")? },
+        Some("fire") => Action::Fire { figure: number(1, "the firer")?, target: number(2, "the target")? },
+        Some("charge") => {
+            let (figure, target) = (number(1, "the attacker")?, number(2, "the defender")?);
+            let (Some(f), Some(t)) = (state.figures.get(figure), state.figures.get(target)) else {
+                return Err(format!("'{line}': no such figure"));
+            };
+            Action::Charge { figure, target, to: rules::contact_point(data, f.at, t.at) }
+        }
+        Some("move") => {
+            let unit = number(1, "the unit")?;
+            let moves = words[2..]
+                .iter()
+                .map(|w| {
+                    let bad = || format!("'{line}': a move is FIGURE:X,Y in centimetres, not '{w}'");
+                    let (f, xy) = w.split_once(':').ok_or_else(bad)?;
+                    let (x, y) = xy.split_once(',').ok_or_else(bad)?;
+                    let f: usize = f.parse().ok().filter(|&n: &usize| n >= 1).ok_or_else(bad)?;
+                    let x: f64 = x.parse().map_err(|_| bad())?;
+                    let y: f64 = y.parse().map_err(|_| bad())?;
+                    Ok((f - 1, (UNIT.to_um(x, "x")?, UNIT.to_um(y, "y")?)))
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Action::Move { unit, moves }
+        }
+        Some("pass") => Action::Pass,
+        Some("computer") => return Ok(None),
+        other => {
+            return Err(format!(
+                "'{line}': {} is not an action (test, fire, move, charge, pass, computer)",
+                other.unwrap_or("")
+            ));
+        }
+    }))
+}
+
+impl OpenScenario for ModernDocument {
+    fn name(&self) -> &str {
+        &self.scenario.name
+    }
+
+    fn findings(&self) -> Vec<Diagnostic> {
+        validate(&self.rules, &self.scenario).iter().map(diagnostic).collect()
+    }
+
+    fn stats(&self) -> Report {
+        let stats = statistics(&self.rules, &self.scenario);
+        let s = &self.scenario;
+        let mut text = format!(
+            "{}: {} x {}, {} buildings\n",
+            s.name,
+            UNIT.show(s.table.width),
+            UNIT.show(s.table.depth),
+            stats.buildings
+        );
+        for side in &stats.sides {
+            let _ = writeln!(
+                text,
+                "  {}: {} units, {} figures, {} in cover from the nearest enemy, {} enemy figures within 60 cm",
+                side.side, side.units, side.figures, side.in_cover, side.enemies_in_reach
+            );
+        }
+        if let Some(nearest) = stats.nearest_enemy {
+            let _ = writeln!(text, "  the nearest enemies stand {} apart", UNIT.show(nearest));
+        }
+        let _ = writeln!(text, "  kill chance of one shot (exact, of 36 throws), in the open / in cover:");
+        for k in &stats.kill_chances {
+            let _ = writeln!(
+                text,
+                "    {:<18} at {:<13} up to {:>2} cm: {:.3} / {:.3}",
+                k.unit,
+                k.enemy,
+                k.band,
+                f64::from(k.open.1) / 36.0,
+                f64::from(k.cover.1) / 36.0
+            );
+        }
+        let [ae, be, de] = stats.close_combat;
+        let _ = writeln!(
+            text,
+            "  close combat: defender eliminated {:.3}, both {:.3}, attacker {:.3} (of 1296 throws)",
+            f64::from(de) / 1296.0,
+            f64::from(be) / 1296.0,
+            f64::from(ae) / 1296.0
+        );
+        for (minuses, faces) in &stats.activation {
+            let _ = writeln!(text, "  activation with {minuses} minuses passes {:.3}", f64::from(*faces) / 6.0);
+        }
+        Report { text, json: serde_json::json!(stats) }
+    }
+
+    fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
+        let symmetry = match kind {
+            Some(name) => TableSymmetry::parse(name)?,
+            None => self.scenario.symmetry.ok_or("the scenario declares no symmetry; name one with --kind")?,
+        };
+        let tolerance = UNIT.um() / 2;
+        let broken = asymmetries(&self.scenario.table, symmetry, tolerance, &|_| None);
+        let mut text = if broken.is_empty() {
+            format!(
+                "the terrain is symmetric under {} (within {}); the forces differ by design\n",
+                symmetry.name(),
+                UNIT.show(tolerance)
+            )
+        } else {
+            format!("{} thing(s) break {}:\n", broken.len(), symmetry.name())
+        };
+        for b in &broken {
+            let _ = writeln!(text, "  {:?} at {}: no image at {}", b.thing, at_text(b.at), at_text(b.image_at));
+        }
+        let json = serde_json::json!({
+            "symmetry": symmetry.name(),
+            "symmetric": broken.is_empty(),
+            "asymmetries": broken.iter().map(|b| serde_json::json!({
+                "at": [UNIT.value(b.at.0), UNIT.value(b.at.1)],
+                "image_at": [UNIT.value(b.image_at.0), UNIT.value(b.image_at.1)],
+            })).collect::<Vec<_>>(),
+        });
+        Ok(Report { text, json })
+    }
+
+    fn play(&self, script: &str, seed: u64) -> Result<Played, String> {
+        let data = &self.rules;
+        let core = ModernCore(Arc::clone(data));
+        let setup = setup_of(data, &self.scenario, self.scenario.readings);
+        let lines: Vec<(usize, String)> = script
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim().to_owned()))
+            .filter(|(_, l)| !l.is_empty())
+            .collect();
+        let problem = std::cell::RefCell::new(None);
+        let run = run_script(&core, &setup, seed, &lines, |line, state| match parse_line(state, data, line) {
+            Ok(Some(action)) => Some(action),
+            Ok(None) => rules::computer_action(data, state, rules::Level::Normal),
+            Err(e) => {
+                problem.borrow_mut().get_or_insert(e);
+                None
+            }
+        })?;
+        if let Some(e) = problem.into_inner() {
+            return Err(e);
+        }
+        let mut text = String::new();
+        for event in &run.events {
+            let _ = writeln!(text, "{}", event_text(data, &run.state, event));
+        }
+        let state = &run.state;
+        let _ = writeln!(
+            text,
+            "-- round {}, {} has the initiative, kills {} to {}, {}",
+            state.round,
+            data.side_name(state.side),
+            state.kills[0],
+            state.kills[1],
+            match state.outcome {
+                rules::Outcome::Ongoing => "under way".to_owned(),
+                rules::Outcome::Over { winner: None, .. } => "a draw".to_owned(),
+                rules::Outcome::Over { winner: Some(w), .. } => format!("{} won", data.side_name(w)),
+            }
+        );
+        let json = serde_json::json!({
+            "events": run.events,
+            "figures": state.figures.iter().enumerate().map(|(i, f)| serde_json::json!({
+                "figure": i + 1, "unit": f.unit + 1, "on_table": state.on_table(i),
+                "at": [UNIT.value(f.at.0), UNIT.value(f.at.1)],
+            })).collect::<Vec<_>>(),
+            "units": state.units.iter().enumerate().map(|(u, unit)| serde_json::json!({
+                "unit": u + 1, "name": unit.name, "minuses": rules::minuses(data, state, u), "routed": unit.routed,
+            })).collect::<Vec<_>>(),
+            "round": state.round,
+            "kills": state.kills,
+            "refused": run.refused.as_ref().map(|(line, action, rejection)| serde_json::json!({
+                "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
+            })),
+        });
+        let refused = run.refused.map(|(line, action, rejection)| {
+            (line, format!("{} is refused: {rejection}", action_text(data, &run.state, &action)))
+        });
+        Ok(Played { report: Report { text, json }, refused })
+    }
+
+    fn simulate(
+        &self,
+        games: usize,
+        seed: u64,
+        round_cap: u32,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<Report, String> {
+        let core = ModernCore(Arc::clone(&self.rules));
+        let mut wins = [0usize; 2];
+        let mut draws = 0usize;
+        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
+        let mut rounds = 0u64;
+        for game in 0..games {
+            let setup = setup_of(&self.rules, &self.scenario, self.scenario.readings);
+            let (record, _) =
+                run_battle(&core, setup, seed + game as u64, None, round_cap, &[Level::Normal, Level::Normal])?;
+            match record.winner {
+                Some(side) => wins[usize::from(side.min(1))] += 1,
+                None => draws += 1,
+            }
+            *endings.entry(record.ending.clone()).or_default() += 1;
+            rounds += u64::from(record.length);
+            progress(game + 1);
+        }
+        let mut text = format!(
+            "{}: {games} games, seeds {seed} to {}\n",
+            self.scenario.name,
+            seed + games.saturating_sub(1) as u64
+        );
+        for (side, w) in wins.iter().enumerate() {
+            let _ = writeln!(text, "  {} wins {}", self.rules.side_name(side as u8), share_text(*w, games));
+        }
+        let _ = writeln!(text, "  draws: {}", share_text(draws, games));
+        for (ending, n) in &endings {
+            let _ = writeln!(text, "  {}: {n}", crate::game::ending_phrase(ending));
+        }
+        let _ = writeln!(text, "  {:.1} rounds a game on average", rounds as f64 / games.max(1) as f64);
+        Ok(Report {
+            text,
+            json: serde_json::json!({
+                "games": games, "wins": wins, "draws": draws, "endings": endings,
+                "win_share_95": wins.map(|w| wilson_interval(w, games)),
+                "mean_rounds": rounds as f64 / games.max(1) as f64,
+            }),
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    /// The text fixes the first side (the Antagonist), so `first` is not a seat the lab can
+    /// turn: the record names none, and the lab judges the sides.
+    fn battle(&self, seed: u64, _first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
+        let core = ModernCore(Arc::clone(&self.rules));
+        let setup = setup_of(&self.rules, &self.scenario, self.scenario.readings);
+        run_battle(&core, setup, seed, None, round_cap, levels).map(|(record, _)| record)
+    }
+
+    fn setting_values(&self, name: &str) -> Option<Vec<String>> {
+        let reading = name.strip_prefix("reading.")?;
+        READINGS.iter().find(|r| r.name == reading).map(|r| r.values.iter().map(|v| (*v).to_owned()).collect())
+    }
+
+    /// The readings that change play (the deployment reading is the validator's).
+    fn readings(&self) -> Vec<String> {
+        READINGS.iter().filter(|r| r.changes_play).map(|r| format!("reading.{}", r.name)).collect()
+    }
+
+    fn setting_value(&self, name: &str) -> Option<String> {
+        self.scenario.readings.get(name.strip_prefix("reading.")?).map(str::to_owned)
+    }
+
+    fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
+        let Some(reading) = name.strip_prefix("reading.") else {
+            return Err(format!("Modern Skirmish has no setting '{name}' (it knows reading.NAME)"));
+        };
+        let mut scenario = self.scenario.clone();
+        scenario.readings.set(reading, value)?;
+        Ok(Box::new(ModernDocument { rules: Arc::clone(&self.rules), scenario }))
+    }
+
+    fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
+        super::print::export_pdf(&self.rules, &self.scenario, options, progress)
+    }
+
+    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+        super::print::export_png(&self.rules, &self.scenario, scale, dpi, greyscale)
+    }
+
+    fn sheets(&self) -> &'static [crate::export::Sheet] {
+        &super::print::SHEETS
+    }
+
+    /// A game measured in centimetres: A4.
+    fn default_paper(&self) -> crate::export::Paper {
+        crate::export::Paper::A4
+    }
+
+    /// 1:1: 72 points to the inch, so 72 / 2.54 to the centimetre.
+    fn default_scale(&self) -> f32 {
+        72.0 * UNIT.um() as f32 / crate::table::UM_PER_INCH as f32
+    }
+
+    fn export_foreign(&self, _format: &str) -> Option<(String, Vec<String>)> {
+        None
+    }
+}

@@ -1,0 +1,370 @@
+//! The window for a Modern Skirmish table behind the shell's [`Desk`] trait: a view in
+//! centimetres with pan and zoom; the terrain library (buildings with an inside, woods, low
+//! walls) and the forces placed as figures in formation; pieces and units dragged, turned,
+//! resized and deleted with a symmetric echo of the terrain; a measure tool; the house readings;
+//! live findings with their fixes; the exact kill chances; and the playtest.
+
+mod edit;
+mod play;
+
+use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
+use super::desk::{Desk, DeskContext, GameDesk};
+use super::live::{LiveFindings, PerRevision};
+use super::shell::NewScenarioForm;
+use crate::board::Symmetry;
+use crate::game::Severity;
+use crate::systems::modern::editing::{Document, Editor, Tool};
+use crate::systems::modern::ruleset::Ruleset;
+use crate::systems::modern::scenario::{
+    Finding, ModernScenario, SYSTEM_ID, Statistics, load_scenario, new_scenario, save_scenario, statistics,
+};
+use crate::table::TableSymmetry;
+use egui::{Color32, Key, Ui};
+use std::sync::{Arc, LazyLock};
+
+pub use play::PlayDesk;
+
+/// The sides' colours on screen.
+pub const SIDE_COLOURS: [Color32; 2] = [Color32::from_rgb(52, 90, 160), Color32::from_rgb(165, 62, 44)];
+
+/// The Modern Skirmish document open in the window and what the window derives from it.
+pub struct ModernDesk {
+    /// The document and the editing state around it.
+    pub editor: Editor,
+    /// The validator's findings and the revision they belong to.
+    pub findings: LiveFindings<Finding>,
+    /// The designer's numbers, once per revision.
+    pub stats: PerRevision<Statistics>,
+    /// The table point under the pointer (micrometres).
+    pub hover: Option<(i64, i64)>,
+    /// The playtest under way, if any; the document is not touched by it.
+    pub play: Option<PlayDesk>,
+}
+
+impl ModernDesk {
+    /// A desk on `doc` with `rules`.
+    #[must_use]
+    pub fn with_rules(rules: Arc<Ruleset>, doc: Document) -> Self {
+        Self {
+            editor: Editor::new(rules, doc),
+            findings: LiveFindings::default(),
+            stats: PerRevision::default(),
+            hover: None,
+            play: None,
+        }
+    }
+
+    /// The scenario.
+    #[must_use]
+    pub fn scenario(&self) -> &ModernScenario {
+        &self.editor.doc.scenario
+    }
+
+    /// Brings the findings up to date (inline when cheap; on a worker during a drag).
+    pub fn refresh(&mut self, ctx: &egui::Context, now: f64) {
+        let (editor, revision) = (&self.editor, self.editor.doc.revision);
+        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
+            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
+            move || crate::systems::modern::scenario::validate(&rules, &scenario)
+        });
+    }
+
+    /// Checks the document now.
+    pub fn check_now(&mut self) {
+        self.findings.set(self.editor.doc.revision, self.editor.findings());
+    }
+
+    /// The designer's numbers for this revision.
+    pub fn statistics(&mut self) -> &Statistics {
+        let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
+        self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
+    }
+
+    /// Whether the findings as they stand hold an error.
+    #[must_use]
+    pub fn has_errors_now(&self) -> bool {
+        self.findings.list.iter().any(|f| f.severity == Severity::Error)
+    }
+}
+
+/// The desk's own commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Select,
+    Measure,
+    TurnRight,
+    TurnLeft,
+}
+
+const ACTIONS: [Action; 4] = [Action::Select, Action::Measure, Action::TurnRight, Action::TurnLeft];
+
+static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
+    ACTIONS
+        .iter()
+        .enumerate()
+        .map(|(index, action)| {
+            let (label, menu, shortcut) = match action {
+                Action::Select => ("Select and move", Menu::Tools, key(Key::S)),
+                Action::Measure => ("Measure", Menu::Tools, key(Key::M)),
+                Action::TurnRight => ("Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
+                Action::TurnLeft => ("Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
+            };
+            GameCommand { id: index as u16, label, menu, shortcut: Some(shortcut) }
+        })
+        .collect()
+});
+
+fn action_of(command: UiCommand) -> Option<Action> {
+    let UiCommand::Game(game) = command else { return None };
+    ACTIONS.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
+}
+
+fn table_symmetry(symmetry: Symmetry) -> Option<TableSymmetry> {
+    match symmetry {
+        Symmetry::MirrorLeftRight => Some(TableSymmetry::MirrorLeftRight),
+        Symmetry::MirrorTopBottom => Some(TableSymmetry::MirrorTopBottom),
+        Symmetry::Rotate180 => Some(TableSymmetry::Rotate180),
+        Symmetry::MirrorBoth | Symmetry::Rotate90 => None,
+    }
+}
+
+fn grid_symmetry(symmetry: TableSymmetry) -> Symmetry {
+    match symmetry {
+        TableSymmetry::MirrorLeftRight => Symmetry::MirrorLeftRight,
+        TableSymmetry::MirrorTopBottom => Symmetry::MirrorTopBottom,
+        TableSymmetry::Rotate180 => Symmetry::Rotate180,
+    }
+}
+
+impl Desk for ModernDesk {
+    fn game(&self) -> &'static str {
+        "Modern Skirmish"
+    }
+
+    fn document(&self) -> &dyn crate::editing::EditedDocument {
+        &self.editor.doc
+    }
+
+    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+        &mut self.editor.doc
+    }
+
+    fn text(&self) -> Result<String, String> {
+        save_scenario(self.scenario())
+    }
+
+    fn symmetry(&self) -> Option<Symmetry> {
+        self.editor.echo.map(grid_symmetry)
+    }
+
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
+        self.editor.echo = symmetry.and_then(table_symmetry);
+    }
+
+    fn take_feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn in_playtest(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn has_errors(&self) -> bool {
+        self.has_errors_now()
+    }
+
+    /// The table in whole centimetres, one a "square" of the print preview.
+    fn board_size(&self) -> (u16, u16, u8) {
+        let unit = crate::table::UM_PER_CM;
+        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
+        (whole(self.scenario().table.width), whole(self.scenario().table.depth), 1)
+    }
+
+    fn miniature(&self) -> Vec<Color32> {
+        edit::miniature(self)
+    }
+
+    fn seat_colours(&self) -> Vec<Color32> {
+        SIDE_COLOURS.to_vec()
+    }
+
+    /// The balance lab's seats are the text's sides.
+    fn seat_name(&self, seat: usize) -> String {
+        self.editor.rules.sides.get(seat).cloned().unwrap_or_else(|| format!("Side {}", seat + 1))
+    }
+
+    /// The heatmap's places are the centres of the cells where figures fell, in micrometres;
+    /// the table is drawn in centimetres.
+    fn place_board_rect(&self, place: crate::game::Place) -> ((f32, f32), f32) {
+        match place {
+            crate::game::Place::Point(x, y) => {
+                let unit = crate::table::UM_PER_CM as f32;
+                let cell = crate::systems::modern::game::HEAT_CELL_CM;
+                ((x as f32 / unit - cell / 2.0, y as f32 / unit - cell / 2.0), cell)
+            }
+            other => other.board_rect(),
+        }
+    }
+
+    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
+        Ok(crate::systems::modern::open_scenario(Arc::clone(&self.editor.rules), self.scenario().clone()))
+    }
+
+    fn game_commands(&self) -> &'static [GameCommand] {
+        &COMMANDS
+    }
+
+    fn has_edit_command(&self, command: UiCommand) -> bool {
+        command == UiCommand::DeleteSelection
+    }
+
+    fn toggles(&self) -> &'static [ViewToggle] {
+        &[]
+    }
+
+    fn is_on(&self, command: UiCommand) -> bool {
+        match action_of(command) {
+            Some(Action::Select) => self.editor.tool == Tool::Select,
+            Some(Action::Measure) => self.editor.tool == Tool::Measure,
+            _ => false,
+        }
+    }
+
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
+        match command {
+            UiCommand::Playtest => play::toggle(self, cx),
+            UiCommand::DeleteSelection => {
+                if !self.editor.delete_selected() {
+                    cx.say("Select a piece or a unit to delete.");
+                }
+            }
+            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
+                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
+            }
+            other => match action_of(other) {
+                Some(Action::Select) => self.editor.tool = Tool::Select,
+                Some(Action::Measure) => self.editor.tool = Tool::Measure,
+                Some(Action::TurnRight) => {
+                    if !self.editor.turn_selected(1_500) {
+                        cx.say("Select a piece to turn.");
+                    }
+                }
+                Some(Action::TurnLeft) => {
+                    if !self.editor.turn_selected(-1_500) {
+                        cx.say("Select a piece to turn.");
+                    }
+                }
+                None => cx.say(format!("{} is not something an open table has.", other.label())),
+            },
+        }
+    }
+
+    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
+        play::path_chosen(self, cx, id, path);
+    }
+
+    fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+        let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
+        self.refresh(&ctx, now);
+        if self.play.is_some() {
+            play::frame(self, cx, ui);
+            return;
+        }
+        edit::frame(self, cx, ui);
+    }
+
+    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
+        false
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// Makes Modern Skirmish desks: the window's registry lists it.
+pub struct ModernGame;
+
+fn rules_from(ruleset: Option<&str>) -> Result<Ruleset, String> {
+    match ruleset {
+        Some(text) => Ruleset::from_ron(text),
+        None => Ruleset::builtin(),
+    }
+    .map_err(|e| format!("the Modern Skirmish data cannot be used: {e}"))
+}
+
+impl GameDesk for ModernGame {
+    fn system_id(&self) -> &'static str {
+        SYSTEM_ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Modern Skirmish"
+    }
+
+    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        let rules = rules_from(ruleset)?;
+        let scenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
+        Ok(Box::new(ModernDesk::with_rules(Arc::new(rules), Document::new(scenario))))
+    }
+
+    fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
+        None
+    }
+
+    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        Box::new(ModernNewForm { ruleset: ruleset.map(str::to_owned), width: 120, depth: 90 })
+    }
+
+    fn sample(&self) -> &'static str {
+        include_str!("../../../scenarios/ms-town.ron")
+    }
+}
+
+/// The new-scenario form of Modern Skirmish: the table's size in centimetres.
+#[derive(Clone)]
+pub struct ModernNewForm {
+    ruleset: Option<String>,
+    /// Centimetres across.
+    pub width: u32,
+    /// Centimetres down.
+    pub depth: u32,
+}
+
+impl NewScenarioForm for ModernNewForm {
+    fn ui(&mut self, ui: &mut Ui) {
+        ui.label(
+            "An open table measured in centimetres with the text's forces in formation: the Affiliation's two units \
+             of six Legionaries and one of six Auxiliaries along the bottom edge, the Antagonist's two units of nine \
+             Soldiers and one of nine Confederates along the top, each in a 15 cm deployment zone, mirrored top to \
+             bottom. The text gives no size; 120 x 90 cm suits its 60 cm fire chart.",
+        );
+        egui::Grid::new("modern-new-form").show(ui, |ui| {
+            ui.label("Width (cm)");
+            ui.add(egui::DragValue::new(&mut self.width).range(60..=600));
+            ui.end_row();
+            ui.label("Depth (cm)");
+            ui.add(egui::DragValue::new(&mut self.depth).range(60..=600));
+            ui.end_row();
+        });
+    }
+
+    fn create(&self) -> Result<String, String> {
+        let rules = rules_from(self.ruleset.as_deref())?;
+        save_scenario(&new_scenario(&rules, self.width, self.depth))
+    }
+
+    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
+        Box::new(self.clone())
+    }
+}
+
+/// The command that makes the measure tool the one in hand (for tests and the palette).
+#[must_use]
+pub fn measure_command() -> UiCommand {
+    COMMANDS.get(1).map_or(UiCommand::ZoomFit, |&c| UiCommand::Game(c))
+}

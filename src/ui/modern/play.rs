@@ -1,0 +1,575 @@
+//! The Modern Skirmish playtest in the window: each unit's morale track and the odds of its
+//! activation test, a button to test it; once it passes, each figure's 150/100/50 mm reach
+//! drawn, a click on an enemy shows the exact chance of a hit and a kill (and close combat's
+//! odds for a charge), figures dragged to plan a move that one button makes; the log records
+//! every action and die. The computer can play either side at any level; undo by replay,
+//! restart with a seed, save and load the game, back to the editor. The document is never
+//! touched.
+
+use super::edit::{to_screen, to_table};
+use super::{ModernDesk, SIDE_COLOURS};
+use crate::game::Level;
+use crate::systems::modern::playtest::ModernPlay;
+use crate::systems::modern::print::{Frame, draw_terrain};
+use crate::systems::modern::rules::{Action, Outcome, centre_distance};
+use crate::systems::modern::ruleset::UNIT;
+use crate::systems::modern::scenario::{load_scenario, save_scenario};
+use crate::ui::desk::{DeskContext, prepare_view};
+use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
+use crate::ui::sketch::PainterSketch;
+use crate::ui::style;
+use egui::{Color32, RichText, Stroke, Ui};
+use std::path::Path;
+use std::sync::Arc;
+
+/// The playtest and what the window keeps around it.
+pub struct PlayDesk {
+    /// The game.
+    pub play: ModernPlay,
+    /// The figure selected (of the side to act).
+    pub selected: Option<usize>,
+    /// The enemy figure aimed at.
+    pub target: Option<usize>,
+    /// Moves planned for the activated unit: figure and where to.
+    pub planned: Vec<(usize, (i64, i64))>,
+    /// The figure being dragged and where the drag began.
+    pub dragging: Option<(usize, (i64, i64))>,
+    /// The seed a restart uses.
+    pub seed: u64,
+    /// The last refusal or note.
+    pub note: String,
+    /// A file action the bar asked for.
+    pub pending: Option<PlayFile>,
+}
+
+/// What the bar asks of files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayFile {
+    /// Save the game.
+    Save,
+    /// Load a saved game.
+    Load,
+}
+
+impl PlayDesk {
+    fn new(play: ModernPlay) -> Self {
+        Self {
+            play,
+            selected: None,
+            target: None,
+            planned: Vec::new(),
+            dragging: None,
+            seed: 1,
+            note: String::new(),
+            pending: None,
+        }
+    }
+
+    fn act(&mut self, action: &Action) {
+        self.note = self.play.act(action).err().unwrap_or_default();
+        if self.note.is_empty() {
+            self.planned.clear();
+            if self.play.state().active.is_none() {
+                self.selected = None;
+            }
+            if self.target.is_some_and(|t| !self.play.state().on_table(t)) {
+                self.target = None;
+            }
+        }
+    }
+}
+
+/// Starts a playtest of the table, or leaves the one under way.
+pub fn toggle(desk: &mut ModernDesk, cx: &mut DeskContext<'_>) {
+    if desk.play.take().is_some() {
+        cx.view.fit = true;
+        cx.say("Back to editing; the table is as you left it.");
+        return;
+    }
+    desk.check_now();
+    if desk.has_errors_now() {
+        cx.say("The table has errors: fix them (Diagnostics) before a playtest.");
+        return;
+    }
+    match ModernPlay::start(Arc::clone(&desk.editor.rules), desk.scenario(), 1) {
+        Ok(play) => {
+            desk.play = Some(PlayDesk::new(play));
+            cx.view.fit = true;
+            cx.say("Playtest: test a unit's morale (left), then click an enemy to fire, or drag figures and move.");
+        }
+        Err(message) => cx.say(format!("Cannot playtest: {message}")),
+    }
+}
+
+/// The playtest's frame.
+pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    if let Some(p) = desk.play.as_mut()
+        && p.play.computer_step()
+    {
+        p.planned.clear();
+        ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
+    }
+    let mut leave = false;
+    egui::Panel::top("modern-play-bar").show(ui, |ui| leave = bar(desk, ui));
+    egui::Panel::left("modern-play-units").resizable(true).default_size(300.0).show(ui, |ui| units(desk, ui));
+    egui::Panel::right("modern-play-side").resizable(true).default_size(360.0).show(ui, |ui| side(desk, ui));
+    egui::CentralPanel::default()
+        .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
+        .show(ui, |ui| canvas(desk, cx, ui));
+    if leave {
+        toggle(desk, cx);
+        return;
+    }
+    if let Some(pending) = desk.play.as_mut().and_then(|p| p.pending.take()) {
+        match pending {
+            PlayFile::Save => {
+                let request = PathRequest::save(FileKind::SavedGame, "game.ron", SAVE_GAME, "The game was not saved");
+                if let Some(path) = cx.ask_path(request) {
+                    save_game_to(desk, cx, &path);
+                }
+            }
+            PlayFile::Load => {
+                let request = PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded");
+                if let Some(path) = cx.ask_path(request) {
+                    load_game_from(desk, cx, &path);
+                }
+            }
+        }
+    }
+}
+
+const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
+const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
+
+/// Takes a path the in-app file dialog chose.
+pub fn path_chosen(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
+    match id {
+        1 => save_game_to(desk, cx, path),
+        2 => load_game_from(desk, cx, path),
+        _ => cx.say(format!("No use for {}: the request is not this table's.", path.display())),
+    }
+}
+
+/// A saved game: the scenario as played, the seed and every action.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct SavedGame {
+    scenario: String,
+    seed: u64,
+    actions: Vec<Action>,
+}
+
+fn save_game_to(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, path: &Path) {
+    let Some(p) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+    let text = save_scenario(desk.scenario()).and_then(|scenario| {
+        let saved = SavedGame { scenario, seed: p.play.session.seed, actions: p.play.session.actions.clone() };
+        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::new()).map_err(|e| e.to_string())
+    });
+    cx.write_file(path, text, "the game");
+}
+
+fn load_game_from(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, path: &Path) {
+    let rules = Arc::clone(&desk.editor.rules);
+    let loaded = crate::files::read_limited(path).and_then(|text| {
+        let saved: SavedGame =
+            crate::files::ron_options().from_str(&text).map_err(|e| format!("not a saved game: {e}"))?;
+        let scenario = load_scenario(&rules, &saved.scenario).map_err(|e| e.to_string())?;
+        let mut play = ModernPlay::start(Arc::clone(&rules), &scenario, saved.seed)?;
+        for (n, action) in saved.actions.iter().enumerate() {
+            play.act(action).map_err(|e| format!("action {} cannot be replayed: {e}", n + 1))?;
+        }
+        Ok(play)
+    });
+    match loaded {
+        Ok(play) => {
+            desk.play = Some(PlayDesk::new(play));
+            cx.view.fit = true;
+            cx.say(format!("Loaded the game {}.", path.display()));
+        }
+        Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
+    }
+}
+
+fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
+    let Some(p) = desk.play.as_mut() else { return false };
+    let mut leave = false;
+    ui.horizontal_wrapped(|ui| {
+        let state = p.play.state();
+        let data = p.play.data();
+        let status = match state.outcome {
+            Outcome::Ongoing => match state.active {
+                Some(u) => format!(
+                    "Round {}: {} has the initiative; {} passed its test and may act",
+                    state.round,
+                    data.side_name(state.side),
+                    state.units[u].name
+                ),
+                None => {
+                    format!("Round {}: {} has the initiative: test a unit", state.round, data.side_name(state.side))
+                }
+            },
+            Outcome::Over { winner, scores, .. } => format!(
+                "{} ({} {}, {} {})",
+                winner.map_or_else(|| "A draw".to_owned(), |w| format!("{} wins", data.side_name(w))),
+                data.side_name(0),
+                scores[0],
+                data.side_name(1),
+                scores[1]
+            ),
+        };
+        ui.label(RichText::new(status).strong());
+        ui.label(format!("Kills {} : {}", state.kills[0], state.kills[1]));
+        ui.separator();
+        let pass_label = if state.active.is_some() { "Stand (pass the initiative)" } else { "Pass the initiative" };
+        if ui.button(pass_label).clicked() {
+            p.act(&Action::Pass);
+        }
+        if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
+        {
+            let level = crate::systems::modern::game::rules_level(p.play.level);
+            if let Some(action) = crate::systems::modern::rules::computer_action(p.play.data(), p.play.state(), level) {
+                p.act(&action);
+            }
+        }
+        if ui.button("Undo").clicked() && !p.play.undo() {
+            p.note = "Nothing to undo.".into();
+        }
+        ui.add(egui::DragValue::new(&mut p.seed).range(0..=u64::MAX).prefix("seed "));
+        if ui.button("Restart").clicked() {
+            p.note = p.play.restart(p.seed).err().unwrap_or_default();
+            p.selected = None;
+            p.target = None;
+            p.planned.clear();
+        }
+        let names = [p.play.data().side_name(0).to_owned(), p.play.data().side_name(1).to_owned()];
+        for (plays, name) in p.play.computer.iter_mut().zip(&names) {
+            ui.checkbox(plays, format!("Computer plays {name}"));
+        }
+        egui::ComboBox::from_id_salt("modern-level").selected_text(format!("{:?}", p.play.level)).show_ui(ui, |ui| {
+            for level in [Level::Easy, Level::Normal, Level::Hard] {
+                ui.selectable_value(&mut p.play.level, level, format!("{level:?}"));
+            }
+        });
+        if ui.button("Save game").clicked() {
+            p.pending = Some(PlayFile::Save);
+        }
+        if ui.button("Load game").clicked() {
+            p.pending = Some(PlayFile::Load);
+        }
+        if ui.button("Back to editor").clicked() {
+            leave = true;
+        }
+    });
+    if !p.note.is_empty() {
+        ui.label(RichText::new(&p.note).color(style::WARNING));
+    }
+    leave
+}
+
+/// Each unit's morale track (0-13, marked at 4, 7, 11 and 13) and its test.
+fn units(desk: &mut ModernDesk, ui: &mut Ui) {
+    let Some(p) = desk.play.as_mut() else { return };
+    let mut test = None;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        for side in [p.play.data().first_side, 1 - p.play.data().first_side] {
+            ui.heading(RichText::new(p.play.data().side_name(side)).color(SIDE_COLOURS[usize::from(side.min(1))]));
+            let state = p.play.state();
+            for unit in (0..state.units.len()).filter(|&u| state.units[u].side == side) {
+                let u = &state.units[unit];
+                let standing = state.figures_of(unit).count();
+                let morale = p.play.morale(unit);
+                let status = if u.routed {
+                    "routed".to_owned()
+                } else if standing == 0 {
+                    "wiped out".to_owned()
+                } else {
+                    format!("{standing} standing")
+                };
+                let active = state.active == Some(unit);
+                ui.label(RichText::new(format!("{}: {status}", u.name)).strong().color(if active {
+                    style::SELECTION
+                } else {
+                    ui.visuals().text_color()
+                }));
+                morale_track(ui, morale.minuses);
+                ui.label(format!(
+                    "{} minuses (casualties {}, friends broken {}, ammo {}); a test passes {:.3}",
+                    morale.minuses, morale.parts.0, morale.parts.1, morale.parts.2, morale.pass
+                ));
+                if side == state.side
+                    && state.active.is_none()
+                    && state.outcome == Outcome::Ongoing
+                    && standing > 0
+                    && !u.routed
+                    && ui.button(format!("Test {} (passes {:.0}%)", u.name, morale.pass * 100.0)).clicked()
+                {
+                    test = Some(unit);
+                }
+                ui.add_space(6.0);
+            }
+        }
+    });
+    if let Some(unit) = test {
+        p.act(&Action::Test { unit });
+    }
+}
+
+/// The 0-13 track with the minuses filled and the deduction steps marked.
+fn morale_track(ui: &mut Ui, minuses: u32) {
+    let size = egui::vec2(16.0, 16.0);
+    ui.horizontal(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        for m in 0..=13u32 {
+            let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+            let filled = m > 0 && m <= minuses;
+            let fill = if filled {
+                if m >= 13 {
+                    style::ERROR
+                } else if m >= 7 {
+                    style::WARNING
+                } else {
+                    Color32::from_rgb(120, 140, 170)
+                }
+            } else {
+                Color32::from_gray(50)
+            };
+            ui.painter().rect_filled(rect, 2.0, fill);
+            let marked = [4, 7, 11, 13].contains(&m);
+            ui.painter().rect_stroke(
+                rect,
+                2.0,
+                Stroke::new(if marked { 2.0 } else { 0.5 }, Color32::from_gray(200)),
+                egui::StrokeKind::Inside,
+            );
+            if marked {
+                response.on_hover_text(match m {
+                    4 => "from 4: -1 to the test",
+                    7 => "from 7: -2",
+                    11 => "from 11: -3",
+                    _ => "13: the unit routs",
+                });
+            }
+        }
+    });
+}
+
+fn side(desk: &mut ModernDesk, ui: &mut Ui) {
+    let Some(p) = desk.play.as_mut() else { return };
+    let mut chosen: Option<Action> = None;
+    ui.heading("Orders");
+    let state = p.play.state();
+    match (p.selected, state.active) {
+        (Some(figure), Some(_)) => {
+            ui.label(RichText::new(p.play.figure_name(figure)).strong());
+            for (reach, label) in p.play.reach(figure) {
+                ui.label(format!("Reach {}: {label}", UNIT.show(reach)));
+            }
+        }
+        (_, Some(unit)) => {
+            ui.label(format!(
+                "{} may act: click one of its figures, then an enemy; or drag figures and move.",
+                state.units[unit].name
+            ));
+        }
+        (_, None) => {
+            ui.label("Test a unit's morale (left) to activate it.");
+        }
+    }
+    if let (Some(figure), Some(target)) = (p.selected, p.target) {
+        ui.separator();
+        ui.label(format!("Target: {}", p.play.figure_name(target)));
+        let preview = p.play.fire_preview(figure, target);
+        match (&preview.aim, preview.chances) {
+            (Ok(aim), Some((hit, kill, double))) => {
+                ui.label(format!(
+                    "{} away: the {} row, target {}; differential {}-{} hits, coloured {}-{} kills",
+                    UNIT.show(aim.range),
+                    UNIT.show(aim.row.1),
+                    if aim.cover { "in cover" } else { "in the open" },
+                    aim.shot.hit.0,
+                    aim.shot.hit.1,
+                    aim.shot.kill.0,
+                    aim.shot.kill.1
+                ));
+                ui.label(
+                    RichText::new(format!("Hit {hit:.3}, kill {kill:.3}; ammo marker (a double) {double:.3}")).strong(),
+                );
+                if ui.button(format!("Fire (kill {:.0}%)", kill * 100.0)).clicked() {
+                    chosen = Some(Action::Fire { figure, target });
+                }
+            }
+            (Err(why), _) => {
+                ui.label(RichText::new(format!("No shot: {why}")).color(style::WARNING));
+            }
+            _ => {}
+        }
+        let (de, be, ae) = p.play.melee_odds();
+        match p.play.charge(figure, target) {
+            Ok(action) => {
+                ui.label(format!("Charge: defender eliminated {de:.3}, both {be:.3}, attacker {ae:.3}"));
+                if ui.button("Charge into base contact").on_hover_text("The unit's whole move").clicked() {
+                    chosen = Some(action);
+                }
+            }
+            Err(why) => {
+                ui.label(format!("No charge: {why}"));
+            }
+        }
+    }
+    if let Some(unit) = state.active
+        && !p.planned.is_empty()
+    {
+        ui.separator();
+        ui.label(format!("{} figure(s) planned to move", p.planned.len()));
+        ui.horizontal(|ui| {
+            if ui.button("Move them (passes the initiative)").clicked() {
+                chosen = Some(Action::Move { unit, moves: p.planned.clone() });
+            }
+            if ui.button("Clear plan").clicked() {
+                p.planned.clear();
+            }
+        });
+    }
+    ui.separator();
+    ui.heading("Log");
+    egui::ScrollArea::vertical().stick_to_bottom(true).show(ui, |ui| {
+        let start = p.play.log.len().saturating_sub(300);
+        for line in &p.play.log[start..] {
+            ui.label(line);
+        }
+    });
+    if let Some(action) = chosen {
+        p.act(&action);
+    }
+}
+
+fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    let unit = crate::table::UM_PER_CM as f32;
+    let (width, depth) = (desk.scenario().table.width, desk.scenario().table.depth);
+    let extent = egui::vec2(width as f32 / unit, depth as f32 / unit);
+    let (response, painter, place) = prepare_view(cx, ui, extent, "Table");
+    let rules = Arc::clone(&desk.editor.rules);
+    let scenario = desk.scenario().clone();
+    let Some(p) = desk.play.as_mut() else { return };
+    let painter = painter.with_clip_rect(place.area);
+    {
+        let mut sketch = PainterSketch::new(&painter);
+        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        draw_terrain(&mut sketch, &rules, &scenario, &frame, true);
+    }
+    let state = p.play.state().clone();
+    let radius = rules.base_um() as f32 / unit * place.zoom / 2.0;
+    let pointer = response.hover_pos().filter(|q| place.area.contains(*q)).map(|q| to_table(place, q));
+    let figure_at = |at: (i64, i64)| {
+        (0..state.figures.len())
+            .filter(|&i| state.on_table(i))
+            .find(|&i| centre_distance(state.figures[i].at, at) <= rules.base_um() / 2)
+    };
+    // Reach of the figures of the activated unit (or the selected one).
+    if let Some(active) = state.active {
+        for i in state.figures_of(active) {
+            if p.selected.is_some() && p.selected != Some(i) {
+                continue;
+            }
+            let c = to_screen(place, state.figures[i].at);
+            for (n, (reach, _)) in p.play.reach(i).into_iter().enumerate() {
+                let r = (reach + rules.base_um() / 2) as f32 / unit * place.zoom;
+                let alpha = if n == 0 { 200 } else { 110 };
+                painter.circle_stroke(c, r, Stroke::new(1.5, Color32::from_rgba_unmultiplied(255, 255, 255, alpha)));
+            }
+        }
+    }
+    for (i, f) in state.figures.iter().enumerate() {
+        if !state.on_table(i) {
+            continue;
+        }
+        let side = state.units[f.unit].side;
+        let c = to_screen(place, f.at);
+        painter.circle_filled(c, radius, SIDE_COLOURS[usize::from(side.min(1))]);
+        painter.circle_stroke(c, radius, Stroke::new(1.0, Color32::BLACK));
+        if state.active == Some(f.unit) {
+            painter.circle_stroke(c, radius + 2.0, Stroke::new(1.5, style::SELECTION));
+        }
+        if f.fired {
+            painter.circle_filled(c, radius * 0.35, Color32::WHITE);
+        }
+    }
+    for &(figure, to) in &p.planned {
+        let from = to_screen(place, state.figures[figure].at);
+        let end = to_screen(place, to);
+        painter.line_segment([from, end], Stroke::new(1.5, style::SELECTION));
+        painter.circle_stroke(end, radius, Stroke::new(1.5, style::SELECTION));
+    }
+    if let Some(s) = p.selected {
+        painter.circle_stroke(to_screen(place, state.figures[s].at), radius + 4.0, Stroke::new(2.5, Color32::WHITE));
+    }
+    if let Some(t) = p.target.filter(|&t| state.on_table(t)) {
+        let c = to_screen(place, state.figures[t].at);
+        painter.circle_stroke(c, radius + 4.0, Stroke::new(2.5, style::ERROR));
+        if let Some(s) = p.selected {
+            painter.line_segment([to_screen(place, state.figures[s].at), c], Stroke::new(1.0, style::ERROR));
+        }
+    }
+    // Pointer input: click to select or aim, drag to plan a move.
+    let pressed = response.drag_started() || response.clicked();
+    if let Some(at) = pointer {
+        let hovered = figure_at(at);
+        if let (Some(s), Some(h)) = (p.selected, hovered)
+            && state.units[state.figures[h].unit].side != state.side
+        {
+            let preview = p.play.fire_preview(s, h);
+            let text = match preview.chances {
+                Some((hit, kill, _)) => format!("{}: hit {hit:.3}, kill {kill:.3}", p.play.figure_name(h)),
+                None => format!("{}: {}", p.play.figure_name(h), preview.aim.err().unwrap_or_default()),
+            };
+            painter.text(
+                to_screen(place, at) + egui::vec2(12.0, -12.0),
+                egui::Align2::LEFT_BOTTOM,
+                text,
+                egui::FontId::proportional(14.0),
+                Color32::WHITE,
+            );
+        }
+        if pressed && p.dragging.is_none() {
+            match hovered {
+                Some(h) if state.units[state.figures[h].unit].side != state.side => p.target = Some(h),
+                Some(h) => {
+                    p.selected = Some(h);
+                    if state.active == Some(state.figures[h].unit) {
+                        p.dragging = Some((h, at));
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    if let Some((figure, from)) = p.dragging {
+        let now = pointer.unwrap_or(from);
+        let c = to_screen(place, now);
+        let allowance = p.play.allowance_to(figure, now);
+        let moved = centre_distance(state.figures[figure].at, now);
+        let colour = if moved <= allowance { style::VALID } else { style::ERROR };
+        painter.circle_stroke(c, radius, Stroke::new(2.0, colour));
+        painter.text(
+            c + egui::vec2(10.0, 10.0),
+            egui::Align2::LEFT_TOP,
+            format!("{} of {}", UNIT.show(moved), UNIT.show(allowance)),
+            egui::FontId::proportional(14.0),
+            colour,
+        );
+        if response.drag_stopped() || ui.input(|i| i.pointer.primary_released()) {
+            p.dragging = None;
+            if moved > 0 && centre_distance(from, now) > rules.base_um() / 4 {
+                let shift = ui.input(|i| i.modifiers.shift);
+                let delta = (now.0 - state.figures[figure].at.0, now.1 - state.figures[figure].at.1);
+                let movers: Vec<usize> =
+                    if shift { state.figures_of(state.figures[figure].unit).collect() } else { vec![figure] };
+                for m in movers {
+                    let f = state.figures[m].at;
+                    p.planned.retain(|(g, _)| *g != m);
+                    p.planned.push((m, (f.0 + delta.0, f.1 + delta.1)));
+                }
+                p.note = "Planned: press \"Move them\" to make the move (Shift-drag moves the whole unit).".into();
+            }
+        }
+    }
+}
