@@ -81,7 +81,7 @@ const IMPURE: [&str; 17] = [
 #[test]
 fn the_rules_core_does_no_io_reads_no_clock_and_no_os_randomness() {
     let forbidden = IMPURE;
-    for system in ["swat", "skirm", "armored"] {
+    for system in ["swat", "skirm", "armored", "modern"] {
         let mut files = rust_files(&root().join(format!("src/systems/{system}/rules")));
         assert!(files.len() >= 4, "the {system} rules core should be found");
         // The shared board model and dice are part of every rules core, so they are held to

@@ -510,7 +510,8 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         }
     }
     // Pointer input: click to select or aim, drag to plan a move.
-    let pressed = response.drag_started() || response.clicked();
+    // The press is caught where it went down, before any drag threshold moves it off a base.
+    let pressed = ui.input(|i| i.pointer.primary_pressed()) && response.hovered();
     if let Some(at) = pointer {
         let hovered = figure_at(at);
         if let (Some(s), Some(h)) = (p.selected, hovered)

@@ -151,19 +151,21 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
             }
         }
     }
-    for side in 0..2u8 {
-        if deployment_zone(scenario, side).is_none() {
-            let (w, d) = (table.width, table.depth);
-            let band = cm(15.0).min(d / 4);
-            let (a, b) = if side == 0 { ((0, d - band), (w, d)) } else { ((0, 0), (w, band)) };
-            out.push(Finding {
-                severity: Severity::Warning,
-                code: "no-deployment-zone",
-                message: format!("{} has no deployment zone", rules.side_name(side)),
-                at: Vec::new(),
-                fix: Some(Fix {
-                    label: format!("Draw a 15 cm zone along {}'s edge", rules.side_name(side)),
-                    result: with(scenario, |s| {
+    let missing: Vec<u8> = (0..2u8).filter(|&side| deployment_zone(scenario, side).is_none()).collect();
+    if !missing.is_empty() {
+        let (w, d) = (table.width, table.depth);
+        let band = cm(15.0).min(d / 4);
+        let names: Vec<&str> = missing.iter().map(|&side| rules.side_name(side)).collect();
+        out.push(Finding {
+            severity: Severity::Warning,
+            code: "no-deployment-zone",
+            message: format!("{} without a deployment zone", names.join(" and ")),
+            at: Vec::new(),
+            fix: Some(Fix {
+                label: "Draw a 15 cm deployment zone along each side's edge".into(),
+                result: with(scenario, |s| {
+                    for &side in &missing {
+                        let (a, b) = if side == 0 { ((0, d - band), (w, d)) } else { ((0, 0), (w, band)) };
                         s.table.zones.push(crate::table::Zone::rectangle(
                             format!("{} deployment", rules.side_name(side)),
                             Some(side),
@@ -171,10 +173,10 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                             a,
                             b,
                         ));
-                    }),
+                    }
                 }),
-            });
-        }
+            }),
+        });
     }
     if let Some(symmetry) = scenario.symmetry {
         let broken = asymmetries(table, symmetry, cm(0.5), &|_| None);

@@ -1,0 +1,365 @@
+//! Modern Skirmish's rules core at its boundary: each clause of the text and each house reading
+//! as a case (a table, a seed, actions, the events expected), and the exact odds of the dice
+//! against the numbers the issue names.
+
+use skirmish_studio::systems::modern::rules::{
+    self, Action, Event, GameState, Outcome, Readings, Rejection, Roll, Setup, Terrain, UnitSetup, apply, check,
+    melee_counts, minuses, passing_faces, shot_counts, start_game,
+};
+use skirmish_studio::systems::modern::ruleset::{Ruleset, cm};
+use skirmish_studio::table::{Footprint, Pose};
+use std::sync::Arc;
+
+fn data() -> Ruleset {
+    Ruleset::builtin().expect("the bundled data loads")
+}
+
+/// A building (kind 0), wood (1) or wall (2), `across` x `along` cm, centred at (x, y) cm.
+fn piece(kind: usize, (x, y): (f64, f64), (across, along): (f64, f64)) -> Terrain {
+    Terrain {
+        kind,
+        shape: Footprint::Rect { length: cm(along), width: cm(across) }.place(Pose::new(
+            cm(x),
+            cm(y),
+            skirmish_studio::table::Facing::UP,
+        )),
+    }
+}
+
+/// A unit of troop `troop` with figures at these cm points.
+fn unit(troop: usize, side: u8, name: &str, figures: &[(f64, f64)]) -> UnitSetup {
+    UnitSetup { troop, side, name: name.into(), figures: figures.iter().map(|&(x, y)| (cm(x), cm(y))).collect() }
+}
+
+fn setup(terrain: Vec<Terrain>, units: Vec<UnitSetup>, readings: Readings) -> Setup {
+    Setup { size: (cm(120.0), cm(90.0)), terrain: Arc::new(terrain), units, readings }
+}
+
+/// One Legionary (side 0, figure 0) and one Soldier (side 1, figure 1), `gap` cm apart
+/// edge to edge across the table.
+fn duel(gap: f64, terrain: Vec<Terrain>, readings: Readings) -> Setup {
+    let base = 2.5;
+    setup(
+        terrain,
+        vec![unit(0, 0, "Legion", &[(20.0, 45.0)]), unit(2, 1, "Troop", &[(20.0 + base + gap, 45.0)])],
+        readings,
+    )
+}
+
+/// The game from `setup` at `seed` with the Antagonist's first initiative passed, so the
+/// Affiliation (side 0) holds it.
+fn affiliation_to_act(data: &Ruleset, setup: &Setup, seed: u64) -> GameState {
+    let (mut state, _) = start_game(data, setup, seed).unwrap();
+    apply(data, &mut state, &Action::Pass).unwrap();
+    assert_eq!(state.side, 0);
+    state
+}
+
+fn dice(events: &[Event], roll: Roll) -> Vec<u8> {
+    events
+        .iter()
+        .filter_map(|e| if let Event::Die { roll: r, face, .. } = e { (*r == roll).then_some(*face) } else { None })
+        .collect()
+}
+
+#[test]
+fn exact_odds_match_the_text_legionary_open_at_30_cm_and_close_combat() {
+    let d = data();
+    let legionary = &d.troops[0];
+    assert_eq!(shot_counts(legionary.bands[0].open), (36, 36), "a Legionary in the open at 30 cm always kills");
+    let auxiliary = &d.troops[1];
+    assert_eq!(
+        shot_counts(auxiliary.bands[2].cover).1,
+        1,
+        "the rarest kill: an Auxiliary at 60 cm into cover, 1 in 36"
+    );
+    let [ae, be, de] = melee_counts(&d);
+    assert_eq!(ae + be + de, 1296);
+    assert_eq!(
+        format!("{:.3} {:.3} {:.3}", f64::from(de) / 1296.0, f64::from(be) / 1296.0, f64::from(ae) / 1296.0),
+        "0.401 0.367 0.231"
+    );
+}
+
+#[test]
+fn clause_activation_deducts_by_morale_and_zero_or_less_fails() {
+    let d = data();
+    assert_eq!([0, 3, 4, 6, 7, 10, 11, 12].map(|m| passing_faces(&d, m)), [6, 6, 5, 5, 4, 4, 3, 3]);
+    let s = duel(40.0, vec![], Readings::default());
+    for seed in 0..40 {
+        let mut state = affiliation_to_act(&d, &s, seed);
+        state.units[0].ammo = 7; // -2 to the die
+        let events = apply(&d, &mut state, &Action::Test { unit: 0 }).unwrap();
+        let face = dice(&events, Roll::Activation)[0];
+        let passed = i32::from(face) - 2 >= 1;
+        assert!(events.contains(&Event::Tested { unit: 0, face, deduction: 2, passed }), "seed {seed}");
+        assert_eq!(state.active.is_some(), passed);
+        assert_eq!(state.side, if passed { 0 } else { 1 }, "a failed test passes the initiative");
+    }
+}
+
+#[test]
+fn clause_firing_keeps_the_initiative_and_moving_passes_it() {
+    let d = data();
+    let s = duel(20.0, vec![], Readings::default());
+    let mut state = affiliation_to_act(&d, &s, 3);
+    apply(&d, &mut state, &Action::Test { unit: 0 }).unwrap();
+    assert_eq!(check(&d, &state, &Action::Test { unit: 0 }), Err(Rejection::UnitActive));
+    apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
+    if state.outcome == Outcome::Ongoing {
+        assert_eq!((state.side, state.active), (0, None), "after firing the side tests again");
+    }
+    let mut state = affiliation_to_act(&d, &s, 3);
+    apply(&d, &mut state, &Action::Test { unit: 0 }).unwrap();
+    apply(&d, &mut state, &Action::Move { unit: 0, moves: vec![(0, (cm(20.0), cm(40.0)))] }).unwrap();
+    assert_eq!(state.side, 1, "a move yields the initiative");
+    assert_eq!(check(&d, &state, &Action::Fire { figure: 0, target: 1 }), Err(Rejection::NotActivated));
+}
+
+#[test]
+fn clause_hit_needs_the_differential_and_kill_the_coloured_die_and_a_double_is_an_ammo_marker() {
+    let d = data();
+    // 40 cm in the open: a Legionary uses the 50 cm row, differential 1-5 hits, coloured 2-6 kills.
+    let s = duel(40.0, vec![], Readings::default());
+    let mut doubles = 0;
+    for seed in 0..200 {
+        let mut state = affiliation_to_act(&d, &s, seed);
+        state.active = Some(0);
+        let events = apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
+        let (c, w) = (dice(&events, Roll::Coloured)[0], dice(&events, Roll::White)[0]);
+        let hit = (1..=5).contains(&c.abs_diff(w));
+        let kill = hit && (2..=6).contains(&c);
+        assert_eq!(events.contains(&Event::Hit { target: 1, kill: true }), kill, "seed {seed}: {c} {w}");
+        assert_eq!(events.iter().any(|e| matches!(e, Event::Missed)), !hit);
+        assert_eq!(events.contains(&Event::AmmoMarker { unit: 0 }), c == w);
+        doubles += usize::from(c == w);
+        assert_eq!(state.kills[0], u32::from(kill));
+    }
+    assert!(doubles > 10, "the seeds roll doubles too");
+}
+
+#[test]
+fn clause_morale_minuses_and_rout_at_13_costs_friends_two() {
+    let d = data();
+    let s = setup(
+        vec![],
+        vec![
+            unit(0, 0, "A", &[(20.0, 80.0), (24.0, 80.0), (28.0, 80.0), (32.0, 80.0), (36.0, 80.0)]),
+            unit(1, 0, "B", &[(60.0, 80.0)]),
+            unit(2, 1, "Enemy", &[(20.0, 10.0)]),
+        ],
+        Readings::default(),
+    );
+    let (mut state, _) = start_game(&d, &s, 1).unwrap();
+    for f in 0..3 {
+        state.figures[f].killed = true;
+    }
+    state.units[0].casualties = 3;
+    assert_eq!(minuses(&d, &state, 0), 12);
+    // One ammo marker more: 13, and the unit routs; its friend takes 2.
+    for seed in 0..200 {
+        let mut probe = state.clone();
+        probe.dice = skirmish_studio::dice::Dice::new(seed);
+        probe.side = 0;
+        probe.active = Some(0);
+        probe.figures[4].at = (cm(20.0), cm(40.0));
+        probe.figures[6].at = (cm(20.0), cm(20.0));
+        let events = apply(&d, &mut probe, &Action::Fire { figure: 3, target: 6 }).unwrap();
+        if events.iter().any(|e| matches!(e, Event::AmmoMarker { .. })) {
+            assert!(events.contains(&Event::Routed { unit: 0, minuses: 13 }), "{events:?}");
+            assert_eq!(minuses(&d, &probe, 1), 2, "a routed friend is two minuses");
+            assert_eq!(probe.side, 1, "a unit routed by its own fire ends its side's initiative");
+            assert!(!probe.on_table(3));
+            return;
+        }
+    }
+    panic!("no double in 200 seeds");
+}
+
+#[test]
+fn clause_movement_is_150_100_and_50_mm_by_buildings() {
+    let d = data();
+    let building = piece(0, (60.0, 45.0), (20.0, 20.0));
+    let s = setup(
+        vec![building],
+        vec![
+            unit(0, 0, "Out", &[(20.0, 80.0)]),
+            unit(1, 0, "In", &[(55.0, 50.0)]),
+            unit(2, 1, "Enemy", &[(110.0, 5.0)]),
+        ],
+        Readings::default(),
+    );
+    let mut state = affiliation_to_act(&d, &s, 1);
+    let go = |state: &mut GameState, unit: usize, figure: usize, to: (f64, f64)| {
+        state.active = Some(unit);
+        check(&d, state, &Action::Move { unit, moves: vec![(figure, (cm(to.0), cm(to.1)))] })
+    };
+    assert_eq!(go(&mut state, 0, 0, (35.0, 80.0)), Ok(()), "15 cm outside");
+    assert!(
+        matches!(go(&mut state, 0, 0, (35.1, 80.0)), Err(Rejection::TooFar { allowance, .. }) if allowance == cm(15.0))
+    );
+    assert_eq!(go(&mut state, 1, 1, (55.0, 45.0)), Ok(()), "5 cm within a building");
+    assert!(
+        matches!(go(&mut state, 1, 1, (55.0, 44.0)), Err(Rejection::TooFar { allowance, .. }) if allowance == cm(5.0))
+    );
+    assert_eq!(go(&mut state, 1, 1, (55.0, 59.0)), Ok(()), "9 cm out of the building (its edge at 55 cm)");
+    assert!(
+        matches!(go(&mut state, 1, 1, (55.0, 61.0)), Err(Rejection::TooFar { allowance, .. }) if allowance == cm(10.0))
+    );
+    // Around, not through: a building between two outside points.
+    let s2 = setup(
+        vec![piece(0, (60.0, 80.0), (6.0, 6.0))],
+        vec![unit(0, 0, "Out", &[(53.0, 80.0)]), unit(2, 1, "Enemy", &[(110.0, 5.0)])],
+        Readings::default(),
+    );
+    let mut state = affiliation_to_act(&d, &s2, 1);
+    assert!(matches!(go(&mut state, 0, 0, (67.0, 80.0)), Err(Rejection::ThroughBuilding { .. })));
+}
+
+#[test]
+fn reading_range_rows_edges_and_no_shot_beyond_60_cm() {
+    let d = data();
+    let aim = |gap: f64, readings: Readings| {
+        let state = affiliation_to_act(&d, &duel(gap, vec![], readings), 1);
+        rules::aim(&d, &state, 0, 1)
+    };
+    assert_eq!(aim(30.0, Readings::default()).unwrap().row.1, cm(30.0), "exactly 30 cm is the 30 cm row");
+    let mut farther = Readings::default();
+    farther.set("band_edge", "farther").unwrap();
+    assert_eq!(aim(30.0, farther).unwrap().row.1, cm(50.0));
+    assert!(matches!(aim(60.5, Readings::default()), Err(Rejection::OutOfRange { .. })));
+    let mut long = Readings::default();
+    long.set("beyond", "long_row").unwrap();
+    assert_eq!(aim(80.0, long).unwrap().row.1, cm(60.0));
+    let mut centres = Readings::default();
+    centres.set("measuring", "centre_to_centre").unwrap();
+    assert_eq!(aim(29.0, centres).unwrap().row.1, cm(50.0), "29 cm edge to edge is 31.5 cm centre to centre");
+}
+
+#[test]
+fn reading_sight_and_cover_buildings_hide_woods_and_walls_shelter() {
+    let d = data();
+    let between = piece(0, (40.0, 45.0), (6.0, 20.0));
+    let state = affiliation_to_act(&d, &duel(36.0, vec![between.clone()], Readings::default()), 1);
+    assert_eq!(rules::aim(&d, &state, 0, 1), Err(Rejection::NoLineOfSight));
+    let mut open = Readings::default();
+    open.set("sight", "open").unwrap();
+    let state = affiliation_to_act(&d, &duel(36.0, vec![between], open), 1);
+    assert!(rules::aim(&d, &state, 0, 1).is_ok());
+    // The target inside a wood is in cover; close behind a low wall too, unless inside_only.
+    let wood = piece(1, (61.0, 45.0), (10.0, 10.0));
+    let state = affiliation_to_act(&d, &duel(38.5, vec![wood], Readings::default()), 1);
+    assert!(rules::aim(&d, &state, 0, 1).unwrap().cover);
+    let wall = piece(2, (57.0, 45.0), (1.0, 20.0));
+    let state = affiliation_to_act(&d, &duel(38.5, vec![wall.clone()], Readings::default()), 1);
+    assert!(rules::aim(&d, &state, 0, 1).unwrap().cover, "2 cm behind the wall");
+    let mut inside_only = Readings::default();
+    inside_only.set("cover", "inside_only").unwrap();
+    let state = affiliation_to_act(&d, &duel(38.5, vec![wall], inside_only), 1);
+    assert!(!rules::aim(&d, &state, 0, 1).unwrap().cover);
+}
+
+#[test]
+fn reading_fire_limit_once_per_initiative_or_as_written() {
+    let d = data();
+    let s = duel(55.0, vec![], Readings::default());
+    let mut state = affiliation_to_act(&d, &s, 11);
+    state.active = Some(0);
+    apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
+    if state.outcome == Outcome::Ongoing && state.side == 0 {
+        state.active = Some(0);
+        assert_eq!(check(&d, &state, &Action::Fire { figure: 0, target: 1 }), Err(Rejection::AlreadyFired));
+    }
+    let mut written = Readings::default();
+    written.set("fire_limit", "as_written").unwrap();
+    let mut state = affiliation_to_act(&d, &duel(55.0, vec![], written), 11);
+    state.active = Some(0);
+    state.figures[0].fired = true;
+    assert_eq!(check(&d, &state, &Action::Fire { figure: 0, target: 1 }), Ok(()));
+}
+
+#[test]
+fn clause_close_combat_follows_the_table_and_a_charge_passes_the_initiative() {
+    let d = data();
+    let s = duel(8.0, vec![], Readings::default());
+    let mut seen = [false; 3];
+    for seed in 0..60 {
+        let mut state = affiliation_to_act(&d, &s, seed);
+        state.active = Some(0);
+        assert_eq!(
+            check(&d, &state, &Action::Charge { figure: 0, target: 1, to: (cm(25.0), cm(45.0)) }),
+            Err(Rejection::NotInContact)
+        );
+        let to = rules::contact_point(&d, state.figures[0].at, state.figures[1].at);
+        let events = apply(&d, &mut state, &Action::Charge { figure: 0, target: 1, to }).unwrap();
+        let a = dice(&events, Roll::Attacker);
+        let b = dice(&events, Roll::Defender);
+        let result = rules::melee_result(&d, a[0].abs_diff(a[1]), b[0].abs_diff(b[1]));
+        let code: u8 = match result {
+            skirmish_studio::systems::modern::ruleset::Eliminated::Attacker => 0,
+            skirmish_studio::systems::modern::ruleset::Eliminated::Both => 1,
+            skirmish_studio::systems::modern::ruleset::Eliminated::Defender => 2,
+        };
+        seen[usize::from(code)] = true;
+        assert!(events.contains(&Event::Melee {
+            attacker: a[0].abs_diff(a[1]),
+            defender: b[0].abs_diff(b[1]),
+            result: code
+        }));
+        assert_eq!(state.figures[0].killed, code <= 1);
+        assert_eq!(state.figures[1].killed, code >= 1);
+        assert!(state.outcome != Outcome::Ongoing || state.side == 1);
+    }
+    assert_eq!(seen, [true; 3], "every result turns up");
+}
+
+#[test]
+fn clause_scoring_triples_the_winner_of_the_skirmish_who_holds_the_field() {
+    let d = data();
+    // The Affiliation kills the lone Soldier: it broke the only enemy unit and holds the field.
+    let s = duel(10.0, vec![], Readings::default());
+    for seed in 0..100 {
+        let mut state = affiliation_to_act(&d, &s, seed);
+        state.active = Some(0);
+        apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
+        if let Outcome::Over { winner, scores, skirmish, field, .. } = state.outcome {
+            assert_eq!((winner, skirmish, field), (Some(0), Some(0), Some(0)));
+            assert_eq!(scores, [3, 0], "one kill, tripled");
+            return;
+        }
+    }
+    panic!("no kill at 10 cm in 100 seeds");
+}
+
+#[test]
+fn reading_coherency_refuses_a_move_that_splits_a_unit() {
+    let d = data();
+    let s = setup(
+        vec![],
+        vec![unit(0, 0, "Pair", &[(20.0, 80.0), (23.5, 80.0)]), unit(2, 1, "Enemy", &[(110.0, 5.0)])],
+        Readings::default(),
+    );
+    let mut state = affiliation_to_act(&d, &s, 1);
+    state.active = Some(0);
+    let split = Action::Move { unit: 0, moves: vec![(0, (cm(8.0), cm(80.0)))] };
+    assert_eq!(check(&d, &state, &split), Err(Rejection::OutOfCoherency));
+    let mut free = Readings::default();
+    free.set("coherency", "none").unwrap();
+    let mut state = affiliation_to_act(&d, &setup(vec![], s.units.clone(), free), 1);
+    state.active = Some(0);
+    assert_eq!(check(&d, &state, &split), Ok(()));
+}
+
+#[test]
+fn the_antagonist_takes_the_first_initiative_and_rounds_end_the_game() {
+    let d = data();
+    let s = duel(70.0, vec![], Readings::default());
+    let (mut state, events) = start_game(&d, &s, 1).unwrap();
+    assert_eq!(events, vec![Event::Initiative { side: 1, round: 1 }]);
+    for _ in 0..24 {
+        apply(&d, &mut state, &Action::Pass).unwrap();
+    }
+    assert!(matches!(state.outcome, Outcome::Over { ending: rules::Ending::Rounds, winner: None, .. }));
+    assert_eq!(state.round, 12);
+    assert_eq!(apply(&d, &mut state, &Action::Pass), Err(Rejection::GameOver));
+}

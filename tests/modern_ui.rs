@@ -1,0 +1,139 @@
+//! The window on a Modern Skirmish table, driven headless with egui_kittest by label: a building
+//! placed from the library with its mirrored echo and undone as one step, a broken force put
+//! right with one click of its fix, and a playtest in which a unit is tested, a figure aims at
+//! an enemy (the chances or the reason there is no shot are shown) and a planned move is made.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::Pos2;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+mod window_common;
+
+use skirmish_studio::systems::modern::rules::Outcome;
+use skirmish_studio::ui::modern::ModernDesk;
+use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
+use std::path::PathBuf;
+use window_common::{Answers, sample};
+
+fn harness(open: Option<PathBuf>) -> Harness<'static, StudioApp> {
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs: Prefs::default(),
+        open,
+    };
+    let app = StudioApp::new(config);
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    harness.run_steps(6);
+    harness
+}
+
+fn desk<'a>(harness: &'a Harness<'static, StudioApp>) -> &'a ModernDesk {
+    harness.state().desk_as::<ModernDesk>().expect("a Modern Skirmish table is open")
+}
+
+/// The screen point of a table point in centimetres.
+fn at(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> Pos2 {
+    let place = harness.state().placement.expect("the table was drawn");
+    place.origin + egui::vec2(x, y) * place.zoom
+}
+
+fn click_at(harness: &mut Harness<'static, StudioApp>, point: Pos2) {
+    harness.hover_at(point);
+    harness.run_steps(1);
+    harness.drag_at(point);
+    harness.run_steps(1);
+    harness.drop_at(point);
+    harness.run_steps(2);
+}
+
+#[test]
+fn a_building_is_placed_with_its_echo_and_undone_as_one_step() {
+    let mut harness = harness(Some(sample("ms-open-field.ron")));
+    let before = desk(&harness).editor.doc.scenario.table.pieces.len();
+    harness.get_by_label("Kill chance of one shot (exact), open / cover");
+    harness.get_by_label("Building").click();
+    harness.run_steps(2);
+    let point = at(&harness, 45.0, 25.0);
+    click_at(&mut harness, point);
+    let pieces = &desk(&harness).editor.doc.scenario.table.pieces;
+    assert_eq!(pieces.len(), before + 2, "the building and its mirror image");
+    assert_eq!(pieces[before].kind, "building");
+    harness.get_by_label("Edit").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Undo").click();
+    harness.run_steps(3);
+    assert_eq!(desk(&harness).editor.doc.scenario.table.pieces.len(), before);
+}
+
+#[test]
+fn a_broken_force_is_put_right_with_one_click() {
+    let mut harness = harness(Some(sample("ms-town.ron")));
+    harness.state_mut().desk_as_mut::<ModernDesk>().unwrap().editor.doc.scenario.units.truncate(4);
+    harness.state_mut().desk_as_mut::<ModernDesk>().unwrap().editor.doc.revision += 1;
+    harness.run_steps(4);
+    harness.get_by_label_contains("the forces are not the text's");
+    harness.get_by_label("Set up the text's forces in the deployment zones").click();
+    harness.run_steps(4);
+    assert_eq!(desk(&harness).editor.doc.scenario.units.len(), 6);
+    harness.get_by_label("No problems: the table follows the rules.");
+}
+
+#[test]
+fn a_playtest_tests_a_unit_aims_and_moves() {
+    let mut harness = harness(Some(sample("ms-open-field.ron")));
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    // The computer plays the Antagonist's first initiative.
+    for _ in 0..400 {
+        let play = &desk(&harness).play.as_ref().unwrap().play;
+        if play.state().side == 0 || play.state().outcome != Outcome::Ongoing {
+            break;
+        }
+        harness.run_steps(1);
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // Test until a unit passes (a unit without minuses always does).
+    harness.get_by_label_contains("Test 1st Legionaries (passes 100%)").click();
+    harness.run_steps(3);
+    let state = desk(&harness).play.as_ref().unwrap().play.state().clone();
+    assert_eq!(state.active, Some(0), "1st Legionaries passed and may act");
+    let first = state.figures[0].at;
+    let cm = |um: i64| um as f32 / 10_000.0;
+    let point = at(&harness, cm(first.0), cm(first.1));
+    click_at(&mut harness, point);
+    assert_eq!(desk(&harness).play.as_ref().unwrap().selected, Some(0));
+    harness.get_by_label_contains("Reach 15 cm: 150 mm outside");
+    let enemy = state.figures.iter().position(|f| state.units[f.unit].side == 1 && !f.killed).unwrap();
+    let target = at(&harness, cm(state.figures[enemy].at.0), cm(state.figures[enemy].at.1));
+    click_at(&mut harness, target);
+    assert_eq!(desk(&harness).play.as_ref().unwrap().target, Some(enemy));
+    let shot =
+        harness.query_by_label_contains("No shot").is_some() || harness.query_by_label_contains("Hit ").is_some();
+    assert!(shot, "the fire preview shows the chances or why there is none");
+    let charge = harness.query_by_label_contains("No charge").is_some()
+        || harness.query_by_label_contains("Charge: defender eliminated 0.401").is_some();
+    assert!(charge, "close combat's odds or why there is no charge");
+    // Plan a 4 cm move up the table (the unit keeps together) and make it.
+    let from = at(&harness, cm(first.0), cm(first.1));
+    let to = at(&harness, cm(first.0), cm(first.1) - 4.0);
+    harness.hover_at(from);
+    harness.run_steps(1);
+    harness.drag_at(from);
+    harness.run_steps(1);
+    for i in 1..=5 {
+        harness.hover_at(from + (to - from) * (i as f32 / 5.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to);
+    harness.run_steps(2);
+    assert_eq!(desk(&harness).play.as_ref().unwrap().planned.len(), 1);
+    harness.get_by_label("Move them (passes the initiative)").click();
+    harness.run_steps(2);
+    let after = desk(&harness).play.as_ref().unwrap().play.state().clone();
+    assert!(after.figures[0].at.1 < first.1 - 35_000, "the figure moved up the table");
+    assert!(after.side == 1 || after.round > 1, "the move passed the initiative");
+}
