@@ -2,6 +2,8 @@
 //! as a case (a table, a seed, actions, the events expected), and the exact odds of the dice
 //! against the numbers the issue names.
 
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use skirmish_studio::systems::modern::rules::{
     self, Action, Event, GameState, Outcome, Readings, Rejection, Roll, Setup, Terrain, UnitSetup, apply, check,
     melee_counts, minuses, passing_faces, shot_counts, start_game,
