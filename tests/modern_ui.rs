@@ -137,3 +137,34 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     assert!(after.figures[0].at.1 < first.1 - 35_000, "the figure moved up the table");
     assert!(after.side == 1 || after.round > 1, "the move passed the initiative");
 }
+
+#[test]
+fn the_balance_panel_judges_the_sides_by_name() {
+    let mut harness = harness(Some(sample("ms-town.ron")));
+    if !harness.state().prefs.show_balance {
+        harness.get_by_label("View").click();
+        harness.run_steps(2);
+        harness.get_by_label_contains("Balance").click();
+        harness.run_steps(3);
+    }
+    harness.state_mut().balance.games = 40;
+    harness.get_by_label("Run balance games").click();
+    harness.run_steps(2);
+    let start = std::time::Instant::now();
+    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 120 {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+    harness.run_steps(2);
+    let revision = desk(&harness).editor.doc.revision;
+    let result = harness.state().balance.shown(revision).expect("a result for this revision");
+    assert_eq!(result.first_mover, None, "the text fixes the first side: no seat to rotate");
+    harness.get_by_label_contains("Affiliation wins");
+    harness.get_by_label_contains("Antagonist wins");
+    assert!(harness.query_by_label_contains("layer 1").is_none(), "the verdict names sides, not seats");
+    // Where figures fell, in 10 cm cells on the table.
+    let desk = harness.state().desk.as_ref();
+    let ((x, y), size) = desk.place_board_rect(result.heatmap[0].at);
+    assert_eq!(size, 10.0);
+    assert!((0.0..=120.0).contains(&x) && (0.0..=90.0).contains(&y), "{x} {y} in centimetres");
+}

@@ -212,7 +212,11 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         return;
     };
     let colour = if balance.favoured { Color32::from_rgb(230, 150, 60) } else { Color32::from_rgb(80, 190, 100) };
+    // The lab numbers seats; people see the desk's names for them (a side, a squad).
     let mut verdict = balance.verdict.clone();
+    for seat in balance.seats.iter().rev() {
+        verdict = verdict.replace(&format!("player {}", seat.seat + 1), &desk.seat_name(usize::from(seat.seat)));
+    }
     if let Some(first) = verdict.get_mut(0..1) {
         first.make_ascii_uppercase();
     }

@@ -67,7 +67,7 @@ pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     egui::Panel::top("modern-toolbar").show(ui, |ui| toolbar(desk, cx, ui));
     egui::Panel::bottom("status").show(ui, |ui| status_bar(desk, cx, ui));
     egui::Panel::left("modern-library").resizable(true).default_size(230.0).show(ui, |ui| library(desk, ui));
-    egui::Panel::right("modern-side").resizable(true).default_size(380.0).show(ui, |ui| side(desk, ui));
+    egui::Panel::right("modern-side").resizable(true).default_size(440.0).show(ui, |ui| side(desk, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas(desk, cx, ui));
@@ -297,15 +297,15 @@ fn statistics(desk: &mut ModernDesk, ui: &mut Ui) {
 
 fn kill_grid(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) {
     egui::Grid::new("modern-kills").striped(true).show(ui, |ui| {
-        ui.label("Unit");
-        ui.label("Enemy");
+        ui.label("Firer");
+        ui.label("at");
         for k in stats.kill_chances.iter().take(3) {
             ui.label(format!("≤ {} cm", k.band));
         }
         ui.end_row();
         for row in stats.kill_chances.chunks(3) {
             let Some(first) = row.first() else { continue };
-            ui.label(&first.unit);
+            ui.label(&first.troop).on_hover_text(&first.unit);
             ui.label(&first.enemy);
             for k in row {
                 ui.label(format!("{:.3} / {:.3}", f64::from(k.open.1) / 36.0, f64::from(k.cover.1) / 36.0))

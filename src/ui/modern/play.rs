@@ -259,9 +259,6 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
             leave = true;
         }
     });
-    if !p.note.is_empty() {
-        ui.label(RichText::new(&p.note).color(style::WARNING));
-    }
     leave
 }
 
@@ -356,6 +353,11 @@ fn side(desk: &mut ModernDesk, ui: &mut Ui) {
     let Some(p) = desk.play.as_mut() else { return };
     let mut chosen: Option<Action> = None;
     ui.heading("Orders");
+    // The last refusal or hint sits here, not above the table, so the table never shifts under
+    // the pointer.
+    if !p.note.is_empty() {
+        ui.label(RichText::new(&p.note).color(style::WARNING));
+    }
     let state = p.play.state();
     match (p.selected, state.active) {
         (Some(figure), Some(_)) => {

@@ -17,6 +17,8 @@ use std::sync::Arc;
 pub struct KillChance {
     /// The firing units' names (one troop type).
     pub unit: String,
+    /// Their troop type's name.
+    pub troop: String,
     /// The enemy troop type's name.
     pub enemy: String,
     /// The row's range, centimetres.
@@ -103,6 +105,7 @@ pub fn statistics(rules: &Ruleset, scenario: &ModernScenario) -> Statistics {
             for band in &troop.bands {
                 kill_chances.push(KillChance {
                     unit: names.join(", "),
+                    troop: troop.name.clone(),
                     enemy: enemy.name.clone(),
                     band: band.up_to,
                     open: shot_counts(band.open),
