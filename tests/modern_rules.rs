@@ -365,3 +365,42 @@ fn the_antagonist_takes_the_first_initiative_and_rounds_end_the_game() {
     assert_eq!(state.round, 12);
     assert_eq!(apply(&d, &mut state, &Action::Pass), Err(Rejection::GameOver));
 }
+
+#[test]
+fn the_computer_shoots_beyond_60_cm_where_the_reading_lets_it() {
+    let d = data();
+    let mut long = Readings::default();
+    long.set("beyond", "long_row").unwrap();
+    for level in [rules::Level::Easy, rules::Level::Normal, rules::Level::Hard] {
+        let mut state = affiliation_to_act(&d, &duel(70.0, vec![], long), 1);
+        state.active = Some(0);
+        assert_eq!(rules::computer_action(&d, &state, level), Some(Action::Fire { figure: 0, target: 1 }), "{level:?}");
+    }
+}
+
+#[test]
+fn between_two_targets_mirrored_across_the_centre_line_the_computer_favours_neither_flank() {
+    let d = data();
+    let s = setup(
+        vec![],
+        vec![
+            unit(0, 0, "Legion", &[(60.0, 80.0)]),
+            unit(2, 1, "Left", &[(45.0, 40.0)]),
+            unit(2, 1, "Right", &[(75.0, 40.0)]),
+        ],
+        Readings::default(),
+    );
+    let mut left = 0;
+    let seeds = 200;
+    for seed in 0..seeds {
+        let mut state = affiliation_to_act(&d, &s, seed);
+        state.active = Some(0);
+        match rules::computer_action(&d, &state, rules::Level::Normal) {
+            Some(Action::Fire { target: 1, .. }) => left += 1,
+            Some(Action::Fire { target: 2, .. }) => {}
+            other => panic!("seed {seed}: {other:?}"),
+        }
+    }
+    // A fair coin: 100 of 200 expected; 3.3 standard deviations is about 23.
+    assert!((77..=123).contains(&left), "the left target was chosen {left} times of {seeds}");
+}

@@ -8,7 +8,7 @@ use super::check::{aim, check};
 use super::geometry::{band, centre_distance, contact_point, hidden, in_cover, range};
 use super::legal::formation_move;
 use super::odds::{minuses, passing_faces, shot_counts};
-use super::readings::FireLimit;
+use super::readings::{Beyond, FireLimit};
 use super::state::{Action, GameState, Outcome};
 
 /// How well the computer plays.
@@ -23,15 +23,34 @@ pub enum Level {
     Hard,
 }
 
-/// A point in the side's own frame (its own edge at the bottom), for tie-breaks that do not
-/// depend on the seat.
-fn frame(state: &GameState, side: u8, (x, y): (i64, i64)) -> (i64, i64) {
-    if side == 0 { (x, y) } else { (x, state.setup.size.1 - y) }
+/// A place's rank for tie-breaks that depend on neither the seat nor the table's orientation:
+/// first how far up the table from the side's own edge, then how far off the centre line, and
+/// between a place and its mirror image across that line, a coin made of the position (so a
+/// table and its mirror favour neither flank).
+type PlaceKey = (i64, i64, bool);
+
+fn frame(state: &GameState, side: u8, (x, y): (i64, i64)) -> PlaceKey {
+    let (width, depth) = state.setup.size;
+    let from_own_edge = if sets_up_below(state, side) { depth - y } else { y };
+    let left = 2 * x < width;
+    (-from_own_edge, (2 * x - width).abs(), left != (coin(state, 0x5EED) & 1 == 1))
 }
 
-/// Easy's coin: a number made of the position, the same on every machine.
+/// Whether a side set up in the lower half of the table (its own edge is the bottom one).
+fn sets_up_below(state: &GameState, side: u8) -> bool {
+    let (mut sum, mut count) = (0i64, 0i64);
+    for unit in state.setup.units.iter().filter(|u| u.side == side) {
+        sum += unit.figures.iter().map(|p| p.1).sum::<i64>();
+        count += unit.figures.len() as i64;
+    }
+    count == 0 || 2 * sum / count > state.setup.size.1
+}
+
+/// A coin made of the game (Easy's whims, ties between mirror images), the same on every
+/// machine.
 fn coin(state: &GameState, salt: u64) -> u64 {
-    let mut h = state.dice.rolls.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ salt;
+    // The dice's state and count: the same in a table and its mirror, different game to game.
+    let mut h = (state.dice.state ^ state.dice.rolls.wrapping_mul(0x9E37_79B9_7F4A_7C15)) ^ salt;
     h ^= u64::from(state.round) << 32;
     h = (h ^ (h >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     h ^ (h >> 29)
@@ -41,23 +60,27 @@ fn enemies(state: &GameState, side: u8) -> Vec<usize> {
     (0..state.figures.len()).filter(|&i| state.on_table(i) && state.units[state.figures[i].unit].side != side).collect()
 }
 
-/// The longest reach of any row of the chart (with the base), to skip far pairs cheaply.
-fn reach(rules: &Ruleset) -> i64 {
+/// The longest reach of any row of the chart (with the base), to skip far pairs cheaply; none
+/// where the reading lets the last row reach beyond it.
+fn reach(rules: &Ruleset, state: &GameState) -> i64 {
+    if state.setup.readings.beyond == Beyond::LongRow {
+        return i64::MAX;
+    }
     let far = rules.troops.iter().flat_map(|t| t.bands.iter().map(|b| cm(b.up_to))).max().unwrap_or(0);
     far + rules.base_um()
 }
 
 /// A shot with its tie-break: value, target and firer in the side's frame, firer, target.
-type RankedShot = (f64, (i64, i64), (i64, i64), usize, usize);
+type RankedShot = (f64, PlaceKey, PlaceKey, usize, usize);
 
 /// A charge's rank: near-rout targets first (Hard), then the target's and attacker's places.
-type ChargeKey = (u8, (i64, i64), (i64, i64));
+type ChargeKey = (u8, PlaceKey, PlaceKey);
 
 /// The best shot of a unit's figures that may fire: (value, firer, target).
 fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, usize, usize)> {
     let side = state.units[unit].side;
     let limit = state.setup.readings.fire_limit == FireLimit::OncePerInitiative;
-    let far = reach(rules);
+    let far = reach(rules, state);
     let targets = enemies(state, side);
     let mut best: Option<RankedShot> = None;
     let mut options = 0u64;
@@ -74,6 +97,7 @@ fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
                 Level::Easy => value = 1.0 + (coin(state, options) % 1000) as f64 / 1000.0,
                 Level::Normal => {}
                 Level::Hard => {
+                    // A kill that routs its unit counts double.
                     if minuses(rules, state, hit_unit) + rules.minus_per_casualty >= rules.rout_at {
                         value *= 2.0;
                     }
@@ -108,7 +132,7 @@ fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64
 fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i64, i64)], level: Level) -> f64 {
     let side = state.units[unit].side;
     let troop = state.units[unit].troop;
-    let far = reach(rules);
+    let far = reach(rules, state);
     let foes = enemies(state, side);
     let mut offence = 0.0;
     let mut nearest = i64::MAX;
@@ -135,18 +159,19 @@ fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i6
             .fold(0.0, f64::max);
         threat += worst;
     }
-    let own_units = state.units_of(side).count().max(1) as f64;
     let shaken = minuses(rules, state, unit) >= 7;
+    // Normal spreads the enemy's fire over its units; Hard knows a move hands the enemy the
+    // initiative, so it fires first and at the unit most exposed.
     let caution = match level {
         Level::Easy => 0.0,
-        Level::Normal => 0.5,
-        Level::Hard if shaken => 1.2,
-        Level::Hard => 0.6,
+        Level::Normal => 0.75,
+        Level::Hard if shaken => 1.5,
+        Level::Hard => 1.0,
     };
     // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
     let to_go = (nearest.saturating_sub(cm(30.0))).max(0) as f64 / cm(10.0) as f64;
     let press = 0.03 * places.len() as f64 * (1.0 + f64::from(state.round) / 4.0);
-    offence - caution * threat / own_units - press * to_go
+    offence - caution * threat - press * to_go
 }
 
 /// The unit's best move and how much it improves on standing.
@@ -188,7 +213,7 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
         }
     }
     let stand = standing_score(rules, state, unit, &places, level);
-    let mut best: Option<(f64, (i64, i64), Action)> = None;
+    let mut best: Option<(f64, PlaceKey, Action)> = None;
     for action in candidates {
         let Action::Move { moves, .. } = &action else { continue };
         let after: Vec<(i64, i64)> = here
@@ -270,7 +295,7 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
         frame(state, side, centroid(&places))
     };
     // Shooters first: the unit likeliest to pass and to kill.
-    let mut shooter: Option<(f64, (i64, i64), usize)> = None;
+    let mut shooter: Option<(f64, PlaceKey, usize)> = None;
     for &u in &units {
         if let Some((value, _, _)) = best_shot(rules, state, u, level) {
             let pass = f64::from(passing_faces(rules, minuses(rules, state, u))) / 6.0;
@@ -284,7 +309,7 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
         return Some(Action::Test { unit });
     }
     // Then the unit whose move (or charge) helps most.
-    let mut mover: Option<(f64, (i64, i64), usize)> = None;
+    let mut mover: Option<(f64, PlaceKey, usize)> = None;
     for &u in &units {
         let gain = if best_charge(rules, state, u, level).is_some() {
             f64::INFINITY
