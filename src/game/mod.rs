@@ -10,7 +10,7 @@
 
 mod play;
 
-pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script};
+pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script, simulate_two_sides};
 
 use crate::export::{ExportOptions, PdfReport, Sheet};
 use crate::files::FileError;

@@ -298,3 +298,55 @@ pub fn run_battle<R: Rules>(
     };
     Ok((record, session.state))
 }
+
+/// What `simulate` reports for a game of two sides: `games` computer games at Normal from
+/// `seed` (game `i` uses `seed + i`), each from a fresh `setup`, with each side's wins and their
+/// interval, the draws, how games ended and their mean length.
+///
+/// # Errors
+/// A game cannot start, or a computer chose an action the rules refuse.
+#[allow(clippy::too_many_arguments)]
+pub fn simulate_two_sides<R: Rules>(
+    rules: &R,
+    name: &str,
+    sides: [&str; 2],
+    setup: &dyn Fn() -> R::Setup,
+    games: usize,
+    seed: u64,
+    round_cap: u32,
+    progress: &mut dyn FnMut(usize),
+) -> Result<super::Report, String> {
+    use std::fmt::Write as _;
+    let mut wins = [0usize; 2];
+    let mut draws = 0usize;
+    let mut endings: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    let mut rounds = 0u64;
+    for game in 0..games {
+        let (record, _) =
+            run_battle(rules, setup(), seed + game as u64, None, round_cap, &[Level::Normal, Level::Normal])?;
+        match record.winner {
+            Some(side) => wins[usize::from(side.min(1))] += 1,
+            None => draws += 1,
+        }
+        *endings.entry(record.ending.clone()).or_default() += 1;
+        rounds += u64::from(record.length);
+        progress(game + 1);
+    }
+    let mut text = format!("{name}: {games} games, seeds {seed} to {}\n", seed + games.saturating_sub(1) as u64);
+    for (side, w) in wins.iter().enumerate() {
+        let _ = writeln!(text, "  {} wins {}", sides[side], super::share_text(*w, games));
+    }
+    let _ = writeln!(text, "  draws: {}", super::share_text(draws, games));
+    for (ending, n) in &endings {
+        let _ = writeln!(text, "  {}: {n}", super::ending_phrase(ending));
+    }
+    let _ = writeln!(text, "  {:.1} rounds a game on average", rounds as f64 / games.max(1) as f64);
+    Ok(super::Report {
+        text,
+        json: serde_json::json!({
+            "games": games, "wins": wins, "draws": draws, "endings": endings,
+            "win_share_95": wins.map(|w| super::wilson_interval(w, games)),
+            "mean_rounds": rounds as f64 / games.max(1) as f64,
+        }),
+    })
+}

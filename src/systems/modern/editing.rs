@@ -5,6 +5,7 @@
 
 use super::rules::{centre_distance, on_table};
 use super::ruleset::{Ruleset, UNIT, cm};
+use super::scenario::document::ordinal;
 use super::scenario::{Finding, ModernScenario, PlacedUnit, formation, side_of, validate};
 use crate::editing::{MergeKey, Snapshot};
 use crate::table::{Facing, Footprint, Piece, Pose, TableSymmetry};
@@ -338,15 +339,6 @@ impl Editor {
     #[must_use]
     pub fn side_of_unit(&self, unit: usize) -> u8 {
         self.scenario().units.get(unit).map_or(0, |u| side_of(&self.rules, u))
-    }
-}
-
-fn ordinal(n: usize) -> String {
-    match n {
-        1 => "1st".into(),
-        2 => "2nd".into(),
-        3 => "3rd".into(),
-        n => format!("{n}th"),
     }
 }
 

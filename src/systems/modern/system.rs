@@ -10,10 +10,9 @@ use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
     Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle,
-    run_script, share_text, wilson_interval,
+    run_script,
 };
 use crate::table::{TableSymmetry, asymmetries};
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -313,43 +312,17 @@ impl OpenScenario for ModernDocument {
         progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String> {
         let core = ModernCore(Arc::clone(&self.rules));
-        let mut wins = [0usize; 2];
-        let mut draws = 0usize;
-        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
-        let mut rounds = 0u64;
-        for game in 0..games {
-            let setup = setup_of(&self.rules, &self.scenario, self.scenario.readings);
-            let (record, _) =
-                run_battle(&core, setup, seed + game as u64, None, round_cap, &[Level::Normal, Level::Normal])?;
-            match record.winner {
-                Some(side) => wins[usize::from(side.min(1))] += 1,
-                None => draws += 1,
-            }
-            *endings.entry(record.ending.clone()).or_default() += 1;
-            rounds += u64::from(record.length);
-            progress(game + 1);
-        }
-        let mut text = format!(
-            "{}: {games} games, seeds {seed} to {}\n",
-            self.scenario.name,
-            seed + games.saturating_sub(1) as u64
-        );
-        for (side, w) in wins.iter().enumerate() {
-            let _ = writeln!(text, "  {} wins {}", self.rules.side_name(side as u8), share_text(*w, games));
-        }
-        let _ = writeln!(text, "  draws: {}", share_text(draws, games));
-        for (ending, n) in &endings {
-            let _ = writeln!(text, "  {}: {n}", crate::game::ending_phrase(ending));
-        }
-        let _ = writeln!(text, "  {:.1} rounds a game on average", rounds as f64 / games.max(1) as f64);
-        Ok(Report {
-            text,
-            json: serde_json::json!({
-                "games": games, "wins": wins, "draws": draws, "endings": endings,
-                "win_share_95": wins.map(|w| wilson_interval(w, games)),
-                "mean_rounds": rounds as f64 / games.max(1) as f64,
-            }),
-        })
+        let setup = || setup_of(&self.rules, &self.scenario, self.scenario.readings);
+        crate::game::simulate_two_sides(
+            &core,
+            &self.scenario.name,
+            [self.rules.side_name(0), self.rules.side_name(1)],
+            &setup,
+            games,
+            seed,
+            round_cap,
+            progress,
+        )
     }
 
     fn seats(&self) -> u8 {

@@ -270,7 +270,9 @@ pub fn text_forces(rules: &Ruleset, table: &Table) -> Vec<PlacedUnit> {
     units
 }
 
-fn ordinal(n: usize) -> String {
+/// "1st", "2nd", "3rd", "4th": a unit's number in its name.
+#[must_use]
+pub fn ordinal(n: usize) -> String {
     match n {
         1 => "1st".into(),
         2 => "2nd".into(),
