@@ -297,18 +297,16 @@ fn statistics(desk: &mut ModernDesk, ui: &mut Ui) {
 
 fn kill_grid(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) {
     egui::Grid::new("modern-kills").striped(true).show(ui, |ui| {
-        ui.label("Firer");
-        ui.label("at");
+        ui.label("Firer at enemy");
         for k in stats.kill_chances.iter().take(3) {
             ui.label(format!("≤ {} cm", k.band));
         }
         ui.end_row();
         for row in stats.kill_chances.chunks(3) {
             let Some(first) = row.first() else { continue };
-            ui.label(&first.troop).on_hover_text(&first.unit);
-            ui.label(&first.enemy);
+            ui.label(format!("{} at {}", first.troop, first.enemy)).on_hover_text(&first.unit);
             for k in row {
-                ui.label(format!("{:.3} / {:.3}", f64::from(k.open.1) / 36.0, f64::from(k.cover.1) / 36.0))
+                ui.label(format!("{:.3}/{:.3}", f64::from(k.open.1) / 36.0, f64::from(k.cover.1) / 36.0))
                     .on_hover_text(format!("of 36 throws: {} / {} kill", k.open.1, k.cover.1));
             }
             ui.end_row();
