@@ -71,6 +71,7 @@ pub fn crosses_building(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i
     setup.terrain.iter().enumerate().any(|(i, t)| {
         rules.terrain.get(t.kind).is_some_and(|k| k.is_building)
             && !ends.contains(&Some(i))
+            && t.near(point(from), point(to))
             && !inside_intervals(&t.shape, point(from), point(to)).is_empty()
     })
 }
@@ -83,6 +84,7 @@ pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Readings, a: (i64, i64)
     }
     setup.terrain.iter().any(|t| {
         rules.terrain.get(t.kind).is_some_and(|k| k.blocks_sight)
+            && t.near(point(a), point(b))
             && !t.shape.contains_point(point(a))
             && !t.shape.contains_point(point(b))
             && !inside_intervals(&t.shape, point(a), point(b)).is_empty()
@@ -104,6 +106,7 @@ pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Readings, firer: (i64
     let reach = (cm(rules.wall_cover) + rules.base_um() / 2) as f64;
     setup.terrain.iter().any(|t| {
         rules.terrain.get(t.kind).is_some_and(|k| !k.cover_inside && !k.blocks_sight)
+            && t.near(point(firer), point(target))
             && !t.shape.contains_point(point(firer))
             && t.shape.distance_to_point(point(target)) <= reach
             && !inside_intervals(&t.shape, point(firer), point(target)).is_empty()

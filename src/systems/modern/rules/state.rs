@@ -5,6 +5,7 @@
 use super::readings::Readings;
 use crate::dice::Dice;
 use crate::table::Shape;
+use crate::table::shape::Bounds;
 use serde::Serialize;
 use std::fmt;
 use std::sync::Arc;
@@ -16,6 +17,23 @@ pub struct Terrain {
     pub kind: usize,
     /// Its footprint on the table.
     pub shape: Shape,
+    /// The footprint's box, so a line far from it skips the exact test.
+    pub bounds: Bounds,
+}
+
+impl Terrain {
+    /// A piece of kind `kind` standing on `shape`.
+    #[must_use]
+    pub fn new(kind: usize, shape: Shape) -> Self {
+        let bounds = shape.bounds();
+        Self { kind, shape, bounds }
+    }
+
+    /// Whether the segment from `a` to `b` may meet it (its box does).
+    #[must_use]
+    pub fn near(&self, a: (f64, f64), b: (f64, f64)) -> bool {
+        self.bounds.meets(&Bounds::of_segment(a, b))
+    }
 }
 
 /// A unit as the scenario sets it up.

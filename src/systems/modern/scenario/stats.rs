@@ -68,9 +68,7 @@ pub fn setup_of(rules: &Ruleset, scenario: &ModernScenario, readings: Readings) 
         .table
         .pieces
         .iter()
-        .filter_map(|p| {
-            rules.terrain.iter().position(|k| k.id == p.kind).map(|kind| Terrain { kind, shape: p.shape() })
-        })
+        .filter_map(|p| rules.terrain.iter().position(|k| k.id == p.kind).map(|kind| Terrain::new(kind, p.shape())))
         .collect();
     Setup {
         size: (scenario.table.width, scenario.table.depth),
