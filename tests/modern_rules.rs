@@ -18,14 +18,8 @@ fn data() -> Ruleset {
 
 /// A building (kind 0), wood (1) or wall (2), `across` x `along` cm, centred at (x, y) cm.
 fn piece(kind: usize, (x, y): (f64, f64), (across, along): (f64, f64)) -> Terrain {
-    Terrain {
-        kind,
-        shape: Footprint::Rect { length: cm(along), width: cm(across) }.place(Pose::new(
-            cm(x),
-            cm(y),
-            skirmish_studio::table::Facing::UP,
-        )),
-    }
+    let at = Pose::new(cm(x), cm(y), skirmish_studio::table::Facing::UP);
+    Terrain::new(kind, Footprint::Rect { length: cm(along), width: cm(across) }.place(at))
 }
 
 /// A unit of troop `troop` with figures at these cm points.
