@@ -314,3 +314,12 @@ fn the_balance_lab_judges_both_samples_by_side_and_sweeps_the_readings() {
     let refused = scenario.with_setting("reading.fire_limit", "never").err().unwrap();
     assert!(refused.contains("once_per_initiative"), "{refused}");
 }
+
+#[test]
+fn the_balance_command_speaks_of_the_sides() {
+    let path = format!("{}/scenarios/ms-open-field.ron", env!("CARGO_MANIFEST_DIR"));
+    let (_, out, err) = run_args(&["balance", &path, "--games", "40", "--threads", "2"]);
+    assert!(out.contains("Affiliation wins") && out.contains("Antagonist wins"), "{out}{err}");
+    assert!(!out.contains("player 1") && !out.contains("Player 1"), "{out}");
+    assert!(!out.contains("first mover"), "the text fixes the first side: {out}");
+}

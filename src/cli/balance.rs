@@ -109,44 +109,51 @@ pub(super) fn balance_command(
             })
         );
     } else {
-        let _ = out.write_all(crate::balance::report::text(scenario.name(), &balance).as_bytes());
-        if let (Some(points), Some(spec)) = (&sweep_points, &extras.sweep) {
-            let _ = writeln!(out, "  sweep of {}: player {}'s share of wins", spec.name, swept_seat + 1);
-            for point in points {
-                if let Some(seat) = point.balance.seats.get(usize::from(swept_seat)) {
+        // Written first, then told with the seats' own names (a side, where the game has them).
+        let mut buf: Vec<u8> = Vec::new();
+        {
+            let out: &mut dyn Write = &mut buf;
+            let _ = out.write_all(crate::balance::report::text(scenario.name(), &balance).as_bytes());
+            if let (Some(points), Some(spec)) = (&sweep_points, &extras.sweep) {
+                let _ = writeln!(out, "  sweep of {}: player {}'s share of wins", spec.name, swept_seat + 1);
+                for point in points {
+                    if let Some(seat) = point.balance.seats.get(usize::from(swept_seat)) {
+                        let _ = writeln!(
+                            out,
+                            "    {} = {:<6} {}; {}",
+                            spec.name,
+                            point.label,
+                            crate::game::share_text(seat.wins, point.balance.games),
+                            point.balance.verdict
+                        );
+                    }
+                }
+                if let Some(best) = most_balanced(points, swept_seat) {
+                    let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.label);
+                }
+            }
+            if let Some(readings) = &readings {
+                let _ = writeln!(out, "  house readings, each other value against the scenario's own:");
+                for line in crate::balance::sensitivity::sensitivity_text(readings).lines() {
+                    let _ = writeln!(out, "    {line}");
+                }
+            }
+            if let Some(cells) = &matrix {
+                let _ = writeln!(out, "  CO matrix (player 1's CO against player 2's: player 1's share of wins):");
+                for cell in cells {
+                    let seat = &cell.balance.seats[0];
                     let _ = writeln!(
                         out,
-                        "    {} = {:<6} {}; {}",
-                        spec.name,
-                        point.label,
-                        crate::game::share_text(seat.wins, point.balance.games),
-                        point.balance.verdict
+                        "    {:<18} vs {:<18} {}",
+                        cell.first,
+                        cell.second,
+                        crate::game::share_text(seat.wins, cell.balance.games)
                     );
                 }
             }
-            if let Some(best) = most_balanced(points, swept_seat) {
-                let _ = writeln!(out, "  nearest to fair at {} = {}", spec.name, best.label);
-            }
         }
-        if let Some(readings) = &readings {
-            let _ = writeln!(out, "  house readings, each other value against the scenario's own:");
-            for line in crate::balance::sensitivity::sensitivity_text(readings).lines() {
-                let _ = writeln!(out, "    {line}");
-            }
-        }
-        if let Some(cells) = &matrix {
-            let _ = writeln!(out, "  CO matrix (player 1's CO against player 2's: player 1's share of wins):");
-            for cell in cells {
-                let seat = &cell.balance.seats[0];
-                let _ = writeln!(
-                    out,
-                    "    {:<18} vs {:<18} {}",
-                    cell.first,
-                    cell.second,
-                    crate::game::share_text(seat.wins, cell.balance.games)
-                );
-            }
-        }
+        let text = String::from_utf8_lossy(&buf);
+        let _ = out.write_all(named_seats(&text, &scenario.seat_names()).as_bytes());
     }
     if let Some(report_path) = &extras.report {
         let sweep_view = match (&sweep_points, &extras.sweep) {
@@ -160,4 +167,14 @@ pub(super) fn balance_command(
         }
     }
     if balance.favoured { EXIT_PROBLEMS } else { EXIT_OK }
+}
+
+/// Text with "player N" told by the seat's name (names from the scenario; unchanged where a
+/// game names its seats "player N").
+fn named_seats(text: &str, names: &[String]) -> String {
+    let mut out = text.to_owned();
+    for (seat, name) in names.iter().enumerate().rev() {
+        out = out.replace(&format!("player {}", seat + 1), name).replace(&format!("Player {}", seat + 1), name);
+    }
+    out
 }

@@ -336,6 +336,10 @@ pub trait OpenScenario: Send + Sync {
     ) -> Result<Report, String>;
     /// Seats (players or squads).
     fn seats(&self) -> u8;
+    /// Each seat's name for the lab's words ("player 1" unless the game names its sides).
+    fn seat_names(&self) -> Vec<String> {
+        (1..=self.seats()).map(|n| format!("player {n}")).collect()
+    }
     /// One game between computer players of these levels (one per seat) from `seed`, with
     /// `first` moving first where the game fixes a first mover, stopped after `round_cap`
     /// rounds.

@@ -329,6 +329,11 @@ impl OpenScenario for ModernDocument {
         2
     }
 
+    /// The lab speaks of the text's sides.
+    fn seat_names(&self) -> Vec<String> {
+        self.rules.sides.to_vec()
+    }
+
     /// The text fixes the first side (the Antagonist), so `first` is not a seat the lab can
     /// turn: the record names none, and the lab judges the sides.
     fn battle(&self, seed: u64, _first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
