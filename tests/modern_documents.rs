@@ -323,3 +323,18 @@ fn the_balance_command_speaks_of_the_sides() {
     assert!(!out.contains("player 1") && !out.contains("Player 1"), "{out}");
     assert!(!out.contains("first mover"), "the text fixes the first side: {out}");
 }
+
+#[test]
+fn an_undo_in_the_playtest_keeps_the_log_as_it_was_said() {
+    use skirmish_studio::systems::modern::playtest::ModernPlay;
+    let r = Arc::new(rules());
+    let s = load_scenario(&r, TOWN).unwrap();
+    let mut play = ModernPlay::start(Arc::clone(&r), &s, 4).unwrap();
+    play.act(&Action::Pass).unwrap();
+    play.act(&Action::Test { unit: 0 }).unwrap();
+    let said = play.log.clone();
+    assert!(said.iter().any(|l| l == "1st Legionaries tests its morale"), "{said:?}");
+    play.act(&Action::Pass).unwrap();
+    assert!(play.undo());
+    assert_eq!(play.log, said, "the replayed log says the actions too");
+}

@@ -163,6 +163,21 @@ impl<R: Rules> Session<R> {
         Ok(())
     }
 
+    /// The game so far in words, replayed from the seed: the start's events, then each action
+    /// (in `action_text`'s words, said before it is taken) and its events. A playtest's log
+    /// after an undo or a restart.
+    pub fn log(&self, rules: &R, action_text: &dyn Fn(&R::State, &R::Action) -> String) -> Vec<String> {
+        let Ok((mut state, events)) = rules.start(&self.setup, self.seed) else { return Vec::new() };
+        let mut log: Vec<String> = events.iter().map(|e| rules.event_text(&state, e)).collect();
+        for action in &self.actions {
+            log.push(action_text(&state, action));
+            if let Ok(events) = rules.apply(&mut state, action) {
+                log.extend(events.iter().map(|e| rules.event_text(&state, e)));
+            }
+        }
+        log
+    }
+
     /// Plays the computer's next moves for the seat that decides; returns their events, or
     /// `None` when the computer has no move.
     ///

@@ -120,22 +120,7 @@ impl ArmoredPlay {
 
     fn relog(&mut self) {
         let data = Arc::clone(&self.core.0);
-        let (mut state, events) = match self.core_start() {
-            Some(start) => start,
-            None => return,
-        };
-        let mut log: Vec<String> = events.iter().map(|e| event_text(&data, &state, e)).collect();
-        for action in &self.session.actions {
-            log.push(action_text(&data, &state, action));
-            if let Ok(events) = rules::apply(&data, &mut state, action) {
-                log.extend(events.iter().map(|e| event_text(&data, &state, e)));
-            }
-        }
-        self.log = log;
-    }
-
-    fn core_start(&self) -> Option<(GameState, Vec<rules::Event>)> {
-        rules::start_game(self.data(), &self.session.setup, self.session.seed).ok()
+        self.log = self.session.log(&self.core, &|state, action| action_text(&data, state, action));
     }
 
     /// The table as it stands: the units still on it where they are now (riders where their

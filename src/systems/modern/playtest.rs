@@ -122,12 +122,7 @@ impl ModernPlay {
 
     fn relog(&mut self) {
         let data = Arc::clone(&self.core.0);
-        let mut log: Vec<String> =
-            self.session.events.iter().map(|e| event_text(&data, &self.session.state, e)).collect();
-        if self.session.actions.is_empty() {
-            log.truncate(1);
-        }
-        self.log = log;
+        self.log = self.session.log(&self.core, &|state, action| action_text(&data, state, action));
     }
 
     /// A unit's morale and its next test's odds.
