@@ -205,7 +205,7 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
             format!("{} routs with {minuses} morale minuses and leaves the table", unit_name(state, *unit))
         }
         Event::WipedOut { unit } => format!("{} is wiped out", unit_name(state, *unit)),
-        Event::Passed { side } => format!("{} passes the initiative", data.side_name(*side)),
+        Event::Passed { side } => format!("  the initiative goes to the {}", data.side_name(1 - side.min(&1))),
         Event::GameOver { winner, scores, skirmish, field } => {
             let who = |s: &Option<u8>| s.map_or_else(|| "nobody".to_owned(), |s| data.side_name(s).to_owned());
             format!(
