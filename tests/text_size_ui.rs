@@ -79,7 +79,7 @@ fn assert_readable(harness: &Harness<'static, StudioApp>, screen: &str) {
 
 #[test]
 fn every_games_editor_with_every_panel_draws_no_text_under_12_px() {
-    for file in ["crossroads-duel.ron", "skirm-night-extraction.ron", "aa-three-farms.ron"] {
+    for file in ["crossroads-duel.ron", "skirm-night-extraction.ron", "aa-three-farms.ron", "ms-town.ron"] {
         let harness = harness(file, all_panels());
         assert_readable(&harness, &format!("{file}, editor"));
     }
@@ -87,7 +87,7 @@ fn every_games_editor_with_every_panel_draws_no_text_under_12_px() {
 
 #[test]
 fn every_games_playtest_draws_no_text_under_12_px() {
-    for file in ["crossroads-duel.ron", "skirm-night-extraction.ron", "aa-three-farms.ron"] {
+    for file in ["crossroads-duel.ron", "skirm-night-extraction.ron", "aa-three-farms.ron", "ms-town.ron"] {
         let mut harness = harness(file, Prefs::default());
         harness.key_press(Key::F5);
         harness.run_steps(4);
