@@ -16,6 +16,7 @@ mod frame;
 mod gesture;
 mod live;
 pub mod modern;
+mod open_table;
 mod readings_panel;
 mod shell;
 mod sketch;

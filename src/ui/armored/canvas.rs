@@ -26,9 +26,9 @@ const HANDLE_RADIUS: f32 = 9.0;
 pub fn miniature(desk: &ArmoredDesk) -> Vec<Color32> {
     let (w, d, _) = crate::ui::desk::Desk::board_size(desk);
     let rules = &desk.editor.rules;
-    let table = &desk.scenario().table;
-    let unit = rules.unit.um() as f64;
-    let shapes: Vec<(Shape, Color32)> = table
+    let pieces: Vec<(Shape, Color32)> = desk
+        .scenario()
+        .table
         .pieces
         .iter()
         .map(|p| {
@@ -36,19 +36,7 @@ pub fn miniature(desk: &ArmoredDesk) -> Vec<Color32> {
             (p.shape(), Color32::from_rgb(c.0, c.1, c.2))
         })
         .collect();
-    let mut out = Vec::with_capacity(usize::from(w) * usize::from(d));
-    for y in 0..d {
-        for x in 0..w {
-            let p = ((f64::from(x) + 0.5) * unit, (f64::from(y) + 0.5) * unit);
-            let colour = shapes
-                .iter()
-                .rev()
-                .find(|(s, _)| s.contains_point(p))
-                .map_or(Color32::from_rgb(222, 214, 186), |(_, c)| *c);
-            out.push(colour);
-        }
-    }
-    out
+    crate::ui::open_table::miniature(w, d, rules.unit.um(), &pieces, Color32::from_rgb(222, 214, 186))
 }
 
 /// The table point under a screen point.

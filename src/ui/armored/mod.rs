@@ -14,6 +14,7 @@ pub use play::{PlayDesk, PlayDrag};
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
 use super::desk::{Desk, DeskContext, GameDesk};
 use super::live::{LiveFindings, PerRevision};
+use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::game::Severity;
@@ -22,7 +23,7 @@ use crate::systems::armored::ruleset::Ruleset;
 use crate::systems::armored::scenario::{
     ArmoredScenario, Finding, SYSTEM_ID, Statistics, load_scenario, new_scenario, save_scenario, statistics,
 };
-use crate::table::{Scene, TableSymmetry};
+use crate::table::Scene;
 use egui::{Key, Ui};
 use std::sync::{Arc, LazyLock};
 
@@ -86,25 +87,6 @@ impl ArmoredDesk {
     #[must_use]
     pub fn scenario(&self) -> &ArmoredScenario {
         &self.editor.doc.scenario
-    }
-}
-
-/// The shell's grid symmetry as the table's, where it has one.
-fn table_symmetry(symmetry: Symmetry) -> Option<TableSymmetry> {
-    match symmetry {
-        Symmetry::MirrorLeftRight => Some(TableSymmetry::MirrorLeftRight),
-        Symmetry::MirrorTopBottom => Some(TableSymmetry::MirrorTopBottom),
-        Symmetry::Rotate180 => Some(TableSymmetry::Rotate180),
-        Symmetry::MirrorBoth | Symmetry::Rotate90 => None,
-    }
-}
-
-/// The table's symmetry as the shell names it.
-fn grid_symmetry(symmetry: TableSymmetry) -> Symmetry {
-    match symmetry {
-        TableSymmetry::MirrorLeftRight => Symmetry::MirrorLeftRight,
-        TableSymmetry::MirrorTopBottom => Symmetry::MirrorTopBottom,
-        TableSymmetry::Rotate180 => Symmetry::Rotate180,
     }
 }
 

@@ -24,17 +24,7 @@ pub fn toolbar(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
         }
         ui.separator();
-        let current = desk.editor.echo.map_or("Off", TableSymmetry::label);
-        crate::ui::widgets::named_choice(ui, "Symmetric echo", current, desk.editor.echo.is_some(), |ui| {
-            if ui.selectable_label(desk.editor.echo.is_none(), "Off").clicked() {
-                desk.editor.echo = None;
-            }
-            for symmetry in TableSymmetry::ALL {
-                if ui.selectable_label(desk.editor.echo == Some(symmetry), symmetry.label()).clicked() {
-                    desk.editor.echo = Some(symmetry);
-                }
-            }
-        });
+        crate::ui::open_table::echo_choice(ui, &mut desk.editor.echo);
         ui.separator();
         ui.label("Snap 0.5\" and 15°; Shift: free");
         ui.separator();

@@ -22,8 +22,7 @@ use egui::{Color32, RichText, Stroke, Ui};
 pub fn miniature(desk: &ModernDesk) -> Vec<Color32> {
     let (w, d, _) = crate::ui::desk::Desk::board_size(desk);
     let rules = &desk.editor.rules;
-    let unit = crate::table::UM_PER_CM as f64;
-    let shapes: Vec<_> = desk
+    let pieces: Vec<_> = desk
         .scenario()
         .table
         .pieces
@@ -33,20 +32,7 @@ pub fn miniature(desk: &ModernDesk) -> Vec<Color32> {
             (p.shape(), Color32::from_rgb(c.0, c.1, c.2))
         })
         .collect();
-    let mut out = Vec::with_capacity(usize::from(w) * usize::from(d));
-    for y in 0..d {
-        for x in 0..w {
-            let p = ((f64::from(x) + 0.5) * unit, (f64::from(y) + 0.5) * unit);
-            out.push(
-                shapes
-                    .iter()
-                    .rev()
-                    .find(|(s, _)| s.contains_point(p))
-                    .map_or(Color32::from_rgb(214, 208, 176), |c| c.1),
-            );
-        }
-    }
-    out
+    crate::ui::open_table::miniature(w, d, crate::table::UM_PER_CM, &pieces, Color32::from_rgb(214, 208, 176))
 }
 
 /// The table point under a screen point (micrometres; the view is in centimetres).
@@ -81,17 +67,7 @@ fn toolbar(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
         }
         ui.separator();
-        let current = desk.editor.echo.map_or("Off", TableSymmetry::label);
-        crate::ui::widgets::named_choice(ui, "Symmetric echo", current, desk.editor.echo.is_some(), |ui| {
-            if ui.selectable_label(desk.editor.echo.is_none(), "Off").clicked() {
-                desk.editor.echo = None;
-            }
-            for symmetry in TableSymmetry::ALL {
-                if ui.selectable_label(desk.editor.echo == Some(symmetry), symmetry.label()).clicked() {
-                    desk.editor.echo = Some(symmetry);
-                }
-            }
-        });
+        crate::ui::open_table::echo_choice(ui, &mut desk.editor.echo);
         ui.separator();
         ui.label("Drag a figure to move its unit; Shift: one figure");
         ui.separator();

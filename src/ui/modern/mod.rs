@@ -10,6 +10,7 @@ mod play;
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
 use super::desk::{Desk, DeskContext, GameDesk};
 use super::live::{LiveFindings, PerRevision};
+use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::game::Severity;
@@ -18,7 +19,6 @@ use crate::systems::modern::ruleset::Ruleset;
 use crate::systems::modern::scenario::{
     Finding, ModernScenario, SYSTEM_ID, Statistics, load_scenario, new_scenario, save_scenario, statistics,
 };
-use crate::table::TableSymmetry;
 use egui::{Color32, Key, Ui};
 use std::sync::{Arc, LazyLock};
 
@@ -117,23 +117,6 @@ static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
 fn action_of(command: UiCommand) -> Option<Action> {
     let UiCommand::Game(game) = command else { return None };
     ACTIONS.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
-}
-
-fn table_symmetry(symmetry: Symmetry) -> Option<TableSymmetry> {
-    match symmetry {
-        Symmetry::MirrorLeftRight => Some(TableSymmetry::MirrorLeftRight),
-        Symmetry::MirrorTopBottom => Some(TableSymmetry::MirrorTopBottom),
-        Symmetry::Rotate180 => Some(TableSymmetry::Rotate180),
-        Symmetry::MirrorBoth | Symmetry::Rotate90 => None,
-    }
-}
-
-fn grid_symmetry(symmetry: TableSymmetry) -> Symmetry {
-    match symmetry {
-        TableSymmetry::MirrorLeftRight => Symmetry::MirrorLeftRight,
-        TableSymmetry::MirrorTopBottom => Symmetry::MirrorTopBottom,
-        TableSymmetry::Rotate180 => Symmetry::Rotate180,
-    }
 }
 
 impl Desk for ModernDesk {
@@ -361,10 +344,4 @@ impl NewScenarioForm for ModernNewForm {
     fn clone_box(&self) -> Box<dyn NewScenarioForm> {
         Box::new(self.clone())
     }
-}
-
-/// The command that makes the measure tool the one in hand (for tests and the palette).
-#[must_use]
-pub fn measure_command() -> UiCommand {
-    COMMANDS.get(1).map_or(UiCommand::ZoomFit, |&c| UiCommand::Game(c))
 }
