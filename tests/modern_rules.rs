@@ -101,9 +101,18 @@ fn clause_firing_keeps_the_initiative_and_moving_passes_it() {
     let mut state = affiliation_to_act(&d, &s, 3);
     apply(&d, &mut state, &Action::Test { unit: 0 }).unwrap();
     assert_eq!(check(&d, &state, &Action::Test { unit: 0 }), Err(Rejection::UnitActive));
-    apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
-    if state.outcome == Outcome::Ongoing {
-        assert_eq!((state.side, state.active), (0, None), "after firing the side tests again");
+    // A Legionary and two Soldiers 58 cm off: one kill cannot end the game.
+    let two = setup(
+        vec![],
+        vec![unit(0, 0, "Legion", &[(20.0, 80.0)]), unit(2, 1, "Troop", &[(18.0, 19.5), (22.0, 19.5)])],
+        Readings::default(),
+    );
+    for seed in 0..20 {
+        let mut shooting = affiliation_to_act(&d, &two, seed);
+        apply(&d, &mut shooting, &Action::Test { unit: 0 }).unwrap();
+        apply(&d, &mut shooting, &Action::Fire { figure: 0, target: 1 }).unwrap();
+        assert_eq!(shooting.outcome, Outcome::Ongoing);
+        assert_eq!((shooting.side, shooting.active), (0, None), "seed {seed}: after firing the side tests again");
     }
     let mut state = affiliation_to_act(&d, &s, 3);
     apply(&d, &mut state, &Action::Test { unit: 0 }).unwrap();
@@ -259,13 +268,24 @@ fn reading_sight_and_cover_buildings_hide_woods_and_walls_shelter() {
 fn reading_fire_limit_once_per_initiative_or_as_written() {
     let d = data();
     let s = duel(55.0, vec![], Readings::default());
-    let mut state = affiliation_to_act(&d, &s, 11);
-    state.active = Some(0);
-    apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
-    if state.outcome == Outcome::Ongoing && state.side == 0 {
+    let mut checked = 0;
+    for seed in 0..50 {
+        let mut state = affiliation_to_act(&d, &s, seed);
+        state.active = Some(0);
+        apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
+        if state.outcome != Outcome::Ongoing || state.side != 0 {
+            continue;
+        }
+        checked += 1;
         state.active = Some(0);
         assert_eq!(check(&d, &state, &Action::Fire { figure: 0, target: 1 }), Err(Rejection::AlreadyFired));
+        // Once the initiative has gone round, the figure may fire again.
+        apply(&d, &mut state, &Action::Pass).unwrap();
+        apply(&d, &mut state, &Action::Pass).unwrap();
+        state.active = Some(0);
+        assert_eq!(check(&d, &state, &Action::Fire { figure: 0, target: 1 }), Ok(()), "seed {seed}");
     }
+    assert!(checked > 10, "{checked} seeds left the Legionary able to fire again");
     let mut written = Readings::default();
     written.set("fire_limit", "as_written").unwrap();
     let mut state = affiliation_to_act(&d, &duel(55.0, vec![], written), 11);
