@@ -6,7 +6,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish_studio::balance::{BalanceOptions, co_matrix, run_balance};
 use skirmish_studio::game::{Level, OpenScenario};
-use skirmish_studio::systems::swat::rules::{AiLevel, Pos, Ruleset, ai_turn_at, start_game};
+use skirmish_studio::systems::swat::rules::{Pos, Ruleset, ai_turn_at, start_game};
 use skirmish_studio::systems::swat::scenario::{ScenarioUnit, load_scenario};
 use std::hint::black_box;
 use std::time::Duration;
@@ -93,7 +93,7 @@ fn hard_turn_with_30_units(c: &mut Criterion) {
     let mut group = c.benchmark_group("hard_turn");
     group.sample_size(10);
     group.bench_function(format!("{units}_units"), |b| {
-        b.iter(|| black_box(ai_turn_at(&rules, &state, 5000, AiLevel::Hard).len()));
+        b.iter(|| black_box(ai_turn_at(&rules, &state, 5000, Level::Hard).len()));
     });
     group.finish();
 }

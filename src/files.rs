@@ -53,9 +53,61 @@ impl FileError {
         Self {
             line: Some(error.span.start.line),
             column: Some(error.span.start.col),
-            message: format!("{} (the format is described in {format_doc})", error.code),
+            message: format!("{} (the format is described in {format_doc})", ron_message(&error.code)),
         }
     }
+}
+
+/// A RON error for a person: an unknown field or value is named with the nearest known names
+/// ("unknown field `foilage` in the readings; did you mean `foliage`?"), and the reader's own
+/// type names (`PieceFile`) read as words ("a piece").
+#[must_use]
+pub fn ron_message(error: &ron::Error) -> String {
+    let within =
+        |outer: &Option<String>| outer.as_deref().map_or_else(String::new, |o| format!(" in {}", type_words(o)));
+    let suggest = |found: &str, expected: &[&str]| {
+        let near = nearest_names(found, expected.iter().copied());
+        match near.first() {
+            Some(best) => format!("; did you mean `{best}`? (it takes {})", quoted(expected)),
+            None => " (it takes none)".to_owned(),
+        }
+    };
+    match error {
+        ron::Error::NoSuchStructField { expected, found, outer } => {
+            format!("unknown field `{found}`{}{}", within(outer), suggest(found, expected))
+        }
+        ron::Error::NoSuchEnumVariant { expected, found, outer } => {
+            format!("unknown value `{found}`{}{}", within(outer), suggest(found, expected))
+        }
+        ron::Error::MissingStructField { field, outer } => format!("the field `{field}` is missing{}", within(outer)),
+        ron::Error::DuplicateStructField { field, outer } => {
+            format!("the field `{field}` is given twice{}", within(outer))
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Names as a list a person reads: "`a`, `b` or `c`".
+fn quoted(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => format!("`{one}`"),
+        [rest @ .., last] => {
+            format!("{} or `{last}`", rest.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", "))
+        }
+    }
+}
+
+/// A reader's type name as words: `PieceFile` reads "a piece", `Readings` "the readings".
+fn type_words(name: &str) -> String {
+    let mut words = String::new();
+    for c in name.strip_suffix("File").unwrap_or(name).chars() {
+        if c.is_uppercase() && !words.is_empty() {
+            words.push(' ');
+        }
+        words.extend(c.to_lowercase());
+    }
+    if name.ends_with("File") { format!("a {words}") } else { format!("the {words}") }
 }
 
 /// Line and column (from 1) of the first occurrence of `needle`.

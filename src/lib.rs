@@ -12,6 +12,7 @@ pub mod export;
 pub mod files;
 pub mod game;
 pub mod grid_file;
+pub mod level;
 pub mod ruleset;
 pub mod systems;
 pub mod table;

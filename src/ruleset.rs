@@ -55,3 +55,18 @@ impl RulesetError {
         }
     }
 }
+
+/// One house reading as a game describes it: where the rules text is silent or contradicts
+/// itself, a named switch with its values (the default first) and the sentence it resolves.
+/// Every game describes its readings with this one type; the seam lists, sets and sweeps them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    /// Its name (`foliage`), as a scenario's `readings` block and `--set reading.NAME` write it.
+    pub name: &'static str,
+    /// The values it takes, the default first.
+    pub values: &'static [&'static str],
+    /// The sentence of the text it resolves, and how.
+    pub sentence: &'static str,
+    /// Whether a game plays differently under another value (a validator's reading does not).
+    pub changes_play: bool,
+}

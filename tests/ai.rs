@@ -155,7 +155,7 @@ proptest! {
 /// from there; before that, they go for the enemy's units.
 #[test]
 fn in_a_long_game_normal_fighters_besiege_and_hold_enemy_factories() {
-    use skirmish_studio::systems::swat::rules::{AiLevel, ai_action_at};
+    use skirmish_studio::systems::swat::rules::{Level, ai_action_at};
     let game =
         Setup::board(&["H.............", "..............", "..........B...", "..............", ".............H"])
             .owned((0, 0), 0)
@@ -170,17 +170,17 @@ fn in_a_long_game_normal_fighters_besiege_and_hold_enemy_factories() {
         _ => None,
     };
     state.round = 10;
-    let early = ai_action_at(&game.rules, &state, AiLevel::Normal);
+    let early = ai_action_at(&game.rules, &state, Level::Normal);
     assert!(ends_on(&early).is_some_and(|to| to.x < 6), "early on, the enemy's units are the goal: {early:?}");
     state.round = 45;
-    let late = ai_action_at(&game.rules, &state, AiLevel::Normal);
+    let late = ai_action_at(&game.rules, &state, Level::Normal);
     assert_eq!(ends_on(&late), Some(p(10, 2)), "late, the enemy factory is: {late:?}");
     // Standing on it, the tank stays, though an enemy stands within its reach.
     let holder = state.units.iter().position(|u| u.owner.0 == 0).unwrap();
     state.units[holder].pos = p(10, 2);
     let enemy = state.units.iter().position(|u| u.owner.0 == 1).unwrap();
     state.units[enemy].pos = p(8, 4);
-    let held = ai_action_at(&game.rules, &state, AiLevel::Normal);
+    let held = ai_action_at(&game.rules, &state, Level::Normal);
     assert!(ends_on(&held).is_none() && !matches!(held, Action::Attack { .. }), "{held:?}");
 }
 
@@ -189,25 +189,25 @@ fn in_a_long_game_normal_fighters_besiege_and_hold_enemy_factories() {
 /// Easy walks.
 #[test]
 fn normal_rides_an_apc_where_walking_would_take_longer() {
-    use skirmish_studio::systems::swat::rules::{AiLevel, Event, ai_action_at};
+    use skirmish_studio::systems::swat::rules::{Event, Level, ai_action_at};
     let game = Setup::board(&["...........C", "............"])
         .unit("infantry", 0, (0, 0))
         .unit("apc", 0, (1, 0))
         .unit("infantry", 1, (11, 1))
         .start();
-    let board = ai_action_at(&game.rules, &game.state, AiLevel::Normal);
+    let board = ai_action_at(&game.rules, &game.state, Level::Normal);
     assert_eq!(board, Action::Move { unit: UnitId(0), path: vec![p(1, 0)] }, "the infantry boards the APC");
     let mut game = game;
     let events = game.act(board);
     assert!(events.iter().any(|e| matches!(e, Event::UnitLoaded { .. })), "{events:?}");
     // The APC now drives toward the city and puts its passenger down near it.
-    let drive = ai_action_at(&game.rules, &game.state, AiLevel::Normal);
+    let drive = ai_action_at(&game.rules, &game.state, Level::Normal);
     assert!(
         matches!(&drive, Action::Move { unit: UnitId(1), path } if path.last().is_some_and(|p| p.x >= 5)),
         "{drive:?}"
     );
     game.act(drive);
-    let unload = ai_action_at(&game.rules, &game.state, AiLevel::Normal);
+    let unload = ai_action_at(&game.rules, &game.state, Level::Normal);
     assert!(matches!(unload, Action::Unload { .. }), "{unload:?}");
     // Easy walks.
     let easy = Setup::board(&["...........C", "............"])
@@ -215,6 +215,6 @@ fn normal_rides_an_apc_where_walking_would_take_longer() {
         .unit("apc", 0, (1, 0))
         .unit("infantry", 1, (11, 1))
         .start();
-    let walk = ai_action_at(&easy.rules, &easy.state, AiLevel::Easy);
+    let walk = ai_action_at(&easy.rules, &easy.state, Level::Easy);
     assert!(!matches!(&walk, Action::Move { unit: UnitId(0), path } if path.last() == Some(&p(1, 0))), "{walk:?}");
 }

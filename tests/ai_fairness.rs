@@ -7,7 +7,7 @@ mod fairness_fixtures;
 
 use fairness_fixtures::{fixture_balance, normal_games};
 use skirmish_studio::systems::swat::rules::{
-    Action, AiLevel, CoChoice, GameState, Outcome, Pos, Ruleset, ai_turn_at, apply, start_game,
+    Action, CoChoice, GameState, Level, Outcome, Pos, Ruleset, ai_turn_at, apply, start_game,
 };
 use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario};
 use std::path::Path;
@@ -46,7 +46,7 @@ fn footprint(state: &GameState, actions: &[Action], map: impl Fn(Pos) -> Pos) ->
 
 /// The first turn at which the game started by seat 2 stops mirroring the game started by
 /// seat 1, with both seats played at `level`; `None` when the whole game mirrors.
-fn first_divergence(rules: &Ruleset, name: &str, level: AiLevel) -> Option<(usize, Vec<String>, Vec<String>)> {
+fn first_divergence(rules: &Ruleset, name: &str, level: Level) -> Option<(usize, Vec<String>, Vec<String>)> {
     let scenario = sample(rules, name);
     let map = scenario.symmetry.unwrap().maps()[0];
     let (w, h) = (scenario.board.width, scenario.board.height);
@@ -79,11 +79,11 @@ fn first_divergence(rules: &Ruleset, name: &str, level: AiLevel) -> Option<(usiz
 fn normal_plays_the_mirror_image_turn_for_the_other_seat_on_symmetric_maps() {
     let rules = Ruleset::builtin().unwrap();
     for name in ["bridgehead.ron", "crossroads-duel.ron"] {
-        assert_eq!(first_divergence(&rules, name, AiLevel::Normal), None, "{name}");
+        assert_eq!(first_divergence(&rules, name, Level::Normal), None, "{name}");
     }
     // The check can fail: Easy, which breaks ties top-left first, does not mirror on the map
     // that is symmetric under a half turn.
-    assert!(first_divergence(&rules, "crossroads-duel.ron", AiLevel::Easy).is_some());
+    assert!(first_divergence(&rules, "crossroads-duel.ron", Level::Easy).is_some());
 }
 
 /// The smaller version of the balance check of issue 11: on every sample that declares a

@@ -81,7 +81,9 @@ const IMPURE: [&str; 17] = [
 #[test]
 fn the_rules_core_does_no_io_reads_no_clock_and_no_os_randomness() {
     let forbidden = IMPURE;
-    for system in ["swat", "skirm", "armored", "modern"] {
+    let games = games();
+    assert!(games.len() >= 4, "the games are found: {games:?}");
+    for system in &games {
         let mut files = rust_files(&root().join(format!("src/systems/{system}/rules")));
         assert!(files.len() >= 4, "the {system} rules core should be found");
         // The shared board model and dice are part of every rules core, so they are held to
@@ -89,6 +91,7 @@ fn the_rules_core_does_no_io_reads_no_clock_and_no_os_randomness() {
         files.extend(rust_files(&root().join("src/board")));
         files.push(root().join("src/dice.rs"));
         files.push(root().join("src/ruleset.rs"));
+        files.push(root().join("src/level.rs"));
         let own = format!("crate::systems::{system}::rules");
         // A game's data file reader sits beside its core where it is not inside it.
         let data = format!("crate::systems::{system}::ruleset");
@@ -101,10 +104,10 @@ fn the_rules_core_does_no_io_reads_no_clock_and_no_os_randomness() {
                 assert!(
                     line.contains(&own)
                         || line.contains(&data)
-                        || ["crate::board", "crate::dice", "crate::ruleset", "crate::table"]
+                        || ["crate::board", "crate::dice", "crate::ruleset", "crate::table", "crate::level"]
                             .iter()
                             .any(|m| line.contains(m)),
-                    "{}: the rules core depends on nothing but its data, the shared board, table, dice and ruleset report: {line}",
+                    "{}: the rules core depends on nothing but its data, the shared board, table, dice, level and ruleset report: {line}",
                     file.display()
                 );
             }
@@ -300,6 +303,46 @@ fn a_game_is_named_only_in_its_own_folders_and_the_registries() {
             );
         }
     }
+}
+
+/// How shared code would know a game's own settings by string: a CO seat (`co:1`), every
+/// seat's CO (`cos`), a seat's funds (`funds:1`), a house reading's prefix (`reading.`).
+const GAME_SETTING_STRINGS: [&str; 4] = ["\"co:", "\"cos\"", "\"funds:", "\"reading."];
+
+/// The one place the framework names its own house-reading convention.
+const SETTINGS_MECHANISM: &str = "src/game/settings.rs";
+
+/// Whether `code` names a game's setting by string, and which.
+fn names_a_game_setting(code: &str) -> Option<&'static str> {
+    GAME_SETTING_STRINGS.into_iter().find(|s| code.contains(s))
+}
+
+#[test]
+fn shared_code_asks_a_game_for_its_settings_and_never_names_one_by_string() {
+    let games = games();
+    for file in rust_files(&root().join("src")) {
+        let relative = file.strip_prefix(root()).unwrap().to_string_lossy().replace('\\', "/");
+        let own = games.iter().any(|game| {
+            relative.starts_with(&format!("src/systems/{game}/")) || relative.starts_with(&format!("src/ui/{game}/"))
+        });
+        if own || relative == SETTINGS_MECHANISM {
+            continue;
+        }
+        let code = code_of(&file);
+        assert!(
+            names_a_game_setting(&code).is_none(),
+            "{relative} names a game's setting by string ({:?}); ask OpenScenario::settings instead",
+            names_a_game_setting(&code)
+        );
+    }
+}
+
+#[test]
+fn the_setting_string_check_would_catch_a_violation() {
+    assert_eq!(names_a_game_setting("scenario.with_setting(\"co:1\", first)"), Some("\"co:"));
+    assert_eq!(names_a_game_setting("scenario.with_setting(\"cos\", \"none\")"), Some("\"cos\""));
+    assert_eq!(names_a_game_setting("row.setting.trim_start_matches(\"reading.\")"), Some("\"reading."));
+    assert_eq!(names_a_game_setting("crate::game::seat_choice(scenario, 0)"), None);
 }
 
 #[test]

@@ -378,11 +378,11 @@ fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_
     )
     .unwrap();
     let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), &scenario, 9).unwrap();
-    play.computer = [true, true];
+    play.computer = vec![true, true];
     for _ in 0..30 {
         play.computer_step();
     }
-    let text = play.save(&scenario).unwrap();
+    let text = play.save_game(&scenario).unwrap();
     let (loaded, back) = ArmoredPlay::load(std::sync::Arc::clone(&data), &text).unwrap();
     assert_eq!(back, scenario);
     assert_eq!(loaded.state(), play.state());

@@ -434,7 +434,8 @@ fn a_reading_is_a_setting_the_lab_can_sweep_by_name() {
     let system = skirmish_studio::systems::system("armored-advance").unwrap();
     let rules = system.rules(None).unwrap();
     let scenario = rules.open(include_str!("../scenarios/aa-three-farms.ron")).unwrap();
-    assert_eq!(scenario.setting_values("reading.foliage").unwrap(), ["roll", "range"]);
+    let foliage = scenario.settings().into_iter().find(|s| s.name == "reading.foliage").unwrap();
+    assert_eq!(foliage.values(), ["roll", "range"]);
     assert!(scenario.with_setting("reading.foliage", "range").is_ok());
     let refused = scenario.with_setting("reading.foliage", "sideways").err().unwrap();
     assert!(refused.contains("does not take 'sideways'"), "{refused}");

@@ -185,7 +185,7 @@ fn settings_sweeps_and_the_co_matrix() {
     let gap = |p: &skirmish_studio::balance::SweepPoint| (p.balance.seats[1].share - 0.5).abs();
     assert!(points.iter().all(|p| gap(nearest) <= gap(p)));
     let cells = co_matrix(scenario.as_ref(), &options(2, 2, false), &mut |_, _| {}).unwrap();
-    let cos = scenario.setting_values("co:1").unwrap().len() - 1;
+    let cos = skirmish_studio::game::seat_choice(scenario.as_ref(), 0).unwrap().values().len() - 1;
     assert_eq!(cells.len(), cos * (cos - 1), "every ordered pair of different COs");
     assert!(cells.iter().all(|c| c.first != c.second && c.balance.games == 2));
     assert!(co_matrix(open("four-corners.ron").as_ref(), &options(2, 1, false), &mut |_, _| {}).is_err());

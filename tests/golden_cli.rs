@@ -1,4 +1,4 @@
-//! Golden outputs of the command line for the bundled samples of both games: validate,
+//! Golden outputs of the command line for every bundled sample of every game: validate,
 //! stats, play, simulate, symmetry and the export's page counts stay the same through
 //! refactors of the code behind them. `UPDATE_GOLDEN=1 cargo test --test golden_cli` rewrites the files after a change
 //! that is meant to alter the output (read the diff before committing it).
@@ -33,10 +33,12 @@ fn check_golden(name: &str, actual: &str) {
     assert!(expected == actual, "{name} differs from its golden file\n--- expected\n{expected}\n--- actual\n{actual}");
 }
 
-const SAMPLES: [&str; 4] = ["bridgehead", "crossroads-duel", "four-corners", "three-kingdoms"];
-
-/// Every player ends a turn twice: income, repair and the turn order of each sample.
-const END_TURNS_SCRIPT: &str = "end\nend\nend\nend\nend\nend\nend\nend\n";
+/// What `play` runs for a sample without a script of its own: thirty moves of the computer
+/// player (a whole turn, or one action, as the game's computer plays).
+const COMPUTER_SCRIPT: &str = "computer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\n\
+                               computer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\n\
+                               computer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\n\
+                               computer\ncomputer\ncomputer\ncomputer\ncomputer\ncomputer\n";
 
 fn command_output(args: &[&str]) -> String {
     let (code, out, err) = run_args(args);
@@ -45,16 +47,40 @@ fn command_output(args: &[&str]) -> String {
     format!("exit {code}\n--- stdout\n{out}--- stderr\n{err}").replace(&root, "<root>")
 }
 
+/// Every bundled sample, found in `scenarios/` (a new sample gets golden files by being there).
+fn samples() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(root().join("scenarios"))
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".ron").map(str::to_owned))
+        .collect();
+    names.sort();
+    names
+}
+
+/// A sample's own words for one command, from `tests/golden/cli/<sample>.<what>` (the play
+/// script, extra play or export arguments), or `default`.
+fn sample_setting(sample: &str, what: &str, default: &str) -> String {
+    std::fs::read_to_string(root().join("tests/golden/cli").join(format!("{sample}.{what}")))
+        .unwrap_or_else(|_| default.to_owned())
+}
+
 #[test]
-fn validate_stats_play_simulate_and_export_print_what_they_printed_before() {
+fn every_sample_validates_stats_plays_simulates_and_exports_as_it_did_before() {
     let temp = std::env::temp_dir().join(format!("skirmish-golden-{}", std::process::id()));
     std::fs::create_dir_all(&temp).unwrap();
-    let script = temp.join("end-turns.actions");
-    std::fs::write(&script, END_TURNS_SCRIPT).unwrap();
-    let script = script.to_str().unwrap();
-    for sample in SAMPLES {
-        check_sample(sample, script, &["--json"], &["--paper", "a4"], &temp);
+    let samples = samples();
+    assert!(samples.len() >= 10, "the bundled samples are found: {samples:?}");
+    for sample in &samples {
+        let script = temp.join(format!("{sample}.actions"));
+        std::fs::write(&script, sample_setting(sample, "actions", COMPUTER_SCRIPT)).unwrap();
+        let play_args = sample_setting(sample, "play-args", "");
+        let export_args = sample_setting(sample, "export-args", "");
+        let play_args: Vec<&str> = play_args.split_whitespace().collect();
+        let export_args: Vec<&str> = export_args.split_whitespace().collect();
+        check_sample(sample, script.to_str().unwrap(), &play_args, &export_args, &temp);
     }
+    let _ = std::fs::remove_dir_all(&temp);
 }
 
 /// Every command's output for one sample against its golden files: `play` runs `script`
@@ -86,22 +112,4 @@ fn pages_only(out: &str, pdf: &Path) -> String {
             _ => format!("{line}\n"),
         })
         .collect()
-}
-
-const SKIRM_SAMPLES: [&str; 2] = ["skirm-night-extraction", "skirm-ruined-crossing"];
-
-/// Thirty moves of the computer player: the first activations of a battle, dice and all.
-const COMPUTER_SCRIPT: &str = "ai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\n\
-                               ai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\nai\n";
-
-#[test]
-fn skirm_samples_validate_stats_play_simulate_and_export_print_what_they_printed_before() {
-    let temp = std::env::temp_dir().join(format!("skirmish-golden-skirm-{}", std::process::id()));
-    std::fs::create_dir_all(&temp).unwrap();
-    let script = temp.join("computer.actions");
-    std::fs::write(&script, COMPUTER_SCRIPT).unwrap();
-    let script = script.to_str().unwrap();
-    for sample in SKIRM_SAMPLES {
-        check_sample(sample, script, &[], &["--paper", "a4", "--square", "40mm"], &temp);
-    }
 }

@@ -217,7 +217,7 @@ fn computer_game(
     let (mut state, _) = core.start(&setup_of(&r, &s, s.readings), seed).unwrap();
     let mut actions = Vec::new();
     while state.outcome == Outcome::Ongoing && actions.len() < 5_000 {
-        let action = computer_action(&r, &state, skirmish_studio::systems::modern::game::rules_level(level)).unwrap();
+        let action = computer_action(&r, &state, level).unwrap();
         apply(&r, &mut state, &action).unwrap();
         actions.push(action);
     }
@@ -306,7 +306,12 @@ fn the_balance_lab_judges_both_samples_by_side_and_sweeps_the_readings() {
         assert!(balance.endings.get("RoundCap").copied().unwrap_or(0) < 2, "{:?}", balance.endings);
     }
     let scenario = loaded.open(TOWN).unwrap();
-    let readings = scenario.readings();
+    let readings: Vec<String> = scenario
+        .settings()
+        .into_iter()
+        .filter(skirmish_studio::game::Setting::is_played_reading)
+        .map(|s| s.name)
+        .collect();
     assert!(readings.contains(&"reading.fire_limit".to_owned()));
     assert!(!readings.contains(&"reading.deployment".to_owned()), "the validator's reading is not swept");
     assert_eq!(scenario.setting_value("reading.game_end").as_deref(), Some("twelve_rounds"));

@@ -182,7 +182,7 @@ fn a_game_saved_in_the_playtest_loads_back_where_it_stood() {
     harness.run_steps(3);
     {
         let play = &mut harness.state_mut().desk_as_mut::<ModernDesk>().unwrap().play.as_mut().unwrap().play;
-        play.computer = [false, false];
+        play.computer = vec![false, false];
         play.act(&skirmish_studio::systems::modern::rules::Action::Pass).unwrap();
         let side = play.state().side;
         let unit = play.state().units.iter().position(|u| u.side == side).unwrap();

@@ -9,7 +9,7 @@
 mod skirm_common;
 
 use skirm_common::*;
-use skirmish_studio::systems::skirm::rules::{Action, AiLevel, computer_action_at};
+use skirmish_studio::systems::skirm::rules::{Action, Level, computer_action_at};
 
 #[test]
 fn easy_takes_a_failed_roll_as_it_falls_normal_spends_an_order_on_it() {
@@ -20,8 +20,8 @@ fn easy_takes_a_failed_roll_as_it_falls_normal_spends_an_order_on_it() {
     b.dice(&[5, 6, 1]);
     b.shoot("rifle", 1).unwrap();
     assert!(b.state.pending.is_some());
-    assert_eq!(computer_action_at(&b.rules, &b.state, AiLevel::Easy), Some(Action::Accept));
-    let normal = computer_action_at(&b.rules, &b.state, AiLevel::Normal).unwrap();
+    assert_eq!(computer_action_at(&b.rules, &b.state, Level::Easy), Some(Action::Accept));
+    let normal = computer_action_at(&b.rules, &b.state, Level::Normal).unwrap();
     assert!(matches!(normal, Action::Adjust { die: 0, up: false }), "a 5 one order from a strike: {normal:?}");
 }
 
@@ -43,8 +43,8 @@ fn normal_delays_when_outnumbered_with_nothing_in_reach_easy_never_does() {
         |_| {},
     );
     b.state.to_act = 0;
-    assert_eq!(computer_action_at(&b.rules, &b.state, AiLevel::Normal), Some(Action::Delay));
-    assert_ne!(computer_action_at(&b.rules, &b.state, AiLevel::Easy), Some(Action::Delay));
+    assert_eq!(computer_action_at(&b.rules, &b.state, Level::Normal), Some(Action::Delay));
+    assert_ne!(computer_action_at(&b.rules, &b.state, Level::Easy), Some(Action::Delay));
 }
 
 #[test]
@@ -58,7 +58,7 @@ fn hard_plays_a_different_battle_from_normal_on_the_samples() {
     )
     .unwrap();
     let setup = load_scenario(&rules, &text).unwrap().to_setup(&rules).unwrap();
-    let actions = |level: AiLevel| {
+    let actions = |level: Level| {
         let (mut state, _) = start_game(&rules, &setup, 1).unwrap();
         let mut taken = Vec::new();
         while state.outcome == Outcome::Ongoing && taken.len() < 3000 {
@@ -68,5 +68,5 @@ fn hard_plays_a_different_battle_from_normal_on_the_samples() {
         }
         taken
     };
-    assert_ne!(actions(AiLevel::Hard), actions(AiLevel::Normal));
+    assert_ne!(actions(Level::Hard), actions(Level::Normal));
 }

@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::board::{Board, Pos, SquareMap};
-use skirmish_studio::systems::skirm::rules::{AiLevel, Outcome, Ruleset, Setup, apply, computer_action_at, start_game};
+use skirmish_studio::systems::skirm::rules::{Level, Outcome, Ruleset, Setup, apply, computer_action_at, start_game};
 use skirmish_studio::systems::skirm::scenario::load_scenario;
 use std::path::Path;
 
@@ -46,7 +46,7 @@ fn turned(setup: &Setup) -> Setup {
 
 /// The computer plays both squads to the end (or `cap` actions): the outcome, each squad's
 /// points and the actions taken.
-fn play(rules: &Ruleset, setup: &Setup, seed: u64, level: AiLevel, cap: usize) -> (Outcome, [u32; 2], usize) {
+fn play(rules: &Ruleset, setup: &Setup, seed: u64, level: Level, cap: usize) -> (Outcome, [u32; 2], usize) {
     let (mut state, _) = start_game(rules, setup, seed).unwrap();
     let mut actions = 0;
     while state.outcome == Outcome::Ongoing && actions < cap {
@@ -67,7 +67,7 @@ fn a_battle_turned_a_quarter_plays_out_as_the_turned_battle_on_both_samples() {
         }
         let quarter = turned(&setup);
         let seeds: u64 = std::env::var("TURNED_SEEDS").ok().and_then(|s| s.parse().ok()).unwrap_or(6);
-        for level in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
             for seed in 1..=seeds {
                 let plain = play(&rules, &setup, seed, level, 3000);
                 let turned = play(&rules, &quarter, seed, level, 3000);

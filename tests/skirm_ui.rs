@@ -311,7 +311,7 @@ fn broken_files_are_refused_with_what_and_where_and_the_open_work_is_kept() {
     harness.get_by_label("Load game").click();
     harness.run_steps(3);
     let status = harness.state().status.clone();
-    assert!(status.contains("broken.ron") && status.contains("not a saved Skirm battle"), "{status}");
+    assert!(status.contains("broken.ron") && status.contains("not a saved Skirm game"), "{status}");
     assert!(harness.state().skirm().unwrap().play.as_ref().unwrap().actions.is_empty());
     let _ = std::fs::remove_dir_all(dir);
 }

@@ -447,17 +447,19 @@ pub fn co_matrix(
     if scenario.seats() != 2 {
         return Err(format!("a CO matrix needs two players; this scenario has {}", scenario.seats()));
     }
-    let cos: Vec<String> = scenario
-        .setting_values("co:1")
-        .ok_or("this game has no COs to pair")?
-        .into_iter()
-        .filter(|c| c != "none")
-        .collect();
+    let (Some(first_choice), Some(second_choice)) =
+        (crate::game::seat_choice(scenario, 0), crate::game::seat_choice(scenario, 1))
+    else {
+        return Err("this game has no choice of each seat's own (no COs) to pair".into());
+    };
+    let crate::game::SettingKind::SeatChoice { values: cos, .. } = &first_choice.kind else {
+        return Err("this game has no choice of each seat's own to pair".into());
+    };
     let pairs: Vec<(String, String)> =
         cos.iter().flat_map(|a| cos.iter().filter(move |b| *b != a).map(move |b| (a.clone(), b.clone()))).collect();
     let mut cells = Vec::with_capacity(pairs.len());
     for (done, (first, second)) in pairs.iter().enumerate() {
-        let paired = scenario.with_setting("co:1", first)?.with_setting("co:2", second)?;
+        let paired = scenario.with_setting(&first_choice.name, first)?.with_setting(&second_choice.name, second)?;
         let fixed = BalanceOptions { until_clear: false, ..*options };
         let balance = run_balance(paired.as_ref(), &fixed, &mut |_| {})?;
         cells.push(MatrixCell { first: first.clone(), second: second.clone(), balance });

@@ -8,8 +8,10 @@ use crate::game::OpenScenario;
 /// One reading at one value, against the baseline.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadingRow {
-    /// The setting (`reading.foliage`).
+    /// The setting, by the name the game gives it.
     pub setting: String,
+    /// The reading's name for people.
+    pub label: String,
     /// The value tried.
     pub value: String,
     /// The games at that value.
@@ -53,24 +55,29 @@ pub fn sensitivity(
 ) -> Result<Sensitivity, String> {
     let fixed = BalanceOptions { until_clear: false, ..*options };
     let mut settings = Vec::new();
-    for name in scenario.readings() {
-        let values = scenario.setting_values(&name).unwrap_or_default();
+    for reading in scenario.settings().into_iter().filter(crate::game::Setting::is_played_reading) {
         // The first value is the default; the scenario may have chosen another: try them all
         // but the one it plays.
-        let current = scenario.setting_value(&name);
-        settings.extend(values.into_iter().filter(|v| Some(v) != current.as_ref()).map(|v| (name.clone(), v)));
+        let current = scenario.setting_value(&reading.name);
+        settings.extend(
+            reading
+                .values()
+                .into_iter()
+                .filter(|v| Some(v) != current.as_ref())
+                .map(|v| (reading.name.clone(), reading.label.clone(), v)),
+        );
     }
     let of = settings.len() + 1;
     let baseline = run_balance(scenario, &fixed, &mut |_| {})?;
     progress(1, of);
     let first = |b: &Balance| b.seats.first().map_or((0, b.games), |s| (s.wins, b.games));
     let mut rows = Vec::with_capacity(settings.len());
-    for (done, (setting, value)) in settings.into_iter().enumerate() {
+    for (done, (setting, label, value)) in settings.into_iter().enumerate() {
         let changed = scenario.with_setting(&setting, &value)?;
         let balance = run_balance(changed.as_ref(), &fixed, &mut |_| {})?;
         let shift = share_shift(first(&baseline), first(&balance));
         let turns_verdict = balance.favoured != baseline.favoured;
-        rows.push(ReadingRow { setting, value, balance, shift, turns_verdict });
+        rows.push(ReadingRow { setting, label, value, balance, shift, turns_verdict });
         progress(done + 2, of);
     }
     Ok(Sensitivity { baseline, rows })

@@ -68,7 +68,7 @@ pub(super) fn balance_command(
         (true, Ok(_)) => Some(co_matrix(scenario, options, &mut stage("CO pairings"))),
         _ => None,
     };
-    if extras.readings && scenario.readings().is_empty() {
+    if extras.readings && !scenario.settings().iter().any(crate::game::Setting::is_played_reading) {
         let _ = writeln!(err, "--readings: {} has no house readings to switch", scenario.name());
         return EXIT_UNREADABLE;
     }

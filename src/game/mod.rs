@@ -9,11 +9,16 @@
 //! sheets a game declares, and the rest is text and JSON the game shapes.
 
 mod play;
+mod playtest;
+mod settings;
 
 pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script, simulate_two_sides};
+pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};
+pub use settings::{Setting, SettingKind, reading_name, reading_settings, seat_choice, without_seat_choices};
 
 use crate::export::{ExportOptions, PdfReport, Sheet};
 use crate::files::FileError;
+pub use crate::level::Level;
 use serde::Serialize;
 
 /// What a command prints: lines for a person and a value for `--json`.
@@ -145,44 +150,6 @@ pub struct RulesProblem {
 impl From<crate::ruleset::RulesetError> for RulesProblem {
     fn from(error: crate::ruleset::RulesetError) -> Self {
         Self { syntax: error.syntax, text: error.to_string(), json: serde_json::json!(error.problems) }
-    }
-}
-
-/// How strong a computer player plays, as every system offers it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-pub enum Level {
-    /// The baseline player.
-    Easy,
-    /// Fair to both seats.
-    #[default]
-    Normal,
-    /// Looks ahead.
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
-
-    /// Its name on the command line and in menus.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Normal => "normal",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The level with this name.
-    ///
-    /// # Errors
-    /// The name is not a level.
-    pub fn parse(name: &str) -> Result<Self, String> {
-        Self::ALL
-            .into_iter()
-            .find(|l| l.name() == name)
-            .ok_or_else(|| format!("unknown level '{name}'; expected easy, normal or hard"))
     }
 }
 
@@ -347,12 +314,9 @@ pub trait OpenScenario: Send + Sync {
     /// # Errors
     /// Why the game cannot be played.
     fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String>;
-    /// The values a named setting may take, for the balance lab's matrices (`co:1` gives the
-    /// COs a seat may have); `None` when the setting is a number or unknown.
-    fn setting_values(&self, name: &str) -> Option<Vec<String>>;
-    /// The house readings the scenario may switch, as settings (`reading.foliage`): none for a
-    /// game whose text needs none.
-    fn readings(&self) -> Vec<String> {
+    /// What the scenario lets the lab vary: numbers, each seat's own choice, the house
+    /// readings; none by default.
+    fn settings(&self) -> Vec<Setting> {
         Vec::new()
     }
     /// Cost calibration: each unit profile's worth to winning from games with one unit taken
@@ -364,9 +328,8 @@ pub trait OpenScenario: Send + Sync {
     fn setting_value(&self, _name: &str) -> Option<String> {
         None
     }
-    /// A copy of the scenario with one setting changed, for the balance lab's sweeps and
-    /// matrices: Skirmish Wars knows `co:N` (a CO's id or `none`), `cos` (`none`: no seat has
-    /// a CO) and `funds:N`.
+    /// A copy of the scenario with one setting changed (by the name [`OpenScenario::settings`]
+    /// gives it), for the balance lab's sweeps and matrices.
     ///
     /// # Errors
     /// The system has no such setting, or the value does not fit it.

@@ -72,6 +72,11 @@ pub trait Rules {
     fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action>;
     /// An event as a line for a person.
     fn event_text(&self, state: &Self::State, event: &Self::Event) -> String;
+    /// An action as a line for a person, said before it is taken; `None` where the game's log
+    /// tells its events alone.
+    fn action_text(&self, _state: &Self::State, _action: &Self::Action) -> Option<String> {
+        None
+    }
     /// The names of the numbers [`Rules::seat_numbers`] gives, for the balance lab's curves.
     fn series_names(&self) -> &'static [&'static str] {
         &[]
@@ -89,6 +94,59 @@ pub trait Rules {
     /// the game's own turn limit always ends it.
     fn stall_causes(&self, _state: &Self::State) -> Vec<String> {
         Vec::new()
+    }
+}
+
+/// A rules core shared behind an `Arc` plays as the core itself, so a playtest can hold the
+/// game's loaded ruleset without copying it.
+impl<R: Rules> Rules for std::sync::Arc<R> {
+    type Setup = R::Setup;
+    type State = R::State;
+    type Action = R::Action;
+    type Event = R::Event;
+    type Rejection = R::Rejection;
+
+    fn start(&self, setup: &Self::Setup, seed: u64) -> Result<(Self::State, Vec<Self::Event>), String> {
+        R::start(self, setup, seed)
+    }
+    fn legal_actions(&self, state: &Self::State) -> Vec<Self::Action> {
+        R::legal_actions(self, state)
+    }
+    fn check(&self, state: &Self::State, action: &Self::Action) -> Result<(), Self::Rejection> {
+        R::check(self, state, action)
+    }
+    fn apply(&self, state: &mut Self::State, action: &Self::Action) -> Result<Vec<Self::Event>, Self::Rejection> {
+        R::apply(self, state, action)
+    }
+    fn to_move(&self, state: &Self::State) -> Decision {
+        R::to_move(self, state)
+    }
+    fn finished(&self, state: &Self::State) -> Option<Finished> {
+        R::finished(self, state)
+    }
+    fn round(&self, state: &Self::State) -> u32 {
+        R::round(self, state)
+    }
+    fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action> {
+        R::computer_moves(self, state, level)
+    }
+    fn event_text(&self, state: &Self::State, event: &Self::Event) -> String {
+        R::event_text(self, state, event)
+    }
+    fn action_text(&self, state: &Self::State, action: &Self::Action) -> Option<String> {
+        R::action_text(self, state, action)
+    }
+    fn series_names(&self) -> &'static [&'static str] {
+        R::series_names(self)
+    }
+    fn seat_numbers(&self, state: &Self::State) -> Vec<Vec<f64>> {
+        R::seat_numbers(self, state)
+    }
+    fn place_taken(&self, event: &Self::Event) -> Option<(Place, u8)> {
+        R::place_taken(self, event)
+    }
+    fn stall_causes(&self, state: &Self::State) -> Vec<String> {
+        R::stall_causes(self, state)
     }
 }
 
@@ -154,6 +212,47 @@ impl<R: Rules> Session<R> {
         self.actions.len().checked_sub(1).is_some_and(|count| self.back_to(rules, count))
     }
 
+    /// The seat that decided each action taken, replayed from the seed (`None` where the
+    /// replay cannot say).
+    #[must_use]
+    pub fn deciders(&self, rules: &R) -> Vec<Option<u8>> {
+        let Ok((mut state, _)) = rules.start(&self.setup, self.seed) else { return Vec::new() };
+        let mut deciders = Vec::with_capacity(self.actions.len());
+        for action in &self.actions {
+            deciders.push(match rules.to_move(&state) {
+                Decision::Seat(seat) => Some(seat),
+                Decision::Over => None,
+            });
+            if rules.apply(&mut state, action).is_err() {
+                break;
+            }
+        }
+        deciders
+    }
+
+    /// Takes back every action since a person last decided, and that decision too: the
+    /// position returns to just before the person's last action, so the computer does not
+    /// play its moves again. `computer` says which seats the computer plays. False when no
+    /// person has decided yet.
+    pub fn undo_to_person(&mut self, rules: &R, computer: &dyn Fn(u8) -> bool) -> bool {
+        let deciders = self.deciders(rules);
+        let Some(last) = deciders.iter().rposition(|seat| seat.is_some_and(|s| !computer(s))) else { return false };
+        self.back_to(rules, last)
+    }
+
+    /// Takes back the person's whole run of decisions that ended last (in a game of turns,
+    /// the turn under way, or the person's last turn once the computer has answered it).
+    pub fn undo_turn_to_person(&mut self, rules: &R, computer: &dyn Fn(u8) -> bool) -> bool {
+        let deciders = self.deciders(rules);
+        let Some(last) = deciders.iter().rposition(|seat| seat.is_some_and(|s| !computer(s))) else { return false };
+        let seat = deciders[last];
+        let mut first = last;
+        while first > 0 && deciders[first - 1] == seat {
+            first -= 1;
+        }
+        self.back_to(rules, first)
+    }
+
     /// Starts again from the setup with another seed.
     ///
     /// # Errors
@@ -166,11 +265,11 @@ impl<R: Rules> Session<R> {
     /// The game so far in words, replayed from the seed: the start's events, then each action
     /// (in `action_text`'s words, said before it is taken) and its events. A playtest's log
     /// after an undo or a restart.
-    pub fn log(&self, rules: &R, action_text: &dyn Fn(&R::State, &R::Action) -> String) -> Vec<String> {
+    pub fn log(&self, rules: &R) -> Vec<String> {
         let Ok((mut state, events)) = rules.start(&self.setup, self.seed) else { return Vec::new() };
         let mut log: Vec<String> = events.iter().map(|e| rules.event_text(&state, e)).collect();
         for action in &self.actions {
-            log.push(action_text(&state, action));
+            log.extend(rules.action_text(&state, action));
             if let Ok(events) = rules.apply(&mut state, action) {
                 log.extend(events.iter().map(|e| rules.event_text(&state, e)));
             }

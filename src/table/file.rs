@@ -20,6 +20,7 @@ pub const MIN_SIDE_UM: i64 = 6 * super::measure::UM_PER_INCH;
 
 /// A footprint in the file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FootprintFile {
     /// A round base.
     Round {
@@ -46,6 +47,7 @@ pub enum FootprintFile {
 
 /// A wall in the file: its ends in the piece's own frame.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct WallFile {
     /// One end (across, ahead).
     pub from: (f64, f64),
@@ -57,6 +59,7 @@ pub struct WallFile {
 
 /// A piece in the file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PieceFile {
     /// Its kind's id.
     pub kind: String,
@@ -77,6 +80,7 @@ pub struct PieceFile {
 
 /// A zone in the file; its side counts from 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ZoneFile {
     /// Its name.
     pub name: String,
@@ -91,6 +95,7 @@ pub struct ZoneFile {
 
 /// An objective in the file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ObjectiveFile {
     /// Its name.
     pub name: String,
@@ -104,6 +109,7 @@ pub struct ObjectiveFile {
 
 /// A placed unit in the file; its side counts from 1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct UnitFile {
     /// Its profile's id.
     pub profile: String,
@@ -118,6 +124,7 @@ pub struct UnitFile {
 
 /// The table in the file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TableFile {
     /// Across.
     pub width: f64,

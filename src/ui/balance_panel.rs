@@ -108,9 +108,9 @@ impl BalancePanel {
 /// Starts a run on the document as it stands.
 fn start(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String) {
     let revision = desk.revision();
-    let opened = desk
-        .open_scenario()
-        .and_then(|scenario| if panel.without_cos { scenario.with_setting("cos", "none") } else { Ok(scenario) });
+    let opened = desk.open_scenario().and_then(|scenario| {
+        if panel.without_cos { crate::game::without_seat_choices(scenario) } else { Ok(scenario) }
+    });
     let opened = match opened {
         Ok(opened) => opened,
         Err(message) => {
@@ -151,7 +151,7 @@ fn start(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String) {
 /// The panel, for the open desk; what goes wrong is told in `status`.
 pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: &mut Ui) {
     if panel.has_cos.is_none() {
-        panel.has_cos = Some(desk.open_scenario().is_ok_and(|s| s.setting_values("co:1").is_some()));
+        panel.has_cos = Some(desk.open_scenario().is_ok_and(|s| crate::game::seat_choice(s.as_ref(), 0).is_some()));
     }
     let (revision, colours) = (desk.revision(), desk.seat_colours());
     if let Some(error) = panel.poll() {

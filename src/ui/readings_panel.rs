@@ -23,7 +23,7 @@ impl ReadingsTable {
     /// The section under the balance verdict, for a game with readings.
     pub fn show(&mut self, desk: &dyn Desk, games: usize, level: Level, ui: &mut Ui) {
         let Ok(scenario) = desk.open_scenario() else { return };
-        if scenario.readings().is_empty() {
+        if !scenario.settings().iter().any(crate::game::Setting::is_played_reading) {
             return;
         }
         ui.separator();
@@ -92,7 +92,7 @@ impl ReadingsTable {
                     for row in &result.rows {
                         let (d, (lo, hi)) = row.shift;
                         let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
-                        ui.label(row.setting.trim_start_matches("reading."));
+                        ui.label(&row.label);
                         ui.label(&row.value);
                         let shift = format!("{:+.1} points ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0);
                         ui.label(if moves {

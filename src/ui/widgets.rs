@@ -24,3 +24,13 @@ pub fn named_choice(
         .response
         .labelled_by(label.id)
 }
+
+/// The computer's level in a playtest, the same chooser in every game: "Computer level:
+/// [Normal ▾]".
+pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Response {
+    named_choice(ui, "Computer level", level.label(), false, |ui| {
+        for choice in crate::level::Level::ALL {
+            ui.selectable_value(level, choice, choice.label());
+        }
+    })
+}

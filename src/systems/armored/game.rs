@@ -85,7 +85,6 @@ impl Rules for ArmoredCore {
     }
 
     fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        let level = rules_level(level);
         rules::computer_action(&self.0, state, level).into_iter().collect()
     }
 
@@ -99,6 +98,10 @@ impl Rules for ArmoredCore {
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {
         event_text(&self.0, state, event)
+    }
+
+    fn action_text(&self, state: &GameState, action: &Action) -> Option<String> {
+        Some(action_text(&self.0, state, action))
     }
 
     fn series_names(&self) -> &'static [&'static str] {
@@ -123,16 +126,6 @@ impl Rules for ArmoredCore {
 
 /// The side of a cell of the balance lab's heatmap over the table, in inches.
 pub const HEAT_CELL_INCHES: f32 = 3.0;
-
-/// The studio's level as Armored Advance's computer plays it.
-#[must_use]
-pub fn rules_level(level: Level) -> rules::Level {
-    match level {
-        Level::Easy => rules::Level::Easy,
-        Level::Normal => rules::Level::Normal,
-        Level::Hard => rules::Level::Hard,
-    }
-}
 
 /// A unit's name for people: its profile and side, and its place in the table's list.
 fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {

@@ -14,3 +14,6 @@ pub mod scenario;
 pub mod system;
 
 pub use system::{ArmoredAdvance, open_scenario};
+
+/// The game's identity, in its saved games.
+pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Armored Advance" };

@@ -3,27 +3,16 @@
 //! as it stands, and the previews the window shows before a click: a move's cost against its
 //! allowance, and a shot's range, rolls and exact chances.
 
-use super::game::{ArmoredCore, action_text, event_text, setup_of};
-use super::rules::{self, Action, GameState, MoveCost, Outcome, Shot};
+use super::game::{ArmoredCore, setup_of};
+use super::rules::{self, Action, GameState, MoveCost, Shot};
 use super::ruleset::Ruleset;
 use super::scenario::ArmoredScenario;
-use crate::game::{Level, Session};
+use crate::game::{Playtest, read_saved_game};
 use crate::table::{PlacedUnit, Table};
 use std::sync::Arc;
 
-/// A playtest under way.
-pub struct ArmoredPlay {
-    /// The rules core.
-    pub core: ArmoredCore,
-    /// The game: setup, seed, actions, state.
-    pub session: Session<ArmoredCore>,
-    /// Whether the computer plays each side.
-    pub computer: [bool; 2],
-    /// How strong the computer plays.
-    pub level: Level,
-    /// Every event and action so far, in words.
-    pub log: Vec<String>,
-}
+/// A playtest under way: the shared playtest over the rules core, with the previews below.
+pub type ArmoredPlay = Playtest<ArmoredCore>;
 
 /// What a move would cost, before it is made.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,82 +34,26 @@ pub struct ShotPreview {
     pub chances: Option<(f64, f64, f64)>,
 }
 
-impl ArmoredPlay {
-    /// Starts a playtest of `scenario` with dice `seed`, both sides played by hand.
+impl Playtest<ArmoredCore> {
+    /// Starts a playtest of `scenario` with dice `seed`; the computer plays the second side.
     ///
     /// # Errors
     /// Why the game cannot start.
     pub fn start(data: Arc<Ruleset>, scenario: &ArmoredScenario, seed: u64) -> Result<Self, String> {
-        let core = ArmoredCore(Arc::clone(&data));
-        let session = Session::start(&core, setup_of(&data, scenario, None), seed)?;
-        let log = session.events.iter().map(|e| event_text(&data, &session.state, e)).collect();
-        Ok(Self { core, session, computer: [false, true], level: Level::Normal, log })
+        let setup = setup_of(&data, scenario, None);
+        Self::begin(ArmoredCore(data), setup, seed, vec![false, true])
     }
 
     /// The data.
     #[must_use]
     pub fn data(&self) -> &Ruleset {
-        &self.core.0
+        &self.rules.0
     }
 
     /// The position.
     #[must_use]
     pub fn state(&self) -> &GameState {
         &self.session.state
-    }
-
-    /// Takes an action; the rules' reason in words when refused.
-    ///
-    /// # Errors
-    /// The action in words and why the rules refuse it.
-    pub fn act(&mut self, action: &Action) -> Result<(), String> {
-        let said = action_text(self.data(), self.state(), action);
-        match self.session.act(&self.core, action) {
-            Ok(events) => {
-                self.log.push(said);
-                let data = Arc::clone(&self.core.0);
-                self.log.extend(events.iter().map(|e| event_text(&data, &self.session.state, e)));
-                Ok(())
-            }
-            Err(rejection) => Err(format!("{said}: refused, {rejection}")),
-        }
-    }
-
-    /// Lets the computer act once if it plays the side to act; returns whether it did.
-    pub fn computer_step(&mut self) -> bool {
-        let state = self.state();
-        if state.outcome != Outcome::Ongoing || !self.computer[usize::from(state.side.min(1))] {
-            return false;
-        }
-        let level = super::game::rules_level(self.level);
-        match rules::computer_action(self.data(), state, level) {
-            Some(action) => self.act(&action).is_ok(),
-            None => false,
-        }
-    }
-
-    /// Takes the last action back (the game replayed from the seed).
-    pub fn undo(&mut self) -> bool {
-        let done = self.session.undo(&self.core);
-        if done {
-            self.relog();
-        }
-        done
-    }
-
-    /// Starts again with `seed`.
-    ///
-    /// # Errors
-    /// Why the game cannot start.
-    pub fn restart(&mut self, seed: u64) -> Result<(), String> {
-        self.session.restart(&self.core, seed)?;
-        self.relog();
-        Ok(())
-    }
-
-    fn relog(&mut self) {
-        let data = Arc::clone(&self.core.0);
-        self.log = self.session.log(&self.core, &|state, action| action_text(&data, state, action));
     }
 
     /// The table as it stands: the units still on it where they are now (riders where their
@@ -277,21 +210,13 @@ impl ArmoredPlay {
         lines
     }
 
-    /// The game as a file to save: the scenario it started from, the seed, every action and
-    /// who the computer plays; loading replays it.
+    /// The game as a saved-game file, with the scenario it started from.
     ///
     /// # Errors
     /// The scenario cannot be written.
-    pub fn save(&self, scenario: &ArmoredScenario) -> Result<String, String> {
-        let saved = SavedGame {
-            format_version: SAVED_GAME_VERSION,
-            system: SAVED_GAME_SYSTEM.into(),
-            scenario: super::scenario::save_scenario(self.data(), scenario)?,
-            seed: self.session.seed,
-            actions: self.session.actions.clone(),
-            computer: self.computer,
-        };
-        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::default()).map_err(|e| e.to_string())
+    pub fn save_game(&self, scenario: &ArmoredScenario) -> Result<String, String> {
+        let text = super::scenario::save_scenario(self.data(), scenario)?;
+        self.save(&super::GAME, &scenario.name, text)
     }
 
     /// A saved game, replayed action by action, with the scenario it started from.
@@ -299,27 +224,11 @@ impl ArmoredPlay {
     /// # Errors
     /// The file, its scenario, or the first action the rules refuse, with where.
     pub fn load(data: Arc<Ruleset>, text: &str) -> Result<(Self, ArmoredScenario), String> {
-        let saved: SavedGame = ron::from_str(text).map_err(|e| format!("not a saved Armored Advance game: {e}"))?;
-        if saved.system != SAVED_GAME_SYSTEM || saved.format_version != SAVED_GAME_VERSION {
-            return Err(format!(
-                "a saved game of '{}' format {}; this reads '{SAVED_GAME_SYSTEM}' format {SAVED_GAME_VERSION}",
-                saved.system, saved.format_version
-            ));
-        }
-        if saved.actions.len() > MAX_SAVED_ACTIONS {
-            return Err(format!(
-                "{} actions is more than the {MAX_SAVED_ACTIONS} a saved game may hold",
-                saved.actions.len()
-            ));
-        }
+        let saved = read_saved_game::<Action>(text, &super::GAME)?;
         let scenario =
             super::scenario::load_scenario(&data, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
-        let mut play = Self::start(data, &scenario, saved.seed)?;
-        for (n, action) in saved.actions.iter().enumerate() {
-            play.act(action).map_err(|reason| format!("action {}: {reason}", n + 1))?;
-        }
-        play.computer = saved.computer;
-        Ok((play, scenario))
+        let setup = setup_of(&data, &scenario, None);
+        Ok((Self::resume(ArmoredCore(data), setup, &saved)?, scenario))
     }
 
     /// The game as it stands as a scenario: `base` with the units still on the table where
@@ -328,23 +237,4 @@ impl ArmoredPlay {
     pub fn fork(&self, base: &ArmoredScenario) -> ArmoredScenario {
         ArmoredScenario { table: self.table(), ..base.clone() }
     }
-}
-
-/// The saved game's format.
-const SAVED_GAME_VERSION: u32 = 1;
-/// What a saved game says it is.
-const SAVED_GAME_SYSTEM: &str = "armored-advance-game";
-/// The most actions a saved game may hold (a hostile file cannot make the replay endless).
-const MAX_SAVED_ACTIONS: usize = 100_000;
-
-/// A saved game on disk.
-#[derive(Debug, serde::Serialize, serde::Deserialize)]
-struct SavedGame {
-    format_version: u32,
-    system: String,
-    /// The scenario file's text.
-    scenario: String,
-    seed: u64,
-    actions: Vec<Action>,
-    computer: [bool; 2],
 }

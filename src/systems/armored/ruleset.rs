@@ -27,6 +27,7 @@ pub enum Ground {
 
 /// A terrain kind the text names.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainKind {
     /// Its id in scenario files.
     pub id: String,
@@ -173,6 +174,7 @@ impl Keyword {
 
 /// Armour by face.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Armour {
     /// Front.
     pub front: i32,
@@ -184,6 +186,7 @@ pub struct Armour {
 
 /// A weapon on a stat card.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Weapon {
     /// Its name.
     pub name: String,
@@ -234,6 +237,7 @@ impl Weapon {
 
 /// A unit profile: everything its stat card carries.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Profile {
     /// Its id in scenario files.
     pub id: String,
@@ -295,6 +299,7 @@ impl Profile {
 
 /// One row of the penetration table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PenetrationRow {
     /// Penetration minus armour (the first row holds for anything above, the last for anything
     /// below).
@@ -307,6 +312,7 @@ pub struct PenetrationRow {
 
 /// Armored Advance's data, checked.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ruleset {
     /// Its name.
     pub name: String,
@@ -336,6 +342,7 @@ pub struct Ruleset {
 /// The numbers the text gives for scouting, demolition, crews, sandbags, transports and
 /// artillery; the defaults are the text's.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct Specials {
     /// A scout marks an enemy within this many inches ("within 5 feet").

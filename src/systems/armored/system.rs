@@ -11,8 +11,8 @@ use super::scenario::{ArmoredScenario, Finding, load_scenario, statistics, valid
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle,
-    run_script,
+    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, Setting, SettingKind,
+    SystemRules, reading_name, reading_settings, run_battle, run_script,
 };
 use crate::table::Facing;
 use crate::table::{LengthUnit, TableSymmetry, asymmetries};
@@ -324,10 +324,20 @@ impl OpenScenario for ArmoredDocument {
         run_battle(&core, setup, seed, Some(first), round_cap, levels).map(|(record, _)| record)
     }
 
-    /// A reading's values (`reading.foliage` gives `roll`, `range`).
-    fn setting_values(&self, name: &str) -> Option<Vec<String>> {
-        let reading = name.strip_prefix("reading.")?;
-        rules::READINGS.iter().find(|r| r.name == reading).map(|r| r.values.iter().map(|v| (*v).to_owned()).collect())
+    /// The limits as numbers and every house reading.
+    fn settings(&self) -> Vec<Setting> {
+        let number = |name: &str, label: &str| Setting {
+            name: name.to_owned(),
+            label: label.to_owned(),
+            kind: SettingKind::Number { min: 0, max: 100_000 },
+        };
+        let mut settings = vec![
+            number("requisition_limit", "requisition limit"),
+            number("action_limit", "actions a turn"),
+            number("turn_limit", "turn limit"),
+        ];
+        settings.extend(reading_settings(&rules::READINGS));
+        settings
     }
 
     fn calibrate(&self, games: usize, seed: u64, threads: usize) -> Option<Result<Report, String>> {
@@ -337,12 +347,8 @@ impl OpenScenario for ArmoredDocument {
         )
     }
 
-    fn readings(&self) -> Vec<String> {
-        rules::READINGS.iter().map(|r| format!("reading.{}", r.name)).collect()
-    }
-
     fn setting_value(&self, name: &str) -> Option<String> {
-        let reading = name.strip_prefix("reading.")?;
+        let reading = reading_name(name)?;
         rules::READINGS
             .iter()
             .find(|r| r.name == reading)?
@@ -357,7 +363,7 @@ impl OpenScenario for ArmoredDocument {
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
         let mut scenario = self.scenario.clone();
-        if let Some(reading) = name.strip_prefix("reading.") {
+        if let Some(reading) = reading_name(name) {
             scenario.readings.set(reading, value)?;
             return Ok(Box::new(ArmoredDocument { rules: Arc::clone(&self.rules), scenario }));
         }

@@ -11,16 +11,6 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 pub struct ModernCore(pub Arc<Ruleset>);
 
-/// The studio's level as Modern Skirmish's computer plays it.
-#[must_use]
-pub fn rules_level(level: Level) -> rules::Level {
-    match level {
-        Level::Easy => rules::Level::Easy,
-        Level::Normal => rules::Level::Normal,
-        Level::Hard => rules::Level::Hard,
-    }
-}
-
 /// The side of a cell of the balance lab's heatmap, in centimetres.
 pub const HEAT_CELL_CM: f32 = 10.0;
 
@@ -71,11 +61,15 @@ impl Rules for ModernCore {
     }
 
     fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        rules::computer_action(&self.0, state, rules_level(level)).into_iter().collect()
+        rules::computer_action(&self.0, state, level).into_iter().collect()
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {
         event_text(&self.0, state, event)
+    }
+
+    fn action_text(&self, state: &GameState, action: &Action) -> Option<String> {
+        Some(action_text(&self.0, state, action))
     }
 
     fn series_names(&self) -> &'static [&'static str] {

@@ -13,3 +13,6 @@ pub mod scenario;
 pub mod system;
 
 pub use system::{ModernSkirmish, open_scenario};
+
+/// The game's identity, in its saved games.
+pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Modern Skirmish" };

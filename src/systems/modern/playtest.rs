@@ -3,28 +3,15 @@
 //! the window shows before a click: a unit's activation odds and morale, a figure's reach, a
 //! shot's exact chance of a hit and a kill, and close combat's odds.
 
-use super::game::{ModernCore, action_text, event_text, figure_name};
-use super::rules::{
-    self, Action, Aim, GameState, Outcome, allowance, building_at, melee_counts, minuses, passing_faces,
-};
+use super::game::{ModernCore, figure_name};
+use super::rules::{self, Action, Aim, GameState, allowance, building_at, melee_counts, minuses, passing_faces};
 use super::ruleset::{Ruleset, cm};
 use super::scenario::{ModernScenario, setup_of};
-use crate::game::{Level, Session};
+use crate::game::{Playtest, read_saved_game};
 use std::sync::Arc;
 
-/// A playtest under way.
-pub struct ModernPlay {
-    /// The rules core.
-    pub core: ModernCore,
-    /// The game.
-    pub session: Session<ModernCore>,
-    /// Whether the computer plays each side.
-    pub computer: [bool; 2],
-    /// How strong it plays.
-    pub level: Level,
-    /// Every action and event so far, in words.
-    pub log: Vec<String>,
-}
+/// A playtest under way: the shared playtest over the rules core, with the numbers below.
+pub type ModernPlay = Playtest<ModernCore>;
 
 /// A unit's standing for the morale track.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,24 +33,22 @@ pub struct FirePreview {
     pub chances: Option<(f64, f64, f64)>,
 }
 
-impl ModernPlay {
+impl Playtest<ModernCore> {
     /// Starts a playtest of `scenario` with dice `seed`; the computer plays the Antagonist.
     ///
     /// # Errors
     /// Why the game cannot start.
     pub fn start(data: Arc<Ruleset>, scenario: &ModernScenario, seed: u64) -> Result<Self, String> {
-        let core = ModernCore(Arc::clone(&data));
-        let session = Session::start(&core, setup_of(&data, scenario, scenario.readings), seed)?;
-        let log = session.events.iter().map(|e| event_text(&data, &session.state, e)).collect();
-        let mut computer = [false, false];
+        let setup = setup_of(&data, scenario, scenario.readings);
+        let mut computer = vec![false, false];
         computer[usize::from(data.first_side.min(1))] = true;
-        Ok(Self { core, session, computer, level: Level::Normal, log })
+        Self::begin(ModernCore(data), setup, seed, computer)
     }
 
     /// The data.
     #[must_use]
     pub fn data(&self) -> &Ruleset {
-        &self.core.0
+        &self.rules.0
     }
 
     /// The position.
@@ -72,57 +57,25 @@ impl ModernPlay {
         &self.session.state
     }
 
-    /// Takes an action; the rules' reason in words when refused.
+    /// The game as a saved-game file, with the scenario it started from.
     ///
     /// # Errors
-    /// The action in words and why the rules refuse it.
-    pub fn act(&mut self, action: &Action) -> Result<(), String> {
-        let said = action_text(self.data(), self.state(), action);
-        match self.session.act(&self.core, action) {
-            Ok(events) => {
-                self.log.push(said);
-                let data = Arc::clone(&self.core.0);
-                self.log.extend(events.iter().map(|e| event_text(&data, &self.session.state, e)));
-                Ok(())
-            }
-            Err(rejection) => Err(format!("{said}: refused, {rejection}")),
-        }
+    /// The scenario cannot be written.
+    pub fn save_game(&self, scenario: &ModernScenario) -> Result<String, String> {
+        let text = super::scenario::save_scenario(scenario)?;
+        self.save(&super::GAME, &scenario.name, text)
     }
 
-    /// Lets the computer act once if it plays the side to act; returns whether it did.
-    pub fn computer_step(&mut self) -> bool {
-        let state = self.state();
-        if state.outcome != Outcome::Ongoing || !self.computer[usize::from(state.side.min(1))] {
-            return false;
-        }
-        match rules::computer_action(self.data(), state, super::game::rules_level(self.level)) {
-            Some(action) => self.act(&action).is_ok(),
-            None => false,
-        }
-    }
-
-    /// Takes the last action back (replayed from the seed, so no die changes).
-    pub fn undo(&mut self) -> bool {
-        let done = self.session.undo(&self.core);
-        if done {
-            self.relog();
-        }
-        done
-    }
-
-    /// Starts again with `seed`.
+    /// A saved game, replayed action by action, with the scenario it started from.
     ///
     /// # Errors
-    /// Why the game cannot start.
-    pub fn restart(&mut self, seed: u64) -> Result<(), String> {
-        self.session.restart(&self.core, seed)?;
-        self.relog();
-        Ok(())
-    }
-
-    fn relog(&mut self) {
-        let data = Arc::clone(&self.core.0);
-        self.log = self.session.log(&self.core, &|state, action| action_text(&data, state, action));
+    /// The file, its scenario, or the first action the rules refuse, with where.
+    pub fn load(data: Arc<Ruleset>, text: &str) -> Result<(Self, ModernScenario), String> {
+        let saved = read_saved_game::<Action>(text, &super::GAME)?;
+        let scenario =
+            super::scenario::load_scenario(&data, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
+        let setup = setup_of(&data, &scenario, scenario.readings);
+        Ok((Self::resume(ModernCore(data), setup, &saved)?, scenario))
     }
 
     /// A unit's morale and its next test's odds.

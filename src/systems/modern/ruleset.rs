@@ -12,6 +12,7 @@ const BUILTIN: &str = include_str!("data/modern-skirmish.ron");
 
 /// What a shot needs: the dice differential that hits, then the coloured die that kills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Shot {
     /// The differential that hits, both ends included.
     pub hit: (u8, u8),
@@ -21,6 +22,7 @@ pub struct Shot {
 
 /// One row of the fire chart for a firer: the range it reaches and the shots at it.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Band {
     /// The row's range in centimetres (30, 50, 60).
     pub up_to: f64,
@@ -32,6 +34,7 @@ pub struct Band {
 
 /// A troop type of the fixed forces.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Troop {
     /// Its id in scenario files.
     pub id: String,
@@ -62,6 +65,7 @@ pub enum Eliminated {
 
 /// A terrain kind.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TerrainKind {
     /// Its id in scenario files.
     pub id: String,
@@ -83,6 +87,7 @@ pub struct TerrainKind {
 
 /// Modern Skirmish's data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Ruleset {
     /// Its name.
     pub name: String,

@@ -9,8 +9,8 @@ use super::scenario::{Finding, ModernScenario, load_scenario, setup_of, statisti
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle,
-    run_script,
+    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, Setting, SystemRules,
+    reading_name, reading_settings, run_battle, run_script,
 };
 use crate::table::{TableSymmetry, asymmetries};
 use std::fmt::Write as _;
@@ -342,22 +342,17 @@ impl OpenScenario for ModernDocument {
         run_battle(&core, setup, seed, None, round_cap, levels).map(|(record, _)| record)
     }
 
-    fn setting_values(&self, name: &str) -> Option<Vec<String>> {
-        let reading = name.strip_prefix("reading.")?;
-        READINGS.iter().find(|r| r.name == reading).map(|r| r.values.iter().map(|v| (*v).to_owned()).collect())
-    }
-
-    /// The readings that change play (the deployment reading is the validator's).
-    fn readings(&self) -> Vec<String> {
-        READINGS.iter().filter(|r| r.changes_play).map(|r| format!("reading.{}", r.name)).collect()
+    /// Every house reading (the deployment reading is the validator's and changes no play).
+    fn settings(&self) -> Vec<Setting> {
+        reading_settings(&READINGS)
     }
 
     fn setting_value(&self, name: &str) -> Option<String> {
-        self.scenario.readings.get(name.strip_prefix("reading.")?).map(str::to_owned)
+        self.scenario.readings.get(reading_name(name)?).map(str::to_owned)
     }
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
-        let Some(reading) = name.strip_prefix("reading.") else {
+        let Some(reading) = reading_name(name) else {
             return Err(format!("Modern Skirmish has no setting '{name}' (it knows reading.NAME)"));
         };
         let mut scenario = self.scenario.clone();

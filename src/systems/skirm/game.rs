@@ -3,8 +3,8 @@
 //! runner of `simulate` and the balance lab are the shared ones.
 
 use super::rules::{
-    Action, AiLevel, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, computer_action_at,
-    legal_actions, start_game,
+    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, computer_action_at, legal_actions,
+    start_game,
 };
 use crate::game::{Decision, Finished, Level, Rules};
 
@@ -51,11 +51,6 @@ impl Rules for Ruleset {
 
     /// One action at a time, at the seat's level.
     fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        let level = match level {
-            Level::Easy => AiLevel::Easy,
-            Level::Normal => AiLevel::Normal,
-            Level::Hard => AiLevel::Hard,
-        };
         computer_action_at(self, state, level).into_iter().collect()
     }
 

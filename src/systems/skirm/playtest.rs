@@ -3,26 +3,20 @@
 //! the computer plays, saved battles, the legal actions with their cost once per position,
 //! and the battle drawn or forked back into a scenario.
 
-use super::describe_event;
-use super::rules::{Action, Outcome, Ruleset, cost, legal_actions};
-use super::scenario::saved::{load_battle, save_battle};
-use super::scenario::{SkirmScenario, Squad, SquadUnit};
+use super::rules::{Action, Ruleset, cost, legal_actions};
+use super::scenario::{SkirmScenario, Squad, SquadUnit, load_scenario, save_scenario};
 use crate::board::Pos;
-use crate::game::{Level, Session};
+use crate::game::{Playtest, read_saved_game};
 use std::sync::Arc;
 
-/// A playtest under way.
+/// A playtest under way: the shared playtest, the scenario it is fought on, and what the
+/// window asks of the position.
 pub struct SkirmPlay {
-    /// The rules it is played by.
-    pub rules: Arc<Ruleset>,
+    /// The battle: rules, setup, seed, actions, state and events, the computer's squads and
+    /// level, the log (the battle's events as lines).
+    pub play: Playtest<Arc<Ruleset>>,
     /// The scenario it is fought on, as it was when the playtest started.
     pub scenario: SkirmScenario,
-    /// The battle: setup, seed, actions, state and events.
-    pub game: Session<Ruleset>,
-    /// The battle's events as lines.
-    pub log: Vec<String>,
-    /// Which squads the computer plays.
-    pub computer: [bool; 2],
     /// The square under the pointer.
     pub hover: Option<Pos>,
     /// The legal actions with their cost, worked out once per position (the panel and the
@@ -30,52 +24,51 @@ pub struct SkirmPlay {
     choices: std::cell::OnceCell<Vec<(Action, Option<u8>)>>,
 }
 
-/// A playtest reads as the shared session it holds (`play.state`, `play.actions`).
+/// A playtest reads as the shared playtest it holds (`play.state`, `play.log`, `play.computer`).
 impl std::ops::Deref for SkirmPlay {
-    type Target = Session<Ruleset>;
+    type Target = Playtest<Arc<Ruleset>>;
 
     fn deref(&self) -> &Self::Target {
-        &self.game
+        &self.play
+    }
+}
+
+impl std::ops::DerefMut for SkirmPlay {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.play
     }
 }
 
 impl SkirmPlay {
-    /// A battle on `scenario` with `seed`.
+    /// A battle on `scenario` with `seed`; both squads played by hand.
     ///
     /// # Errors
     /// The battle cannot start, with the reason.
     pub fn start(rules: Arc<Ruleset>, scenario: SkirmScenario, seed: u64) -> Result<Self, String> {
         let setup = scenario.to_setup(&rules)?;
-        let game = Session::start(rules.as_ref(), setup, seed)?;
-        Ok(Self::with(rules, scenario, game))
+        let play = Playtest::begin(rules, setup, seed, vec![false, false])?;
+        Ok(Self { play, scenario, hover: None, choices: std::cell::OnceCell::new() })
     }
 
-    fn with(rules: Arc<Ruleset>, scenario: SkirmScenario, game: Session<Ruleset>) -> Self {
-        let log = game.events.iter().map(|e| describe_event(&rules, &game.state, e)).collect();
-        Self { rules, scenario, game, log, computer: [false, false], hover: None, choices: std::cell::OnceCell::new() }
-    }
-
-    /// The battle as a file to save.
+    /// The battle as a saved-game file.
     ///
     /// # Errors
     /// The scenario cannot be written.
     pub fn save(&self) -> Result<String, String> {
-        save_battle(&self.rules, &self.scenario, self.seed, &self.actions, self.computer)
+        let text = save_scenario(&self.rules, &self.scenario)?;
+        self.play.save(&super::GAME, &self.scenario.name, text)
     }
 
     /// A saved battle, replayed.
     ///
     /// # Errors
-    /// The file or one of its actions, with the reason.
+    /// The file, its scenario or one of its actions, with the reason.
     pub fn load(rules: Arc<Ruleset>, text: &str) -> Result<Self, String> {
-        // The rules replay the battle while reading it; its events become the log.
-        let saved = load_battle(&rules, text)?;
-        let setup = saved.scenario.to_setup(&rules)?;
-        let game =
-            Session { setup, seed: saved.seed, actions: saved.actions, state: saved.state, events: saved.events };
-        let mut play = Self::with(rules, saved.scenario, game);
-        play.computer = saved.computer;
-        Ok(play)
+        let saved = read_saved_game::<Action>(text, &super::GAME)?;
+        let scenario = load_scenario(&rules, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
+        let setup = scenario.to_setup(&rules)?;
+        let play = Playtest::resume(rules, setup, &saved)?;
+        Ok(Self { play, scenario, hover: None, choices: std::cell::OnceCell::new() })
     }
 
     /// Takes an action; a refusal is returned with its reason and changes nothing.
@@ -83,22 +76,15 @@ impl SkirmPlay {
     /// # Errors
     /// The rules refuse the action.
     pub fn act(&mut self, action: Action) -> Result<(), String> {
-        let events = self.game.act(&self.rules, &action).map_err(|e| e.to_string())?;
-        for event in &events {
-            self.log.push(describe_event(&self.rules, &self.game.state, event));
-        }
+        self.play.act(&action)?;
         self.choices = std::cell::OnceCell::new();
         Ok(())
     }
 
-    /// Takes back the last action by replaying the rest from the start.
+    /// Takes back the last action a person took, and what the computer did after it.
     pub fn undo(&mut self) -> bool {
-        if !self.game.undo(&self.rules) {
-            return false;
-        }
-        self.log = self.game.events.iter().map(|e| describe_event(&self.rules, &self.game.state, e)).collect();
         self.choices = std::cell::OnceCell::new();
-        true
+        self.play.undo()
     }
 
     /// Starts the battle again with another seed, the computer's squads kept.
@@ -106,20 +92,14 @@ impl SkirmPlay {
     /// # Errors
     /// The battle cannot start.
     pub fn restart(&mut self, seed: u64) -> Result<(), String> {
-        let computer = self.computer;
-        *self = Self::start(Arc::clone(&self.rules), self.scenario.clone(), seed)?;
-        self.computer = computer;
-        Ok(())
+        self.choices = std::cell::OnceCell::new();
+        self.play.restart(seed)
     }
 
     /// The computer's action, when the squad to decide is the computer's.
     pub fn computer_step(&mut self) -> bool {
-        if self.state.outcome != Outcome::Ongoing || !self.computer[usize::from(self.state.deciding_squad().min(1))] {
-            return false;
-        }
-        let moves = crate::game::Rules::computer_moves(self.rules.as_ref(), &self.state, Level::Normal);
-        let Some(action) = moves.into_iter().next() else { return false };
-        self.act(action).is_ok()
+        self.choices = std::cell::OnceCell::new();
+        self.play.computer_step()
     }
 
     /// The legal actions with their ACT cost (none for free ones).

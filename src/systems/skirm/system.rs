@@ -476,10 +476,6 @@ impl OpenScenario for SkirmDocument {
         })
     }
 
-    fn setting_values(&self, _name: &str) -> Option<Vec<String>> {
-        None
-    }
-
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
         let mut scenario = self.scenario.clone();
         match name {

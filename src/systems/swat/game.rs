@@ -4,22 +4,12 @@
 
 use crate::game::{Decision, Finished, Level, Place, Rules};
 use crate::systems::swat::rules::{
-    Action, AiLevel, Event, GameSetup, GameState, Outcome, PlayerId, PropertyKind, Rejection, Ruleset, UnitKindId,
+    Action, Event, GameSetup, GameState, Outcome, PlayerId, PropertyKind, Rejection, Ruleset, UnitKindId,
     VictoryReason, ai_turn_at, apply, check, legal_actions, start_game,
 };
 
 /// The most actions the computer plans for one turn.
 const TURN_ACTIONS: usize = 5000;
-
-/// The computer player's level for a level of the seam.
-#[must_use]
-pub fn ai_level(level: Level) -> AiLevel {
-    match level {
-        Level::Easy => AiLevel::Easy,
-        Level::Normal => AiLevel::Normal,
-        Level::Hard => AiLevel::Hard,
-    }
-}
 
 impl Rules for Ruleset {
     type Setup = GameSetup;
@@ -74,7 +64,7 @@ impl Rules for Ruleset {
 
     /// A whole turn: the computer plans turns (Hard tries styles of turn ahead).
     fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        ai_turn_at(self, state, TURN_ACTIONS, ai_level(level))
+        ai_turn_at(self, state, TURN_ACTIONS, level)
     }
 
     fn event_text(&self, _state: &GameState, event: &Event) -> String {

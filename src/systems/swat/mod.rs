@@ -11,3 +11,6 @@ pub mod scenario;
 mod system;
 
 pub use system::{Swat, open_scenario};
+
+/// The game's identity, in its saved games.
+pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Skirmish Wars" };

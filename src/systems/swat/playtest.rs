@@ -3,10 +3,10 @@
 //! seed, saved games and replays, forking a position back into a scenario, and AI-against-AI
 //! simulation.
 
-use crate::game::{GameRecord, Level, run_battle};
+use crate::game::{GameRecord, Level, SavedGame, read_saved_game, run_battle};
 use crate::systems::swat::rules::{Action, Event, GameSetup, Outcome, Rejection, Ruleset};
 use crate::systems::swat::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// A game being played from a scenario: the shared session (setup, seed, actions, the state
@@ -19,6 +19,8 @@ pub struct Session {
     pub game: crate::game::Session<Ruleset>,
     /// Who plays each seat.
     pub controllers: Vec<Controller>,
+    /// How strong the computer plays.
+    pub level: Level,
 }
 
 /// A Skirmish Wars session reads as the shared session it holds (`session.state`,
@@ -37,16 +39,6 @@ impl std::ops::DerefMut for Session {
     }
 }
 
-/// A saved game: the scenario, the seed and the actions; loading replays them.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(rename = "SavedGame")]
-struct SavedGame {
-    format_version: u32,
-    scenario: String,
-    seed: u64,
-    actions: Vec<Action>,
-}
-
 impl Session {
     /// Starts a game from a scenario with a seed.
     ///
@@ -58,6 +50,7 @@ impl Session {
             scenario: scenario.clone(),
             game: crate::game::Session::start(rules, setup, seed)?,
             controllers: scenario.players.iter().map(|p| p.controller).collect(),
+            level: Level::Normal,
         })
     }
 
@@ -69,18 +62,26 @@ impl Session {
         self.game.act(rules, action)
     }
 
-    /// Takes back the last action by replaying all the others.
-    pub fn undo(&mut self, rules: &Ruleset) -> bool {
-        self.game.undo(rules)
+    /// Whether the computer plays each seat.
+    fn computer_seats(&self) -> Vec<bool> {
+        self.controllers.iter().map(|c| *c == Controller::Ai).collect()
     }
 
-    /// Takes back the actions of the turn under way (back to the start of this player's turn).
-    pub fn undo_turn(&mut self, rules: &Ruleset) -> bool {
-        let start = self.actions.iter().rposition(|a| *a == Action::EndTurn).map_or(0, |i| i + 1);
-        if start == self.actions.len() {
-            return self.undo(rules);
+    /// Takes back the person's last action and what the computer did after it (replayed from
+    /// the log); with no computer player, the last action.
+    pub fn undo(&mut self, rules: &Ruleset) -> bool {
+        let computer = self.computer_seats();
+        if !computer.contains(&true) {
+            return self.game.undo(rules);
         }
-        self.game.back_to(rules, start)
+        self.game.undo_to_person(rules, &|seat| computer.get(usize::from(seat)).copied().unwrap_or(false))
+    }
+
+    /// Takes back the person's turn under way, or, once the computer has answered, the
+    /// person's last turn and the computer's answer.
+    pub fn undo_turn(&mut self, rules: &Ruleset) -> bool {
+        let computer = self.computer_seats();
+        self.game.undo_turn_to_person(rules, &|seat| computer.get(usize::from(seat)).copied().unwrap_or(false))
     }
 
     /// Starts again from the scenario, with a seed.
@@ -88,9 +89,10 @@ impl Session {
         let _ = self.game.restart(rules, seed);
     }
 
-    /// Plays the computer's turn for the player whose turn it is; returns its events.
+    /// Plays the computer's turn, at the chosen level, for the player whose turn it is;
+    /// returns its events.
     pub fn play_ai_turn(&mut self, rules: &Ruleset) -> Vec<Event> {
-        self.game.play_computer(rules, Level::Easy).ok().flatten().unwrap_or_default()
+        self.game.play_computer(rules, self.level).ok().flatten().unwrap_or_default()
     }
 
     /// Whether the player whose turn it is is played by the computer.
@@ -136,19 +138,14 @@ impl Session {
         scenario
     }
 
-    /// The game as a file: scenario, seed and actions.
+    /// The game as a saved-game file: scenario, seed, who the computer plays and actions.
     ///
     /// # Errors
-    /// The serialiser's message, should it ever fail.
+    /// The scenario or the file cannot be written.
     pub fn save(&self, rules: &Ruleset) -> Result<String, String> {
-        let saved = SavedGame {
-            format_version: 1,
-            scenario: save_scenario(rules, &self.scenario)?,
-            seed: self.seed,
-            actions: self.actions.clone(),
-        };
-        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::new().depth_limit(2))
-            .map_err(|e| format!("the game could not be written out: {e}"))
+        let scenario = save_scenario(rules, &self.scenario)?;
+        SavedGame::new(&super::GAME, &self.scenario.name, scenario, &self.game, self.computer_seats(), self.level)
+            .text()
     }
 
     /// Reads a saved game and replays it.
@@ -156,16 +153,16 @@ impl Session {
     /// # Errors
     /// What could not be read, or the first action the rules refuse.
     pub fn load(rules: &Ruleset, text: &str) -> Result<Self, String> {
-        if text.len() > crate::systems::swat::scenario::MAX_FILE_BYTES {
-            return Err("the saved game is too large".into());
-        }
-        let saved: SavedGame = ron::from_str(text)
-            .map_err(|e| format!("line {}, column {}: {}", e.span.start.line, e.span.start.col, e.code))?;
+        let saved = read_saved_game::<Action>(text, &super::GAME)?;
         let scenario = load_scenario(rules, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
         let mut session = Self::start(rules, &scenario, saved.seed)?;
         for (index, action) in saved.actions.iter().enumerate() {
             session.act(rules, action).map_err(|r| format!("action {} ({action:?}) is refused: {r}", index + 1))?;
         }
+        for (controller, computer) in session.controllers.iter_mut().zip(&saved.computer) {
+            *controller = if *computer { Controller::Ai } else { Controller::Human };
+        }
+        session.level = saved.level;
         Ok(session)
     }
 }

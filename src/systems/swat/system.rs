@@ -282,9 +282,28 @@ impl OpenScenario for SwatScenario {
         Ok(Report { text, json: serde_json::json!(summary) })
     }
 
-    fn setting_values(&self, name: &str) -> Option<Vec<String>> {
-        name.strip_prefix("co:")?;
-        Some(std::iter::once("none".to_owned()).chain(self.rules.cos.iter().map(|c| c.id.clone())).collect())
+    /// Each player's CO (the lab pairs them; `none` takes it away) and starting funds.
+    fn settings(&self) -> Vec<crate::game::Setting> {
+        use crate::game::{Setting, SettingKind};
+        let mut settings = Vec::new();
+        for seat in 0..self.scenario.players.len() {
+            let player = format!("Player {}", seat + 1);
+            settings.push(Setting {
+                name: format!("co:{}", seat + 1),
+                label: format!("{player}'s CO"),
+                kind: SettingKind::SeatChoice {
+                    seat: u8::try_from(seat).unwrap_or(u8::MAX),
+                    values: self.rules.cos.iter().map(|c| c.id.clone()).collect(),
+                    off: "none".into(),
+                },
+            });
+            settings.push(Setting {
+                name: format!("funds:{}", seat + 1),
+                label: format!("{player}'s starting funds"),
+                kind: SettingKind::Number { min: 0, max: 1_000_000 },
+            });
+        }
+        settings
     }
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {

@@ -156,7 +156,7 @@ pub fn path_chosen(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, id: u16, pa
 /// Writes the game under way to `path`.
 fn save_game_to(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let Some(p) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    cx.write_file(path, p.play.save(desk.scenario()), "the game");
+    cx.write_file(path, p.play.save_game(desk.scenario()), "the game");
 }
 
 /// Replays the saved game at `path`.
@@ -200,7 +200,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
         }
         if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
         {
-            let level = crate::systems::armored::rules::Level::Normal;
+            let level = p.play.level;
             if let Some(action) = crate::systems::armored::rules::computer_action(p.play.data(), p.play.state(), level)
             {
                 p.note = p.play.act(&action).err().unwrap_or_default();
@@ -217,6 +217,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
         for (plays, name) in p.play.computer.iter_mut().zip(&names) {
             ui.checkbox(plays, format!("Computer plays {name}"));
         }
+        crate::ui::widgets::level_choice(ui, &mut p.play.level);
         if ui.button("Back to editor").clicked() {
             leave = true;
         }

@@ -8,12 +8,10 @@
 
 use super::edit::{to_screen, to_table};
 use super::{ModernDesk, SIDE_COLOURS};
-use crate::game::Level;
 use crate::systems::modern::playtest::ModernPlay;
 use crate::systems::modern::print::{Frame, draw_terrain};
 use crate::systems::modern::rules::{Action, Outcome, centre_distance};
 use crate::systems::modern::ruleset::UNIT;
-use crate::systems::modern::scenario::{load_scenario, save_scenario};
 use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
 use crate::ui::sketch::PainterSketch;
@@ -150,37 +148,17 @@ pub fn path_chosen(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, id: u16, pat
     }
 }
 
-/// A saved game: the scenario as played, the seed and every action.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct SavedGame {
-    scenario: String,
-    seed: u64,
-    actions: Vec<Action>,
-}
-
 fn save_game_to(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let Some(p) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    let text = save_scenario(desk.scenario()).and_then(|scenario| {
-        let saved = SavedGame { scenario, seed: p.play.session.seed, actions: p.play.session.actions.clone() };
-        ron::ser::to_string_pretty(&saved, ron::ser::PrettyConfig::new()).map_err(|e| e.to_string())
-    });
+    let text = p.play.save_game(desk.scenario());
     cx.write_file(path, text, "the game");
 }
 
 fn load_game_from(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, path: &Path) {
     let rules = Arc::clone(&desk.editor.rules);
-    let loaded = crate::files::read_limited(path).and_then(|text| {
-        let saved: SavedGame =
-            crate::files::ron_options().from_str(&text).map_err(|e| format!("not a saved game: {e}"))?;
-        let scenario = load_scenario(&rules, &saved.scenario).map_err(|e| e.to_string())?;
-        let mut play = ModernPlay::start(Arc::clone(&rules), &scenario, saved.seed)?;
-        for (n, action) in saved.actions.iter().enumerate() {
-            play.act(action).map_err(|e| format!("action {} cannot be replayed: {e}", n + 1))?;
-        }
-        Ok(play)
-    });
+    let loaded = crate::files::read_limited(path).and_then(|text| ModernPlay::load(rules, &text));
     match loaded {
-        Ok(play) => {
+        Ok((play, _)) => {
             desk.play = Some(PlayDesk::new(play));
             cx.view.fit = true;
             cx.say(format!("Loaded the game {}.", path.display()));
@@ -225,7 +203,7 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
         }
         if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
         {
-            let level = crate::systems::modern::game::rules_level(p.play.level);
+            let level = p.play.level;
             if let Some(action) = crate::systems::modern::rules::computer_action(p.play.data(), p.play.state(), level) {
                 p.act(&action);
             }
@@ -244,11 +222,7 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
         for (plays, name) in p.play.computer.iter_mut().zip(&names) {
             ui.checkbox(plays, format!("Computer plays {name}"));
         }
-        egui::ComboBox::from_id_salt("modern-level").selected_text(format!("{:?}", p.play.level)).show_ui(ui, |ui| {
-            for level in [Level::Easy, Level::Normal, Level::Hard] {
-                ui.selectable_value(&mut p.play.level, level, format!("{level:?}"));
-            }
-        });
+        crate::ui::widgets::level_choice(ui, &mut p.play.level);
         if ui.button("Save game").clicked() {
             p.pending = Some(PlayFile::Save);
         }

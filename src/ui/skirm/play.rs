@@ -91,6 +91,7 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             ui.separator();
             ui.checkbox(&mut play.computer[0], "Computer plays squad 1");
             ui.checkbox(&mut play.computer[1], "Computer plays squad 2");
+            crate::ui::widgets::level_choice(ui, &mut play.play.level);
         });
     });
     if leave {

@@ -344,9 +344,11 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
     let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
     let controllers = play.session.controllers.clone();
+    let mut level = play.session.level;
     let mut switch: Option<(usize, Controller)> = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Players");
+        crate::ui::widgets::level_choice(ui, &mut level);
         if let Outcome::Won { winner, reason } = state.outcome {
             ui.label(
                 RichText::new(format!("{} wins by {}!", player_name(desk, winner), reason.name()))
@@ -412,6 +414,9 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
             ui.label(format!("Turn limit: {} rounds, then {} decides", limit.rounds, limit.tie_break.name()));
         }
     });
+    if let Some(play) = desk.play.as_mut() {
+        play.session.level = level;
+    }
     if let Some((seat, controller)) = switch
         && let Some(play) = desk.play.as_mut()
         && let Some(slot) = play.session.controllers.get_mut(seat)

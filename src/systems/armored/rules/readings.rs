@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 /// Every reading's value.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct Readings {
     /// A range exactly on a band's edge belongs to the farther band (`farther`) or the
@@ -133,16 +134,7 @@ pub enum Deployment {
     Alternate,
 }
 
-/// One reading as `ruleset` lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ReadingInfo {
-    /// Its name (`reading.NAME=VALUE`).
-    pub name: &'static str,
-    /// The values it takes, the default first.
-    pub values: &'static [&'static str],
-    /// The sentence of the text it resolves.
-    pub sentence: &'static str,
-}
+pub use crate::ruleset::Reading as ReadingInfo;
 
 /// Every reading, its values and the sentence it resolves.
 pub const READINGS: [ReadingInfo; 13] = [
@@ -150,66 +142,79 @@ pub const READINGS: [ReadingInfo; 13] = [
         name: "band_edge",
         values: &["farther", "nearer"],
         sentence: "\"< 6\\\" 1+, < 12\\\" 2+ ...\": the table gives no band for exactly 6\", 12\", ...",
+        changes_play: true,
     },
     ReadingInfo {
         name: "natural_one_misses",
         values: &["no", "yes"],
         sentence: "\"Necessary Roll 1+\": whether a 1 can still miss is not said",
+        changes_play: true,
     },
     ReadingInfo {
         name: "foliage",
         values: &["roll", "range"],
         sentence: "Foliage \"Adds 3\\\" to the range\" (Shooting) against \"the roll required to hit is increased by 2\" (Terrain)",
+        changes_play: true,
     },
     ReadingInfo {
         name: "wall",
         values: &["penetration", "armour"],
         sentence: "A wall \"Adds 1 to the armor value\" (Shooting) against \"lose 2 penetration power for each wall\" (Terrain)",
+        changes_play: true,
     },
     ReadingInfo {
         name: "advantage_on_penetration",
         values: &["no", "yes"],
         sentence: "\"if the attacker rolls slightly too little ... eligible to reroll that attack\": the hit roll only, or penetration too",
+        changes_play: true,
     },
     ReadingInfo {
         name: "turn_limit",
         values: &["rounds", "player_turns"],
         sentence: "\"Once the turn limit expires\": turns of one player or of both",
+        changes_play: true,
     },
     ReadingInfo {
         name: "sight_threshold",
         values: &["0.25", "0.1", "0.5"],
         sentence: "\"a notable portion of the vehicle exposed ... no 'pixel' sniping\"",
+        changes_play: true,
     },
     ReadingInfo {
         name: "occupation",
         values: &["radius", "contact"],
         sentence: "\"An objective is owned by a player if they have more individuals occupying that objective\": how near is occupying is not said",
+        changes_play: true,
     },
     ReadingInfo {
         name: "he_dice",
         values: &["1", "2"],
         sentence: "\"damage has the form of (Base Damage - n*D6 - S) ... 'n' is a factor representing accuracy\": n is given no value",
+        changes_play: true,
     },
     ReadingInfo {
         name: "indirect_gap",
         values: &["halve", "untargetable"],
         sentence: "\"between 8\\\" and 14\\\" halve their incoming damage result, and those moving >15\\\" are not eligible\": 14\\\" to 15\\\" is in neither",
+        changes_play: true,
     },
     ReadingInfo {
         name: "scout_mark",
         values: &["turn", "shot"],
         sentence: "\"The selected enemy unit is then 'scouted' for that friendly unit\": for how long is not said",
+        changes_play: true,
     },
     ReadingInfo {
         name: "boarding_reach",
         values: &["1", "2"],
         sentence: "\"place the unit next to the transport/gun\": how near is next to is not said",
+        changes_play: true,
     },
     ReadingInfo {
         name: "deployment",
         values: &["placed", "alternate"],
         sentence: "\"they roll off ... places their first unit within their deployment zone\": a designed scenario may place the forces itself",
+        changes_play: true,
     },
 ];
 

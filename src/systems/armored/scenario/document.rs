@@ -76,6 +76,7 @@ impl crate::editing::Titled for ArmoredScenario {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename = "Scenario")]
 struct ScenarioFile {
     format_version: u32,

@@ -11,17 +11,7 @@ use super::odds::{minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit};
 use super::state::{Action, GameState, Outcome};
 
-/// How well the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    /// Shoots at what it happens on, walks straight at the enemy, never charges.
-    Easy,
-    /// Shoots the surest kills, moves for fire and cover, charges where it can.
-    Normal,
-    /// Also finishes units near their rout, keeps shaken units back and avoids charges that
-    /// could rout its own unit.
-    Hard,
-}
+pub use crate::level::Level;
 
 /// A place's rank for tie-breaks that depend on neither the seat nor the table's orientation:
 /// first how far up the table from the side's own edge, then how far off the centre line, and

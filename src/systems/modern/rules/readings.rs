@@ -157,6 +157,7 @@ reading!(
 
 /// Every reading's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 #[serde(default)]
 pub struct Readings {
     /// See [`FireLimit`].
@@ -187,19 +188,7 @@ pub struct Readings {
     pub deployment: Deployment,
 }
 
-/// A reading for people and scripts: its name, values (default first), the sentence of the
-/// text it resolves, and whether it changes play (the validator's readings do not).
-#[derive(Debug, Clone, Copy)]
-pub struct Reading {
-    /// Its name (`reading.NAME`).
-    pub name: &'static str,
-    /// Its values, the default first.
-    pub values: &'static [&'static str],
-    /// The sentence it resolves and how.
-    pub sentence: &'static str,
-    /// Whether a game plays differently under another value.
-    pub changes_play: bool,
-}
+pub use crate::ruleset::Reading;
 
 /// Every reading.
 pub const READINGS: [Reading; 13] = [

@@ -56,6 +56,7 @@ impl crate::editing::Titled for ModernScenario {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct UnitFile {
     name: String,
     troop: String,
@@ -63,6 +64,7 @@ struct UnitFile {
 }
 
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 #[serde(rename = "Scenario")]
 struct ScenarioFile {
     format_version: u32,

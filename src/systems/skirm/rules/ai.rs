@@ -12,36 +12,23 @@ use super::strike::{Window, target_arm};
 use super::{cost, legal_actions};
 use crate::board::Pos;
 
-/// How well the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum AiLevel {
-    /// A recruit: walks to its goal and shoots what it can, keeps its orders for nothing,
-    /// never re-rolls and never delays.
-    Easy,
-    /// The default: weighs take-outs, spends orders on re-rolls and on actions that pay, and
-    /// delays when outnumbered with nothing in reach.
-    #[default]
-    Normal,
-    /// Also keeps its shooters out of the enemy's sight and range where it can, presses toward
-    /// its goals harder and finishes a unit about to fall first.
-    Hard,
-}
+pub use crate::level::Level;
 
 /// The action the computer takes at the default level (see [`choose_at`]).
 #[must_use]
 pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
-    choose_at(rules, state, AiLevel::Normal)
+    choose_at(rules, state, Level::Normal)
 }
 
 /// The action the computer takes at `level` for the squad that decides now, or `None` when
 /// the battle is over.
 #[must_use]
-pub fn choose_at(rules: &Ruleset, state: &GameState, level: AiLevel) -> Option<Action> {
+pub fn choose_at(rules: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
     let actions = legal_actions(rules, state);
     if actions.is_empty() {
         return None;
     }
-    if state.pending.is_some() && level == AiLevel::Easy {
+    if state.pending.is_some() && level == Level::Easy {
         return Some(Action::Accept);
     }
     if let Some(pending) = &state.pending {
@@ -76,7 +63,7 @@ pub fn choose_at(rules: &Ruleset, state: &GameState, level: AiLevel) -> Option<A
     let frame = SquadFrame::of(state, state.deciding_squad());
     if state.activation.is_none() {
         // Outnumbered with nothing in reach: let the enemy come on first (Delay).
-        if level != AiLevel::Easy
+        if level != Level::Easy
             && actions.contains(&Action::Delay)
             && !actions.iter().any(|a| match a {
                 Action::Activate { unit } => activation_priority(rules, state, *unit) >= 50,
@@ -265,7 +252,7 @@ fn expected_damage(rules: &Ruleset, state: &GameState, weapon: &str, target: Tar
     10 * dice * hit_chance * i32::from(strike.dam) * (6 - arm) / 36
 }
 
-fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) -> i32 {
+fn score(rules: &Ruleset, state: &GameState, action: &Action, level: Level) -> i32 {
     let Some(activation) = &state.activation else { return 0 };
     let unit = activation.unit;
     let Some(u) = state.unit(unit) else { return 0 };
@@ -275,16 +262,16 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) ->
     let orders_spent = (cost - i32::from(activation.act_left)).max(0);
     // A recruit never pays with orders.
     let penalty = match level {
-        AiLevel::Easy => orders_spent * 1000,
-        AiLevel::Normal => orders_spent * 15,
-        AiLevel::Hard => orders_spent * 15,
+        Level::Easy => orders_spent * 1000,
+        Level::Normal => orders_spent * 15,
+        Level::Hard => orders_spent * 15,
     };
     let value = match action {
         Action::EndActivation => return 0,
         Action::MissionAction => 200,
         Action::PickUp => 150,
         Action::OpenCrate { .. } => 60,
-        Action::Ranged { weapon, targets } if level == AiLevel::Easy => {
+        Action::Ranged { weapon, targets } if level == Level::Easy => {
             targets.iter().map(|&t| expected_damage(rules, state, weapon, t, false)).sum()
         }
         Action::Ranged { weapon, targets } => targets
@@ -298,9 +285,9 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) ->
         Action::Move { to } | Action::Dash { to } | Action::Leap { to } => {
             let before = i32::try_from(goal_distance(rules, state, unit, pos)).unwrap_or(0);
             let after = i32::try_from(goal_distance(rules, state, unit, *to)).unwrap_or(0);
-            let pace = if level == AiLevel::Hard { 20 } else { 12 };
+            let pace = if level == Level::Hard { 20 } else { 12 };
             let gain = (before - after) * pace - cost * 2;
-            if level == AiLevel::Hard { gain - exposure(rules, state, unit, *to) } else { gain }
+            if level == Level::Hard { gain - exposure(rules, state, unit, *to) } else { gain }
         }
         Action::Medkit { target } => state.unit(*target).map_or(0, |t| i32::from(t.max_hit - t.hit) * 10),
         _ => -1,
@@ -310,12 +297,12 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: AiLevel) ->
 
 /// What hitting a target is worth: units by the HIT taken off (more when it may fall),
 /// barrels by the enemies around them.
-fn target_value(rules: &Ruleset, state: &GameState, target: Target, expected: i32, level: AiLevel) -> i32 {
+fn target_value(rules: &Ruleset, state: &GameState, target: Target, expected: i32, level: Level) -> i32 {
     match target {
         Target::Unit(u) => {
             let hit = state.unit(u).map_or(1, |t| i32::from(t.hit.max(1)));
             // Hard finishes what it started: a unit about to fall is worth more to it.
-            let focus = if level == AiLevel::Hard { 14 } else { 10 };
+            let focus = if level == Level::Hard { 14 } else { 10 };
             expected + expected * focus / hit
         }
         Target::Item(i) => {

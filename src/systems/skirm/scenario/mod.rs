@@ -3,7 +3,6 @@
 
 pub mod document;
 pub mod fix;
-pub mod saved;
 pub mod script;
 pub mod stats;
 pub mod validate;

@@ -55,7 +55,7 @@ fn parse_line(line: &str) -> Result<Option<Scripted>, String> {
     let mut words = line.split_whitespace().peekable();
     let Some(verb) = words.next() else { return Ok(None) };
     let action = match verb {
-        "ai" => return Ok(Some(Scripted::Computer)),
+        "ai" | "computer" => return Ok(Some(Scripted::Computer)),
         "activate" => Action::Activate { unit: number(words.next(), "unit number")? },
         "delay" => Action::Delay,
         "end" => Action::EndActivation,

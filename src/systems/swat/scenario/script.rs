@@ -13,7 +13,7 @@
 //! end
 //! ```
 
-use crate::systems::swat::rules::{Action, GameState, Pos, PowerLevel, Ruleset, UnitId, reachable};
+use crate::systems::swat::rules::{Action, GameState, Pos, PowerLevel, Ruleset, UnitId, ai_action_at, reachable};
 use std::fmt;
 
 /// One line of a script, before it meets a game state.
@@ -28,6 +28,9 @@ pub enum ScriptAction {
     },
     /// Any action given in full.
     Exact(Action),
+    /// The computer's next action (at Normal) for the player to move, the word every game's
+    /// scripts share.
+    Computer,
 }
 
 /// A script line that could not be read or played.
@@ -114,9 +117,10 @@ pub fn parse_script(rules: &Ruleset, text: &str) -> Result<Vec<(usize, ScriptAct
             "power" => ScriptAction::Exact(Action::UsePower { level: PowerLevel::Power }),
             "super" => ScriptAction::Exact(Action::UsePower { level: PowerLevel::SuperPower }),
             "end" => ScriptAction::Exact(Action::EndTurn),
+            "computer" => ScriptAction::Computer,
             other => {
                 return Err(wrong(format!(
-                    "unknown action '{other}' (expected move, attack, capture, unload, buy, power, super or end)"
+                    "unknown action '{other}' (expected move, attack, capture, unload, buy, power, super, end or computer)"
                 )));
             }
         };
@@ -133,6 +137,7 @@ impl ScriptAction {
     pub fn resolve(&self, rules: &Ruleset, state: &GameState) -> Action {
         match self {
             ScriptAction::Exact(action) => action.clone(),
+            ScriptAction::Computer => ai_action_at(rules, state, crate::level::Level::Normal),
             ScriptAction::MoveTo { unit, to } => {
                 let path = state.unit(*unit).and_then(|u| reachable(rules, state, u).path_to(*to));
                 Action::Move { unit: *unit, path: path.unwrap_or_else(|| vec![*to]) }

@@ -18,18 +18,7 @@ use crate::systems::armored::ruleset::{Ruleset, UnitClass};
 use crate::table::{Pose, UM_PER_INCH};
 use field::Field;
 
-/// How strong the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Level {
-    /// The baseline: the best shot, else the move nearest its goal.
-    Easy,
-    /// Also weighs how many enemies would see where it goes, and uses the keyword actions
-    /// (scouting, Accurate shots, transports).
-    Normal,
-    /// Also weighs, for its best few destinations, the damage the enemy could do there and the
-    /// shots it could take from there.
-    Hard,
-}
+pub use crate::level::Level;
 
 /// A position as a side sees it, for ties: how far from its own edge, then how far off the
 /// table's centre line, then left or right by a coin from the game's seed (read, not rolled).

@@ -6,13 +6,13 @@ use super::*;
 /// Plays the Easy computer's whole turn: the actions until the turn passes (at most `limit`).
 #[must_use]
 pub fn ai_turn(rules: &Ruleset, state: &GameState, limit: usize) -> Vec<Action> {
-    ai_turn_at(rules, state, limit, AiLevel::Easy)
+    ai_turn_at(rules, state, limit, Level::Easy)
 }
 
 /// Plays the whole turn of the computer of `level`.
 #[must_use]
-pub fn ai_turn_at(rules: &Ruleset, state: &GameState, limit: usize, level: AiLevel) -> Vec<Action> {
-    let style = if level == AiLevel::Hard { best_style(rules, state, limit) } else { Style::default() };
+pub fn ai_turn_at(rules: &Ruleset, state: &GameState, limit: usize, level: Level) -> Vec<Action> {
+    let style = if level == Level::Hard { best_style(rules, state, limit) } else { Style::default() };
     turn_with(rules, state, level, style, limit).0
 }
 
@@ -20,7 +20,7 @@ pub fn ai_turn_at(rules: &Ruleset, state: &GameState, limit: usize, level: AiLev
 pub(super) fn turn_with(
     rules: &Ruleset,
     state: &GameState,
-    level: AiLevel,
+    level: Level,
     style: Style,
     limit: usize,
 ) -> (Vec<Action>, GameState) {
@@ -62,7 +62,7 @@ pub(super) const SAMPLES: u64 = 2;
 /// average.
 pub(super) fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> Style {
     let player = state.current;
-    let order = Order::of(rules, state, player, AiLevel::Hard);
+    let order = Order::of(rules, state, player, Level::Hard);
     let mut best = (f64::MIN, Style::default());
     for style in STYLES {
         let mut total = 0.0;
@@ -72,12 +72,12 @@ pub(super) fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> St
             copy.dice = super::super::Dice::new(
                 state.dice.rolls.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(state.round) * 31 + sample),
             );
-            let (_, mut after) = turn_with(rules, &copy, AiLevel::Hard, style, limit);
+            let (_, mut after) = turn_with(rules, &copy, Level::Hard, style, limit);
             // The replies: every other army plays its turn, so a style that leaves units
             // exposed pays for it before the position is scored. Hard does not know how its
             // opponents play: each sample imagines them another way (as Normal, as Easy).
-            let opponents = if sample % 2 == 0 { AiLevel::Normal } else { AiLevel::Easy };
-            let level_of = |state: &GameState| if state.current == player { AiLevel::Normal } else { opponents };
+            let opponents = if sample % 2 == 0 { Level::Normal } else { Level::Easy };
+            let level_of = |state: &GameState| if state.current == player { Level::Normal } else { opponents };
             let mut replies = 0;
             while after.outcome == Outcome::Ongoing && after.current != player && replies < 8 {
                 after = turn_with(rules, &after, level_of(&after), Style::default(), limit).1;

@@ -36,32 +36,7 @@ use plan::*;
 /// A unit at or below this share of its maximum HP retreats to repair.
 const RETREAT_BELOW: f32 = 0.4;
 
-/// How strong the computer plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
-pub enum AiLevel {
-    /// The baseline: readable priorities, ties broken top-left first.
-    Easy,
-    /// The same priorities with every tie broken in the army's own frame, seeing danger and terrain.
-    #[default]
-    Normal,
-    /// Normal's priorities in the best of several turn styles, tried ahead on copies.
-    Hard,
-}
-
-impl AiLevel {
-    /// Every level, weakest first.
-    pub const ALL: [AiLevel; 3] = [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard];
-
-    /// Its name on the command line and in menus.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            AiLevel::Easy => "easy",
-            AiLevel::Normal => "normal",
-            AiLevel::Hard => "hard",
-        }
-    }
-}
+pub use crate::level::Level;
 
 /// What stands on each square as `player` sees it (terrain, owner and unit, each as own,
 /// enemy or neutral), row by row: the pieces of [`surroundings_of`].
@@ -164,8 +139,8 @@ struct Policy {
 }
 
 impl Policy {
-    fn of(rules: &Ruleset, state: &GameState, player: PlayerId, level: AiLevel, style: Style) -> Self {
-        let threat = (level != AiLevel::Easy).then(|| Threat::of(rules, state, player));
+    fn of(rules: &Ruleset, state: &GameState, player: PlayerId, level: Level, style: Style) -> Self {
+        let threat = (level != Level::Easy).then(|| Threat::of(rules, state, player));
         // Pressing when ahead: an army worth twice its enemies' fears their fire half as much.
         let worth = |mine: bool| -> i64 {
             state
@@ -365,8 +340,8 @@ enum Order {
 }
 
 impl Order {
-    fn of(rules: &Ruleset, state: &GameState, player: PlayerId, level: AiLevel) -> Self {
-        if level == AiLevel::Easy {
+    fn of(rules: &Ruleset, state: &GameState, player: PlayerId, level: Level) -> Self {
+        if level == Level::Easy {
             return Order::Board;
         }
         let hq_of = |owner: PlayerId| {
@@ -546,13 +521,13 @@ fn best_attack(
 /// has nothing left to do). Always legal while the game goes on.
 #[must_use]
 pub fn ai_action(rules: &Ruleset, state: &GameState) -> Action {
-    ai_action_at(rules, state, AiLevel::Easy)
+    ai_action_at(rules, state, Level::Easy)
 }
 
 /// The action the computer of `level` takes next (Hard's turn style is chosen per turn by
 /// [`ai_turn_at`]; one action alone is Normal's).
 #[must_use]
-pub fn ai_action_at(rules: &Ruleset, state: &GameState, level: AiLevel) -> Action {
+pub fn ai_action_at(rules: &Ruleset, state: &GameState, level: Level) -> Action {
     let policy = Policy::of(rules, state, state.current, level, Style::default());
     action_with(rules, state, &policy)
 }

@@ -1,0 +1,309 @@
+//! The playtest every game shares, written once on the typed [`Rules`]: the session, which
+//! seats the computer plays and at which level (the person chooses, in every game), the log
+//! in words, undo that returns to the person's last decision when the computer plays a seat,
+//! restart with a seed, and the one saved-game format (version, system id, the scenario's
+//! identity, seed and actions), read back by replaying the actions.
+
+use super::play::{Decision, Rules, Session};
+use crate::level::Level;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// A playtest under way: the rules, the game, who the computer plays and how well, the log.
+#[derive(Clone)]
+pub struct Playtest<R: Rules> {
+    /// The rules core with its data.
+    pub rules: R,
+    /// The game: setup, seed, actions, the state and events they give.
+    pub session: Session<R>,
+    /// Whether the computer plays each seat.
+    pub computer: Vec<bool>,
+    /// How strong the computer plays.
+    pub level: Level,
+    /// Every action and event so far, in words.
+    pub log: Vec<String>,
+}
+
+impl<R: Rules> Playtest<R> {
+    /// Starts a game of `seats` seats from `setup` with `seed`; the computer plays the seats
+    /// `computer` marks (a person plays the rest), at Normal.
+    ///
+    /// # Errors
+    /// Why the setup cannot start a game.
+    pub fn begin(rules: R, setup: R::Setup, seed: u64, computer: Vec<bool>) -> Result<Self, String> {
+        let session = Session::start(&rules, setup, seed)?;
+        let log = session.events.iter().map(|e| rules.event_text(&session.state, e)).collect();
+        Ok(Self { rules, session, computer, level: Level::Normal, log })
+    }
+
+    /// The position now.
+    #[must_use]
+    pub fn position(&self) -> &R::State {
+        &self.session.state
+    }
+
+    /// Whether the computer plays `seat`.
+    #[must_use]
+    pub fn plays(&self, seat: u8) -> bool {
+        self.computer.get(usize::from(seat)).copied().unwrap_or(false)
+    }
+
+    /// The seat whose decision it is, while the game goes on.
+    #[must_use]
+    pub fn deciding(&self) -> Option<u8> {
+        match self.rules.to_move(&self.session.state) {
+            Decision::Seat(seat) => Some(seat),
+            Decision::Over => None,
+        }
+    }
+
+    /// Whether the computer decides now.
+    #[must_use]
+    pub fn computer_to_move(&self) -> bool {
+        self.deciding().is_some_and(|seat| self.plays(seat))
+    }
+
+    /// Takes an action, adding it and its events to the log.
+    ///
+    /// # Errors
+    /// The action in words (where the game says it) and the rules' reason; nothing changes.
+    pub fn act(&mut self, action: &R::Action) -> Result<Vec<R::Event>, String> {
+        let said = self.rules.action_text(&self.session.state, action);
+        match self.session.act(&self.rules, action) {
+            Ok(events) => {
+                self.log.extend(said);
+                self.log.extend(events.iter().map(|e| self.rules.event_text(&self.session.state, e)));
+                Ok(events)
+            }
+            Err(rejection) => Err(match said {
+                Some(said) => format!("{said}: refused, {rejection}"),
+                None => rejection.to_string(),
+            }),
+        }
+    }
+
+    /// Plays the computer's next moves (a whole turn where the game's computer plans turns,
+    /// one action where it does not) when it decides now; returns whether it moved.
+    pub fn computer_step(&mut self) -> bool {
+        if !self.computer_to_move() {
+            return false;
+        }
+        let moves = self.rules.computer_moves(&self.session.state, self.level);
+        let mut moved = false;
+        for action in moves {
+            if self.act(&action).is_err() {
+                break;
+            }
+            moved = true;
+        }
+        moved
+    }
+
+    /// Takes back the person's last action and everything the computer did after it
+    /// (replayed from the seed, so no die changes); with no computer seat, the last action.
+    pub fn undo(&mut self) -> bool {
+        let computer = self.computer.clone();
+        let plays = move |seat: u8| computer.get(usize::from(seat)).copied().unwrap_or(false);
+        let done = if self.computer.iter().any(|&c| c) {
+            self.session.undo_to_person(&self.rules, &plays)
+        } else {
+            self.session.undo(&self.rules)
+        };
+        if done {
+            self.relog();
+        }
+        done
+    }
+
+    /// Takes back the person's last run of decisions (their turn) and what the computer did
+    /// after it.
+    pub fn undo_turn(&mut self) -> bool {
+        let computer = self.computer.clone();
+        let plays = move |seat: u8| computer.get(usize::from(seat)).copied().unwrap_or(false);
+        let done = self.session.undo_turn_to_person(&self.rules, &plays);
+        if done {
+            self.relog();
+        }
+        done
+    }
+
+    /// Starts again from the setup with `seed`, the computer's seats and level kept.
+    ///
+    /// # Errors
+    /// Why the setup cannot start a game.
+    pub fn restart(&mut self, seed: u64) -> Result<(), String> {
+        self.session.restart(&self.rules, seed)?;
+        self.relog();
+        Ok(())
+    }
+
+    /// The log replayed from the seed (after an undo or a restart).
+    pub fn relog(&mut self) {
+        self.log = self.session.log(&self.rules);
+    }
+
+    /// The game as a saved-game file: `game` names the system, `scenario` is the scenario's
+    /// own file text.
+    ///
+    /// # Errors
+    /// The serialiser's message, should it ever fail.
+    pub fn save(&self, game: &GameId, scenario_name: &str, scenario: String) -> Result<String, String>
+    where
+        R::Action: Serialize,
+    {
+        SavedGame::new(game, scenario_name, scenario, &self.session, self.computer.clone(), self.level).text()
+    }
+
+    /// A saved game replayed action by action from `setup` (the game's reading of the saved
+    /// scenario), with the computer's seats and level it was saved with.
+    ///
+    /// # Errors
+    /// The game cannot start, or the first action the rules refuse, with its number.
+    pub fn resume(rules: R, setup: R::Setup, saved: &SavedGame<R::Action>) -> Result<Self, String> {
+        let mut computer = saved.computer.clone();
+        let mut play = Self::begin(rules, setup, saved.seed, Vec::new())?;
+        for (n, action) in saved.actions.iter().enumerate() {
+            play.act(action).map_err(|reason| format!("action {} of the saved game: {reason}", n + 1))?;
+        }
+        let seats = play.computer.len().max(computer.len());
+        computer.resize(seats, false);
+        play.computer = computer;
+        play.level = saved.level;
+        Ok(play)
+    }
+}
+
+/// A playtest reads as the game it holds (`play.state`, `play.actions`, `play.seed`).
+impl<R: Rules> std::ops::Deref for Playtest<R> {
+    type Target = Session<R>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.session
+    }
+}
+
+/// Which game a saved game belongs to: its system id and its name for people.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GameId {
+    /// The id its scenario files name (`skirm`).
+    pub id: &'static str,
+    /// The game's name (`Skirm`).
+    pub title: &'static str,
+}
+
+/// The saved-game format every game writes.
+pub const SAVED_GAME_VERSION: u32 = 2;
+
+/// The most actions a saved game may hold (a hostile file cannot make the replay endless).
+pub const MAX_SAVED_ACTIONS: usize = 100_000;
+
+/// A saved game on disk: what it is, the scenario as its own file holds it, the seed, who the
+/// computer played and how well, and every action. Loading replays the actions through the
+/// rules, so a damaged or hand-edited file cannot smuggle in an illegal position.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "SavedGame", deny_unknown_fields)]
+pub struct SavedGame<A> {
+    /// The version of this format.
+    pub format_version: u32,
+    /// The game's system id.
+    pub system: String,
+    /// The game's name, so another game can refuse it by name.
+    pub game: String,
+    /// The scenario's title.
+    pub scenario_name: String,
+    /// The scenario's own file text.
+    pub scenario: String,
+    /// The dice seed.
+    pub seed: u64,
+    /// Whether the computer played each seat.
+    #[serde(default)]
+    pub computer: Vec<bool>,
+    /// How well it played.
+    #[serde(default)]
+    pub level: Level,
+    /// Every action, in order.
+    pub actions: Vec<A>,
+}
+
+impl<A: Serialize> SavedGame<A> {
+    /// A saved game of `session`, played on the scenario whose file text is `scenario`.
+    pub fn new<R: Rules<Action = A>>(
+        game: &GameId,
+        scenario_name: &str,
+        scenario: String,
+        session: &Session<R>,
+        computer: Vec<bool>,
+        level: Level,
+    ) -> Self
+    where
+        A: Clone,
+    {
+        Self {
+            format_version: SAVED_GAME_VERSION,
+            system: game.id.to_owned(),
+            game: game.title.to_owned(),
+            scenario_name: scenario_name.to_owned(),
+            scenario,
+            seed: session.seed,
+            computer,
+            level,
+            actions: session.actions.clone(),
+        }
+    }
+
+    /// The file's text.
+    ///
+    /// # Errors
+    /// The serialiser's message, should it ever fail.
+    pub fn text(&self) -> Result<String, String> {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::new().depth_limit(3))
+            .map_err(|e| format!("the game could not be written out: {e}"))
+    }
+}
+
+/// Reads a saved game of the game `expected`: another game's saved game is refused by its
+/// name, and a damaged file with the line and column.
+///
+/// # Errors
+/// What is wrong and where.
+pub fn read_saved_game<A: DeserializeOwned>(text: &str, expected: &GameId) -> Result<SavedGame<A>, String> {
+    #[derive(Deserialize)]
+    #[serde(rename = "SavedGame")]
+    struct Probe {
+        #[serde(default)]
+        format_version: Option<u32>,
+        #[serde(default)]
+        system: Option<String>,
+        #[serde(default)]
+        game: Option<String>,
+    }
+    let options = crate::files::ron_options();
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Ok(probe) = options.from_str::<Probe>(text) {
+        if let Some(system) = probe.system.as_deref().filter(|s| *s != expected.id) {
+            let name = probe.game.unwrap_or_else(|| format!("'{system}'"));
+            return Err(format!("this is a saved game of {name}, not of {}", expected.title));
+        }
+        if let Some(version) = probe.format_version.filter(|v| *v != SAVED_GAME_VERSION) {
+            return Err(format!(
+                "a saved game of format {version}; this version of the studio reads format {SAVED_GAME_VERSION}"
+            ));
+        }
+    }
+    let saved: SavedGame<A> = options.from_str(text).map_err(|e| {
+        format!(
+            "not a saved {} game: line {}, column {}: {}",
+            expected.title,
+            e.span.start.line,
+            e.span.start.col,
+            crate::files::ron_message(&e.code)
+        )
+    })?;
+    if saved.actions.len() > MAX_SAVED_ACTIONS {
+        return Err(format!(
+            "{} actions is more than the {MAX_SAVED_ACTIONS} a saved game may hold",
+            saved.actions.len()
+        ));
+    }
+    Ok(saved)
+}
