@@ -9,7 +9,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
 mod window_common;
 
-use skirmish_studio::ui::{AppConfig, Modal, Prefs, StudioApp};
+use skirmish_studio::ui::{AppConfig, DeskExt as _, Modal, Prefs, StudioApp};
 use std::path::PathBuf;
 use std::sync::Arc;
 use window_common::{Answers, GameDesks, sample, wait_for_export};

@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 mod window_common;
 
+use skirmish_studio::ui::DeskExt as _;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::{Path, PathBuf};
 use window_common::{NoDialogs, sample, wait_for_export};
@@ -75,7 +76,7 @@ fn open_without_a_system_dialog_opens_the_typed_path() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::O);
     harness.run_steps(3);
     assert!(harness.state().in_app_dialog.is_some());
-    harness.get_by_label_contains("Open: Scenarios and AWBW maps");
+    harness.get_by_label_contains("Open: Scenarios and maps to import");
     // The file name field starts empty when opening: type the whole path there.
     let target = sample("skirm-night-extraction.ron");
     file_name_field(&harness, "").focus();
@@ -128,7 +129,7 @@ fn a_playtests_save_game_without_a_system_dialog_writes_the_typed_path() {
     harness.run_steps(3);
     let kind = harness.state().in_app_dialog.as_ref().map(|d| d.request.kind.filter_name());
     assert_eq!(kind, Some("Saved game"));
-    answer_in_app(&mut harness, "battle.ron", &dir.join("battle.ron"));
+    answer_in_app(&mut harness, "game.ron", &dir.join("battle.ron"));
     let text = std::fs::read_to_string(dir.join("battle.ron")).expect("the game was saved");
     assert!(!text.is_empty());
     assert!(harness.state().status.starts_with("Saved the game"), "{}", harness.state().status);
@@ -142,7 +143,7 @@ fn a_save_game_to_a_folder_that_does_not_exist_says_so_in_a_dialog_not_a_passing
     harness.get_by_label("Save game").click();
     harness.run_steps(3);
     let nowhere = std::env::temp_dir().join(format!("no-such-folder-{}", std::process::id())).join("battle.ron");
-    answer_in_app(&mut harness, "battle.ron", &nowhere);
+    answer_in_app(&mut harness, "game.ron", &nowhere);
     assert!(!nowhere.exists());
     let told = match &harness.state().modal {
         Some(skirmish_studio::ui::Modal::Message(message)) => message.clone(),

@@ -155,7 +155,7 @@ fn validator_doors_need_walls_objectives_must_be_reachable_and_missions_need_the
         }
     }
     let found = validate(&rules, &s);
-    assert!(found.iter().any(|f| f.code == "objective-unreachable" && f.squares == [target]), "{found:?}");
+    assert!(found.iter().any(|f| f.code == "objective-unreachable" && f.places == [target]), "{found:?}");
     let mut s = sample(SAMPLES[0]);
     s.objectives.pop();
     s.items.retain(|(_, item)| *item != ItemKind::Crate);

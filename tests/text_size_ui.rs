@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 mod window_common;
 
+use skirmish_studio::ui::DeskExt as _;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use window_common::{Answers, sample};
 

@@ -8,11 +8,15 @@
 //! [`Place`] is a square or a point of an open table, export options give a scale and the
 //! sheets a game declares, and the rest is text and JSON the game shapes.
 
+mod definition;
+mod findings;
 mod play;
 mod playtest;
 mod settings;
 
-pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script, simulate_two_sides};
+pub use definition::{GameDefinition, load_ruleset};
+pub use findings::{Finding, Fix};
+pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script, simulate};
 pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};
 pub use settings::{Setting, SettingKind, reading_name, reading_settings, seat_choice, without_seat_choices};
 

@@ -240,17 +240,30 @@ impl<R: Rules> Session<R> {
         self.back_to(rules, last)
     }
 
-    /// Takes back the person's whole run of decisions that ended last (in a game of turns,
-    /// the turn under way, or the person's last turn once the computer has answered it).
+    /// Takes back a turn: the run of decisions of the person deciding now, when they have
+    /// made any; otherwise, against the computer, the person's last run of decisions and the
+    /// computer's answer, and between people, the last action alone (the turn's hand-over).
     pub fn undo_turn_to_person(&mut self, rules: &R, computer: &dyn Fn(u8) -> bool) -> bool {
         let deciders = self.deciders(rules);
-        let Some(last) = deciders.iter().rposition(|seat| seat.is_some_and(|s| !computer(s))) else { return false };
-        let seat = deciders[last];
-        let mut first = last;
-        while first > 0 && deciders[first - 1] == seat {
-            first -= 1;
+        let run_start = |last: usize| {
+            let seat = deciders[last];
+            let mut first = last;
+            while first > 0 && deciders[first - 1] == seat {
+                first -= 1;
+            }
+            first
+        };
+        if let Decision::Seat(now) = rules.to_move(&self.state)
+            && !computer(now)
+            && deciders.last() == Some(&Some(now))
+        {
+            return self.back_to(rules, run_start(deciders.len() - 1));
         }
-        self.back_to(rules, first)
+        let Some(last) = deciders.iter().rposition(|seat| seat.is_some_and(|s| !computer(s))) else { return false };
+        if last + 1 == deciders.len() {
+            return self.undo(rules);
+        }
+        self.back_to(rules, run_start(last))
     }
 
     /// Starts again from the setup with another seed.
@@ -413,54 +426,66 @@ pub fn run_battle<R: Rules>(
     Ok((record, session.state))
 }
 
-/// What `simulate` reports for a game of two sides: `games` computer games at Normal from
-/// `seed` (game `i` uses `seed + i`), each from a fresh `setup`, with each side's wins and their
-/// interval, the draws, how games ended and their mean length.
+/// What `simulate` reports for any game, written once: `games` computer games at Normal from
+/// `seed` (game `i` uses `seed + i`), each from `setup(first)`, where `first` rotates over the
+/// seats when the game lets the lab choose who moves first (`rotates_first`) and is 0
+/// otherwise; each seat's wins with their interval, the draws, how games ended and how long
+/// they lasted, stopped after `round_cap` rounds. `each` sees every finished game, for what
+/// the game adds to the report.
 ///
 /// # Errors
 /// A game cannot start, or a computer chose an action the rules refuse.
 #[allow(clippy::too_many_arguments)]
-pub fn simulate_two_sides<R: Rules>(
+pub fn simulate<R: Rules>(
     rules: &R,
     name: &str,
-    sides: [&str; 2],
-    setup: &dyn Fn() -> R::Setup,
-    games: usize,
-    seed: u64,
-    round_cap: u32,
+    seat_names: &[String],
+    setup: &dyn Fn(u8) -> Result<R::Setup, String>,
+    rotates_first: bool,
+    (games, seed, round_cap): (usize, u64, u32),
     progress: &mut dyn FnMut(usize),
+    each: &mut dyn FnMut(&GameRecord, &R::State),
 ) -> Result<super::Report, String> {
     use std::fmt::Write as _;
-    let mut wins = [0usize; 2];
+    let seats = seat_names.len().max(1);
+    let mut wins = vec![0usize; seats];
     let mut draws = 0usize;
     let mut endings: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
-    let mut rounds = 0u64;
+    let mut lengths = Vec::with_capacity(games);
+    let levels = vec![Level::Normal; seats];
     for game in 0..games {
-        let (record, _) =
-            run_battle(rules, setup(), seed + game as u64, None, round_cap, &[Level::Normal, Level::Normal])?;
-        match record.winner {
-            Some(side) => wins[usize::from(side.min(1))] += 1,
+        let first = if rotates_first { u8::try_from(game % seats).unwrap_or(0) } else { 0 };
+        let (record, state) =
+            run_battle(rules, setup(first)?, seed + game as u64, rotates_first.then_some(first), round_cap, &levels)?;
+        match record.winner.and_then(|w| wins.get_mut(usize::from(w))) {
+            Some(count) => *count += 1,
             None => draws += 1,
         }
         *endings.entry(record.ending.clone()).or_default() += 1;
-        rounds += u64::from(record.length);
+        lengths.push(f64::from(record.length));
+        each(&record, &state);
         progress(game + 1);
     }
+    let n = games.max(1) as f64;
+    let mean = lengths.iter().sum::<f64>() / n;
+    let spread = (lengths.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / n).sqrt();
     let mut text = format!("{name}: {games} games, seeds {seed} to {}\n", seed + games.saturating_sub(1) as u64);
-    for (side, w) in wins.iter().enumerate() {
-        let _ = writeln!(text, "  {} wins {}", sides[side], super::share_text(*w, games));
+    for (seat, w) in wins.iter().enumerate() {
+        let who = seat_names.get(seat).map_or_else(|| format!("player {}", seat + 1), Clone::clone);
+        let _ = writeln!(text, "  {who} wins {}", super::share_text(*w, games));
     }
     let _ = writeln!(text, "  draws: {}", super::share_text(draws, games));
-    for (ending, n) in &endings {
-        let _ = writeln!(text, "  {}: {n}", super::ending_phrase(ending));
+    for (ending, count) in &endings {
+        let _ = writeln!(text, "  {}: {count}", super::ending_phrase(ending));
     }
-    let _ = writeln!(text, "  {:.1} rounds a game on average", rounds as f64 / games.max(1) as f64);
+    let _ = writeln!(text, "  length: {mean:.1} rounds on average, spread {spread:.1}");
     Ok(super::Report {
         text,
         json: serde_json::json!({
             "games": games, "wins": wins, "draws": draws, "endings": endings,
-            "win_share_95": wins.map(|w| super::wilson_interval(w, games)),
-            "mean_rounds": rounds as f64 / games.max(1) as f64,
+            "win_share_95": wins.iter().map(|&w| super::wilson_interval(w, games)).collect::<Vec<_>>(),
+            "draw_share_95": super::wilson_interval(draws, games),
+            "mean_rounds": mean, "spread_rounds": spread,
         }),
     })
 }

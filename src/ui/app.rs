@@ -9,6 +9,7 @@ use super::desk::{Desk, DeskContext, GameDesk};
 use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, NativeDialogs, PathPurpose, PathRequest};
 use super::shell::{Modal, NewForm, Pending, Prefs, Recovered, slug};
 use super::view::View;
+use crate::ui::desk::DeskExt as _;
 use egui::Context;
 use std::path::{Path, PathBuf};
 
@@ -179,12 +180,12 @@ impl StudioApp {
     /// inside a desk).
     #[must_use]
     pub fn desk_as<D: Desk>(&self) -> Option<&D> {
-        self.desk.as_any().downcast_ref::<D>()
+        (self.desk.as_ref() as &dyn std::any::Any).downcast_ref::<D>()
     }
 
     /// The open desk as a game's own type, when that is the game open.
     pub fn desk_as_mut<D: Desk>(&mut self) -> Option<&mut D> {
-        self.desk.as_any_mut().downcast_mut::<D>()
+        (self.desk.as_mut() as &mut dyn std::any::Any).downcast_mut::<D>()
     }
 
     /// The replacement ruleset's text, when it is for game `id`.
@@ -314,18 +315,21 @@ impl StudioApp {
         }
     }
 
-    /// Opens a scenario (of any game) or an AWBW map file.
+    /// Opens a scenario (of any game) or a map file a game imports.
     ///
     /// # Errors
     /// A message saying what could not be read and where.
     pub fn open_path(&mut self, path: &Path) -> Result<(), String> {
         let text = crate::files::read_limited(path)?;
-        let is_awbw = path.extension().is_some_and(|e| e == "json" || e == "csv" || e == "txt");
+        // A file with an extension some game imports is another program's map.
+        let is_import = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
+            super::DESKS.iter().any(|g| g.import_extensions().iter().any(|x| x.eq_ignore_ascii_case(e)))
+        });
         let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         let mut desk =
-            self.desk_for(&text, is_awbw.then_some(name.as_str())).map_err(|e| format!("{}: {e}", path.display()))?;
+            self.desk_for(&text, is_import.then_some(name.as_str())).map_err(|e| format!("{}: {e}", path.display()))?;
         // An imported map is a new document: saving asks where.
-        if !is_awbw {
+        if !is_import {
             desk.saved_to(path);
         }
         self.open_desk(desk);

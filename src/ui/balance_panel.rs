@@ -9,6 +9,7 @@ use super::desk::Desk;
 use super::view::Placement;
 use crate::balance::{Balance, BalanceOptions, run_balance_with};
 use crate::game::{Level, share_text};
+use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Stroke, Ui, pos2, vec2};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};

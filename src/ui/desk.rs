@@ -6,7 +6,7 @@
 //! never names a game; a game's screens never see the window.
 
 use super::commands::{GameCommand, UiCommand, ViewToggle};
-use super::file_dialogs::{Asked, FileDialogs, InAppDialog, PathRequest};
+use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, PathRequest};
 use super::shell::{Modal, NewScenarioForm, Prefs};
 use super::view::{Placement, View, place_view};
 use crate::board::Symmetry;
@@ -84,7 +84,9 @@ impl DeskContext<'_> {
     }
 }
 
-/// One open document of one game, as the shell sees it.
+/// One open document of one game, as the shell sees it: what only the game can answer. What
+/// every desk answers the same way from its document, seats, preview and commands is written
+/// once in [`DeskExt`].
 pub trait Desk: Any {
     /// The game's name, shown beside the scenario's in the menu bar.
     fn game(&self) -> &'static str;
@@ -97,42 +99,6 @@ pub trait Desk: Any {
     /// # Errors
     /// It cannot be written (a name its ruleset does not know).
     fn text(&self) -> Result<String, String>;
-    /// The scenario's title.
-    fn name(&self) -> &str {
-        self.document().title()
-    }
-    /// Where the document was last saved or opened from.
-    fn path(&self) -> Option<&Path> {
-        self.document().path()
-    }
-    /// Whether the document has unsaved changes.
-    fn is_modified(&self) -> bool {
-        self.document().is_modified()
-    }
-    /// Notes that the document as it stands was saved to `path`.
-    fn saved_to(&mut self, path: &Path) {
-        self.document_mut().saved_to(path.to_path_buf());
-    }
-    /// Notes that the document is saved nowhere (work brought back from a recovery file).
-    fn mark_unsaved(&mut self) {
-        self.document_mut().mark_unsaved();
-    }
-    /// Undoes the newest step; returns its label.
-    fn undo(&mut self) -> Option<String> {
-        self.document_mut().undo()
-    }
-    /// Redoes the newest undone step; returns its label.
-    fn redo(&mut self) -> Option<String> {
-        self.document_mut().redo()
-    }
-    /// The labels of the steps undo and redo would take.
-    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
-        self.document().undo_redo_labels()
-    }
-    /// The document's revision: it changes with every edit, undo and redo.
-    fn revision(&self) -> u64 {
-        self.document().revision()
-    }
     /// The symmetry echoed while painting.
     fn symmetry(&self) -> Option<Symmetry>;
     /// Chooses the symmetry echoed while painting.
@@ -143,21 +109,16 @@ pub trait Desk: Any {
     fn in_playtest(&self) -> bool;
     /// Whether the latest findings hold an error.
     fn has_errors(&self) -> bool;
-    /// The board's width and height in squares, and its tile size (1 where it has no tiles),
-    /// for the print preview.
-    fn board_size(&self) -> (u16, u16, u8);
-    /// A colour per square, row by row, for miniatures.
-    fn miniature(&self) -> Vec<Color32>;
-    /// Each seat's colour, for charts.
-    fn seat_colours(&self) -> Vec<Color32>;
+    /// The board for the print preview: its size in squares (or whole units of a table), its
+    /// tile size and a colour per square.
+    fn print_preview(&self) -> Miniature;
+    /// Each seat's name for people ("Player 1", a squad's name, a side) and colour, for the
+    /// lab's words and charts.
+    fn seats(&self) -> Vec<(String, Color32)>;
     /// Where a place of the balance heatmap lies in the desk's board units: its top-left corner
     /// and its size (a square's own by default).
     fn place_board_rect(&self, place: crate::game::Place) -> ((f32, f32), f32) {
         place.board_rect()
-    }
-    /// A seat's name for people ("Player 1", a squad's name), from 0.
-    fn seat_name(&self, seat: usize) -> String {
-        format!("Player {}", seat + 1)
     }
     /// The document as its game system's scenario, for what goes through the seam (export,
     /// the balance lab).
@@ -169,13 +130,10 @@ pub trait Desk: Any {
     fn has_extra_counters(&self) -> bool {
         false
     }
-    /// The commands of this game (tools, brush sizes, its own dialogs), in menu order.
-    fn game_commands(&self) -> &'static [GameCommand];
-    /// Whether it has one of the shell's editing commands (copy, cut, paste, clear selection).
-    fn has_edit_command(&self, command: UiCommand) -> bool;
-    /// The panels and overlays its View menu offers (the Balance panel is the shell's and
-    /// always offered).
-    fn toggles(&self) -> &'static [ViewToggle];
+    /// Its commands (tools, brush sizes, its own dialogs) in menu order, the shell's editing
+    /// commands it carries out, and the panels and overlays its View menu offers (the Balance
+    /// panel is the shell's and always offered).
+    fn commands(&self) -> DeskCommands;
     /// Whether one of its commands is in force (a tool, a brush size).
     fn is_on(&self, command: UiCommand) -> bool;
     /// Carries out a command this game does its own way: its commands, the shell's editing
@@ -189,10 +147,169 @@ pub trait Desk: Any {
     /// Draws the desk's own dialog (opened with [`Modal::Desk`]); returns whether it stays
     /// open.
     fn dialog(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) -> bool;
-    /// The desk as `Any`, for tests that look inside a game's desk.
-    fn as_any(&self) -> &dyn Any;
-    /// The desk as `Any`, for tests that look inside a game's desk.
-    fn as_any_mut(&mut self) -> &mut dyn Any;
+}
+
+/// The board as the print preview draws it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Miniature {
+    /// Squares (or whole units of a table) across.
+    pub width: u16,
+    /// Down.
+    pub height: u16,
+    /// The tile size in squares (1 where there are no tiles).
+    pub tile: u8,
+    /// A colour per square, row by row.
+    pub colours: Vec<Color32>,
+}
+
+/// What a desk offers of the window's commands.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DeskCommands {
+    /// Its own commands, in menu order.
+    pub game: &'static [GameCommand],
+    /// The shell's editing commands (copy, cut, paste, delete selection) it carries out.
+    pub edit: &'static [UiCommand],
+    /// The panels and overlays its View menu offers.
+    pub toggles: &'static [ViewToggle],
+}
+
+/// The shell's editing commands, for a desk that carries out all of them.
+pub const ALL_EDIT_COMMANDS: [UiCommand; 4] =
+    [UiCommand::Copy, UiCommand::Cut, UiCommand::Paste, UiCommand::DeleteSelection];
+
+/// What every desk answers the same way, written once on what [`Desk`] gives.
+pub trait DeskExt {
+    /// The scenario's title.
+    fn name(&self) -> &str;
+    /// Where the document was last saved or opened from.
+    fn path(&self) -> Option<&Path>;
+    /// Whether the document has unsaved changes.
+    fn is_modified(&self) -> bool;
+    /// Notes that the document as it stands was saved to `path`.
+    fn saved_to(&mut self, path: &Path);
+    /// Notes that the document is saved nowhere (work brought back from a recovery file).
+    fn mark_unsaved(&mut self);
+    /// Undoes the newest step; returns its label.
+    fn undo(&mut self) -> Option<String>;
+    /// Redoes the newest undone step; returns its label.
+    fn redo(&mut self) -> Option<String>;
+    /// The labels of the steps undo and redo would take.
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>);
+    /// The document's revision: it changes with every edit, undo and redo.
+    fn revision(&self) -> u64;
+    /// Each seat's colour.
+    fn seat_colours(&self) -> Vec<Color32>;
+    /// A seat's name for people, from 0.
+    fn seat_name(&self, seat: usize) -> String;
+    /// Its own commands, in menu order.
+    fn game_commands(&self) -> &'static [GameCommand];
+    /// Whether it carries out one of the shell's editing commands.
+    fn has_edit_command(&self, command: UiCommand) -> bool;
+    /// The panels and overlays its View menu offers.
+    fn toggles(&self) -> &'static [ViewToggle];
+}
+
+impl<D: Desk + ?Sized> DeskExt for D {
+    fn name(&self) -> &str {
+        self.document().title()
+    }
+    fn path(&self) -> Option<&Path> {
+        self.document().path()
+    }
+    fn is_modified(&self) -> bool {
+        self.document().is_modified()
+    }
+    fn saved_to(&mut self, path: &Path) {
+        self.document_mut().saved_to(path.to_path_buf());
+    }
+    fn mark_unsaved(&mut self) {
+        self.document_mut().mark_unsaved();
+    }
+    fn undo(&mut self) -> Option<String> {
+        self.document_mut().undo()
+    }
+    fn redo(&mut self) -> Option<String> {
+        self.document_mut().redo()
+    }
+    fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>) {
+        self.document().undo_redo_labels()
+    }
+    fn revision(&self) -> u64 {
+        self.document().revision()
+    }
+    fn seat_colours(&self) -> Vec<Color32> {
+        self.seats().into_iter().map(|(_, colour)| colour).collect()
+    }
+    fn seat_name(&self, seat: usize) -> String {
+        self.seats().into_iter().nth(seat).map_or_else(|| format!("Player {}", seat + 1), |(name, _)| name)
+    }
+    fn game_commands(&self) -> &'static [GameCommand] {
+        self.commands().game
+    }
+    fn has_edit_command(&self, command: UiCommand) -> bool {
+        self.commands().edit.contains(&command)
+    }
+    fn toggles(&self) -> &'static [ViewToggle] {
+        self.commands().toggles
+    }
+}
+
+/// A playtest's saved-game file: asked for, and handed to the desk, the same way in every game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameFile {
+    /// Where to save the game under way.
+    Save,
+    /// Which saved game to load.
+    Load,
+}
+
+impl GameFile {
+    /// The purpose its path request carries, read back by [`GameFile::of`].
+    fn purpose(self) -> super::file_dialogs::PathPurpose {
+        let id = match self {
+            GameFile::Save => 1,
+            GameFile::Load => 2,
+        };
+        super::file_dialogs::PathPurpose::Desk { id, index: 0 }
+    }
+
+    /// The saved-game file a desk's path request with `id` was for, if it was for one.
+    #[must_use]
+    pub fn of(id: u16) -> Option<Self> {
+        match id {
+            1 => Some(GameFile::Save),
+            2 => Some(GameFile::Load),
+            _ => None,
+        }
+    }
+}
+
+/// What a desk does with a saved game's path: write the game under way there, or load it.
+pub trait PlaysSavedGames {
+    /// Writes the game under way to `path`.
+    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path);
+    /// Loads the saved game at `path`.
+    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path);
+}
+
+/// Asks for a saved game's path and hands it to the desk: now, or, where the in-app dialog
+/// answers frames later, through [`Desk::path_chosen`] and [`game_file_chosen`].
+pub fn ask_game_file<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile) {
+    let request = match file {
+        GameFile::Save => PathRequest::save(FileKind::SavedGame, "game.ron", file.purpose(), "The game was not saved"),
+        GameFile::Load => PathRequest::open(FileKind::SavedGame, file.purpose(), "No game loaded"),
+    };
+    if let Some(path) = cx.ask_path(request) {
+        game_file_chosen(desk, cx, file, &path);
+    }
+}
+
+/// Hands a saved game's chosen path to the desk.
+pub fn game_file_chosen<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile, path: &Path) {
+    match file {
+        GameFile::Save => desk.save_game_to(cx, path),
+        GameFile::Load => desk.load_game_from(cx, path),
+    }
 }
 
 /// Makes the desks of one game: registered by system id in `ui::DESKS`.
@@ -207,6 +324,11 @@ pub trait GameDesk: Sync {
     /// # Errors
     /// What is wrong and where.
     fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String>;
+    /// The extensions of the other programs' map files it imports (none by default): the
+    /// shell opens a file with one of them through [`GameDesk::import`].
+    fn import_extensions(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// A desk on another program's map file (an AWBW map for Skirmish Wars); `None` when this
     /// game imports no foreign format.
     fn import(&self, text: &str, name: &str, ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>>;

@@ -5,6 +5,7 @@ use super::app::StudioApp;
 use super::commands::UiCommand;
 use super::desk::offers;
 use super::shell::{Modal, Pending};
+use crate::ui::desk::DeskExt as _;
 use egui::{Context, Id, RichText};
 
 /// Shows whichever modal dialog is open.

@@ -5,6 +5,7 @@ use super::desk::{Desk, PrintPreset};
 use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, PathPurpose, PathRequest};
 use super::style;
 use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
+use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -161,7 +162,8 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
 /// The page layout over a miniature of the board.
 fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
     let Some(dialog) = dialog else { return };
-    let (width, height, tile) = desk.board_size();
+    let preview = desk.print_preview();
+    let (width, height, tile) = (preview.width, preview.height, preview.tile);
     match board_layout(&dialog.options, width, height, tile) {
         Err(message) => {
             ui.label(RichText::new(message).color(style::ERROR));
@@ -185,7 +187,7 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
             response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Page layout preview"));
             let origin = response.rect.min;
             let mut mesh = egui::Mesh::default();
-            for (index, color) in desk.miniature().into_iter().enumerate() {
+            for (index, color) in preview.colours.into_iter().enumerate() {
                 let (x, y) = (index % usize::from(width), index / usize::from(width));
                 let rect = egui::Rect::from_min_size(origin + vec2(x as f32, y as f32) * scale, vec2(scale, scale));
                 mesh.add_colored_rect(rect, color);

@@ -11,14 +11,19 @@ use std::time::{Duration, Instant};
 /// The kinds of file the studio reads and writes, each with its own filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FileKind {
-    /// Anything the studio opens: a scenario of any game or an AWBW map.
+    /// Anything the studio opens: a scenario of any game, or a map a game imports.
     Openable,
     /// A scenario file.
     Scenario,
     /// A saved game (a playtest's actions).
     SavedGame,
-    /// A Skirm squad.
-    Squad,
+    /// A file of a game's own (a squad), named and filtered as the game declares it.
+    Own {
+        /// The filter's name ("Skirm squad").
+        name: &'static str,
+        /// Its extension.
+        extension: &'static str,
+    },
     /// A PDF export.
     Pdf,
     /// A PNG export.
@@ -30,10 +35,10 @@ impl FileKind {
     #[must_use]
     pub fn filter_name(self) -> &'static str {
         match self {
-            FileKind::Openable => "Scenarios and AWBW maps",
+            FileKind::Openable => "Scenarios and maps to import",
             FileKind::Scenario => "Skirmish Studio scenario",
             FileKind::SavedGame => "Saved game",
-            FileKind::Squad => "Skirm squad",
+            FileKind::Own { name, .. } => name,
             FileKind::Pdf => "PDF document",
             FileKind::Png => "PNG image",
         }
@@ -41,12 +46,20 @@ impl FileKind {
 
     /// The extensions the filter shows, the first being what a save adds when none is typed.
     #[must_use]
-    pub fn extensions(self) -> &'static [&'static str] {
+    pub fn extensions(self) -> Vec<&'static str> {
         match self {
-            FileKind::Openable => &["ron", "json", "csv", "txt"],
-            FileKind::Scenario | FileKind::SavedGame | FileKind::Squad => &["ron"],
-            FileKind::Pdf => &["pdf"],
-            FileKind::Png => &["png"],
+            FileKind::Openable => {
+                let mut all = vec!["ron"];
+                for game in super::DESKS {
+                    all.extend(game.import_extensions().iter().copied().filter(|e| *e != "ron"));
+                }
+                all.dedup();
+                all
+            }
+            FileKind::Scenario | FileKind::SavedGame => vec!["ron"],
+            FileKind::Own { extension, .. } => vec![extension],
+            FileKind::Pdf => vec!["pdf"],
+            FileKind::Png => vec!["png"],
         }
     }
 
@@ -114,7 +127,7 @@ impl NativeDialogs {
     }
 
     fn dialog(kind: FileKind) -> rfd::FileDialog {
-        rfd::FileDialog::new().add_filter(kind.filter_name(), kind.extensions())
+        rfd::FileDialog::new().add_filter(kind.filter_name(), &kind.extensions())
     }
 }
 

@@ -6,6 +6,7 @@ use super::app::{AUTOSAVE_SECONDS, StudioApp};
 use super::commands::{Menu, UiCommand};
 use super::desk::{offers, shortcut_order};
 use super::shell::{Modal, PREFS_KEY, Pending};
+use crate::ui::desk::DeskExt as _;
 use egui::{Context, RichText, Ui};
 use std::path::PathBuf;
 

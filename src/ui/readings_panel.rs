@@ -6,6 +6,7 @@ use super::desk::Desk;
 use crate::balance::BalanceOptions;
 use crate::balance::sensitivity::{Sensitivity, sensitivity};
 use crate::game::Level;
+use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Ui};
 use std::sync::{Arc, Mutex};
 

@@ -11,9 +11,10 @@ use super::scenario::{ArmoredScenario, Finding, load_scenario, statistics, valid
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, Setting, SettingKind,
-    SystemRules, reading_name, reading_settings, run_battle, run_script,
+    Diagnostic, GameDefinition, GameRecord, Level, OpenScenario, Played, Report, Setting, SettingKind, reading_name,
+    reading_settings, run_battle, run_script,
 };
+use crate::ruleset::RulesetError;
 use crate::table::Facing;
 use crate::table::{LengthUnit, TableSymmetry, asymmetries};
 use std::fmt::Write as _;
@@ -23,29 +24,20 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArmoredAdvance;
 
-impl GameSystem for ArmoredAdvance {
-    fn id(&self) -> &'static str {
-        super::scenario::SYSTEM_ID
+impl GameDefinition for ArmoredAdvance {
+    type Ruleset = Ruleset;
+    const ID: &'static str = super::scenario::SYSTEM_ID;
+    const TITLE: &'static str = "Armored Advance";
+
+    fn builtin() -> Result<Ruleset, RulesetError> {
+        Ruleset::builtin()
     }
 
-    fn title(&self) -> &'static str {
-        "Armored Advance"
+    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
+        Ruleset::from_ron(text)
     }
 
-    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
-        let loaded = match replacement {
-            None => Ruleset::builtin(),
-            Some(text) => Ruleset::from_ron(text),
-        };
-        Ok(Box::new(ArmoredRules(Arc::new(loaded?))))
-    }
-}
-
-struct ArmoredRules(Arc<Ruleset>);
-
-impl SystemRules for ArmoredRules {
-    fn describe(&self) -> Report {
-        let rules = &self.0;
+    fn describe(rules: &Ruleset) -> Report {
         let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
         let _ = writeln!(
             text,
@@ -73,7 +65,7 @@ impl SystemRules for ArmoredRules {
         for reading in &super::rules::READINGS {
             let _ = writeln!(text, "    {:<26} {:<24} {}", reading.name, reading.values.join(" | "), reading.sentence);
         }
-        let mut json = serde_json::json!(rules.as_ref());
+        let mut json = serde_json::json!(rules);
         json["readings"] = serde_json::json!(
             super::rules::READINGS
                 .iter()
@@ -83,13 +75,8 @@ impl SystemRules for ArmoredRules {
         Report { text, json }
     }
 
-    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        let scenario = load_scenario(&self.0, text)?;
-        Ok(Box::new(ArmoredDocument { rules: Arc::clone(&self.0), scenario }))
-    }
-
-    fn import(&self, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
-        None
+    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
+        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
     }
 }
 
@@ -113,23 +100,15 @@ pub fn point_text(unit: LengthUnit, (x, y): (i64, i64)) -> String {
 /// A validator finding as the seam shows it.
 #[must_use]
 pub fn diagnostic(unit: LengthUnit, finding: &Finding) -> Diagnostic {
-    Diagnostic {
-        severity: finding.severity,
-        code: finding.code.to_owned(),
-        message: finding.message.clone(),
-        place: finding.at.iter().map(|&p| point_text(unit, p)).collect::<Vec<_>>().join(" "),
-        fix: finding.fix.as_ref().map(|f| f.label.clone()),
-        json: serde_json::json!({
-            "severity": finding.severity,
-            "code": finding.code,
-            "message": finding.message,
-            "at": finding.at.iter().map(|&(x, y)| [unit.value(x), unit.value(y)]).collect::<Vec<_>>(),
-            "fix": finding.fix.as_ref().map(|f| serde_json::json!({
-                "label": f.label,
-                "edits": f.edits.iter().map(|e| e.json(unit)).collect::<Vec<_>>(),
-            })),
-        }),
-    }
+    finding.diagnostic(
+        "at",
+        &|&p| point_text(unit, p),
+        &|&(x, y)| serde_json::json!([unit.value(x), unit.value(y)]),
+        &|f| {
+            let edits: Vec<_> = f.edits.iter().map(|e| e.json(unit)).collect();
+            (f.label.clone(), serde_json::json!({ "label": f.label, "edits": edits }))
+        },
+    )
 }
 
 impl OpenScenario for ArmoredDocument {
@@ -301,16 +280,18 @@ impl OpenScenario for ArmoredDocument {
         progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String> {
         let core = ArmoredCore(Arc::clone(&self.rules));
-        let setup = || setup_of(&self.rules, &self.scenario, None);
-        crate::game::simulate_two_sides(
+        // The text's roll-off decides who moves first.
+        let setup = |_first: u8| Ok(setup_of(&self.rules, &self.scenario, None));
+        let sides = self.scenario.sides.to_vec();
+        crate::game::simulate(
             &core,
             &self.scenario.name,
-            [self.scenario.sides[0].as_str(), self.scenario.sides[1].as_str()],
+            &sides,
             &setup,
-            games,
-            seed,
-            round_cap,
+            false,
+            (games, seed, round_cap),
             progress,
+            &mut |_, _| {},
         )
     }
 

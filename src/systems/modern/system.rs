@@ -3,15 +3,16 @@
 //! kill chances, symmetry, play a script, simulate and the balance lab's battles, print).
 
 use super::game::{ModernCore, action_text, at_text, event_text};
-use super::rules::{self, Action, READINGS};
+use super::rules::{self, READINGS};
 use super::ruleset::{Ruleset, UNIT};
 use super::scenario::{Finding, ModernScenario, load_scenario, setup_of, statistics, validate};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
 use crate::game::{
-    Diagnostic, GameRecord, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, Setting, SystemRules,
-    reading_name, reading_settings, run_battle, run_script,
+    Diagnostic, GameDefinition, GameRecord, Level, OpenScenario, Played, Report, Setting, reading_name,
+    reading_settings, run_battle, run_script,
 };
+use crate::ruleset::RulesetError;
 use crate::table::{TableSymmetry, asymmetries};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -20,29 +21,20 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ModernSkirmish;
 
-impl GameSystem for ModernSkirmish {
-    fn id(&self) -> &'static str {
-        super::scenario::SYSTEM_ID
+impl GameDefinition for ModernSkirmish {
+    type Ruleset = Ruleset;
+    const ID: &'static str = super::scenario::SYSTEM_ID;
+    const TITLE: &'static str = "Modern Skirmish";
+
+    fn builtin() -> Result<Ruleset, RulesetError> {
+        Ruleset::builtin()
     }
 
-    fn title(&self) -> &'static str {
-        "Modern Skirmish"
+    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
+        Ruleset::from_ron(text)
     }
 
-    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
-        let loaded = match replacement {
-            None => Ruleset::builtin(),
-            Some(text) => Ruleset::from_ron(text),
-        };
-        Ok(Box::new(ModernRules(Arc::new(loaded?))))
-    }
-}
-
-struct ModernRules(Arc<Ruleset>);
-
-impl SystemRules for ModernRules {
-    fn describe(&self) -> Report {
-        let rules = &self.0;
+    fn describe(rules: &Ruleset) -> Report {
         let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
         let _ = writeln!(text, "  measured in centimetres; round bases of {} cm", rules.base_diameter);
         for t in &rules.troops {
@@ -59,7 +51,7 @@ impl SystemRules for ModernRules {
         for reading in &READINGS {
             let _ = writeln!(text, "    {:<12} {:<44} {}", reading.name, reading.values.join(" | "), reading.sentence);
         }
-        let mut json = serde_json::json!(rules.as_ref());
+        let mut json = serde_json::json!(rules);
         json["readings"] = serde_json::json!(
             READINGS
                 .iter()
@@ -69,13 +61,8 @@ impl SystemRules for ModernRules {
         Report { text, json }
     }
 
-    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        let scenario = load_scenario(&self.0, text)?;
-        Ok(Box::new(ModernDocument { rules: Arc::clone(&self.0), scenario }))
-    }
-
-    fn import(&self, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
-        None
+    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
+        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
     }
 }
 
@@ -93,69 +80,9 @@ struct ModernDocument {
 /// A validator finding as the seam shows it.
 #[must_use]
 pub fn diagnostic(finding: &Finding) -> Diagnostic {
-    Diagnostic {
-        severity: finding.severity,
-        code: finding.code.to_owned(),
-        message: finding.message.clone(),
-        place: finding.at.iter().map(|&p| at_text(p)).collect::<Vec<_>>().join(" "),
-        fix: finding.fix.as_ref().map(|f| f.label.clone()),
-        json: serde_json::json!({
-            "severity": finding.severity,
-            "code": finding.code,
-            "message": finding.message,
-            "at": finding.at.iter().map(|&(x, y)| [UNIT.value(x), UNIT.value(y)]).collect::<Vec<_>>(),
-            "fix": finding.fix.as_ref().map(|f| serde_json::json!({ "label": f.label })),
-        }),
-    }
-}
-
-/// One line of a play script: `test U`, `fire F T`, `move U F:X,Y ...`, `charge F T`, `pass`,
-/// `computer` (units and figures numbered from 1 in the file's order, places in centimetres).
-fn parse_line(state: &rules::GameState, data: &Ruleset, line: &str) -> Result<Option<Action>, String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let number = |i: usize, what: &str| -> Result<usize, String> {
-        words
-            .get(i)
-            .and_then(|w| w.parse::<usize>().ok())
-            .filter(|&n| n >= 1)
-            .map(|n| n - 1)
-            .ok_or_else(|| format!("'{line}': {what} is a number from 1"))
-    };
-    Ok(Some(match words.first().copied() {
-        Some("test") => Action::Test { unit: number(1, "the unit")? },
-        Some("fire") => Action::Fire { figure: number(1, "the firer")?, target: number(2, "the target")? },
-        Some("charge") => {
-            let (figure, target) = (number(1, "the attacker")?, number(2, "the defender")?);
-            let (Some(f), Some(t)) = (state.figures.get(figure), state.figures.get(target)) else {
-                return Err(format!("'{line}': no such figure"));
-            };
-            Action::Charge { figure, target, to: rules::contact_point(data, f.at, t.at) }
-        }
-        Some("move") => {
-            let unit = number(1, "the unit")?;
-            let moves = words[2..]
-                .iter()
-                .map(|w| {
-                    let bad = || format!("'{line}': a move is FIGURE:X,Y in centimetres, not '{w}'");
-                    let (f, xy) = w.split_once(':').ok_or_else(bad)?;
-                    let (x, y) = xy.split_once(',').ok_or_else(bad)?;
-                    let f: usize = f.parse().ok().filter(|&n: &usize| n >= 1).ok_or_else(bad)?;
-                    let x: f64 = x.parse().map_err(|_| bad())?;
-                    let y: f64 = y.parse().map_err(|_| bad())?;
-                    Ok((f - 1, (UNIT.to_um(x, "x")?, UNIT.to_um(y, "y")?)))
-                })
-                .collect::<Result<Vec<_>, String>>()?;
-            Action::Move { unit, moves }
-        }
-        Some("pass") => Action::Pass,
-        Some("computer") => return Ok(None),
-        other => {
-            return Err(format!(
-                "'{line}': {} is not an action (test, fire, move, charge, pass, computer)",
-                other.unwrap_or("")
-            ));
-        }
-    }))
+    finding.diagnostic("at", &|&p| at_text(p), &|&(x, y)| serde_json::json!([UNIT.value(x), UNIT.value(y)]), &|f| {
+        (f.label.clone(), serde_json::json!({ "label": f.label }))
+    })
 }
 
 impl OpenScenario for ModernDocument {
@@ -254,12 +181,14 @@ impl OpenScenario for ModernDocument {
             .filter(|(_, l)| !l.is_empty())
             .collect();
         let problem = std::cell::RefCell::new(None);
-        let run = run_script(&core, &setup, seed, &lines, |line, state| match parse_line(state, data, line) {
-            Ok(Some(action)) => Some(action),
-            Ok(None) => rules::computer_action(data, state, rules::Level::Normal),
-            Err(e) => {
-                problem.borrow_mut().get_or_insert(e);
-                None
+        let run = run_script(&core, &setup, seed, &lines, |line, state| {
+            match super::scenario::script::parse_line(state, data, line) {
+                Ok(Some(action)) => Some(action),
+                Ok(None) => rules::computer_action(data, state, rules::Level::Normal),
+                Err(e) => {
+                    problem.borrow_mut().get_or_insert(e);
+                    None
+                }
             }
         })?;
         if let Some(e) = problem.into_inner() {
@@ -312,16 +241,18 @@ impl OpenScenario for ModernDocument {
         progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String> {
         let core = ModernCore(Arc::clone(&self.rules));
-        let setup = || setup_of(&self.rules, &self.scenario, self.scenario.readings);
-        crate::game::simulate_two_sides(
+        // The text fixes the first side.
+        let setup = |_first: u8| Ok(setup_of(&self.rules, &self.scenario, self.scenario.readings));
+        let sides = self.rules.sides.to_vec();
+        crate::game::simulate(
             &core,
             &self.scenario.name,
-            [self.rules.side_name(0), self.rules.side_name(1)],
+            &sides,
             &setup,
-            games,
-            seed,
-            round_cap,
+            false,
+            (games, seed, round_cap),
             progress,
+            &mut |_, _| {},
         )
     }
 

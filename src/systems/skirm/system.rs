@@ -11,10 +11,8 @@ use super::scenario::{Finding, SkirmScenario, load_scenario, parse_script, stati
 use crate::board::{Pos, Symmetry};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{
-    Diagnostic, GameSystem, Level, OpenScenario, Played, Report, RulesProblem, SystemRules, run_battle, run_script,
-    share_text, wilson_interval,
-};
+use crate::game::{Diagnostic, GameDefinition, Level, OpenScenario, Played, Report, run_battle, run_script};
+use crate::ruleset::RulesetError;
 use crate::systems::skirm::scenario::document::squad_label;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -24,29 +22,20 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Skirm;
 
-impl GameSystem for Skirm {
-    fn id(&self) -> &'static str {
-        super::scenario::SYSTEM_ID
+impl GameDefinition for Skirm {
+    type Ruleset = Ruleset;
+    const ID: &'static str = super::scenario::SYSTEM_ID;
+    const TITLE: &'static str = "Skirm";
+
+    fn builtin() -> Result<Ruleset, RulesetError> {
+        Ruleset::builtin()
     }
 
-    fn title(&self) -> &'static str {
-        "Skirm"
+    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
+        Ruleset::from_ron(text)
     }
 
-    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
-        let loaded = match replacement {
-            None => Ruleset::builtin(),
-            Some(text) => Ruleset::from_ron(text),
-        };
-        Ok(Box::new(SkirmRules(Arc::new(loaded?))))
-    }
-}
-
-struct SkirmRules(Arc<Ruleset>);
-
-impl SystemRules for SkirmRules {
-    fn describe(&self) -> Report {
-        let rules = &self.0;
+    fn describe(rules: &Ruleset) -> Report {
         let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
         let _ = writeln!(
             text,
@@ -78,13 +67,8 @@ impl SystemRules for SkirmRules {
         Report { text, json: serde_json::json!(rules) }
     }
 
-    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        let scenario = load_scenario(&self.0, text)?;
-        Ok(Box::new(SkirmDocument { rules: Arc::clone(&self.0), scenario }))
-    }
-
-    fn import(&self, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
-        None
+    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
+        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
     }
 }
 
@@ -103,20 +87,9 @@ struct SkirmDocument {
 /// A validator finding as the seam shows it.
 #[must_use]
 pub fn diagnostic(finding: &Finding) -> Diagnostic {
-    Diagnostic {
-        severity: finding.severity,
-        code: finding.code.to_owned(),
-        message: finding.message.clone(),
-        place: finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        fix: finding.fix.as_ref().map(|f| f.label.clone()),
-        json: serde_json::json!({
-            "severity": finding.severity,
-            "code": finding.code,
-            "message": finding.message,
-            "squares": finding.squares,
-            "fix": finding.fix,
-        }),
-    }
+    finding.diagnostic("squares", &ToString::to_string, &|p| serde_json::json!(p), &|f| {
+        (f.label.clone(), serde_json::json!(f))
+    })
 }
 
 fn target_text(state: &GameState, target: Target) -> String {
@@ -420,60 +393,49 @@ impl OpenScenario for SkirmDocument {
         Ok(Played { report: Report { text, json }, refused })
     }
 
+    /// Battles through the shared `simulate`, with each squad's mission points, the actions a
+    /// battle takes and the medals won; initiative is rolled, so no first seat rotates.
     fn simulate(
         &self,
         games: usize,
         seed: u64,
-        _round_cap: u32,
+        round_cap: u32,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String> {
-        let mut wins = [0usize; 2];
-        let mut draws = 0usize;
         let mut points = [0u64; 2];
         let mut actions = 0usize;
         let mut medals: BTreeMap<String, usize> = BTreeMap::new();
-        for game in 0..games {
-            let (state, count) = computer_battle(&self.rules, &self.scenario, seed + game as u64)?;
-            actions += count;
-            match state.outcome {
-                Outcome::Won { squad } => wins[usize::from(squad)] += 1,
-                _ => draws += 1,
-            }
-            for (i, s) in state.squads.iter().enumerate() {
-                points[i] += u64::from(s.points);
+        let setup = |_first: u8| self.scenario.to_setup(&self.rules);
+        let squads: Vec<String> =
+            (0..2).map(|i| squad_label(self.scenario.squads.get(i).map(|q| q.name.as_str()), i)).collect();
+        let mut each = |record: &crate::game::GameRecord, state: &GameState| {
+            actions += record.actions;
+            for (i, squad) in state.squads.iter().enumerate().take(2) {
+                points[i] += u64::from(squad.points);
             }
             for medal in state.medals.iter().flatten() {
                 *medals.entry(format!("{medal:?}")).or_default() += 1;
             }
-            progress(game + 1);
-        }
+        };
+        let mut report = crate::game::simulate(
+            self.rules.as_ref(),
+            &self.scenario.name,
+            &squads,
+            &setup,
+            false,
+            (games, seed, round_cap),
+            progress,
+            &mut each,
+        )?;
         let n = games.max(1) as f64;
-        let mut text = format!(
-            "{}: {games} battles, seeds {seed} to {}\n",
-            self.scenario.name,
-            seed + games.saturating_sub(1) as u64
-        );
-        for (i, w) in wins.iter().enumerate() {
-            let _ = writeln!(
-                text,
-                "  {} wins {}, {:.1} mission points on average",
-                squad_label(self.scenario.squads.get(i).map(|q| q.name.as_str()), i),
-                share_text(*w, games),
-                points[i] as f64 / n
-            );
+        for (squad, total) in squads.iter().zip(points) {
+            let _ = writeln!(report.text, "  {squad}: {:.1} mission points on average", total as f64 / n);
         }
-        let _ = writeln!(text, "  draws: {}", share_text(draws, games));
-        let _ = writeln!(text, "  {:.0} actions a battle on average", actions as f64 / n);
-        Ok(Report {
-            text,
-            json: serde_json::json!({
-                "games": games, "wins": wins, "draws": draws,
-                "win_share_95": wins.map(|w| wilson_interval(w, games)),
-                "mean_points": points.map(|p| p as f64 / n),
-                "mean_actions": actions as f64 / n,
-                "medals": medals,
-            }),
-        })
+        let _ = writeln!(report.text, "  {:.0} actions a battle on average", actions as f64 / n);
+        report.json["mean_points"] = serde_json::json!(points.map(|p| p as f64 / n));
+        report.json["mean_actions"] = serde_json::json!(actions as f64 / n);
+        report.json["medals"] = serde_json::json!(medals);
+        Ok(report)
     }
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {

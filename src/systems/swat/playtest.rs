@@ -6,8 +6,6 @@
 use crate::game::{GameRecord, Level, SavedGame, read_saved_game, run_battle};
 use crate::systems::swat::rules::{Action, Event, GameSetup, Outcome, Rejection, Ruleset};
 use crate::systems::swat::scenario::{Controller, Passenger, Scenario, ScenarioUnit, load_scenario, save_scenario};
-use serde::Serialize;
-use std::collections::BTreeMap;
 
 /// A game being played from a scenario: the shared session (setup, seed, actions, the state
 /// and events they give) with the scenario it started from and who plays each seat.
@@ -199,58 +197,6 @@ pub fn ai_game_at(
     scenario.first_player = first_player;
     let setup = scenario.to_setup(rules)?;
     run_battle(rules, setup, seed, Some(first_player), round_cap, levels).map(|(record, _)| record)
-}
-
-/// What many games between computer players showed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Summary {
-    /// Games played.
-    pub games: usize,
-    /// Wins per seat.
-    pub wins: Vec<usize>,
-    /// Games without a winner.
-    pub draws: usize,
-    /// Mean game length in rounds.
-    pub mean_rounds: f64,
-    /// Standard deviation of the game length in rounds.
-    pub spread_rounds: f64,
-    /// How many games ended each way.
-    pub endings: BTreeMap<String, usize>,
-}
-
-/// Plays `games` AI-against-AI games with the seat that moves first rotating and seeds
-/// `seed`, `seed + 1`, ...; `progress` is told after each game.
-///
-/// # Errors
-/// The first game that cannot be played.
-pub fn simulate(
-    rules: &Ruleset,
-    scenario: &Scenario,
-    games: usize,
-    seed: u64,
-    round_cap: u32,
-    progress: &mut dyn FnMut(usize),
-) -> Result<Summary, String> {
-    let seats = scenario.players.len().max(1);
-    let mut wins = vec![0; seats];
-    let mut draws = 0;
-    let mut lengths = Vec::with_capacity(games);
-    let mut endings = BTreeMap::new();
-    for game in 0..games {
-        let first = u8::try_from(game % seats).unwrap_or(0);
-        let result = ai_game(rules, scenario, seed.wrapping_add(game as u64), first, round_cap)?;
-        match result.winner {
-            Some(seat) => wins[usize::from(seat)] += 1,
-            None => draws += 1,
-        }
-        lengths.push(f64::from(result.length));
-        *endings.entry(result.ending).or_insert(0) += 1;
-        progress(game + 1);
-    }
-    let n = lengths.len().max(1) as f64;
-    let mean = lengths.iter().sum::<f64>() / n;
-    let spread = (lengths.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / n).sqrt();
-    Ok(Summary { games, wins, draws, mean_rounds: mean, spread_rounds: spread, endings })
 }
 
 /// One event as a line of text, for logs and the command line.

@@ -1,7 +1,7 @@
 //! Skirmish Wars behind the studio's seam: the [`GameSystem`] the registry lists, and what each
 //! headless command does with a Skirmish Wars scenario.
 
-use super::playtest::{describe_event, simulate};
+use super::playtest::describe_event;
 use super::rules::{CoChoice, GameState, Outcome, Ruleset};
 use super::scenario::{
     Finding, Scenario, export_awbw_csv, import_awbw, load_scenario, parse_script, save_scenario, statistics,
@@ -9,7 +9,8 @@ use super::scenario::{
 };
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameSystem, OpenScenario, Played, Report, RulesProblem, SystemRules, run_script};
+use crate::game::{Diagnostic, GameDefinition, OpenScenario, Played, Report, run_script};
+use crate::ruleset::RulesetError;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -17,30 +18,20 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Swat;
 
-impl GameSystem for Swat {
-    fn id(&self) -> &'static str {
-        super::scenario::SYSTEM_ID
+impl GameDefinition for Swat {
+    type Ruleset = Ruleset;
+    const ID: &'static str = super::scenario::SYSTEM_ID;
+    const TITLE: &'static str = "Skirmish Wars: Advance Tactics";
+
+    fn builtin() -> Result<Ruleset, RulesetError> {
+        Ruleset::builtin()
     }
 
-    fn title(&self) -> &'static str {
-        "Skirmish Wars: Advance Tactics"
+    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
+        Ruleset::from_ron(text)
     }
 
-    fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
-        let loaded = match replacement {
-            None => Ruleset::builtin(),
-            Some(text) => Ruleset::from_ron(text),
-        };
-        Ok(Box::new(SwatRules(Arc::new(loaded?))))
-    }
-}
-
-/// The Skirmish Wars ruleset, loaded.
-struct SwatRules(Arc<Ruleset>);
-
-impl SystemRules for SwatRules {
-    fn describe(&self) -> Report {
-        let rules = &self.0;
+    fn describe(rules: &Ruleset) -> Report {
         let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
         let _ = writeln!(
             text,
@@ -67,17 +58,16 @@ impl SystemRules for SwatRules {
         Report { text, json: serde_json::json!(rules) }
     }
 
-    fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        let scenario = load_scenario(&self.0, text)?;
-        Ok(Box::new(SwatScenario { rules: Arc::clone(&self.0), scenario }))
+    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
+        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
     }
 
-    fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
-        let imported = match import_awbw(&self.0, text, name) {
+    fn import(rules: &Arc<Ruleset>, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
+        let imported = match import_awbw(rules, text, name) {
             Ok(imported) => imported,
             Err(error) => return Some(Err(error)),
         };
-        let file = match save_scenario(&self.0, &imported.scenario) {
+        let file = match save_scenario(rules, &imported.scenario) {
             Ok(file) => file,
             Err(message) => return Some(Err(FileError::plain(message))),
         };
@@ -114,17 +104,9 @@ struct SwatScenario {
 /// A validator finding as the seam shows it.
 #[must_use]
 pub fn diagnostic(finding: &Finding) -> Diagnostic {
-    Diagnostic {
-        severity: finding.severity,
-        code: finding.code.to_owned(),
-        message: finding.message.clone(),
-        place: finding.squares.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "),
-        fix: finding.fix.as_ref().map(|f| f.label.clone()),
-        // Serialising plain data cannot fail; should it ever, the finding is still reported.
-        json: serde_json::to_value(finding).unwrap_or_else(
-            |e| serde_json::json!({ "code": finding.code, "message": finding.message, "error": e.to_string() }),
-        ),
-    }
+    finding.diagnostic("squares", &ToString::to_string, &|p| serde_json::json!(p), &|f| {
+        (f.label.clone(), serde_json::json!(f))
+    })
 }
 
 fn summary_json(rules: &Ruleset, state: &GameState) -> serde_json::Value {
@@ -260,26 +242,23 @@ impl OpenScenario for SwatScenario {
         round_cap: u32,
         progress: &mut dyn FnMut(usize),
     ) -> Result<Report, String> {
-        let summary = simulate(&self.rules, &self.scenario, games, seed, round_cap, progress)?;
-        let mut text = format!(
-            "{}: {} games, seeds {seed} to {}\n",
-            self.scenario.name,
-            summary.games,
-            seed + summary.games.saturating_sub(1) as u64
-        );
-        for (seat, wins) in summary.wins.iter().enumerate() {
-            let _ = writeln!(text, "  player {} wins {}", seat + 1, crate::game::share_text(*wins, summary.games));
-        }
-        let _ = writeln!(text, "  draws: {}", crate::game::share_text(summary.draws, summary.games));
-        let _ = writeln!(
-            text,
-            "  length: {:.1} rounds on average, spread {:.1}",
-            summary.mean_rounds, summary.spread_rounds
-        );
-        for (ending, count) in &summary.endings {
-            let _ = writeln!(text, "  {}: {count}", crate::game::ending_phrase(ending));
-        }
-        Ok(Report { text, json: serde_json::json!(summary) })
+        // The seat that moves first rotates from game to game.
+        let setup = |first: u8| {
+            let mut scenario = self.scenario.clone();
+            scenario.first_player = first;
+            scenario.to_setup(&self.rules)
+        };
+        let seats: Vec<String> = (1..=self.scenario.players.len()).map(|n| format!("player {n}")).collect();
+        crate::game::simulate(
+            self.rules.as_ref(),
+            &self.scenario.name,
+            &seats,
+            &setup,
+            true,
+            (games, seed, round_cap),
+            progress,
+            &mut |_, _| {},
+        )
     }
 
     /// Each player's CO (the lab pairs them; `none` takes it away) and starting funds.

@@ -24,7 +24,7 @@ const HANDLE_RADIUS: f32 = 9.0;
 
 /// A colour per whole unit of the table, row by row, for the print preview's miniature.
 pub fn miniature(desk: &ArmoredDesk) -> Vec<Color32> {
-    let (w, d, _) = crate::ui::desk::Desk::board_size(desk);
+    let (w, d) = desk.print_size();
     let rules = &desk.editor.rules;
     let pieces: Vec<(Shape, Color32)> = desk
         .scenario()
@@ -208,7 +208,7 @@ fn marks(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
     }
     for finding in &desk.findings.list {
         let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
-        for &(x, y) in &finding.at {
+        for &(x, y) in &finding.places {
             painter.circle_stroke(to_screen(place, unit, (x as f64, y as f64)), 10.0, Stroke::new(2.0, colour));
         }
     }

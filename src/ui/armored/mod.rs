@@ -12,7 +12,7 @@ mod play;
 pub use play::{PlayDesk, PlayDrag};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{Desk, DeskContext, GameDesk};
+use super::desk::{Desk, DeskCommands, DeskContext, GameDesk, Miniature};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
@@ -44,6 +44,14 @@ pub struct ArmoredDesk {
 }
 
 impl ArmoredDesk {
+    /// The table in whole units (inches), one unit a "square" of the print preview.
+    #[must_use]
+    pub fn print_size(&self) -> (u16, u16) {
+        let unit = self.editor.rules.unit.um();
+        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
+        (whole(self.scenario().table.width), whole(self.scenario().table.depth))
+    }
+
     /// A desk on `doc` with `rules`.
     #[must_use]
     pub fn with_rules(rules: Arc<Ruleset>, doc: Document) -> Self {
@@ -197,23 +205,14 @@ impl Desk for ArmoredDesk {
         self.has_errors_now()
     }
 
-    /// The table in whole units (inches), one unit a "square" of the print preview.
-    fn board_size(&self) -> (u16, u16, u8) {
-        let unit = self.editor.rules.unit.um();
-        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
-        (whole(self.scenario().table.width), whole(self.scenario().table.depth), 1)
+    fn print_preview(&self) -> Miniature {
+        let (width, height) = self.print_size();
+        Miniature { width, height, tile: 1, colours: canvas::miniature(self) }
     }
 
-    fn miniature(&self) -> Vec<egui::Color32> {
-        canvas::miniature(self)
-    }
-
-    fn seat_colours(&self) -> Vec<egui::Color32> {
-        canvas::SIDE_COLOURS.to_vec()
-    }
-
-    fn seat_name(&self, seat: usize) -> String {
-        self.scenario().sides.get(seat).cloned().unwrap_or_else(|| format!("Side {}", seat + 1))
+    /// The scenario's sides.
+    fn seats(&self) -> Vec<(String, egui::Color32)> {
+        self.scenario().sides.iter().cloned().zip(canvas::SIDE_COLOURS).collect()
     }
 
     /// The heatmap's places are the centres of the cells where units were destroyed, in
@@ -233,16 +232,8 @@ impl Desk for ArmoredDesk {
         Ok(crate::systems::armored::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
     }
 
-    fn game_commands(&self) -> &'static [GameCommand] {
-        &COMMANDS
-    }
-
-    fn has_edit_command(&self, command: UiCommand) -> bool {
-        command == UiCommand::DeleteSelection
-    }
-
-    fn toggles(&self) -> &'static [ViewToggle] {
-        &[ViewToggle::Grid]
+    fn commands(&self) -> DeskCommands {
+        DeskCommands { game: &COMMANDS, edit: &[UiCommand::DeleteSelection], toggles: &[ViewToggle::Grid] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
@@ -302,25 +293,14 @@ impl Desk for ArmoredDesk {
     fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
         false
     }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
 }
 
 /// Makes Armored Advance desks: the window's registry lists it.
 pub struct ArmoredGame;
 
-fn rules_from(ruleset: Option<&str>) -> Result<Ruleset, String> {
-    match ruleset {
-        Some(text) => Ruleset::from_ron(text),
-        None => Ruleset::builtin(),
-    }
-    .map_err(|e| format!("the Armored Advance data cannot be used: {e}"))
+/// The game's ruleset, built-in or the replacement's.
+fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
+    crate::game::load_ruleset::<crate::systems::armored::ArmoredAdvance>(ruleset)
 }
 
 impl GameDesk for ArmoredGame {
@@ -335,7 +315,7 @@ impl GameDesk for ArmoredGame {
     fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
         let rules = rules_from(ruleset)?;
         let scenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
-        Ok(Box::new(ArmoredDesk::with_rules(Arc::new(rules), Document::new(scenario))))
+        Ok(Box::new(ArmoredDesk::with_rules(rules, Document::new(scenario))))
     }
 
     fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {

@@ -304,7 +304,7 @@ fn diagnostics(desk: &mut ArmoredDesk, ui: &mut Ui) {
             ui.label(RichText::new(mark).color(colour).strong());
             let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
             if response.clicked()
-                && let Some(&at) = finding.at.first()
+                && let Some(&at) = finding.places.first()
             {
                 desk.editor.selected = desk.editor.thing_at(at);
             }

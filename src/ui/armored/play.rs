@@ -13,7 +13,7 @@ use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
 use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
-use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, Pos2, RichText, Stroke, Ui};
@@ -125,51 +125,35 @@ fn play_file(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, what: PlayFile) {
             cx.view.fit = true;
             cx.say("Forked: the game as it stood is now the scenario (undo brings the old one back).");
         }
-        PlayFile::Save => {
-            let request = PathRequest::save(FileKind::SavedGame, "game.ron", SAVE_GAME, "The game was not saved");
-            if let Some(path) = cx.ask_path(request) {
-                save_game_to(desk, cx, &path);
-            }
-        }
-        PlayFile::Load => {
-            let request = PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded");
-            if let Some(path) = cx.ask_path(request) {
-                load_game_from(desk, cx, &path);
-            }
-        }
+        PlayFile::Save => ask_game_file(desk, cx, GameFile::Save),
+        PlayFile::Load => ask_game_file(desk, cx, GameFile::Load),
     }
 }
-
-/// What the desk's own path requests are for, read back by [`path_chosen`].
-const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
-const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
 
 /// Takes a path the in-app file dialog chose for a saved game.
 pub fn path_chosen(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
-    match id {
-        1 => save_game_to(desk, cx, path),
-        2 => load_game_from(desk, cx, path),
-        _ => cx.say(format!("No use for {}: the request is not this table's.", path.display())),
+    match GameFile::of(id) {
+        Some(file) => game_file_chosen(desk, cx, file, path),
+        None => cx.say(format!("No use for {}: the request is not this table's.", path.display())),
     }
 }
 
-/// Writes the game under way to `path`.
-fn save_game_to(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let Some(p) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    cx.write_file(path, p.play.save_game(desk.scenario()), "the game");
-}
+impl PlaysSavedGames for ArmoredDesk {
+    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let Some(p) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+        cx.write_file(path, p.play.save_game(self.scenario()), "the game");
+    }
 
-/// Replays the saved game at `path`.
-fn load_game_from(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let loaded =
-        crate::files::read_limited(path).and_then(|text| ArmoredPlay::load(Arc::clone(&desk.editor.rules), &text));
-    match loaded {
-        Ok((play, _)) => {
-            desk.play = Some(PlayDesk::new(play));
-            cx.view.fit = true;
-            cx.say(format!("Loaded the game {}.", path.display()));
+    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let rules = Arc::clone(&self.editor.rules);
+        match crate::files::read_limited(path).and_then(|text| ArmoredPlay::load(rules, &text)) {
+            Ok((play, _)) => {
+                self.play = Some(PlayDesk::new(play));
+                cx.view.fit = true;
+                cx.say(format!("Loaded the game {}.", path.display()));
+            }
+            Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
         }
-        Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
     }
 }
 

@@ -20,7 +20,7 @@ use egui::{Color32, RichText, Stroke, Ui};
 
 /// A colour per whole centimetre of the table, row by row, for the print preview's miniature.
 pub fn miniature(desk: &ModernDesk) -> Vec<Color32> {
-    let (w, d, _) = crate::ui::desk::Desk::board_size(desk);
+    let (w, d) = desk.print_size();
     let rules = &desk.editor.rules;
     let pieces: Vec<_> = desk
         .scenario()
@@ -302,7 +302,7 @@ fn diagnostics(desk: &mut ModernDesk, ui: &mut Ui) {
             ui.label(RichText::new(mark).color(colour).strong());
             let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
             if response.clicked()
-                && let Some(&at) = finding.at.first()
+                && let Some(&at) = finding.places.first()
             {
                 desk.editor.selected = desk.editor.thing_at(at);
             }
@@ -396,7 +396,7 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     for finding in &desk.findings.list {
         let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
-        for &at in &finding.at {
+        for &at in &finding.places {
             painter.circle_stroke(to_screen(place, at), base + 4.0, Stroke::new(2.0, colour));
         }
     }

@@ -7,8 +7,8 @@
 mod edit;
 mod play;
 
-use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
-use super::desk::{Desk, DeskContext, GameDesk};
+use super::commands::{GameCommand, Menu, UiCommand, key};
+use super::desk::{Desk, DeskCommands, DeskContext, GameDesk, Miniature};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
@@ -42,6 +42,14 @@ pub struct ModernDesk {
 }
 
 impl ModernDesk {
+    /// The table in whole centimetres, one a "square" of the print preview.
+    #[must_use]
+    pub fn print_size(&self) -> (u16, u16) {
+        let unit = crate::table::UM_PER_CM;
+        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
+        (whole(self.scenario().table.width), whole(self.scenario().table.depth))
+    }
+
     /// A desk on `doc` with `rules`.
     #[must_use]
     pub fn with_rules(rules: Arc<Ruleset>, doc: Document) -> Self {
@@ -157,23 +165,14 @@ impl Desk for ModernDesk {
     }
 
     /// The table in whole centimetres, one a "square" of the print preview.
-    fn board_size(&self) -> (u16, u16, u8) {
-        let unit = crate::table::UM_PER_CM;
-        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
-        (whole(self.scenario().table.width), whole(self.scenario().table.depth), 1)
-    }
-
-    fn miniature(&self) -> Vec<Color32> {
-        edit::miniature(self)
-    }
-
-    fn seat_colours(&self) -> Vec<Color32> {
-        SIDE_COLOURS.to_vec()
+    fn print_preview(&self) -> Miniature {
+        let (width, height) = self.print_size();
+        Miniature { width, height, tile: 1, colours: edit::miniature(self) }
     }
 
     /// The balance lab's seats are the text's sides.
-    fn seat_name(&self, seat: usize) -> String {
-        self.editor.rules.sides.get(seat).cloned().unwrap_or_else(|| format!("Side {}", seat + 1))
+    fn seats(&self) -> Vec<(String, Color32)> {
+        self.editor.rules.sides.iter().cloned().zip(SIDE_COLOURS).collect()
     }
 
     /// The heatmap's places are the centres of the cells where figures fell, in micrometres;
@@ -193,16 +192,8 @@ impl Desk for ModernDesk {
         Ok(crate::systems::modern::open_scenario(Arc::clone(&self.editor.rules), self.scenario().clone()))
     }
 
-    fn game_commands(&self) -> &'static [GameCommand] {
-        &COMMANDS
-    }
-
-    fn has_edit_command(&self, command: UiCommand) -> bool {
-        command == UiCommand::DeleteSelection
-    }
-
-    fn toggles(&self) -> &'static [ViewToggle] {
-        &[]
+    fn commands(&self) -> DeskCommands {
+        DeskCommands { game: &COMMANDS, edit: &[UiCommand::DeleteSelection], toggles: &[] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
@@ -259,25 +250,14 @@ impl Desk for ModernDesk {
     fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
         false
     }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
 }
 
 /// Makes Modern Skirmish desks: the window's registry lists it.
 pub struct ModernGame;
 
-fn rules_from(ruleset: Option<&str>) -> Result<Ruleset, String> {
-    match ruleset {
-        Some(text) => Ruleset::from_ron(text),
-        None => Ruleset::builtin(),
-    }
-    .map_err(|e| format!("the Modern Skirmish data cannot be used: {e}"))
+/// The game's ruleset, built-in or the replacement's.
+fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
+    crate::game::load_ruleset::<crate::systems::modern::ModernSkirmish>(ruleset)
 }
 
 impl GameDesk for ModernGame {
@@ -292,7 +272,7 @@ impl GameDesk for ModernGame {
     fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
         let rules = rules_from(ruleset)?;
         let scenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
-        Ok(Box::new(ModernDesk::with_rules(Arc::new(rules), Document::new(scenario))))
+        Ok(Box::new(ModernDesk::with_rules(rules, Document::new(scenario))))
     }
 
     fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {

@@ -13,7 +13,7 @@ use crate::systems::modern::print::{Frame, draw_terrain};
 use crate::systems::modern::rules::{Action, Outcome, centre_distance};
 use crate::systems::modern::ruleset::UNIT;
 use crate::ui::desk::{DeskContext, prepare_view};
-use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, Ui};
@@ -120,50 +120,36 @@ pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     if let Some(pending) = desk.play.as_mut().and_then(|p| p.pending.take()) {
         match pending {
-            PlayFile::Save => {
-                let request = PathRequest::save(FileKind::SavedGame, "game.ron", SAVE_GAME, "The game was not saved");
-                if let Some(path) = cx.ask_path(request) {
-                    save_game_to(desk, cx, &path);
-                }
-            }
-            PlayFile::Load => {
-                let request = PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded");
-                if let Some(path) = cx.ask_path(request) {
-                    load_game_from(desk, cx, &path);
-                }
-            }
+            PlayFile::Save => ask_game_file(desk, cx, GameFile::Save),
+            PlayFile::Load => ask_game_file(desk, cx, GameFile::Load),
         }
     }
 }
-
-const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
-const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
 
 /// Takes a path the in-app file dialog chose.
 pub fn path_chosen(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
-    match id {
-        1 => save_game_to(desk, cx, path),
-        2 => load_game_from(desk, cx, path),
-        _ => cx.say(format!("No use for {}: the request is not this table's.", path.display())),
+    match GameFile::of(id) {
+        Some(file) => game_file_chosen(desk, cx, file, path),
+        None => cx.say(format!("No use for {}: the request is not this table's.", path.display())),
     }
 }
 
-fn save_game_to(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let Some(p) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    let text = p.play.save_game(desk.scenario());
-    cx.write_file(path, text, "the game");
-}
+impl PlaysSavedGames for ModernDesk {
+    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let Some(p) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+        cx.write_file(path, p.play.save_game(self.scenario()), "the game");
+    }
 
-fn load_game_from(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let rules = Arc::clone(&desk.editor.rules);
-    let loaded = crate::files::read_limited(path).and_then(|text| ModernPlay::load(rules, &text));
-    match loaded {
-        Ok((play, _)) => {
-            desk.play = Some(PlayDesk::new(play));
-            cx.view.fit = true;
-            cx.say(format!("Loaded the game {}.", path.display()));
+    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let rules = Arc::clone(&self.editor.rules);
+        match crate::files::read_limited(path).and_then(|text| ModernPlay::load(rules, &text)) {
+            Ok((play, _)) => {
+                self.play = Some(PlayDesk::new(play));
+                cx.view.fit = true;
+                cx.say(format!("Loaded the game {}.", path.display()));
+            }
+            Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
         }
-        Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
     }
 }
 

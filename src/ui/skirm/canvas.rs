@@ -108,7 +108,7 @@ fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
     }
     for finding in &desk.findings.list {
         let color = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
-        for &pos in &finding.squares {
+        for &pos in &finding.places {
             painter.rect_stroke(place.square_rect(pos).shrink(2.0), 3.0, Stroke::new(2.0, color), StrokeKind::Inside);
         }
     }

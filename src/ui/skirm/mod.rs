@@ -12,7 +12,7 @@ pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
-use super::desk::{Desk, DeskContext, GameDesk};
+use super::desk::{Desk, DeskCommands, DeskContext, GameDesk, Miniature};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::NewScenarioForm;
 use crate::board::{Pos, Symmetry};
@@ -239,38 +239,26 @@ impl Desk for SkirmDesk {
         SkirmDesk::has_errors(self)
     }
 
-    fn board_size(&self) -> (u16, u16, u8) {
+    fn print_preview(&self) -> Miniature {
         let board = &self.editor.doc.scenario.board;
-        (board.width, board.height, 1)
+        Miniature { width: board.width, height: board.height, tile: 1, colours: SkirmDesk::miniature(self) }
     }
 
-    fn miniature(&self) -> Vec<egui::Color32> {
-        SkirmDesk::miniature(self)
-    }
-
-    fn seat_colours(&self) -> Vec<egui::Color32> {
-        canvas::SQUAD_COLOURS.to_vec()
-    }
-
-    /// The squad's name, as the scenario gives it.
-    fn seat_name(&self, seat: usize) -> String {
-        self.editor.doc.scenario.squads.get(seat).map_or_else(|| format!("Squad {}", seat + 1), |s| s.name.clone())
+    /// The squads, by the names the scenario gives them.
+    fn seats(&self) -> Vec<(String, egui::Color32)> {
+        let squads = &self.editor.doc.scenario.squads;
+        (0..2)
+            .map(|seat| squads.get(seat).map_or_else(|| format!("Squad {}", seat + 1), |s| s.name.clone()))
+            .zip(canvas::SQUAD_COLOURS)
+            .collect()
     }
 
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
         Ok(crate::systems::skirm::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
     }
 
-    fn game_commands(&self) -> &'static [GameCommand] {
-        &COMMANDS
-    }
-
-    fn has_edit_command(&self, _command: UiCommand) -> bool {
-        false
-    }
-
-    fn toggles(&self) -> &'static [ViewToggle] {
-        &[ViewToggle::Grid]
+    fn commands(&self) -> DeskCommands {
+        DeskCommands { game: &COMMANDS, edit: &[], toggles: &[ViewToggle::Grid] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
@@ -306,26 +294,15 @@ impl Desk for SkirmDesk {
     fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
         false
     }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
 }
 
 /// Makes Skirm desks: the window's registry lists it.
 pub struct SkirmGame;
 
 /// Skirm's ruleset: the replacement's text, else the built-in one.
-fn rules_from(ruleset: Option<&str>) -> Result<Ruleset, String> {
-    match ruleset {
-        Some(text) => Ruleset::from_ron(text),
-        None => Ruleset::builtin(),
-    }
-    .map_err(|e| format!("the Skirm ruleset cannot be used: {e}"))
+/// The game's ruleset, built-in or the replacement's.
+fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
+    crate::game::load_ruleset::<crate::systems::skirm::Skirm>(ruleset)
 }
 
 impl GameDesk for SkirmGame {
@@ -340,7 +317,7 @@ impl GameDesk for SkirmGame {
     fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
         let rules = rules_from(ruleset)?;
         let scenario: SkirmScenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
-        Ok(Box::new(SkirmDesk::with_rules(Arc::new(rules), Document::new(scenario))))
+        Ok(Box::new(SkirmDesk::with_rules(rules, Document::new(scenario))))
     }
 
     fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {

@@ -18,6 +18,9 @@ use crate::ui::style;
 use egui::{RichText, Ui};
 use std::path::Path;
 
+/// A squad file, as the file dialogs filter it.
+const SQUAD_FILE: FileKind = FileKind::Own { name: "Skirm squad", extension: "ron" };
+
 /// The tools, the symmetry, the overlays and the playtest.
 pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let mut playtest = false;
@@ -175,14 +178,14 @@ fn save_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
     let Some(squad) = desk.editor.doc.scenario.squads.get(index) else { return };
     let name = format!("{}.squad.ron", crate::ui::shell::slug(&squad.name));
     let purpose = PathPurpose::Desk { id: SAVE_SQUAD, index };
-    if let Some(path) = cx.ask_path(PathRequest::save(FileKind::Squad, name, purpose, "Squad not saved")) {
+    if let Some(path) = cx.ask_path(PathRequest::save(SQUAD_FILE, name, purpose, "Squad not saved")) {
         save_squad_to(desk, cx, index, &path);
     }
 }
 
 fn load_squad(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize) {
     let purpose = PathPurpose::Desk { id: LOAD_SQUAD, index };
-    if let Some(path) = cx.ask_path(PathRequest::open(FileKind::Squad, purpose, "No squad loaded")) {
+    if let Some(path) = cx.ask_path(PathRequest::open(SQUAD_FILE, purpose, "No squad loaded")) {
         load_squad_from(desk, cx, index, &path);
     }
 }
@@ -234,7 +237,7 @@ fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
             ui.label(RichText::new(mark).color(color).strong());
             let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
             if response.clicked()
-                && let Some(&first) = finding.squares.first()
+                && let Some(&first) = finding.places.first()
             {
                 desk.editor.selected = Some(first);
             }

@@ -17,7 +17,7 @@ use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target,
 use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
@@ -99,8 +99,8 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         return;
     }
     match file {
-        Some(true) => save_game(desk, cx),
-        Some(false) => load_game(desk, cx),
+        Some(true) => ask_game_file(desk, cx, GameFile::Save),
+        Some(false) => ask_game_file(desk, cx, GameFile::Load),
         None => {}
     }
     if let Some(scenario) = fork {
@@ -127,50 +127,31 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         .show(ui, |ui| canvas(desk, cx, ui));
 }
 
-fn save_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
-    let request = PathRequest::save(FileKind::SavedGame, "battle.ron", SAVE_GAME, "The game was not saved");
-    if let Some(path) = cx.ask_path(request) {
-        save_game_to(desk, cx, &path);
-    }
-}
-
-fn load_game(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
-    if let Some(path) = cx.ask_path(PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded")) {
-        load_game_from(desk, cx, &path);
-    }
-}
-
-/// What the playtest's path requests are for, read back by [`path_chosen`].
-const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
-const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
-
 /// Takes a path the in-app file dialog chose for a saved game; `false` when `id` is not
 /// the playtest's.
 pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) -> bool {
-    match id {
-        1 => save_game_to(desk, cx, path),
-        2 => load_game_from(desk, cx, path),
-        _ => return false,
-    }
+    let Some(file) = GameFile::of(id) else { return false };
+    game_file_chosen(desk, cx, file, path);
     true
 }
 
-fn save_game_to(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let Some(play) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    cx.write_file(path, play.save(), "the game");
-}
+impl PlaysSavedGames for SkirmDesk {
+    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let Some(play) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+        cx.write_file(path, play.save(), "the game");
+    }
 
-fn load_game_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let rules = Arc::clone(&desk.editor.rules);
-    let loaded = crate::files::read_limited(path).and_then(|text| SkirmPlay::load(rules, &text));
-    *cx.status = match loaded {
-        Ok(play) => {
-            desk.play = Some(play);
-            cx.view.fit = true;
-            format!("Loaded the game {}.", path.display())
+    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let rules = Arc::clone(&self.editor.rules);
+        match crate::files::read_limited(path).and_then(|text| SkirmPlay::load(rules, &text)) {
+            Ok(play) => {
+                self.play = Some(play);
+                cx.view.fit = true;
+                cx.say(format!("Loaded the game {}.", path.display()));
+            }
+            Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
         }
-        Err(message) => format!("Could not load the game {}: {message}", path.display()),
-    };
+    }
 }
 
 /// The battle as it stood, as a scenario: units on their squares (those taken out leave the

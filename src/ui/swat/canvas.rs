@@ -193,7 +193,7 @@ fn draw_overlays(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter,
     let s = &desk.editor.doc.scenario;
     for finding in &desk.findings.list {
         let color = if finding.severity == Severity::Error { theme::ERROR } else { theme::WARNING };
-        for &pos in &finding.squares {
+        for &pos in &finding.places {
             if s.contains(pos) {
                 painter.rect_stroke(
                     place.square_rect(pos).shrink(1.0),

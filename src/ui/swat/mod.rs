@@ -15,7 +15,7 @@ pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::commands::{DIGITS, GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{Desk, DeskContext, GameDesk};
+use super::desk::{ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, GameDesk, Miniature};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::{Modal, NewScenarioForm};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
@@ -321,17 +321,23 @@ impl Desk for SwatDesk {
         SwatDesk::has_errors(self)
     }
 
-    fn board_size(&self) -> (u16, u16, u8) {
+    fn print_preview(&self) -> Miniature {
         let s = &self.editor.doc.scenario;
-        (s.board.width, s.board.height, s.tile_size)
+        Miniature {
+            width: s.board.width,
+            height: s.board.height,
+            tile: s.tile_size,
+            colours: SwatDesk::miniature(self),
+        }
     }
 
-    fn miniature(&self) -> Vec<egui::Color32> {
-        SwatDesk::miniature(self)
-    }
-
-    fn seat_colours(&self) -> Vec<egui::Color32> {
-        self.editor.doc.scenario.players.iter().map(|p| theme::army_color(p.army)).collect()
+    fn seats(&self) -> Vec<(String, egui::Color32)> {
+        let players = &self.editor.doc.scenario.players;
+        players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| (format!("Player {}", seat + 1), theme::army_color(p.army)))
+            .collect()
     }
 
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
@@ -342,16 +348,8 @@ impl Desk for SwatDesk {
         true
     }
 
-    fn game_commands(&self) -> &'static [GameCommand] {
-        &COMMANDS
-    }
-
-    fn has_edit_command(&self, _command: UiCommand) -> bool {
-        true
-    }
-
-    fn toggles(&self) -> &'static [ViewToggle] {
-        &ViewToggle::ALL
+    fn commands(&self) -> DeskCommands {
+        DeskCommands { game: &COMMANDS, edit: &ALL_EDIT_COMMANDS, toggles: &ViewToggle::ALL }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
@@ -418,27 +416,15 @@ impl Desk for SwatDesk {
         self.dialog = next;
         next.is_some()
     }
-
-    fn as_any(&self) -> &dyn std::any::Any {
-        self
-    }
-
-    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
-        self
-    }
 }
 
 /// Makes Skirmish Wars desks: the window's registry lists it.
 pub struct SwatGame;
 
 /// The ruleset for a desk: the replacement's text, else the built-in one.
+/// The game's ruleset, built-in or the replacement's.
 fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
-    match ruleset {
-        Some(text) => Ruleset::from_ron(text),
-        None => Ruleset::builtin(),
-    }
-    .map(Arc::new)
-    .map_err(|e| format!("the Skirmish Wars ruleset cannot be used: {e}"))
+    crate::game::load_ruleset::<crate::systems::swat::Swat>(ruleset)
 }
 
 impl GameDesk for SwatGame {
@@ -452,6 +438,11 @@ impl GameDesk for SwatGame {
 
     fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
         Ok(Box::new(SwatDesk::from_text(rules_from(ruleset)?, text, None)?))
+    }
+
+    /// Advance Wars By Web maps: a terrain CSV or a JSON map document.
+    fn import_extensions(&self) -> &'static [&'static str] {
+        &["json", "csv", "txt"]
     }
 
     fn import(&self, text: &str, name: &str, ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {

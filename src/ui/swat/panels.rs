@@ -273,7 +273,7 @@ fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                     .selectable_label(false, &finding.message)
                     .on_hover_text(format!("{} - click to show it on the map", finding.code));
                 if response.clicked() {
-                    shown = Some(finding.squares.clone());
+                    shown = Some(finding.places.clone());
                 }
                 if let Some(fix) = &finding.fix
                     && ui.small_button(&fix.label).on_hover_text("Apply this fix (one undoable step)").clicked()

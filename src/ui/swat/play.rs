@@ -14,7 +14,7 @@ use crate::systems::swat::rules::{
 use crate::systems::swat::scenario::Controller;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
 use crate::ui::shell::Modal;
 use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
@@ -289,53 +289,36 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                 *cx.status = "The playtest position is now the scenario (undo to go back).".into();
             }
         }
-        Some(Sandbox::Save) => save_game(desk, cx),
-        Some(Sandbox::Load) => load_game(desk, cx),
+        Some(Sandbox::Save) => ask_game_file(desk, cx, GameFile::Save),
+        Some(Sandbox::Load) => ask_game_file(desk, cx, GameFile::Load),
         Some(Sandbox::Leave) => leave(desk, cx),
         None => {}
     }
 }
 
-fn save_game(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
-    let request = PathRequest::save(FileKind::SavedGame, "game.ron", SAVE_GAME, "The game was not saved");
-    if let Some(path) = cx.ask_path(request) {
-        save_game_to(desk, cx, &path);
-    }
-}
-
-fn load_game(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
-    if let Some(path) = cx.ask_path(PathRequest::open(FileKind::SavedGame, LOAD_GAME, "No game loaded")) {
-        load_game_from(desk, cx, &path);
-    }
-}
-
-/// What the desk's own path requests are for, read back by [`path_chosen`].
-const SAVE_GAME: PathPurpose = PathPurpose::Desk { id: 1, index: 0 };
-const LOAD_GAME: PathPurpose = PathPurpose::Desk { id: 2, index: 0 };
-
 /// Takes a path the in-app file dialog chose for a saved game.
 pub fn path_chosen(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
-    match id {
-        1 => save_game_to(desk, cx, path),
-        2 => load_game_from(desk, cx, path),
-        _ => cx.say(format!("No use for {}: the request is not this board's.", path.display())),
+    match GameFile::of(id) {
+        Some(file) => game_file_chosen(desk, cx, file, path),
+        None => cx.say(format!("No use for {}: the request is not this board's.", path.display())),
     }
 }
 
-fn save_game_to(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let Some(play) = desk.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-    cx.write_file(path, play.session.save(&desk.editor.rules), "the game");
-}
+impl PlaysSavedGames for SwatDesk {
+    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        let Some(play) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
+        cx.write_file(path, play.session.save(&self.editor.rules), "the game");
+    }
 
-fn load_game_from(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, path: &Path) {
-    let loaded = crate::files::read_limited(path).and_then(|text| Session::load(&desk.editor.rules, &text));
-    match loaded {
-        Ok(session) => {
-            desk.play = Some(PlayState::new(session));
-            cx.view.fit = true;
-            *cx.status = format!("Loaded the game {}.", path.display());
+    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
+        match crate::files::read_limited(path).and_then(|text| Session::load(&self.editor.rules, &text)) {
+            Ok(session) => {
+                self.play = Some(PlayState::new(session));
+                cx.view.fit = true;
+                cx.say(format!("Loaded the game {}.", path.display()));
+            }
+            Err(message) => cx.tell(format!("Could not load the game: {message}")),
         }
-        Err(message) => *cx.modal = Some(Modal::Message(format!("Could not load the game: {message}"))),
     }
 }
 

@@ -118,22 +118,10 @@ impl Edit {
     }
 }
 
-/// A one-click fix: what it says and what it changes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fix {
-    /// Its label ("Move it into its zone").
-    pub label: String,
-    /// The changes, made as one step.
-    pub edits: Vec<Edit>,
-}
+/// A one-click fix: what it says ("Move it into its zone") and what it changes.
+pub type Fix = crate::game::Fix<Edit>;
 
-impl Fix {
-    /// A fix of one edit.
-    #[must_use]
-    pub fn one(label: impl Into<String>, edit: Edit) -> Self {
-        Self { label: label.into(), edits: vec![edit] }
-    }
-
+impl crate::game::Fix<Edit> {
     /// Carries it out.
     pub fn apply(&self, scenario: &mut ArmoredScenario) {
         for edit in &self.edits {

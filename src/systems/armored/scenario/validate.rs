@@ -12,20 +12,8 @@ use crate::table::{
     Objective, Pose, Shape, TableSymmetry, Thing, Zone, ZonePurpose, asymmetries, overlaps, wholly_inside,
 };
 
-/// One finding.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Finding {
-    /// Error or warning.
-    pub severity: Severity,
-    /// A stable code.
-    pub code: &'static str,
-    /// What is wrong, in a player's words.
-    pub message: String,
-    /// Where (micrometres); empty for the whole scenario.
-    pub at: Vec<(i64, i64)>,
-    /// Its one-click fix.
-    pub fix: Option<Fix>,
-}
+/// One thing the validator found, at points of the table (micrometres).
+pub type Finding = crate::game::Finding<(i64, i64), Fix>;
 
 /// A side's name for people.
 #[must_use]
@@ -159,7 +147,7 @@ fn off_table(shape: &Shape, width: i64, depth: i64) -> bool {
 }
 
 fn finding(severity: Severity, code: &'static str, message: String, at: Vec<(i64, i64)>, fix: Option<Fix>) -> Finding {
-    Finding { severity, code, message, at, fix }
+    Finding { severity, code, message, places: at, fix }
 }
 
 /// The requisition a unit costs in this scenario: infantry is free in Domination, where the

@@ -3,8 +3,8 @@
 //! readings, the state, the geometry and odds, the check, what happens, the legal actions and
 //! the computer player.
 
+mod ai;
 mod check;
-mod computer;
 mod geometry;
 mod legal;
 mod odds;
@@ -12,8 +12,8 @@ mod perform;
 mod readings;
 mod state;
 
+pub use ai::{Level, computer_action};
 pub use check::{Aim, aim, check};
-pub use computer::{Level, computer_action};
 pub use geometry::{
     CONTACT_SLACK, allowance, band, building_at, centre_distance, contact_point, crosses_building, groups, hidden,
     in_contact, in_cover, on_table, overlap, range,

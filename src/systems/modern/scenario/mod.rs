@@ -1,7 +1,8 @@
-//! Modern Skirmish's scenario documents: the file, the validator with its fixes, and the
-//! designer's statistics.
+//! Modern Skirmish's scenario documents: the file, the validator with its fixes, the
+//! designer's statistics and the action scripts of `play`.
 
 pub mod document;
+pub mod script;
 pub mod stats;
 pub mod validate;
 

@@ -17,20 +17,8 @@ pub struct Fix {
     pub result: Box<ModernScenario>,
 }
 
-/// One finding.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Finding {
-    /// Error or warning.
-    pub severity: Severity,
-    /// Its stable code.
-    pub code: &'static str,
-    /// What is wrong.
-    pub message: String,
-    /// Where (micrometres).
-    pub at: Vec<(i64, i64)>,
-    /// Its fix, where one exists.
-    pub fix: Option<Fix>,
-}
+/// One finding, at points of the table (micrometres).
+pub type Finding = crate::game::Finding<(i64, i64), Fix>;
 
 fn centre(points: &[(i64, i64)]) -> (i64, i64) {
     let n = points.len().max(1) as i64;
@@ -73,7 +61,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                     unit.figures.len(),
                     troop.name
                 ),
-                at: vec![centre(&unit.figures)],
+                places: vec![centre(&unit.figures)],
                 fix: Some(Fix {
                     label: format!("Set up {} with {want} figures in formation", unit.name),
                     result: with(scenario, |s| {
@@ -90,7 +78,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                     severity: Severity::Error,
                     code: "off-table",
                     message: format!("a figure of {} stands off the table", unit.name),
-                    at: vec![at],
+                    places: vec![at],
                     fix: Some(Fix {
                         label: "Move it onto the table".into(),
                         result: with(scenario, |s| s.units[u].figures[f] = inside),
@@ -113,7 +101,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                     groups(rules, &unit.figures),
                     super::super::ruleset::UNIT.show(cm(rules.coherency))
                 ),
-                at: vec![c],
+                places: vec![c],
                 fix: Some(Fix {
                     label: format!("Regroup {} in formation", unit.name),
                     result: with(scenario, |s| s.units[u].figures = formation(rules, c, unit.figures.len(), side)),
@@ -139,7 +127,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                         severity: Severity::Warning,
                         code: "outside-deployment",
                         message: format!("{} of {}'s figures stand outside {}", outside.len(), unit.name, zone.name),
-                        at: outside,
+                        places: outside,
                         fix: Some(Fix {
                             label: format!("Set {} up in {}", unit.name, zone.name),
                             result: with(scenario, |s| {
@@ -160,7 +148,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
             severity: Severity::Warning,
             code: "no-deployment-zone",
             message: format!("{} without a deployment zone", names.join(" and ")),
-            at: Vec::new(),
+            places: Vec::new(),
             fix: Some(Fix {
                 label: "Draw a 15 cm deployment zone along each side's edge".into(),
                 result: with(scenario, |s| {
@@ -189,7 +177,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                     broken.len(),
                     symmetry.name()
                 ),
-                at: broken.iter().map(|b| b.at).collect(),
+                places: broken.iter().map(|b| b.at).collect(),
                 fix: None,
             });
         }
@@ -198,7 +186,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
             severity: Severity::Warning,
             code: "no-symmetry",
             message: "the scenario declares no symmetry; the forces differ by design, so the table should not".into(),
-            at: Vec::new(),
+            places: Vec::new(),
             fix: Some(Fix {
                 label: "Declare it mirrored top to bottom".into(),
                 result: with(scenario, |s| s.symmetry = Some(TableSymmetry::MirrorTopBottom)),
@@ -214,7 +202,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                 severity: Severity::Warning,
                 code: "building-too-small",
                 message: "a building narrower than two bases: a figure inside cannot change place".into(),
-                at: vec![(piece.pose.x, piece.pose.y)],
+                places: vec![(piece.pose.x, piece.pose.y)],
                 fix: None,
             });
         }
@@ -237,7 +225,7 @@ fn forces(rules: &Ruleset, scenario: &ModernScenario, out: &mut Vec<Finding>) {
             severity: Severity::Error,
             code: "forces",
             message: format!("the forces are not the text's: {}", wrong.join("; ")),
-            at: Vec::new(),
+            places: Vec::new(),
             fix: Some(Fix {
                 label: "Set up the text's forces in the deployment zones".into(),
                 result: with(scenario, |s| s.units = text_forces(rules, &s.table)),
@@ -268,7 +256,7 @@ fn overlaps(rules: &Ruleset, scenario: &ModernScenario, out: &mut Vec<Finding>) 
                 severity: Severity::Error,
                 code: "overlap",
                 message: format!("a figure of {} overlaps another base", scenario.units[u].name),
-                at: vec![a, b],
+                places: vec![a, b],
                 fix: free.map(|p| Fix {
                     label: "Move it aside".into(),
                     result: with(scenario, |s| s.units[u].figures[f] = p),

@@ -61,13 +61,7 @@ pub enum Edit {
 }
 
 /// A finding's one-click fix.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Fix {
-    /// What the button says.
-    pub label: String,
-    /// The edits, applied together.
-    pub edits: Vec<Edit>,
-}
+pub type Fix = crate::game::Fix<Edit>;
 
 /// Carries out a fix's edits on a scenario.
 pub fn apply_edits(scenario: &mut SkirmScenario, edits: &[Edit]) {
@@ -127,7 +121,7 @@ pub fn fix_for(rules: &Ruleset, scenario: &SkirmScenario, finding: &Finding) -> 
             let mut edits = Vec::new();
             for (squad, s) in scenario.squads.iter().enumerate() {
                 for (unit, u) in s.units.iter().enumerate() {
-                    if u.pos.is_some_and(|p| finding.squares.contains(&p)) {
+                    if u.pos.is_some_and(|p| finding.places.contains(&p)) {
                         edits.push(Edit::Undeploy { squad, unit });
                     }
                 }

@@ -7,32 +7,19 @@ use super::fix::{Fix, fix_for};
 use crate::board::{Edge, Pos};
 use crate::systems::skirm::rules::{ItemKind, Movement, UnitSpecial, WeaponSpecial};
 use crate::systems::skirm::rules::{Map, Mover, Ruleset, Sight};
-use serde::Serialize;
 use std::collections::BTreeMap;
 
 pub use crate::game::Severity;
 
-/// One finding.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Finding {
-    /// Error or warning.
-    pub severity: Severity,
-    /// Stable code.
-    pub code: &'static str,
-    /// What is wrong, in a player's words.
-    pub message: String,
-    /// Where.
-    pub squares: Vec<Pos>,
-    /// Its one-click fix, where one exists.
-    pub fix: Option<Fix>,
-}
+/// One thing the validator found, on squares.
+pub type Finding = crate::game::Finding<Pos, Fix>;
 
 fn error(code: &'static str, message: String, squares: Vec<Pos>) -> Finding {
-    Finding { severity: Severity::Error, code, message, squares, fix: None }
+    Finding::error(code, message, squares)
 }
 
 fn warning(code: &'static str, message: String, squares: Vec<Pos>) -> Finding {
-    Finding { severity: Severity::Warning, code, message, squares, fix: None }
+    Finding::warning(code, message, squares)
 }
 
 /// A unit's EP: its card, its added weapons and gear.

@@ -9,43 +9,24 @@ use crate::files::nearest_names;
 use crate::systems::swat::rules::{
     CoChoice, GameState, Pos, PropertyKind, Ruleset, UnitKindId, VictoryConditions, fire_range, in_range, reachable,
 };
-use serde::Serialize;
 
 pub use crate::game::Severity;
 
 /// A suggested repair, applied as one undoable step.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Fix {
-    /// What the button says.
-    pub label: String,
-    /// The edits, applied together.
-    pub edits: Vec<Edit>,
-}
+pub type Fix = crate::game::Fix<Edit>;
 
-/// One thing the validator found.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Finding {
-    /// Error or warning.
-    pub severity: Severity,
-    /// A stable code such as `unit-on-impassable-terrain`.
-    pub code: &'static str,
-    /// What is wrong, in a player's words.
-    pub message: String,
-    /// The squares it concerns.
-    pub squares: Vec<Pos>,
-    /// A fix, where one exists.
-    pub fix: Option<Fix>,
-}
+/// One thing the validator found, on squares.
+pub type Finding = crate::game::Finding<Pos, Fix>;
 
 struct Findings(Vec<Finding>);
 
 impl Findings {
     fn error(&mut self, code: &'static str, message: String, squares: Vec<Pos>, fix: Option<Fix>) {
-        self.0.push(Finding { severity: Severity::Error, code, message, squares, fix });
+        self.0.push(Finding::error(code, message, squares).with_fix(fix));
     }
 
     fn warning(&mut self, code: &'static str, message: String, squares: Vec<Pos>, fix: Option<Fix>) {
-        self.0.push(Finding { severity: Severity::Warning, code, message, squares, fix });
+        self.0.push(Finding::warning(code, message, squares).with_fix(fix));
     }
 }
 

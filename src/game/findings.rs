@@ -1,0 +1,86 @@
+//! A validator's finding and its one-click fix, one type for every game: the place type (a
+//! square, a point of a table) and the fix's edit are the game's own; how a finding is shown
+//! to the command line and the window ([`Finding::diagnostic`]) is written once.
+
+use super::{Diagnostic, Severity};
+use serde::Serialize;
+
+/// One thing a game's validator found.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Finding<P, F> {
+    /// Error or warning.
+    pub severity: Severity,
+    /// A stable code such as `unit-on-impassable-terrain`.
+    pub code: &'static str,
+    /// What is wrong, in a player's words.
+    pub message: String,
+    /// Where: squares, or points of a table in micrometres; empty for the whole scenario.
+    pub places: Vec<P>,
+    /// Its one-click fix, where one exists.
+    pub fix: Option<F>,
+}
+
+impl<P, F> Finding<P, F> {
+    /// An error.
+    #[must_use]
+    pub fn error(code: &'static str, message: String, places: Vec<P>) -> Self {
+        Self { severity: Severity::Error, code, message, places, fix: None }
+    }
+
+    /// A warning.
+    #[must_use]
+    pub fn warning(code: &'static str, message: String, places: Vec<P>) -> Self {
+        Self { severity: Severity::Warning, code, message, places, fix: None }
+    }
+
+    /// The same finding with its fix.
+    #[must_use]
+    pub fn with_fix(self, fix: Option<F>) -> Self {
+        Self { fix, ..self }
+    }
+
+    /// The finding as the command line and the window show it: its places in the game's words
+    /// (`place_text`) and as JSON under `places_key` (`place_json`), its fix's label and JSON
+    /// (`fix_json`).
+    pub fn diagnostic(
+        &self,
+        places_key: &str,
+        place_text: &dyn Fn(&P) -> String,
+        place_json: &dyn Fn(&P) -> serde_json::Value,
+        fix_json: &dyn Fn(&F) -> (String, serde_json::Value),
+    ) -> Diagnostic {
+        let fix = self.fix.as_ref().map(fix_json);
+        let mut json = serde_json::json!({
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "fix": fix.as_ref().map(|(_, json)| json.clone()),
+        });
+        json[places_key] = serde_json::Value::Array(self.places.iter().map(place_json).collect());
+        Diagnostic {
+            severity: self.severity,
+            code: self.code.to_owned(),
+            message: self.message.clone(),
+            place: self.places.iter().map(place_text).collect::<Vec<_>>().join(" "),
+            fix: fix.map(|(label, _)| label),
+            json,
+        }
+    }
+}
+
+/// A one-click fix: what its button says and the edits it makes, as one undoable step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Fix<E> {
+    /// What the button says.
+    pub label: String,
+    /// The edits, applied together.
+    pub edits: Vec<E>,
+}
+
+impl<E> Fix<E> {
+    /// A fix of one edit.
+    #[must_use]
+    pub fn one(label: impl Into<String>, edit: E) -> Self {
+        Self { label: label.into(), edits: vec![edit] }
+    }
+}
