@@ -310,8 +310,12 @@ fn broken_files_are_refused_with_what_and_where_and_the_open_work_is_kept() {
     harness.run_steps(3);
     harness.get_by_label("Load game").click();
     harness.run_steps(3);
-    let status = harness.state().status.clone();
-    assert!(status.contains("broken.ron") && status.contains("not a saved Skirm game"), "{status}");
+    // A failed load is told in a dialog, not a status message that leaves.
+    let told = match &harness.state().modal {
+        Some(skirmish_studio::ui::Modal::Message(message)) => message.clone(),
+        other => panic!("no message: {other:?}"),
+    };
+    assert!(told.contains("broken.ron") && told.contains("not a saved Skirm game"), "{told}");
     assert!(harness.state().skirm().unwrap().play.as_ref().unwrap().actions.is_empty());
     let _ = std::fs::remove_dir_all(dir);
 }

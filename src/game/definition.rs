@@ -17,11 +17,16 @@ pub trait GameDefinition: Sync + 'static {
     /// The game's name for people.
     const TITLE: &'static str;
 
+    /// The built-in ruleset's file text (shipped inside the binary).
+    const BUILTIN: &'static str;
+
     /// The built-in ruleset.
     ///
     /// # Errors
     /// Every problem of the built-in data (a build that ships broken data).
-    fn builtin() -> Result<Self::Ruleset, RulesetError>;
+    fn builtin() -> Result<Self::Ruleset, RulesetError> {
+        Self::from_ron(Self::BUILTIN)
+    }
     /// A replacement ruleset from its file's text, checked as a whole.
     ///
     /// # Errors

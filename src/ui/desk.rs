@@ -304,6 +304,23 @@ pub fn ask_game_file<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>,
     }
 }
 
+/// Reads the saved game at `path` with `load`: the game, with the view fitted and the status
+/// bar saying so, or `None` with what is wrong told in a dialog (a failed load must not pass
+/// unseen in a status message that leaves).
+pub fn load_game<P>(cx: &mut DeskContext<'_>, path: &Path, load: impl FnOnce(&str) -> Result<P, String>) -> Option<P> {
+    match crate::files::read_limited(path).and_then(|text| load(&text)) {
+        Ok(play) => {
+            cx.view.fit = true;
+            cx.say(format!("Loaded the game {}.", path.display()));
+            Some(play)
+        }
+        Err(message) => {
+            cx.tell(format!("Could not load the game {}: {message}", path.display()));
+            None
+        }
+    }
+}
+
 /// Hands a saved game's chosen path to the desk.
 pub fn game_file_chosen<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile, path: &Path) {
     match file {

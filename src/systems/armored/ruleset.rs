@@ -8,8 +8,8 @@ use crate::table::file::{FootprintFile, read_footprint};
 use crate::table::{Footprint, LengthUnit};
 use serde::{Deserialize, Serialize};
 
-/// The built-in data.
-const BUILTIN: &str = include_str!("data/armored.ron");
+/// The built-in data file's text.
+pub const BUILTIN: &str = include_str!("data/armored.ron");
 
 /// How a kind of ground changes movement.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]

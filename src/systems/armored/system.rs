@@ -28,10 +28,7 @@ impl GameDefinition for ArmoredAdvance {
     type Ruleset = Ruleset;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Armored Advance";
-
-    fn builtin() -> Result<Ruleset, RulesetError> {
-        Ruleset::builtin()
-    }
+    const BUILTIN: &'static str = super::ruleset::BUILTIN;
 
     fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
         Ruleset::from_ron(text)

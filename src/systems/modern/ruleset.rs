@@ -7,8 +7,8 @@ use crate::ruleset::{RulesetError, RulesetProblem};
 use crate::table::{LengthUnit, UM_PER_CM};
 use serde::{Deserialize, Serialize};
 
-/// The built-in data.
-const BUILTIN: &str = include_str!("data/modern-skirmish.ron");
+/// The built-in data file's text.
+pub const BUILTIN: &str = include_str!("data/modern-skirmish.ron");
 
 /// What a shot needs: the dice differential that hits, then the coloured die that kills.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -26,10 +26,7 @@ impl GameDefinition for Skirm {
     type Ruleset = Ruleset;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Skirm";
-
-    fn builtin() -> Result<Ruleset, RulesetError> {
-        Ruleset::builtin()
-    }
+    const BUILTIN: &'static str = super::rules::BUILTIN_SKIRM_RON;
 
     fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
         Ruleset::from_ron(text)

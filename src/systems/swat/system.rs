@@ -22,10 +22,7 @@ impl GameDefinition for Swat {
     type Ruleset = Ruleset;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Skirmish Wars: Advance Tactics";
-
-    fn builtin() -> Result<Ruleset, RulesetError> {
-        Ruleset::builtin()
-    }
+    const BUILTIN: &'static str = super::rules::BUILTIN_SWAT_RON;
 
     fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
         Ruleset::from_ron(text)

@@ -13,7 +13,7 @@ use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
 use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen, load_game};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, Pos2, RichText, Stroke, Ui};
@@ -146,13 +146,8 @@ impl PlaysSavedGames for ArmoredDesk {
 
     fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
         let rules = Arc::clone(&self.editor.rules);
-        match crate::files::read_limited(path).and_then(|text| ArmoredPlay::load(rules, &text)) {
-            Ok((play, _)) => {
-                self.play = Some(PlayDesk::new(play));
-                cx.view.fit = true;
-                cx.say(format!("Loaded the game {}.", path.display()));
-            }
-            Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
+        if let Some((play, _)) = load_game(cx, path, |text| ArmoredPlay::load(rules, text)) {
+            self.play = Some(PlayDesk::new(play));
         }
     }
 }

@@ -17,7 +17,7 @@ use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target,
 use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen, load_game};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
@@ -143,13 +143,8 @@ impl PlaysSavedGames for SkirmDesk {
 
     fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
         let rules = Arc::clone(&self.editor.rules);
-        match crate::files::read_limited(path).and_then(|text| SkirmPlay::load(rules, &text)) {
-            Ok(play) => {
-                self.play = Some(play);
-                cx.view.fit = true;
-                cx.say(format!("Loaded the game {}.", path.display()));
-            }
-            Err(message) => cx.say(format!("Could not load the game {}: {message}", path.display())),
+        if let Some(play) = load_game(cx, path, |text| SkirmPlay::load(rules, text)) {
+            self.play = Some(play);
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::systems::swat::rules::{
 use crate::systems::swat::scenario::Controller;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen, load_game};
 use crate::ui::shell::Modal;
 use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
@@ -311,13 +311,8 @@ impl PlaysSavedGames for SwatDesk {
     }
 
     fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        match crate::files::read_limited(path).and_then(|text| Session::load(&self.editor.rules, &text)) {
-            Ok(session) => {
-                self.play = Some(PlayState::new(session));
-                cx.view.fit = true;
-                cx.say(format!("Loaded the game {}.", path.display()));
-            }
-            Err(message) => cx.tell(format!("Could not load the game: {message}")),
+        if let Some(session) = load_game(cx, path, |text| Session::load(&self.editor.rules, text)) {
+            self.play = Some(PlayState::new(session));
         }
     }
 }
