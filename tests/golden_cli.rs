@@ -71,15 +71,25 @@ fn every_sample_validates_stats_plays_simulates_and_exports_as_it_did_before() {
     std::fs::create_dir_all(&temp).unwrap();
     let samples = samples();
     assert!(samples.len() >= 10, "the bundled samples are found: {samples:?}");
-    for sample in &samples {
-        let script = temp.join(format!("{sample}.actions"));
-        std::fs::write(&script, sample_setting(sample, "actions", COMPUTER_SCRIPT)).unwrap();
-        let play_args = sample_setting(sample, "play-args", "");
-        let export_args = sample_setting(sample, "export-args", "");
-        let play_args: Vec<&str> = play_args.split_whitespace().collect();
-        let export_args: Vec<&str> = export_args.split_whitespace().collect();
-        check_sample(sample, script.to_str().unwrap(), &play_args, &export_args, &temp);
-    }
+    // The samples are independent: check them on every core (the export of an open table's
+    // sheets dominates the time), each thread a share of the samples.
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get).min(samples.len());
+    std::thread::scope(|scope| {
+        for share in samples.chunks(samples.len().div_ceil(threads)) {
+            let temp = &temp;
+            scope.spawn(move || {
+                for sample in share {
+                    let script = temp.join(format!("{sample}.actions"));
+                    std::fs::write(&script, sample_setting(sample, "actions", COMPUTER_SCRIPT)).unwrap();
+                    let play_args = sample_setting(sample, "play-args", "");
+                    let export_args = sample_setting(sample, "export-args", "");
+                    let play_args: Vec<&str> = play_args.split_whitespace().collect();
+                    let export_args: Vec<&str> = export_args.split_whitespace().collect();
+                    check_sample(sample, script.to_str().unwrap(), &play_args, &export_args, temp);
+                }
+            });
+        }
+    });
     let _ = std::fs::remove_dir_all(&temp);
 }
 
