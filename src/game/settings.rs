@@ -2,22 +2,21 @@
 //! choice (a CO), a house reading. A game declares its settings; the lab, the Balance panel
 //! and the command line ask for them and never know a game's names. The one house-readings
 //! mechanism lives here too: every game describes its readings as [`crate::ruleset::Reading`]s
-//! and names them `reading.NAME` through [`reading_settings`] and [`reading_name`].
+//! and names them with a prefix of its own choosing through [`reading_settings`] and
+//! [`reading_name`]; the framework names no setting.
 
 use super::OpenScenario;
 use crate::ruleset::Reading;
 use serde::Serialize;
 
-/// The prefix of a house reading's setting name (`reading.foliage`).
-const READING_PREFIX: &str = "reading.";
-
-/// A game's house readings as settings, named `reading.NAME`.
+/// A game's house readings as settings, each named its `prefix` (the game's own, such as
+/// `reading.`) and the reading's name.
 #[must_use]
-pub fn reading_settings(readings: &[Reading]) -> Vec<Setting> {
+pub fn reading_settings(prefix: &str, readings: &[Reading]) -> Vec<Setting> {
     readings
         .iter()
         .map(|r| Setting {
-            name: format!("{READING_PREFIX}{}", r.name),
+            name: format!("{prefix}{}", r.name),
             label: r.name.replace('_', " "),
             kind: SettingKind::Reading {
                 values: r.values.iter().map(|v| (*v).to_owned()).collect(),
@@ -28,10 +27,11 @@ pub fn reading_settings(readings: &[Reading]) -> Vec<Setting> {
         .collect()
 }
 
-/// The reading a setting name names (`reading.foliage` gives `foliage`), if it names one.
+/// The reading a setting name names under the game's `prefix` (`reading.foliage` gives
+/// `foliage`), if it names one.
 #[must_use]
-pub fn reading_name(setting: &str) -> Option<&str> {
-    setting.strip_prefix(READING_PREFIX)
+pub fn reading_name<'a>(prefix: &str, setting: &'a str) -> Option<&'a str> {
+    setting.strip_prefix(prefix)
 }
 
 /// Something a scenario lets the balance lab and the window vary, as the game declares it:

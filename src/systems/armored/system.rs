@@ -20,6 +20,9 @@ use crate::table::{LengthUnit, TableSymmetry, asymmetries};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+/// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
+const READING_PREFIX: &str = "reading.";
+
 /// Armored Advance.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ArmoredAdvance;
@@ -314,7 +317,7 @@ impl OpenScenario for ArmoredDocument {
             number("action_limit", "actions a turn"),
             number("turn_limit", "turn limit"),
         ];
-        settings.extend(reading_settings(&rules::READINGS));
+        settings.extend(reading_settings(READING_PREFIX, &rules::READINGS));
         settings
     }
 
@@ -326,7 +329,7 @@ impl OpenScenario for ArmoredDocument {
     }
 
     fn setting_value(&self, name: &str) -> Option<String> {
-        let reading = reading_name(name)?;
+        let reading = reading_name(READING_PREFIX, name)?;
         rules::READINGS
             .iter()
             .find(|r| r.name == reading)?
@@ -341,7 +344,7 @@ impl OpenScenario for ArmoredDocument {
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
         let mut scenario = self.scenario.clone();
-        if let Some(reading) = reading_name(name) {
+        if let Some(reading) = reading_name(READING_PREFIX, name) {
             scenario.readings.set(reading, value)?;
             return Ok(Box::new(ArmoredDocument { rules: Arc::clone(&self.rules), scenario }));
         }

@@ -17,6 +17,9 @@ use crate::table::{TableSymmetry, asymmetries};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
+/// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
+const READING_PREFIX: &str = "reading.";
+
 /// Modern Skirmish.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ModernSkirmish;
@@ -272,15 +275,15 @@ impl OpenScenario for ModernDocument {
 
     /// Every house reading (the deployment reading is the validator's and changes no play).
     fn settings(&self) -> Vec<Setting> {
-        reading_settings(&READINGS)
+        reading_settings(READING_PREFIX, &READINGS)
     }
 
     fn setting_value(&self, name: &str) -> Option<String> {
-        self.scenario.readings.get(reading_name(name)?).map(str::to_owned)
+        self.scenario.readings.get(reading_name(READING_PREFIX, name)?).map(str::to_owned)
     }
 
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
-        let Some(reading) = reading_name(name) else {
+        let Some(reading) = reading_name(READING_PREFIX, name) else {
             return Err(format!("Modern Skirmish has no setting '{name}' (it knows reading.NAME)"));
         };
         let mut scenario = self.scenario.clone();
