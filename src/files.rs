@@ -148,16 +148,52 @@ fn edit_distance(a: &str, b: &str) -> usize {
     previous[b.len()]
 }
 
-/// Reads a text file of at most [`MAX_FILE_BYTES`], refusing a larger one before reading it.
+/// Reads a text file of at most [`MAX_FILE_BYTES`]: the one reader every input goes through
+/// (scenario, ruleset, script, saved game, squad, foreign map; window and command line).
 ///
 /// # Errors
 /// A message naming the file and what went wrong.
 pub fn read_limited(path: &Path) -> Result<String, String> {
-    let size = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?.len();
-    if size > MAX_FILE_BYTES as u64 {
-        return Err(format!("{}: {size} bytes is more than the {MAX_FILE_BYTES} a document may have", path.display()));
+    read_bounded(path, MAX_FILE_BYTES)
+}
+
+/// Reads a text file of at most `limit` bytes. It refuses, naming the file, what is not a
+/// regular file before opening it (a folder, a pipe that would block, a device such as
+/// `/dev/zero` that never ends), a file over the limit (reading at most the limit and one byte,
+/// so a file that grows while it is read is refused too), and text that is not UTF-8 (with the
+/// byte where it stops being so). A leading byte-order mark is skipped: editors on Windows
+/// write one, and it is not part of the document.
+///
+/// # Errors
+/// A message naming the file and what went wrong.
+pub fn read_bounded(path: &Path, limit: usize) -> Result<String, String> {
+    use std::io::Read as _;
+    let shown = path.display();
+    let metadata = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+    if metadata.is_dir() {
+        return Err(format!("{shown}: is a folder, not a file"));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    if !metadata.is_file() {
+        return Err(format!(
+            "{shown}: is not a regular file (a pipe, a device or a socket); give the path of a file saved on disk"
+        ));
+    }
+    if metadata.len() > limit as u64 {
+        return Err(format!("{shown}: {} bytes is more than the {limit} a document may have", metadata.len()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).min(limit));
+    file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("{shown}: {e}"))?;
+    if bytes.len() > limit {
+        return Err(format!("{shown}: more than the {limit} bytes a document may have"));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!("{shown}: is not UTF-8 text (byte {} is not part of a UTF-8 character)", e.utf8_error().valid_up_to())
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    })
 }
 
 /// Writes a file atomically: to a temporary file beside it, then renamed over it, so a crash

@@ -90,7 +90,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game that has no turn limit after this many rounds.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         round_cap: u32,
         /// Print JSON instead of text.
         #[arg(long)]
@@ -116,7 +116,7 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Stop a game that has no turn limit after this many rounds.
-        #[arg(long, default_value_t = 200)]
+        #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         round_cap: u32,
         /// Worker threads; every core when left out. The results do not depend on it.
         #[arg(long)]

@@ -62,7 +62,7 @@ pub(super) fn simulate_command(
             eprint!("\r[{}{}] {done}/{games} games", "#".repeat(filled), " ".repeat(width - filled));
         }
     };
-    let report = scenario.simulate(games, seed, round_cap, &mut progress);
+    let report = scenario.simulate(crate::game::Run { games, seed, round_cap }, &mut progress);
     if terminal {
         eprintln!();
     }

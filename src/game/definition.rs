@@ -8,10 +8,21 @@ use crate::files::FileError;
 use crate::ruleset::RulesetError;
 use std::sync::Arc;
 
+/// A game's ruleset as the seam reads and shows it.
+pub trait GameRuleset: Sized + Send + Sync + 'static {
+    /// A ruleset from its file's text, checked as a whole.
+    ///
+    /// # Errors
+    /// Every problem, each with its place.
+    fn read(text: &str) -> Result<Self, RulesetError>;
+    /// The ruleset, for `skirmish-studio ruleset`.
+    fn describe(&self) -> Report;
+}
+
 /// One game, as the registry lists it.
 pub trait GameDefinition: Sync + 'static {
     /// Its loaded ruleset (data and house readings' descriptions).
-    type Ruleset: Send + Sync + 'static;
+    type Ruleset: GameRuleset;
     /// The id a scenario file names in its `system` field.
     const ID: &'static str;
     /// The game's name for people.
@@ -25,20 +36,15 @@ pub trait GameDefinition: Sync + 'static {
     /// # Errors
     /// Every problem of the built-in data (a build that ships broken data).
     fn builtin() -> Result<Self::Ruleset, RulesetError> {
-        Self::from_ron(Self::BUILTIN)
+        Self::Ruleset::read(Self::BUILTIN)
     }
-    /// A replacement ruleset from its file's text, checked as a whole.
-    ///
-    /// # Errors
-    /// Every problem, each with its place.
-    fn from_ron(text: &str) -> Result<Self::Ruleset, RulesetError>;
-    /// The ruleset, for `skirmish-studio ruleset`.
-    fn describe(rules: &Self::Ruleset) -> Report;
+    /// Its scenario, as its files hold it.
+    type Scenario: Clone + Send + Sync + 'static;
     /// Reads a scenario file of this game.
     ///
     /// # Errors
     /// Where and why the file cannot be read.
-    fn open(rules: &Arc<Self::Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError>;
+    fn load(rules: &Self::Ruleset, text: &str) -> Result<Self::Scenario, FileError>;
     /// Reads a map from another program's format, giving this game's scenario file and a
     /// report; `None` when the game imports none.
     fn import(_rules: &Arc<Self::Ruleset>, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
@@ -46,7 +52,10 @@ pub trait GameDefinition: Sync + 'static {
     }
 }
 
-impl<G: GameDefinition> GameSystem for G {
+impl<G: GameDefinition> GameSystem for G
+where
+    Opened<G>: OpenScenario,
+{
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -58,22 +67,46 @@ impl<G: GameDefinition> GameSystem for G {
     fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
         let loaded = match replacement {
             None => G::builtin()?,
-            Some(text) => G::from_ron(text)?,
+            Some(text) => G::Ruleset::read(text)?,
         };
         Ok(Box::new(Loaded::<G>(Arc::new(loaded))))
+    }
+}
+
+/// One scenario of a game with the ruleset it was read with: what every game's seam answers
+/// the headless commands and the balance lab on (each game writes `impl OpenScenario for
+/// Opened<ItsGame>`).
+pub struct Opened<G: GameDefinition> {
+    /// The ruleset it plays by.
+    pub rules: Arc<G::Ruleset>,
+    /// The scenario.
+    pub scenario: G::Scenario,
+}
+
+impl<G: GameDefinition> Opened<G>
+where
+    Opened<G>: OpenScenario,
+{
+    /// The scenario behind the seam (the window's document, for export and the lab).
+    #[must_use]
+    pub fn boxed(rules: Arc<G::Ruleset>, scenario: G::Scenario) -> Box<dyn OpenScenario> {
+        Box::new(Self { rules, scenario })
     }
 }
 
 /// A game with its ruleset loaded.
 struct Loaded<G: GameDefinition>(Arc<G::Ruleset>);
 
-impl<G: GameDefinition> SystemRules for Loaded<G> {
+impl<G: GameDefinition> SystemRules for Loaded<G>
+where
+    Opened<G>: OpenScenario,
+{
     fn describe(&self) -> Report {
-        G::describe(&self.0)
+        self.0.describe()
     }
 
     fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        G::open(&self.0, text)
+        Ok(Opened::<G>::boxed(Arc::clone(&self.0), G::load(&self.0, text)?))
     }
 
     fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
@@ -88,7 +121,7 @@ impl<G: GameDefinition> SystemRules for Loaded<G> {
 /// Every problem of the replacement.
 pub fn load_ruleset<G: GameDefinition>(replacement: Option<&str>) -> Result<Arc<G::Ruleset>, String> {
     match replacement {
-        Some(text) => G::from_ron(text),
+        Some(text) => G::Ruleset::read(text),
         None => G::builtin(),
     }
     .map(Arc::new)

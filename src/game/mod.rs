@@ -14,9 +14,12 @@ mod play;
 mod playtest;
 mod settings;
 
-pub use definition::{GameDefinition, load_ruleset};
+pub use definition::{GameDefinition, GameRuleset, Opened, load_ruleset};
 pub use findings::{Finding, Fix};
-pub use play::{Decision, Finished, Rules, ScriptRun, Session, run_battle, run_script, simulate};
+pub use play::{
+    Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,
+    script_too_long_reason, simulate,
+};
 pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};
 pub use settings::{Setting, SettingKind, reading_name, reading_settings, seat_choice, without_seat_choices};
 
@@ -155,6 +158,18 @@ impl From<crate::ruleset::RulesetError> for RulesProblem {
     fn from(error: crate::ruleset::RulesetError) -> Self {
         Self { syntax: error.syntax, text: error.to_string(), json: serde_json::json!(error.problems) }
     }
+}
+
+/// A block of computer games for `simulate`: how many, from which seed (game `i` uses
+/// `seed + i`), and the round each is stopped at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    /// Games to play.
+    pub games: usize,
+    /// The first game's seed.
+    pub seed: u64,
+    /// The round a game is stopped at, undecided.
+    pub round_cap: u32,
 }
 
 /// One computer game as `simulate` and the balance lab count it.
@@ -298,13 +313,7 @@ pub trait OpenScenario: Send + Sync {
     ///
     /// # Errors
     /// Why the games cannot be played.
-    fn simulate(
-        &self,
-        games: usize,
-        seed: u64,
-        round_cap: u32,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Report, String>;
+    fn simulate(&self, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String>;
     /// Seats (players or squads).
     fn seats(&self) -> u8;
     /// Each seat's name for the lab's words ("player 1" unless the game names its sides).

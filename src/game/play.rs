@@ -322,6 +322,24 @@ pub struct ScriptRun<R: Rules> {
     pub refused: Option<(usize, R::Action, R::Rejection)>,
 }
 
+/// The most actions a script may hold: more than any game a person plays out by hand, and few
+/// enough that replaying one, with its events and its report, stays within a few tens of
+/// megabytes. A longer script is refused at its first line over, and no further line is read.
+pub const MAX_SCRIPT_ACTIONS: usize = 20_000;
+
+/// The refusal of a script's line past [`MAX_SCRIPT_ACTIONS`].
+#[must_use]
+pub fn script_too_long(line: usize) -> String {
+    format!("line {line}: {}", script_too_long_reason())
+}
+
+/// Why a script's line past [`MAX_SCRIPT_ACTIONS`] is refused, for a game whose script errors
+/// carry the line apart.
+#[must_use]
+pub fn script_too_long_reason() -> String {
+    format!("the script has more than {MAX_SCRIPT_ACTIONS} actions, more than a game holds; the rest was not read")
+}
+
 /// Plays a script (each line's number and what it says) from a setup and a seed, each line
 /// made an action against the position it meets by `resolve`, stopping at the first action
 /// the rules refuse (or at a line `resolve` finds nothing to do for, such as the computer's
@@ -336,6 +354,9 @@ pub fn run_script<R: Rules, S>(
     script: &[(usize, S)],
     resolve: impl Fn(&S, &R::State) -> Option<R::Action>,
 ) -> Result<ScriptRun<R>, String> {
+    if let Some((line, _)) = script.get(MAX_SCRIPT_ACTIONS) {
+        return Err(script_too_long(*line));
+    }
     let (mut state, mut events) = rules.start(setup, seed)?;
     let mut refused = None;
     for (line, scripted) in script {
@@ -442,7 +463,7 @@ pub fn simulate<R: Rules>(
     seat_names: &[String],
     setup: &dyn Fn(u8) -> Result<R::Setup, String>,
     rotates_first: bool,
-    (games, seed, round_cap): (usize, u64, u32),
+    super::Run { games, seed, round_cap }: super::Run,
     progress: &mut dyn FnMut(usize),
     each: &mut dyn FnMut(&GameRecord, &R::State),
 ) -> Result<super::Report, String> {

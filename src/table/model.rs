@@ -149,6 +149,84 @@ pub struct PlacedUnit {
     pub pose: Pose,
 }
 
+/// Deployment zones that leave no game to play: two sides' zones overlapping (a unit may
+/// deploy in reach of, or on top of, the enemy), or one zone covering nearly all the table.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ZoneClash {
+    /// The zones at these indices, of different sides, overlap.
+    Overlap(usize, usize),
+    /// The zone at this index covers this share of the table.
+    WholeTable(usize, f64),
+}
+
+impl ZoneClash {
+    /// Its finding's code and its message, naming the zones.
+    #[must_use]
+    pub fn describe(&self, table: &Table) -> (&'static str, String) {
+        let name = |i: usize| table.zones.get(i).map_or("a zone", |z| z.name.as_str()).to_owned();
+        match *self {
+            ZoneClash::Overlap(i, j) => (
+                "zones-overlap",
+                format!(
+                    "The deployment zones {} and {} overlap: the sides would deploy on the same ground.",
+                    name(i),
+                    name(j)
+                ),
+            ),
+            ZoneClash::WholeTable(i, share) => (
+                "zone-covers-table",
+                format!(
+                    "The deployment zone {} covers {:.0}% of the table: no ground is left between the sides.",
+                    name(i),
+                    share * 100.0
+                ),
+            ),
+        }
+    }
+
+    /// A point of the first zone it names, to show where.
+    #[must_use]
+    pub fn place(&self, table: &Table) -> Option<(i64, i64)> {
+        let (ZoneClash::Overlap(i, _) | ZoneClash::WholeTable(i, _)) = *self;
+        let zone = table.zones.get(i)?;
+        let n = i64::try_from(zone.points.len()).ok().filter(|&n| n > 0)?;
+        let (sx, sy) = zone.points.iter().fold((0i64, 0i64), |(x, y), p| (x + p.0, y + p.1));
+        Some((sx / n, sy / n))
+    }
+}
+
+/// The share of the table a deployment zone may not reach: past it there is no ground between
+/// the sides.
+pub const WHOLE_TABLE_SHARE: f64 = 0.9;
+
+/// What is wrong with a table's deployment zones as zones (see [`ZoneClash`]).
+#[must_use]
+pub fn zone_clashes(table: &Table) -> Vec<ZoneClash> {
+    let deployment: Vec<(usize, &Zone)> =
+        table.zones.iter().enumerate().filter(|(_, z)| z.purpose == ZonePurpose::Deployment).collect();
+    let table_area = (table.width as f64) * (table.depth as f64);
+    let mut clashes = Vec::new();
+    for &(i, zone) in &deployment {
+        let share = zone.area() / table_area.max(1.0);
+        if share >= WHOLE_TABLE_SHARE {
+            clashes.push(ZoneClash::WholeTable(i, share));
+        }
+    }
+    for (n, &(i, a)) in deployment.iter().enumerate() {
+        for &(j, b) in &deployment[n + 1..] {
+            if a.owner != b.owner && super::shape::overlaps(&Shape::polygon(corners(a)), &Shape::polygon(corners(b))) {
+                clashes.push(ZoneClash::Overlap(i, j));
+            }
+        }
+    }
+    clashes
+}
+
+/// A zone's corners as the shape kernel takes them.
+fn corners(zone: &Zone) -> Vec<Coord<f64>> {
+    zone.points.iter().map(|&(x, y)| Coord { x: x as f64, y: y as f64 }).collect()
+}
+
 /// An open table and everything on it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Table {

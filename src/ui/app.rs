@@ -253,7 +253,7 @@ impl StudioApp {
             let desk = self.desk_for(&text, None).map_err(|e| format!("{}: {e}", path.display()))?;
             let origin = self
                 .recovery_origin_path()
-                .and_then(|p| std::fs::read_to_string(p).ok())
+                .and_then(|p| crate::files::read_limited(&p).ok())
                 .map(|p| PathBuf::from(p.trim_end_matches('\n')))
                 .filter(|p| !p.as_os_str().is_empty());
             Ok(Recovered { name: desk.name().to_owned(), text, path: origin })

@@ -12,10 +12,11 @@ use super::view::{Placement, View, place_view};
 use crate::board::Symmetry;
 use crate::editing::EditedDocument;
 use crate::export::Sheet;
-use crate::game::OpenScenario;
+use crate::game::{GameDefinition, OpenScenario, load_ruleset};
 use egui::{Color32, KeyboardShortcut, Ui};
 use std::any::Any;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The part of the window a desk works with: borrowed from the shell for one call.
 pub struct DeskContext<'a> {
@@ -284,16 +285,20 @@ impl GameFile {
     }
 }
 
-/// What a desk does with a saved game's path: write the game under way there, or load it.
+/// What a desk gives and takes as a saved game; writing it to a path, reading it back, and the
+/// words for both are written once in [`game_file_chosen`].
 pub trait PlaysSavedGames {
-    /// Writes the game under way to `path`.
-    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path);
-    /// Loads the saved game at `path`.
-    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path);
+    /// The game under way as a saved-game file's text; `None` when no game is under way.
+    fn saved_game(&self) -> Option<Result<String, String>>;
+    /// Resumes the saved game in `text` (read from a file) as the playtest under way.
+    ///
+    /// # Errors
+    /// Why the saved game cannot be played here, with where.
+    fn resume(&mut self, text: &str) -> Result<(), String>;
 }
 
 /// Asks for a saved game's path and hands it to the desk: now, or, where the in-app dialog
-/// answers frames later, through [`Desk::path_chosen`] and [`game_file_chosen`].
+/// answers frames later, through [`Desk::path_chosen`] and [`saved_game_path_chosen`].
 pub fn ask_game_file<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile) {
     let request = match file {
         GameFile::Save => PathRequest::save(FileKind::SavedGame, "game.ron", file.purpose(), "The game was not saved"),
@@ -304,29 +309,41 @@ pub fn ask_game_file<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>,
     }
 }
 
-/// Reads the saved game at `path` with `load`: the game, with the view fitted and the status
-/// bar saying so, or `None` with what is wrong told in a dialog (a failed load must not pass
+/// Writes the game under way to `path`, or loads the saved game there: loaded, the view is
+/// fitted and the status bar says so; a failed load is told in a dialog (it must not pass
 /// unseen in a status message that leaves).
-pub fn load_game<P>(cx: &mut DeskContext<'_>, path: &Path, load: impl FnOnce(&str) -> Result<P, String>) -> Option<P> {
-    match crate::files::read_limited(path).and_then(|text| load(&text)) {
-        Ok(play) => {
-            cx.view.fit = true;
-            cx.say(format!("Loaded the game {}.", path.display()));
-            Some(play)
-        }
-        Err(message) => {
-            cx.tell(format!("Could not load the game {}: {message}", path.display()));
-            None
-        }
+pub fn game_file_chosen<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile, path: &Path) {
+    match file {
+        GameFile::Save => match desk.saved_game() {
+            Some(text) => cx.write_file(path, text, "the game"),
+            None => cx.say("The game was not saved: no game is under way."),
+        },
+        GameFile::Load => match crate::files::read_limited(path).and_then(|text| desk.resume(&text)) {
+            Ok(()) => {
+                cx.view.fit = true;
+                cx.say(format!("Loaded the game {}.", path.display()));
+            }
+            Err(message) => cx.tell(format!("Could not load the game {}: {message}", path.display())),
+        },
     }
 }
 
-/// Hands a saved game's chosen path to the desk.
-pub fn game_file_chosen<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile, path: &Path) {
-    match file {
-        GameFile::Save => desk.save_game_to(cx, path),
-        GameFile::Load => desk.load_game_from(cx, path),
-    }
+/// Takes a path the in-app file dialog chose, if the request was for a saved game; `false`
+/// when it was the desk's own.
+pub fn saved_game_path_chosen<D: PlaysSavedGames>(
+    desk: &mut D,
+    cx: &mut DeskContext<'_>,
+    id: u16,
+    path: &Path,
+) -> bool {
+    let Some(file) = GameFile::of(id) else { return false };
+    game_file_chosen(desk, cx, file, path);
+    true
+}
+
+/// Says a chosen path had no use: the request was not this desk's.
+pub fn path_unused(cx: &mut DeskContext<'_>, path: &Path) {
+    cx.say(format!("No use for {}: the request is not this document's.", path.display()));
 }
 
 /// Makes the desks of one game: registered by system id in `ui::DESKS`.
@@ -353,6 +370,103 @@ pub trait GameDesk: Sync {
     fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm>;
     /// The bundled sample this game opens on the first run, as file text.
     fn sample(&self) -> &'static str;
+}
+
+/// What a game's window layer declares to be registered: its seam's definition, its desk and
+/// its sample. Every [`DeskDefinition`] is a [`GameDesk`], so the system id, the ruleset's
+/// loading and the refusals are written once here, not in each game.
+pub trait DeskDefinition: Sync {
+    /// The game's seam definition: its id, its data and how its ruleset is read.
+    type Game: GameDefinition;
+    /// The game's short name for people, on tabs and in the New scenario dialog.
+    const TITLE: &'static str;
+    /// The bundled sample this game opens on the first run, as file text.
+    const SAMPLE: &'static str;
+    /// The extensions of the other programs' map files it imports (none by default).
+    const IMPORT_EXTENSIONS: &'static [&'static str] = &[];
+
+    /// A desk on a scenario file's text (`import` names the foreign file it came from, for a
+    /// game that imports one).
+    ///
+    /// # Errors
+    /// What is wrong and where.
+    fn desk(
+        rules: Arc<<Self::Game as GameDefinition>::Ruleset>,
+        text: &str,
+        import: Option<&str>,
+    ) -> Result<Box<dyn Desk>, String>;
+    /// The new-scenario form with this game's defaults.
+    fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm>;
+}
+
+impl<D: DeskDefinition> GameDesk for D {
+    fn system_id(&self) -> &'static str {
+        D::Game::ID
+    }
+
+    fn title(&self) -> &'static str {
+        D::TITLE
+    }
+
+    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        D::desk(load_ruleset::<D::Game>(ruleset)?, text, None)
+    }
+
+    fn import_extensions(&self) -> &'static [&'static str] {
+        D::IMPORT_EXTENSIONS
+    }
+
+    fn import(&self, text: &str, name: &str, ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
+        (!D::IMPORT_EXTENSIONS.is_empty())
+            .then(|| load_ruleset::<D::Game>(ruleset).and_then(|rules| D::desk(rules, text, Some(name))))
+    }
+
+    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        D::new_form(ruleset)
+    }
+
+    fn sample(&self) -> &'static str {
+        D::SAMPLE
+    }
+}
+
+/// The new-scenario form of a game whose new scenario is a size and its defaults: what the
+/// dialog explains, the two lengths and their bounds, and how the file is made.
+#[derive(Clone)]
+pub struct SizeForm {
+    /// What a new scenario of this game starts with, in a sentence or three.
+    pub about: &'static str,
+    /// The two lengths' labels, with their unit (`Width (cm)`).
+    pub labels: [&'static str; 2],
+    /// The lengths' smallest and largest values.
+    pub bounds: (u32, u32),
+    /// The lengths chosen.
+    pub size: [u32; 2],
+    /// The replacement ruleset's text, if the studio was started with one.
+    pub ruleset: Option<String>,
+    /// Makes the scenario file from the ruleset's text and the two lengths.
+    pub make: fn(Option<&str>, u32, u32) -> Result<String, String>,
+}
+
+impl NewScenarioForm for SizeForm {
+    fn ui(&mut self, ui: &mut Ui) {
+        ui.label(self.about);
+        egui::Grid::new("size-form").show(ui, |ui| {
+            for (label, length) in self.labels.iter().zip(self.size.iter_mut()) {
+                ui.label(*label);
+                ui.add(egui::DragValue::new(length).range(self.bounds.0..=self.bounds.1));
+                ui.end_row();
+            }
+        });
+    }
+
+    fn create(&self) -> Result<String, String> {
+        (self.make)(self.ruleset.as_deref(), self.size[0], self.size[1])
+    }
+
+    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
+        Box::new(self.clone())
+    }
 }
 
 /// Whether the open document's game has it: its own commands, the editing commands it

@@ -29,7 +29,7 @@ mod widgets;
 pub use app::{AppConfig, STATUS_SECONDS, StudioApp};
 pub use balance_panel::BalancePanel;
 pub use commands::{GameCommand, Menu, UiCommand, ViewToggle};
-pub use desk::{Desk, DeskCommands, DeskContext, DeskExt, GameDesk, Miniature, PrintPreset};
+pub use desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskExt, GameDesk, Miniature, PrintPreset, SizeForm};
 pub use export_dialog::ExportDialog;
 pub use file_dialogs::{Answer, FileDialogs, FileKind, NativeDialogs};
 pub use live::LiveFindings;

@@ -34,3 +34,56 @@ pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Respo
         }
     })
 }
+
+/// What the person asked of one finding in the findings panel, by its index in the list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FindingAsked {
+    /// Show where it is (select or centre on its first place).
+    Show(usize),
+    /// Apply its one-click fix.
+    Fix(usize),
+}
+
+/// The findings panel every game shows: errors, then warnings, each group headed with its
+/// count; each message clickable to show where it is, with its fix's button where it has one
+/// (`fix_label`), and `all_clear` when there is nothing to say.
+pub fn findings_panel<P, F>(
+    ui: &mut Ui,
+    findings: &[crate::game::Finding<P, F>],
+    all_clear: &str,
+    fix_label: &dyn Fn(&crate::game::Finding<P, F>) -> Option<String>,
+) -> Option<FindingAsked> {
+    use crate::game::Severity;
+    use crate::ui::style;
+    if findings.is_empty() {
+        ui.label(RichText::new(all_clear).color(style::VALID));
+    }
+    let mut asked = None;
+    for (severity, name, colour) in
+        [(Severity::Error, "Errors", style::ERROR), (Severity::Warning, "Warnings", style::WARNING)]
+    {
+        let count = findings.iter().filter(|f| f.severity == severity).count();
+        if count == 0 {
+            continue;
+        }
+        ui.label(RichText::new(format!("{name} ({count})")).strong().color(colour));
+        for (index, finding) in findings.iter().enumerate().filter(|(_, f)| f.severity == severity) {
+            ui.horizontal_wrapped(|ui| {
+                let hint = if finding.places.is_empty() { "about the whole scenario" } else { "click to show where" };
+                if ui
+                    .selectable_label(false, &finding.message)
+                    .on_hover_text(format!("{}: {hint}", finding.code))
+                    .clicked()
+                {
+                    asked = Some(FindingAsked::Show(index));
+                }
+                if let Some(label) = fix_label(finding)
+                    && ui.small_button(label).on_hover_text("Apply this fix (one undoable step)").clicked()
+                {
+                    asked = Some(FindingAsked::Fix(index));
+                }
+            });
+        }
+    }
+    asked
+}

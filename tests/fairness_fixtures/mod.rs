@@ -78,7 +78,8 @@ pub fn fixture_balance_from(games: usize, seed: u64) -> Vec<(String, skirmish_st
     let mut out = Vec::new();
     for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "json")) {
         let Some(scenario) = mirrored_fixture(&rules, file) else { continue };
-        let opened = skirmish_studio::systems::swat::open_scenario(Arc::clone(&rules), scenario);
+        let opened =
+            skirmish_studio::game::Opened::<skirmish_studio::systems::swat::Swat>::boxed(Arc::clone(&rules), scenario);
         let options = skirmish_studio::balance::BalanceOptions { seed, ..normal_games(games) };
         let balance = skirmish_studio::balance::run_balance(opened.as_ref(), &options, &mut |_| {}).unwrap();
         out.push((file.file_name().unwrap().to_string_lossy().into_owned(), balance));

@@ -13,7 +13,7 @@ pub mod ruleset;
 pub mod scenario;
 pub mod system;
 
-pub use system::{ArmoredAdvance, open_scenario};
+pub use system::ArmoredAdvance;
 
 /// The game's identity, in its saved games.
 pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Armored Advance" };

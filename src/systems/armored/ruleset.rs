@@ -517,6 +517,53 @@ pub fn parse_kills(text: &str) -> Option<(u8, i32)> {
     }
 }
 
+impl crate::game::GameRuleset for Ruleset {
+    fn read(text: &str) -> Result<Self, crate::ruleset::RulesetError> {
+        Self::from_ron(text)
+    }
+
+    /// What `skirmish-studio ruleset` says of it: its name, its counts and its table.
+    fn describe(&self) -> crate::game::Report {
+        use std::fmt::Write as _;
+        let rules = self;
+        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let _ = writeln!(
+            text,
+            "  measured in {}; {} terrain kinds, {} profiles",
+            rules.unit.name(),
+            rules.terrain.len(),
+            rules.profiles.len()
+        );
+        for p in &rules.profiles {
+            let _ = writeln!(
+                text,
+                "  {:<46} cost {:>3}  actions {}  move {}\"  HP {:>2}  armour {}/{}/{}  {}",
+                p.name,
+                p.cost,
+                p.actions,
+                p.movement,
+                p.hit_points,
+                p.armour.front,
+                p.armour.side,
+                p.armour.rear,
+                p.weapons.iter().map(|w| format!("{} ({})", w.name, w.summary())).collect::<Vec<_>>().join("; ")
+            );
+        }
+        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
+        for reading in &super::rules::READINGS {
+            let _ = writeln!(text, "    {:<26} {:<24} {}", reading.name, reading.values.join(" | "), reading.sentence);
+        }
+        let mut json = serde_json::json!(rules);
+        json["readings"] = serde_json::json!(
+            super::rules::READINGS
+                .iter()
+                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence }))
+                .collect::<Vec<_>>()
+        );
+        crate::game::Report { text, json }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

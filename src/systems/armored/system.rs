@@ -10,11 +10,11 @@ use super::scenario::validate::thing_name;
 use super::scenario::{ArmoredScenario, Finding, load_scenario, statistics, validate};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
+use crate::game::Run;
 use crate::game::{
-    Diagnostic, GameDefinition, GameRecord, Level, OpenScenario, Played, Report, Setting, SettingKind, reading_name,
-    reading_settings, run_battle, run_script,
+    Diagnostic, GameDefinition, GameRecord, Level, OpenScenario, Opened, Played, Report, Setting, SettingKind,
+    reading_name, reading_settings, run_battle, run_script,
 };
-use crate::ruleset::RulesetError;
 use crate::table::Facing;
 use crate::table::{LengthUnit, TableSymmetry, asymmetries};
 use std::fmt::Write as _;
@@ -33,62 +33,11 @@ impl GameDefinition for ArmoredAdvance {
     const TITLE: &'static str = "Armored Advance";
     const BUILTIN: &'static str = super::ruleset::BUILTIN;
 
-    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
-        Ruleset::from_ron(text)
+    type Scenario = ArmoredScenario;
+
+    fn load(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, FileError> {
+        load_scenario(rules, text)
     }
-
-    fn describe(rules: &Ruleset) -> Report {
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
-        let _ = writeln!(
-            text,
-            "  measured in {}; {} terrain kinds, {} profiles",
-            rules.unit.name(),
-            rules.terrain.len(),
-            rules.profiles.len()
-        );
-        for p in &rules.profiles {
-            let _ = writeln!(
-                text,
-                "  {:<46} cost {:>3}  actions {}  move {}\"  HP {:>2}  armour {}/{}/{}  {}",
-                p.name,
-                p.cost,
-                p.actions,
-                p.movement,
-                p.hit_points,
-                p.armour.front,
-                p.armour.side,
-                p.armour.rear,
-                p.weapons.iter().map(|w| format!("{} ({})", w.name, w.summary())).collect::<Vec<_>>().join("; ")
-            );
-        }
-        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
-        for reading in &super::rules::READINGS {
-            let _ = writeln!(text, "    {:<26} {:<24} {}", reading.name, reading.values.join(" | "), reading.sentence);
-        }
-        let mut json = serde_json::json!(rules);
-        json["readings"] = serde_json::json!(
-            super::rules::READINGS
-                .iter()
-                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence }))
-                .collect::<Vec<_>>()
-        );
-        Report { text, json }
-    }
-
-    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
-    }
-}
-
-/// An Armored Advance scenario behind the seam (the window's document, for export).
-#[must_use]
-pub fn open_scenario(rules: Arc<Ruleset>, scenario: ArmoredScenario) -> Box<dyn OpenScenario> {
-    Box::new(ArmoredDocument { rules, scenario })
-}
-
-struct ArmoredDocument {
-    rules: Arc<Ruleset>,
-    scenario: ArmoredScenario,
 }
 
 /// A point for people, in the game's unit: `(12", 6")`.
@@ -111,7 +60,7 @@ pub fn diagnostic(unit: LengthUnit, finding: &Finding) -> Diagnostic {
     )
 }
 
-impl OpenScenario for ArmoredDocument {
+impl OpenScenario for Opened<ArmoredAdvance> {
     fn name(&self) -> &str {
         &self.scenario.name
     }
@@ -272,27 +221,12 @@ impl OpenScenario for ArmoredDocument {
         Ok(Played { report: Report { text, json }, refused })
     }
 
-    fn simulate(
-        &self,
-        games: usize,
-        seed: u64,
-        round_cap: u32,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Report, String> {
+    fn simulate(&self, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String> {
         let core = ArmoredCore(Arc::clone(&self.rules));
         // The text's roll-off decides who moves first.
         let setup = |_first: u8| Ok(setup_of(&self.rules, &self.scenario, None));
         let sides = self.scenario.sides.to_vec();
-        crate::game::simulate(
-            &core,
-            &self.scenario.name,
-            &sides,
-            &setup,
-            false,
-            (games, seed, round_cap),
-            progress,
-            &mut |_, _| {},
-        )
+        crate::game::simulate(&core, &self.scenario.name, &sides, &setup, false, run, progress, &mut |_, _| {})
     }
 
     fn seats(&self) -> u8 {
@@ -307,15 +241,15 @@ impl OpenScenario for ArmoredDocument {
 
     /// The limits as numbers and every house reading.
     fn settings(&self) -> Vec<Setting> {
-        let number = |name: &str, label: &str| Setting {
+        let number = |name: &str, label: &str, min: i64| Setting {
             name: name.to_owned(),
             label: label.to_owned(),
-            kind: SettingKind::Number { min: 0, max: 100_000 },
+            kind: SettingKind::Number { min, max: 100_000 },
         };
         let mut settings = vec![
-            number("requisition_limit", "requisition limit"),
-            number("action_limit", "actions a turn"),
-            number("turn_limit", "turn limit"),
+            number("requisition_limit", "requisition limit", 0),
+            number("action_limit", "actions a turn", 1),
+            number("turn_limit", "turn limit", 1),
         ];
         settings.extend(reading_settings(READING_PREFIX, &rules::READINGS));
         settings
@@ -346,9 +280,12 @@ impl OpenScenario for ArmoredDocument {
         let mut scenario = self.scenario.clone();
         if let Some(reading) = reading_name(READING_PREFIX, name) {
             scenario.readings.set(reading, value)?;
-            return Ok(Box::new(ArmoredDocument { rules: Arc::clone(&self.rules), scenario }));
+            return Ok(Self::boxed(Arc::clone(&self.rules), scenario));
         }
         let number: u32 = value.parse().map_err(|_| format!("{name} takes a whole number, not '{value}'"))?;
+        if number == 0 && name != "requisition_limit" {
+            return Err(format!("{name} of 0 decides the game before it is played"));
+        }
         match name {
             "requisition_limit" => scenario.requisition_limit = number,
             "action_limit" => scenario.action_limit = number,
@@ -359,7 +296,7 @@ impl OpenScenario for ArmoredDocument {
                 ));
             }
         }
-        Ok(Box::new(ArmoredDocument { rules: Arc::clone(&self.rules), scenario }))
+        Ok(Self::boxed(Arc::clone(&self.rules), scenario))
     }
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {

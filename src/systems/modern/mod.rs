@@ -12,7 +12,7 @@ pub mod ruleset;
 pub mod scenario;
 pub mod system;
 
-pub use system::{ModernSkirmish, open_scenario};
+pub use system::ModernSkirmish;
 
 /// The game's identity, in its saved games.
 pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Modern Skirmish" };

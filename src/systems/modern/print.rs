@@ -513,7 +513,7 @@ fn strips_page(sk: &mut dyn Sketch, rules: &Ruleset, options: &ExportOptions) {
     let bands: Vec<f64> = rules.troops.first().map(|t| t.bands.iter().map(|b| b.up_to).collect()).unwrap_or_default();
     let longest = bands.last().copied().unwrap_or(60.0);
     // Strips as long as the paper allows, in whole 5 cm pieces.
-    let piece_cm = (f64::from((w - 60.0) / per_cm / 5.0).floor() * 5.0).clamp(5.0, longest);
+    let piece_cm = (f64::from((w - 60.0) / per_cm / 5.0).floor() * 5.0).clamp(5.0, longest.max(5.0));
     let mut y = y0 + 8.0;
     let mut from = 0.0;
     while from < longest {

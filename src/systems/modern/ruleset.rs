@@ -168,16 +168,18 @@ impl Ruleset {
         if self.first_side > 1 {
             say("first_side".into(), "a side is 0 or 1".into());
         }
-        for (name, value) in [
-            ("base_diameter", self.base_diameter),
-            ("move_outside", self.move_outside),
-            ("move_in_or_out", self.move_in_or_out),
-            ("move_within", self.move_within),
-            ("wall_cover", self.wall_cover),
-            ("coherency", self.coherency),
+        // Each length within what a table of figures can be: a base is a figure's footprint, a
+        // move crosses part of a table, cover and coherency are a few base widths.
+        for (name, value, (low, high)) in [
+            ("base_diameter", self.base_diameter, (0.5, 10.0)),
+            ("move_outside", self.move_outside, (1.0, 100.0)),
+            ("move_in_or_out", self.move_in_or_out, (1.0, 100.0)),
+            ("move_within", self.move_within, (1.0, 100.0)),
+            ("wall_cover", self.wall_cover, (0.0, 20.0)),
+            ("coherency", self.coherency, (0.0, 50.0)),
         ] {
-            if !length(value) {
-                say(name.into(), format!("{value} is not a length between 0 and 1000 cm"));
+            if !(value.is_finite() && (low..=high).contains(&value)) {
+                say(name.into(), format!("{value} cm is outside {low} to {high} cm"));
             }
         }
         if self.troops.is_empty() {
@@ -226,6 +228,20 @@ impl Ruleset {
         }
         if self.rout_at == 0 {
             say("rout_at".into(), "a unit must be able to stand with no minuses".into());
+        }
+        for (name, value, high) in [
+            ("rout_at", self.rout_at, 100),
+            ("minus_per_casualty", self.minus_per_casualty, 20),
+            ("minus_per_routed_friend", self.minus_per_routed_friend, 20),
+            ("minus_per_ammo_marker", self.minus_per_ammo_marker, 20),
+            ("points_per_kill", self.points_per_kill, 1000),
+        ] {
+            if value > high {
+                say(name.into(), format!("{value} is more than {high}"));
+            }
+        }
+        if !(-6..=12).contains(&self.pass_at) {
+            say("pass_at".into(), format!("{} is outside -6 to 12 (a die of 1 to 6 less its deduction)", self.pass_at));
         }
         if self.winner_multiplier == 0 || self.winner_multiplier > 100 {
             say("winner_multiplier".into(), "between 1 and 100".into());
@@ -277,5 +293,41 @@ impl Ruleset {
     #[must_use]
     pub fn side_name(&self, side: u8) -> &str {
         self.sides.get(usize::from(side)).map_or("a side", String::as_str)
+    }
+}
+
+impl crate::game::GameRuleset for Ruleset {
+    fn read(text: &str) -> Result<Self, crate::ruleset::RulesetError> {
+        Self::from_ron(text)
+    }
+
+    /// What `skirmish-studio ruleset` says of it: its name, its counts and its table.
+    fn describe(&self) -> crate::game::Report {
+        use std::fmt::Write as _;
+        let rules = self;
+        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let _ = writeln!(text, "  measured in centimetres; round bases of {} cm", rules.base_diameter);
+        for t in &rules.troops {
+            let _ = writeln!(
+                text,
+                "  {:<14} {}: {} unit(s) of {} figures",
+                t.name,
+                rules.side_name(t.side),
+                t.units,
+                t.figures
+            );
+        }
+        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
+        for reading in &super::rules::READINGS {
+            let _ = writeln!(text, "    {:<12} {:<44} {}", reading.name, reading.values.join(" | "), reading.sentence);
+        }
+        let mut json = serde_json::json!(rules);
+        json["readings"] = serde_json::json!(
+            super::rules::READINGS
+                .iter()
+                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence, "changes_play": r.changes_play }))
+                .collect::<Vec<_>>()
+        );
+        crate::game::Report { text, json }
     }
 }

@@ -8,11 +8,11 @@ use super::ruleset::{Ruleset, UNIT};
 use super::scenario::{Finding, ModernScenario, load_scenario, setup_of, statistics, validate};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
+use crate::game::Run;
 use crate::game::{
-    Diagnostic, GameDefinition, GameRecord, Level, OpenScenario, Played, Report, Setting, reading_name,
+    Diagnostic, GameDefinition, GameRecord, Level, OpenScenario, Opened, Played, Report, Setting, reading_name,
     reading_settings, run_battle, run_script,
 };
-use crate::ruleset::RulesetError;
 use crate::table::{TableSymmetry, asymmetries};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -30,51 +30,11 @@ impl GameDefinition for ModernSkirmish {
     const TITLE: &'static str = "Modern Skirmish";
     const BUILTIN: &'static str = super::ruleset::BUILTIN;
 
-    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
-        Ruleset::from_ron(text)
+    type Scenario = ModernScenario;
+
+    fn load(rules: &Ruleset, text: &str) -> Result<ModernScenario, FileError> {
+        load_scenario(rules, text)
     }
-
-    fn describe(rules: &Ruleset) -> Report {
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
-        let _ = writeln!(text, "  measured in centimetres; round bases of {} cm", rules.base_diameter);
-        for t in &rules.troops {
-            let _ = writeln!(
-                text,
-                "  {:<14} {}: {} unit(s) of {} figures",
-                t.name,
-                rules.side_name(t.side),
-                t.units,
-                t.figures
-            );
-        }
-        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
-        for reading in &READINGS {
-            let _ = writeln!(text, "    {:<12} {:<44} {}", reading.name, reading.values.join(" | "), reading.sentence);
-        }
-        let mut json = serde_json::json!(rules);
-        json["readings"] = serde_json::json!(
-            READINGS
-                .iter()
-                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence, "changes_play": r.changes_play }))
-                .collect::<Vec<_>>()
-        );
-        Report { text, json }
-    }
-
-    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
-    }
-}
-
-/// A Modern Skirmish scenario behind the seam (the window's document, for export and the lab).
-#[must_use]
-pub fn open_scenario(rules: Arc<Ruleset>, scenario: ModernScenario) -> Box<dyn OpenScenario> {
-    Box::new(ModernDocument { rules, scenario })
-}
-
-struct ModernDocument {
-    rules: Arc<Ruleset>,
-    scenario: ModernScenario,
 }
 
 /// A validator finding as the seam shows it.
@@ -85,7 +45,7 @@ pub fn diagnostic(finding: &Finding) -> Diagnostic {
     })
 }
 
-impl OpenScenario for ModernDocument {
+impl OpenScenario for Opened<ModernSkirmish> {
     fn name(&self) -> &str {
         &self.scenario.name
     }
@@ -179,6 +139,7 @@ impl OpenScenario for ModernDocument {
             .enumerate()
             .map(|(i, l)| (i + 1, l.split('#').next().unwrap_or("").trim().to_owned()))
             .filter(|(_, l)| !l.is_empty())
+            .take(crate::game::MAX_SCRIPT_ACTIONS + 1)
             .collect();
         let problem = std::cell::RefCell::new(None);
         let run = run_script(&core, &setup, seed, &lines, |line, state| {
@@ -233,27 +194,12 @@ impl OpenScenario for ModernDocument {
         Ok(Played { report: Report { text, json }, refused })
     }
 
-    fn simulate(
-        &self,
-        games: usize,
-        seed: u64,
-        round_cap: u32,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Report, String> {
+    fn simulate(&self, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String> {
         let core = ModernCore(Arc::clone(&self.rules));
         // The text fixes the first side.
         let setup = |_first: u8| Ok(setup_of(&self.rules, &self.scenario, self.scenario.readings));
         let sides = self.rules.sides.to_vec();
-        crate::game::simulate(
-            &core,
-            &self.scenario.name,
-            &sides,
-            &setup,
-            false,
-            (games, seed, round_cap),
-            progress,
-            &mut |_, _| {},
-        )
+        crate::game::simulate(&core, &self.scenario.name, &sides, &setup, false, run, progress, &mut |_, _| {})
     }
 
     fn seats(&self) -> u8 {
@@ -288,7 +234,7 @@ impl OpenScenario for ModernDocument {
         };
         let mut scenario = self.scenario.clone();
         scenario.readings.set(reading, value)?;
-        Ok(Box::new(ModernDocument { rules: Arc::clone(&self.rules), scenario }))
+        Ok(Self::boxed(Arc::clone(&self.rules), scenario))
     }
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {

@@ -8,13 +8,14 @@ pub mod game;
 pub mod playtest;
 mod print;
 pub mod rules;
+mod ruleset;
 pub mod scenario;
 mod system;
 
 pub use cards::CARD_MM;
 pub use playtest::SkirmPlay;
 pub use print::{SHEETS, draw_battle_map};
-pub use system::{Skirm, computer_battle, describe_event, diagnostic, open_scenario};
+pub use system::{Skirm, computer_battle, describe_event, diagnostic};
 
 /// The game's identity, in its saved games.
 pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Skirm" };

@@ -11,8 +11,8 @@ use super::scenario::{Finding, SkirmScenario, load_scenario, parse_script, stati
 use crate::board::{Pos, Symmetry};
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameDefinition, Level, OpenScenario, Played, Report, run_battle, run_script};
-use crate::ruleset::RulesetError;
+use crate::game::Run;
+use crate::game::{Diagnostic, GameDefinition, Level, OpenScenario, Opened, Played, Report, run_battle, run_script};
 use crate::systems::skirm::scenario::document::squad_label;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -28,57 +28,11 @@ impl GameDefinition for Skirm {
     const TITLE: &'static str = "Skirm";
     const BUILTIN: &'static str = super::rules::BUILTIN_SKIRM_RON;
 
-    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
-        Ruleset::from_ron(text)
+    type Scenario = SkirmScenario;
+
+    fn load(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileError> {
+        load_scenario(rules, text)
     }
-
-    fn describe(rules: &Ruleset) -> Report {
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
-        let _ = writeln!(
-            text,
-            "  {} factions, {} weapons, {} gear, {} missions, {} secondary objectives, {} environments",
-            rules.factions.len(),
-            rules.weapons.len(),
-            rules.gear.len(),
-            rules.missions.len(),
-            rules.secondary_objectives.len(),
-            rules.environments.len()
-        );
-        for faction in &rules.factions {
-            let _ = writeln!(text, "  {}:", faction.name);
-            for p in &faction.profiles {
-                let _ = writeln!(
-                    text,
-                    "    {:<14} ACT {} MSK {} RSK {} ARM {} HIT {} EP {:<3} {}",
-                    p.name,
-                    p.act,
-                    p.msk,
-                    p.rsk,
-                    p.arm,
-                    p.hit,
-                    p.ep,
-                    p.weapons.join(", ")
-                );
-            }
-        }
-        Report { text, json: serde_json::json!(rules) }
-    }
-
-    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
-    }
-}
-
-/// A Skirm scenario behind the seam, read with `rules` (the window's document, for export and
-/// the balance lab).
-#[must_use]
-pub fn open_scenario(rules: Arc<Ruleset>, scenario: SkirmScenario) -> Box<dyn OpenScenario> {
-    Box::new(SkirmDocument { rules, scenario })
-}
-
-struct SkirmDocument {
-    rules: Arc<Ruleset>,
-    scenario: SkirmScenario,
 }
 
 /// A validator finding as the seam shows it.
@@ -287,7 +241,7 @@ fn symmetry_breaks(scenario: &SkirmScenario, symmetry: Symmetry) -> Vec<(Pos, Po
     out
 }
 
-impl OpenScenario for SkirmDocument {
+impl OpenScenario for Opened<Skirm> {
     fn name(&self) -> &str {
         &self.scenario.name
     }
@@ -392,13 +346,7 @@ impl OpenScenario for SkirmDocument {
 
     /// Battles through the shared `simulate`, with each squad's mission points, the actions a
     /// battle takes and the medals won; initiative is rolled, so no first seat rotates.
-    fn simulate(
-        &self,
-        games: usize,
-        seed: u64,
-        round_cap: u32,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Report, String> {
+    fn simulate(&self, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String> {
         let mut points = [0u64; 2];
         let mut actions = 0usize;
         let mut medals: BTreeMap<String, usize> = BTreeMap::new();
@@ -420,11 +368,11 @@ impl OpenScenario for SkirmDocument {
             &squads,
             &setup,
             false,
-            (games, seed, round_cap),
+            run,
             progress,
             &mut each,
         )?;
-        let n = games.max(1) as f64;
+        let n = run.games.max(1) as f64;
         for (squad, total) in squads.iter().zip(points) {
             let _ = writeln!(report.text, "  {squad}: {:.1} mission points on average", total as f64 / n);
         }
@@ -448,7 +396,7 @@ impl OpenScenario for SkirmDocument {
             "ep_limit" => scenario.ep_limit = value.parse().map_err(|_| format!("'{value}' is not a number of EP"))?,
             _ => return Err(format!("Skirm has no setting '{name}'; it knows turns and ep_limit")),
         }
-        Ok(Box::new(SkirmDocument { rules: Arc::clone(&self.rules), scenario }))
+        Ok(Self::boxed(Arc::clone(&self.rules), scenario))
     }
 
     fn seats(&self) -> u8 {

@@ -7,10 +7,11 @@ pub mod game;
 pub mod playtest;
 pub mod print;
 pub mod rules;
+mod ruleset;
 pub mod scenario;
 mod system;
 
-pub use system::{Swat, open_scenario};
+pub use system::Swat;
 
 /// The game's identity, in its saved games.
 pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Skirmish Wars" };

@@ -9,8 +9,8 @@ use super::scenario::{
 };
 use crate::export::{ExportOptions, PdfReport};
 use crate::files::FileError;
-use crate::game::{Diagnostic, GameDefinition, OpenScenario, Played, Report, run_script};
-use crate::ruleset::RulesetError;
+use crate::game::Run;
+use crate::game::{Diagnostic, GameDefinition, OpenScenario, Opened, Played, Report, run_script};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -24,39 +24,10 @@ impl GameDefinition for Swat {
     const TITLE: &'static str = "Skirmish Wars: Advance Tactics";
     const BUILTIN: &'static str = super::rules::BUILTIN_SWAT_RON;
 
-    fn from_ron(text: &str) -> Result<Ruleset, RulesetError> {
-        Ruleset::from_ron(text)
-    }
+    type Scenario = Scenario;
 
-    fn describe(rules: &Ruleset) -> Report {
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
-        let _ = writeln!(
-            text,
-            "  {} units, {} terrains, {} chart rows, {} COs",
-            rules.units.len(),
-            rules.terrains.len(),
-            rules.chart.len(),
-            rules.cos.len()
-        );
-        for unit in &rules.units {
-            let _ = writeln!(
-                text,
-                "  {:<10} ${:<3} {:<6} MP {} range {}-{} defense {} counters {}",
-                unit.name,
-                unit.cost,
-                rules.move_types[unit.move_type.index()],
-                unit.movement,
-                unit.range.0,
-                unit.range.1,
-                unit.defense,
-                unit.counters.map_or_else(|| "unlimited".to_owned(), |n| n.to_string())
-            );
-        }
-        Report { text, json: serde_json::json!(rules) }
-    }
-
-    fn open(rules: &Arc<Ruleset>, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {
-        Ok(open_scenario(Arc::clone(rules), load_scenario(rules, text)?))
+    fn load(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
+        load_scenario(rules, text)
     }
 
     fn import(rules: &Arc<Ruleset>, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
@@ -84,18 +55,6 @@ impl GameDefinition for Swat {
         }
         Some(Ok((file, Report { text, json: serde_json::json!(imported.report) })))
     }
-}
-
-/// A scenario already in memory (the window's document) behind the seam, for the balance lab.
-#[must_use]
-pub fn open_scenario(rules: Arc<Ruleset>, scenario: Scenario) -> Box<dyn OpenScenario> {
-    Box::new(SwatScenario { rules, scenario })
-}
-
-/// A Skirmish Wars scenario with the ruleset it was read with.
-struct SwatScenario {
-    rules: Arc<Ruleset>,
-    scenario: Scenario,
 }
 
 /// A validator finding as the seam shows it.
@@ -127,7 +86,7 @@ fn summary_json(rules: &Ruleset, state: &GameState) -> serde_json::Value {
     })
 }
 
-impl OpenScenario for SwatScenario {
+impl OpenScenario for Opened<Swat> {
     fn name(&self) -> &str {
         &self.scenario.name
     }
@@ -232,13 +191,7 @@ impl OpenScenario for SwatScenario {
         Ok(Played { report: Report { text, json }, refused })
     }
 
-    fn simulate(
-        &self,
-        games: usize,
-        seed: u64,
-        round_cap: u32,
-        progress: &mut dyn FnMut(usize),
-    ) -> Result<Report, String> {
+    fn simulate(&self, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String> {
         // The seat that moves first rotates from game to game.
         let setup = |first: u8| {
             let mut scenario = self.scenario.clone();
@@ -252,7 +205,7 @@ impl OpenScenario for SwatScenario {
             &seats,
             &setup,
             true,
-            (games, seed, round_cap),
+            run,
             progress,
             &mut |_, _| {},
         )
@@ -320,7 +273,7 @@ impl OpenScenario for SwatScenario {
             }
             _ => return Err(format!("Skirmish Wars has no setting '{name}'; it knows co:N, cos and funds:N")),
         }
-        Ok(Box::new(SwatScenario { rules: Arc::clone(&self.rules), scenario }))
+        Ok(Self::boxed(Arc::clone(&self.rules), scenario))
     }
 
     fn seats(&self) -> u8 {

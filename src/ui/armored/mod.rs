@@ -12,16 +12,19 @@ mod play;
 pub use play::{PlayDesk, PlayDrag};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{Desk, DeskCommands, DeskContext, GameDesk, Miniature};
+use super::desk::{
+    Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
+};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::game::Severity;
+use crate::game::load_ruleset;
 use crate::systems::armored::editing::{Document, Editor, TableTool};
 use crate::systems::armored::ruleset::Ruleset;
 use crate::systems::armored::scenario::{
-    ArmoredScenario, Finding, SYSTEM_ID, Statistics, load_scenario, new_scenario, save_scenario, statistics,
+    ArmoredScenario, Finding, Statistics, load_scenario, new_scenario, save_scenario, statistics,
 };
 use crate::table::Scene;
 use egui::{Key, Ui};
@@ -229,7 +232,10 @@ impl Desk for ArmoredDesk {
     }
 
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(crate::systems::armored::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
+        Ok(crate::game::Opened::<crate::systems::armored::ArmoredAdvance>::boxed(
+            Arc::clone(&self.editor.rules),
+            self.editor.doc.scenario.clone(),
+        ))
     }
 
     fn commands(&self) -> DeskCommands {
@@ -268,7 +274,9 @@ impl Desk for ArmoredDesk {
     }
 
     fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
-        play::path_chosen(self, cx, id, path);
+        if !saved_game_path_chosen(self, cx, id, path) {
+            path_unused(cx, path);
+        }
     }
 
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
@@ -298,71 +306,28 @@ impl Desk for ArmoredDesk {
 /// Makes Armored Advance desks: the window's registry lists it.
 pub struct ArmoredGame;
 
-/// The game's ruleset, built-in or the replacement's.
-fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
-    crate::game::load_ruleset::<crate::systems::armored::ArmoredAdvance>(ruleset)
-}
+impl DeskDefinition for ArmoredGame {
+    type Game = crate::systems::armored::ArmoredAdvance;
+    const TITLE: &'static str = "Armored Advance";
+    const SAMPLE: &'static str = include_str!("../../../scenarios/aa-hedgerow-crossing.ron");
 
-impl GameDesk for ArmoredGame {
-    fn system_id(&self) -> &'static str {
-        SYSTEM_ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Armored Advance"
-    }
-
-    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
-        let rules = rules_from(ruleset)?;
+    fn desk(rules: Arc<Ruleset>, text: &str, _import: Option<&str>) -> Result<Box<dyn Desk>, String> {
         let scenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
         Ok(Box::new(ArmoredDesk::with_rules(rules, Document::new(scenario))))
     }
 
-    fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
-        None
-    }
-
-    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        Box::new(ArmoredNewForm { ruleset: ruleset.map(str::to_owned), width: 48, depth: 48 })
-    }
-
-    fn sample(&self) -> &'static str {
-        include_str!("../../../scenarios/aa-hedgerow-crossing.ron")
-    }
-}
-
-/// The new-scenario form of Armored Advance: the table's size in inches.
-#[derive(Clone)]
-pub struct ArmoredNewForm {
-    ruleset: Option<String>,
-    /// Inches across.
-    pub width: u32,
-    /// Inches down.
-    pub depth: u32,
-}
-
-impl NewScenarioForm for ArmoredNewForm {
-    fn ui(&mut self, ui: &mut Ui) {
-        ui.label(
-            "An open table measured in inches: Annihilation at 6 actions and 400 requisition, a deployment zone 12\" \
-             deep along each long edge, mirrored top to bottom. The rules recommend at least 24\" x 36\".",
-        );
-        egui::Grid::new("armored-new-form").show(ui, |ui| {
-            ui.label("Width (inches)");
-            ui.add(egui::DragValue::new(&mut self.width).range(12..=240));
-            ui.end_row();
-            ui.label("Depth (inches)");
-            ui.add(egui::DragValue::new(&mut self.depth).range(12..=240));
-            ui.end_row();
-        });
-    }
-
-    fn create(&self) -> Result<String, String> {
-        let rules = rules_from(self.ruleset.as_deref())?;
-        save_scenario(&rules, &new_scenario(&rules, self.width, self.depth))
-    }
-
-    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
-        Box::new(self.clone())
+    fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        Box::new(SizeForm {
+            about: "An open table measured in inches: Annihilation at 6 actions and 400 requisition, a deployment \
+                    zone 12\" deep along each long edge, mirrored top to bottom. The rules recommend at least 24\" x 36\".",
+            labels: ["Width (inches)", "Depth (inches)"],
+            bounds: (12, 240),
+            size: [48, 48],
+            ruleset: ruleset.map(str::to_owned),
+            make: |ruleset, width, depth| {
+                let rules = load_ruleset::<<ArmoredGame as DeskDefinition>::Game>(ruleset)?;
+                save_scenario(&rules, &new_scenario(&rules, width, depth))
+            },
+        })
     }
 }

@@ -13,6 +13,7 @@ use crate::systems::armored::scenario::validate::{side_name, thing_name, unit_co
 use crate::table::{Footprint, TableSymmetry};
 use crate::ui::desk::DeskContext;
 use crate::ui::style;
+use crate::ui::widgets::{FindingAsked, findings_panel};
 use egui::{Color32, RichText, Ui};
 
 /// The tools, the live echo, what snapping does, and the playtest.
@@ -293,27 +294,20 @@ fn statistics(desk: &mut ArmoredDesk, ui: &mut Ui) {
 }
 
 fn diagnostics(desk: &mut ArmoredDesk, ui: &mut Ui) {
-    let findings = desk.findings.list.clone();
-    if findings.is_empty() {
-        ui.label(RichText::new("No problems: the table follows the rules.").color(style::VALID));
-    }
-    for finding in findings {
-        let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
-        ui.horizontal_wrapped(|ui| {
-            let mark = if finding.severity == Severity::Error { "Error" } else { "Warning" };
-            ui.label(RichText::new(mark).color(colour).strong());
-            let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
-            if response.clicked()
-                && let Some(&at) = finding.places.first()
-            {
+    let all_clear = "No problems: the table follows the rules.";
+    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()));
+    match asked {
+        Some(FindingAsked::Show(i)) => {
+            if let Some(&at) = desk.findings.list.get(i).and_then(|f| f.places.first()) {
                 desk.editor.selected = desk.editor.thing_at(at);
             }
-            if let Some(fix) = &finding.fix
-                && ui.button(&fix.label).clicked()
-            {
-                desk.editor.apply_fix(fix);
+        }
+        Some(FindingAsked::Fix(i)) => {
+            if let Some(fix) = desk.findings.list.get(i).and_then(|f| f.fix.clone()) {
+                desk.editor.apply_fix(&fix);
             }
-        });
+        }
+        None => {}
     }
 }
 

@@ -16,6 +16,7 @@ use crate::ui::gesture::{GestureTarget, pointer_gesture};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::Placement;
+use crate::ui::widgets::{FindingAsked, findings_panel};
 use egui::{Color32, RichText, Stroke, Ui};
 
 /// A colour per whole centimetre of the table, row by row, for the print preview's miniature.
@@ -291,27 +292,22 @@ fn kill_grid(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) 
 }
 
 fn diagnostics(desk: &mut ModernDesk, ui: &mut Ui) {
-    let findings = desk.findings.list.clone();
-    if findings.is_empty() {
-        ui.label(RichText::new("No problems: the table follows the rules.").color(style::VALID));
-    }
-    for finding in findings {
-        let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
-        ui.horizontal_wrapped(|ui| {
-            let mark = if finding.severity == Severity::Error { "Error" } else { "Warning" };
-            ui.label(RichText::new(mark).color(colour).strong());
-            let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
-            if response.clicked()
-                && let Some(&at) = finding.places.first()
-            {
+    let all_clear = "No problems: the table follows the rules.";
+    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()));
+    let Some(finding) = asked.and_then(|a| match a {
+        FindingAsked::Show(i) | FindingAsked::Fix(i) => desk.findings.list.get(i).cloned().map(|f| (a, f)),
+    }) else {
+        return;
+    };
+    match finding {
+        (FindingAsked::Show(_), f) => {
+            if let Some(&at) = f.places.first() {
                 desk.editor.selected = desk.editor.thing_at(at);
             }
-            if let Some(fix) = &finding.fix
-                && ui.button(&fix.label).clicked()
-            {
-                desk.editor.apply_fix(&finding);
-            }
-        });
+        }
+        (FindingAsked::Fix(_), f) => {
+            desk.editor.apply_fix(&f);
+        }
     }
 }
 

@@ -8,16 +8,19 @@ mod edit;
 mod play;
 
 use super::commands::{GameCommand, Menu, UiCommand, key};
-use super::desk::{Desk, DeskCommands, DeskContext, GameDesk, Miniature};
+use super::desk::{
+    Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
+};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::game::Severity;
+use crate::game::load_ruleset;
 use crate::systems::modern::editing::{Document, Editor, Tool};
 use crate::systems::modern::ruleset::Ruleset;
 use crate::systems::modern::scenario::{
-    Finding, ModernScenario, SYSTEM_ID, Statistics, load_scenario, new_scenario, save_scenario, statistics,
+    Finding, ModernScenario, Statistics, load_scenario, new_scenario, save_scenario, statistics,
 };
 use egui::{Color32, Key, Ui};
 use std::sync::{Arc, LazyLock};
@@ -189,7 +192,10 @@ impl Desk for ModernDesk {
     }
 
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(crate::systems::modern::open_scenario(Arc::clone(&self.editor.rules), self.scenario().clone()))
+        Ok(crate::game::Opened::<crate::systems::modern::ModernSkirmish>::boxed(
+            Arc::clone(&self.editor.rules),
+            self.scenario().clone(),
+        ))
     }
 
     fn commands(&self) -> DeskCommands {
@@ -234,7 +240,9 @@ impl Desk for ModernDesk {
     }
 
     fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
-        play::path_chosen(self, cx, id, path);
+        if !saved_game_path_chosen(self, cx, id, path) {
+            path_unused(cx, path);
+        }
     }
 
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
@@ -255,73 +263,30 @@ impl Desk for ModernDesk {
 /// Makes Modern Skirmish desks: the window's registry lists it.
 pub struct ModernGame;
 
-/// The game's ruleset, built-in or the replacement's.
-fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
-    crate::game::load_ruleset::<crate::systems::modern::ModernSkirmish>(ruleset)
-}
+impl DeskDefinition for ModernGame {
+    type Game = crate::systems::modern::ModernSkirmish;
+    const TITLE: &'static str = "Modern Skirmish";
+    const SAMPLE: &'static str = include_str!("../../../scenarios/ms-town.ron");
 
-impl GameDesk for ModernGame {
-    fn system_id(&self) -> &'static str {
-        SYSTEM_ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Modern Skirmish"
-    }
-
-    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
-        let rules = rules_from(ruleset)?;
+    fn desk(rules: Arc<Ruleset>, text: &str, _import: Option<&str>) -> Result<Box<dyn Desk>, String> {
         let scenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
         Ok(Box::new(ModernDesk::with_rules(rules, Document::new(scenario))))
     }
 
-    fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
-        None
-    }
-
-    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        Box::new(ModernNewForm { ruleset: ruleset.map(str::to_owned), width: 120, depth: 90 })
-    }
-
-    fn sample(&self) -> &'static str {
-        include_str!("../../../scenarios/ms-town.ron")
-    }
-}
-
-/// The new-scenario form of Modern Skirmish: the table's size in centimetres.
-#[derive(Clone)]
-pub struct ModernNewForm {
-    ruleset: Option<String>,
-    /// Centimetres across.
-    pub width: u32,
-    /// Centimetres down.
-    pub depth: u32,
-}
-
-impl NewScenarioForm for ModernNewForm {
-    fn ui(&mut self, ui: &mut Ui) {
-        ui.label(
-            "An open table measured in centimetres with the text's forces in formation: the Affiliation's two units \
-             of six Legionaries and one of six Auxiliaries along the bottom edge, the Antagonist's two units of nine \
-             Soldiers and one of nine Confederates along the top, each in a 15 cm deployment zone, mirrored top to \
-             bottom. The text gives no size; 120 x 90 cm suits its 60 cm fire chart.",
-        );
-        egui::Grid::new("modern-new-form").show(ui, |ui| {
-            ui.label("Width (cm)");
-            ui.add(egui::DragValue::new(&mut self.width).range(60..=600));
-            ui.end_row();
-            ui.label("Depth (cm)");
-            ui.add(egui::DragValue::new(&mut self.depth).range(60..=600));
-            ui.end_row();
-        });
-    }
-
-    fn create(&self) -> Result<String, String> {
-        let rules = rules_from(self.ruleset.as_deref())?;
-        save_scenario(&new_scenario(&rules, self.width, self.depth))
-    }
-
-    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
-        Box::new(self.clone())
+    fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        Box::new(SizeForm {
+            about: "An open table measured in centimetres with the text's forces in formation: the Affiliation's two \
+                    units of six Legionaries and one of six Auxiliaries along the bottom edge, the Antagonist's two \
+                    units of nine Soldiers and one of nine Confederates along the top, each in a 15 cm deployment \
+                    zone, mirrored top to bottom. The text gives no size; 120 x 90 cm suits its 60 cm fire chart.",
+            labels: ["Width (cm)", "Depth (cm)"],
+            bounds: (60, 600),
+            size: [120, 90],
+            ruleset: ruleset.map(str::to_owned),
+            make: |ruleset, width, depth| {
+                let rules = load_ruleset::<<ModernGame as DeskDefinition>::Game>(ruleset)?;
+                save_scenario(&new_scenario(&rules, width, depth))
+            },
+        })
     }
 }

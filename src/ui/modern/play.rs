@@ -13,11 +13,10 @@ use crate::systems::modern::print::{Frame, draw_terrain};
 use crate::systems::modern::rules::{Action, Outcome, centre_distance};
 use crate::systems::modern::ruleset::UNIT;
 use crate::ui::desk::{DeskContext, prepare_view};
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen, load_game};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, Ui};
-use std::path::Path;
 use std::sync::Arc;
 
 /// The playtest and what the window keeps around it.
@@ -126,25 +125,15 @@ pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
 }
 
-/// Takes a path the in-app file dialog chose.
-pub fn path_chosen(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
-    match GameFile::of(id) {
-        Some(file) => game_file_chosen(desk, cx, file, path),
-        None => cx.say(format!("No use for {}: the request is not this table's.", path.display())),
-    }
-}
-
 impl PlaysSavedGames for ModernDesk {
-    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        let Some(p) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-        cx.write_file(path, p.play.save_game(self.scenario()), "the game");
+    fn saved_game(&self) -> Option<Result<String, String>> {
+        self.play.as_ref().map(|p| p.play.save_game(self.scenario()))
     }
 
-    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        let rules = Arc::clone(&self.editor.rules);
-        if let Some((play, _)) = load_game(cx, path, |text| ModernPlay::load(rules, text)) {
-            self.play = Some(PlayDesk::new(play));
-        }
+    fn resume(&mut self, text: &str) -> Result<(), String> {
+        let (play, _) = ModernPlay::load(Arc::clone(&self.editor.rules), text)?;
+        self.play = Some(PlayDesk::new(play));
+        Ok(())
     }
 }
 

@@ -12,10 +12,13 @@ pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
 use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
-use super::desk::{Desk, DeskCommands, DeskContext, GameDesk, Miniature};
+use super::desk::{
+    Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
+};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::NewScenarioForm;
 use crate::board::{Pos, Symmetry};
+use crate::game::load_ruleset;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::scenario::stats::Statistics;
@@ -254,7 +257,10 @@ impl Desk for SkirmDesk {
     }
 
     fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(crate::systems::skirm::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone()))
+        Ok(crate::game::Opened::<crate::systems::skirm::Skirm>::boxed(
+            Arc::clone(&self.editor.rules),
+            self.editor.doc.scenario.clone(),
+        ))
     }
 
     fn commands(&self) -> DeskCommands {
@@ -282,8 +288,8 @@ impl Desk for SkirmDesk {
     }
 
     fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &std::path::Path) {
-        if !play::path_chosen(self, cx, id, path) && !panels::path_chosen(self, cx, id, index, path) {
-            cx.say(format!("No use for {}: the request is not this board's.", path.display()));
+        if !saved_game_path_chosen(self, cx, id, path) && !panels::path_chosen(self, cx, id, index, path) {
+            path_unused(cx, path);
         }
     }
 
@@ -299,74 +305,31 @@ impl Desk for SkirmDesk {
 /// Makes Skirm desks: the window's registry lists it.
 pub struct SkirmGame;
 
-/// Skirm's ruleset: the replacement's text, else the built-in one.
-/// The game's ruleset, built-in or the replacement's.
-fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
-    crate::game::load_ruleset::<crate::systems::skirm::Skirm>(ruleset)
-}
+impl DeskDefinition for SkirmGame {
+    type Game = crate::systems::skirm::Skirm;
+    const TITLE: &'static str = "Skirm";
+    const SAMPLE: &'static str = include_str!("../../../scenarios/skirm-ruined-crossing.ron");
 
-impl GameDesk for SkirmGame {
-    fn system_id(&self) -> &'static str {
-        SYSTEM_ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Skirm"
-    }
-
-    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
-        let rules = rules_from(ruleset)?;
+    fn desk(rules: Arc<Ruleset>, text: &str, _import: Option<&str>) -> Result<Box<dyn Desk>, String> {
         let scenario: SkirmScenario = load_scenario(&rules, text).map_err(|e| e.to_string())?;
         Ok(Box::new(SkirmDesk::with_rules(rules, Document::new(scenario))))
     }
 
-    fn import(&self, _text: &str, _name: &str, _ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
-        None
-    }
-
-    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        Box::new(SkirmNewForm { ruleset: ruleset.map(str::to_owned), width: 12, height: 12 })
-    }
-
-    fn sample(&self) -> &'static str {
-        include_str!("../../../scenarios/skirm-ruined-crossing.ron")
-    }
-}
-
-/// The new-scenario form of Skirm: the battle map's size.
-#[derive(Clone)]
-pub struct SkirmNewForm {
-    /// The replacement ruleset's text, if any.
-    ruleset: Option<String>,
-    /// Squares across.
-    pub width: u16,
-    /// Squares down.
-    pub height: u16,
-}
-
-impl NewScenarioForm for SkirmNewForm {
-    fn ui(&mut self, ui: &mut Ui) {
-        ui.label(
-            "A battle map of 40 mm squares: open ground, the first mission, two rows of deployment zone at each \
-             end and two empty squads to build.",
-        );
-        egui::Grid::new("new-form").show(ui, |ui| {
-            ui.label("Width");
-            ui.add(egui::DragValue::new(&mut self.width).range(4..=MAX_SIDE));
-            ui.end_row();
-            ui.label("Height");
-            ui.add(egui::DragValue::new(&mut self.height).range(4..=MAX_SIDE));
-            ui.end_row();
-        });
-    }
-
-    fn create(&self) -> Result<String, String> {
-        let rules = rules_from(self.ruleset.as_deref())?;
-        save_scenario(&rules, &crate::systems::skirm::editing::new_scenario(&rules, self.width, self.height))
-    }
-
-    fn clone_box(&self) -> Box<dyn NewScenarioForm> {
-        Box::new(self.clone())
+    fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        Box::new(SizeForm {
+            about: "A battle map of 40 mm squares: open ground, the first mission, two rows of deployment zone at \
+                    each end and two empty squads to build.",
+            labels: ["Width", "Height"],
+            bounds: (4, u32::from(MAX_SIDE)),
+            size: [12, 12],
+            ruleset: ruleset.map(str::to_owned),
+            make: |ruleset, width, height| {
+                let rules = load_ruleset::<<SkirmGame as DeskDefinition>::Game>(ruleset)?;
+                let (width, height) = (u16::try_from(width), u16::try_from(height));
+                let (Ok(width), Ok(height)) = (width, height) else { return Err("the map is too large".to_owned()) };
+                save_scenario(&rules, &crate::systems::skirm::editing::new_scenario(&rules, width, height))
+            },
+        })
     }
 }
 

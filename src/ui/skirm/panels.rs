@@ -15,6 +15,7 @@ use crate::ui::commands::UiCommand;
 use crate::ui::desk::DeskContext;
 use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
 use crate::ui::style;
+use crate::ui::widgets::{FindingAsked, findings_panel};
 use egui::{RichText, Ui};
 use std::path::Path;
 
@@ -226,27 +227,17 @@ fn load_squad_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize,
 }
 
 fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
-    let findings = desk.findings.list.clone();
-    if findings.is_empty() {
-        ui.label(RichText::new("No problems: the battle can be played.").color(style::VALID));
-    }
-    for finding in findings {
-        let color = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
-        ui.horizontal_wrapped(|ui| {
-            let mark = if finding.severity == Severity::Error { "Error" } else { "Warning" };
-            ui.label(RichText::new(mark).color(color).strong());
-            let response = ui.add(egui::Label::new(&finding.message).sense(egui::Sense::click()));
-            if response.clicked()
-                && let Some(&first) = finding.places.first()
-            {
-                desk.editor.selected = Some(first);
-            }
-            if let Some(label) = desk.editor.fix_label(&finding)
-                && ui.button(label).clicked()
-            {
-                desk.editor.fix(&finding);
-            }
-        });
+    let editor = &desk.editor;
+    let all_clear = "No problems: the battle can be played.";
+    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| editor.fix_label(f));
+    match asked.and_then(|a| match a {
+        FindingAsked::Show(i) | FindingAsked::Fix(i) => desk.findings.list.get(i).cloned().map(|f| (a, f)),
+    }) {
+        Some((FindingAsked::Show(_), f)) => desk.editor.selected = f.places.first().copied(),
+        Some((FindingAsked::Fix(_), f)) => {
+            desk.editor.fix(&f);
+        }
+        None => {}
     }
 }
 

@@ -17,11 +17,10 @@ use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target,
 use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen, load_game};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
-use std::path::Path;
 use std::sync::Arc;
 
 /// Starts a playtest of the open Skirm document, or leaves the one under way.
@@ -127,25 +126,14 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         .show(ui, |ui| canvas(desk, cx, ui));
 }
 
-/// Takes a path the in-app file dialog chose for a saved game; `false` when `id` is not
-/// the playtest's.
-pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) -> bool {
-    let Some(file) = GameFile::of(id) else { return false };
-    game_file_chosen(desk, cx, file, path);
-    true
-}
-
 impl PlaysSavedGames for SkirmDesk {
-    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        let Some(play) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-        cx.write_file(path, play.save(), "the game");
+    fn saved_game(&self) -> Option<Result<String, String>> {
+        self.play.as_ref().map(SkirmPlay::save)
     }
 
-    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        let rules = Arc::clone(&self.editor.rules);
-        if let Some(play) = load_game(cx, path, |text| SkirmPlay::load(rules, text)) {
-            self.play = Some(play);
-        }
+    fn resume(&mut self, text: &str) -> Result<(), String> {
+        self.play = Some(SkirmPlay::load(Arc::clone(&self.editor.rules), text)?);
+        Ok(())
     }
 }
 

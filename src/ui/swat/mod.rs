@@ -15,10 +15,13 @@ pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::commands::{DIGITS, GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, GameDesk, Miniature};
+use super::desk::{
+    ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, path_unused, saved_game_path_chosen,
+};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::{Modal, NewScenarioForm};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
+use crate::game::load_ruleset;
 use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::Ruleset;
 use crate::systems::swat::scenario::{
@@ -157,7 +160,10 @@ impl SwatDesk {
     /// The scenario behind the seam, read with this desk's ruleset.
     #[must_use]
     pub fn open_scenario(&self) -> Box<dyn crate::game::OpenScenario> {
-        crate::systems::swat::open_scenario(Arc::clone(&self.editor.rules), self.editor.doc.scenario.clone())
+        crate::game::Opened::<crate::systems::swat::Swat>::boxed(
+            Arc::clone(&self.editor.rules),
+            self.editor.doc.scenario.clone(),
+        )
     }
 }
 
@@ -403,7 +409,9 @@ impl Desk for SwatDesk {
     }
 
     fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
-        play::path_chosen(self, cx, id, path);
+        if !saved_game_path_chosen(self, cx, id, path) {
+            path_unused(cx, path);
+        }
     }
 
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
@@ -421,45 +429,21 @@ impl Desk for SwatDesk {
 /// Makes Skirmish Wars desks: the window's registry lists it.
 pub struct SwatGame;
 
-/// The ruleset for a desk: the replacement's text, else the built-in one.
-/// The game's ruleset, built-in or the replacement's.
-fn rules_from(ruleset: Option<&str>) -> Result<Arc<Ruleset>, String> {
-    crate::game::load_ruleset::<crate::systems::swat::Swat>(ruleset)
-}
-
-impl GameDesk for SwatGame {
-    fn system_id(&self) -> &'static str {
-        SYSTEM_ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Skirmish Wars"
-    }
-
-    fn open(&self, text: &str, ruleset: Option<&str>) -> Result<Box<dyn Desk>, String> {
-        Ok(Box::new(SwatDesk::from_text(rules_from(ruleset)?, text, None)?))
-    }
-
+impl DeskDefinition for SwatGame {
+    type Game = crate::systems::swat::Swat;
+    const TITLE: &'static str = "Skirmish Wars";
+    const SAMPLE: &'static str = FIRST_RUN_SAMPLE;
     /// Advance Wars By Web maps: a terrain CSV or a JSON map document.
-    fn import_extensions(&self) -> &'static [&'static str] {
-        &["json", "csv", "txt"]
+    const IMPORT_EXTENSIONS: &'static [&'static str] = &["json", "csv", "txt"];
+
+    fn desk(rules: Arc<Ruleset>, text: &str, import: Option<&str>) -> Result<Box<dyn Desk>, String> {
+        Ok(Box::new(SwatDesk::from_text(rules, text, import)?))
     }
 
-    fn import(&self, text: &str, name: &str, ruleset: Option<&str>) -> Option<Result<Box<dyn Desk>, String>> {
-        Some(
-            rules_from(ruleset)
-                .and_then(|rules| SwatDesk::from_text(rules, text, Some(name)).map(|d| Box::new(d) as Box<dyn Desk>)),
-        )
-    }
-
-    fn new_form(&self, ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        let rules = rules_from(ruleset).ok();
+    fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
+        let rules = load_ruleset::<crate::systems::swat::Swat>(ruleset).ok();
         let fill = rules.as_ref().and_then(|r| r.terrain_id("plain")).unwrap_or(TerrainId(0));
         Box::new(SwatNewForm { rules, width: 24, height: 18, players: 2, tile_size: 6, fill, from_tiles: false })
-    }
-
-    fn sample(&self) -> &'static str {
-        FIRST_RUN_SAMPLE
     }
 }
 

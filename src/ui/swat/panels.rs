@@ -8,6 +8,7 @@ use crate::systems::swat::rules::{CoChoice, MAX_COUNTERS, Pos, PropertyKind, Ter
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use crate::ui::commands::UiCommand;
 use crate::ui::desk::{Desk, DeskContext};
+use crate::ui::widgets::{FindingAsked, findings_panel};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 
 fn command_toggle(
@@ -251,38 +252,18 @@ pub fn side_panels(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 }
 
 fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
-    if desk.findings.list.is_empty() {
-        ui.label(RichText::new("No errors, no warnings.").color(Color32::from_rgb(80, 190, 100)));
-    }
-    let findings = desk.findings.list.clone();
     let mut shown = None;
     let mut mend = None;
-    for severity in [Severity::Error, Severity::Warning] {
-        let group: Vec<_> = findings.iter().filter(|f| f.severity == severity).collect();
-        if group.is_empty() {
-            continue;
+    let all_clear = "No errors, no warnings.";
+    match findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone())) {
+        Some(FindingAsked::Show(i)) => shown = desk.findings.list.get(i).map(|f| f.places.clone()),
+        Some(FindingAsked::Fix(i)) => {
+            if let Some(fix) = desk.findings.list.get(i).and_then(|f| f.fix.clone()) {
+                desk.editor.doc.apply_edits(&fix.label, &fix.edits);
+                *cx.status = format!("{}.", fix.label);
+            }
         }
-        let (title, color) = match severity {
-            Severity::Error => (format!("Errors ({})", group.len()), theme::ERROR),
-            Severity::Warning => (format!("Warnings ({})", group.len()), theme::WARNING),
-        };
-        ui.label(RichText::new(title).strong().color(color));
-        for finding in group {
-            ui.horizontal_wrapped(|ui| {
-                let response = ui
-                    .selectable_label(false, &finding.message)
-                    .on_hover_text(format!("{} - click to show it on the map", finding.code));
-                if response.clicked() {
-                    shown = Some(finding.places.clone());
-                }
-                if let Some(fix) = &finding.fix
-                    && ui.small_button(&fix.label).on_hover_text("Apply this fix (one undoable step)").clicked()
-                {
-                    desk.editor.doc.apply_edits(&fix.label, &fix.edits);
-                    *cx.status = format!("{}.", fix.label);
-                }
-            });
-        }
+        None => {}
     }
     if let Some(symmetry) = desk.editor.doc.scenario.symmetry {
         ui.separator();

@@ -14,11 +14,10 @@ use crate::systems::swat::rules::{
 use crate::systems::swat::scenario::Controller;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, game_file_chosen, load_game};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
 use crate::ui::shell::Modal;
 use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
-use std::path::Path;
 
 /// A playtest under way.
 pub struct PlayState {
@@ -296,24 +295,14 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
 }
 
-/// Takes a path the in-app file dialog chose for a saved game.
-pub fn path_chosen(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, id: u16, path: &Path) {
-    match GameFile::of(id) {
-        Some(file) => game_file_chosen(desk, cx, file, path),
-        None => cx.say(format!("No use for {}: the request is not this board's.", path.display())),
-    }
-}
-
 impl PlaysSavedGames for SwatDesk {
-    fn save_game_to(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        let Some(play) = self.play.as_ref() else { return cx.say("The game was not saved: no game is under way.") };
-        cx.write_file(path, play.session.save(&self.editor.rules), "the game");
+    fn saved_game(&self) -> Option<Result<String, String>> {
+        self.play.as_ref().map(|play| play.session.save(&self.editor.rules))
     }
 
-    fn load_game_from(&mut self, cx: &mut DeskContext<'_>, path: &Path) {
-        if let Some(session) = load_game(cx, path, |text| Session::load(&self.editor.rules, text)) {
-            self.play = Some(PlayState::new(session));
-        }
+    fn resume(&mut self, text: &str) -> Result<(), String> {
+        self.play = Some(PlayState::new(Session::load(&self.editor.rules, text)?));
+        Ok(())
     }
 }
 

@@ -188,7 +188,7 @@ pub const READINGS: [ReadingInfo; 13] = [
     },
     ReadingInfo {
         name: "he_dice",
-        values: &["1", "2"],
+        values: &["1", "2", "3"],
         sentence: "\"damage has the form of (Base Damage - n*D6 - S) ... 'n' is a factor representing accuracy\": n is given no value",
         changes_play: true,
     },

@@ -145,6 +145,18 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
         if value.is_some_and(|v| v > MAX_LIMIT) {
             return Err(FileError::at_text(text, field, format!("{field} is more than {MAX_LIMIT}")));
         }
+        if value == Some(0) {
+            // A limit of 0 ends the game before anyone plays, and a target of 0 is won by the
+            // side that has not yet played once the first turn ends: neither is a game.
+            return Err(FileError::at_text(
+                text,
+                field,
+                format!("{field} of 0 decides the game before it is played; leave it out (None) for no {field}"),
+            ));
+        }
+    }
+    if file.action_limit == 0 {
+        return Err(FileError::at_text(text, "action_limit", "action_limit of 0 lets no side act".into()));
     }
     let table = file.table.read(rules.unit).map_err(|e| FileError::at_text(text, "table", e))?;
     for piece in &table.pieces {

@@ -111,6 +111,9 @@ pub fn parse_script(unit: LengthUnit, text: &str) -> Result<Vec<(usize, Scripted
                 ));
             }
         };
+        if out.len() == crate::game::MAX_SCRIPT_ACTIONS {
+            return Err(crate::game::script_too_long(line));
+        }
         out.push((line, scripted));
     }
     Ok(out)

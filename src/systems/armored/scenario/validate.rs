@@ -313,6 +313,10 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
             ));
         }
     }
+    for clash in crate::table::zone_clashes(table) {
+        let (code, message) = clash.describe(table);
+        out.push(finding(Severity::Error, code, message, clash.place(table).into_iter().collect(), None));
+    }
     let area = |side: u8| -> f64 {
         table
             .zones

@@ -73,7 +73,9 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
         for (f, &at) in unit.figures.iter().enumerate() {
             if !on_table(rules, (table.width, table.depth), at) {
                 let r = rules.base_um() / 2;
-                let inside = (at.0.clamp(r, table.width - r), at.1.clamp(r, table.depth - r));
+                // A table narrower than a base has no place inside: the middle is the nearest there is.
+                let within = |v: i64, length: i64| if length < 2 * r { length / 2 } else { v.clamp(r, length - r) };
+                let inside = (within(at.0, table.width), within(at.1, table.depth));
                 out.push(Finding {
                     severity: Severity::Error,
                     code: "off-table",
@@ -138,6 +140,11 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                 }
             }
         }
+    }
+    for clash in crate::table::zone_clashes(table) {
+        let (code, message) = clash.describe(table);
+        let places = clash.place(table).into_iter().collect();
+        out.push(Finding { severity: Severity::Error, code, message, places, fix: None });
     }
     let missing: Vec<u8> = (0..2u8).filter(|&side| deployment_zone(scenario, side).is_none()).collect();
     if !missing.is_empty() {

@@ -115,6 +115,9 @@ pub fn parse_script(text: &str) -> Result<Vec<(usize, Scripted)>, String> {
     let mut out = Vec::new();
     for (index, line) in text.lines().enumerate() {
         match parse_line(line) {
+            Ok(Some(_)) if out.len() == crate::game::MAX_SCRIPT_ACTIONS => {
+                return Err(crate::game::script_too_long(index + 1));
+            }
             Ok(Some(action)) => out.push((index + 1, action)),
             Ok(None) => {}
             Err(reason) => return Err(format!("line {}: {reason}", index + 1)),

@@ -124,6 +124,9 @@ pub fn parse_script(rules: &Ruleset, text: &str) -> Result<Vec<(usize, ScriptAct
                 )));
             }
         };
+        if actions.len() == crate::game::MAX_SCRIPT_ACTIONS {
+            return Err(wrong(crate::game::script_too_long_reason()));
+        }
         actions.push((line, action));
     }
     Ok(actions)
