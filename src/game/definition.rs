@@ -8,15 +8,60 @@ use crate::files::FileError;
 use crate::ruleset::RulesetError;
 use std::sync::Arc;
 
-/// A game's ruleset as the seam reads and shows it.
-pub trait GameRuleset: Sized + Send + Sync + 'static {
+/// A game's ruleset as the seam reads and shows it; [`describe_ruleset`] writes what every
+/// game's `ruleset` command says around what only the game can.
+pub trait GameRuleset: serde::Serialize + Sized + Send + Sync + 'static {
     /// A ruleset from its file's text, checked as a whole.
     ///
     /// # Errors
     /// Every problem, each with its place.
     fn read(text: &str) -> Result<Self, RulesetError>;
-    /// The ruleset, for `skirmish-studio ruleset`.
-    fn describe(&self) -> Report;
+    /// Its counts and its table, a line each (each line starting with two spaces).
+    fn contents(&self) -> String;
+    /// The house readings its scenarios take, the default value of each first; none by default.
+    fn readings(&self) -> &'static [crate::ruleset::Reading] {
+        &[]
+    }
+}
+
+/// What `skirmish-studio ruleset` says of a ruleset that every command can use: `ok:` with its
+/// name and version, the game's contents, and its house readings with the sentence each
+/// resolves; the JSON is the ruleset itself with its readings.
+#[must_use]
+pub fn describe_ruleset<R: GameRuleset>(rules: &R) -> Report {
+    use std::fmt::Write as _;
+    let mut json = serde_json::json!(rules);
+    // Every game's ruleset file names itself and its version; the heading reads them there.
+    let field = |name: &str| match &json[name] {
+        serde_json::Value::String(text) => text.clone(),
+        other => other.to_string(),
+    };
+    let mut text = format!("ok: {} (version {})\n{}", field("name"), field("version"), rules.contents());
+    let readings = rules.readings();
+    if !readings.is_empty() {
+        let values = |r: &crate::ruleset::Reading| r.values.join(" | ");
+        let name_width = readings.iter().map(|r| r.name.len()).max().unwrap_or(0);
+        let values_width = readings.iter().map(|r| values(r).len()).max().unwrap_or(0);
+        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
+        for reading in readings {
+            let _ = writeln!(
+                text,
+                "    {:<name_width$} {:<values_width$} {}",
+                reading.name,
+                values(reading),
+                reading.sentence
+            );
+        }
+        json["readings"] = serde_json::json!(
+            readings
+                .iter()
+                .map(|r| serde_json::json!({
+                    "name": r.name, "values": r.values, "sentence": r.sentence, "changes_play": r.changes_play,
+                }))
+                .collect::<Vec<_>>()
+        );
+    }
+    Report { text, json }
 }
 
 /// One game, as the registry lists it.
@@ -102,7 +147,7 @@ where
     Opened<G>: OpenScenario,
 {
     fn describe(&self) -> Report {
-        self.0.describe()
+        describe_ruleset(&*self.0)
     }
 
     fn open(&self, text: &str) -> Result<Box<dyn OpenScenario>, FileError> {

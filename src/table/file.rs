@@ -180,73 +180,32 @@ fn footprint(unit: LengthUnit, file: &FootprintFile, what: &str) -> Result<Footp
                 .enumerate()
                 .map(|(i, &p)| point(unit, p, &format!("{what}: corner {}", i + 1)))
                 .collect::<Result<Vec<_>, _>>()?;
-            simple_polygon(unit, &points, what)?;
+            simple_polygon(&points, what)?;
             Footprint::Polygon { points }
         }
     })
 }
 
 /// The least area a polygon may enclose: a square millimetre, in square micrometres.
-const MIN_AREA_UM2: i128 = 1_000_000;
+const MIN_AREA_UM2: f64 = 1_000_000.0;
 
-/// Refuses a polygon that is not one shape: corners on one line or one point (no area), or
-/// edges that cross or touch other than at their shared corner (a bow tie). Every rule that
-/// asks whether a point is inside or how far an edge is needs a simple polygon.
-fn simple_polygon(unit: LengthUnit, points: &[(i64, i64)], what: &str) -> Result<(), String> {
-    let n = points.len();
-    let corner = |i: usize| points[i % n];
-    let twice_area: i128 = (0..n)
-        .map(|i| {
-            let ((x0, y0), (x1, y1)) = (corner(i), corner(i + 1));
-            i128::from(x0) * i128::from(y1) - i128::from(x1) * i128::from(y0)
-        })
-        .sum();
-    if twice_area.abs() < 2 * MIN_AREA_UM2 {
+/// Refuses a polygon that is not one shape: corners on one line or one point (no area), two
+/// corners at one point, or edges that cross or touch other than at their shared corner (a bow
+/// tie). Every rule that asks whether a point is inside or how far an edge is needs a simple
+/// polygon.
+fn simple_polygon(points: &[(i64, i64)], what: &str) -> Result<(), String> {
+    use geo::{Area as _, Validation as _};
+    let polygon = super::model::polygon_of(points);
+    if polygon.unsigned_area() < MIN_AREA_UM2 {
         return Err(format!("{what}: its corners enclose no area (they lie on one line or at one point)"));
     }
-    for i in 0..n {
-        if corner(i) == corner(i + 1) {
-            return Err(format!("{what}: corners {} and {} are the same point", i + 1, (i + 1) % n + 1));
-        }
+    if let Some(i) = (0..points.len()).find(|&i| points.get(i) == points.get((i + 1) % points.len())) {
+        return Err(format!("{what}: corners {} and {} are the same point", i + 1, (i + 1) % points.len() + 1));
     }
-    for i in 0..n {
-        for j in i + 2..n {
-            if i == 0 && j == n - 1 {
-                continue;
-            }
-            if segments_meet((corner(i), corner(i + 1)), (corner(j), corner(j + 1))) {
-                let at = |p: (i64, i64)| format!("({}, {})", unit.show(p.0), unit.show(p.1));
-                return Err(format!(
-                    "{what}: its edge from {} to {} crosses the edge from {} to {}; a shape's edges may meet only at its corners",
-                    at(corner(i)),
-                    at(corner(i + 1)),
-                    at(corner(j)),
-                    at(corner(j + 1))
-                ));
-            }
-        }
+    if !polygon.is_valid() {
+        return Err(format!("{what}: its edges cross; a shape's edges may meet only at its corners"));
     }
     Ok(())
-}
-
-/// Whether two segments share a point (crossing, touching or overlapping), exactly.
-fn segments_meet(a: ((i64, i64), (i64, i64)), b: ((i64, i64), (i64, i64))) -> bool {
-    let turn = |p: (i64, i64), q: (i64, i64), r: (i64, i64)| {
-        let cross = (i128::from(q.0) - i128::from(p.0)) * (i128::from(r.1) - i128::from(p.1))
-            - (i128::from(q.1) - i128::from(p.1)) * (i128::from(r.0) - i128::from(p.0));
-        cross.signum()
-    };
-    let within = |p: (i64, i64), q: (i64, i64), r: (i64, i64)| {
-        r.0 >= p.0.min(q.0) && r.0 <= p.0.max(q.0) && r.1 >= p.1.min(q.1) && r.1 <= p.1.max(q.1)
-    };
-    let (d1, d2, d3, d4) = (turn(b.0, b.1, a.0), turn(b.0, b.1, a.1), turn(a.0, a.1, b.0), turn(a.0, a.1, b.1));
-    if d1 * d2 < 0 && d3 * d4 < 0 {
-        return true;
-    }
-    (d1 == 0 && within(b.0, b.1, a.0))
-        || (d2 == 0 && within(b.0, b.1, a.1))
-        || (d3 == 0 && within(a.0, a.1, b.0))
-        || (d4 == 0 && within(a.0, a.1, b.1))
 }
 
 /// The footprint as the file writes it.
@@ -350,7 +309,7 @@ impl TableFile {
                 .enumerate()
                 .map(|(c, &p)| point(unit, p, &format!("{what}: corner {}", c + 1)))
                 .collect::<Result<Vec<_>, _>>()?;
-            simple_polygon(unit, &points, &what)?;
+            simple_polygon(&points, &what)?;
             let owner = z.side.map(|s| side(s, &what)).transpose()?;
             table.zones.push(Zone { name: z.name.clone(), owner, purpose: z.purpose, points });
         }

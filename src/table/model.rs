@@ -95,10 +95,13 @@ impl Zone {
     /// Its polygon on the table.
     #[must_use]
     pub fn polygon(&self) -> Polygon<f64> {
-        Polygon::new(
-            LineString::from(self.points.iter().map(|&(x, y)| Coord { x: x as f64, y: y as f64 }).collect::<Vec<_>>()),
-            vec![],
-        )
+        polygon_of(&self.points)
+    }
+
+    /// Its shape on the table, for the distance and overlap kernels.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        Shape::polygon(corners_of(&self.points))
     }
 
     /// Its area in square micrometres.
@@ -147,6 +150,17 @@ pub struct PlacedUnit {
     pub owner: u8,
     /// Where it stands and faces.
     pub pose: Pose,
+}
+
+/// The polygon through these corners, in micrometres.
+#[must_use]
+pub fn polygon_of(points: &[(i64, i64)]) -> Polygon<f64> {
+    Polygon::new(LineString::from(corners_of(points)), vec![])
+}
+
+/// Corners as the geometry kernel takes them.
+fn corners_of(points: &[(i64, i64)]) -> Vec<Coord<f64>> {
+    points.iter().map(|&(x, y)| Coord { x: x as f64, y: y as f64 }).collect()
 }
 
 /// Deployment zones that leave no game to play: two sides' zones overlapping (a unit may
@@ -214,17 +228,12 @@ pub fn zone_clashes(table: &Table) -> Vec<ZoneClash> {
     }
     for (n, &(i, a)) in deployment.iter().enumerate() {
         for &(j, b) in &deployment[n + 1..] {
-            if a.owner != b.owner && super::shape::overlaps(&Shape::polygon(corners(a)), &Shape::polygon(corners(b))) {
+            if a.owner != b.owner && super::shape::overlaps(&a.shape(), &b.shape()) {
                 clashes.push(ZoneClash::Overlap(i, j));
             }
         }
     }
     clashes
-}
-
-/// A zone's corners as the shape kernel takes them.
-fn corners(zone: &Zone) -> Vec<Coord<f64>> {
-    zone.points.iter().map(|&(x, y)| Coord { x: x as f64, y: y as f64 }).collect()
 }
 
 /// An open table and everything on it.

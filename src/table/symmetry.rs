@@ -208,22 +208,14 @@ pub fn asymmetries(
     }
     for (i, zone) in table.zones.iter().enumerate() {
         let image = symmetry.zone(w, d, zone);
-        let image_shape =
-            Shape::polygon(image.points.iter().map(|&(x, y)| geo::Coord { x: x as f64, y: y as f64 }).collect());
+        let image_shape = image.shape();
         let found = table.zones.iter().any(|other| {
             other.owner == image.owner
                 && other.purpose == image.purpose
-                && same_outline(
-                    &image_shape,
-                    &Shape::polygon(
-                        other.points.iter().map(|&(x, y)| geo::Coord { x: x as f64, y: y as f64 }).collect(),
-                    ),
-                    tol,
-                )
+                && same_outline(&image_shape, &other.shape(), tol)
         });
         if !found {
-            let own =
-                Shape::polygon(zone.points.iter().map(|&(x, y)| geo::Coord { x: x as f64, y: y as f64 }).collect());
+            let own = zone.shape();
             out.push(Asymmetry { thing: Thing::Zone(i), at: point_of(&own), image_at: point_of(&image_shape) });
         }
     }

@@ -432,8 +432,7 @@ impl<D: DeskDefinition> GameDesk for D {
 
 /// The new-scenario form of a game whose new scenario is a size and its defaults: what the
 /// dialog explains, the two lengths and their bounds, and how the file is made.
-#[derive(Clone)]
-pub struct SizeForm {
+pub struct SizeForm<G: GameDefinition> {
     /// What a new scenario of this game starts with, in a sentence or three.
     pub about: &'static str,
     /// The two lengths' labels, with their unit (`Width (cm)`).
@@ -444,11 +443,17 @@ pub struct SizeForm {
     pub size: [u32; 2],
     /// The replacement ruleset's text, if the studio was started with one.
     pub ruleset: Option<String>,
-    /// Makes the scenario file from the ruleset's text and the two lengths.
-    pub make: fn(Option<&str>, u32, u32) -> Result<String, String>,
+    /// Makes the scenario file from the ruleset and the two lengths.
+    pub make: fn(&G::Ruleset, u32, u32) -> Result<String, String>,
 }
 
-impl NewScenarioForm for SizeForm {
+impl<G: GameDefinition> Clone for SizeForm<G> {
+    fn clone(&self) -> Self {
+        Self { ruleset: self.ruleset.clone(), ..*self }
+    }
+}
+
+impl<G: GameDefinition> NewScenarioForm for SizeForm<G> {
     fn ui(&mut self, ui: &mut Ui) {
         ui.label(self.about);
         egui::Grid::new("size-form").show(ui, |ui| {
@@ -461,7 +466,8 @@ impl NewScenarioForm for SizeForm {
     }
 
     fn create(&self) -> Result<String, String> {
-        (self.make)(self.ruleset.as_deref(), self.size[0], self.size[1])
+        let rules = load_ruleset::<G>(self.ruleset.as_deref())?;
+        (self.make)(&rules, self.size[0], self.size[1])
     }
 
     fn clone_box(&self) -> Box<dyn NewScenarioForm> {

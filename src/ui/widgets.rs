@@ -35,24 +35,25 @@ pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Respo
     })
 }
 
-/// What the person asked of one finding in the findings panel, by its index in the list.
+/// What the person asked of one finding in the findings panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FindingAsked {
     /// Show where it is (select or centre on its first place).
-    Show(usize),
+    Show,
     /// Apply its one-click fix.
-    Fix(usize),
+    Fix,
 }
 
 /// The findings panel every game shows: errors, then warnings, each group headed with its
 /// count; each message clickable to show where it is, with its fix's button where it has one
-/// (`fix_label`), and `all_clear` when there is nothing to say.
-pub fn findings_panel<P, F>(
+/// (`fix_label`), and `all_clear` when there is nothing to say. Returns what was asked, and of
+/// which finding.
+pub fn findings_panel<'a, P, F>(
     ui: &mut Ui,
-    findings: &[crate::game::Finding<P, F>],
+    findings: &'a [crate::game::Finding<P, F>],
     all_clear: &str,
     fix_label: &dyn Fn(&crate::game::Finding<P, F>) -> Option<String>,
-) -> Option<FindingAsked> {
+) -> Option<(FindingAsked, &'a crate::game::Finding<P, F>)> {
     use crate::game::Severity;
     use crate::ui::style;
     if findings.is_empty() {
@@ -67,7 +68,7 @@ pub fn findings_panel<P, F>(
             continue;
         }
         ui.label(RichText::new(format!("{name} ({count})")).strong().color(colour));
-        for (index, finding) in findings.iter().enumerate().filter(|(_, f)| f.severity == severity) {
+        for finding in findings.iter().filter(|f| f.severity == severity) {
             ui.horizontal_wrapped(|ui| {
                 let hint = if finding.places.is_empty() { "about the whole scenario" } else { "click to show where" };
                 if ui
@@ -75,12 +76,12 @@ pub fn findings_panel<P, F>(
                     .on_hover_text(format!("{}: {hint}", finding.code))
                     .clicked()
                 {
-                    asked = Some(FindingAsked::Show(index));
+                    asked = Some((FindingAsked::Show, finding));
                 }
                 if let Some(label) = fix_label(finding)
                     && ui.small_button(label).on_hover_text("Apply this fix (one undoable step)").clicked()
                 {
-                    asked = Some(FindingAsked::Fix(index));
+                    asked = Some((FindingAsked::Fix, finding));
                 }
             });
         }

@@ -383,9 +383,6 @@ pub fn run(cases: usize, seed: u64, budget: Duration) -> Outcome {
     let mut dice = Dice::new(seed);
     let mut outcome = Outcome::default();
     let started = Instant::now();
-    let previous_hook = std::panic::take_hook();
-    // The panics caught are counted and reported; their default printing would bury them.
-    std::panic::set_hook(Box::new(|_| {}));
     for case in 0..cases {
         if started.elapsed() > budget {
             break;
@@ -414,6 +411,5 @@ pub fn run(cases: usize, seed: u64, budget: Duration) -> Outcome {
         outcome.peak_bytes = outcome.peak_bytes.max(resident_bytes());
         outcome.cases += 1;
     }
-    std::panic::set_hook(previous_hook);
     outcome
 }

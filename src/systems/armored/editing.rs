@@ -221,9 +221,7 @@ impl Editor {
             Thing::Piece(i) => table.pieces.get(i).map(Piece::shape),
             Thing::Unit(i) => unit_shape(&self.rules, &self.doc.scenario, i),
             Thing::Objective(i) => table.objectives.get(i).map(Objective::shape),
-            Thing::Zone(i) => table.zones.get(i).map(|z| {
-                Shape::polygon(z.points.iter().map(|&(x, y)| geo::Coord { x: x as f64, y: y as f64 }).collect())
-            }),
+            Thing::Zone(i) => table.zones.get(i).map(|z| z.shape()),
         }
     }
 

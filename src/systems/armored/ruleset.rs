@@ -522,19 +522,18 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
-    /// What `skirmish-studio ruleset` says of it: its name, its counts and its table.
-    fn describe(&self) -> crate::game::Report {
+    /// Its counts and its table, for `skirmish-studio ruleset`.
+    fn contents(&self) -> String {
         use std::fmt::Write as _;
-        let rules = self;
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let mut text = String::new();
         let _ = writeln!(
             text,
             "  measured in {}; {} terrain kinds, {} profiles",
-            rules.unit.name(),
-            rules.terrain.len(),
-            rules.profiles.len()
+            self.unit.name(),
+            self.terrain.len(),
+            self.profiles.len()
         );
-        for p in &rules.profiles {
+        for p in &self.profiles {
             let _ = writeln!(
                 text,
                 "  {:<46} cost {:>3}  actions {}  move {}\"  HP {:>2}  armour {}/{}/{}  {}",
@@ -549,18 +548,11 @@ impl crate::game::GameRuleset for Ruleset {
                 p.weapons.iter().map(|w| format!("{} ({})", w.name, w.summary())).collect::<Vec<_>>().join("; ")
             );
         }
-        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
-        for reading in &super::rules::READINGS {
-            let _ = writeln!(text, "    {:<26} {:<24} {}", reading.name, reading.values.join(" | "), reading.sentence);
-        }
-        let mut json = serde_json::json!(rules);
-        json["readings"] = serde_json::json!(
-            super::rules::READINGS
-                .iter()
-                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence }))
-                .collect::<Vec<_>>()
-        );
-        crate::game::Report { text, json }
+        text
+    }
+
+    fn readings(&self) -> &'static [crate::ruleset::Reading] {
+        &super::rules::READINGS
     }
 }
 

@@ -29,11 +29,10 @@ pub struct ArmoredAdvance;
 
 impl GameDefinition for ArmoredAdvance {
     type Ruleset = Ruleset;
+    type Scenario = ArmoredScenario;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Armored Advance";
     const BUILTIN: &'static str = super::ruleset::BUILTIN;
-
-    type Scenario = ArmoredScenario;
 
     fn load(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, FileError> {
         load_scenario(rules, text)

@@ -301,33 +301,25 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
-    /// What `skirmish-studio ruleset` says of it: its name, its counts and its table.
-    fn describe(&self) -> crate::game::Report {
+    /// Its counts and its table, for `skirmish-studio ruleset`.
+    fn contents(&self) -> String {
         use std::fmt::Write as _;
-        let rules = self;
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
-        let _ = writeln!(text, "  measured in centimetres; round bases of {} cm", rules.base_diameter);
-        for t in &rules.troops {
+        let mut text = String::new();
+        let _ = writeln!(text, "  measured in centimetres; round bases of {} cm", self.base_diameter);
+        for t in &self.troops {
             let _ = writeln!(
                 text,
                 "  {:<14} {}: {} unit(s) of {} figures",
                 t.name,
-                rules.side_name(t.side),
+                self.side_name(t.side),
                 t.units,
                 t.figures
             );
         }
-        let _ = writeln!(text, "  house readings (reading.NAME=VALUE, default first):");
-        for reading in &super::rules::READINGS {
-            let _ = writeln!(text, "    {:<12} {:<44} {}", reading.name, reading.values.join(" | "), reading.sentence);
-        }
-        let mut json = serde_json::json!(rules);
-        json["readings"] = serde_json::json!(
-            super::rules::READINGS
-                .iter()
-                .map(|r| serde_json::json!({ "name": r.name, "values": r.values, "sentence": r.sentence, "changes_play": r.changes_play }))
-                .collect::<Vec<_>>()
-        );
-        crate::game::Report { text, json }
+        text
+    }
+
+    fn readings(&self) -> &'static [crate::ruleset::Reading] {
+        &super::rules::READINGS
     }
 }

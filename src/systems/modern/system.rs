@@ -26,11 +26,10 @@ pub struct ModernSkirmish;
 
 impl GameDefinition for ModernSkirmish {
     type Ruleset = Ruleset;
+    type Scenario = ModernScenario;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Modern Skirmish";
     const BUILTIN: &'static str = super::ruleset::BUILTIN;
-
-    type Scenario = ModernScenario;
 
     fn load(rules: &Ruleset, text: &str) -> Result<ModernScenario, FileError> {
         load_scenario(rules, text)

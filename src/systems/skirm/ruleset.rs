@@ -8,22 +8,21 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
-    /// What `skirmish-studio ruleset` says of it: its name, its counts and its table.
-    fn describe(&self) -> crate::game::Report {
+    /// Its counts and its table, for `skirmish-studio ruleset`.
+    fn contents(&self) -> String {
         use std::fmt::Write as _;
-        let rules = self;
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let mut text = String::new();
         let _ = writeln!(
             text,
             "  {} factions, {} weapons, {} gear, {} missions, {} secondary objectives, {} environments",
-            rules.factions.len(),
-            rules.weapons.len(),
-            rules.gear.len(),
-            rules.missions.len(),
-            rules.secondary_objectives.len(),
-            rules.environments.len()
+            self.factions.len(),
+            self.weapons.len(),
+            self.gear.len(),
+            self.missions.len(),
+            self.secondary_objectives.len(),
+            self.environments.len()
         );
-        for faction in &rules.factions {
+        for faction in &self.factions {
             let _ = writeln!(text, "  {}:", faction.name);
             for p in &faction.profiles {
                 let _ = writeln!(
@@ -40,6 +39,6 @@ impl crate::game::GameRuleset for Ruleset {
                 );
             }
         }
-        crate::game::Report { text, json: serde_json::json!(rules) }
+        text
     }
 }

@@ -24,11 +24,10 @@ pub struct Skirm;
 
 impl GameDefinition for Skirm {
     type Ruleset = Ruleset;
+    type Scenario = SkirmScenario;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Skirm";
     const BUILTIN: &'static str = super::rules::BUILTIN_SKIRM_RON;
-
-    type Scenario = SkirmScenario;
 
     fn load(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileError> {
         load_scenario(rules, text)

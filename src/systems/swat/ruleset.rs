@@ -8,26 +8,25 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
-    /// What `skirmish-studio ruleset` says of it: its name, its counts and its table.
-    fn describe(&self) -> crate::game::Report {
+    /// Its counts and its table, for `skirmish-studio ruleset`.
+    fn contents(&self) -> String {
         use std::fmt::Write as _;
-        let rules = self;
-        let mut text = format!("ok: {} (version {})\n", rules.name, rules.version);
+        let mut text = String::new();
         let _ = writeln!(
             text,
             "  {} units, {} terrains, {} chart rows, {} COs",
-            rules.units.len(),
-            rules.terrains.len(),
-            rules.chart.len(),
-            rules.cos.len()
+            self.units.len(),
+            self.terrains.len(),
+            self.chart.len(),
+            self.cos.len()
         );
-        for unit in &rules.units {
+        for unit in &self.units {
             let _ = writeln!(
                 text,
                 "  {:<10} ${:<3} {:<6} MP {} range {}-{} defense {} counters {}",
                 unit.name,
                 unit.cost,
-                rules.move_types[unit.move_type.index()],
+                self.move_types[unit.move_type.index()],
                 unit.movement,
                 unit.range.0,
                 unit.range.1,
@@ -35,6 +34,6 @@ impl crate::game::GameRuleset for Ruleset {
                 unit.counters.map_or_else(|| "unlimited".to_owned(), |n| n.to_string())
             );
         }
-        crate::game::Report { text, json: serde_json::json!(rules) }
+        text
     }
 }

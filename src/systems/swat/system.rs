@@ -20,11 +20,10 @@ pub struct Swat;
 
 impl GameDefinition for Swat {
     type Ruleset = Ruleset;
+    type Scenario = Scenario;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Skirmish Wars: Advance Tactics";
     const BUILTIN: &'static str = super::rules::BUILTIN_SWAT_RON;
-
-    type Scenario = Scenario;
 
     fn load(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
         load_scenario(rules, text)

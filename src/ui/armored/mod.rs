@@ -20,7 +20,6 @@ use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::game::Severity;
-use crate::game::load_ruleset;
 use crate::systems::armored::editing::{Document, Editor, TableTool};
 use crate::systems::armored::ruleset::Ruleset;
 use crate::systems::armored::scenario::{
@@ -167,7 +166,7 @@ pub fn tool_command(tool: TableTool) -> UiCommand {
 
 impl Desk for ArmoredDesk {
     fn game(&self) -> &'static str {
-        "Armored Advance"
+        ArmoredGame::TITLE
     }
 
     fn document(&self) -> &dyn crate::editing::EditedDocument {
@@ -317,17 +316,14 @@ impl DeskDefinition for ArmoredGame {
     }
 
     fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        Box::new(SizeForm {
+        Box::new(SizeForm::<Self::Game> {
             about: "An open table measured in inches: Annihilation at 6 actions and 400 requisition, a deployment \
                     zone 12\" deep along each long edge, mirrored top to bottom. The rules recommend at least 24\" x 36\".",
             labels: ["Width (inches)", "Depth (inches)"],
             bounds: (12, 240),
             size: [48, 48],
             ruleset: ruleset.map(str::to_owned),
-            make: |ruleset, width, depth| {
-                let rules = load_ruleset::<<ArmoredGame as DeskDefinition>::Game>(ruleset)?;
-                save_scenario(&rules, &new_scenario(&rules, width, depth))
-            },
+            make: |rules, width, depth| save_scenario(rules, &new_scenario(rules, width, depth)),
         })
     }
 }

@@ -295,19 +295,22 @@ fn statistics(desk: &mut ArmoredDesk, ui: &mut Ui) {
 
 fn diagnostics(desk: &mut ArmoredDesk, ui: &mut Ui) {
     let all_clear = "No problems: the table follows the rules.";
-    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()));
+    let Some((asked, finding)) =
+        findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()))
+    else {
+        return;
+    };
     match asked {
-        Some(FindingAsked::Show(i)) => {
-            if let Some(&at) = desk.findings.list.get(i).and_then(|f| f.places.first()) {
+        FindingAsked::Show => {
+            if let Some(&at) = finding.places.first() {
                 desk.editor.selected = desk.editor.thing_at(at);
             }
         }
-        Some(FindingAsked::Fix(i)) => {
-            if let Some(fix) = desk.findings.list.get(i).and_then(|f| f.fix.clone()) {
-                desk.editor.apply_fix(&fix);
+        FindingAsked::Fix => {
+            if let Some(fix) = &finding.fix {
+                desk.editor.apply_fix(fix);
             }
         }
-        None => {}
     }
 }
 

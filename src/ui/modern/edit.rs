@@ -293,20 +293,19 @@ fn kill_grid(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) 
 
 fn diagnostics(desk: &mut ModernDesk, ui: &mut Ui) {
     let all_clear = "No problems: the table follows the rules.";
-    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()));
-    let Some(finding) = asked.and_then(|a| match a {
-        FindingAsked::Show(i) | FindingAsked::Fix(i) => desk.findings.list.get(i).cloned().map(|f| (a, f)),
-    }) else {
+    let Some((asked, finding)) =
+        findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()))
+    else {
         return;
     };
-    match finding {
-        (FindingAsked::Show(_), f) => {
-            if let Some(&at) = f.places.first() {
+    match asked {
+        FindingAsked::Show => {
+            if let Some(&at) = finding.places.first() {
                 desk.editor.selected = desk.editor.thing_at(at);
             }
         }
-        (FindingAsked::Fix(_), f) => {
-            desk.editor.apply_fix(&f);
+        FindingAsked::Fix => {
+            desk.editor.apply_fix(finding);
         }
     }
 }

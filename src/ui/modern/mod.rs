@@ -16,7 +16,6 @@ use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::game::Severity;
-use crate::game::load_ruleset;
 use crate::systems::modern::editing::{Document, Editor, Tool};
 use crate::systems::modern::ruleset::Ruleset;
 use crate::systems::modern::scenario::{
@@ -132,7 +131,7 @@ fn action_of(command: UiCommand) -> Option<Action> {
 
 impl Desk for ModernDesk {
     fn game(&self) -> &'static str {
-        "Modern Skirmish"
+        ModernGame::TITLE
     }
 
     fn document(&self) -> &dyn crate::editing::EditedDocument {
@@ -274,7 +273,7 @@ impl DeskDefinition for ModernGame {
     }
 
     fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        Box::new(SizeForm {
+        Box::new(SizeForm::<Self::Game> {
             about: "An open table measured in centimetres with the text's forces in formation: the Affiliation's two \
                     units of six Legionaries and one of six Auxiliaries along the bottom edge, the Antagonist's two \
                     units of nine Soldiers and one of nine Confederates along the top, each in a 15 cm deployment \
@@ -283,10 +282,7 @@ impl DeskDefinition for ModernGame {
             bounds: (60, 600),
             size: [120, 90],
             ruleset: ruleset.map(str::to_owned),
-            make: |ruleset, width, depth| {
-                let rules = load_ruleset::<<ModernGame as DeskDefinition>::Game>(ruleset)?;
-                save_scenario(&new_scenario(&rules, width, depth))
-            },
+            make: |rules, width, depth| save_scenario(&new_scenario(rules, width, depth)),
         })
     }
 }

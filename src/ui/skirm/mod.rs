@@ -18,7 +18,6 @@ use super::desk::{
 use super::live::{LiveFindings, PerRevision};
 use super::shell::NewScenarioForm;
 use crate::board::{Pos, Symmetry};
-use crate::game::load_ruleset;
 use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::scenario::stats::Statistics;
@@ -207,7 +206,7 @@ fn tool_of(command: UiCommand) -> Option<SkirmTool> {
 
 impl Desk for SkirmDesk {
     fn game(&self) -> &'static str {
-        "Skirm"
+        SkirmGame::TITLE
     }
 
     fn document(&self) -> &dyn crate::editing::EditedDocument {
@@ -316,18 +315,17 @@ impl DeskDefinition for SkirmGame {
     }
 
     fn new_form(ruleset: Option<&str>) -> Box<dyn NewScenarioForm> {
-        Box::new(SizeForm {
+        Box::new(SizeForm::<Self::Game> {
             about: "A battle map of 40 mm squares: open ground, the first mission, two rows of deployment zone at \
                     each end and two empty squads to build.",
             labels: ["Width", "Height"],
             bounds: (4, u32::from(MAX_SIDE)),
             size: [12, 12],
             ruleset: ruleset.map(str::to_owned),
-            make: |ruleset, width, height| {
-                let rules = load_ruleset::<<SkirmGame as DeskDefinition>::Game>(ruleset)?;
+            make: |rules, width, height| {
                 let (width, height) = (u16::try_from(width), u16::try_from(height));
                 let (Ok(width), Ok(height)) = (width, height) else { return Err("the map is too large".to_owned()) };
-                save_scenario(&rules, &crate::systems::skirm::editing::new_scenario(&rules, width, height))
+                save_scenario(rules, &crate::systems::skirm::editing::new_scenario(rules, width, height))
             },
         })
     }

@@ -229,15 +229,18 @@ fn load_squad_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize,
 fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
     let editor = &desk.editor;
     let all_clear = "No problems: the battle can be played.";
-    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| editor.fix_label(f));
-    match asked.and_then(|a| match a {
-        FindingAsked::Show(i) | FindingAsked::Fix(i) => desk.findings.list.get(i).cloned().map(|f| (a, f)),
-    }) {
-        Some((FindingAsked::Show(_), f)) => desk.editor.selected = f.places.first().copied(),
-        Some((FindingAsked::Fix(_), f)) => {
-            desk.editor.fix(&f);
+    let Some((asked, finding)) = findings_panel(ui, &desk.findings.list, all_clear, &|f| editor.fix_label(f)) else {
+        return;
+    };
+    match asked {
+        FindingAsked::Show => {
+            if let Some(&at) = finding.places.first() {
+                desk.editor.selected = Some(at);
+            }
         }
-        None => {}
+        FindingAsked::Fix => {
+            desk.editor.fix(finding);
+        }
     }
 }
 

@@ -292,7 +292,7 @@ pub fn brush_command(size: u16) -> UiCommand {
 
 impl Desk for SwatDesk {
     fn game(&self) -> &'static str {
-        "Skirmish Wars"
+        SwatGame::TITLE
     }
 
     fn document(&self) -> &dyn crate::editing::EditedDocument {

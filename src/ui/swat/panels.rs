@@ -255,10 +255,11 @@ fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let mut shown = None;
     let mut mend = None;
     let all_clear = "No errors, no warnings.";
-    match findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone())) {
-        Some(FindingAsked::Show(i)) => shown = desk.findings.list.get(i).map(|f| f.places.clone()),
-        Some(FindingAsked::Fix(i)) => {
-            if let Some(fix) = desk.findings.list.get(i).and_then(|f| f.fix.clone()) {
+    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()));
+    match asked {
+        Some((FindingAsked::Show, finding)) => shown = Some(finding.places.clone()),
+        Some((FindingAsked::Fix, finding)) => {
+            if let Some(fix) = &finding.fix {
                 desk.editor.doc.apply_edits(&fix.label, &fix.edits);
                 *cx.status = format!("{}.", fix.label);
             }

@@ -55,9 +55,7 @@ pub struct Statistics {
 fn lattice(scenario: &ArmoredScenario, side: u8, step: i64) -> Vec<(f64, f64)> {
     let mut points = Vec::new();
     for zone in scenario.table.zones.iter().filter(|z| z.owner == Some(side) && z.purpose == ZonePurpose::Deployment) {
-        let shape = crate::table::Shape::polygon(
-            zone.points.iter().map(|&(x, y)| geo::Coord { x: x as f64, y: y as f64 }).collect(),
-        );
+        let shape = zone.shape();
         let b = shape.bounds();
         let mut y = b.min.1 + step as f64 / 2.0;
         while y < b.max.1 && points.len() < 400 {

@@ -376,11 +376,7 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
             ));
         }
         for zone in table.zones.iter().filter(|z| z.purpose == ZonePurpose::Deployment) {
-            if crate::table::shape::distance(
-                &shape,
-                &Shape::polygon(zone.points.iter().map(|&(x, y)| geo::Coord { x: x as f64, y: y as f64 }).collect()),
-            ) <= 0.0
-            {
+            if crate::table::shape::distance(&shape, &zone.shape()) <= 0.0 {
                 out.push(finding(
                     Severity::Warning,
                     "objective-in-zone",
