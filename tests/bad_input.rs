@@ -194,3 +194,31 @@ fn a_script_longer_than_a_game_is_refused_at_its_first_line_over_the_bound() {
         assert!(err.contains(&format!("line {first_over}")), "{scenario}: {err}");
     }
 }
+
+#[test]
+fn a_replacement_armored_ruleset_with_an_impossible_number_is_refused_naming_the_field_and_the_bound() {
+    let builtin = skirmish_studio::systems::armored::ruleset::BUILTIN;
+    for (from, to, field) in [
+        ("hit_points: 40,", "hit_points: 4000000000,", "hit_points"),
+        ("movement: 5, hit_points: 40,", "movement: 5, hit_points: 0,", "hit_points"),
+    ] {
+        let text = builtin.replacen(from, to, 1);
+        assert_ne!(text, builtin, "{from}");
+        let file = temp_file("aa-ruleset.ron", &text);
+        let (code, out, err) = run_args(&["ruleset", s(&file), "--system", "armored-advance"]);
+        assert_eq!(code, EXIT_PROBLEMS, "{to}: {out}{err}");
+        assert!(format!("{out}{err}").contains(field), "{to}: {out}{err}");
+    }
+}
+
+#[test]
+fn a_points_target_the_objectives_cannot_reach_by_the_turn_limit_is_a_warning_with_the_limit_that_reaches_it() {
+    // Three Farms: Domination, 3 objectives, a turn limit of 8 rounds: at most 24 points.
+    let text = sample("aa-three-farms.ron").replace("vp_target: Some(12)", "vp_target: Some(25)");
+    let file = temp_file("aa-vp.ron", &text);
+    let (code, out, _) = run_args(&["validate", s(&file), "--json"]);
+    assert_eq!(code, EXIT_OK, "a warning alone passes: {out}");
+    assert!(out.contains("vp-target-unreachable") && out.contains("Set a turn limit of 9"), "{out}");
+    let (_, out, _) = run_args(&["validate", "scenarios/aa-three-farms.ron", "--json"]);
+    assert!(!out.contains("vp-target-unreachable"), "{out}");
+}

@@ -445,11 +445,62 @@ impl Ruleset {
             if !seen.insert(profile.id.clone()) {
                 say(place.clone(), "the id is used twice".into());
             }
-            if let Err(e) = read_footprint(self.unit, &profile.hull, "its hull") {
-                say(place.clone(), e);
+            match read_footprint(self.unit, &profile.hull, "its hull") {
+                Err(e) => say(place.clone(), e),
+                // A hull a table cannot hold: the largest model is a few inches from its centre.
+                Ok(hull) if hull.reach() > 12.0 * self.unit.um() as f64 => say(
+                    format!("{place}.hull"),
+                    format!(
+                        "it reaches {} from its centre, more than {}",
+                        self.unit.show(hull.reach() as i64),
+                        self.unit.show(12 * self.unit.um())
+                    ),
+                ),
+                Ok(_) => {}
             }
             if !(0.0..=100.0).contains(&profile.movement) || !(0.0..=100.0).contains(&profile.height) {
                 say(place.clone(), "movement and height must lie between 0 and 100".into());
+            }
+            // Every number within what a table of these models can mean: a profile costs at
+            // most a whole force, acts a few times a turn, and weapons reach across a table.
+            for (field, value, (low, high)) in [
+                ("cost", i64::from(profile.cost), (0, 10_000)),
+                ("actions", i64::from(profile.actions), (1, 10)),
+                ("hit_points", i64::from(profile.hit_points), (1, 1_000)),
+                ("armour.front", i64::from(profile.armour.front), (0, 50)),
+                ("armour.side", i64::from(profile.armour.side), (0, 50)),
+                ("armour.rear", i64::from(profile.armour.rear), (0, 50)),
+            ] {
+                if !(low..=high).contains(&value) {
+                    say(format!("{place}.{field}"), format!("{value} is outside {low} to {high}"));
+                }
+            }
+            for (w, weapon) in profile.weapons.iter().enumerate() {
+                let at = format!("{place}.weapons[{w}] ({})", weapon.name);
+                if !(0..=50).contains(&weapon.penetration) {
+                    say(format!("{at}.penetration"), format!("{} is outside 0 to 50", weapon.penetration));
+                }
+                if weapon.damage > 1_000 {
+                    say(format!("{at}.damage"), format!("{} is more than 1000", weapon.damage));
+                }
+                if let Some(range) = weapon.range
+                    && !(range.is_finite() && range > 0.0 && range <= 200.0)
+                {
+                    say(
+                        format!("{at}.range"),
+                        format!("{range} is outside 0 to 200 (a range is a length on the table)"),
+                    );
+                }
+                if let Some(uses) = weapon.uses
+                    && !(1..=20).contains(&uses)
+                {
+                    say(format!("{at}.uses"), format!("{uses} is outside 1 to 20"));
+                }
+                if let Some((low, high)) = weapon.men
+                    && (low > high || high > 6)
+                {
+                    say(format!("{at}.men"), format!("({low}, {high}) is not a span of 0 to 6 men"));
+                }
             }
             if profile.class == UnitClass::Vehicle && (profile.weight.is_none() || profile.propulsion.is_none()) {
                 say(place.clone(), "a vehicle needs a weight class and a propulsion".into());

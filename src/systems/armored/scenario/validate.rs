@@ -222,6 +222,36 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
                 ));
             }
             let n = table.objectives.len();
+            // Points are tallied once for each of the opponent's turns, at most one a held
+            // objective: a target above that many by the turn limit can only be reached in the
+            // extra rounds of a tie.
+            if let (Some(target), Some(limit)) = (scenario.vp_target, scenario.turn_limit) {
+                let per_tally = u32::try_from(n).unwrap_or(u32::MAX);
+                let tallies = |limit: u32| match scenario.readings.turn_limit {
+                    crate::systems::armored::rules::TurnLimit::Rounds => limit,
+                    crate::systems::armored::rules::TurnLimit::PlayerTurns => limit.div_ceil(2),
+                };
+                let most = per_tally.saturating_mul(tallies(limit));
+                if target > most {
+                    // The least limit that holds enough tallies.
+                    let enough = (per_tally > 0).then(|| {
+                        let needed = target.div_ceil(per_tally);
+                        match scenario.readings.turn_limit {
+                            crate::systems::armored::rules::TurnLimit::Rounds => needed,
+                            crate::systems::armored::rules::TurnLimit::PlayerTurns => 2 * needed - 1,
+                        }
+                    });
+                    out.push(finding(
+                        Severity::Warning,
+                        "vp-target-unreachable",
+                        format!(
+                            "The VP target of {target} cannot be reached by the turn limit of {limit}: {n} objective(s) score at most {most} points by then."
+                        ),
+                        vec![],
+                        enough.map(|l| Fix::one(format!("Set a turn limit of {l}"), Edit::SetTurnLimit(Some(l)))),
+                    ));
+                }
+            }
             if n.is_multiple_of(2) {
                 let middle = (table.width / 2, table.depth / 2);
                 let at_middle = table.objectives.iter().position(|o| {
