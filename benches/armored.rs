@@ -5,10 +5,10 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish_studio::game::{Level, Rules, run_battle};
-use skirmish_studio::systems::armored::game::{ArmoredCore, setup_of};
 use skirmish_studio::systems::armored::rules::{Action, check, legal_shots, move_candidates, start_game};
 use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::load_scenario;
+use skirmish_studio::systems::armored::{game::ArmoredCore, scenario::setup::setup_of};
 use std::hint::black_box;
 use std::sync::Arc;
 

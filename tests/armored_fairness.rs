@@ -5,10 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::systems::armored::game::setup_of;
 use skirmish_studio::systems::armored::rules::{Action, GameState, Level, Outcome, apply, computer_action, start_game};
 use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::load_scenario;
+use skirmish_studio::systems::armored::scenario::setup::setup_of;
 use skirmish_studio::table::{Facing, Pose, TableSymmetry};
 
 /// A point's and a facing's image under the sample's symmetry.

@@ -430,7 +430,7 @@ fn deployment_rolls_off_then_the_sides_alternate_and_the_one_left_places_the_res
     scenario.readings.set("deployment", "alternate").unwrap();
     // One unit fewer for the Axis: the Allies place their last unit alone.
     scenario.table.units.remove(1);
-    let setup = skirmish_studio::systems::armored::game::setup_of(&data, &scenario, Some(0));
+    let setup = skirmish_studio::systems::armored::scenario::setup::setup_of(&data, &scenario, Some(0));
     let (mut state, events) = skirmish_studio::systems::armored::rules::start_game(&data, &setup, 4).unwrap();
     assert!(state.deploying && state.units.iter().all(|u| u.reserve));
     assert!(events.iter().any(|e| matches!(e, Event::Die { roll: Roll::Deployment, .. })));

@@ -7,12 +7,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
-use skirmish_studio::systems::armored::game::{ArmoredCore, setup_of};
 use skirmish_studio::systems::armored::rules::{
     Action, Event, GameState, Outcome, Readings, Rejection, Setup, apply, check, legal_actions, shot, start_game,
 };
 use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::{Mode, load_scenario};
+use skirmish_studio::systems::armored::{game::ArmoredCore, scenario::setup::setup_of};
 use skirmish_studio::table::Footprint;
 use std::sync::Arc;
 

@@ -3,9 +3,11 @@
 //! [`SystemRules`] follow for every game from this one impl (after boardgame.io's game object:
 //! the game is data about the game, the framework is the code around it).
 
-use super::{GameSystem, OpenScenario, Report, RulesProblem, SystemRules};
+use super::{Finding, GameSystem, OpenScenario, Report, Rules, RulesProblem, Run, Setting, SystemRules};
+use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
 use crate::files::FileError;
 use crate::ruleset::RulesetError;
+use serde::Serialize;
 use std::sync::Arc;
 
 /// A game's ruleset as the seam reads and shows it; [`describe_ruleset`] writes what every
@@ -64,17 +66,51 @@ pub fn describe_ruleset<R: GameRuleset>(rules: &R) -> Report {
     Report { text, json }
 }
 
-/// One game, as the registry lists it.
-pub trait GameDefinition: Sync + 'static {
+/// Who moves first in the lab's games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FirstMover {
+    /// The scenario names the first seat and the lab may change it: `simulate` rotates it and
+    /// the balance lab fixes it for each game (Skirmish Wars).
+    Rotated,
+    /// The rules decide in play (a roll-off), but the balance lab may fix it to judge the
+    /// position apart from the first move (Armored Advance).
+    RolledOffOrFixed,
+    /// The rules decide in play and the lab cannot change it (a text's fixed order, or an
+    /// initiative rolled every turn).
+    Rules,
+}
+
+/// One game, as the registry lists it: its data, its scenario, its typed rules core and the
+/// words and pages only it can give. The seam's [`GameSystem`], [`SystemRules`] and
+/// [`OpenScenario`] are written once from it (`opened.rs`), so a game writes no command.
+pub trait GameDefinition: Sync + Sized + 'static {
     /// Its loaded ruleset (data and house readings' descriptions).
     type Ruleset: GameRuleset;
+    /// Its scenario, as its files hold it.
+    type Scenario: Clone + Send + Sync + 'static;
+    /// Its typed rules core, made from the loaded ruleset.
+    type Core: Rules<Action: Serialize, Event: Serialize, Rejection: Serialize>;
+    /// Where a validator finding points (a square, a point of a table).
+    type Place;
+    /// A validator finding's one-click fix.
+    type Fix;
+    /// One line of an action script as read before the game is played.
+    type Scripted;
+
     /// The id a scenario file names in its `system` field.
     const ID: &'static str;
     /// The game's name for people.
     const TITLE: &'static str;
-
     /// The built-in ruleset's file text (shipped inside the binary).
     const BUILTIN: &'static str;
+    /// Who moves first in the lab's games.
+    const FIRST_MOVER: FirstMover;
+    /// The sheets it prints, in print order.
+    const SHEETS: &'static [Sheet];
+    /// The paper it prints on unless told otherwise (its players' usual size).
+    const PAPER: Paper;
+    /// The key a finding's places take in JSON (`squares`, `at`).
+    const PLACES_KEY: &'static str;
 
     /// The built-in ruleset.
     ///
@@ -83,8 +119,6 @@ pub trait GameDefinition: Sync + 'static {
     fn builtin() -> Result<Self::Ruleset, RulesetError> {
         Self::Ruleset::read(Self::BUILTIN)
     }
-    /// Its scenario, as its files hold it.
-    type Scenario: Clone + Send + Sync + 'static;
     /// Reads a scenario file of this game.
     ///
     /// # Errors
@@ -95,12 +129,140 @@ pub trait GameDefinition: Sync + 'static {
     fn import(_rules: &Arc<Self::Ruleset>, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
         None
     }
+    /// The scenario's title.
+    fn name(scenario: &Self::Scenario) -> &str;
+    /// The rules core playing by this ruleset.
+    fn core(rules: &Arc<Self::Ruleset>) -> Self::Core;
+    /// What a game of the scenario starts from; `first` fixes the first seat where
+    /// [`GameDefinition::FIRST_MOVER`] lets the lab choose it.
+    ///
+    /// # Errors
+    /// Why the scenario cannot start a game.
+    fn setup(
+        rules: &Self::Ruleset,
+        scenario: &Self::Scenario,
+        first: Option<u8>,
+    ) -> Result<<Self::Core as Rules>::Setup, String>;
+    /// Its seats (players, squads, sides).
+    fn seats(_scenario: &Self::Scenario) -> u8 {
+        2
+    }
+    /// Each seat's name for the lab's words ("player 1" unless the game names its sides).
+    fn seat_names(_rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<String> {
+        (1..=Self::seats(scenario)).map(|n| format!("player {n}")).collect()
+    }
+
+    /// Every finding of the validator.
+    fn validate(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<Finding<Self::Place, Self::Fix>>;
+    /// A finding's place in the game's words (`(3, 4)`, `(12", 6")`).
+    fn place_text(rules: &Self::Ruleset, place: &Self::Place) -> String;
+    /// A finding's place as JSON.
+    fn place_json(rules: &Self::Ruleset, place: &Self::Place) -> serde_json::Value;
+    /// A fix's label and its JSON (with its edits where the game shows them).
+    fn fix_json(rules: &Self::Ruleset, fix: &Self::Fix) -> (String, serde_json::Value);
+    /// Statistics for the designer (`stats`).
+    fn stats(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Report;
+    /// The asymmetries under the declared symmetry or a named one (`symmetry`).
+    ///
+    /// # Errors
+    /// An unknown kind, none declared, or one that cannot hold on this board.
+    fn symmetry(rules: &Self::Ruleset, scenario: &Self::Scenario, kind: Option<&str>) -> Result<Report, String>;
+
+    /// Reads an action script (its lines with their numbers, at most
+    /// [`super::MAX_SCRIPT_ACTIONS`] and one more).
+    ///
+    /// # Errors
+    /// The line that cannot be read, and why.
+    fn read_script(rules: &Self::Ruleset, text: &str) -> Result<Vec<(usize, Self::Scripted)>, String>;
+    /// A script's line as the action it names in the position it meets (`None`: no action,
+    /// the script stops).
+    ///
+    /// # Errors
+    /// The line names nothing this position has.
+    fn resolve(
+        rules: &Arc<Self::Ruleset>,
+        scripted: &Self::Scripted,
+        state: &<Self::Core as Rules>::State,
+    ) -> Result<Option<<Self::Core as Rules>::Action>, String>;
+    /// The position a script left: a closing line for a person (`-- round 3, ...`) and its
+    /// numbers as a JSON object (merged beside the events).
+    fn summary(
+        rules: &Self::Ruleset,
+        scenario: &Self::Scenario,
+        state: &<Self::Core as Rules>::State,
+    ) -> (String, serde_json::Value);
+
+    /// Computer against computer: the shared [`super::simulate`] at Normal; a game that adds
+    /// its own lines (Skirm's mission points) overrides it and calls the shared one.
+    ///
+    /// # Errors
+    /// Why the games cannot be played.
+    fn simulate(opened: &Opened<Self>, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String> {
+        let rotates = Self::FIRST_MOVER == FirstMover::Rotated;
+        let setup = |first: u8| Self::setup(&opened.rules, &opened.scenario, rotates.then_some(first));
+        let seats = Self::seat_names(&opened.rules, &opened.scenario);
+        let core = Self::core(&opened.rules);
+        super::simulate(&core, Self::name(&opened.scenario), &seats, &setup, rotates, run, progress, &mut |_, _| {})
+    }
+
+    /// What the scenario lets the lab vary: numbers, each seat's own choice, the house
+    /// readings; none by default.
+    fn settings(_rules: &Self::Ruleset, _scenario: &Self::Scenario) -> Vec<Setting> {
+        Vec::new()
+    }
+    /// The value a named setting has now, where it takes named values.
+    fn setting_value(_scenario: &Self::Scenario, _name: &str) -> Option<String> {
+        None
+    }
+    /// A copy of the scenario with one setting changed.
+    ///
+    /// # Errors
+    /// No such setting, or the value does not fit it.
+    fn with_setting(
+        rules: &Self::Ruleset,
+        scenario: &Self::Scenario,
+        name: &str,
+        value: &str,
+    ) -> Result<Self::Scenario, String>;
+    /// Cost calibration, for a game with unit costs.
+    fn calibrate(_opened: &Opened<Self>, _games: usize, _seed: u64, _threads: usize) -> Option<Result<Report, String>> {
+        None
+    }
+
+    /// Points per board unit it prints at unless told otherwise.
+    fn scale(rules: &Self::Ruleset) -> f32;
+    /// Its sheets as a PDF.
+    ///
+    /// # Errors
+    /// Why the sheets cannot be made.
+    fn export_pdf(
+        rules: &Self::Ruleset,
+        scenario: &Self::Scenario,
+        options: &ExportOptions,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<PdfReport, String>;
+    /// The board as a PNG.
+    ///
+    /// # Errors
+    /// Why the image cannot be made.
+    fn export_png(
+        rules: &Self::Ruleset,
+        scenario: &Self::Scenario,
+        scale: f32,
+        dpi: u32,
+        greyscale: bool,
+    ) -> Result<Vec<u8>, String>;
+    /// The scenario in another program's format, where the game writes one.
+    fn export_foreign(
+        _rules: &Self::Ruleset,
+        _scenario: &Self::Scenario,
+        _format: &str,
+    ) -> Option<(String, Vec<String>)> {
+        None
+    }
 }
 
-impl<G: GameDefinition> GameSystem for G
-where
-    Opened<G>: OpenScenario,
-{
+impl<G: GameDefinition> GameSystem for G {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -119,8 +281,8 @@ where
 }
 
 /// One scenario of a game with the ruleset it was read with: what every game's seam answers
-/// the headless commands and the balance lab on (each game writes `impl OpenScenario for
-/// Opened<ItsGame>`).
+/// the headless commands and the balance lab on (`OpenScenario` is written once for it, in
+/// `opened.rs`).
 pub struct Opened<G: GameDefinition> {
     /// The ruleset it plays by.
     pub rules: Arc<G::Ruleset>,
@@ -128,10 +290,7 @@ pub struct Opened<G: GameDefinition> {
     pub scenario: G::Scenario,
 }
 
-impl<G: GameDefinition> Opened<G>
-where
-    Opened<G>: OpenScenario,
-{
+impl<G: GameDefinition> Opened<G> {
     /// The scenario behind the seam (the window's document, for export and the lab).
     #[must_use]
     pub fn boxed(rules: Arc<G::Ruleset>, scenario: G::Scenario) -> Box<dyn OpenScenario> {
@@ -142,10 +301,7 @@ where
 /// A game with its ruleset loaded.
 struct Loaded<G: GameDefinition>(Arc<G::Ruleset>);
 
-impl<G: GameDefinition> SystemRules for Loaded<G>
-where
-    Opened<G>: OpenScenario,
-{
+impl<G: GameDefinition> SystemRules for Loaded<G> {
     fn describe(&self) -> Report {
         describe_ruleset(&*self.0)
     }

@@ -10,12 +10,14 @@
 
 mod definition;
 mod findings;
+mod opened;
 mod play;
 mod playtest;
 mod settings;
 
-pub use definition::{GameDefinition, GameRuleset, Opened, load_ruleset};
+pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
 pub use findings::{Finding, Fix};
+pub use opened::diagnostic;
 pub use play::{
     Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,
     script_too_long_reason, simulate,

@@ -3,9 +3,9 @@
 
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::systems::armored::game::setup_of;
 use skirmish_studio::systems::armored::rules::{Action, GameState, start_game};
 use skirmish_studio::systems::armored::ruleset::Ruleset;
+use skirmish_studio::systems::armored::scenario::setup::setup_of;
 use skirmish_studio::systems::armored::scenario::{ArmoredScenario, new_scenario};
 use skirmish_studio::table::{Facing, Footprint, Piece, PlacedUnit, Pose, UM_PER_INCH};
 

@@ -5,9 +5,9 @@
 //! against the full forces. Costs are proposed in proportion to worth, at the same total as the
 //! forces cost now, each with the interval its worth's interval gives.
 
-use super::game::setup_of;
 use super::ruleset::Ruleset;
 use super::scenario::ArmoredScenario;
+use super::scenario::setup::setup_of;
 use crate::dice::Dice;
 use crate::game::run_battle;
 use crate::game::{Level, Report};

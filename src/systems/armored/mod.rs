@@ -12,6 +12,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod system;
+pub mod text;
 
 pub use system::ArmoredAdvance;
 

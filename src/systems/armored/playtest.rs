@@ -3,10 +3,11 @@
 //! as it stands, and the previews the window shows before a click: a move's cost against its
 //! allowance, and a shot's range, rolls and exact chances.
 
-use super::game::{ArmoredCore, setup_of};
+use super::game::ArmoredCore;
 use super::rules::{self, Action, GameState, MoveCost, Shot};
 use super::ruleset::Ruleset;
 use super::scenario::ArmoredScenario;
+use super::scenario::setup::setup_of;
 use crate::game::{Playtest, read_saved_game};
 use crate::table::{PlacedUnit, Table};
 use std::sync::Arc;
@@ -155,7 +156,7 @@ impl Playtest<ArmoredCore> {
             })
             .flatten()
             .map(|a| {
-                let text = super::game::action_text(data, state, &a);
+                let text = super::text::action_text(data, state, &a);
                 (a, text)
             })
             .collect()

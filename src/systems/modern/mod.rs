@@ -11,6 +11,7 @@ pub mod rules;
 pub mod ruleset;
 pub mod scenario;
 pub mod system;
+pub mod text;
 
 pub use system::ModernSkirmish;
 

@@ -3,10 +3,11 @@
 //! the window shows before a click: a unit's activation odds and morale, a figure's reach, a
 //! shot's exact chance of a hit and a kill, and close combat's odds.
 
-use super::game::{ModernCore, figure_name};
+use super::game::ModernCore;
 use super::rules::{self, Action, Aim, GameState, allowance, building_at, melee_counts, minuses, passing_faces};
 use super::ruleset::{Ruleset, cm};
 use super::scenario::{ModernScenario, setup_of};
+use super::text::figure_name;
 use crate::game::{Playtest, read_saved_game};
 use std::sync::Arc;
 

@@ -176,7 +176,6 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
-    options.sheets.check(&SHEETS, "Modern Skirmish")?;
     let (w, d) = (whole_cm(scenario.table.width), whole_cm(scenario.table.depth));
     let layout = if options.sheets.has("table") { Some(board_layout(options, w, d, 1)?) } else { None };
     let mut pages = Vec::new();

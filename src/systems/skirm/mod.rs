@@ -11,11 +11,13 @@ pub mod rules;
 mod ruleset;
 pub mod scenario;
 mod system;
+pub mod text;
 
 pub use cards::CARD_MM;
 pub use playtest::SkirmPlay;
 pub use print::{SHEETS, draw_battle_map};
-pub use system::{Skirm, computer_battle, describe_event, diagnostic};
+pub use system::{Skirm, computer_battle};
+pub use text::describe_event;
 
 /// The game's identity, in its saved games.
 pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Skirm" };

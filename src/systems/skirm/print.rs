@@ -559,7 +559,6 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
-    options.sheets.check(&SHEETS, "Skirm")?;
     let (pw, ph) = options.page_size();
     let layout = if options.sheets.has("board") {
         Some(board_layout(options, scenario.board.width, scenario.board.height, 1)?)

@@ -68,7 +68,7 @@ impl Rules for Ruleset {
     }
 
     fn event_text(&self, _state: &GameState, event: &Event) -> String {
-        super::playtest::describe_event(self, event)
+        super::text::describe_event(self, event)
     }
 
     fn series_names(&self) -> &'static [&'static str] {

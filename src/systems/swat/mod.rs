@@ -10,6 +10,7 @@ pub mod rules;
 mod ruleset;
 pub mod scenario;
 mod system;
+pub mod text;
 
 pub use system::Swat;
 

@@ -211,7 +211,7 @@ fn inspector(desk: &mut ModernDesk, ui: &mut Ui) {
             ui.label(RichText::new(name).strong());
             ui.label(format!(
                 "Centre {}, turned {}°",
-                crate::systems::modern::game::at_text((piece.pose.x, piece.pose.y)),
+                crate::systems::modern::text::at_text((piece.pose.x, piece.pose.y)),
                 piece.pose.facing.degrees()
             ));
             if let Footprint::Rect { length, width } = piece.footprint {

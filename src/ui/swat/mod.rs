@@ -611,7 +611,7 @@ pub fn terrain_combo(rules: &Ruleset, ui: &mut Ui, id: &str, value: &mut Terrain
 /// One event as a line of the playtest's log.
 #[must_use]
 pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -> String {
-    crate::systems::swat::playtest::describe_event(rules, event).trim().to_owned()
+    crate::systems::swat::text::describe_event(rules, event).trim().to_owned()
 }
 
 #[cfg(test)]

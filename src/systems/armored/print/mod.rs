@@ -52,7 +52,6 @@ pub fn export_pdf(
     options: &ExportOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PdfReport, String> {
-    options.sheets.check(&SHEETS, "Armored Advance")?;
     let (w, d) = table_units(rules, scenario);
     let layout = if options.sheets.has("table") { Some(board_layout(options, w, d, 1)?) } else { None };
     let mut pages: Vec<Page> = Vec::new();

@@ -3,7 +3,9 @@
 
 pub mod document;
 pub mod edit;
+pub mod report;
 pub mod script;
+pub mod setup;
 pub mod stats;
 pub mod validate;
 

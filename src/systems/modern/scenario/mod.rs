@@ -2,7 +2,9 @@
 //! designer's statistics and the action scripts of `play`.
 
 pub mod document;
+pub mod report;
 pub mod script;
+pub mod setup;
 pub mod stats;
 pub mod validate;
 
@@ -10,5 +12,7 @@ pub use document::{
     FORMAT_VERSION, ModernScenario, PlacedUnit, SYSTEM_ID, deployment_zone, formation, load_scenario, new_scenario,
     save_scenario, text_forces,
 };
-pub use stats::{KillChance, Statistics, setup_of, statistics};
+pub use report::{stats_report, symmetry_text};
+pub use setup::setup_of;
+pub use stats::{KillChance, Statistics, statistics};
 pub use validate::{Finding, Fix, side_of, validate};

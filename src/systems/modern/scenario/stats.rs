@@ -3,14 +3,12 @@
 //! activation test's chance by morale, and what the table gives each side at the start (figures
 //! in cover, enemies in range, the nearest enemy).
 
-use super::super::rules::{
-    Readings, Setup, Terrain, centre_distance, in_cover, melee_counts, passing_faces, range, shot_counts,
-};
+use super::super::rules::{centre_distance, in_cover, melee_counts, passing_faces, range, shot_counts};
 use super::super::ruleset::{Ruleset, cm};
 use super::document::ModernScenario;
+use super::setup::setup_of;
 use super::validate::side_of;
 use serde::Serialize;
-use std::sync::Arc;
 
 /// One firer against one enemy type at one row.
 #[derive(Debug, Clone, Serialize)]
@@ -59,34 +57,6 @@ pub struct Statistics {
     pub nearest_enemy: Option<i64>,
     /// Buildings on the table.
     pub buildings: usize,
-}
-
-/// The rules' setup of a scenario's table and units (the game's, and the statistics').
-#[must_use]
-pub fn setup_of(rules: &Ruleset, scenario: &ModernScenario, readings: Readings) -> Setup {
-    let terrain = scenario
-        .table
-        .pieces
-        .iter()
-        .filter_map(|p| rules.terrain.iter().position(|k| k.id == p.kind).map(|kind| Terrain::new(kind, p.shape())))
-        .collect();
-    Setup {
-        size: (scenario.table.width, scenario.table.depth),
-        terrain: Arc::new(terrain),
-        units: scenario
-            .units
-            .iter()
-            .filter_map(|u| {
-                Some(super::super::rules::UnitSetup {
-                    troop: rules.troop_index(&u.troop)?,
-                    side: side_of(rules, u),
-                    name: u.name.clone(),
-                    figures: u.figures.clone(),
-                })
-            })
-            .collect(),
-        readings,
-    }
 }
 
 /// The numbers for a scenario.

@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod fix;
+mod report;
 pub mod script;
 pub mod stats;
 pub mod validate;
@@ -11,6 +12,7 @@ pub use document::{
     FORMAT_VERSION, MAX_SIDE, SYSTEM_ID, SkirmScenario, Squad, SquadUnit, load_scenario, save_scenario,
 };
 pub use fix::{Edit, Fix, apply_edits};
+pub use report::{stats_report, symmetry_text};
 pub use script::parse_script;
 pub use stats::statistics;
 pub use validate::{Finding, Severity, validate};

@@ -7,6 +7,7 @@ mod awbw;
 mod edit;
 mod file;
 mod model;
+mod report;
 mod script;
 mod stats;
 mod symmetry;
@@ -19,6 +20,7 @@ pub use file::{FORMAT_VERSION, MAX_FILE_BYTES, SYSTEM_ID, load_scenario, save_sc
 pub use model::{
     Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement,
 };
+pub use report::{stats_report, symmetry_text};
 pub use script::{ScriptAction, ScriptError, parse_script};
 pub use stats::{PlayerStats, PropertyRace, Statistics, capture_arrivals, starting_income, statistics};
 pub use symmetry::{Asymmetry, Broken, SquareMap, SymmetryError, symmetry_report};

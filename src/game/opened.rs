@@ -1,0 +1,137 @@
+//! The seam's [`OpenScenario`] written once for every game's [`Opened`] scenario: what each
+//! headless command does (validate, stats, symmetry, play a script, simulate, one lab battle,
+//! settings, print) is the same code for every game, calling the hooks of its
+//! [`GameDefinition`] for what only the game can say.
+
+use super::definition::FirstMover;
+use super::{
+    Diagnostic, Finding, GameDefinition, GameRecord, Level, OpenScenario, Opened, Played, Report, Rules, Run, Setting,
+    run_battle, run_script,
+};
+use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// A validator finding of game `G` as the command line and the window show it.
+#[must_use]
+pub fn diagnostic<G: GameDefinition>(rules: &G::Ruleset, finding: &Finding<G::Place, G::Fix>) -> Diagnostic {
+    finding.diagnostic(G::PLACES_KEY, &|p| G::place_text(rules, p), &|p| G::place_json(rules, p), &|f| {
+        G::fix_json(rules, f)
+    })
+}
+
+impl<G: GameDefinition> OpenScenario for Opened<G> {
+    fn name(&self) -> &str {
+        G::name(&self.scenario)
+    }
+
+    fn findings(&self) -> Vec<Diagnostic> {
+        G::validate(&self.rules, &self.scenario).iter().map(|f| diagnostic::<G>(&self.rules, f)).collect()
+    }
+
+    fn stats(&self) -> Report {
+        G::stats(&self.rules, &self.scenario)
+    }
+
+    fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
+        G::symmetry(&self.rules, &self.scenario, kind)
+    }
+
+    /// The script's lines resolved one by one against the position each meets; the events in
+    /// the game's words, the game's closing line, and the refusal that stopped it, if any.
+    fn play(&self, script: &str, seed: u64) -> Result<Played, String> {
+        let script = G::read_script(&self.rules, script)?;
+        let core = G::core(&self.rules);
+        let setup = G::setup(&self.rules, &self.scenario, None)?;
+        // The first line that names nothing in its position stops the script and is the answer.
+        let problem = std::cell::RefCell::new(None);
+        let run = run_script(&core, &setup, seed, &script, |scripted, state| {
+            G::resolve(&self.rules, scripted, state).unwrap_or_else(|e| {
+                problem.borrow_mut().get_or_insert(e);
+                None
+            })
+        })?;
+        if let Some(problem) = problem.into_inner() {
+            return Err(problem);
+        }
+        let mut text = String::new();
+        for event in &run.events {
+            let _ = writeln!(text, "{}", core.event_text(&run.state, event));
+        }
+        let (closing, mut json) = G::summary(&self.rules, &self.scenario, &run.state);
+        let _ = writeln!(text, "{closing}");
+        json["events"] = serde_json::json!(run.events);
+        json["refused"] = serde_json::json!(run.refused.as_ref().map(|(line, action, rejection)| serde_json::json!({
+            "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
+        })));
+        let refused = run.refused.map(|(line, action, rejection)| {
+            let said = match core.action_text(&run.state, &action) {
+                Some(words) => format!("{words} is refused: {rejection}"),
+                None => format!("{action:?} was refused: {rejection}"),
+            };
+            (line, said)
+        });
+        Ok(Played { report: Report { text, json }, refused })
+    }
+
+    fn simulate(&self, run: Run, progress: &mut dyn FnMut(usize)) -> Result<Report, String> {
+        G::simulate(self, run, progress)
+    }
+
+    fn seats(&self) -> u8 {
+        G::seats(&self.scenario)
+    }
+
+    fn seat_names(&self) -> Vec<String> {
+        G::seat_names(&self.rules, &self.scenario)
+    }
+
+    /// `first` is the first mover only where the game lets the lab choose it.
+    fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
+        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
+        let setup = G::setup(&self.rules, &self.scenario, first)?;
+        run_battle(&G::core(&self.rules), setup, seed, first, round_cap, levels).map(|(record, _)| record)
+    }
+
+    fn settings(&self) -> Vec<Setting> {
+        G::settings(&self.rules, &self.scenario)
+    }
+
+    fn calibrate(&self, games: usize, seed: u64, threads: usize) -> Option<Result<Report, String>> {
+        G::calibrate(self, games, seed, threads)
+    }
+
+    fn setting_value(&self, name: &str) -> Option<String> {
+        G::setting_value(&self.scenario, name)
+    }
+
+    fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
+        let scenario = G::with_setting(&self.rules, &self.scenario, name, value)?;
+        Ok(Self::boxed(Arc::clone(&self.rules), scenario))
+    }
+
+    fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
+        options.sheets.check(G::SHEETS, G::TITLE)?;
+        G::export_pdf(&self.rules, &self.scenario, options, progress)
+    }
+
+    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+        G::export_png(&self.rules, &self.scenario, scale, dpi, greyscale)
+    }
+
+    fn sheets(&self) -> &'static [Sheet] {
+        G::SHEETS
+    }
+
+    fn default_scale(&self) -> f32 {
+        G::scale(&self.rules)
+    }
+
+    fn default_paper(&self) -> Paper {
+        G::PAPER
+    }
+
+    fn export_foreign(&self, format: &str) -> Option<(String, Vec<String>)> {
+        G::export_foreign(&self.rules, &self.scenario, format)
+    }
+}

@@ -1,0 +1,32 @@
+//! The setup a scenario gives Armored Advance's rules core: the table, the victory, the limits,
+//! the readings and the sight scene worked out once for the whole game.
+
+use super::{ArmoredScenario, Mode};
+use crate::systems::armored::rules::{self, SceneCache, Setup, Victory};
+use crate::systems::armored::ruleset::Ruleset;
+use std::sync::Arc;
+
+/// The setup a scenario gives the rules; `first` fixes the first side (the balance lab's
+/// seats), otherwise the roll-off decides.
+#[must_use]
+pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -> Setup {
+    Setup {
+        table: scenario.table.clone(),
+        victory: match scenario.mode {
+            Mode::Annihilation => Victory::Annihilation,
+            Mode::TimedAnnihilation => Victory::TimedAnnihilation,
+            Mode::Domination => Victory::Domination,
+        },
+        action_limit: scenario.action_limit,
+        turn_limit: scenario.turn_limit,
+        vp_target: scenario.vp_target,
+        readings: scenario.readings,
+        first,
+        symmetry: scenario.symmetry,
+        scene: {
+            let scene = rules::scene(data, &scenario.table.pieces);
+            let ground = rules::ground(data, &scenario.table, &scene);
+            SceneCache(Arc::new(scene), Arc::new(ground), Arc::new(rules::FieldMemo::default()))
+        },
+    }
+}

@@ -1,0 +1,191 @@
+//! Armored Advance in words: every action and event as a line for the log and the command
+//! line ("Medium tank (M4 Sherman) (unit 1, side 1) moves to ..."), and the closing summary of
+//! a played script.
+
+use super::rules::{self, Action, Event, GameState, Roll};
+use super::ruleset::Ruleset;
+use super::scenario::ArmoredScenario;
+
+/// The position a script left: `-- round N, side S to act, actions spent, points, outcome`,
+/// and its units, round and points as JSON.
+#[must_use]
+pub fn summary(data: &Ruleset, scenario: &ArmoredScenario, state: &GameState) -> (String, serde_json::Value) {
+    let text = format!(
+        "-- round {}, side {} to act, {} of {} actions spent, points {} to {}, {}",
+        state.round,
+        state.side + 1,
+        state.actions_spent,
+        state.setup.action_limit,
+        state.points[0],
+        state.points[1],
+        match state.outcome {
+            rules::Outcome::Ongoing => "under way".to_owned(),
+            rules::Outcome::Draw => "a draw".to_owned(),
+            rules::Outcome::Won { side, by } => format!(
+                "{} won by {}",
+                scenario.sides.get(usize::from(side)).map_or("a side", String::as_str),
+                by.name()
+            ),
+        }
+    );
+    let json = serde_json::json!({
+        "units": state.units.iter().enumerate().map(|(i, u)| serde_json::json!({
+            "unit": i + 1, "side": u.side + 1, "hp": u.hp,
+            "at": [data.unit.value(u.pose.x), data.unit.value(u.pose.y)], "facing": u.pose.facing.degrees(),
+        })).collect::<Vec<_>>(),
+        "round": state.round,
+        "points": state.points,
+    });
+    (text, json)
+}
+
+/// A unit's name for people: its profile and side, and its place in the table's list.
+fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {
+    state.units.get(index).map_or_else(
+        || format!("unit {}", index + 1),
+        |u| {
+            let name = data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
+            format!("{name} (unit {}, side {})", index + 1, u.side + 1)
+        },
+    )
+}
+
+/// An action in a player's words: "Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 20\")".
+#[must_use]
+pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String {
+    let at = |(x, y): (i64, i64)| format!("({}, {})", data.unit.show(x), data.unit.show(y));
+    match action {
+        Action::Move { unit, to, .. } => format!("{} moves to {}", unit_text(data, state, *unit), at(*to)),
+        Action::FreeMove { unit, to, .. } => {
+            format!("{} takes its free move to {}", unit_text(data, state, *unit), at(*to))
+        }
+        Action::Fire { unit, weapon, target } => {
+            let weapon = state
+                .units
+                .get(*unit)
+                .and_then(|u| data.profiles.get(u.profile))
+                .and_then(|p| p.weapons.get(*weapon))
+                .map_or_else(|| format!("weapon {}", weapon + 1), |w| w.name.clone());
+            format!("{} fires {weapon} at {}", unit_text(data, state, *unit), unit_text(data, state, *target))
+        }
+        Action::AccurateFire { unit, weapon, target } => format!(
+            "{} fires an accurate shot with {} at {}",
+            unit_text(data, state, *unit),
+            weapon_name(data, state, *unit, *weapon),
+            unit_text(data, state, *target)
+        ),
+        Action::Scout { unit, target, friend } => format!(
+            "{} scouts {} for {}",
+            unit_text(data, state, *unit),
+            unit_text(data, state, *target),
+            unit_text(data, state, *friend)
+        ),
+        Action::Embark { unit, carrier } => {
+            format!("{} boards {}", unit_text(data, state, *unit), unit_text(data, state, *carrier))
+        }
+        Action::Disembark { unit, to, .. } => format!("{} gets off at {}", unit_text(data, state, *unit), at(*to)),
+        Action::Demolish { unit, piece } => format!(
+            "{} fires both actions at the {} (piece {})",
+            unit_text(data, state, *unit),
+            state
+                .setup
+                .table
+                .pieces
+                .get(*piece)
+                .and_then(|p| data.kind(&p.kind))
+                .map_or("tank traps", |k| k.name.as_str())
+                .to_lowercase(),
+            piece + 1
+        ),
+        Action::Deploy { unit, to, .. } => format!("{} is placed at {}", unit_text(data, state, *unit), at(*to)),
+        Action::EndTurn => format!("side {} ends its turn", state.side + 1),
+    }
+}
+
+/// A weapon's name on a unit's card.
+fn weapon_name(data: &Ruleset, state: &GameState, unit: usize, weapon: usize) -> String {
+    state
+        .units
+        .get(unit)
+        .and_then(|u| data.profiles.get(u.profile))
+        .and_then(|p| p.weapons.get(weapon))
+        .map_or_else(|| format!("weapon {}", weapon + 1), |w| w.name.clone())
+}
+
+/// What a die was rolled for, in words.
+fn roll_text(roll: Roll) -> &'static str {
+    match roll {
+        Roll::FirstTurn => "for the first turn",
+        Roll::Hit => "to hit",
+        Roll::Penetration => "to penetrate",
+        Roll::Kills => "for kills",
+        Roll::Casualties => "for men lost",
+        Roll::Shell => "for the shell's damage",
+        Roll::Deployment => "for who deploys first",
+    }
+}
+
+/// One line for a person about an event.
+#[must_use]
+pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
+    let unit = |i: usize| unit_text(data, state, i);
+    let inches = |um: i64| data.unit.show(um);
+    match event {
+        Event::Die { roll, side, face } => format!("  side {} rolls {face} {}", side + 1, roll_text(*roll)),
+        Event::FirstTurn { side } => format!("side {} takes the first turn", side + 1),
+        Event::Deploys { side } => format!("side {} places a unit", side + 1),
+        Event::Deployed { unit: u, to } => format!("  {} stands at ({}, {})", unit(*u), inches(to.0), inches(to.1)),
+        Event::TurnStarted { side, round } => format!("== round {round}, side {}", side + 1),
+        Event::Moved { unit: u, from, to, cost, free } => format!(
+            "{} moves from ({}, {}) to ({}, {}), {}{}",
+            unit(*u),
+            inches(from.0),
+            inches(from.1),
+            inches(to.0),
+            inches(to.1),
+            inches(*cost),
+            if *free { " (free move)" } else { "" }
+        ),
+        Event::Fired { unit: u, weapon, target, range, needed } => {
+            let weapon = state
+                .units
+                .get(*u)
+                .and_then(|x| data.profiles.get(x.profile))
+                .and_then(|p| p.weapons.get(*weapon))
+                .map_or("a weapon", |w| w.name.as_str());
+            format!(
+                "{} fires {weapon} at {} at {}: {}",
+                unit(*u),
+                unit(*target),
+                inches(*range),
+                if *needed > 6 { "cannot hit".to_owned() } else { format!("hits on {needed}+") }
+            )
+        }
+        Event::Advantage => "  missed by 1 at advantage: rolls again".into(),
+        Event::Missed => "  misses".into(),
+        Event::Hit { needed } => match needed {
+            0 => "  hits: penetrates automatically".into(),
+            7 => "  hits but cannot penetrate".into(),
+            n => format!("  hits: penetrates on {n}+"),
+        },
+        Event::Bounced => "  bounces off".into(),
+        Event::Damaged { unit: u, damage, left } => format!("  {} takes {damage} damage, {left} HP left", unit(*u)),
+        Event::MenLost { unit: u, men, left } => format!("  {} loses {men} men, {left} left", unit(*u)),
+        Event::Destroyed { unit: u, .. } => format!("{} is destroyed", unit(*u)),
+        Event::Scored { side, points } => format!("side {} scores {points} VP", side + 1),
+        Event::Scouted { unit: _, target, friend, bonus } => {
+            format!("  {} is marked for {}: +{bonus} to hit", unit(*target), unit(*friend))
+        }
+        Event::Embarked { unit: u, carrier } => format!("  {} goes with {} now", unit(*u), unit(*carrier)),
+        Event::Disembarked { unit: u, to } => {
+            format!("  {} stands on the table at ({}, {})", unit(*u), inches(to.0), inches(to.1))
+        }
+        Event::ThrownOut { unit: u } => format!("  {} is thrown out of its transport", unit(*u)),
+        Event::Demolished { pieces } => format!("{} tank trap piece(s) cleared", pieces.len()),
+        Event::SetUp { unit: u } => format!("{} is set up for indirect fire", unit(*u)),
+        Event::GameOver { winner, how } => match winner {
+            Some(side) => format!("game over: side {} wins ({how})", side + 1),
+            None => format!("game over: a draw ({how})"),
+        },
+    }
+}
