@@ -323,3 +323,42 @@ fn export_without_paper_or_square_takes_each_games_own_print_defaults() {
         assert!(text.contains(media), "{name} prints on its game's paper ({square} squares): {out}");
     }
 }
+
+#[test]
+fn the_help_names_every_game_the_registry_lists_with_its_sheets() {
+    let mut command = skirmish_studio::cli::command();
+    let top = command.render_long_help().to_string();
+    let export = command.find_subcommand_mut("export").unwrap().render_long_help().to_string();
+    for system in skirmish_studio::systems::SYSTEMS {
+        for help in [&top, &export] {
+            assert!(
+                help.contains(system.id()) && help.contains(system.title()),
+                "{} missing from:\n{help}",
+                system.id()
+            );
+        }
+        for sheet in system.sheets() {
+            assert!(export.contains(sheet.id), "sheet {} of {} missing from export's help", sheet.id, system.id());
+        }
+    }
+}
+
+#[test]
+fn the_command_line_names_no_game_in_its_own_words() {
+    // Help that names games by hand falls behind when a game is added; the registry's list does not.
+    let names: Vec<String> = skirmish_studio::systems::SYSTEMS
+        .iter()
+        .flat_map(|s| [s.title().to_owned(), s.title().split(':').next().unwrap_or_default().to_owned()])
+        .collect();
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for name in &names {
+            let named = text
+                .match_indices(name.as_str())
+                .any(|(at, _)| !text[at + name.len()..].chars().next().is_some_and(char::is_alphanumeric));
+            assert!(!named, "{} names the game '{name}'", path.display());
+        }
+    }
+}

@@ -53,8 +53,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Statistics for the designer: per player or squad, and how soon each side reaches each
-    /// property (Skirmish Wars) or objective and item (Skirm).
+    /// Statistics for the designer: each side's forces and numbers, and what the game measures
+    /// of the map (how soon each side reaches what it contests, firing lanes, kill chances).
     Stats {
         /// A scenario file.
         file: PathBuf,
@@ -62,9 +62,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play a scenario through a script of actions (docs/FILE_FORMAT.md for Skirmish Wars,
-    /// docs/SKIRM.md for Skirm) and print every event; an illegal action stops with its reason
-    /// and exit 1.
+    /// Play a scenario through a script of actions (each game's page in docs/ gives its words;
+    /// `computer` plays the computer's move in every game) and print every event; an illegal
+    /// action stops with its reason and exit 1.
     Play {
         /// A scenario file.
         file: PathBuf,
@@ -78,8 +78,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Play computer against computer: per-side wins, draws and how games ended (in Skirmish
-    /// Wars the seat that moves first rotates from game to game; Skirm rolls initiative).
+    /// Play computer against computer: per-side wins, draws and how games ended (the seat that
+    /// moves first rotates from game to game where the scenario names it; otherwise the rules
+    /// decide, as a roll-off or each turn's initiative).
     Simulate {
         /// A scenario file.
         file: PathBuf,
@@ -127,19 +128,22 @@ pub enum Command {
         /// Levels per seat, comma-separated (`hard,easy`); overrides --level.
         #[arg(long)]
         levels: Option<String>,
-        /// Change a setting before playing (repeatable): `cos=none` judges the map without COs,
-        /// `co:1=marshal_orin`, `funds:2=10`; Skirm knows `turns` and `ep_limit`.
+        /// Change a setting before playing (repeatable), by the names the scenario's game gives
+        /// its settings (an unknown name is refused with the list): a number, a seat's choice, or
+        /// a house reading (`reading.NAME=VALUE`, listed by `ruleset --system ID`).
         #[arg(long = "set")]
         settings: Vec<String>,
-        /// Also play every pairing of two different COs in both seatings (--games each).
+        /// Also play every pairing of two different values of the seats' own choice (a CO) in
+        /// both seatings (--games each), where the game has one.
         #[arg(long)]
         cos: bool,
-        /// Also sweep one number and play --games at each value: `funds:1=0..20` or
-        /// `funds:1=0..40:5`.
+        /// Also sweep one number setting and play --games at each value: `NAME=0..20` or
+        /// `NAME=0..40:5`.
         #[arg(long)]
         sweep: Option<String>,
-        /// Also play --games at every other value of every house reading (Armored Advance) and
-        /// say which move the first seat's share beyond chance or turn the verdict.
+        /// Also play --games at every other value of every house reading that changes play, for a
+        /// game with readings, and say which move the first seat's share beyond chance or turn the
+        /// verdict.
         #[arg(long)]
         readings: bool,
         /// Write a self-contained HTML report with charts here.
@@ -149,8 +153,8 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Cost calibration (Armored Advance): games with one unit taken off, each profile's worth
-    /// to winning with its 95% interval, and the requisition costs that would price it so.
+    /// Cost calibration, for a game with unit costs: games with one unit taken off, each
+    /// profile's worth to winning with its 95% interval, and the costs that would price it so.
     Calibrate {
         /// A scenario file.
         file: PathBuf,
@@ -175,15 +179,14 @@ pub enum Command {
         /// Write the PDF here.
         #[arg(long)]
         pdf: Option<PathBuf>,
-        /// Paper: a4, letter, a3 or tabloid; the game's own unless given (Letter for Skirmish Wars
-        /// and Armored Advance, A4 for Skirm).
+        /// Paper: a4, letter, a3 or tabloid; the game's own unless given (listed below).
         #[arg(long)]
         paper: Option<String>,
         /// Landscape pages.
         #[arg(long)]
         landscape: bool,
-        /// The side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to 100 mm; the game's
-        /// own size unless given (1 in for Skirmish Wars, 40 mm for Skirm).
+        /// For a grid game, the side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to
+        /// 100 mm; the game's own size unless given. An open table prints at 1:1.
         #[arg(long)]
         square: Option<String>,
         /// The overlap strip between board pages, in millimetres.
@@ -192,9 +195,8 @@ pub enum Command {
         /// The margin printers cannot reach, in millimetres.
         #[arg(long, default_value_t = 10.0)]
         margin: f32,
-        /// Which sheets, by the ids the game declares (`validate`'s game): board,tiles,counters,setup for
-        /// Skirmish Wars; board (the battle map), counters (stat cards and tokens), setup (the mission
-        /// sheet) for Skirm; or all.
+        /// Which sheets, comma-separated, by the ids the scenario's game declares (listed below),
+        /// or all.
         #[arg(long, default_value = "all")]
         sheets: String,
         /// Ink-saving greyscale; owners told apart by pattern and letter.
@@ -253,14 +255,49 @@ pub enum Command {
     Ruleset {
         /// A replacement ruleset in RON; the game system's built-in ruleset when left out.
         file: Option<PathBuf>,
-        /// The game system the ruleset is for (its id, as scenario files name it); the first
-        /// registered game, Skirmish Wars, when left out.
+        /// The game system the ruleset is for (its id, as scenario files name it, listed below);
+        /// the first registered game when left out.
         #[arg(long)]
         system: Option<String>,
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
     },
+}
+
+/// The games this program knows, read from the registry: each id with its name, paper and
+/// sheets, so every help text names every game without a line of it written here.
+#[must_use]
+pub fn games_help() -> String {
+    use std::fmt::Write as _;
+    let mut text = String::from("Games (the id a scenario's `system` field names):\n");
+    for system in crate::systems::SYSTEMS {
+        let sheets: Vec<String> = system.sheets().iter().map(|s| format!("{} ({})", s.id, s.label)).collect();
+        let _ = writeln!(text, "  {:<16} {}", system.id(), system.title());
+        let _ = writeln!(text, "  {:<16} prints on {:?}; sheets: {}", "", system.paper(), sheets.join(", "));
+    }
+    text
+}
+
+/// The command line, its help naming every game the registry lists.
+#[must_use]
+pub fn command() -> clap::Command {
+    use clap::CommandFactory as _;
+    let games = games_help();
+    let mut command = Cli::command().after_help(games.clone());
+    for name in ["export", "ruleset", "validate", "play", "simulate", "balance", "stats", "symmetry", "calibrate"] {
+        let games = games.clone();
+        command = command.mut_subcommand(name, move |sub| sub.after_help(games));
+    }
+    command
+}
+
+/// The process's arguments read by [`command`]; a wrong argument, `--help` or `--version`
+/// prints and exits as clap does.
+#[must_use]
+pub fn parse() -> Cli {
+    use clap::FromArgMatches as _;
+    Cli::from_arg_matches(&command().get_matches()).unwrap_or_else(|e| e.exit())
 }
 
 /// The fewest games a cost calibration plays: below it each profile has a handful of games and

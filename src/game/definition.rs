@@ -271,6 +271,14 @@ impl<G: GameDefinition> GameSystem for G {
         G::TITLE
     }
 
+    fn sheets(&self) -> &'static [Sheet] {
+        G::SHEETS
+    }
+
+    fn paper(&self) -> Paper {
+        G::PAPER
+    }
+
     fn rules(&self, replacement: Option<&str>) -> Result<Box<dyn SystemRules>, RulesProblem> {
         let loaded = match replacement {
             None => G::builtin()?,

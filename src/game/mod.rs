@@ -270,6 +270,10 @@ pub trait GameSystem: Sync {
     fn id(&self) -> &'static str;
     /// The game's name for people.
     fn title(&self) -> &'static str;
+    /// The sheets it prints, in print order (the ids `export --sheets` takes).
+    fn sheets(&self) -> &'static [Sheet];
+    /// The paper it prints on unless told otherwise.
+    fn paper(&self) -> crate::export::Paper;
     /// The system's rules: the built-in ruleset, or a replacement file's text.
     ///
     /// # Errors

@@ -50,6 +50,58 @@ pub struct GameCommand {
     pub shortcut: Option<KeyboardShortcut>,
 }
 
+/// A game's own commands, declared once as a list of its command values with their label,
+/// menu and shortcut: the ids the shell carries are their places in the list, so a desk reads a
+/// command back to its own value ([`CommandTable::of`]) and names one ([`CommandTable::command`])
+/// without writing the mapping itself.
+pub struct CommandTable<C: 'static> {
+    /// The game's values, in menu order.
+    values: Vec<C>,
+    /// What the shell lists for each, in the same order.
+    declared: Vec<GameCommand>,
+}
+
+impl<C: Copy + PartialEq + 'static> CommandTable<C> {
+    /// The table of `rows`: each command's value, label, menu and shortcut, in menu order.
+    #[must_use]
+    pub fn new(rows: impl IntoIterator<Item = (C, &'static str, Menu, KeyboardShortcut)>) -> Self {
+        let (values, declared) = rows
+            .into_iter()
+            .enumerate()
+            .map(|(index, (value, label, menu, shortcut))| {
+                let id = u16::try_from(index).unwrap_or(u16::MAX);
+                (value, GameCommand { id, label, menu, shortcut: Some(shortcut) })
+            })
+            .unzip();
+        Self { values, declared }
+    }
+
+    /// Every command as the shell lists it.
+    #[must_use]
+    pub fn declared(&self) -> &[GameCommand] {
+        &self.declared
+    }
+
+    /// The game's value of a shell command, when it is one of this table's (another game's
+    /// command with the same id is not).
+    #[must_use]
+    pub fn of(&self, command: UiCommand) -> Option<C> {
+        let UiCommand::Game(game) = command else { return None };
+        let index = usize::from(game.id);
+        self.declared.get(index).filter(|&&declared| declared == game).and_then(|_| self.values.get(index).copied())
+    }
+
+    /// The shell command of one of the game's values (zoom to fit were it not in the table).
+    #[must_use]
+    pub fn command(&self, value: C) -> UiCommand {
+        self.values
+            .iter()
+            .position(|&v| v == value)
+            .and_then(|index| self.declared.get(index))
+            .map_or(UiCommand::ZoomFit, |&game| UiCommand::Game(game))
+    }
+}
+
 /// Which menu a command sits in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Menu {
@@ -290,5 +342,33 @@ impl UiCommand {
     #[must_use]
     pub fn shortcut_text(self, ctx: &egui::Context) -> String {
         self.shortcuts().first().map(|s| ctx.format_shortcut(s)).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    enum Toy {
+        Pen,
+        Eraser(u8),
+    }
+
+    #[test]
+    fn a_command_table_reads_its_own_commands_back_and_no_other_games() {
+        let table = CommandTable::new([
+            (Toy::Pen, "Pen", Menu::Tools, key(Key::P)),
+            (Toy::Eraser(3), "Eraser", Menu::Tools, key(Key::E)),
+        ]);
+        assert_eq!(table.declared().len(), 2);
+        for value in [Toy::Pen, Toy::Eraser(3)] {
+            assert_eq!(table.of(table.command(value)), Some(value));
+        }
+        // Another game's command with the same id is not this table's.
+        let stranger = GameCommand { id: 0, label: "Another game's tool", menu: Menu::Tools, shortcut: None };
+        assert_eq!(table.of(UiCommand::Game(stranger)), None);
+        assert_eq!(table.of(UiCommand::Undo), None);
+        assert_eq!(table.command(Toy::Eraser(9)), UiCommand::ZoomFit);
     }
 }

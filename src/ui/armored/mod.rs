@@ -11,7 +11,7 @@ mod play;
 
 pub use play::{PlayDesk, PlayDrag};
 
-use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
+use super::commands::{CommandTable, Menu, UiCommand, ViewToggle, cmd, key};
 use super::desk::{
     Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
 };
@@ -109,59 +109,30 @@ enum Action {
     Duplicate,
 }
 
-const ACTIONS: [Action; 11] = [
-    Action::Tool(TableTool::Select),
-    Action::Tool(TableTool::Piece),
-    Action::Tool(TableTool::Zone),
-    Action::Tool(TableTool::PolygonZone),
-    Action::Tool(TableTool::Objective),
-    Action::Tool(TableTool::Unit),
-    Action::Tool(TableTool::Measure),
-    Action::Tool(TableTool::Sight),
-    Action::TurnRight,
-    Action::TurnLeft,
-    Action::Duplicate,
-];
-
-static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
-    ACTIONS
-        .iter()
-        .enumerate()
-        .map(|(index, action)| {
-            let (label, menu, shortcut) = match action {
-                Action::Tool(tool) => (
-                    tool.label(),
-                    Menu::Tools,
-                    key(match tool {
-                        TableTool::Select => Key::S,
-                        TableTool::Piece => Key::T,
-                        TableTool::Zone => Key::Z,
-                        TableTool::PolygonZone => Key::P,
-                        TableTool::Objective => Key::O,
-                        TableTool::Unit => Key::U,
-                        TableTool::Measure => Key::M,
-                        TableTool::Sight => Key::L,
-                    }),
-                ),
-                Action::TurnRight => ("Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
-                Action::TurnLeft => ("Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
-                Action::Duplicate => ("Duplicate", Menu::Edit, cmd(Key::D)),
-            };
-            GameCommand { id: index as u16, label, menu, shortcut: Some(shortcut) }
-        })
-        .collect()
+/// The desk's commands as the shell lists them, in menu order.
+static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
+    let tools = [
+        (TableTool::Select, Key::S),
+        (TableTool::Piece, Key::T),
+        (TableTool::Zone, Key::Z),
+        (TableTool::PolygonZone, Key::P),
+        (TableTool::Objective, Key::O),
+        (TableTool::Unit, Key::U),
+        (TableTool::Measure, Key::M),
+        (TableTool::Sight, Key::L),
+    ]
+    .map(|(tool, shortcut)| (Action::Tool(tool), tool.label(), Menu::Tools, key(shortcut)));
+    CommandTable::new(tools.into_iter().chain([
+        (Action::TurnRight, "Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
+        (Action::TurnLeft, "Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
+        (Action::Duplicate, "Duplicate", Menu::Edit, cmd(Key::D)),
+    ]))
 });
-
-fn action_of(command: UiCommand) -> Option<Action> {
-    let UiCommand::Game(game) = command else { return None };
-    ACTIONS.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
-}
 
 /// The command that makes `tool` the one in hand.
 #[must_use]
 pub fn tool_command(tool: TableTool) -> UiCommand {
-    let index = ACTIONS.iter().position(|&a| a == Action::Tool(tool)).unwrap_or(0);
-    COMMANDS.get(index).map_or(UiCommand::ZoomFit, |&c| UiCommand::Game(c))
+    COMMANDS.command(Action::Tool(tool))
 }
 
 impl Desk for ArmoredDesk {
@@ -238,11 +209,11 @@ impl Desk for ArmoredDesk {
     }
 
     fn commands(&self) -> DeskCommands {
-        DeskCommands { game: &COMMANDS, edit: &[UiCommand::DeleteSelection], toggles: &[ViewToggle::Grid] }
+        DeskCommands { game: COMMANDS.declared(), edit: &[UiCommand::DeleteSelection], toggles: &[ViewToggle::Grid] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        action_of(command).is_some_and(|a| a == Action::Tool(self.editor.tool))
+        COMMANDS.of(command).is_some_and(|a| a == Action::Tool(self.editor.tool))
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
@@ -256,7 +227,7 @@ impl Desk for ArmoredDesk {
             UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
                 cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
             }
-            other => match action_of(other) {
+            other => match COMMANDS.of(other) {
                 Some(Action::Tool(tool)) => self.editor.tool = tool,
                 Some(Action::TurnRight) => {
                     self.editor.turn_selected(1_500);

@@ -7,7 +7,7 @@
 mod edit;
 mod play;
 
-use super::commands::{GameCommand, Menu, UiCommand, key};
+use super::commands::{CommandTable, Menu, UiCommand, key};
 use super::desk::{
     Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
 };
@@ -106,28 +106,15 @@ enum Action {
     TurnLeft,
 }
 
-const ACTIONS: [Action; 4] = [Action::Select, Action::Measure, Action::TurnRight, Action::TurnLeft];
-
-static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
-    ACTIONS
-        .iter()
-        .enumerate()
-        .map(|(index, action)| {
-            let (label, menu, shortcut) = match action {
-                Action::Select => ("Select and move", Menu::Tools, key(Key::S)),
-                Action::Measure => ("Measure", Menu::Tools, key(Key::M)),
-                Action::TurnRight => ("Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
-                Action::TurnLeft => ("Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
-            };
-            GameCommand { id: index as u16, label, menu, shortcut: Some(shortcut) }
-        })
-        .collect()
+/// The desk's commands as the shell lists them, in menu order.
+static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
+    CommandTable::new([
+        (Action::Select, "Select and move", Menu::Tools, key(Key::S)),
+        (Action::Measure, "Measure", Menu::Tools, key(Key::M)),
+        (Action::TurnRight, "Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
+        (Action::TurnLeft, "Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
+    ])
 });
-
-fn action_of(command: UiCommand) -> Option<Action> {
-    let UiCommand::Game(game) = command else { return None };
-    ACTIONS.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
-}
 
 impl Desk for ModernDesk {
     fn game(&self) -> &'static str {
@@ -198,11 +185,11 @@ impl Desk for ModernDesk {
     }
 
     fn commands(&self) -> DeskCommands {
-        DeskCommands { game: &COMMANDS, edit: &[UiCommand::DeleteSelection], toggles: &[] }
+        DeskCommands { game: COMMANDS.declared(), edit: &[UiCommand::DeleteSelection], toggles: &[] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        match action_of(command) {
+        match COMMANDS.of(command) {
             Some(Action::Select) => self.editor.tool == Tool::Select,
             Some(Action::Measure) => self.editor.tool == Tool::Measure,
             _ => false,
@@ -220,7 +207,7 @@ impl Desk for ModernDesk {
             UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
                 cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
             }
-            other => match action_of(other) {
+            other => match COMMANDS.of(other) {
                 Some(Action::Select) => self.editor.tool = Tool::Select,
                 Some(Action::Measure) => self.editor.tool = Tool::Measure,
                 Some(Action::TurnRight) => {

@@ -11,7 +11,7 @@ pub use crate::systems::skirm::SkirmPlay;
 pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
-use super::commands::{GameCommand, Menu, UiCommand, ViewToggle, key};
+use super::commands::{CommandTable, Menu, UiCommand, ViewToggle, key};
 use super::desk::{
     Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
 };
@@ -129,50 +129,39 @@ impl SkirmDesk {
     }
 }
 
-/// The sight overlay's command id (after the tools').
-const SIGHT_OVERLAY: u16 = 100;
-/// The objective race overlay's command id.
-const RACE_OVERLAY: u16 = 101;
+/// Skirm's own commands: its tools, and its two overlays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SkirmCommand {
+    /// Make a tool the active one.
+    Tool(SkirmTool),
+    /// Show or hide the line-of-sight overlay.
+    SightOverlay,
+    /// Show or hide the objective race overlay.
+    RaceOverlay,
+}
 
 /// Skirm's commands as the shell lists them: one per tool, and its two overlays in the View
 /// menu (with shortcuts, so the palette and keyboard reach them too).
-static COMMANDS: LazyLock<Vec<GameCommand>> = LazyLock::new(|| {
-    let overlays = [
-        GameCommand {
-            id: SIGHT_OVERLAY,
-            label: "Line of sight overlay",
-            menu: Menu::View,
-            shortcut: Some(key(Key::L)),
-        },
-        GameCommand {
-            id: RACE_OVERLAY,
-            label: "Objective race overlay",
-            menu: Menu::View,
-            shortcut: Some(key(Key::R)),
-        },
-    ];
-    SkirmTool::ALL
-        .into_iter()
-        .enumerate()
-        .map(|(index, tool)| GameCommand {
-            id: index as u16,
-            label: tool_label(tool),
-            menu: Menu::Tools,
-            shortcut: Some(key(match tool {
-                SkirmTool::Terrain => Key::T,
-                SkirmTool::Height => Key::H,
-                SkirmTool::Wall => Key::W,
-                SkirmTool::Door => Key::D,
-                SkirmTool::Objective => Key::O,
-                SkirmTool::Marker => Key::M,
-                SkirmTool::Item => Key::I,
-                SkirmTool::Zone => Key::Z,
-                SkirmTool::Unit => Key::U,
-                SkirmTool::Eraser => Key::E,
-            })),
-        })
-        .chain(overlays)
-        .collect()
+static COMMANDS: LazyLock<CommandTable<SkirmCommand>> = LazyLock::new(|| {
+    let tools = SkirmTool::ALL.map(|tool| {
+        let shortcut = match tool {
+            SkirmTool::Terrain => Key::T,
+            SkirmTool::Height => Key::H,
+            SkirmTool::Wall => Key::W,
+            SkirmTool::Door => Key::D,
+            SkirmTool::Objective => Key::O,
+            SkirmTool::Marker => Key::M,
+            SkirmTool::Item => Key::I,
+            SkirmTool::Zone => Key::Z,
+            SkirmTool::Unit => Key::U,
+            SkirmTool::Eraser => Key::E,
+        };
+        (SkirmCommand::Tool(tool), tool_label(tool), Menu::Tools, key(shortcut))
+    });
+    CommandTable::new(tools.into_iter().chain([
+        (SkirmCommand::SightOverlay, "Line of sight overlay", Menu::View, key(Key::L)),
+        (SkirmCommand::RaceOverlay, "Objective race overlay", Menu::View, key(Key::R)),
+    ]))
 });
 
 /// A tool's name in menus and the palette.
@@ -194,14 +183,7 @@ fn tool_label(tool: SkirmTool) -> &'static str {
 /// The command that makes `tool` the active one.
 #[must_use]
 pub fn tool_command(tool: SkirmTool) -> UiCommand {
-    let index = SkirmTool::ALL.iter().position(|&t| t == tool).unwrap_or(0);
-    COMMANDS.get(index).map_or(UiCommand::ZoomFit, |&c| UiCommand::Game(c))
-}
-
-/// The tool a command makes active, if it is one of Skirm's.
-fn tool_of(command: UiCommand) -> Option<SkirmTool> {
-    let UiCommand::Game(game) = command else { return None };
-    SkirmTool::ALL.get(usize::from(game.id)).copied().filter(|_| COMMANDS.contains(&game))
+    COMMANDS.command(SkirmCommand::Tool(tool))
 }
 
 impl Desk for SkirmDesk {
@@ -263,24 +245,25 @@ impl Desk for SkirmDesk {
     }
 
     fn commands(&self) -> DeskCommands {
-        DeskCommands { game: &COMMANDS, edit: &[], toggles: &[ViewToggle::Grid] }
+        DeskCommands { game: COMMANDS.declared(), edit: &[], toggles: &[ViewToggle::Grid] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        match command {
-            UiCommand::Game(GameCommand { id: SIGHT_OVERLAY, .. }) => self.show_sight,
-            UiCommand::Game(GameCommand { id: RACE_OVERLAY, .. }) => self.show_race,
-            other => tool_of(other).is_some_and(|tool| self.editor.tool == tool),
+        match COMMANDS.of(command) {
+            Some(SkirmCommand::SightOverlay) => self.show_sight,
+            Some(SkirmCommand::RaceOverlay) => self.show_race,
+            Some(SkirmCommand::Tool(tool)) => self.editor.tool == tool,
+            None => false,
         }
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         match command {
             UiCommand::Playtest => play::toggle(self, cx),
-            UiCommand::Game(GameCommand { id: SIGHT_OVERLAY, .. }) => self.show_sight ^= true,
-            UiCommand::Game(GameCommand { id: RACE_OVERLAY, .. }) => self.show_race ^= true,
-            other => match tool_of(other) {
-                Some(tool) => self.editor.tool = tool,
+            other => match COMMANDS.of(other) {
+                Some(SkirmCommand::SightOverlay) => self.show_sight ^= true,
+                Some(SkirmCommand::RaceOverlay) => self.show_race ^= true,
+                Some(SkirmCommand::Tool(tool)) => self.editor.tool = tool,
                 None => cx.say(format!("{} is not something a Skirm map has.", other.label())),
             },
         }

@@ -14,7 +14,7 @@ pub use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
 pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
-use super::commands::{DIGITS, GameCommand, Menu, UiCommand, ViewToggle, cmd, key};
+use super::commands::{CommandTable, DIGITS, Menu, UiCommand, ViewToggle, cmd, key};
 use super::desk::{
     ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, path_unused, saved_game_path_chosen,
 };
@@ -188,106 +188,48 @@ enum SwatCommand {
     Resize,
 }
 
-impl SwatCommand {
-    /// Every command, in menu order.
-    fn all() -> Vec<SwatCommand> {
-        let mut all: Vec<SwatCommand> = Tool::ALL.into_iter().map(SwatCommand::Tool).collect();
-        all.extend(BRUSH_SIZES.map(SwatCommand::Brush));
-        all.extend([
-            SwatCommand::TurnStamp,
-            SwatCommand::Rotate,
-            SwatCommand::FlipX,
-            SwatCommand::FlipY,
-            SwatCommand::ReplaceAll,
-            SwatCommand::Resize,
-        ]);
-        all
-    }
-
-    fn id(self) -> u16 {
-        match self {
-            SwatCommand::Tool(tool) => Tool::ALL.iter().position(|&t| t == tool).map_or(0, |i| i as u16),
-            SwatCommand::Brush(size) => 100 + size,
-            SwatCommand::TurnStamp => 200,
-            SwatCommand::Rotate => 201,
-            SwatCommand::FlipX => 202,
-            SwatCommand::FlipY => 203,
-            SwatCommand::ReplaceAll => 204,
-            SwatCommand::Resize => 205,
-        }
-    }
-
-    /// The command a shell command carries, read from its id without building the list (the
-    /// toolbar asks for every button each frame).
-    fn of(command: UiCommand) -> Option<SwatCommand> {
-        let UiCommand::Game(game) = command else { return None };
-        let found = match game.id {
-            id @ 0..100 => Tool::ALL.get(usize::from(id)).copied().map(SwatCommand::Tool),
-            id @ 100..200 => BRUSH_SIZES.contains(&(id - 100)).then_some(SwatCommand::Brush(id - 100)),
-            200 => Some(SwatCommand::TurnStamp),
-            201 => Some(SwatCommand::Rotate),
-            202 => Some(SwatCommand::FlipX),
-            203 => Some(SwatCommand::FlipY),
-            204 => Some(SwatCommand::ReplaceAll),
-            205 => Some(SwatCommand::Resize),
-            _ => None,
+/// Skirmish Wars' commands as the shell lists them, in menu order.
+static COMMANDS: LazyLock<CommandTable<SwatCommand>> = LazyLock::new(|| {
+    let tools = Tool::ALL.map(|tool| {
+        let shortcut = match tool {
+            Tool::Brush => Key::B,
+            Tool::Rectangle => Key::U,
+            Tool::Line => Key::L,
+            Tool::Fill => Key::G,
+            Tool::Eraser => Key::E,
+            Tool::Select => Key::S,
+            Tool::Stamp => Key::T,
         };
-        found.filter(|_| COMMANDS.contains(&game))
-    }
-
-    fn declare(self) -> GameCommand {
-        let (label, menu, shortcut): (&'static str, Menu, _) = match self {
-            SwatCommand::Tool(tool) => (
-                tool.label(),
-                Menu::Tools,
-                key(match tool {
-                    Tool::Brush => Key::B,
-                    Tool::Rectangle => Key::U,
-                    Tool::Line => Key::L,
-                    Tool::Fill => Key::G,
-                    Tool::Eraser => Key::E,
-                    Tool::Select => Key::S,
-                    Tool::Stamp => Key::T,
-                }),
-            ),
-            SwatCommand::Brush(size) => {
-                let label = match size {
-                    1 => "Brush size 1",
-                    3 => "Brush size 3",
-                    _ => "Brush size 5",
-                };
-                (label, Menu::Tools, key(DIGITS[usize::from(size) % 10]))
-            }
-            SwatCommand::TurnStamp => ("Turn stamp", Menu::Tools, key(Key::Period)),
-            SwatCommand::Rotate => ("Rotate selection", Menu::Edit, key(Key::R)),
-            SwatCommand::FlipX => ("Flip selection left-right", Menu::Edit, key(Key::H)),
-            SwatCommand::FlipY => ("Flip selection top-bottom", Menu::Edit, key(Key::V)),
-            SwatCommand::ReplaceAll => ("Replace terrain...", Menu::Edit, cmd(Key::H)),
-            SwatCommand::Resize => ("Resize board...", Menu::Edit, cmd(Key::R)),
+        (SwatCommand::Tool(tool), tool.label(), Menu::Tools, key(shortcut))
+    });
+    let brushes = BRUSH_SIZES.map(|size| {
+        let label = match size {
+            1 => "Brush size 1",
+            3 => "Brush size 3",
+            _ => "Brush size 5",
         };
-        GameCommand { id: self.id(), label, menu, shortcut: Some(shortcut) }
-    }
-
-    /// The command as the shell queues it.
-    fn ui(self) -> UiCommand {
-        UiCommand::Game(self.declare())
-    }
-}
-
-/// Skirmish Wars' commands as the shell lists them.
-static COMMANDS: LazyLock<Vec<GameCommand>> =
-    LazyLock::new(|| SwatCommand::all().into_iter().map(SwatCommand::declare).collect());
+        (SwatCommand::Brush(size), label, Menu::Tools, key(DIGITS[usize::from(size) % 10]))
+    });
+    CommandTable::new(tools.into_iter().chain(brushes).chain([
+        (SwatCommand::TurnStamp, "Turn stamp", Menu::Tools, key(Key::Period)),
+        (SwatCommand::Rotate, "Rotate selection", Menu::Edit, key(Key::R)),
+        (SwatCommand::FlipX, "Flip selection left-right", Menu::Edit, key(Key::H)),
+        (SwatCommand::FlipY, "Flip selection top-bottom", Menu::Edit, key(Key::V)),
+        (SwatCommand::ReplaceAll, "Replace terrain...", Menu::Edit, cmd(Key::H)),
+        (SwatCommand::Resize, "Resize board...", Menu::Edit, cmd(Key::R)),
+    ]))
+});
 
 /// The command that makes `tool` the active one.
 #[must_use]
 pub fn tool_command(tool: Tool) -> UiCommand {
-    SwatCommand::Tool(tool).ui()
+    COMMANDS.command(SwatCommand::Tool(tool))
 }
 
 /// The command that sets the brush size.
 #[must_use]
 pub fn brush_command(size: u16) -> UiCommand {
-    SwatCommand::Brush(size).ui()
+    COMMANDS.command(SwatCommand::Brush(size))
 }
 
 impl Desk for SwatDesk {
@@ -355,11 +297,11 @@ impl Desk for SwatDesk {
     }
 
     fn commands(&self) -> DeskCommands {
-        DeskCommands { game: &COMMANDS, edit: &ALL_EDIT_COMMANDS, toggles: &ViewToggle::ALL }
+        DeskCommands { game: COMMANDS.declared(), edit: &ALL_EDIT_COMMANDS, toggles: &ViewToggle::ALL }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        match SwatCommand::of(command) {
+        match COMMANDS.of(command) {
             Some(SwatCommand::Tool(tool)) => self.editor.tool == tool,
             Some(SwatCommand::Brush(size)) => self.editor.brush_size == size,
             _ => false,
@@ -380,7 +322,7 @@ impl Desk for SwatDesk {
             UiCommand::Cut => editor.copy_selection(true),
             UiCommand::Paste => editor.paste(self.hover),
             UiCommand::DeleteSelection => editor.clear_selection(),
-            other => match SwatCommand::of(other) {
+            other => match COMMANDS.of(other) {
                 Some(SwatCommand::Rotate) => editor.transform_selection("Rotate selection", SquareMap::Turn90),
                 Some(SwatCommand::FlipX) => editor.transform_selection("Flip selection", SquareMap::FlipX),
                 Some(SwatCommand::FlipY) => editor.transform_selection("Flip selection", SquareMap::FlipY),
@@ -617,14 +559,17 @@ pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::commands::GameCommand;
 
     #[test]
     fn every_skirmish_wars_command_reads_back_from_its_id_and_no_other_does() {
-        for command in SwatCommand::all() {
-            assert_eq!(SwatCommand::of(command.ui()), Some(command));
+        for (index, declared) in COMMANDS.declared().iter().enumerate() {
+            let value = COMMANDS.of(UiCommand::Game(*declared));
+            assert!(value.is_some(), "command {index} ({}) reads back", declared.label);
+            assert_eq!(value.map(|v| COMMANDS.command(v)), Some(UiCommand::Game(*declared)));
         }
         let stranger = GameCommand { id: 0, label: "Another game's tool", menu: Menu::Tools, shortcut: None };
-        assert_eq!(SwatCommand::of(UiCommand::Game(stranger)), None);
-        assert_eq!(SwatCommand::of(UiCommand::Undo), None);
+        assert_eq!(COMMANDS.of(UiCommand::Game(stranger)), None);
+        assert_eq!(COMMANDS.of(UiCommand::Undo), None);
     }
 }
