@@ -66,6 +66,21 @@ pub fn describe_ruleset<R: GameRuleset>(rules: &R) -> Report {
     Report { text, json }
 }
 
+/// A game's print: its sheets as a PDF (asked for by the export options, with progress by
+/// page) and its board or table as a PNG (points per board unit, dots per inch, greyscale).
+pub struct Printer<R: 'static, S: 'static> {
+    /// The PDF of the chosen sheets.
+    pub pdf: PdfExport<R, S>,
+    /// The PNG of the board.
+    pub png: PngExport<R, S>,
+}
+
+/// A game's PDF export: ruleset, scenario, options, progress (pages done of all).
+pub type PdfExport<R, S> = fn(&R, &S, &ExportOptions, &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String>;
+
+/// A game's PNG export: ruleset, scenario, points per board unit, dots per inch, greyscale.
+pub type PngExport<R, S> = fn(&R, &S, f32, u32, bool) -> Result<Vec<u8>, String>;
+
 /// Who moves first in the lab's games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FirstMover {
@@ -231,27 +246,8 @@ pub trait GameDefinition: Sync + Sized + 'static {
 
     /// Points per board unit it prints at unless told otherwise.
     fn scale(rules: &Self::Ruleset) -> f32;
-    /// Its sheets as a PDF.
-    ///
-    /// # Errors
-    /// Why the sheets cannot be made.
-    fn export_pdf(
-        rules: &Self::Ruleset,
-        scenario: &Self::Scenario,
-        options: &ExportOptions,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<PdfReport, String>;
-    /// The board as a PNG.
-    ///
-    /// # Errors
-    /// Why the image cannot be made.
-    fn export_png(
-        rules: &Self::Ruleset,
-        scenario: &Self::Scenario,
-        scale: f32,
-        dpi: u32,
-        greyscale: bool,
-    ) -> Result<Vec<u8>, String>;
+    /// How it prints: its sheets as a PDF and its board as a PNG.
+    const PRINT: Printer<Self::Ruleset, Self::Scenario>;
     /// The scenario in another program's format, where the game writes one.
     fn export_foreign(
         _rules: &Self::Ruleset,

@@ -15,7 +15,7 @@ mod play;
 mod playtest;
 mod settings;
 
-pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
+pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, Printer, load_ruleset};
 pub use findings::{Finding, Fix};
 pub use opened::diagnostic;
 pub use play::{

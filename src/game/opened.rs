@@ -112,11 +112,11 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
         options.sheets.check(G::SHEETS, G::TITLE)?;
-        G::export_pdf(&self.rules, &self.scenario, options, progress)
+        (G::PRINT.pdf)(&self.rules, &self.scenario, options, progress)
     }
 
     fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
-        G::export_png(&self.rules, &self.scenario, scale, dpi, greyscale)
+        (G::PRINT.png)(&self.rules, &self.scenario, scale, dpi, greyscale)
     }
 
     fn sheets(&self) -> &'static [Sheet] {

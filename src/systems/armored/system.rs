@@ -9,10 +9,10 @@ use super::scenario::report::point_text;
 use super::scenario::script::{Scripted, parse_script};
 use super::scenario::setup::setup_of;
 use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, validate};
-use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
+use crate::export::{Paper, Sheet};
 use crate::files::FileError;
 use crate::game::{
-    FirstMover, GameDefinition, Level, Opened, Report, Setting, SettingKind, reading_name, reading_settings,
+    FirstMover, GameDefinition, Level, Opened, Printer, Report, Setting, SettingKind, reading_name, reading_settings,
 };
 use crate::table::Facing;
 use std::sync::Arc;
@@ -39,6 +39,8 @@ impl GameDefinition for ArmoredAdvance {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // A game measured in inches: its templates and strips are laid out for Letter.
     const PAPER: Paper = Paper::Letter;
+    const PRINT: Printer<Ruleset, Self::Scenario> =
+        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "at";
 
     fn load(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, FileError> {
@@ -195,24 +197,5 @@ impl GameDefinition for ArmoredAdvance {
     /// 1:1: 72 points to the inch.
     fn scale(rules: &Ruleset) -> f32 {
         72.0 * rules.unit.um() as f32 / crate::table::UM_PER_INCH as f32
-    }
-
-    fn export_pdf(
-        rules: &Ruleset,
-        scenario: &ArmoredScenario,
-        options: &ExportOptions,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<PdfReport, String> {
-        super::print::export_pdf(rules, scenario, options, progress)
-    }
-
-    fn export_png(
-        rules: &Ruleset,
-        scenario: &ArmoredScenario,
-        scale: f32,
-        dpi: u32,
-        greyscale: bool,
-    ) -> Result<Vec<u8>, String> {
-        super::print::export_png(rules, scenario, scale, dpi, greyscale)
     }
 }

@@ -7,9 +7,9 @@ use super::rules::{self, Action, GameState, READINGS};
 use super::ruleset::{Ruleset, UNIT};
 use super::scenario::{Finding, Fix, ModernScenario, load_scenario, setup_of, stats_report, symmetry_text, validate};
 use super::text::at_text;
-use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
+use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Report, Setting, reading_name, reading_settings};
+use crate::game::{FirstMover, GameDefinition, Level, Printer, Report, Setting, reading_name, reading_settings};
 use std::sync::Arc;
 
 /// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
@@ -35,6 +35,8 @@ impl GameDefinition for ModernSkirmish {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // A game measured in centimetres.
     const PAPER: Paper = Paper::A4;
+    const PRINT: Printer<Ruleset, Self::Scenario> =
+        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "at";
 
     fn load(rules: &Ruleset, text: &str) -> Result<ModernScenario, FileError> {
@@ -130,24 +132,5 @@ impl GameDefinition for ModernSkirmish {
     /// 1:1: 72 points to the inch, so 72 / 2.54 to the centimetre.
     fn scale(_rules: &Ruleset) -> f32 {
         72.0 * UNIT.um() as f32 / crate::table::UM_PER_INCH as f32
-    }
-
-    fn export_pdf(
-        rules: &Ruleset,
-        scenario: &ModernScenario,
-        options: &ExportOptions,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<PdfReport, String> {
-        super::print::export_pdf(rules, scenario, options, progress)
-    }
-
-    fn export_png(
-        rules: &Ruleset,
-        scenario: &ModernScenario,
-        scale: f32,
-        dpi: u32,
-        greyscale: bool,
-    ) -> Result<Vec<u8>, String> {
-        super::print::export_png(rules, scenario, scale, dpi, greyscale)
     }
 }

@@ -9,9 +9,9 @@ use super::scenario::{
     Finding, Fix, SkirmScenario, load_scenario, parse_script, stats_report, symmetry_text, validate,
 };
 use crate::board::Pos;
-use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
+use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Opened, Report, Run, run_battle};
+use crate::game::{FirstMover, GameDefinition, Level, Opened, Printer, Report, Run, run_battle};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -35,6 +35,8 @@ impl GameDefinition for Skirm {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // A metric game: 40 mm squares, four across an A4 page.
     const PAPER: Paper = Paper::A4;
+    const PRINT: Printer<Ruleset, Self::Scenario> =
+        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "squares";
 
     fn load(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileError> {
@@ -159,25 +161,6 @@ impl GameDefinition for Skirm {
     /// The rules' 40 mm squares.
     fn scale(_rules: &Ruleset) -> f32 {
         40.0 * crate::export::PT_PER_MM
-    }
-
-    fn export_pdf(
-        rules: &Ruleset,
-        scenario: &SkirmScenario,
-        options: &ExportOptions,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<PdfReport, String> {
-        super::print::export_pdf(rules, scenario, options, progress)
-    }
-
-    fn export_png(
-        rules: &Ruleset,
-        scenario: &SkirmScenario,
-        scale: f32,
-        dpi: u32,
-        greyscale: bool,
-    ) -> Result<Vec<u8>, String> {
-        super::print::export_png(rules, scenario, scale, dpi, greyscale)
     }
 }
 

@@ -8,9 +8,9 @@ use super::scenario::{
     stats_report, symmetry_text, validate,
 };
 use crate::board::Pos;
-use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
+use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Report, Setting, SettingKind};
+use crate::game::{FirstMover, GameDefinition, Printer, Report, Setting, SettingKind};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -32,6 +32,8 @@ impl GameDefinition for Swat {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // One 6 x 6 tile of 1-inch squares fills a Letter page (the house ruleset's print default).
     const PAPER: Paper = Paper::Letter;
+    const PRINT: Printer<Ruleset, Self::Scenario> =
+        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "squares";
 
     fn load(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
@@ -190,25 +192,6 @@ impl GameDefinition for Swat {
     /// One-inch squares, the size the rules' board is printed at.
     fn scale(_rules: &Ruleset) -> f32 {
         72.0
-    }
-
-    fn export_pdf(
-        rules: &Ruleset,
-        scenario: &Scenario,
-        options: &ExportOptions,
-        progress: &mut dyn FnMut(usize, usize),
-    ) -> Result<PdfReport, String> {
-        super::print::export_pdf(rules, scenario, options, progress)
-    }
-
-    fn export_png(
-        rules: &Ruleset,
-        scenario: &Scenario,
-        scale: f32,
-        dpi: u32,
-        greyscale: bool,
-    ) -> Result<Vec<u8>, String> {
-        super::print::export_png(rules, scenario, scale, dpi, greyscale)
     }
 
     fn export_foreign(rules: &Ruleset, scenario: &Scenario, format: &str) -> Option<(String, Vec<String>)> {
