@@ -8,12 +8,26 @@ mod common;
 
 use common::{Setup, p};
 use proptest::prelude::*;
-use skirmish_studio::systems::swat::playtest::{Session, ai_game};
+use skirmish_studio::game::{GameRecord, run_battle};
+use skirmish_studio::systems::swat::SwatPlay;
 use skirmish_studio::systems::swat::rules::{
     Action, Dice, Ruleset, UnitId, ai_action, ai_turn, apply, check, random_action, start_game,
 };
 use skirmish_studio::systems::swat::scenario::{Scenario, load_scenario};
 use std::path::Path;
+
+/// One game between Easy computer players, `first` moving first.
+fn ai_game(rules: &Ruleset, scenario: &Scenario, seed: u64, first: u8, round_cap: u32) -> Result<GameRecord, String> {
+    let setup = Scenario { first_player: first, ..scenario.clone() }.to_setup(rules)?;
+    run_battle(rules, setup, seed, Some(first), round_cap, &[]).map(|(record, _)| record)
+}
+
+/// A playtest with the computer on every seat.
+fn computer_only(rules: &Ruleset, scenario: &Scenario, seed: u64) -> SwatPlay {
+    let mut play = SwatPlay::start(std::sync::Arc::new(rules.clone()), scenario.clone(), seed).unwrap();
+    play.computer = vec![true; scenario.players.len()];
+    play
+}
 
 fn samples(rules: &Ruleset) -> Vec<(String, Scenario)> {
     let mut out = Vec::new();
@@ -51,11 +65,11 @@ fn the_same_seed_gives_the_same_game() {
     let a = ai_game(&rules, &scenario, 7, 0, 500).unwrap();
     let b = ai_game(&rules, &scenario, 7, 0, 500).unwrap();
     assert_eq!(a, b);
-    let mut one = Session::start(&rules, &scenario, 7).unwrap();
-    let mut two = Session::start(&rules, &scenario, 7).unwrap();
+    let mut one = computer_only(&rules, &scenario, 7);
+    let mut two = computer_only(&rules, &scenario, 7);
     for _ in 0..6 {
-        one.play_ai_turn(&rules);
-        two.play_ai_turn(&rules);
+        assert!(one.computer_step());
+        assert!(two.computer_step());
     }
     assert_eq!(one.events, two.events);
 }
@@ -107,25 +121,26 @@ fn the_ai_buys_within_its_funds_and_ends_its_turn() {
 fn session_undo_replays_the_log_and_fork_gives_a_valid_scenario() {
     let rules = common::rules();
     let (_, scenario) = samples(&rules).into_iter().find(|(n, _)| n.ends_with("bridgehead.ron")).unwrap();
-    let mut session = Session::start(&rules, &scenario, 3).unwrap();
+    let mut session = computer_only(&rules, &scenario, 3);
     for _ in 0..4 {
-        session.play_ai_turn(&rules);
+        session.computer_step();
     }
     let before = session.state.clone();
     let events_before = session.events.clone();
     let action = ai_action(&rules, &session.state);
-    session.act(&rules, &action).unwrap();
-    assert!(session.undo(&rules));
+    session.act(&action).unwrap();
+    session.computer = vec![false; scenario.players.len()];
+    assert!(session.undo());
     assert_eq!(session.state, before, "undo gives back the very same state, dice included");
     assert_eq!(session.events, events_before);
-    let forked = session.fork(&rules);
+    let forked = session.fork();
     assert_eq!(forked.units.len(), session.state.units.iter().filter(|u| u.carried_by.is_none()).count());
-    let restarted = Session::start(&rules, &forked, 1).unwrap();
+    let restarted = SwatPlay::start(std::sync::Arc::new(rules.clone()), forked, 1).unwrap();
     assert_eq!(restarted.state.units.len(), session.state.units.len());
-    let saved = session.save(&rules).unwrap();
-    let loaded = Session::load(&rules, &saved).unwrap();
+    let saved = session.save().unwrap();
+    let loaded = SwatPlay::load(std::sync::Arc::new(rules.clone()), &saved).unwrap();
     assert_eq!(loaded.state, session.state);
-    assert!(Session::load(&rules, "SavedGame(").is_err());
+    assert!(SwatPlay::load(std::sync::Arc::new(rules.clone()), "SavedGame(").is_err());
 }
 
 proptest! {

@@ -377,17 +377,17 @@ fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_
         include_str!("../scenarios/aa-hedgerow-crossing.ron"),
     )
     .unwrap();
-    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), &scenario, 9).unwrap();
+    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), scenario.clone(), 9).unwrap();
     play.computer = vec![true, true];
     for _ in 0..30 {
         play.computer_step();
     }
-    let text = play.save_game(&scenario).unwrap();
-    let (loaded, back) = ArmoredPlay::load(std::sync::Arc::clone(&data), &text).unwrap();
-    assert_eq!(back, scenario);
+    let text = play.save().unwrap();
+    let loaded = ArmoredPlay::load(std::sync::Arc::clone(&data), &text).unwrap();
+    assert_eq!(loaded.scenario, scenario);
     assert_eq!(loaded.state(), play.state());
     assert_eq!(loaded.log, play.log);
-    let forked = play.fork(&scenario);
+    let forked = play.fork();
     assert_eq!(forked.table.units.len(), play.state().units.iter().filter(|u| u.alive()).count());
     let refused = ArmoredPlay::load(std::sync::Arc::clone(&data), "not a game").err().unwrap();
     assert!(refused.contains("not a saved Armored Advance game"), "{refused}");
@@ -401,7 +401,7 @@ fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_
         include_str!("../scenarios/aa-three-farms.ron"),
     )
     .unwrap();
-    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), &farms, 1).unwrap();
+    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), farms, 1).unwrap();
     while play.state().side != 0 {
         play.act(&skirmish_studio::systems::armored::rules::Action::EndTurn).unwrap();
     }

@@ -291,13 +291,13 @@ fn a_playtest_game_is_saved_loaded_and_forked_to_the_editor_by_its_buttons() {
     let before = harness.state().armored().unwrap().editor.doc.scenario.clone();
     // Until some unit has moved from where the scenario put it.
     for _ in 0..30 {
-        if harness.state().armored().unwrap().play.as_ref().unwrap().play.table().units != before.table.units {
+        if harness.state().armored().unwrap().play.as_ref().unwrap().play.fork().table.units != before.table.units {
             break;
         }
         harness.get_by_label("Computer acts").click();
         harness.run_steps(2);
     }
-    let standing = harness.state().armored().unwrap().play.as_ref().unwrap().play.table();
+    let standing = harness.state().armored().unwrap().play.as_ref().unwrap().play.fork().table;
     harness.get_by_label("Fork to editor").click();
     harness.run_steps(3);
     let desk = harness.state().armored().unwrap();

@@ -323,8 +323,7 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     harness.get_by_label("Start turn").click();
     harness.run_steps(2);
     // Player 2 hands over to the computer, which plays its turn.
-    let ai_buttons = harness.get_all_by_label("AI").collect::<Vec<_>>();
-    ai_buttons[1].click();
+    harness.get_by_label_contains("Computer plays Player 2").click();
     harness.run_steps(4);
     let state = &harness.state().swat().unwrap().play.as_ref().unwrap().session.state;
     assert_eq!(

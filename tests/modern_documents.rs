@@ -334,7 +334,7 @@ fn an_undo_in_the_playtest_keeps_the_log_as_it_was_said() {
     use skirmish_studio::systems::modern::playtest::ModernPlay;
     let r = Arc::new(rules());
     let s = load_scenario(&r, TOWN).unwrap();
-    let mut play = ModernPlay::start(Arc::clone(&r), &s, 4).unwrap();
+    let mut play = ModernPlay::start(Arc::clone(&r), s, 4).unwrap();
     play.act(&Action::Pass).unwrap();
     play.act(&Action::Test { unit: 0 }).unwrap();
     let said = play.log.clone();
@@ -342,4 +342,28 @@ fn an_undo_in_the_playtest_keeps_the_log_as_it_was_said() {
     play.act(&Action::Pass).unwrap();
     assert!(play.undo());
     assert_eq!(play.log, said, "the replayed log says the actions too");
+}
+
+#[test]
+fn a_playtest_forks_into_a_scenario_of_the_units_and_figures_still_on_the_table() {
+    use skirmish_studio::systems::modern::playtest::ModernPlay;
+    let r = Arc::new(rules());
+    let s = load_scenario(&r, TOWN).unwrap();
+    let mut play = ModernPlay::start(Arc::clone(&r), s.clone(), 11).unwrap();
+    play.computer = vec![true, true];
+    let mut steps = 0;
+    while play.state().figures.iter().all(|f| !f.killed) && steps < 400 {
+        play.computer_step();
+        steps += 1;
+    }
+    let standing = (0..play.state().figures.len()).filter(|&f| play.state().on_table(f)).count();
+    assert!(standing < play.state().figures.len(), "a figure fell within {steps} computer steps");
+    let forked = play.fork();
+    assert_eq!(forked.units.iter().map(|u| u.figures.len()).sum::<usize>(), standing);
+    assert_eq!((forked.name.as_str(), &forked.table), (s.name.as_str(), &s.table), "the table is the scenario's");
+    let text = save_scenario(&forked).unwrap();
+    let back = load_scenario(&r, &text).unwrap();
+    assert_eq!(back, forked, "the fork is a scenario file like any other");
+    let restarted = ModernPlay::start(Arc::clone(&r), forked, 1).unwrap();
+    assert_eq!(restarted.state().figures.len(), standing);
 }

@@ -13,13 +13,14 @@ use std::sync::Arc;
 fn saved_games() -> Vec<(&'static str, String)> {
     let swat_rules = swat::rules::Ruleset::builtin().unwrap();
     let scenario = swat::scenario::load_scenario(&swat_rules, include_str!("../scenarios/bridgehead.ron")).unwrap();
-    let mut session = swat::playtest::Session::start(&swat_rules, &scenario, 3).unwrap();
+    let mut session = swat::SwatPlay::start(Arc::new(swat_rules.clone()), scenario, 3).unwrap();
     session.level = Level::Hard;
+    session.computer = vec![true, true];
     for _ in 0..3 {
-        session.play_ai_turn(&swat_rules);
+        session.computer_step();
     }
-    let swat_text = session.save(&swat_rules).unwrap();
-    let back = swat::playtest::Session::load(&swat_rules, &swat_text).unwrap();
+    let swat_text = session.save().unwrap();
+    let back = swat::SwatPlay::load(Arc::new(swat_rules.clone()), &swat_text).unwrap();
     assert_eq!(back.state, session.state, "Skirmish Wars loads back where it stood");
     assert_eq!(back.level, Level::Hard);
 
@@ -41,26 +42,26 @@ fn saved_games() -> Vec<(&'static str, String)> {
     let aa_rules = Arc::new(armored::ruleset::Ruleset::builtin().unwrap());
     let scenario =
         armored::scenario::load_scenario(&aa_rules, include_str!("../scenarios/aa-three-farms.ron")).unwrap();
-    let mut play = armored::playtest::ArmoredPlay::start(Arc::clone(&aa_rules), &scenario, 5).unwrap();
+    let mut play = armored::playtest::ArmoredPlay::start(Arc::clone(&aa_rules), scenario, 5).unwrap();
     play.computer = vec![true, true];
     play.level = Level::Easy;
     for _ in 0..20 {
         play.computer_step();
     }
-    let aa_text = play.save_game(&scenario).unwrap();
-    let (back, _) = armored::playtest::ArmoredPlay::load(Arc::clone(&aa_rules), &aa_text).unwrap();
+    let aa_text = play.save().unwrap();
+    let back = armored::playtest::ArmoredPlay::load(Arc::clone(&aa_rules), &aa_text).unwrap();
     assert_eq!(back.state(), play.state(), "Armored Advance loads back where it stood");
     assert_eq!(back.level, Level::Easy);
 
     let ms_rules = Arc::new(modern::ruleset::Ruleset::builtin().unwrap());
     let scenario = modern::scenario::load_scenario(&ms_rules, include_str!("../scenarios/ms-town.ron")).unwrap();
-    let mut play = modern::playtest::ModernPlay::start(Arc::clone(&ms_rules), &scenario, 6).unwrap();
+    let mut play = modern::playtest::ModernPlay::start(Arc::clone(&ms_rules), scenario, 6).unwrap();
     play.computer = vec![true, true];
     for _ in 0..20 {
         play.computer_step();
     }
-    let ms_text = play.save_game(&scenario).unwrap();
-    let (back, _) = modern::playtest::ModernPlay::load(Arc::clone(&ms_rules), &ms_text).unwrap();
+    let ms_text = play.save().unwrap();
+    let back = modern::playtest::ModernPlay::load(Arc::clone(&ms_rules), &ms_text).unwrap();
     assert_eq!(back.actions, play.actions, "Modern Skirmish loads back where it stood");
     assert_eq!(format!("{:?}", back.state()), format!("{:?}", play.state()));
     assert_eq!(back.log, play.log);
@@ -75,12 +76,12 @@ fn saved_games() -> Vec<(&'static str, String)> {
 
 /// What each game's loader says of `text`.
 fn load_in_every_game(text: &str) -> Vec<(&'static str, Result<(), String>)> {
-    let swat_rules = swat::rules::Ruleset::builtin().unwrap();
+    let swat_rules = Arc::new(swat::rules::Ruleset::builtin().unwrap());
     let skirm_rules = Arc::new(skirm::rules::Ruleset::builtin().unwrap());
     let aa_rules = Arc::new(armored::ruleset::Ruleset::builtin().unwrap());
     let ms_rules = Arc::new(modern::ruleset::Ruleset::builtin().unwrap());
     vec![
-        ("Skirmish Wars", swat::playtest::Session::load(&swat_rules, text).map(|_| ())),
+        ("Skirmish Wars", swat::SwatPlay::load(swat_rules, text).map(|_| ())),
         ("Skirm", skirm::SkirmPlay::load(skirm_rules, text).map(|_| ())),
         ("Armored Advance", armored::playtest::ArmoredPlay::load(aa_rules, text).map(|_| ())),
         ("Modern Skirmish", modern::playtest::ModernPlay::load(ms_rules, text).map(|_| ())),

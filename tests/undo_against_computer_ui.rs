@@ -47,7 +47,7 @@ fn skirmish_wars_undo_after_the_computers_turn_returns_to_before_the_persons_end
     let mut harness = harness(sample("bridgehead.ron"));
     {
         let play = harness.state_mut().swat_mut().unwrap().play.as_mut().expect("the playtest is under way");
-        play.session.controllers = vec![Default::default(), skirmish_studio::systems::swat::scenario::Controller::Ai];
+        play.session.computer = vec![false, true];
     }
     until(&mut harness, "the person's turn", |app| {
         app.swat().unwrap().play.as_ref().unwrap().session.state.current.0 == 0

@@ -114,8 +114,10 @@ pub trait GameDefinition: Sync + Sized + 'static {
 
     /// The id a scenario file names in its `system` field.
     const ID: &'static str;
-    /// The game's name for people.
+    /// The game's full name for people (`Skirmish Wars: Advance Tactics`).
     const TITLE: &'static str;
+    /// The short name people call it by, in the window and its saved games (`Skirmish Wars`).
+    const NAME: &'static str;
     /// The built-in ruleset's file text (shipped inside the binary).
     const BUILTIN: &'static str;
     /// Who moves first in the lab's games.
@@ -139,6 +141,11 @@ pub trait GameDefinition: Sync + Sized + 'static {
     /// # Errors
     /// Where and why the file cannot be read.
     fn load(rules: &Self::Ruleset, text: &str) -> Result<Self::Scenario, FileError>;
+    /// The scenario's file text.
+    ///
+    /// # Errors
+    /// It cannot be written.
+    fn save(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Result<String, String>;
     /// Reads a map from another program's format, giving this game's scenario file and a
     /// report; `None` when the game imports none.
     fn import(_rules: &Arc<Self::Ruleset>, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
@@ -162,6 +169,13 @@ pub trait GameDefinition: Sync + Sized + 'static {
     fn seats(_scenario: &Self::Scenario) -> u8 {
         2
     }
+    /// The seats the computer plays when a playtest starts: every seat but the first unless
+    /// the game or its scenario says otherwise.
+    fn computer_seats(_rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<bool> {
+        (0..Self::seats(scenario)).map(|seat| seat > 0).collect()
+    }
+    /// A playtest's position as a scenario of this game, from the scenario it started on.
+    fn fork(rules: &Self::Ruleset, base: &Self::Scenario, state: &<Self::Core as Rules>::State) -> Self::Scenario;
     /// Each seat's name for the lab's words ("player 1" unless the game names its sides).
     fn seat_names(_rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<String> {
         (1..=Self::seats(scenario)).map(|n| format!("player {n}")).collect()

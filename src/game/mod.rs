@@ -12,6 +12,7 @@ mod definition;
 mod findings;
 mod opened;
 mod play;
+mod playing;
 mod playtest;
 mod settings;
 
@@ -22,6 +23,7 @@ pub use play::{
     Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,
     script_too_long_reason, simulate,
 };
+pub use playing::{Playing, game_id};
 pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};
 pub use settings::{Setting, SettingKind, reading_name, reading_settings, seat_choice, without_seat_choices};
 

@@ -22,6 +22,9 @@ pub struct Playtest<R: Rules> {
     pub level: Level,
     /// Every action and event so far, in words.
     pub log: Vec<String>,
+    /// Grows with every change of position (an action, an undo, a restart), so a window can
+    /// keep what it asks of one position until the position changes.
+    pub changes: u64,
 }
 
 impl<R: Rules> Playtest<R> {
@@ -33,7 +36,7 @@ impl<R: Rules> Playtest<R> {
     pub fn begin(rules: R, setup: R::Setup, seed: u64, computer: Vec<bool>) -> Result<Self, String> {
         let session = Session::start(&rules, setup, seed)?;
         let log = session.events.iter().map(|e| rules.event_text(&session.state, e)).collect();
-        Ok(Self { rules, session, computer, level: Level::Normal, log })
+        Ok(Self { rules, session, computer, level: Level::Normal, log, changes: 0 })
     }
 
     /// The position now.
@@ -71,6 +74,7 @@ impl<R: Rules> Playtest<R> {
         let said = self.rules.action_text(&self.session.state, action);
         match self.session.act(&self.rules, action) {
             Ok(events) => {
+                self.changes += 1;
                 self.log.extend(said);
                 self.log.extend(events.iter().map(|e| self.rules.event_text(&self.session.state, e)));
                 Ok(events)
@@ -139,6 +143,7 @@ impl<R: Rules> Playtest<R> {
 
     /// The log replayed from the seed (after an undo or a restart).
     pub fn relog(&mut self) {
+        self.changes += 1;
         self.log = self.session.log(&self.rules);
     }
 

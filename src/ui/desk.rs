@@ -379,7 +379,7 @@ pub trait DeskDefinition: Sync {
     /// The game's seam definition: its id, its data and how its ruleset is read.
     type Game: GameDefinition;
     /// The game's short name for people, on tabs and in the New scenario dialog.
-    const TITLE: &'static str;
+    const TITLE: &'static str = <Self::Game as GameDefinition>::NAME;
     /// The bundled sample this game opens on the first run, as file text.
     const SAMPLE: &'static str;
     /// The extensions of the other programs' map files it imports (none by default).

@@ -35,6 +35,14 @@ pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Respo
     })
 }
 
+/// Who plays each seat in a playtest, the same checkboxes in every game: "Computer plays
+/// {seat's name}", one a seat (the person's seats are the ones left unticked).
+pub fn computer_seats(ui: &mut Ui, computer: &mut [bool], names: &[String]) {
+    for (plays, name) in computer.iter_mut().zip(names) {
+        ui.checkbox(plays, format!("Computer plays {name}"));
+    }
+}
+
 /// What the person asked of one finding in the findings panel.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FindingAsked {

@@ -147,9 +147,10 @@ fn saved_games() -> Vec<Input> {
     let mut out = Vec::new();
     let rules = Arc::new(swat::rules::Ruleset::builtin().expect("SWAT data"));
     let scenario = swat::scenario::load_scenario(&rules, &sample("bridgehead.ron")).expect("Bridgehead");
-    let mut session = swat::playtest::Session::start(&rules, &scenario, 3).expect("a SWAT game");
-    session.play_ai_turn(&rules);
-    out.push(saved("swat", session.save(&rules).expect("saved")));
+    let mut session = swat::SwatPlay::start(Arc::clone(&rules), scenario, 3).expect("a SWAT game");
+    session.computer = vec![true, true];
+    session.computer_step();
+    out.push(saved("swat", session.save().expect("saved")));
     let rules = Arc::new(skirm::rules::Ruleset::builtin().expect("Skirm data"));
     let scenario = skirm::scenario::load_scenario(&rules, &sample("skirm-ruined-crossing.ron")).expect("sample");
     let mut play = skirm::SkirmPlay::start(Arc::clone(&rules), scenario, 3).expect("a Skirm game");
@@ -159,18 +160,18 @@ fn saved_games() -> Vec<Input> {
     out.push(saved("skirm", play.save().expect("saved")));
     let rules = Arc::new(armored::ruleset::Ruleset::builtin().expect("AA data"));
     let scenario = armored::scenario::load_scenario(&rules, &sample("aa-three-farms.ron")).expect("Three Farms");
-    let mut play = armored::playtest::ArmoredPlay::start(Arc::clone(&rules), &scenario, 3).expect("an AA game");
+    let mut play = armored::playtest::ArmoredPlay::start(Arc::clone(&rules), scenario, 3).expect("an AA game");
     for _ in 0..4 {
         play.computer_step();
     }
-    out.push(saved("armored-advance", play.save_game(&scenario).expect("saved")));
+    out.push(saved("armored-advance", play.save().expect("saved")));
     let rules = Arc::new(modern::ruleset::Ruleset::builtin().expect("MS data"));
     let scenario = modern::scenario::load_scenario(&rules, &sample("ms-town.ron")).expect("Town");
-    let mut play = modern::playtest::ModernPlay::start(Arc::clone(&rules), &scenario, 3).expect("an MS game");
+    let mut play = modern::playtest::ModernPlay::start(Arc::clone(&rules), scenario, 3).expect("an MS game");
     for _ in 0..4 {
         play.computer_step();
     }
-    out.push(saved("modern-skirmish", play.save_game(&scenario).expect("saved")));
+    out.push(saved("modern-skirmish", play.save().expect("saved")));
     out
 }
 
@@ -335,8 +336,8 @@ fn feed(input: &Input, text: &str) -> bool {
         }
         Kind::SavedGame => match input.system {
             "swat" => {
-                let rules = swat::rules::Ruleset::builtin().expect("data");
-                swat::playtest::Session::load(&rules, text).is_ok()
+                let rules = Arc::new(swat::rules::Ruleset::builtin().expect("data"));
+                swat::SwatPlay::load(rules, text).is_ok()
             }
             "skirm" => {
                 let rules = Arc::new(skirm::rules::Ruleset::builtin().expect("data"));

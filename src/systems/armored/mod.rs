@@ -15,6 +15,3 @@ pub mod system;
 pub mod text;
 
 pub use system::ArmoredAdvance;
-
-/// The game's identity, in its saved games.
-pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Armored Advance" };

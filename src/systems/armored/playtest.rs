@@ -3,17 +3,15 @@
 //! as it stands, and the previews the window shows before a click: a move's cost against its
 //! allowance, and a shot's range, rolls and exact chances.
 
-use super::game::ArmoredCore;
+use super::ArmoredAdvance;
 use super::rules::{self, Action, GameState, MoveCost, Shot};
 use super::ruleset::Ruleset;
-use super::scenario::ArmoredScenario;
-use super::scenario::setup::setup_of;
-use crate::game::{Playtest, read_saved_game};
-use crate::table::{PlacedUnit, Table};
-use std::sync::Arc;
+use super::scenario::setup::table_of;
+use crate::game::Playing;
+use crate::table::Table;
 
 /// A playtest under way: the shared playtest over the rules core, with the previews below.
-pub type ArmoredPlay = Playtest<ArmoredCore>;
+pub type ArmoredPlay = Playing<ArmoredAdvance>;
 
 /// What a move would cost, before it is made.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,20 +33,11 @@ pub struct ShotPreview {
     pub chances: Option<(f64, f64, f64)>,
 }
 
-impl Playtest<ArmoredCore> {
-    /// Starts a playtest of `scenario` with dice `seed`; the computer plays the second side.
-    ///
-    /// # Errors
-    /// Why the game cannot start.
-    pub fn start(data: Arc<Ruleset>, scenario: &ArmoredScenario, seed: u64) -> Result<Self, String> {
-        let setup = setup_of(&data, scenario, None);
-        Self::begin(ArmoredCore(data), setup, seed, vec![false, true])
-    }
-
+impl ArmoredPlay {
     /// The data.
     #[must_use]
     pub fn data(&self) -> &Ruleset {
-        &self.rules.0
+        &self.data
     }
 
     /// The position.
@@ -57,35 +46,10 @@ impl Playtest<ArmoredCore> {
         &self.session.state
     }
 
-    /// The table as it stands: the units still on it where they are now (riders where their
-    /// transport stands: a fork keeps them, and the validator offers to move them clear).
-    #[must_use]
-    pub fn table(&self) -> Table {
-        self.table_with(true)
-    }
-
     /// The table as the window draws it: riders are inside their transports, off the table.
     #[must_use]
     pub fn table_shown(&self) -> Table {
-        self.table_with(false)
-    }
-
-    fn table_with(&self, riders: bool) -> Table {
-        let state = self.state();
-        let mut table = state.setup.table.clone();
-        table.units = state
-            .units
-            .iter()
-            .filter(|u| u.alive() && (riders || u.riding.is_none()))
-            .filter_map(|u| {
-                Some(PlacedUnit {
-                    profile: self.data().profiles.get(u.profile)?.id.clone(),
-                    owner: u.side,
-                    pose: u.pose,
-                })
-            })
-            .collect();
-        table
+        table_of(self.data(), self.state(), false)
     }
 
     /// What moving `unit` straight to `to` would cost, and whether the rules allow it.
@@ -209,33 +173,5 @@ impl Playtest<ArmoredCore> {
             });
         }
         lines
-    }
-
-    /// The game as a saved-game file, with the scenario it started from.
-    ///
-    /// # Errors
-    /// The scenario cannot be written.
-    pub fn save_game(&self, scenario: &ArmoredScenario) -> Result<String, String> {
-        let text = super::scenario::save_scenario(self.data(), scenario)?;
-        self.save(&super::GAME, &scenario.name, text)
-    }
-
-    /// A saved game, replayed action by action, with the scenario it started from.
-    ///
-    /// # Errors
-    /// The file, its scenario, or the first action the rules refuse, with where.
-    pub fn load(data: Arc<Ruleset>, text: &str) -> Result<(Self, ArmoredScenario), String> {
-        let saved = read_saved_game::<Action>(text, &super::GAME)?;
-        let scenario =
-            super::scenario::load_scenario(&data, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
-        let setup = setup_of(&data, &scenario, None);
-        Ok((Self::resume(ArmoredCore(data), setup, &saved)?, scenario))
-    }
-
-    /// The game as it stands as a scenario: `base` with the units still on the table where
-    /// they are now (riders get out where their transport stands).
-    #[must_use]
-    pub fn fork(&self, base: &ArmoredScenario) -> ArmoredScenario {
-        ArmoredScenario { table: self.table(), ..base.clone() }
     }
 }

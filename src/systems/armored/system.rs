@@ -8,7 +8,7 @@ use super::ruleset::Ruleset;
 use super::scenario::report::point_text;
 use super::scenario::script::{Scripted, parse_script};
 use super::scenario::setup::setup_of;
-use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, validate};
+use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, save_scenario, validate};
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
 use crate::game::{
@@ -33,6 +33,7 @@ impl GameDefinition for ArmoredAdvance {
     type Scripted = Scripted;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Armored Advance";
+    const NAME: &'static str = "Armored Advance";
     const BUILTIN: &'static str = super::ruleset::BUILTIN;
     // In play the text's roll-off decides; the lab may fix it to judge the table apart.
     const FIRST_MOVER: FirstMover = FirstMover::RolledOffOrFixed;
@@ -47,6 +48,10 @@ impl GameDefinition for ArmoredAdvance {
         load_scenario(rules, text)
     }
 
+    fn save(rules: &Ruleset, scenario: &ArmoredScenario) -> Result<String, String> {
+        save_scenario(rules, scenario)
+    }
+
     fn name(scenario: &ArmoredScenario) -> &str {
         &scenario.name
     }
@@ -57,6 +62,12 @@ impl GameDefinition for ArmoredAdvance {
 
     fn setup(rules: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -> Result<rules::Setup, String> {
         Ok(setup_of(rules, scenario, first))
+    }
+
+    /// The units still on the table where they stand now (riders where their transport stands:
+    /// the validator offers to move them clear).
+    fn fork(rules: &Ruleset, base: &ArmoredScenario, state: &GameState) -> ArmoredScenario {
+        ArmoredScenario { table: super::scenario::setup::table_of(rules, state, true), ..base.clone() }
     }
 
     fn seat_names(_rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<String> {

@@ -14,6 +14,3 @@ pub mod system;
 pub mod text;
 
 pub use system::ModernSkirmish;
-
-/// The game's identity, in its saved games.
-pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Modern Skirmish" };

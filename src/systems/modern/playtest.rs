@@ -3,16 +3,14 @@
 //! the window shows before a click: a unit's activation odds and morale, a figure's reach, a
 //! shot's exact chance of a hit and a kill, and close combat's odds.
 
-use super::game::ModernCore;
+use super::ModernSkirmish;
 use super::rules::{self, Action, Aim, GameState, allowance, building_at, melee_counts, minuses, passing_faces};
 use super::ruleset::{Ruleset, cm};
-use super::scenario::{ModernScenario, setup_of};
 use super::text::figure_name;
-use crate::game::{Playtest, read_saved_game};
-use std::sync::Arc;
+use crate::game::Playing;
 
 /// A playtest under way: the shared playtest over the rules core, with the numbers below.
-pub type ModernPlay = Playtest<ModernCore>;
+pub type ModernPlay = Playing<ModernSkirmish>;
 
 /// A unit's standing for the morale track.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,49 +32,17 @@ pub struct FirePreview {
     pub chances: Option<(f64, f64, f64)>,
 }
 
-impl Playtest<ModernCore> {
-    /// Starts a playtest of `scenario` with dice `seed`; the computer plays the Antagonist.
-    ///
-    /// # Errors
-    /// Why the game cannot start.
-    pub fn start(data: Arc<Ruleset>, scenario: &ModernScenario, seed: u64) -> Result<Self, String> {
-        let setup = setup_of(&data, scenario, scenario.readings);
-        let mut computer = vec![false, false];
-        computer[usize::from(data.first_side.min(1))] = true;
-        Self::begin(ModernCore(data), setup, seed, computer)
-    }
-
+impl ModernPlay {
     /// The data.
     #[must_use]
     pub fn data(&self) -> &Ruleset {
-        &self.rules.0
+        &self.data
     }
 
     /// The position.
     #[must_use]
     pub fn state(&self) -> &GameState {
         &self.session.state
-    }
-
-    /// The game as a saved-game file, with the scenario it started from.
-    ///
-    /// # Errors
-    /// The scenario cannot be written.
-    pub fn save_game(&self, scenario: &ModernScenario) -> Result<String, String> {
-        let text = super::scenario::save_scenario(scenario)?;
-        self.save(&super::GAME, &scenario.name, text)
-    }
-
-    /// A saved game, replayed action by action, with the scenario it started from.
-    ///
-    /// # Errors
-    /// The file, its scenario, or the first action the rules refuse, with where.
-    pub fn load(data: Arc<Ruleset>, text: &str) -> Result<(Self, ModernScenario), String> {
-        let saved = read_saved_game::<Action>(text, &super::GAME)?;
-        let scenario =
-            super::scenario::load_scenario(&data, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
-        let setup = setup_of(&data, &scenario, scenario.readings);
-        Ok((Self::resume(ModernCore(data), setup, &saved)?, scenario))
     }
 
     /// A unit's morale and its next test's odds.

@@ -5,7 +5,9 @@
 use super::game::ModernCore;
 use super::rules::{self, Action, GameState, READINGS};
 use super::ruleset::{Ruleset, UNIT};
-use super::scenario::{Finding, Fix, ModernScenario, load_scenario, setup_of, stats_report, symmetry_text, validate};
+use super::scenario::{
+    Finding, Fix, ModernScenario, fork, load_scenario, save_scenario, setup_of, stats_report, symmetry_text, validate,
+};
 use super::text::at_text;
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
@@ -29,6 +31,7 @@ impl GameDefinition for ModernSkirmish {
     type Scripted = String;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Modern Skirmish";
+    const NAME: &'static str = "Modern Skirmish";
     const BUILTIN: &'static str = super::ruleset::BUILTIN;
     // The text fixes the first side (the Antagonist): the lab judges the sides.
     const FIRST_MOVER: FirstMover = FirstMover::Rules;
@@ -43,6 +46,10 @@ impl GameDefinition for ModernSkirmish {
         load_scenario(rules, text)
     }
 
+    fn save(_rules: &Ruleset, scenario: &ModernScenario) -> Result<String, String> {
+        save_scenario(scenario)
+    }
+
     fn name(scenario: &ModernScenario) -> &str {
         &scenario.name
     }
@@ -53,6 +60,15 @@ impl GameDefinition for ModernSkirmish {
 
     fn setup(rules: &Ruleset, scenario: &ModernScenario, _first: Option<u8>) -> Result<rules::Setup, String> {
         Ok(setup_of(rules, scenario, scenario.readings))
+    }
+
+    /// The computer takes the side the text moves first (the Antagonist).
+    fn computer_seats(rules: &Ruleset, _scenario: &ModernScenario) -> Vec<bool> {
+        (0..2).map(|side| side == rules.first_side.min(1)).collect()
+    }
+
+    fn fork(rules: &Ruleset, base: &ModernScenario, state: &GameState) -> ModernScenario {
+        fork(rules, base, state)
     }
 
     /// The lab speaks of the text's sides.

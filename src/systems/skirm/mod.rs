@@ -18,6 +18,3 @@ pub use playtest::SkirmPlay;
 pub use print::{SHEETS, draw_battle_map};
 pub use system::{Skirm, computer_battle};
 pub use text::describe_event;
-
-/// The game's identity, in its saved games.
-pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Skirm" };

@@ -6,7 +6,8 @@ use super::rules::{Action, GameState, Ruleset, Setup, computer_action};
 use super::scenario::document::squad_label;
 use super::scenario::script::Scripted;
 use super::scenario::{
-    Finding, Fix, SkirmScenario, load_scenario, parse_script, stats_report, symmetry_text, validate,
+    Finding, Fix, SkirmScenario, fork, load_scenario, parse_script, save_scenario, stats_report, symmetry_text,
+    validate,
 };
 use crate::board::Pos;
 use crate::export::{Paper, Sheet};
@@ -29,6 +30,7 @@ impl GameDefinition for Skirm {
     type Scripted = Scripted;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Skirm";
+    const NAME: &'static str = "Skirm";
     const BUILTIN: &'static str = super::rules::BUILTIN_SKIRM_RON;
     // Initiative is rolled every turn: no seat moves first for the whole game.
     const FIRST_MOVER: FirstMover = FirstMover::Rules;
@@ -43,6 +45,10 @@ impl GameDefinition for Skirm {
         load_scenario(rules, text)
     }
 
+    fn save(rules: &Ruleset, scenario: &SkirmScenario) -> Result<String, String> {
+        save_scenario(rules, scenario)
+    }
+
     fn name(scenario: &SkirmScenario) -> &str {
         &scenario.name
     }
@@ -53,6 +59,15 @@ impl GameDefinition for Skirm {
 
     fn setup(rules: &Ruleset, scenario: &SkirmScenario, _first: Option<u8>) -> Result<Setup, String> {
         scenario.to_setup(rules)
+    }
+
+    /// Both squads by hand: a Skirm playtest starts as a table of two people.
+    fn computer_seats(_rules: &Ruleset, _scenario: &SkirmScenario) -> Vec<bool> {
+        vec![false, false]
+    }
+
+    fn fork(_rules: &Ruleset, base: &SkirmScenario, state: &GameState) -> SkirmScenario {
+        fork(base, state)
     }
 
     fn seat_names(_rules: &Ruleset, scenario: &SkirmScenario) -> Vec<String> {

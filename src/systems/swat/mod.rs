@@ -12,7 +12,5 @@ pub mod scenario;
 mod system;
 pub mod text;
 
+pub use playtest::SwatPlay;
 pub use system::Swat;
-
-/// The game's identity, in its saved games.
-pub const GAME: crate::game::GameId = crate::game::GameId { id: scenario::SYSTEM_ID, title: "Skirmish Wars" };

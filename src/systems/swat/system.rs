@@ -4,8 +4,8 @@
 
 use super::rules::{CoChoice, GameState, Ruleset};
 use super::scenario::{
-    Finding, Fix, Scenario, ScriptAction, export_awbw_csv, import_awbw, load_scenario, parse_script, save_scenario,
-    stats_report, symmetry_text, validate,
+    Controller, Finding, Fix, Scenario, ScriptAction, export_awbw_csv, fork, import_awbw, load_scenario, parse_script,
+    save_scenario, stats_report, symmetry_text, validate,
 };
 use crate::board::Pos;
 use crate::export::{Paper, Sheet};
@@ -27,6 +27,7 @@ impl GameDefinition for Swat {
     type Scripted = ScriptAction;
     const ID: &'static str = super::scenario::SYSTEM_ID;
     const TITLE: &'static str = "Skirmish Wars: Advance Tactics";
+    const NAME: &'static str = "Skirmish Wars";
     const BUILTIN: &'static str = super::rules::BUILTIN_SWAT_RON;
     const FIRST_MOVER: FirstMover = FirstMover::Rotated;
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
@@ -38,6 +39,10 @@ impl GameDefinition for Swat {
 
     fn load(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
         load_scenario(rules, text)
+    }
+
+    fn save(rules: &Ruleset, scenario: &Scenario) -> Result<String, String> {
+        save_scenario(rules, scenario)
     }
 
     fn import(rules: &Arc<Ruleset>, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
@@ -83,6 +88,15 @@ impl GameDefinition for Swat {
 
     fn seats(scenario: &Scenario) -> u8 {
         u8::try_from(scenario.players.len()).unwrap_or(u8::MAX)
+    }
+
+    /// The seats the scenario gives the computer.
+    fn computer_seats(_rules: &Ruleset, scenario: &Scenario) -> Vec<bool> {
+        scenario.players.iter().map(|p| p.controller == Controller::Ai).collect()
+    }
+
+    fn fork(rules: &Ruleset, base: &Scenario, state: &GameState) -> Scenario {
+        fork(rules, base, state)
     }
 
     fn validate(rules: &Ruleset, scenario: &Scenario) -> Vec<Finding> {

@@ -278,7 +278,6 @@ pub struct ArmoredGame;
 
 impl DeskDefinition for ArmoredGame {
     type Game = crate::systems::armored::ArmoredAdvance;
-    const TITLE: &'static str = "Armored Advance";
     const SAMPLE: &'static str = include_str!("../../../scenarios/aa-hedgerow-crossing.ron");
 
     fn desk(rules: Arc<Ruleset>, text: &str, _import: Option<&str>) -> Result<Box<dyn Desk>, String> {

@@ -76,7 +76,7 @@ pub fn toggle(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>) {
         cx.say("The table has errors: fix them (Diagnostics) before a playtest.");
         return;
     }
-    match ArmoredPlay::start(Arc::clone(&desk.editor.rules), desk.scenario(), 1) {
+    match ArmoredPlay::start(Arc::clone(&desk.editor.rules), desk.scenario().clone(), 1) {
         Ok(play) => {
             desk.play = Some(PlayDesk::new(play));
             cx.view.fit = true;
@@ -119,7 +119,7 @@ fn play_file(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, what: PlayFile) {
     match what {
         PlayFile::Fork => {
             let Some(p) = desk.play.take() else { return };
-            let forked = p.play.fork(desk.scenario());
+            let forked = p.play.fork();
             crate::systems::armored::editing::change(&mut desk.editor.doc, "Fork from playtest", None, |s| *s = forked);
             cx.view.fit = true;
             cx.say("Forked: the game as it stood is now the scenario (undo brings the old one back).");
@@ -131,11 +131,11 @@ fn play_file(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, what: PlayFile) {
 
 impl PlaysSavedGames for ArmoredDesk {
     fn saved_game(&self) -> Option<Result<String, String>> {
-        self.play.as_ref().map(|p| p.play.save_game(self.scenario()))
+        self.play.as_ref().map(|p| p.play.save())
     }
 
     fn resume(&mut self, text: &str) -> Result<(), String> {
-        let (play, _) = ArmoredPlay::load(Arc::clone(&self.editor.rules), text)?;
+        let play = ArmoredPlay::load(Arc::clone(&self.editor.rules), text)?;
         self.play = Some(PlayDesk::new(play));
         Ok(())
     }
@@ -182,9 +182,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
             p.note = p.play.restart(p.seed).err().unwrap_or_default();
             p.selected = None;
         }
-        for (plays, name) in p.play.computer.iter_mut().zip(&names) {
-            ui.checkbox(plays, format!("Computer plays {name}"));
-        }
+        crate::ui::widgets::computer_seats(ui, &mut p.play.computer, &names);
         crate::ui::widgets::level_choice(ui, &mut p.play.level);
         if ui.button("Back to editor").clicked() {
             leave = true;

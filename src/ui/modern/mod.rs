@@ -251,7 +251,6 @@ pub struct ModernGame;
 
 impl DeskDefinition for ModernGame {
     type Game = crate::systems::modern::ModernSkirmish;
-    const TITLE: &'static str = "Modern Skirmish";
     const SAMPLE: &'static str = include_str!("../../../scenarios/ms-town.ron");
 
     fn desk(rules: Arc<Ruleset>, text: &str, _import: Option<&str>) -> Result<Box<dyn Desk>, String> {

@@ -42,6 +42,8 @@ pub struct PlayDesk {
 /// What the bar asks of files.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayFile {
+    /// The game as it stands becomes the scenario.
+    Fork,
     /// Save the game.
     Save,
     /// Load a saved game.
@@ -88,7 +90,7 @@ pub fn toggle(desk: &mut ModernDesk, cx: &mut DeskContext<'_>) {
         cx.say("The table has errors: fix them (Diagnostics) before a playtest.");
         return;
     }
-    match ModernPlay::start(Arc::clone(&desk.editor.rules), desk.scenario(), 1) {
+    match ModernPlay::start(Arc::clone(&desk.editor.rules), desk.scenario().clone(), 1) {
         Ok(play) => {
             desk.play = Some(PlayDesk::new(play));
             cx.view.fit = true;
@@ -119,6 +121,15 @@ pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     if let Some(pending) = desk.play.as_mut().and_then(|p| p.pending.take()) {
         match pending {
+            PlayFile::Fork => {
+                let Some(p) = desk.play.take() else { return };
+                let forked = p.play.fork();
+                crate::systems::modern::editing::change(&mut desk.editor.doc, "Fork from playtest", None, |s| {
+                    *s = forked;
+                });
+                cx.view.fit = true;
+                cx.say("Forked: the game as it stood is now the scenario (undo brings the old one back).");
+            }
             PlayFile::Save => ask_game_file(desk, cx, GameFile::Save),
             PlayFile::Load => ask_game_file(desk, cx, GameFile::Load),
         }
@@ -127,11 +138,11 @@ pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 
 impl PlaysSavedGames for ModernDesk {
     fn saved_game(&self) -> Option<Result<String, String>> {
-        self.play.as_ref().map(|p| p.play.save_game(self.scenario()))
+        self.play.as_ref().map(|p| p.play.save())
     }
 
     fn resume(&mut self, text: &str) -> Result<(), String> {
-        let (play, _) = ModernPlay::load(Arc::clone(&self.editor.rules), text)?;
+        let play = ModernPlay::load(Arc::clone(&self.editor.rules), text)?;
         self.play = Some(PlayDesk::new(play));
         Ok(())
     }
@@ -189,10 +200,11 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
             p.planned.clear();
         }
         let names = [p.play.data().side_name(0).to_owned(), p.play.data().side_name(1).to_owned()];
-        for (plays, name) in p.play.computer.iter_mut().zip(&names) {
-            ui.checkbox(plays, format!("Computer plays {name}"));
-        }
+        crate::ui::widgets::computer_seats(ui, &mut p.play.computer, &names);
         crate::ui::widgets::level_choice(ui, &mut p.play.level);
+        if ui.button("Fork to editor").on_hover_text("A new scenario with the figures where they stand now").clicked() {
+            p.pending = Some(PlayFile::Fork);
+        }
         if ui.button("Save game").clicked() {
             p.pending = Some(PlayFile::Save);
         }

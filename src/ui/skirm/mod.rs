@@ -289,7 +289,6 @@ pub struct SkirmGame;
 
 impl DeskDefinition for SkirmGame {
     type Game = crate::systems::skirm::Skirm;
-    const TITLE: &'static str = "Skirm";
     const SAMPLE: &'static str = include_str!("../../../scenarios/skirm-ruined-crossing.ron");
 
     fn desk(rules: Arc<Ruleset>, text: &str, _import: Option<&str>) -> Result<Box<dyn Desk>, String> {

@@ -58,7 +58,6 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.ctx().request_repaint();
     }
     egui::Panel::top("skirm-play-bar").show(ui, |ui| {
-        let base = desk.editor.doc.scenario.clone();
         let Some(play) = desk.play.as_mut() else { return };
         ui.horizontal_wrapped(|ui| {
             if ui.button("Back to editor").clicked() {
@@ -66,7 +65,7 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
             if ui.button("Fork to editor").on_hover_text("A new scenario with the units where they stand now").clicked()
             {
-                fork = Some(play.fork(&base));
+                fork = Some(play.fork());
             }
             ui.separator();
             if ui.button("Undo action").clicked() && !play.undo() {
@@ -88,8 +87,8 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                 file = Some(false);
             }
             ui.separator();
-            ui.checkbox(&mut play.computer[0], "Computer plays squad 1");
-            ui.checkbox(&mut play.computer[1], "Computer plays squad 2");
+            let names: Vec<String> = (0..2).map(|squad| format!("squad {}", squad + 1)).collect();
+            crate::ui::widgets::computer_seats(ui, &mut play.computer, &names);
             crate::ui::widgets::level_choice(ui, &mut play.play.level);
         });
     });
@@ -128,7 +127,7 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 
 impl PlaysSavedGames for SkirmDesk {
     fn saved_game(&self) -> Option<Result<String, String>> {
-        self.play.as_ref().map(SkirmPlay::save)
+        self.play.as_ref().map(|play| play.save())
     }
 
     fn resume(&mut self, text: &str) -> Result<(), String> {
@@ -337,7 +336,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
                 RichText::new(format!("{moves} squares to move to: click one on the map (cost shown there).")).small(),
             );
         }
-        for (action, act) in choices {
+        for (action, act) in choices.iter() {
             if matches!(action, Action::Move { .. } | Action::Dash { .. } | Action::Leap { .. })
                 || !worth_offering(&play.rules, &play.state, action)
             {
@@ -358,7 +357,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
         }
     });
     if let Some(action) = chosen
-        && let Err(reason) = play.act(action)
+        && let Err(reason) = play.act(&action)
     {
         play.log.push(format!("Refused: {reason}"));
     }
@@ -405,7 +404,7 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     // Each square reached once, by its cheapest way (a Move before a Dash of the same cost).
     let mut reach: std::collections::BTreeMap<Pos, (u8, &str)> = std::collections::BTreeMap::new();
-    for (action, act) in choices {
+    for (action, act) in choices.iter() {
         let (to, mark) = match action {
             Action::Move { to } => (*to, "M"),
             Action::Dash { to } => (*to, "D"),
@@ -445,7 +444,7 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let map = Map::new(&play.state.board, &play.rules);
         let figures: Vec<Pos> = play.state.units.iter().filter_map(|u| u.pos).collect();
         let sight = Sight::new(map, &figures);
-        for (action, _) in choices {
+        for (action, _) in choices.iter() {
             let targets: Vec<Target> = match action {
                 Action::Ranged { targets, .. } => targets.clone(),
                 Action::Melee { target, .. } => vec![*target],
@@ -464,7 +463,7 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             }
         }
     }
-    for (action, _) in choices {
+    for (action, _) in choices.iter() {
         if let Action::Door { edge } = action {
             painter.line_segment(edge_segment(place, *edge), Stroke::new(4.0, Color32::from_rgb(120, 230, 255)));
         }
@@ -482,7 +481,7 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             .min_by_key(|(_, c)| c.unwrap_or(0))
             .map(|(a, _)| a.clone());
         if let Some(action) = pick
-            && let Err(reason) = play.act(action)
+            && let Err(reason) = play.act(&action)
         {
             play.log.push(format!("Refused: {reason}"));
         }

@@ -374,7 +374,6 @@ pub struct SwatGame;
 
 impl DeskDefinition for SwatGame {
     type Game = crate::systems::swat::Swat;
-    const TITLE: &'static str = "Skirmish Wars";
     const SAMPLE: &'static str = FIRST_RUN_SAMPLE;
     /// Advance Wars By Web maps: a terrain CSV or a JSON map document.
     const IMPORT_EXTENSIONS: &'static [&'static str] = &["json", "csv", "txt"];

@@ -6,23 +6,23 @@
 use super::SwatDesk;
 use super::canvas::{Ground, draw_ground};
 use super::theme;
-use crate::systems::swat::playtest::Session;
+use crate::systems::swat::SwatPlay;
 use crate::systems::swat::rules::{
     Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Rejection, Status,
     UnitId, build_cost, preview_attack, reachable,
 };
-use crate::systems::swat::scenario::Controller;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
 use crate::ui::shell::Modal;
 use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
+use std::sync::Arc;
 
 /// A playtest under way.
 pub struct PlayState {
     /// The game.
-    pub session: Session,
+    pub session: SwatPlay,
     /// The unit the player has selected.
     pub selected: Option<UnitId>,
     /// An own empty factory the player clicked, to buy at.
@@ -43,7 +43,7 @@ impl PlayState {
     /// A playtest of `session`, showing the hand-off screen if the first player is human and
     /// others are too.
     #[must_use]
-    pub fn new(session: Session) -> Self {
+    pub fn new(session: SwatPlay) -> Self {
         let seed = session.seed;
         Self {
             session,
@@ -78,7 +78,7 @@ pub fn start(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
             Some(Modal::Message(format!("The scenario has errors, so it cannot be played yet:\n{}", list.join("\n"))));
         return;
     }
-    match Session::start(&desk.editor.rules, &desk.editor.doc.scenario, 1) {
+    match SwatPlay::start(Arc::clone(&desk.editor.rules), desk.editor.doc.scenario.clone(), 1) {
         Ok(session) => {
             let warnings = desk.findings.list.len();
             desk.play = Some(PlayState::new(session));
@@ -124,8 +124,8 @@ pub fn advance(desk: &mut SwatDesk) {
         return;
     }
     let mut guard = 0;
-    while play.session.ai_to_move() && guard < 16 {
-        play.session.play_ai_turn(&desk.editor.rules);
+    while play.session.computer_to_move() && guard < 16 {
+        play.session.computer_step();
         guard += 1;
     }
 }
@@ -133,7 +133,7 @@ pub fn advance(desk: &mut SwatDesk) {
 fn act(desk: &mut SwatDesk, action: &Action) {
     let Some(play) = desk.play.as_mut() else { return };
     let before = play.session.state.current;
-    match play.session.act(&desk.editor.rules, action) {
+    match play.session.act(action) {
         Ok(events) => {
             play.message = events
                 .iter()
@@ -148,8 +148,8 @@ fn act(desk: &mut SwatDesk, action: &Action) {
             if after.current != before && after.outcome == Outcome::Ongoing {
                 play.selected = None;
                 play.factory = None;
-                let humans = play.session.controllers.iter().filter(|c| **c == Controller::Human).count();
-                if play.session.controllers.get(after.current.index()) == Some(&Controller::Human) && humans > 1 {
+                let humans = play.session.computer.iter().filter(|c| !**c).count();
+                if !play.session.plays(after.current.0) && humans > 1 {
                     play.handoff = Some(after.current);
                 }
             }
@@ -261,20 +261,22 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     match command {
         Some(Sandbox::Undo) => {
             if let Some(play) = desk.play.as_mut() {
-                play.session.undo(&desk.editor.rules);
+                play.session.undo();
                 play.selected = None;
             }
         }
         Some(Sandbox::UndoTurn) => {
             if let Some(play) = desk.play.as_mut() {
-                play.session.undo_turn(&desk.editor.rules);
+                play.session.undo_turn();
                 play.selected = None;
             }
         }
         Some(Sandbox::Restart) => {
             if let Some(play) = desk.play.as_mut() {
                 let seed = play.next_seed;
-                play.session.restart(&desk.editor.rules, seed);
+                if let Err(reason) = play.session.restart(seed) {
+                    play.message = format!("The game cannot start again: {reason}");
+                }
                 play.selected = None;
                 play.handoff = None;
                 play.message = format!("Restarted with seed {seed}.");
@@ -282,7 +284,7 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         }
         Some(Sandbox::Fork) => {
             if let Some(play) = desk.play.as_ref() {
-                let forked = play.session.fork(&desk.editor.rules);
+                let forked = play.session.fork();
                 desk.editor.doc.replace("Fork from playtest", forked);
                 leave(desk, cx);
                 *cx.status = "The playtest position is now the scenario (undo to go back).".into();
@@ -297,11 +299,11 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 
 impl PlaysSavedGames for SwatDesk {
     fn saved_game(&self) -> Option<Result<String, String>> {
-        self.play.as_ref().map(|play| play.session.save(&self.editor.rules))
+        self.play.as_ref().map(|play| play.session.save())
     }
 
     fn resume(&mut self, text: &str) -> Result<(), String> {
-        self.play = Some(PlayState::new(Session::load(&self.editor.rules, text)?));
+        self.play = Some(PlayState::new(SwatPlay::load(Arc::clone(&self.editor.rules), text)?));
         Ok(())
     }
 }
@@ -310,9 +312,9 @@ impl PlaysSavedGames for SwatDesk {
 pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
     let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
-    let controllers = play.session.controllers.clone();
+    let computer = play.session.computer.clone();
     let mut level = play.session.level;
-    let mut switch: Option<(usize, Controller)> = None;
+    let mut switch: Option<(usize, bool)> = None;
     egui::ScrollArea::vertical().show(ui, |ui| {
         ui.heading("Players");
         crate::ui::widgets::level_choice(ui, &mut level);
@@ -356,13 +358,10 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
                     ui.label(RichText::new(format!("{} in force", level.name())).italics());
                 }
             }
-            let mut controller = controllers.get(seat).copied().unwrap_or_default();
-            ui.horizontal(|ui| {
-                ui.radio_value(&mut controller, Controller::Human, "Human");
-                ui.radio_value(&mut controller, Controller::Ai, "AI");
-            });
-            if controllers.get(seat) != Some(&controller) {
-                switch = Some((seat, controller));
+            let mut by_computer = [computer.get(seat).copied().unwrap_or(false)];
+            crate::ui::widgets::computer_seats(ui, &mut by_computer, &[player_name(desk, id)]);
+            if computer.get(seat) != Some(&by_computer[0]) {
+                switch = Some((seat, by_computer[0]));
             }
         }
         let v = &desk.editor.doc.scenario.victory;
@@ -384,11 +383,11 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
     if let Some(play) = desk.play.as_mut() {
         play.session.level = level;
     }
-    if let Some((seat, controller)) = switch
+    if let Some((seat, by_computer)) = switch
         && let Some(play) = desk.play.as_mut()
-        && let Some(slot) = play.session.controllers.get_mut(seat)
+        && let Some(slot) = play.session.computer.get_mut(seat)
     {
-        *slot = controller;
+        *slot = by_computer;
     }
 }
 
@@ -661,7 +660,7 @@ fn click(desk: &mut SwatDesk, response: &egui::Response, reach: Option<Reach>) {
     }
     let Some(pos) = desk.hover else { return };
     let Some(play) = desk.play.as_mut() else { return };
-    if play.step.is_some() || play.handoff.is_some() || play.session.ai_to_move() {
+    if play.step.is_some() || play.handoff.is_some() || play.session.computer_to_move() {
         return;
     }
     if secondary {

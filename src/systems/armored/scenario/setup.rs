@@ -2,8 +2,9 @@
 //! the readings and the sight scene worked out once for the whole game.
 
 use super::{ArmoredScenario, Mode};
-use crate::systems::armored::rules::{self, SceneCache, Setup, Victory};
+use crate::systems::armored::rules::{self, GameState, SceneCache, Setup, Victory};
 use crate::systems::armored::ruleset::Ruleset;
+use crate::table::{PlacedUnit, Table};
 use std::sync::Arc;
 
 /// The setup a scenario gives the rules; `first` fixes the first side (the balance lab's
@@ -29,4 +30,21 @@ pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -
             SceneCache(Arc::new(scene), Arc::new(ground), Arc::new(rules::FieldMemo::default()))
         },
     }
+}
+
+/// The table as a game stands: the units still on it where they are now; riders where their
+/// transport stands when `riders` (a fork keeps them), left off when not (the window draws
+/// them inside their transports).
+#[must_use]
+pub fn table_of(rules: &Ruleset, state: &GameState, riders: bool) -> Table {
+    let mut table = state.setup.table.clone();
+    table.units = state
+        .units
+        .iter()
+        .filter(|u| u.alive() && (riders || u.riding.is_none()))
+        .filter_map(|u| {
+            Some(PlacedUnit { profile: rules.profiles.get(u.profile)?.id.clone(), owner: u.side, pose: u.pose })
+        })
+        .collect();
+    table
 }

@@ -13,6 +13,6 @@ pub use document::{
     save_scenario, text_forces,
 };
 pub use report::{stats_report, symmetry_text};
-pub use setup::setup_of;
+pub use setup::{fork, setup_of};
 pub use stats::{KillChance, Statistics, statistics};
 pub use validate::{Finding, Fix, side_of, validate};

@@ -1,13 +1,13 @@
 //! A Skirm scenario: the battle map (terrain, heights, walls, doors), objectives, markers and
 //! items, a deployment zone per squad, the mission with its environment and turns, the EP
 //! limit and, optionally, the two squads; with its file format (RON, versioned, read
-//! defensively) and the battle setup it gives.
+//! defensively).
 
 use crate::board::{Board, Pos, Symmetry};
 use crate::files::{FileError, MAX_FILE_BYTES, nearest_names, ron_options};
 use crate::grid_file::{EdgeText, GridText, read_grid, write_grid};
 use crate::systems::skirm::rules::ItemKind;
-use crate::systems::skirm::rules::{Map, Ruleset, Setup, SquadSetup, UnitSetup};
+use crate::systems::skirm::rules::{Map, Ruleset};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -145,47 +145,6 @@ impl SkirmScenario {
             out.push(placed);
         }
         out
-    }
-
-    /// The battle this scenario sets up.
-    ///
-    /// # Errors
-    /// The scenario has no squads, or a unit finds no square.
-    pub fn to_setup(&self, rules: &Ruleset) -> Result<Setup, String> {
-        if self.squads.len() != 2 {
-            return Err("the scenario has no squads to play; add two squads".into());
-        }
-        let deployment = self.deployment(rules);
-        let mut squads = Vec::new();
-        for (index, squad) in self.squads.iter().enumerate() {
-            let mut units = Vec::new();
-            for (unit, pos) in squad.units.iter().zip(&deployment[index]) {
-                let pos = pos.ok_or_else(|| {
-                    format!("{} has no free square in its zone for {}", squad.label(index), unit.label(rules))
-                })?;
-                units.push(UnitSetup {
-                    profile: unit.profile.clone(),
-                    name: unit.name.clone(),
-                    weapons: unit.weapons.clone(),
-                    gear: unit.gear.clone(),
-                    xp: unit.xp,
-                    pos,
-                });
-            }
-            squads.push(SquadSetup { name: squad.name.clone(), faction: squad.faction.clone(), units });
-        }
-        let [first, second]: [SquadSetup; 2] = squads.try_into().map_err(|_| "two squads are needed".to_owned())?;
-        Ok(Setup {
-            board: self.board.clone(),
-            mission: self.mission.clone(),
-            environment: self.environment.clone(),
-            turns: self.turns(rules),
-            objectives: self.objectives.clone(),
-            markers: self.markers.clone(),
-            items: self.items.clone(),
-            zones: self.zones.clone(),
-            squads: [first, second],
-        })
     }
 }
 

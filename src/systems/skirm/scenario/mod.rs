@@ -5,6 +5,7 @@ pub mod document;
 pub mod fix;
 mod report;
 pub mod script;
+mod setup;
 pub mod stats;
 pub mod validate;
 
@@ -14,5 +15,6 @@ pub use document::{
 pub use fix::{Edit, Fix, apply_edits};
 pub use report::{stats_report, symmetry_text};
 pub use script::parse_script;
+pub use setup::{fork, picture};
 pub use stats::statistics;
 pub use validate::{Finding, Severity, validate};

@@ -9,6 +9,7 @@ mod file;
 mod model;
 mod report;
 mod script;
+mod setup;
 mod stats;
 mod symmetry;
 mod tiles;
@@ -22,6 +23,7 @@ pub use model::{
 };
 pub use report::{stats_report, symmetry_text};
 pub use script::{ScriptAction, ScriptError, parse_script};
+pub use setup::fork;
 pub use stats::{PlayerStats, PropertyRace, Statistics, capture_arrivals, starting_income, statistics};
 pub use symmetry::{Asymmetry, Broken, SquareMap, SymmetryError, symmetry_report};
 pub use tiles::{BUILTIN_TILES_RON, Tile, builtin_tiles, generated_scenario, lay_out_tiles, load_tiles, stamp_tile};

@@ -1,9 +1,7 @@
 //! The scenario document: what a designer makes and shares, independent of any file format.
 
 pub use crate::board::Symmetry;
-use crate::systems::swat::rules::{
-    Board, CoChoice, GameSetup, PlayerId, PlayerSetup, Pos, Ruleset, TerrainId, UnitKind, UnitSetup, VictoryConditions,
-};
+use crate::systems::swat::rules::{Board, CoChoice, Pos, Ruleset, TerrainId, UnitKind, VictoryConditions};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -275,53 +273,5 @@ impl Scenario {
             })
             .filter(move |(k, _)| *k == kind)
             .map(|(_, pos)| pos)
-    }
-
-    /// What the rules core needs to start a game from this scenario.
-    ///
-    /// # Errors
-    /// A unit kind or CO name the ruleset lacks, or a negative amount of money; the validator
-    /// reports these (and everything else) in full.
-    pub fn to_setup(&self, rules: &Ruleset) -> Result<GameSetup, String> {
-        let kind = |name: &str| rules.unit_id(name).ok_or_else(|| format!("the ruleset has no unit kind '{name}'"));
-        let mut units = Vec::with_capacity(self.units.len());
-        for unit in &self.units {
-            units.push(UnitSetup {
-                kind: kind(&unit.kind)?,
-                owner: PlayerId(unit.owner),
-                hp: unit.hp,
-                pos: unit.pos,
-                passengers: unit
-                    .passengers
-                    .iter()
-                    .map(|p| Ok((kind(&p.kind)?, p.hp)))
-                    .collect::<Result<_, String>>()?,
-            });
-        }
-        let mut players = Vec::with_capacity(self.players.len());
-        for player in &self.players {
-            let co = match &player.co {
-                CoChoice::NoCo => CoChoice::NoCo,
-                CoChoice::Random => CoChoice::Random,
-                CoChoice::Chosen(name) => {
-                    CoChoice::Chosen(rules.co_id(name).ok_or_else(|| format!("the ruleset has no CO '{name}'"))?)
-                }
-            };
-            let funds = u32::try_from(player.funds).map_err(|_| format!("funds of {} cannot be used", player.funds))?;
-            players.push(PlayerSetup { co, funds });
-        }
-        Ok(GameSetup {
-            board: self.board.clone(),
-            owned_properties: self.owners.iter().map(|(&pos, &owner)| (pos, PlayerId(owner))).collect(),
-            units,
-            players,
-            first_player: PlayerId(self.first_player),
-            victory: self.victory.clone(),
-            counter_limits: self
-                .counters
-                .iter()
-                .map(|(name, &limit)| Ok((kind(name)?, limit)))
-                .collect::<Result<_, String>>()?,
-        })
     }
 }
