@@ -106,9 +106,9 @@ pub trait GameDefinition: Sync + Sized + 'static {
     /// Its typed rules core, made from the loaded ruleset.
     type Core: Rules<Action: Serialize, Event: Serialize, Rejection: Serialize>;
     /// Where a validator finding points (a square, a point of a table).
-    type Place;
+    type Place: Send + 'static;
     /// A validator finding's one-click fix.
-    type Fix;
+    type Fix: Send + 'static;
     /// One line of an action script as read before the game is played.
     type Scripted;
 

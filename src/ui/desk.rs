@@ -7,6 +7,7 @@
 
 use super::commands::{GameCommand, UiCommand, ViewToggle};
 use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, PathRequest};
+use super::live::LiveFindings;
 use super::shell::{Modal, NewScenarioForm, Prefs};
 use super::view::{Placement, View, place_view};
 use crate::board::Symmetry;
@@ -88,28 +89,11 @@ impl DeskContext<'_> {
 /// One open document of one game, as the shell sees it: what only the game can answer. What
 /// every desk answers the same way from its document, seats, preview and commands is written
 /// once in [`DeskExt`].
-pub trait Desk: Any {
-    /// The game's name, shown beside the scenario's in the menu bar.
-    fn game(&self) -> &'static str;
-    /// The open document: title, path, revision, undo history.
-    fn document(&self) -> &dyn EditedDocument;
-    /// The open document, to save, undo or redo.
-    fn document_mut(&mut self) -> &mut dyn EditedDocument;
-    /// The document in its file form.
-    ///
-    /// # Errors
-    /// It cannot be written (a name its ruleset does not know).
-    fn text(&self) -> Result<String, String>;
+pub trait Desk: Any + DeskDocument {
     /// The symmetry echoed while painting.
     fn symmetry(&self) -> Option<Symmetry>;
     /// Chooses the symmetry echoed while painting.
     fn set_symmetry(&mut self, symmetry: Option<Symmetry>);
-    /// What the editor has to tell the status bar, once.
-    fn take_feedback(&mut self) -> Option<String>;
-    /// Whether a playtest is under way.
-    fn in_playtest(&self) -> bool;
-    /// Whether the latest findings hold an error.
-    fn has_errors(&self) -> bool;
     /// The board for the print preview: its size in squares (or whole units of a table), its
     /// tile size and a colour per square.
     fn print_preview(&self) -> Miniature;
@@ -121,12 +105,6 @@ pub trait Desk: Any {
     fn place_board_rect(&self, place: crate::game::Place) -> ((f32, f32), f32) {
         place.board_rect()
     }
-    /// The document as its game system's scenario, for what goes through the seam (export,
-    /// the balance lab).
-    ///
-    /// # Errors
-    /// It cannot be written or read back.
-    fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String>;
     /// Whether its print has extra counters per unit kind to ask for.
     fn has_extra_counters(&self) -> bool {
         false
@@ -141,13 +119,170 @@ pub trait Desk: Any {
     /// commands, and the playtest.
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand);
     /// Takes a path the in-app file dialog chose for one of the desk's own requests
-    /// ([`PathPurpose::Desk`](super::file_dialogs::PathPurpose::Desk) with `id` and `index`).
-    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &Path);
+    /// ([`PathPurpose::Desk`](super::file_dialogs::PathPurpose::Desk) with `id` and `index`):
+    /// a saved game's, unless the game asks for files of its own.
+    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &Path) {
+        if !saved_game_path_chosen(self, cx, id, path) {
+            path_unused(cx, path);
+        }
+    }
     /// Draws the window's inside for one frame (editor or playtest) and handles its input.
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui);
     /// Draws the desk's own dialog (opened with [`Modal::Desk`]); returns whether it stays
-    /// open.
-    fn dialog(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) -> bool;
+    /// open (a game without dialogs of its own has none open).
+    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
+        false
+    }
+}
+
+/// The half of a [`Desk`] every game answers alike from its [`DeskParts`], written once.
+pub trait DeskDocument: PlaysSavedGames {
+    /// The game's name, shown beside the scenario's in the menu bar.
+    fn game(&self) -> &'static str;
+    /// The open document: title, path, revision, undo history.
+    fn document(&self) -> &dyn EditedDocument;
+    /// The open document, to save, undo or redo.
+    fn document_mut(&mut self) -> &mut dyn EditedDocument;
+    /// The document in its file form.
+    ///
+    /// # Errors
+    /// It cannot be written (a name its ruleset does not know).
+    fn text(&self) -> Result<String, String>;
+    /// What the editor has to tell the status bar, once.
+    fn take_feedback(&mut self) -> Option<String>;
+    /// Whether a playtest is under way.
+    fn in_playtest(&self) -> bool;
+    /// Whether the latest findings hold an error.
+    fn has_errors(&self) -> bool;
+    /// The document as its game system's scenario, for what goes through the seam (export,
+    /// the balance lab).
+    ///
+    /// # Errors
+    /// It cannot be written or read back.
+    fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String>;
+}
+
+/// A game's finding as its desk holds it.
+pub type FindingOf<G> = crate::game::Finding<<G as GameDefinition>::Place, <G as GameDefinition>::Fix>;
+
+/// A game's document as its desk edits it, with the desk's kind of undo step.
+pub type DocumentOf<D> =
+    crate::editing::Document<<<D as DeskParts>::Game as GameDefinition>::Scenario, <D as DeskParts>::Changes>;
+
+/// What every desk holds the same way: its game's data, its document, its live findings, and
+/// whether a playtest is under way or a drag in progress. [`DeskDocument`], the live
+/// validation and a playtest's start are written once from these.
+pub trait DeskParts: PlaysSavedGames + 'static {
+    /// The game it edits.
+    type Game: GameDefinition<Scenario: crate::editing::Titled>;
+    /// The document's undo step.
+    type Changes: crate::editing::Change<<Self::Game as GameDefinition>::Scenario>;
+    /// The data it edits against.
+    fn rules(&self) -> &Arc<<Self::Game as GameDefinition>::Ruleset>;
+    /// The document.
+    fn doc(&self) -> &DocumentOf<Self>;
+    /// The document, to change.
+    fn doc_mut(&mut self) -> &mut DocumentOf<Self>;
+    /// The latest findings.
+    fn live(&self) -> &LiveFindings<FindingOf<Self::Game>>;
+    /// The latest findings, to bring up to date.
+    fn live_mut(&mut self) -> &mut LiveFindings<FindingOf<Self::Game>>;
+    /// What the editor has to tell the status bar, once.
+    fn feedback(&mut self) -> Option<String>;
+    /// Whether a playtest is under way.
+    fn playing(&self) -> bool;
+    /// Whether a drag is under way (the check moves to a worker thread meanwhile).
+    fn dragging(&self) -> bool;
+
+    /// Brings the findings up to date without making a frame wait (inline when the last check
+    /// was cheap; on a worker during a drag).
+    fn refresh_findings(&mut self, ctx: &egui::Context, now: f64) {
+        let (revision, dragging) = (self.doc().revision, self.dragging());
+        let (rules, scenario) = (Arc::clone(self.rules()), self.doc().scenario.clone());
+        self.live_mut().refresh(ctx, now, revision, dragging, move || {
+            move || <Self::Game as GameDefinition>::validate(&rules, &scenario)
+        });
+    }
+
+    /// Checks the document now, whatever the last check cost (before a playtest).
+    fn check_now(&mut self) {
+        let findings = <Self::Game as GameDefinition>::validate(self.rules(), &self.doc().scenario);
+        let revision = self.doc().revision;
+        self.live_mut().set(revision, findings);
+    }
+}
+
+impl<D: DeskParts> DeskDocument for D {
+    fn game(&self) -> &'static str {
+        <D::Game as GameDefinition>::NAME
+    }
+
+    fn document(&self) -> &dyn EditedDocument {
+        self.doc()
+    }
+
+    fn document_mut(&mut self) -> &mut dyn EditedDocument {
+        self.doc_mut()
+    }
+
+    fn text(&self) -> Result<String, String> {
+        <D::Game as GameDefinition>::save(self.rules(), &self.doc().scenario)
+    }
+
+    fn take_feedback(&mut self) -> Option<String> {
+        self.feedback()
+    }
+
+    fn in_playtest(&self) -> bool {
+        self.playing()
+    }
+
+    fn has_errors(&self) -> bool {
+        self.live().list.iter().any(|f| f.severity == crate::game::Severity::Error)
+    }
+
+    fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String> {
+        Ok(crate::game::Opened::<D::Game>::boxed(Arc::clone(self.rules()), self.doc().scenario.clone()))
+    }
+}
+
+/// A playtest of the desk's document as it stands: checked now, refused with the list of its
+/// errors in a message (warnings do not block it), or started with seed 1 and the game's
+/// default computer seats; `None` (with the reason shown) when it cannot start.
+pub fn begin_playtest<D: DeskParts>(desk: &mut D, cx: &mut DeskContext<'_>) -> Option<crate::game::Playing<D::Game>> {
+    desk.check_now();
+    let errors: Vec<String> = desk
+        .live()
+        .list
+        .iter()
+        .filter(|f| f.severity == crate::game::Severity::Error)
+        .map(|f| format!("- {}", f.message))
+        .collect();
+    if !errors.is_empty() {
+        *cx.status = "The scenario has errors: fix them (Diagnostics) before a playtest.".into();
+        *cx.modal = Some(Modal::Message(format!(
+            "The scenario has errors, so it cannot be played yet:\n{}",
+            errors.join("\n")
+        )));
+        return None;
+    }
+    match crate::game::Playing::start(Arc::clone(desk.rules()), desk.doc().scenario.clone(), 1) {
+        Ok(play) => {
+            let warnings = desk.live().list.len();
+            cx.view.fit = true;
+            cx.view.fit_area = None;
+            *cx.status = if warnings > 0 {
+                format!("Playtest started ({warnings} warnings).")
+            } else {
+                "Playtest started.".into()
+            };
+            Some(play)
+        }
+        Err(message) => {
+            *cx.modal = Some(Modal::Message(format!("The game cannot start: {message}")));
+            None
+        }
+    }
 }
 
 /// The board as the print preview draws it.
@@ -299,7 +434,7 @@ pub trait PlaysSavedGames {
 
 /// Asks for a saved game's path and hands it to the desk: now, or, where the in-app dialog
 /// answers frames later, through [`Desk::path_chosen`] and [`saved_game_path_chosen`].
-pub fn ask_game_file<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile) {
+pub fn ask_game_file<D: PlaysSavedGames + ?Sized>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile) {
     let request = match file {
         GameFile::Save => PathRequest::save(FileKind::SavedGame, "game.ron", file.purpose(), "The game was not saved"),
         GameFile::Load => PathRequest::open(FileKind::SavedGame, file.purpose(), "No game loaded"),
@@ -312,7 +447,12 @@ pub fn ask_game_file<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>,
 /// Writes the game under way to `path`, or loads the saved game there: loaded, the view is
 /// fitted and the status bar says so; a failed load is told in a dialog (it must not pass
 /// unseen in a status message that leaves).
-pub fn game_file_chosen<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile, path: &Path) {
+pub fn game_file_chosen<D: PlaysSavedGames + ?Sized>(
+    desk: &mut D,
+    cx: &mut DeskContext<'_>,
+    file: GameFile,
+    path: &Path,
+) {
     match file {
         GameFile::Save => match desk.saved_game() {
             Some(text) => cx.write_file(path, text, "the game"),
@@ -330,7 +470,7 @@ pub fn game_file_chosen<D: PlaysSavedGames>(desk: &mut D, cx: &mut DeskContext<'
 
 /// Takes a path the in-app file dialog chose, if the request was for a saved game; `false`
 /// when it was the desk's own.
-pub fn saved_game_path_chosen<D: PlaysSavedGames>(
+pub fn saved_game_path_chosen<D: PlaysSavedGames + ?Sized>(
     desk: &mut D,
     cx: &mut DeskContext<'_>,
     id: u16,

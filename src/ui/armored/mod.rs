@@ -12,14 +12,11 @@ mod play;
 pub use play::{PlayDesk, PlayDrag};
 
 use super::commands::{CommandTable, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{
-    Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
-};
+use super::desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
-use crate::game::Severity;
 use crate::systems::armored::editing::{Document, Editor, TableTool};
 use crate::systems::armored::ruleset::Ruleset;
 use crate::systems::armored::scenario::{
@@ -67,30 +64,10 @@ impl ArmoredDesk {
         }
     }
 
-    /// Brings the findings up to date (inline when cheap; on a worker during a drag).
-    pub fn refresh(&mut self, ctx: &egui::Context, now: f64) {
-        let (editor, revision) = (&self.editor, self.editor.doc.revision);
-        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
-            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
-            move || crate::systems::armored::scenario::validate(&rules, &scenario)
-        });
-    }
-
-    /// Checks the document now.
-    pub fn check_now(&mut self) {
-        self.findings.set(self.editor.doc.revision, self.editor.findings());
-    }
-
     /// The designer's numbers for this revision.
     pub fn statistics(&mut self) -> &Statistics {
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
         self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
-    }
-
-    /// Whether the findings as they stand hold an error.
-    #[must_use]
-    pub fn has_errors_now(&self) -> bool {
-        self.findings.list.iter().any(|f| f.severity == Severity::Error)
     }
 
     /// The scenario.
@@ -135,23 +112,44 @@ pub fn tool_command(tool: TableTool) -> UiCommand {
     COMMANDS.command(Action::Tool(tool))
 }
 
-impl Desk for ArmoredDesk {
-    fn game(&self) -> &'static str {
-        ArmoredGame::TITLE
+impl DeskParts for ArmoredDesk {
+    type Game = crate::systems::armored::ArmoredAdvance;
+    type Changes = crate::editing::Snapshot<ArmoredScenario>;
+
+    fn rules(&self) -> &Arc<Ruleset> {
+        &self.editor.rules
     }
 
-    fn document(&self) -> &dyn crate::editing::EditedDocument {
+    fn doc(&self) -> &Document {
         &self.editor.doc
     }
 
-    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+    fn doc_mut(&mut self) -> &mut Document {
         &mut self.editor.doc
     }
 
-    fn text(&self) -> Result<String, String> {
-        save_scenario(&self.editor.rules, &self.editor.doc.scenario)
+    fn live(&self) -> &LiveFindings<Finding> {
+        &self.findings
     }
 
+    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
+        &mut self.findings
+    }
+
+    fn feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn playing(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn dragging(&self) -> bool {
+        self.editor.drag.is_some()
+    }
+}
+
+impl Desk for ArmoredDesk {
     fn symmetry(&self) -> Option<Symmetry> {
         self.editor.echo.map(grid_symmetry)
     }
@@ -164,18 +162,6 @@ impl Desk for ArmoredDesk {
                 None => self.editor.echo = None,
             },
         }
-    }
-
-    fn take_feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn in_playtest(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn has_errors(&self) -> bool {
-        self.has_errors_now()
     }
 
     fn print_preview(&self) -> Miniature {
@@ -199,13 +185,6 @@ impl Desk for ArmoredDesk {
             }
             other => other.board_rect(),
         }
-    }
-
-    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(crate::game::Opened::<crate::systems::armored::ArmoredAdvance>::boxed(
-            Arc::clone(&self.editor.rules),
-            self.editor.doc.scenario.clone(),
-        ))
     }
 
     fn commands(&self) -> DeskCommands {
@@ -243,15 +222,9 @@ impl Desk for ArmoredDesk {
         }
     }
 
-    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
-        if !saved_game_path_chosen(self, cx, id, path) {
-            path_unused(cx, path);
-        }
-    }
-
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
-        self.refresh(&ctx, now);
+        self.refresh_findings(&ctx, now);
         if self.play.is_some() {
             play::frame(self, cx, ui);
             return;
@@ -266,10 +239,6 @@ impl Desk for ArmoredDesk {
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
             .show(ui, |ui| canvas::canvas(self, cx, ui));
-    }
-
-    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
-        false
     }
 }
 

@@ -13,7 +13,7 @@ use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
 use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, Pos2, RichText, Stroke, Ui};
@@ -71,20 +71,9 @@ pub fn toggle(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>) {
         cx.say("Back to editing; the table is as you left it.");
         return;
     }
-    desk.check_now();
-    if desk.has_errors_now() {
-        cx.say("The table has errors: fix them (Diagnostics) before a playtest.");
-        return;
-    }
-    match ArmoredPlay::start(Arc::clone(&desk.editor.rules), desk.scenario().clone(), 1) {
-        Ok(play) => {
-            desk.play = Some(PlayDesk::new(play));
-            cx.view.fit = true;
-            cx.say(
-                "Playtest: drag a unit of the side to act to move it; hover an enemy to see the shot, click to fire.",
-            );
-        }
-        Err(message) => cx.say(format!("Cannot playtest: {message}")),
+    if let Some(play) = begin_playtest(desk, cx) {
+        desk.play = Some(PlayDesk::new(play));
+        cx.say("Playtest: drag a unit of the side to act to move it; hover an enemy to see the shot, click to fire.");
     }
 }
 

@@ -8,14 +8,11 @@ mod edit;
 mod play;
 
 use super::commands::{CommandTable, Menu, UiCommand, key};
-use super::desk::{
-    Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
-};
+use super::desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
-use crate::game::Severity;
 use crate::systems::modern::editing::{Document, Editor, Tool};
 use crate::systems::modern::ruleset::Ruleset;
 use crate::systems::modern::scenario::{
@@ -70,30 +67,10 @@ impl ModernDesk {
         &self.editor.doc.scenario
     }
 
-    /// Brings the findings up to date (inline when cheap; on a worker during a drag).
-    pub fn refresh(&mut self, ctx: &egui::Context, now: f64) {
-        let (editor, revision) = (&self.editor, self.editor.doc.revision);
-        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
-            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
-            move || crate::systems::modern::scenario::validate(&rules, &scenario)
-        });
-    }
-
-    /// Checks the document now.
-    pub fn check_now(&mut self) {
-        self.findings.set(self.editor.doc.revision, self.editor.findings());
-    }
-
     /// The designer's numbers for this revision.
     pub fn statistics(&mut self) -> &Statistics {
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
         self.stats.get(self.editor.doc.revision, || statistics(rules, scenario))
-    }
-
-    /// Whether the findings as they stand hold an error.
-    #[must_use]
-    pub fn has_errors_now(&self) -> bool {
-        self.findings.list.iter().any(|f| f.severity == Severity::Error)
     }
 }
 
@@ -116,41 +93,50 @@ static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
     ])
 });
 
-impl Desk for ModernDesk {
-    fn game(&self) -> &'static str {
-        ModernGame::TITLE
+impl DeskParts for ModernDesk {
+    type Game = crate::systems::modern::ModernSkirmish;
+    type Changes = crate::editing::Snapshot<ModernScenario>;
+
+    fn rules(&self) -> &Arc<Ruleset> {
+        &self.editor.rules
     }
 
-    fn document(&self) -> &dyn crate::editing::EditedDocument {
+    fn doc(&self) -> &Document {
         &self.editor.doc
     }
 
-    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+    fn doc_mut(&mut self) -> &mut Document {
         &mut self.editor.doc
     }
 
-    fn text(&self) -> Result<String, String> {
-        save_scenario(self.scenario())
+    fn live(&self) -> &LiveFindings<Finding> {
+        &self.findings
     }
 
+    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
+        &mut self.findings
+    }
+
+    fn feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn playing(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn dragging(&self) -> bool {
+        self.editor.drag.is_some()
+    }
+}
+
+impl Desk for ModernDesk {
     fn symmetry(&self) -> Option<Symmetry> {
         self.editor.echo.map(grid_symmetry)
     }
 
     fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
         self.editor.echo = symmetry.and_then(table_symmetry);
-    }
-
-    fn take_feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn in_playtest(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn has_errors(&self) -> bool {
-        self.has_errors_now()
     }
 
     /// The table in whole centimetres, one a "square" of the print preview.
@@ -175,13 +161,6 @@ impl Desk for ModernDesk {
             }
             other => other.board_rect(),
         }
-    }
-
-    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(crate::game::Opened::<crate::systems::modern::ModernSkirmish>::boxed(
-            Arc::clone(&self.editor.rules),
-            self.scenario().clone(),
-        ))
     }
 
     fn commands(&self) -> DeskCommands {
@@ -225,24 +204,14 @@ impl Desk for ModernDesk {
         }
     }
 
-    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
-        if !saved_game_path_chosen(self, cx, id, path) {
-            path_unused(cx, path);
-        }
-    }
-
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
-        self.refresh(&ctx, now);
+        self.refresh_findings(&ctx, now);
         if self.play.is_some() {
             play::frame(self, cx, ui);
             return;
         }
         edit::frame(self, cx, ui);
-    }
-
-    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
-        false
     }
 }
 

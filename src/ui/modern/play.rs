@@ -13,7 +13,7 @@ use crate::systems::modern::print::{Frame, draw_terrain};
 use crate::systems::modern::rules::{Action, Outcome, centre_distance};
 use crate::systems::modern::ruleset::UNIT;
 use crate::ui::desk::{DeskContext, prepare_view};
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, Ui};
@@ -85,18 +85,9 @@ pub fn toggle(desk: &mut ModernDesk, cx: &mut DeskContext<'_>) {
         cx.say("Back to editing; the table is as you left it.");
         return;
     }
-    desk.check_now();
-    if desk.has_errors_now() {
-        cx.say("The table has errors: fix them (Diagnostics) before a playtest.");
-        return;
-    }
-    match ModernPlay::start(Arc::clone(&desk.editor.rules), desk.scenario().clone(), 1) {
-        Ok(play) => {
-            desk.play = Some(PlayDesk::new(play));
-            cx.view.fit = true;
-            cx.say("Playtest: test a unit's morale (left), then click an enemy to fire, or drag figures and move.");
-        }
-        Err(message) => cx.say(format!("Cannot playtest: {message}")),
+    if let Some(play) = begin_playtest(desk, cx) {
+        desk.play = Some(PlayDesk::new(play));
+        cx.say("Playtest: test a unit's morale (left), then click an enemy to fire, or drag figures and move.");
     }
 }
 

@@ -13,7 +13,8 @@ pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
 use super::commands::{CommandTable, Menu, UiCommand, ViewToggle, key};
 use super::desk::{
-    Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, SizeForm, path_unused, saved_game_path_chosen,
+    Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm, path_unused,
+    saved_game_path_chosen,
 };
 use super::live::{LiveFindings, PerRevision};
 use super::shell::NewScenarioForm;
@@ -72,29 +73,6 @@ impl SkirmDesk {
         }
     }
 
-    /// The scenario in its file form.
-    ///
-    /// # Errors
-    /// It cannot be written (a name the ruleset does not know).
-    pub fn text(&self) -> Result<String, String> {
-        save_scenario(&self.editor.rules, &self.editor.doc.scenario)
-    }
-
-    /// Brings the findings up to date without making a frame wait (a 30 x 30 map takes
-    /// about 13 ms to check, so during a drag the check moves to a worker thread).
-    pub fn refresh(&mut self, ctx: &egui::Context, now: f64) {
-        let (editor, revision) = (&self.editor, self.editor.doc.revision);
-        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
-            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
-            move || crate::systems::skirm::scenario::validate(&rules, &scenario)
-        });
-    }
-
-    /// Checks the document now, whatever the last check cost (before a playtest).
-    pub fn check_now(&mut self) {
-        self.findings.set(self.editor.doc.revision, self.editor.findings());
-    }
-
     /// The designer's numbers, worked out once per revision.
     pub fn statistics(&mut self) -> &Statistics {
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
@@ -120,12 +98,6 @@ impl SkirmDesk {
                 egui::Color32::from_rgb(shade(r), shade(g), shade(b))
             })
             .collect()
-    }
-
-    /// Whether the findings hold an error (a playtest waits until they do not).
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        self.findings.list.iter().any(|f| f.severity == crate::systems::skirm::scenario::Severity::Error)
     }
 }
 
@@ -186,41 +158,50 @@ pub fn tool_command(tool: SkirmTool) -> UiCommand {
     COMMANDS.command(SkirmCommand::Tool(tool))
 }
 
-impl Desk for SkirmDesk {
-    fn game(&self) -> &'static str {
-        SkirmGame::TITLE
+impl DeskParts for SkirmDesk {
+    type Game = crate::systems::skirm::Skirm;
+    type Changes = crate::editing::Snapshot<SkirmScenario>;
+
+    fn rules(&self) -> &Arc<Ruleset> {
+        &self.editor.rules
     }
 
-    fn document(&self) -> &dyn crate::editing::EditedDocument {
+    fn doc(&self) -> &Document {
         &self.editor.doc
     }
 
-    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
+    fn doc_mut(&mut self) -> &mut Document {
         &mut self.editor.doc
     }
 
-    fn text(&self) -> Result<String, String> {
-        SkirmDesk::text(self)
+    fn live(&self) -> &LiveFindings<Finding> {
+        &self.findings
     }
 
+    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
+        &mut self.findings
+    }
+
+    fn feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn playing(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn dragging(&self) -> bool {
+        self.editor.drag.is_some()
+    }
+}
+
+impl Desk for SkirmDesk {
     fn symmetry(&self) -> Option<Symmetry> {
         self.editor.symmetry
     }
 
     fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
         self.editor.set_symmetry(symmetry);
-    }
-
-    fn take_feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn in_playtest(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn has_errors(&self) -> bool {
-        SkirmDesk::has_errors(self)
     }
 
     fn print_preview(&self) -> Miniature {
@@ -235,13 +216,6 @@ impl Desk for SkirmDesk {
             .map(|seat| squads.get(seat).map_or_else(|| format!("Squad {}", seat + 1), |s| s.name.clone()))
             .zip(canvas::SQUAD_COLOURS)
             .collect()
-    }
-
-    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(crate::game::Opened::<crate::systems::skirm::Skirm>::boxed(
-            Arc::clone(&self.editor.rules),
-            self.editor.doc.scenario.clone(),
-        ))
     }
 
     fn commands(&self) -> DeskCommands {
@@ -269,6 +243,7 @@ impl Desk for SkirmDesk {
         }
     }
 
+    /// A saved game's path, or a squad file's.
     fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &std::path::Path) {
         if !saved_game_path_chosen(self, cx, id, path) && !panels::path_chosen(self, cx, id, index, path) {
             path_unused(cx, path);
@@ -277,10 +252,6 @@ impl Desk for SkirmDesk {
 
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         build_frame(self, cx, ui);
-    }
-
-    fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
-        false
     }
 }
 
@@ -316,7 +287,7 @@ impl DeskDefinition for SkirmGame {
 /// Draws the window for a Skirm document.
 fn build_frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (ctx, now) = (ui.ctx().clone(), ui.input(|i| i.time));
-    desk.refresh(&ctx, now);
+    desk.refresh_findings(&ctx, now);
     if desk.play.is_some() {
         play::frame(desk, cx, ui);
         return;

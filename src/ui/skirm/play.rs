@@ -17,7 +17,7 @@ use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target,
 use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
@@ -30,20 +30,9 @@ pub fn toggle(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>) {
         *cx.status = "Back to editing; the scenario is as you left it.".into();
         return;
     }
-    desk.check_now();
-    if desk.has_errors() {
-        *cx.status = "The scenario has errors: fix them (Diagnostics) before a playtest.".into();
-        return;
-    }
-    let rules = Arc::clone(&desk.editor.rules);
-    let started = SkirmPlay::start(rules, desk.editor.doc.scenario.clone(), 1);
-    match started {
-        Ok(play) => {
-            desk.play = Some(play);
-            cx.view.fit = true;
-            *cx.status = "Playtest: click a unit of the acting squad (or its button) to activate it.".into();
-        }
-        Err(message) => *cx.status = format!("Cannot playtest: {message}"),
+    if let Some(play) = begin_playtest(desk, cx) {
+        desk.play = Some(SkirmPlay::from(play));
+        *cx.status = "Playtest: click a unit of the acting squad (or its button) to activate it.".into();
     }
 }
 

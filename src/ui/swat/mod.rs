@@ -16,9 +16,7 @@ pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
 use super::commands::{CommandTable, DIGITS, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{
-    ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, DeskDefinition, Miniature, path_unused, saved_game_path_chosen,
-};
+use super::desk::{ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature};
 use super::live::{LiveFindings, PerRevision};
 use super::shell::{Modal, NewScenarioForm};
 use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
@@ -26,10 +24,10 @@ use crate::game::load_ruleset;
 use crate::systems::swat::editing::{Document, Editor, Paint};
 use crate::systems::swat::rules::Ruleset;
 use crate::systems::swat::scenario::{
-    Asymmetry, Finding, Scenario, Statistics, SymmetryError, builtin_tiles, has_errors, import_awbw, load_scenario,
-    save_scenario, statistics, symmetry_report, validate,
+    Asymmetry, Finding, Scenario, Statistics, SymmetryError, builtin_tiles, import_awbw, load_scenario, statistics,
+    symmetry_report,
 };
-use egui::{Context, Key, Ui};
+use egui::{Key, Ui};
 use std::sync::{Arc, LazyLock};
 
 /// The sample scenario shown the first time the studio opens.
@@ -102,23 +100,6 @@ impl SwatDesk {
         Ok(Self::new(rules, Document::new(scenario)))
     }
 
-    /// The scenario in its file form.
-    ///
-    /// # Errors
-    /// It cannot be written.
-    pub fn text(&self) -> Result<String, String> {
-        save_scenario(&self.editor.rules, &self.editor.doc.scenario)
-    }
-
-    /// Brings the findings up to date without making a frame wait (see [`LiveFindings`]).
-    pub fn refresh_derived(&mut self, ctx: &Context, now: f64) {
-        let (editor, revision) = (&self.editor, self.editor.doc.revision);
-        self.findings.refresh(ctx, now, revision, editor.drag.is_some(), || {
-            let (rules, scenario) = (Arc::clone(&editor.rules), editor.doc.scenario.clone());
-            move || validate(&rules, &scenario)
-        });
-    }
-
     /// The statistics, computed when first needed for this revision.
     pub fn statistics(&mut self) -> &Statistics {
         let (rules, scenario) = (&self.editor.rules, &self.editor.doc.scenario);
@@ -141,12 +122,6 @@ impl SwatDesk {
         }
     }
 
-    /// Whether the scenario has errors (which would block a playtest).
-    #[must_use]
-    pub fn has_errors(&self) -> bool {
-        has_errors(&self.findings.list)
-    }
-
     /// The terrain colour of every square, row by row.
     #[must_use]
     pub fn miniature(&self) -> Vec<egui::Color32> {
@@ -157,14 +132,42 @@ impl SwatDesk {
             .map(|t| self.editor.rules.terrains.get(t.index()).map_or(egui::Color32::GRAY, theme::terrain_color))
             .collect()
     }
+}
 
-    /// The scenario behind the seam, read with this desk's ruleset.
-    #[must_use]
-    pub fn open_scenario(&self) -> Box<dyn crate::game::OpenScenario> {
-        crate::game::Opened::<crate::systems::swat::Swat>::boxed(
-            Arc::clone(&self.editor.rules),
-            self.editor.doc.scenario.clone(),
-        )
+impl DeskParts for SwatDesk {
+    type Game = crate::systems::swat::Swat;
+    type Changes = crate::systems::swat::editing::Edits;
+
+    fn rules(&self) -> &Arc<Ruleset> {
+        &self.editor.rules
+    }
+
+    fn doc(&self) -> &Document {
+        &self.editor.doc
+    }
+
+    fn doc_mut(&mut self) -> &mut Document {
+        &mut self.editor.doc
+    }
+
+    fn live(&self) -> &LiveFindings<Finding> {
+        &self.findings
+    }
+
+    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
+        &mut self.findings
+    }
+
+    fn feedback(&mut self) -> Option<String> {
+        self.editor.take_feedback()
+    }
+
+    fn playing(&self) -> bool {
+        self.play.is_some()
+    }
+
+    fn dragging(&self) -> bool {
+        self.editor.drag.is_some()
     }
 }
 
@@ -234,40 +237,12 @@ pub fn brush_command(size: u16) -> UiCommand {
 }
 
 impl Desk for SwatDesk {
-    fn game(&self) -> &'static str {
-        SwatGame::TITLE
-    }
-
-    fn document(&self) -> &dyn crate::editing::EditedDocument {
-        &self.editor.doc
-    }
-
-    fn document_mut(&mut self) -> &mut dyn crate::editing::EditedDocument {
-        &mut self.editor.doc
-    }
-
-    fn text(&self) -> Result<String, String> {
-        SwatDesk::text(self)
-    }
-
     fn symmetry(&self) -> Option<Symmetry> {
         self.editor.symmetry
     }
 
     fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
         self.editor.set_symmetry(symmetry);
-    }
-
-    fn take_feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn in_playtest(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn has_errors(&self) -> bool {
-        SwatDesk::has_errors(self)
     }
 
     fn print_preview(&self) -> Miniature {
@@ -287,10 +262,6 @@ impl Desk for SwatDesk {
             .enumerate()
             .map(|(seat, p)| (format!("Player {}", seat + 1), theme::army_color(p.army)))
             .collect()
-    }
-
-    fn open_scenario(&self) -> Result<Box<dyn crate::game::OpenScenario>, String> {
-        Ok(SwatDesk::open_scenario(self))
     }
 
     fn has_extra_counters(&self) -> bool {
@@ -348,12 +319,6 @@ impl Desk for SwatDesk {
                 Some(SwatCommand::TurnStamp) => editor.stamp_rotation = (editor.stamp_rotation + 1) % 4,
                 None => cx.say(format!("{} is not something a Skirmish Wars map has.", other.label())),
             },
-        }
-    }
-
-    fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, _index: usize, path: &std::path::Path) {
-        if !saved_game_path_chosen(self, cx, id, path) {
-            path_unused(cx, path);
         }
     }
 
@@ -421,7 +386,7 @@ fn build_frame(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas::canvas(desk, cx, ui));
-    desk.refresh_derived(&ctx, now);
+    desk.refresh_findings(&ctx, now);
 }
 
 /// One event as a line of the playtest's log.

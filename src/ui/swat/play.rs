@@ -13,8 +13,7 @@ use crate::systems::swat::rules::{
 };
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
-use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file};
-use crate::ui::shell::Modal;
+use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
 use crate::ui::view::{draw_rulers, visible};
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 use std::sync::Arc;
@@ -64,33 +63,8 @@ impl PlayState {
 
 /// Starts a playtest from the scenario as it stands: errors block it, warnings do not.
 pub fn start(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
-    let findings = crate::systems::swat::scenario::validate(&desk.editor.rules, &desk.editor.doc.scenario);
-    desk.findings.set(desk.editor.doc.revision, findings);
-    if desk.has_errors() {
-        let list: Vec<String> = desk
-            .findings
-            .list
-            .iter()
-            .filter(|f| f.severity == crate::systems::swat::scenario::Severity::Error)
-            .map(|f| format!("- {}", f.message))
-            .collect();
-        *cx.modal =
-            Some(Modal::Message(format!("The scenario has errors, so it cannot be played yet:\n{}", list.join("\n"))));
-        return;
-    }
-    match SwatPlay::start(Arc::clone(&desk.editor.rules), desk.editor.doc.scenario.clone(), 1) {
-        Ok(session) => {
-            let warnings = desk.findings.list.len();
-            desk.play = Some(PlayState::new(session));
-            cx.view.fit = true;
-            cx.view.fit_area = None;
-            *cx.status = if warnings > 0 {
-                format!("Playtest started ({warnings} warnings).")
-            } else {
-                "Playtest started.".into()
-            };
-        }
-        Err(message) => *cx.modal = Some(Modal::Message(format!("The game cannot start: {message}"))),
+    if let Some(play) = begin_playtest(desk, cx) {
+        desk.play = Some(PlayState::new(play));
     }
 }
 
