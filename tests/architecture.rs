@@ -372,6 +372,36 @@ fn no_source_file_is_over_900_lines() {
     }
 }
 
+/// The wiring a game writes around what only it knows: its seam (`system.rs`), its typed core
+/// (`game.rs`), its playtest (`playtest.rs`) and its desk's root (`ui/<game>/mod.rs`). The
+/// framework owns the rest, so this stays small; its words, reports, settings, commands and
+/// screens have rooms of their own.
+fn scaffolding_lines(game: &str) -> usize {
+    let src = root().join("src");
+    let files = [
+        src.join("systems").join(game).join("system.rs"),
+        src.join("systems").join(game).join("game.rs"),
+        src.join("systems").join(game).join("playtest.rs"),
+        src.join("ui").join(game).join("mod.rs"),
+    ];
+    files.iter().map(|f| fs::read_to_string(f).map_or(0, |text| text.lines().count())).sum()
+}
+
+#[test]
+fn every_game_writes_at_most_600_lines_of_scaffolding_and_the_desk_trait_stays_small() {
+    for game in games() {
+        let lines = scaffolding_lines(&game);
+        assert!(lines > 0, "{game} has its seam, core, playtest and desk root where every game has them");
+        assert!(lines <= 600, "{game} writes {lines} lines of scaffolding; the framework should own more of it");
+    }
+    let desk = fs::read_to_string(root().join("src").join("ui").join("desk.rs")).unwrap();
+    let start = desk.find("pub trait Desk:").expect("the Desk trait");
+    let body = &desk[start..start + desk[start..].find("\n}\n").expect("its end")];
+    let methods = body.lines().filter(|l| l.trim_start().starts_with("fn ")).count();
+    assert!(methods <= 20, "Desk has {methods} methods; keep what every game answers alike out of it");
+    assert!(!desk.contains("fn as_any"), "no as_any: a desk is downcast by trait upcasting");
+}
+
 /// The modules of one folder and which of them each names: a file is a module by its stem
 /// (`play.rs` is `play`), a sub-folder one module; `mod.rs` declares the others and is left
 /// out, as is the name of the folder's own module.

@@ -89,7 +89,7 @@ impl DeskContext<'_> {
 /// One open document of one game, as the shell sees it: what only the game can answer. What
 /// every desk answers the same way from its document, seats, preview and commands is written
 /// once in [`DeskExt`].
-pub trait Desk: Any + DeskDocument {
+pub trait Desk: Any + DeskDocument + OwnCommands {
     /// The symmetry echoed while painting.
     fn symmetry(&self) -> Option<Symmetry>;
     /// Chooses the symmetry echoed while painting.
@@ -109,15 +109,6 @@ pub trait Desk: Any + DeskDocument {
     fn has_extra_counters(&self) -> bool {
         false
     }
-    /// Its commands (tools, brush sizes, its own dialogs) in menu order, the shell's editing
-    /// commands it carries out, and the panels and overlays its View menu offers (the Balance
-    /// panel is the shell's and always offered).
-    fn commands(&self) -> DeskCommands;
-    /// Whether one of its commands is in force (a tool, a brush size).
-    fn is_on(&self, command: UiCommand) -> bool;
-    /// Carries out a command this game does its own way: its commands, the shell's editing
-    /// commands, and the playtest.
-    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand);
     /// Takes a path the in-app file dialog chose for one of the desk's own requests
     /// ([`PathPurpose::Desk`](super::file_dialogs::PathPurpose::Desk) with `id` and `index`):
     /// a saved game's, unless the game asks for files of its own.
@@ -133,6 +124,19 @@ pub trait Desk: Any + DeskDocument {
     fn dialog(&mut self, _cx: &mut DeskContext<'_>, _ui: &mut Ui) -> bool {
         false
     }
+}
+
+/// A desk's own commands: the part of a [`Desk`] each game writes in its `commands.rs`.
+pub trait OwnCommands {
+    /// Its commands (tools, brush sizes, its own dialogs) in menu order, the shell's editing
+    /// commands it carries out, and the panels and overlays its View menu offers (the Balance
+    /// panel is the shell's and always offered).
+    fn commands(&self) -> DeskCommands;
+    /// Whether one of its commands is in force (a tool, a brush size).
+    fn is_on(&self, command: UiCommand) -> bool;
+    /// Carries out a command this game does its own way: its commands, the shell's editing
+    /// commands, and the playtest.
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand);
 }
 
 /// The half of a [`Desk`] every game answers alike from its [`DeskParts`], written once.
@@ -210,6 +214,51 @@ pub trait DeskParts: PlaysSavedGames + 'static {
         let revision = self.doc().revision;
         self.live_mut().set(revision, findings);
     }
+}
+
+/// [`DeskParts`] for a desk laid out as every game's is: `editor.rules`, `editor.doc`,
+/// `editor.drag` and `editor.take_feedback()`, its live `findings` and its `play`. One line a
+/// game (`desk_parts!(SwatDesk, Swat, Edits)`) instead of the same nine methods in each.
+#[macro_export]
+macro_rules! desk_parts {
+    ($desk:ty, $game:ty, $changes:ty) => {
+        impl $crate::ui::desk::DeskParts for $desk {
+            type Game = $game;
+            type Changes = $changes;
+
+            fn rules(&self) -> &std::sync::Arc<<$game as $crate::game::GameDefinition>::Ruleset> {
+                &self.editor.rules
+            }
+
+            fn doc(&self) -> &$crate::ui::desk::DocumentOf<Self> {
+                &self.editor.doc
+            }
+
+            fn doc_mut(&mut self) -> &mut $crate::ui::desk::DocumentOf<Self> {
+                &mut self.editor.doc
+            }
+
+            fn live(&self) -> &$crate::ui::live::LiveFindings<$crate::ui::desk::FindingOf<$game>> {
+                &self.findings
+            }
+
+            fn live_mut(&mut self) -> &mut $crate::ui::live::LiveFindings<$crate::ui::desk::FindingOf<$game>> {
+                &mut self.findings
+            }
+
+            fn feedback(&mut self) -> Option<String> {
+                self.editor.take_feedback()
+            }
+
+            fn playing(&self) -> bool {
+                self.play.is_some()
+            }
+
+            fn dragging(&self) -> bool {
+                self.editor.drag.is_some()
+            }
+        }
+    };
 }
 
 impl<D: DeskParts> DeskDocument for D {

@@ -11,6 +11,7 @@ pub mod print;
 pub mod rules;
 pub mod ruleset;
 pub mod scenario;
+mod settings;
 pub mod system;
 pub mod text;
 

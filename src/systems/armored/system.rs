@@ -11,14 +11,8 @@ use super::scenario::setup::setup_of;
 use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, save_scenario, validate};
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{
-    FirstMover, GameDefinition, Level, Opened, Printer, Report, Setting, SettingKind, reading_name, reading_settings,
-};
-use crate::table::Facing;
+use crate::game::{FirstMover, GameDefinition, Opened, Printer, Report, Setting};
 use std::sync::Arc;
-
-/// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
-const READING_PREFIX: &str = "reading.";
 
 /// Armored Advance.
 #[derive(Debug, Clone, Copy, Default)]
@@ -104,36 +98,7 @@ impl GameDefinition for ArmoredAdvance {
     }
 
     fn resolve(data: &Arc<Ruleset>, scripted: &Scripted, state: &GameState) -> Result<Option<Action>, String> {
-        Ok(match scripted {
-            Scripted::Move { free, unit, to, facing } => {
-                let from = state.units.get(*unit).map_or((0, 0), |u| (u.pose.x, u.pose.y));
-                let facing = facing.unwrap_or_else(|| {
-                    let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
-                    let kept = state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default();
-                    if dx == 0.0 && dy == 0.0 {
-                        kept
-                    } else {
-                        Facing::from_degrees(libm::atan2(dx, -dy).to_degrees()).unwrap_or(kept)
-                    }
-                });
-                Some(if *free {
-                    Action::FreeMove { unit: *unit, to: *to, facing }
-                } else {
-                    Action::Move { unit: *unit, to: *to, facing }
-                })
-            }
-            Scripted::Fire { unit, weapon, target } => {
-                Some(Action::Fire { unit: *unit, weapon: *weapon, target: *target })
-            }
-            Scripted::Keyword(action) => Some(action.clone()),
-            Scripted::Off { unit, to, facing } => Some(Action::Disembark {
-                unit: *unit,
-                to: *to,
-                facing: facing.unwrap_or_else(|| state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default()),
-            }),
-            Scripted::End => Some(Action::EndTurn),
-            Scripted::Computer => rules::computer_action(data, state, Level::Normal),
-        })
+        Ok(super::scenario::script::resolve(data, scripted, state))
     }
 
     fn summary(rules: &Ruleset, scenario: &ArmoredScenario, state: &GameState) -> (String, serde_json::Value) {
@@ -142,18 +107,7 @@ impl GameDefinition for ArmoredAdvance {
 
     /// The limits as numbers and every house reading.
     fn settings(_rules: &Ruleset, _scenario: &ArmoredScenario) -> Vec<Setting> {
-        let number = |name: &str, label: &str, min: i64| Setting {
-            name: name.to_owned(),
-            label: label.to_owned(),
-            kind: SettingKind::Number { min, max: 100_000 },
-        };
-        let mut settings = vec![
-            number("requisition_limit", "requisition limit", 0),
-            number("action_limit", "actions a turn", 1),
-            number("turn_limit", "turn limit", 1),
-        ];
-        settings.extend(reading_settings(READING_PREFIX, &rules::READINGS));
-        settings
+        super::settings::settings()
     }
 
     fn calibrate(opened: &Opened<Self>, games: usize, seed: u64, threads: usize) -> Option<Result<Report, String>> {
@@ -164,45 +118,16 @@ impl GameDefinition for ArmoredAdvance {
     }
 
     fn setting_value(scenario: &ArmoredScenario, name: &str) -> Option<String> {
-        let reading = reading_name(READING_PREFIX, name)?;
-        rules::READINGS
-            .iter()
-            .find(|r| r.name == reading)?
-            .values
-            .iter()
-            .find(|v| {
-                let mut probe = scenario.readings;
-                probe.set(reading, v).is_ok() && probe == scenario.readings
-            })
-            .map(|v| (*v).to_owned())
+        super::settings::setting_value(scenario, name)
     }
 
     fn with_setting(
-        _rules: &Ruleset,
+        _: &Ruleset,
         scenario: &ArmoredScenario,
         name: &str,
         value: &str,
     ) -> Result<ArmoredScenario, String> {
-        let mut scenario = scenario.clone();
-        if let Some(reading) = reading_name(READING_PREFIX, name) {
-            scenario.readings.set(reading, value)?;
-            return Ok(scenario);
-        }
-        let number: u32 = value.parse().map_err(|_| format!("{name} takes a whole number, not '{value}'"))?;
-        if number == 0 && name != "requisition_limit" {
-            return Err(format!("{name} of 0 decides the game before it is played"));
-        }
-        match name {
-            "requisition_limit" => scenario.requisition_limit = number,
-            "action_limit" => scenario.action_limit = number,
-            "turn_limit" => scenario.turn_limit = Some(number),
-            other => {
-                return Err(format!(
-                    "Armored Advance has no setting '{other}' (it knows requisition_limit, action_limit, turn_limit and reading.NAME)"
-                ));
-            }
-        }
-        Ok(scenario)
+        super::settings::with_setting(scenario, name, value)
     }
 
     /// 1:1: 72 points to the inch.

@@ -189,3 +189,47 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         },
     }
 }
+
+/// What is special about a unit's state now, in words: riding, towed, stunned, set up,
+/// manning or manned.
+#[must_use]
+pub fn unit_status(data: &Ruleset, state: &GameState, unit: usize) -> Vec<String> {
+    let Some(u) = state.live(unit) else { return Vec::new() };
+    let name = |i: usize| {
+        state.units.get(i).and_then(|x| data.profiles.get(x.profile)).map_or_else(
+            || format!("unit {}", i + 1),
+            |p| format!("{} (unit {})", p.name.trim_end_matches(" [house]"), i + 1),
+        )
+    };
+    let mut lines = Vec::new();
+    if let Some(c) = u.riding {
+        lines.push(format!("Rides in {}", name(c)));
+    }
+    if let Some(c) = u.towed_by {
+        lines.push(format!("Towed by {}", name(c)));
+    }
+    for (i, other) in state.units.iter().enumerate().filter(|(_, o)| o.alive()) {
+        if other.riding == Some(unit) {
+            lines.push(format!("Carries {}", name(i)));
+        }
+        if other.towed_by == Some(unit) {
+            lines.push(format!("Tows {}", name(i)));
+        }
+    }
+    if u.stunned {
+        lines.push("Takes no action this turn (got out of a transport or lost it)".into());
+    }
+    if u.set_up {
+        lines.push("Set up for indirect fire".into());
+    }
+    if let Some(gun) = rules::manned_gun(data, state, unit) {
+        lines.push(format!("Mans {}", name(gun)));
+    }
+    if data.profiles.get(u.profile).is_some_and(|p| p.class == crate::systems::armored::ruleset::UnitClass::FieldGun) {
+        lines.push(match rules::crew_of(data, state, unit) {
+            Some(crew) => format!("Manned by {}", name(crew)),
+            None => "Unmanned: it fires only with a squad within 1\" behind it".into(),
+        });
+    }
+    lines
+}

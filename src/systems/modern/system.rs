@@ -3,7 +3,7 @@
 //! readings.
 
 use super::game::ModernCore;
-use super::rules::{self, Action, GameState, READINGS};
+use super::rules::{self, Action, GameState};
 use super::ruleset::{Ruleset, UNIT};
 use super::scenario::{
     Finding, Fix, ModernScenario, fork, load_scenario, save_scenario, setup_of, stats_report, symmetry_text, validate,
@@ -11,11 +11,8 @@ use super::scenario::{
 use super::text::at_text;
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Printer, Report, Setting, reading_name, reading_settings};
+use crate::game::{FirstMover, GameDefinition, Level, Printer, Report, Setting};
 use std::sync::Arc;
-
-/// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
-const READING_PREFIX: &str = "reading.";
 
 /// Modern Skirmish.
 #[derive(Debug, Clone, Copy, Default)]
@@ -124,25 +121,15 @@ impl GameDefinition for ModernSkirmish {
 
     /// Every house reading (the deployment reading is the validator's and changes no play).
     fn settings(_rules: &Ruleset, _scenario: &ModernScenario) -> Vec<Setting> {
-        reading_settings(READING_PREFIX, &READINGS)
+        super::settings::settings()
     }
 
     fn setting_value(scenario: &ModernScenario, name: &str) -> Option<String> {
-        scenario.readings.get(reading_name(READING_PREFIX, name)?).map(str::to_owned)
+        super::settings::setting_value(scenario, name)
     }
 
-    fn with_setting(
-        _rules: &Ruleset,
-        scenario: &ModernScenario,
-        name: &str,
-        value: &str,
-    ) -> Result<ModernScenario, String> {
-        let Some(reading) = reading_name(READING_PREFIX, name) else {
-            return Err(format!("Modern Skirmish has no setting '{name}' (it knows reading.NAME)"));
-        };
-        let mut scenario = scenario.clone();
-        scenario.readings.set(reading, value)?;
-        Ok(scenario)
+    fn with_setting(_: &Ruleset, scenario: &ModernScenario, name: &str, value: &str) -> Result<ModernScenario, String> {
+        super::settings::with_setting(scenario, name, value)
     }
 
     /// 1:1: 72 points to the inch, so 72 / 2.54 to the centimetre.

@@ -10,6 +10,7 @@ mod print;
 pub mod rules;
 mod ruleset;
 pub mod scenario;
+mod settings;
 mod system;
 pub mod text;
 

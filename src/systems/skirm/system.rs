@@ -12,7 +12,7 @@ use super::scenario::{
 use crate::board::Pos;
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Opened, Printer, Report, Run, run_battle};
+use crate::game::{FirstMover, GameDefinition, Level, Opened, Printer, Report, Run, Setting, run_battle};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -152,25 +152,13 @@ impl GameDefinition for Skirm {
         Ok(report)
     }
 
-    fn with_setting(
-        _rules: &Ruleset,
-        scenario: &SkirmScenario,
-        name: &str,
-        value: &str,
-    ) -> Result<SkirmScenario, String> {
-        let mut scenario = scenario.clone();
-        match name {
-            "turns" => {
-                let turns: u8 = value.parse().map_err(|_| format!("'{value}' is not a number of turns"))?;
-                if !(1..=12).contains(&turns) {
-                    return Err("a battle lasts 1 to 12 turns".into());
-                }
-                scenario.turns = Some(turns);
-            }
-            "ep_limit" => scenario.ep_limit = value.parse().map_err(|_| format!("'{value}' is not a number of EP"))?,
-            _ => return Err(format!("Skirm has no setting '{name}'; it knows turns and ep_limit")),
-        }
-        Ok(scenario)
+    /// The turn count and the EP limit.
+    fn settings(_rules: &Ruleset, _scenario: &SkirmScenario) -> Vec<Setting> {
+        super::settings::settings()
+    }
+
+    fn with_setting(_: &Ruleset, scenario: &SkirmScenario, name: &str, value: &str) -> Result<SkirmScenario, String> {
+        super::settings::with_setting(scenario, name, value)
     }
 
     /// The rules' 40 mm squares.

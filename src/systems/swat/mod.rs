@@ -9,6 +9,7 @@ pub mod print;
 pub mod rules;
 mod ruleset;
 pub mod scenario;
+mod settings;
 mod system;
 pub mod text;
 

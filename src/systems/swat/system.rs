@@ -2,7 +2,7 @@
 //! `GameSystem` and every headless command follow (`game::opened`); what only Skirmish Wars
 //! can say (its words, reports, settings and pages) lives in its own rooms.
 
-use super::rules::{CoChoice, GameState, Ruleset};
+use super::rules::{GameState, Ruleset};
 use super::scenario::{
     Controller, Finding, Fix, Scenario, ScriptAction, export_awbw_csv, fork, import_awbw, load_scenario, parse_script,
     save_scenario, stats_report, symmetry_text, validate,
@@ -10,7 +10,7 @@ use super::scenario::{
 use crate::board::Pos;
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Printer, Report, Setting, SettingKind};
+use crate::game::{FirstMover, GameDefinition, Printer, Report, Setting};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -141,66 +141,11 @@ impl GameDefinition for Swat {
 
     /// Each player's CO (the lab pairs them; `none` takes it away) and starting funds.
     fn settings(rules: &Ruleset, scenario: &Scenario) -> Vec<Setting> {
-        let mut settings = Vec::new();
-        for seat in 0..scenario.players.len() {
-            let player = format!("Player {}", seat + 1);
-            settings.push(Setting {
-                name: format!("co:{}", seat + 1),
-                label: format!("{player}'s CO"),
-                kind: SettingKind::SeatChoice {
-                    seat: u8::try_from(seat).unwrap_or(u8::MAX),
-                    values: rules.cos.iter().map(|c| c.id.clone()).collect(),
-                    off: "none".into(),
-                },
-            });
-            settings.push(Setting {
-                name: format!("funds:{}", seat + 1),
-                label: format!("{player}'s starting funds"),
-                kind: SettingKind::Number { min: 0, max: 1_000_000 },
-            });
-        }
-        settings
+        super::settings::settings(rules, scenario)
     }
 
     fn with_setting(rules: &Ruleset, scenario: &Scenario, name: &str, value: &str) -> Result<Scenario, String> {
-        let mut scenario = scenario.clone();
-        let seat = |text: &str| -> Result<usize, String> {
-            let seat: usize = text.parse().map_err(|_| format!("'{text}' is not a seat number"))?;
-            if seat == 0 || seat > scenario.players.len() {
-                return Err(format!("seat {seat} does not exist; the scenario has {} players", scenario.players.len()));
-            }
-            Ok(seat - 1)
-        };
-        let co = |value: &str| -> Result<CoChoice<String>, String> {
-            match value {
-                "none" => Ok(CoChoice::NoCo),
-                "random" => Ok(CoChoice::Random),
-                id if rules.cos.iter().any(|c| c.id == id) => Ok(CoChoice::Chosen(id.to_owned())),
-                other => Err(format!("unknown CO '{other}'")),
-            }
-        };
-        match name.split_once(':') {
-            Some(("co", n)) => {
-                let seat = seat(n)?;
-                scenario.players[seat].co = co(value)?;
-            }
-            Some(("funds", n)) => {
-                let seat = seat(n)?;
-                let funds: i64 = value.parse().map_err(|_| format!("funds of '{value}' is not a whole number"))?;
-                if !(0..=1_000_000).contains(&funds) {
-                    return Err(format!("funds of {funds} are out of range (0 to 1000000)"));
-                }
-                scenario.players[seat].funds = funds;
-            }
-            None if name == "cos" => {
-                let choice = co(value)?;
-                for player in &mut scenario.players {
-                    player.co = choice.clone();
-                }
-            }
-            _ => return Err(format!("Skirmish Wars has no setting '{name}'; it knows co:N, cos and funds:N")),
-        }
-        Ok(scenario)
+        super::settings::with_setting(rules, scenario, name, value)
     }
 
     /// One-inch squares, the size the rules' board is printed at.

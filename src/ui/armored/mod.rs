@@ -6,25 +6,27 @@
 //! `systems::armored::editing`; this module draws it and turns pointer input into gestures.
 
 mod canvas;
+mod commands;
 mod panels;
 mod play;
 
+pub use commands::tool_command;
+
 pub use play::{PlayDesk, PlayDrag};
 
-use super::commands::{CommandTable, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
+use super::desk::{Desk, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
-use crate::systems::armored::editing::{Document, Editor, TableTool};
+use crate::systems::armored::editing::{Document, Editor};
 use crate::systems::armored::ruleset::Ruleset;
 use crate::systems::armored::scenario::{
     ArmoredScenario, Finding, Statistics, load_scenario, new_scenario, save_scenario, statistics,
 };
 use crate::table::Scene;
-use egui::{Key, Ui};
-use std::sync::{Arc, LazyLock};
+use egui::Ui;
+use std::sync::Arc;
 
 /// The Armored Advance document open in the window and what the window derives from it.
 pub struct ArmoredDesk {
@@ -77,77 +79,7 @@ impl ArmoredDesk {
     }
 }
 
-/// The desk's own commands: one per tool, then the selection's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Action {
-    Tool(TableTool),
-    TurnRight,
-    TurnLeft,
-    Duplicate,
-}
-
-/// The desk's commands as the shell lists them, in menu order.
-static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
-    let tools = [
-        (TableTool::Select, Key::S),
-        (TableTool::Piece, Key::T),
-        (TableTool::Zone, Key::Z),
-        (TableTool::PolygonZone, Key::P),
-        (TableTool::Objective, Key::O),
-        (TableTool::Unit, Key::U),
-        (TableTool::Measure, Key::M),
-        (TableTool::Sight, Key::L),
-    ]
-    .map(|(tool, shortcut)| (Action::Tool(tool), tool.label(), Menu::Tools, key(shortcut)));
-    CommandTable::new(tools.into_iter().chain([
-        (Action::TurnRight, "Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
-        (Action::TurnLeft, "Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
-        (Action::Duplicate, "Duplicate", Menu::Edit, cmd(Key::D)),
-    ]))
-});
-
-/// The command that makes `tool` the one in hand.
-#[must_use]
-pub fn tool_command(tool: TableTool) -> UiCommand {
-    COMMANDS.command(Action::Tool(tool))
-}
-
-impl DeskParts for ArmoredDesk {
-    type Game = crate::systems::armored::ArmoredAdvance;
-    type Changes = crate::editing::Snapshot<ArmoredScenario>;
-
-    fn rules(&self) -> &Arc<Ruleset> {
-        &self.editor.rules
-    }
-
-    fn doc(&self) -> &Document {
-        &self.editor.doc
-    }
-
-    fn doc_mut(&mut self) -> &mut Document {
-        &mut self.editor.doc
-    }
-
-    fn live(&self) -> &LiveFindings<Finding> {
-        &self.findings
-    }
-
-    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
-        &mut self.findings
-    }
-
-    fn feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn playing(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn dragging(&self) -> bool {
-        self.editor.drag.is_some()
-    }
-}
+crate::desk_parts!(ArmoredDesk, crate::systems::armored::ArmoredAdvance, crate::editing::Snapshot<ArmoredScenario>);
 
 impl Desk for ArmoredDesk {
     fn symmetry(&self) -> Option<Symmetry> {
@@ -184,41 +116,6 @@ impl Desk for ArmoredDesk {
                 ((x as f32 / inch - cell / 2.0, y as f32 / inch - cell / 2.0), cell)
             }
             other => other.board_rect(),
-        }
-    }
-
-    fn commands(&self) -> DeskCommands {
-        DeskCommands { game: COMMANDS.declared(), edit: &[UiCommand::DeleteSelection], toggles: &[ViewToggle::Grid] }
-    }
-
-    fn is_on(&self, command: UiCommand) -> bool {
-        COMMANDS.of(command).is_some_and(|a| a == Action::Tool(self.editor.tool))
-    }
-
-    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        match command {
-            UiCommand::Playtest => play::toggle(self, cx),
-            UiCommand::DeleteSelection => {
-                if !self.editor.delete_selected() {
-                    cx.say("Select a piece, zone, objective or unit to delete.");
-                }
-            }
-            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
-                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
-            }
-            other => match COMMANDS.of(other) {
-                Some(Action::Tool(tool)) => self.editor.tool = tool,
-                Some(Action::TurnRight) => {
-                    self.editor.turn_selected(1_500);
-                }
-                Some(Action::TurnLeft) => {
-                    self.editor.turn_selected(-1_500);
-                }
-                Some(Action::Duplicate) => {
-                    self.editor.duplicate_selected();
-                }
-                None => cx.say(format!("{} is not something an open table has.", other.label())),
-            },
         }
     }
 

@@ -225,7 +225,7 @@ fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
         for weapon in &profile.weapons {
             ui.label(format!("{}: {}", weapon.name, weapon.summary()));
         }
-        for line in p.play.unit_status(index) {
+        for line in crate::systems::armored::text::unit_status(p.play.data(), p.play.state(), index) {
             ui.label(RichText::new(line).italics());
         }
         let specials = p.play.keyword_actions(index);

@@ -4,22 +4,22 @@
 //! resized and deleted with a symmetric echo of the terrain; a measure tool; the house readings;
 //! live findings with their fixes; the exact kill chances; and the playtest.
 
+mod commands;
 mod edit;
 mod play;
 
-use super::commands::{CommandTable, Menu, UiCommand, key};
-use super::desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
+use super::desk::{Desk, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
 use super::live::{LiveFindings, PerRevision};
 use super::open_table::{grid_symmetry, table_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
-use crate::systems::modern::editing::{Document, Editor, Tool};
+use crate::systems::modern::editing::{Document, Editor};
 use crate::systems::modern::ruleset::Ruleset;
 use crate::systems::modern::scenario::{
     Finding, ModernScenario, Statistics, load_scenario, new_scenario, save_scenario, statistics,
 };
-use egui::{Color32, Key, Ui};
-use std::sync::{Arc, LazyLock};
+use egui::{Color32, Ui};
+use std::sync::Arc;
 
 pub use play::PlayDesk;
 
@@ -74,61 +74,7 @@ impl ModernDesk {
     }
 }
 
-/// The desk's own commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Action {
-    Select,
-    Measure,
-    TurnRight,
-    TurnLeft,
-}
-
-/// The desk's commands as the shell lists them, in menu order.
-static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
-    CommandTable::new([
-        (Action::Select, "Select and move", Menu::Tools, key(Key::S)),
-        (Action::Measure, "Measure", Menu::Tools, key(Key::M)),
-        (Action::TurnRight, "Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
-        (Action::TurnLeft, "Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
-    ])
-});
-
-impl DeskParts for ModernDesk {
-    type Game = crate::systems::modern::ModernSkirmish;
-    type Changes = crate::editing::Snapshot<ModernScenario>;
-
-    fn rules(&self) -> &Arc<Ruleset> {
-        &self.editor.rules
-    }
-
-    fn doc(&self) -> &Document {
-        &self.editor.doc
-    }
-
-    fn doc_mut(&mut self) -> &mut Document {
-        &mut self.editor.doc
-    }
-
-    fn live(&self) -> &LiveFindings<Finding> {
-        &self.findings
-    }
-
-    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
-        &mut self.findings
-    }
-
-    fn feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn playing(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn dragging(&self) -> bool {
-        self.editor.drag.is_some()
-    }
-}
+crate::desk_parts!(ModernDesk, crate::systems::modern::ModernSkirmish, crate::editing::Snapshot<ModernScenario>);
 
 impl Desk for ModernDesk {
     fn symmetry(&self) -> Option<Symmetry> {
@@ -160,47 +106,6 @@ impl Desk for ModernDesk {
                 ((x as f32 / unit - cell / 2.0, y as f32 / unit - cell / 2.0), cell)
             }
             other => other.board_rect(),
-        }
-    }
-
-    fn commands(&self) -> DeskCommands {
-        DeskCommands { game: COMMANDS.declared(), edit: &[UiCommand::DeleteSelection], toggles: &[] }
-    }
-
-    fn is_on(&self, command: UiCommand) -> bool {
-        match COMMANDS.of(command) {
-            Some(Action::Select) => self.editor.tool == Tool::Select,
-            Some(Action::Measure) => self.editor.tool == Tool::Measure,
-            _ => false,
-        }
-    }
-
-    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        match command {
-            UiCommand::Playtest => play::toggle(self, cx),
-            UiCommand::DeleteSelection => {
-                if !self.editor.delete_selected() {
-                    cx.say("Select a piece or a unit to delete.");
-                }
-            }
-            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
-                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
-            }
-            other => match COMMANDS.of(other) {
-                Some(Action::Select) => self.editor.tool = Tool::Select,
-                Some(Action::Measure) => self.editor.tool = Tool::Measure,
-                Some(Action::TurnRight) => {
-                    if !self.editor.turn_selected(1_500) {
-                        cx.say("Select a piece to turn.");
-                    }
-                }
-                Some(Action::TurnLeft) => {
-                    if !self.editor.turn_selected(-1_500) {
-                        cx.say("Select a piece to turn.");
-                    }
-                }
-                None => cx.say(format!("{} is not something an open table has.", other.label())),
-            },
         }
     }
 

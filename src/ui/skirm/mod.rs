@@ -4,17 +4,18 @@
 //! and turns pointer input into grid gestures.
 
 mod canvas;
+mod commands;
 mod panels;
 mod play;
+
+pub use commands::tool_command;
 
 pub use crate::systems::skirm::SkirmPlay;
 pub use crate::systems::skirm::editing::SkirmTool;
 pub use crate::systems::skirm::scenario::{MAX_SIDE, SYSTEM_ID};
 
-use super::commands::{CommandTable, Menu, UiCommand, ViewToggle, key};
 use super::desk::{
-    Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm, path_unused,
-    saved_game_path_chosen,
+    Desk, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm, path_unused, saved_game_path_chosen,
 };
 use super::live::{LiveFindings, PerRevision};
 use super::shell::NewScenarioForm;
@@ -23,8 +24,8 @@ use crate::systems::skirm::editing::{Document, Editor, Spot};
 use crate::systems::skirm::rules::Ruleset;
 use crate::systems::skirm::scenario::stats::Statistics;
 use crate::systems::skirm::scenario::{Finding, SkirmScenario, load_scenario, save_scenario, statistics};
-use egui::{Key, Ui};
-use std::sync::{Arc, LazyLock};
+use egui::Ui;
+use std::sync::Arc;
 
 /// What a square looks like from the hovered one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,99 +102,7 @@ impl SkirmDesk {
     }
 }
 
-/// Skirm's own commands: its tools, and its two overlays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SkirmCommand {
-    /// Make a tool the active one.
-    Tool(SkirmTool),
-    /// Show or hide the line-of-sight overlay.
-    SightOverlay,
-    /// Show or hide the objective race overlay.
-    RaceOverlay,
-}
-
-/// Skirm's commands as the shell lists them: one per tool, and its two overlays in the View
-/// menu (with shortcuts, so the palette and keyboard reach them too).
-static COMMANDS: LazyLock<CommandTable<SkirmCommand>> = LazyLock::new(|| {
-    let tools = SkirmTool::ALL.map(|tool| {
-        let shortcut = match tool {
-            SkirmTool::Terrain => Key::T,
-            SkirmTool::Height => Key::H,
-            SkirmTool::Wall => Key::W,
-            SkirmTool::Door => Key::D,
-            SkirmTool::Objective => Key::O,
-            SkirmTool::Marker => Key::M,
-            SkirmTool::Item => Key::I,
-            SkirmTool::Zone => Key::Z,
-            SkirmTool::Unit => Key::U,
-            SkirmTool::Eraser => Key::E,
-        };
-        (SkirmCommand::Tool(tool), tool_label(tool), Menu::Tools, key(shortcut))
-    });
-    CommandTable::new(tools.into_iter().chain([
-        (SkirmCommand::SightOverlay, "Line of sight overlay", Menu::View, key(Key::L)),
-        (SkirmCommand::RaceOverlay, "Objective race overlay", Menu::View, key(Key::R)),
-    ]))
-});
-
-/// A tool's name in menus and the palette.
-fn tool_label(tool: SkirmTool) -> &'static str {
-    match tool {
-        SkirmTool::Terrain => "Terrain tool",
-        SkirmTool::Height => "Height tool",
-        SkirmTool::Wall => "Wall tool",
-        SkirmTool::Door => "Door tool",
-        SkirmTool::Objective => "Objective tool",
-        SkirmTool::Marker => "Marker tool",
-        SkirmTool::Item => "Item tool",
-        SkirmTool::Zone => "Zone tool",
-        SkirmTool::Unit => "Unit tool",
-        SkirmTool::Eraser => "Eraser tool",
-    }
-}
-
-/// The command that makes `tool` the active one.
-#[must_use]
-pub fn tool_command(tool: SkirmTool) -> UiCommand {
-    COMMANDS.command(SkirmCommand::Tool(tool))
-}
-
-impl DeskParts for SkirmDesk {
-    type Game = crate::systems::skirm::Skirm;
-    type Changes = crate::editing::Snapshot<SkirmScenario>;
-
-    fn rules(&self) -> &Arc<Ruleset> {
-        &self.editor.rules
-    }
-
-    fn doc(&self) -> &Document {
-        &self.editor.doc
-    }
-
-    fn doc_mut(&mut self) -> &mut Document {
-        &mut self.editor.doc
-    }
-
-    fn live(&self) -> &LiveFindings<Finding> {
-        &self.findings
-    }
-
-    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
-        &mut self.findings
-    }
-
-    fn feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn playing(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn dragging(&self) -> bool {
-        self.editor.drag.is_some()
-    }
-}
+crate::desk_parts!(SkirmDesk, crate::systems::skirm::Skirm, crate::editing::Snapshot<SkirmScenario>);
 
 impl Desk for SkirmDesk {
     fn symmetry(&self) -> Option<Symmetry> {
@@ -216,31 +125,6 @@ impl Desk for SkirmDesk {
             .map(|seat| squads.get(seat).map_or_else(|| format!("Squad {}", seat + 1), |s| s.name.clone()))
             .zip(canvas::SQUAD_COLOURS)
             .collect()
-    }
-
-    fn commands(&self) -> DeskCommands {
-        DeskCommands { game: COMMANDS.declared(), edit: &[], toggles: &[ViewToggle::Grid] }
-    }
-
-    fn is_on(&self, command: UiCommand) -> bool {
-        match COMMANDS.of(command) {
-            Some(SkirmCommand::SightOverlay) => self.show_sight,
-            Some(SkirmCommand::RaceOverlay) => self.show_race,
-            Some(SkirmCommand::Tool(tool)) => self.editor.tool == tool,
-            None => false,
-        }
-    }
-
-    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        match command {
-            UiCommand::Playtest => play::toggle(self, cx),
-            other => match COMMANDS.of(other) {
-                Some(SkirmCommand::SightOverlay) => self.show_sight ^= true,
-                Some(SkirmCommand::RaceOverlay) => self.show_race ^= true,
-                Some(SkirmCommand::Tool(tool)) => self.editor.tool = tool,
-                None => cx.say(format!("{} is not something a Skirm map has.", other.label())),
-            },
-        }
     }
 
     /// A saved game's path, or a squad file's.

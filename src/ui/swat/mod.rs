@@ -4,10 +4,13 @@
 //! canvas, the panels, the playtest and the theme.
 
 mod canvas;
+mod commands;
 mod dialogs;
 mod panels;
 mod play;
 mod theme;
+
+pub use commands::{brush_command, tool_command};
 
 pub use play::PlayState;
 
@@ -15,20 +18,19 @@ pub use crate::systems::swat::editing::{BRUSH_SIZES, Tool};
 pub use crate::systems::swat::rules::Ruleset as Rules;
 pub use crate::systems::swat::scenario::SYSTEM_ID;
 
-use super::commands::{CommandTable, DIGITS, Menu, UiCommand, ViewToggle, cmd, key};
-use super::desk::{ALL_EDIT_COMMANDS, Desk, DeskCommands, DeskContext, DeskDefinition, DeskParts, Miniature};
+use super::desk::{Desk, DeskContext, DeskDefinition, DeskParts, Miniature};
 use super::live::{LiveFindings, PerRevision};
-use super::shell::{Modal, NewScenarioForm};
-use crate::board::{Pos, SquareMap, Symmetry, TerrainId};
+use super::shell::NewScenarioForm;
+use crate::board::{Pos, Symmetry, TerrainId};
 use crate::game::load_ruleset;
-use crate::systems::swat::editing::{Document, Editor, Paint};
+use crate::systems::swat::editing::{Document, Editor};
 use crate::systems::swat::rules::Ruleset;
 use crate::systems::swat::scenario::{
     Asymmetry, Finding, Scenario, Statistics, SymmetryError, builtin_tiles, import_awbw, load_scenario, statistics,
     symmetry_report,
 };
-use egui::{Key, Ui};
-use std::sync::{Arc, LazyLock};
+use egui::Ui;
+use std::sync::Arc;
 
 /// The sample scenario shown the first time the studio opens.
 pub const FIRST_RUN_SAMPLE: &str = include_str!("../../../scenarios/bridgehead.ron");
@@ -134,107 +136,7 @@ impl SwatDesk {
     }
 }
 
-impl DeskParts for SwatDesk {
-    type Game = crate::systems::swat::Swat;
-    type Changes = crate::systems::swat::editing::Edits;
-
-    fn rules(&self) -> &Arc<Ruleset> {
-        &self.editor.rules
-    }
-
-    fn doc(&self) -> &Document {
-        &self.editor.doc
-    }
-
-    fn doc_mut(&mut self) -> &mut Document {
-        &mut self.editor.doc
-    }
-
-    fn live(&self) -> &LiveFindings<Finding> {
-        &self.findings
-    }
-
-    fn live_mut(&mut self) -> &mut LiveFindings<Finding> {
-        &mut self.findings
-    }
-
-    fn feedback(&mut self) -> Option<String> {
-        self.editor.take_feedback()
-    }
-
-    fn playing(&self) -> bool {
-        self.play.is_some()
-    }
-
-    fn dragging(&self) -> bool {
-        self.editor.drag.is_some()
-    }
-}
-
-/// The commands only Skirmish Wars maps have, by the id their [`GameCommand`] carries.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum SwatCommand {
-    /// Make a tool the active one.
-    Tool(Tool),
-    /// Set the brush size.
-    Brush(u16),
-    /// Turn the stamp a quarter.
-    TurnStamp,
-    /// Rotate the selection a quarter.
-    Rotate,
-    /// Flip the selection left-right.
-    FlipX,
-    /// Flip the selection top-bottom.
-    FlipY,
-    /// The replace-terrain dialog.
-    ReplaceAll,
-    /// The resize dialog.
-    Resize,
-}
-
-/// Skirmish Wars' commands as the shell lists them, in menu order.
-static COMMANDS: LazyLock<CommandTable<SwatCommand>> = LazyLock::new(|| {
-    let tools = Tool::ALL.map(|tool| {
-        let shortcut = match tool {
-            Tool::Brush => Key::B,
-            Tool::Rectangle => Key::U,
-            Tool::Line => Key::L,
-            Tool::Fill => Key::G,
-            Tool::Eraser => Key::E,
-            Tool::Select => Key::S,
-            Tool::Stamp => Key::T,
-        };
-        (SwatCommand::Tool(tool), tool.label(), Menu::Tools, key(shortcut))
-    });
-    let brushes = BRUSH_SIZES.map(|size| {
-        let label = match size {
-            1 => "Brush size 1",
-            3 => "Brush size 3",
-            _ => "Brush size 5",
-        };
-        (SwatCommand::Brush(size), label, Menu::Tools, key(DIGITS[usize::from(size) % 10]))
-    });
-    CommandTable::new(tools.into_iter().chain(brushes).chain([
-        (SwatCommand::TurnStamp, "Turn stamp", Menu::Tools, key(Key::Period)),
-        (SwatCommand::Rotate, "Rotate selection", Menu::Edit, key(Key::R)),
-        (SwatCommand::FlipX, "Flip selection left-right", Menu::Edit, key(Key::H)),
-        (SwatCommand::FlipY, "Flip selection top-bottom", Menu::Edit, key(Key::V)),
-        (SwatCommand::ReplaceAll, "Replace terrain...", Menu::Edit, cmd(Key::H)),
-        (SwatCommand::Resize, "Resize board...", Menu::Edit, cmd(Key::R)),
-    ]))
-});
-
-/// The command that makes `tool` the active one.
-#[must_use]
-pub fn tool_command(tool: Tool) -> UiCommand {
-    COMMANDS.command(SwatCommand::Tool(tool))
-}
-
-/// The command that sets the brush size.
-#[must_use]
-pub fn brush_command(size: u16) -> UiCommand {
-    COMMANDS.command(SwatCommand::Brush(size))
-}
+crate::desk_parts!(SwatDesk, crate::systems::swat::Swat, crate::systems::swat::editing::Edits);
 
 impl Desk for SwatDesk {
     fn symmetry(&self) -> Option<Symmetry> {
@@ -266,60 +168,6 @@ impl Desk for SwatDesk {
 
     fn has_extra_counters(&self) -> bool {
         true
-    }
-
-    fn commands(&self) -> DeskCommands {
-        DeskCommands { game: COMMANDS.declared(), edit: &ALL_EDIT_COMMANDS, toggles: &ViewToggle::ALL }
-    }
-
-    fn is_on(&self, command: UiCommand) -> bool {
-        match COMMANDS.of(command) {
-            Some(SwatCommand::Tool(tool)) => self.editor.tool == tool,
-            Some(SwatCommand::Brush(size)) => self.editor.brush_size == size,
-            _ => false,
-        }
-    }
-
-    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        let editor = &mut self.editor;
-        match command {
-            UiCommand::Playtest => {
-                if self.play.is_some() {
-                    play::leave(self, cx);
-                } else {
-                    play::start(self, cx);
-                }
-            }
-            UiCommand::Copy => editor.copy_selection(false),
-            UiCommand::Cut => editor.copy_selection(true),
-            UiCommand::Paste => editor.paste(self.hover),
-            UiCommand::DeleteSelection => editor.clear_selection(),
-            other => match COMMANDS.of(other) {
-                Some(SwatCommand::Rotate) => editor.transform_selection("Rotate selection", SquareMap::Turn90),
-                Some(SwatCommand::FlipX) => editor.transform_selection("Flip selection", SquareMap::FlipX),
-                Some(SwatCommand::FlipY) => editor.transform_selection("Flip selection", SquareMap::FlipY),
-                Some(SwatCommand::ReplaceAll) => {
-                    let from = editor
-                        .selected
-                        .filter(|p| editor.doc.scenario.contains(*p))
-                        .map_or(TerrainId(0), |p| editor.doc.scenario.terrain_at(p));
-                    let to = match editor.paint {
-                        Paint::Terrain(t) => t,
-                        _ => TerrainId(0),
-                    };
-                    self.dialog = Some(SwatDialog::ReplaceAll(from, to));
-                    *cx.modal = Some(Modal::Desk);
-                }
-                Some(SwatCommand::Resize) => {
-                    self.dialog = Some(SwatDialog::Resize([0; 4]));
-                    *cx.modal = Some(Modal::Desk);
-                }
-                Some(SwatCommand::Tool(tool)) => editor.tool = tool,
-                Some(SwatCommand::Brush(size)) => editor.brush_size = size,
-                Some(SwatCommand::TurnStamp) => editor.stamp_rotation = (editor.stamp_rotation + 1) % 4,
-                None => cx.say(format!("{} is not something a Skirmish Wars map has.", other.label())),
-            },
-        }
     }
 
     fn frame(&mut self, cx: &mut DeskContext<'_>, ui: &mut Ui) {
@@ -393,22 +241,4 @@ fn build_frame(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 #[must_use]
 pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -> String {
     crate::systems::swat::text::describe_event(rules, event).trim().to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ui::commands::GameCommand;
-
-    #[test]
-    fn every_skirmish_wars_command_reads_back_from_its_id_and_no_other_does() {
-        for (index, declared) in COMMANDS.declared().iter().enumerate() {
-            let value = COMMANDS.of(UiCommand::Game(*declared));
-            assert!(value.is_some(), "command {index} ({}) reads back", declared.label);
-            assert_eq!(value.map(|v| COMMANDS.command(v)), Some(UiCommand::Game(*declared)));
-        }
-        let stranger = GameCommand { id: 0, label: "Another game's tool", menu: Menu::Tools, shortcut: None };
-        assert_eq!(COMMANDS.of(UiCommand::Game(stranger)), None);
-        assert_eq!(COMMANDS.of(UiCommand::Undo), None);
-    }
 }

@@ -7,7 +7,8 @@ use crate::systems::swat::editing::{BRUSH_SIZES, MergeKey, Op, Paint, Tool};
 use crate::systems::swat::rules::{CoChoice, MAX_COUNTERS, Pos, PropertyKind, TerrainId, TieBreak, TurnLimit};
 use crate::systems::swat::scenario::{Army, Controller, Passenger, Severity, Symmetry};
 use crate::ui::commands::UiCommand;
-use crate::ui::desk::{Desk, DeskContext};
+use crate::ui::desk::DeskContext;
+use crate::ui::desk::OwnCommands as _;
 use crate::ui::widgets::{FindingAsked, findings_panel};
 use egui::{Color32, RichText, Sense, Ui, vec2};
 

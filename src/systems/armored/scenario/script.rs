@@ -6,7 +6,9 @@
 //! `demolish 6 12` (unit 6 clears tank-trap piece 12), `end`, and `computer` for the
 //! computer's next action; `#` starts a comment.
 
-use crate::systems::armored::rules::Action;
+use crate::level::Level;
+use crate::systems::armored::rules::{self, Action, GameState};
+use crate::systems::armored::ruleset::Ruleset;
 use crate::table::{Facing, LengthUnit};
 
 /// One scripted line.
@@ -117,6 +119,40 @@ pub fn parse_script(unit: LengthUnit, text: &str) -> Result<Vec<(usize, Scripted
         out.push((line, scripted));
     }
     Ok(out)
+}
+
+/// A script's line as the action it names in the position it meets: a move faces where it
+/// goes unless told, getting out keeps the facing, `computer` asks the computer at Normal.
+#[must_use]
+pub fn resolve(data: &Ruleset, scripted: &Scripted, state: &GameState) -> Option<Action> {
+    match scripted {
+        Scripted::Move { free, unit, to, facing } => {
+            let from = state.units.get(*unit).map_or((0, 0), |u| (u.pose.x, u.pose.y));
+            let facing = facing.unwrap_or_else(|| {
+                let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+                let kept = state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default();
+                if dx == 0.0 && dy == 0.0 {
+                    kept
+                } else {
+                    Facing::from_degrees(libm::atan2(dx, -dy).to_degrees()).unwrap_or(kept)
+                }
+            });
+            Some(if *free {
+                Action::FreeMove { unit: *unit, to: *to, facing }
+            } else {
+                Action::Move { unit: *unit, to: *to, facing }
+            })
+        }
+        Scripted::Fire { unit, weapon, target } => Some(Action::Fire { unit: *unit, weapon: *weapon, target: *target }),
+        Scripted::Keyword(action) => Some(action.clone()),
+        Scripted::Off { unit, to, facing } => Some(Action::Disembark {
+            unit: *unit,
+            to: *to,
+            facing: facing.unwrap_or_else(|| state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default()),
+        }),
+        Scripted::End => Some(Action::EndTurn),
+        Scripted::Computer => rules::computer_action(data, state, Level::Normal),
+    }
 }
 
 #[cfg(test)]

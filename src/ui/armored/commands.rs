@@ -1,0 +1,85 @@
+//! Armored Advance's own commands in the window: each with its label, menu and shortcut in one
+//! table, whether one is in force, and what each does (the shell's editing commands and the
+//! playtest included).
+
+use super::{ArmoredDesk, play};
+use crate::systems::armored::editing::TableTool;
+use crate::ui::commands::{CommandTable, Menu, UiCommand, ViewToggle, cmd, key};
+use crate::ui::desk::{DeskCommands, DeskContext, OwnCommands};
+use crate::ui::open_table::table_symmetry;
+use egui::Key;
+use std::sync::LazyLock;
+
+/// The desk's own commands: one per tool, then the selection's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Action {
+    Tool(TableTool),
+    TurnRight,
+    TurnLeft,
+    Duplicate,
+}
+
+/// The desk's commands as the shell lists them, in menu order.
+static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
+    let tools = [
+        (TableTool::Select, Key::S),
+        (TableTool::Piece, Key::T),
+        (TableTool::Zone, Key::Z),
+        (TableTool::PolygonZone, Key::P),
+        (TableTool::Objective, Key::O),
+        (TableTool::Unit, Key::U),
+        (TableTool::Measure, Key::M),
+        (TableTool::Sight, Key::L),
+    ]
+    .map(|(tool, shortcut)| (Action::Tool(tool), tool.label(), Menu::Tools, key(shortcut)));
+    CommandTable::new(tools.into_iter().chain([
+        (Action::TurnRight, "Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
+        (Action::TurnLeft, "Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
+        (Action::Duplicate, "Duplicate", Menu::Edit, cmd(Key::D)),
+    ]))
+});
+
+/// The command that makes `tool` the one in hand.
+#[must_use]
+pub fn tool_command(tool: TableTool) -> UiCommand {
+    COMMANDS.command(Action::Tool(tool))
+}
+
+impl OwnCommands for ArmoredDesk {
+    fn commands(&self) -> DeskCommands {
+        DeskCommands { game: COMMANDS.declared(), edit: &[UiCommand::DeleteSelection], toggles: &[ViewToggle::Grid] }
+    }
+
+    fn is_on(&self, command: UiCommand) -> bool {
+        let desk = self;
+        COMMANDS.of(command).is_some_and(|a| a == Action::Tool(desk.editor.tool))
+    }
+
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
+        let desk = self;
+        match command {
+            UiCommand::Playtest => play::toggle(desk, cx),
+            UiCommand::DeleteSelection => {
+                if !desk.editor.delete_selected() {
+                    cx.say("Select a piece, zone, objective or unit to delete.");
+                }
+            }
+            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
+                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
+            }
+            other => match COMMANDS.of(other) {
+                Some(Action::Tool(tool)) => desk.editor.tool = tool,
+                Some(Action::TurnRight) => {
+                    desk.editor.turn_selected(1_500);
+                }
+                Some(Action::TurnLeft) => {
+                    desk.editor.turn_selected(-1_500);
+                }
+                Some(Action::Duplicate) => {
+                    desk.editor.duplicate_selected();
+                }
+                None => cx.say(format!("{} is not something an open table has.", other.label())),
+            },
+        }
+    }
+}

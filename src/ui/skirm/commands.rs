@@ -1,0 +1,95 @@
+//! Skirm's own commands in the window: each with its label, menu and shortcut in one
+//! table, whether one is in force, and what each does (the shell's editing commands and the
+//! playtest included).
+
+use super::{SkirmDesk, SkirmTool, play};
+use crate::ui::commands::{CommandTable, Menu, UiCommand, ViewToggle, key};
+use crate::ui::desk::{DeskCommands, DeskContext, OwnCommands};
+use egui::Key;
+use std::sync::LazyLock;
+
+/// Skirm's own commands: its tools, and its two overlays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SkirmCommand {
+    /// Make a tool the active one.
+    Tool(SkirmTool),
+    /// Show or hide the line-of-sight overlay.
+    SightOverlay,
+    /// Show or hide the objective race overlay.
+    RaceOverlay,
+}
+
+/// Skirm's commands as the shell lists them: one per tool, and its two overlays in the View
+/// menu (with shortcuts, so the palette and keyboard reach them too).
+static COMMANDS: LazyLock<CommandTable<SkirmCommand>> = LazyLock::new(|| {
+    let tools = SkirmTool::ALL.map(|tool| {
+        let shortcut = match tool {
+            SkirmTool::Terrain => Key::T,
+            SkirmTool::Height => Key::H,
+            SkirmTool::Wall => Key::W,
+            SkirmTool::Door => Key::D,
+            SkirmTool::Objective => Key::O,
+            SkirmTool::Marker => Key::M,
+            SkirmTool::Item => Key::I,
+            SkirmTool::Zone => Key::Z,
+            SkirmTool::Unit => Key::U,
+            SkirmTool::Eraser => Key::E,
+        };
+        (SkirmCommand::Tool(tool), tool_label(tool), Menu::Tools, key(shortcut))
+    });
+    CommandTable::new(tools.into_iter().chain([
+        (SkirmCommand::SightOverlay, "Line of sight overlay", Menu::View, key(Key::L)),
+        (SkirmCommand::RaceOverlay, "Objective race overlay", Menu::View, key(Key::R)),
+    ]))
+});
+
+/// A tool's name in menus and the palette.
+fn tool_label(tool: SkirmTool) -> &'static str {
+    match tool {
+        SkirmTool::Terrain => "Terrain tool",
+        SkirmTool::Height => "Height tool",
+        SkirmTool::Wall => "Wall tool",
+        SkirmTool::Door => "Door tool",
+        SkirmTool::Objective => "Objective tool",
+        SkirmTool::Marker => "Marker tool",
+        SkirmTool::Item => "Item tool",
+        SkirmTool::Zone => "Zone tool",
+        SkirmTool::Unit => "Unit tool",
+        SkirmTool::Eraser => "Eraser tool",
+    }
+}
+
+/// The command that makes `tool` the active one.
+#[must_use]
+pub fn tool_command(tool: SkirmTool) -> UiCommand {
+    COMMANDS.command(SkirmCommand::Tool(tool))
+}
+
+impl OwnCommands for SkirmDesk {
+    fn commands(&self) -> DeskCommands {
+        DeskCommands { game: COMMANDS.declared(), edit: &[], toggles: &[ViewToggle::Grid] }
+    }
+
+    fn is_on(&self, command: UiCommand) -> bool {
+        let desk = self;
+        match COMMANDS.of(command) {
+            Some(SkirmCommand::SightOverlay) => desk.show_sight,
+            Some(SkirmCommand::RaceOverlay) => desk.show_race,
+            Some(SkirmCommand::Tool(tool)) => desk.editor.tool == tool,
+            None => false,
+        }
+    }
+
+    fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
+        let desk = self;
+        match command {
+            UiCommand::Playtest => play::toggle(desk, cx),
+            other => match COMMANDS.of(other) {
+                Some(SkirmCommand::SightOverlay) => desk.show_sight ^= true,
+                Some(SkirmCommand::RaceOverlay) => desk.show_race ^= true,
+                Some(SkirmCommand::Tool(tool)) => desk.editor.tool = tool,
+                None => cx.say(format!("{} is not something a Skirm map has.", other.label())),
+            },
+        }
+    }
+}
