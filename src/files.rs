@@ -125,6 +125,23 @@ pub fn ron_options() -> ron::Options {
     ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
 }
 
+/// The valid name a misspelt one most likely meant: the nearest, when what differs after the
+/// part they share is a slip of a few letters (at most two, or a third of the rest) rather than
+/// another word (`reading.foilage` is not `reading.charge`).
+#[must_use]
+pub fn close_name<'a>(wrong: &str, valid: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    valid
+        .filter_map(|name| {
+            let shared = wrong.chars().zip(name.chars()).take_while(|(a, b)| a == b).count();
+            let (rest, other): (String, String) =
+                (wrong.chars().skip(shared).collect(), name.chars().skip(shared).collect());
+            let distance = edit_distance(&rest, &other);
+            (distance <= (rest.chars().count().max(other.chars().count()) / 3).max(2)).then_some((distance, name))
+        })
+        .min()
+        .map(|(_, name)| name)
+}
+
 /// Up to three valid names nearest to a misspelt one, nearest first.
 #[must_use]
 pub fn nearest_names<'a>(wrong: &str, valid: impl Iterator<Item = &'a str>) -> Vec<String> {

@@ -277,3 +277,46 @@ fn the_maps_of_our_own_making_are_valid_skirmish_wars_scenarios() {
     }
     assert_eq!(count, 6);
 }
+
+#[test]
+fn a_sweep_over_values_the_setting_refuses_is_refused_before_any_game_naming_the_value() {
+    use clap::Parser;
+    let path = |name: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name).display().to_string();
+    for (sample, sweep, said) in [
+        ("skirm-ruined-crossing.ron", "turns=0..3", "turns = 0: a battle lasts 1 to 12 turns"),
+        ("aa-three-farms.ron", "action_limit=0..2", "action_limit = 0: action_limit of 0 decides the game"),
+    ] {
+        // 100,000 games would take minutes: the refusal must come before the first.
+        let args = ["skirmish-studio", "balance", &path(sample), "--games", "100000", "--sweep", sweep];
+        let cli = skirmish_studio::cli::Cli::try_parse_from(args).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = skirmish_studio::cli::run(cli, &mut out, &mut err);
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(code, 2, "{sample}: {err}");
+        assert!(err.contains(said), "{sample}: {err}");
+    }
+}
+
+#[test]
+fn a_misspelt_setting_is_refused_with_the_name_it_most_likely_meant_and_no_far_guess() {
+    use clap::Parser;
+    let path = |name: &str| Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name).display().to_string();
+    for (sample, setting, said) in [
+        ("skirm-ruined-crossing.ron", "ep_limt=5", Some("did you mean `ep_limit`?")),
+        ("bridgehead.ron", "fund:1=5", Some("did you mean `funds:1`?")),
+        ("aa-three-farms.ron", "reading.foilage=roll", Some("did you mean `reading.foliage`?")),
+        // Modern Skirmish has no foliage reading: no guess at another word.
+        ("ms-town.ron", "reading.foilage=roll", None),
+    ] {
+        let args = ["skirmish-studio", "balance", &path(sample), "--games", "100000", "--set", setting];
+        let cli = skirmish_studio::cli::Cli::try_parse_from(args).unwrap();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = skirmish_studio::cli::run(cli, &mut out, &mut err);
+        let err = String::from_utf8(err).unwrap();
+        assert_eq!(code, 2, "{sample}: {err}");
+        match said {
+            Some(said) => assert!(err.contains(said), "{sample}: {err}"),
+            None => assert!(!err.contains("did you mean"), "{sample}: {err}"),
+        }
+    }
+}

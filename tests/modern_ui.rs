@@ -205,3 +205,21 @@ fn a_game_saved_in_the_playtest_loads_back_where_it_stood() {
     assert_eq!(loaded[..before.len()], before[..], "loaded where it stood");
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn a_symmetry_a_table_cannot_have_is_refused_in_words_and_the_echo_kept() {
+    use egui::{Key, Modifiers};
+    use skirmish_studio::table::TableSymmetry;
+    let mut harness = harness(Some(sample("ms-open-field.ron")));
+    // Alt+2: mirror top-bottom, which a table for two sides has.
+    harness.key_press_modifiers(Modifiers::ALT, Key::Num2);
+    harness.run_steps(2);
+    assert_eq!(desk(&harness).editor.echo, Some(TableSymmetry::MirrorTopBottom));
+    // Alt+3: mirror both ways, which it does not: refused, and the echo stays.
+    harness.key_press_modifiers(Modifiers::ALT, Key::Num3);
+    harness.run_steps(2);
+    assert_eq!(desk(&harness).editor.echo, Some(TableSymmetry::MirrorTopBottom));
+    let status = &harness.state().status;
+    assert!(status.contains("is not a symmetry of a table for two sides"), "{status}");
+    harness.get_by_label_contains("is not a symmetry of a table for two sides");
+}

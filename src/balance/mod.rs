@@ -515,6 +515,19 @@ impl SweepSpec {
         usize::try_from(value).ok().and_then(|i| self.labels.get(i)).cloned().unwrap_or_else(|| value.to_string())
     }
 
+    /// Checks every value against the scenario's setting before a game is played, so a bad
+    /// sweep is refused at once rather than after the games before it.
+    ///
+    /// # Errors
+    /// The first value the setting refuses, named, with the game's reason.
+    pub fn check(&self, scenario: &dyn OpenScenario) -> Result<(), String> {
+        for &value in &self.values {
+            let label = self.text(value);
+            scenario.with_setting(&self.name, &label).map_err(|e| format!("{} = {label}: {e}", self.name))?;
+        }
+        Ok(())
+    }
+
     /// The seat the setting belongs to (`funds:1` is seat 0), if it names one.
     #[must_use]
     pub fn seat(&self) -> Option<u8> {

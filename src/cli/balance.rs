@@ -45,6 +45,10 @@ pub(super) fn balance_command(
         }
     }
     let scenario: &dyn OpenScenario = changed.as_deref().unwrap_or(scenario);
+    if let Some(Err(message)) = extras.sweep.as_ref().map(|spec| spec.check(scenario)) {
+        let _ = writeln!(err, "--sweep: {message}");
+        return EXIT_UNREADABLE;
+    }
     let terminal = std::io::stderr().is_terminal();
     let games = options.games;
     let mut progress = |done: usize| {

@@ -105,10 +105,10 @@ pub trait GameDefinition: Sync + Sized + 'static {
     type Scenario: Clone + Send + Sync + 'static;
     /// Its typed rules core, made from the loaded ruleset.
     type Core: Rules<Action: Serialize, Event: Serialize, Rejection: Serialize>;
-    /// Where a validator finding points (a square, a point of a table).
-    type Place: Send + 'static;
-    /// A validator finding's one-click fix.
-    type Fix: Send + 'static;
+    /// Where a validator finding points (a square, a point of a table), in words and JSON.
+    type Place: super::Shown<Self::Ruleset> + Send + 'static;
+    /// A validator finding's one-click fix, its label and JSON read with the data.
+    type Fix: super::Shown<Self::Ruleset> + Send + 'static;
     /// One line of an action script as read before the game is played.
     type Scripted;
 
@@ -183,12 +183,6 @@ pub trait GameDefinition: Sync + Sized + 'static {
 
     /// Every finding of the validator.
     fn validate(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<Finding<Self::Place, Self::Fix>>;
-    /// A finding's place in the game's words (`(3, 4)`, `(12", 6")`).
-    fn place_text(rules: &Self::Ruleset, place: &Self::Place) -> String;
-    /// A finding's place as JSON.
-    fn place_json(rules: &Self::Ruleset, place: &Self::Place) -> serde_json::Value;
-    /// A fix's label and its JSON (with its edits where the game shows them).
-    fn fix_json(rules: &Self::Ruleset, fix: &Self::Fix) -> (String, serde_json::Value);
     /// Statistics for the designer (`stats`).
     fn stats(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Report;
     /// The asymmetries under the declared symmetry or a named one (`symmetry`).

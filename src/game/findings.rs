@@ -40,31 +40,49 @@ impl<P, F> Finding<P, F> {
     }
 
     /// The finding as the command line and the window show it: its places in the game's words
-    /// (`place_text`) and as JSON under `places_key` (`place_json`), its fix's label and JSON
-    /// (`fix_json`).
-    pub fn diagnostic(
-        &self,
-        places_key: &str,
-        place_text: &dyn Fn(&P) -> String,
-        place_json: &dyn Fn(&P) -> serde_json::Value,
-        fix_json: &dyn Fn(&F) -> (String, serde_json::Value),
-    ) -> Diagnostic {
-        let fix = self.fix.as_ref().map(fix_json);
+    /// and as JSON under `places_key`, its fix's label and JSON, each read with `rules`.
+    pub fn diagnostic<R>(&self, places_key: &str, rules: &R) -> Diagnostic
+    where
+        P: Shown<R>,
+        F: Shown<R>,
+    {
+        let fix = self.fix.as_ref().map(|f| (f.text(rules), f.json(rules)));
         let mut json = serde_json::json!({
             "severity": self.severity,
             "code": self.code,
             "message": self.message,
             "fix": fix.as_ref().map(|(_, json)| json.clone()),
         });
-        json[places_key] = serde_json::Value::Array(self.places.iter().map(place_json).collect());
+        json[places_key] = serde_json::Value::Array(self.places.iter().map(|p| p.json(rules)).collect());
         Diagnostic {
             severity: self.severity,
             code: self.code.to_owned(),
             message: self.message.clone(),
-            place: self.places.iter().map(place_text).collect::<Vec<_>>().join(" "),
+            place: self.places.iter().map(|p| p.text(rules)).collect::<Vec<_>>().join(" "),
             fix: fix.map(|(label, _)| label),
             json,
         }
+    }
+}
+
+/// How a finding's place or fix reads for people and in JSON, given the data it belongs to: a
+/// square needs none, a point of a table is shown in the table's length unit, a fix is its
+/// button's label.
+pub trait Shown<R> {
+    /// In words (`(3, 4)`, `(12", 6")`, a fix's label).
+    fn text(&self, rules: &R) -> String;
+    /// As JSON.
+    fn json(&self, rules: &R) -> serde_json::Value;
+}
+
+/// A fix whose edits serialise as they are reads as its label and itself.
+impl<R, E: Serialize> Shown<R> for Fix<E> {
+    fn text(&self, _rules: &R) -> String {
+        self.label.clone()
+    }
+
+    fn json(&self, _rules: &R) -> serde_json::Value {
+        serde_json::json!(self)
     }
 }
 
@@ -82,5 +100,16 @@ impl<E> Fix<E> {
     #[must_use]
     pub fn one(label: impl Into<String>, edit: E) -> Self {
         Self { label: label.into(), edits: vec![edit] }
+    }
+}
+
+/// A square reads the same whatever game's data it belongs to: `(3, 4)` and `{"x":3,"y":4}`.
+impl<R> Shown<R> for crate::board::Pos {
+    fn text(&self, _rules: &R) -> String {
+        self.to_string()
+    }
+
+    fn json(&self, _rules: &R) -> serde_json::Value {
+        serde_json::json!(self)
     }
 }

@@ -17,7 +17,7 @@ mod playtest;
 mod settings;
 
 pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, Printer, load_ruleset};
-pub use findings::{Finding, Fix};
+pub use findings::{Finding, Fix, Shown};
 pub use opened::diagnostic;
 pub use play::{
     Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,

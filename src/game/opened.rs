@@ -15,9 +15,7 @@ use std::sync::Arc;
 /// A validator finding of game `G` as the command line and the window show it.
 #[must_use]
 pub fn diagnostic<G: GameDefinition>(rules: &G::Ruleset, finding: &Finding<G::Place, G::Fix>) -> Diagnostic {
-    finding.diagnostic(G::PLACES_KEY, &|p| G::place_text(rules, p), &|p| G::place_json(rules, p), &|f| {
-        G::fix_json(rules, f)
-    })
+    finding.diagnostic(G::PLACES_KEY, rules)
 }
 
 impl<G: GameDefinition> OpenScenario for Opened<G> {
@@ -105,8 +103,19 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         G::setting_value(&self.scenario, name)
     }
 
+    /// A name the game refuses and does not list gets the nearest one it lists
+    /// (`reading.foilage`: did you mean `reading.foliage`?).
     fn with_setting(&self, name: &str, value: &str) -> Result<Box<dyn OpenScenario>, String> {
-        let scenario = G::with_setting(&self.rules, &self.scenario, name, value)?;
+        let scenario = G::with_setting(&self.rules, &self.scenario, name, value).map_err(|refusal| {
+            let listed = G::settings(&self.rules, &self.scenario);
+            if listed.iter().any(|s| s.name == name) {
+                return refusal;
+            }
+            match crate::files::close_name(name, listed.iter().map(|s| s.name.as_str())) {
+                Some(nearest) => format!("{refusal} (did you mean `{nearest}`?)"),
+                None => refusal,
+            }
+        })?;
         Ok(Self::boxed(Arc::clone(&self.rules), scenario))
     }
 

@@ -551,7 +551,11 @@ impl StudioApp {
                     None => "Nothing to redo.".into(),
                 };
             }
-            UiCommand::Symmetry(symmetry) => self.desk.set_symmetry(symmetry),
+            UiCommand::Symmetry(symmetry) => {
+                if let Err(refusal) = self.desk.set_symmetry(symmetry) {
+                    self.status = refusal;
+                }
+            }
             UiCommand::New => self.modal = self.new_form(0).map(Modal::NewScenario),
             UiCommand::Export => match self.desk.open_scenario() {
                 Ok(scenario) => {

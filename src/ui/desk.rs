@@ -93,7 +93,11 @@ pub trait Desk: Any + DeskDocument + OwnCommands {
     /// The symmetry echoed while painting.
     fn symmetry(&self) -> Option<Symmetry>;
     /// Chooses the symmetry echoed while painting.
-    fn set_symmetry(&mut self, symmetry: Option<Symmetry>);
+    ///
+    /// # Errors
+    /// A symmetry this document cannot have (a table for two sides has no quarter turn), in
+    /// words; the echo stays as it was.
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) -> Result<(), String>;
     /// The board for the print preview: its size in squares (or whole units of a table), its
     /// tile size and a colour per square.
     fn print_preview(&self) -> Miniature;

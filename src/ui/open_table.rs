@@ -17,6 +17,19 @@ pub fn table_symmetry(symmetry: Symmetry) -> Option<TableSymmetry> {
     }
 }
 
+/// The echo a table takes for the shell's symmetry (`None`: off).
+///
+/// # Errors
+/// A symmetry a table for two sides cannot have, in words.
+pub fn echo_of(symmetry: Option<Symmetry>) -> Result<Option<TableSymmetry>, String> {
+    match symmetry {
+        None => Ok(None),
+        Some(s) => table_symmetry(s)
+            .map(Some)
+            .ok_or_else(|| format!("{} is not a symmetry of a table for two sides.", s.label())),
+    }
+}
+
 /// A table's symmetry as the shell names it.
 #[must_use]
 pub fn grid_symmetry(symmetry: TableSymmetry) -> Symmetry {

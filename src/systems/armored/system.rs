@@ -11,7 +11,7 @@ use super::scenario::setup::setup_of;
 use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, save_scenario, validate};
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Opened, Printer, Report, Setting};
+use crate::game::{FirstMover, GameDefinition, Opened, Printer, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Armored Advance.
@@ -72,19 +72,6 @@ impl GameDefinition for ArmoredAdvance {
         validate(rules, scenario)
     }
 
-    fn place_text(rules: &Ruleset, &place: &(i64, i64)) -> String {
-        point_text(rules.unit, place)
-    }
-
-    fn place_json(rules: &Ruleset, &(x, y): &(i64, i64)) -> serde_json::Value {
-        serde_json::json!([rules.unit.value(x), rules.unit.value(y)])
-    }
-
-    fn fix_json(rules: &Ruleset, fix: &Fix) -> (String, serde_json::Value) {
-        let edits: Vec<_> = fix.edits.iter().map(|e| e.json(rules.unit)).collect();
-        (fix.label.clone(), serde_json::json!({ "label": fix.label, "edits": edits }))
-    }
-
     fn stats(rules: &Ruleset, scenario: &ArmoredScenario) -> Report {
         super::scenario::report::stats_report(rules, scenario)
     }
@@ -133,5 +120,28 @@ impl GameDefinition for ArmoredAdvance {
     /// 1:1: 72 points to the inch.
     fn scale(rules: &Ruleset) -> f32 {
         72.0 * rules.unit.um() as f32 / crate::table::UM_PER_INCH as f32
+    }
+}
+
+/// A point of the table in the ruleset's unit: `(12", 6")` and `[12, 6]`.
+impl Shown<Ruleset> for (i64, i64) {
+    fn text(&self, rules: &Ruleset) -> String {
+        point_text(rules.unit, *self)
+    }
+
+    fn json(&self, rules: &Ruleset) -> serde_json::Value {
+        serde_json::json!([rules.unit.value(self.0), rules.unit.value(self.1)])
+    }
+}
+
+/// A fix: its label, and its edits with their lengths in the ruleset's unit.
+impl Shown<Ruleset> for Fix {
+    fn text(&self, _rules: &Ruleset) -> String {
+        self.label.clone()
+    }
+
+    fn json(&self, rules: &Ruleset) -> serde_json::Value {
+        let edits: Vec<_> = self.edits.iter().map(|e| e.json(rules.unit)).collect();
+        serde_json::json!({ "label": self.label, "edits": edits })
     }
 }

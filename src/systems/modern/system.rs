@@ -11,7 +11,7 @@ use super::scenario::{
 use super::text::at_text;
 use crate::export::{Paper, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Printer, Report, Setting};
+use crate::game::{FirstMover, GameDefinition, Level, Printer, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Modern Skirmish.
@@ -77,18 +77,6 @@ impl GameDefinition for ModernSkirmish {
         validate(rules, scenario)
     }
 
-    fn place_text(_rules: &Ruleset, &place: &(i64, i64)) -> String {
-        at_text(place)
-    }
-
-    fn place_json(_rules: &Ruleset, &(x, y): &(i64, i64)) -> serde_json::Value {
-        serde_json::json!([UNIT.value(x), UNIT.value(y)])
-    }
-
-    fn fix_json(_rules: &Ruleset, fix: &Fix) -> (String, serde_json::Value) {
-        (fix.label.clone(), serde_json::json!({ "label": fix.label }))
-    }
-
     fn stats(rules: &Ruleset, scenario: &ModernScenario) -> Report {
         stats_report(rules, scenario)
     }
@@ -135,5 +123,27 @@ impl GameDefinition for ModernSkirmish {
     /// 1:1: 72 points to the inch, so 72 / 2.54 to the centimetre.
     fn scale(_rules: &Ruleset) -> f32 {
         72.0 * UNIT.um() as f32 / crate::table::UM_PER_INCH as f32
+    }
+}
+
+/// A point of the table in centimetres: `(30 cm, 15 cm)` and `[30, 15]`.
+impl Shown<Ruleset> for (i64, i64) {
+    fn text(&self, _rules: &Ruleset) -> String {
+        at_text(*self)
+    }
+
+    fn json(&self, _rules: &Ruleset) -> serde_json::Value {
+        serde_json::json!([UNIT.value(self.0), UNIT.value(self.1)])
+    }
+}
+
+/// A fix: its label (what it does to the scenario is the window's to apply).
+impl Shown<Ruleset> for Fix {
+    fn text(&self, _rules: &Ruleset) -> String {
+        self.label.clone()
+    }
+
+    fn json(&self, _rules: &Ruleset) -> serde_json::Value {
+        serde_json::json!({ "label": self.label })
     }
 }

@@ -1,11 +1,8 @@
 //! What a Skirm scenario lets the balance lab and the Balance panel vary: how many turns the
-//! battle lasts (`turns`, 1 to 12) and the squads' EP limit (`ep_limit`).
+//! battle lasts (`turns`, 1 to 12) and the squads' EP limit (`ep_limit`, as the file takes it).
 
 use super::scenario::SkirmScenario;
 use crate::game::{Setting, SettingKind};
-
-/// The most EP a limit may be set to: far above any squad the data can build.
-const MAX_EP_LIMIT: u32 = 100_000;
 
 /// The turn count and the EP limit, as numbers.
 #[must_use]
@@ -15,7 +12,7 @@ pub fn settings() -> Vec<Setting> {
         Setting {
             name: "ep_limit".into(),
             label: "EP limit".into(),
-            kind: SettingKind::Number { min: 0, max: i64::from(MAX_EP_LIMIT) },
+            kind: SettingKind::Number { min: 0, max: i64::from(u32::MAX) },
         },
     ]
 }
@@ -35,11 +32,9 @@ pub fn with_setting(scenario: &SkirmScenario, name: &str, value: &str) -> Result
             scenario.turns = Some(turns);
         }
         "ep_limit" => {
-            let ep: u32 = value.parse().map_err(|_| format!("'{value}' is not a number of EP"))?;
-            if ep > MAX_EP_LIMIT {
-                return Err(format!("an EP limit of {ep} is more than the {MAX_EP_LIMIT} a scenario may set"));
-            }
-            scenario.ep_limit = ep;
+            // The same range the scenario file takes.
+            scenario.ep_limit =
+                value.parse().map_err(|_| format!("'{value}' is not a number of EP (0 to {})", u32::MAX))?;
         }
         _ => return Err(format!("Skirm has no setting '{name}'; it knows turns and ep_limit")),
     }

@@ -103,18 +103,6 @@ impl GameDefinition for Swat {
         validate(rules, scenario)
     }
 
-    fn place_text(_rules: &Ruleset, place: &Pos) -> String {
-        place.to_string()
-    }
-
-    fn place_json(_rules: &Ruleset, place: &Pos) -> serde_json::Value {
-        serde_json::json!(place)
-    }
-
-    fn fix_json(_rules: &Ruleset, fix: &Fix) -> (String, serde_json::Value) {
-        (fix.label.clone(), serde_json::json!(fix))
-    }
-
     fn stats(rules: &Ruleset, scenario: &Scenario) -> Report {
         stats_report(rules, scenario)
     }

@@ -6,7 +6,6 @@ use super::{ArmoredDesk, play};
 use crate::systems::armored::editing::TableTool;
 use crate::ui::commands::{CommandTable, Menu, UiCommand, ViewToggle, cmd, key};
 use crate::ui::desk::{DeskCommands, DeskContext, OwnCommands};
-use crate::ui::open_table::table_symmetry;
 use egui::Key;
 use std::sync::LazyLock;
 
@@ -51,32 +50,27 @@ impl OwnCommands for ArmoredDesk {
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        let desk = self;
-        COMMANDS.of(command).is_some_and(|a| a == Action::Tool(desk.editor.tool))
+        COMMANDS.of(command).is_some_and(|a| a == Action::Tool(self.editor.tool))
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        let desk = self;
         match command {
-            UiCommand::Playtest => play::toggle(desk, cx),
+            UiCommand::Playtest => play::toggle(self, cx),
             UiCommand::DeleteSelection => {
-                if !desk.editor.delete_selected() {
+                if !self.editor.delete_selected() {
                     cx.say("Select a piece, zone, objective or unit to delete.");
                 }
             }
-            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
-                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
-            }
             other => match COMMANDS.of(other) {
-                Some(Action::Tool(tool)) => desk.editor.tool = tool,
+                Some(Action::Tool(tool)) => self.editor.tool = tool,
                 Some(Action::TurnRight) => {
-                    desk.editor.turn_selected(1_500);
+                    self.editor.turn_selected(1_500);
                 }
                 Some(Action::TurnLeft) => {
-                    desk.editor.turn_selected(-1_500);
+                    self.editor.turn_selected(-1_500);
                 }
                 Some(Action::Duplicate) => {
-                    desk.editor.duplicate_selected();
+                    self.editor.duplicate_selected();
                 }
                 None => cx.say(format!("{} is not something an open table has.", other.label())),
             },

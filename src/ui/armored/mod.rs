@@ -16,7 +16,7 @@ pub use play::{PlayDesk, PlayDrag};
 
 use super::desk::{Desk, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
 use super::live::{LiveFindings, PerRevision};
-use super::open_table::{grid_symmetry, table_symmetry};
+use super::open_table::{echo_of, grid_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::systems::armored::editing::{Document, Editor};
@@ -86,14 +86,9 @@ impl Desk for ArmoredDesk {
         self.editor.echo.map(grid_symmetry)
     }
 
-    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
-        match symmetry {
-            None => self.editor.echo = None,
-            Some(s) => match table_symmetry(s) {
-                Some(t) => self.editor.echo = Some(t),
-                None => self.editor.echo = None,
-            },
-        }
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) -> Result<(), String> {
+        self.editor.echo = echo_of(symmetry)?;
+        Ok(())
     }
 
     fn print_preview(&self) -> Miniature {

@@ -6,7 +6,6 @@ use super::{ModernDesk, play};
 use crate::systems::modern::editing::Tool;
 use crate::ui::commands::{CommandTable, Menu, UiCommand, key};
 use crate::ui::desk::{DeskCommands, DeskContext, OwnCommands};
-use crate::ui::open_table::table_symmetry;
 use egui::Key;
 use std::sync::LazyLock;
 
@@ -35,36 +34,31 @@ impl OwnCommands for ModernDesk {
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        let desk = self;
         match COMMANDS.of(command) {
-            Some(Action::Select) => desk.editor.tool == Tool::Select,
-            Some(Action::Measure) => desk.editor.tool == Tool::Measure,
+            Some(Action::Select) => self.editor.tool == Tool::Select,
+            Some(Action::Measure) => self.editor.tool == Tool::Measure,
             _ => false,
         }
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        let desk = self;
         match command {
-            UiCommand::Playtest => play::toggle(desk, cx),
+            UiCommand::Playtest => play::toggle(self, cx),
             UiCommand::DeleteSelection => {
-                if !desk.editor.delete_selected() {
+                if !self.editor.delete_selected() {
                     cx.say("Select a piece or a unit to delete.");
                 }
             }
-            UiCommand::Symmetry(Some(s)) if table_symmetry(s).is_none() => {
-                cx.say(format!("{} is not a symmetry of a table for two sides.", s.label()));
-            }
             other => match COMMANDS.of(other) {
-                Some(Action::Select) => desk.editor.tool = Tool::Select,
-                Some(Action::Measure) => desk.editor.tool = Tool::Measure,
+                Some(Action::Select) => self.editor.tool = Tool::Select,
+                Some(Action::Measure) => self.editor.tool = Tool::Measure,
                 Some(Action::TurnRight) => {
-                    if !desk.editor.turn_selected(1_500) {
+                    if !self.editor.turn_selected(1_500) {
                         cx.say("Select a piece to turn.");
                     }
                 }
                 Some(Action::TurnLeft) => {
-                    if !desk.editor.turn_selected(-1_500) {
+                    if !self.editor.turn_selected(-1_500) {
                         cx.say("Select a piece to turn.");
                     }
                 }

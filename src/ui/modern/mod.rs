@@ -10,7 +10,7 @@ mod play;
 
 use super::desk::{Desk, DeskContext, DeskDefinition, DeskParts, Miniature, SizeForm};
 use super::live::{LiveFindings, PerRevision};
-use super::open_table::{grid_symmetry, table_symmetry};
+use super::open_table::{echo_of, grid_symmetry};
 use super::shell::NewScenarioForm;
 use crate::board::Symmetry;
 use crate::systems::modern::editing::{Document, Editor};
@@ -81,8 +81,9 @@ impl Desk for ModernDesk {
         self.editor.echo.map(grid_symmetry)
     }
 
-    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
-        self.editor.echo = symmetry.and_then(table_symmetry);
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) -> Result<(), String> {
+        self.editor.echo = echo_of(symmetry)?;
+        Ok(())
     }
 
     /// The table in whole centimetres, one a "square" of the print preview.

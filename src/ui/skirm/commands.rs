@@ -71,23 +71,21 @@ impl OwnCommands for SkirmDesk {
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        let desk = self;
         match COMMANDS.of(command) {
-            Some(SkirmCommand::SightOverlay) => desk.show_sight,
-            Some(SkirmCommand::RaceOverlay) => desk.show_race,
-            Some(SkirmCommand::Tool(tool)) => desk.editor.tool == tool,
+            Some(SkirmCommand::SightOverlay) => self.show_sight,
+            Some(SkirmCommand::RaceOverlay) => self.show_race,
+            Some(SkirmCommand::Tool(tool)) => self.editor.tool == tool,
             None => false,
         }
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        let desk = self;
         match command {
-            UiCommand::Playtest => play::toggle(desk, cx),
+            UiCommand::Playtest => play::toggle(self, cx),
             other => match COMMANDS.of(other) {
-                Some(SkirmCommand::SightOverlay) => desk.show_sight ^= true,
-                Some(SkirmCommand::RaceOverlay) => desk.show_race ^= true,
-                Some(SkirmCommand::Tool(tool)) => desk.editor.tool = tool,
+                Some(SkirmCommand::SightOverlay) => self.show_sight ^= true,
+                Some(SkirmCommand::RaceOverlay) => self.show_race ^= true,
+                Some(SkirmCommand::Tool(tool)) => self.editor.tool = tool,
                 None => cx.say(format!("{} is not something a Skirm map has.", other.label())),
             },
         }

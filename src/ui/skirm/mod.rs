@@ -109,8 +109,9 @@ impl Desk for SkirmDesk {
         self.editor.symmetry
     }
 
-    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) -> Result<(), String> {
         self.editor.set_symmetry(symmetry);
+        Ok(())
     }
 
     fn print_preview(&self) -> Miniature {

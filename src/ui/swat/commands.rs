@@ -82,28 +82,26 @@ impl OwnCommands for SwatDesk {
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
-        let desk = self;
         match COMMANDS.of(command) {
-            Some(SwatCommand::Tool(tool)) => desk.editor.tool == tool,
-            Some(SwatCommand::Brush(size)) => desk.editor.brush_size == size,
+            Some(SwatCommand::Tool(tool)) => self.editor.tool == tool,
+            Some(SwatCommand::Brush(size)) => self.editor.brush_size == size,
             _ => false,
         }
     }
 
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
-        let desk = self;
-        let editor = &mut desk.editor;
+        let editor = &mut self.editor;
         match command {
             UiCommand::Playtest => {
-                if desk.play.is_some() {
-                    play::leave(desk, cx);
+                if self.play.is_some() {
+                    play::leave(self, cx);
                 } else {
-                    play::start(desk, cx);
+                    play::start(self, cx);
                 }
             }
             UiCommand::Copy => editor.copy_selection(false),
             UiCommand::Cut => editor.copy_selection(true),
-            UiCommand::Paste => editor.paste(desk.hover),
+            UiCommand::Paste => editor.paste(self.hover),
             UiCommand::DeleteSelection => editor.clear_selection(),
             other => match COMMANDS.of(other) {
                 Some(SwatCommand::Rotate) => editor.transform_selection("Rotate selection", SquareMap::Turn90),
@@ -118,11 +116,11 @@ impl OwnCommands for SwatDesk {
                         Paint::Terrain(t) => t,
                         _ => TerrainId(0),
                     };
-                    desk.dialog = Some(SwatDialog::ReplaceAll(from, to));
+                    self.dialog = Some(SwatDialog::ReplaceAll(from, to));
                     *cx.modal = Some(Modal::Desk);
                 }
                 Some(SwatCommand::Resize) => {
-                    desk.dialog = Some(SwatDialog::Resize([0; 4]));
+                    self.dialog = Some(SwatDialog::Resize([0; 4]));
                     *cx.modal = Some(Modal::Desk);
                 }
                 Some(SwatCommand::Tool(tool)) => editor.tool = tool,

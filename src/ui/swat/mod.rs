@@ -143,8 +143,9 @@ impl Desk for SwatDesk {
         self.editor.symmetry
     }
 
-    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) {
+    fn set_symmetry(&mut self, symmetry: Option<Symmetry>) -> Result<(), String> {
         self.editor.set_symmetry(symmetry);
+        Ok(())
     }
 
     fn print_preview(&self) -> Miniature {
