@@ -8,7 +8,7 @@
 
 use clap::Parser;
 use skirmish_studio::cli::{Cli, EXIT_OK, EXIT_PROBLEMS, EXIT_UNREADABLE, run};
-use skirmish_studio::export::{ExportOptions, Paper, Sheets};
+use skirmish_studio::export::{ExportOptions, Paper, Sheets, print_pdf, print_png};
 use skirmish_studio::systems::armored::editing::{Document, Editor, TableTool};
 use skirmish_studio::systems::armored::print;
 use skirmish_studio::systems::armored::ruleset::Ruleset;
@@ -233,7 +233,8 @@ fn the_print_has_every_sheet_and_the_png_is_at_true_size() {
     let rules = rules();
     let scenario = load_scenario(&rules, HEDGEROW).unwrap();
     let options = ExportOptions { paper: Paper::A4, ..ExportOptions::default() };
-    let report = print::export_pdf(&rules, &scenario, &options, &mut |_, _| {}).unwrap();
+    let report =
+        print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &options, &mut |_, _| {}).unwrap();
     let poster = report.poster.unwrap();
     // 48" at 1:1 on A4 portrait: 7" across and 10" down a page.
     assert_eq!((poster.across, poster.down), (7, 5));
@@ -241,13 +242,17 @@ fn the_print_has_every_sheet_and_the_png_is_at_true_size() {
     assert!(report.bytes.starts_with(b"%PDF"));
     for sheet in print::SHEETS {
         let one = ExportOptions { sheets: Sheets::only(&[sheet.id]), ..options.clone() };
-        let part = print::export_pdf(&rules, &scenario, &one, &mut |_, _| {}).unwrap();
+        let part =
+            print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &one, &mut |_, _| {}).unwrap();
         assert!(part.pages >= 1, "{}", sheet.id);
     }
     // 12 units on 3 x 2 cards a page of A4.
     let cards = ExportOptions { sheets: Sheets::only(&["cards"]), ..options.clone() };
-    assert_eq!(print::export_pdf(&rules, &scenario, &cards, &mut |_, _| {}).unwrap().pages, 2);
-    let png = print::export_png(&rules, &scenario, 72.0, 100, false).unwrap();
+    assert_eq!(
+        print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &cards, &mut |_, _| {}).unwrap().pages,
+        2
+    );
+    let png = print_png(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, 72.0, 100, false).unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let reader = decoder.read_info().unwrap();
     assert_eq!((reader.info().width, reader.info().height), (4800, 4800), "48\" at 100 dpi");

@@ -4,8 +4,24 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, parse_square};
+use skirmish_studio::export::{PdfReport, print_pdf, print_png};
 use skirmish_studio::systems::swat::print::SHEETS;
-use skirmish_studio::systems::swat::print::{counter_list, export_pdf, export_png};
+use skirmish_studio::systems::swat::print::{SwatPrint, counter_list};
+
+/// Skirmish Wars' PDF, through the shared page-job list.
+fn export_pdf(
+    rules: &Ruleset,
+    scenario: &Scenario,
+    options: &ExportOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PdfReport, String> {
+    print_pdf(&SwatPrint { rules, scenario }, options, progress)
+}
+
+/// Skirmish Wars' PNG, through the shared page-job list.
+fn export_png(rules: &Ruleset, scenario: &Scenario, square: f32, dpi: u32, grey: bool) -> Result<Vec<u8>, String> {
+    print_png(&SwatPrint { rules, scenario }, square, dpi, grey)
+}
 use skirmish_studio::systems::swat::rules::Ruleset;
 use skirmish_studio::systems::swat::scenario::{Army, Scenario, load_scenario};
 use std::path::Path;

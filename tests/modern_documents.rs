@@ -10,7 +10,7 @@ use clap::Parser;
 use proptest::prelude::*;
 use skirmish_studio::balance::{BalanceOptions, run_balance};
 use skirmish_studio::cli::{Cli, EXIT_OK, EXIT_UNREADABLE, run};
-use skirmish_studio::export::{ExportOptions, Paper, Sheets};
+use skirmish_studio::export::{ExportOptions, Paper, Sheets, print_pdf, print_png};
 use skirmish_studio::game::{Level, Rules, run_battle};
 use skirmish_studio::systems::modern::game::ModernCore;
 use skirmish_studio::systems::modern::print;
@@ -148,7 +148,7 @@ fn the_print_has_every_sheet_at_true_size() {
     let r = rules();
     let s = load_scenario(&r, TOWN).unwrap();
     let options = ExportOptions { paper: Paper::A4, scale: 72.0 / 2.54, ..ExportOptions::default() };
-    let report = print::export_pdf(&r, &s, &options, &mut |_, _| {}).unwrap();
+    let report = print_pdf(&print::ModernPrint { rules: &r, scenario: &s }, &options, &mut |_, _| {}).unwrap();
     assert!(report.bytes.starts_with(b"%PDF"));
     let poster = report.poster.unwrap();
     assert!(poster.across * poster.down >= 6, "120 x 90 cm takes several A4 pages");
@@ -164,21 +164,25 @@ fn the_print_has_every_sheet_at_true_size() {
         "Move into or out of a building: 100 mm",
         "Move within a building: 50 mm",
         "setup map",
-        "assembling the table poster",
+        "assembling the table",
     ] {
         assert!(text.contains(needed), "the print lacks '{needed}'");
     }
     for sheet in print::SHEETS {
         let one = ExportOptions { sheets: Sheets::only(&[sheet.id]), ..options.clone() };
-        assert!(print::export_pdf(&r, &s, &one, &mut |_, _| {}).unwrap().pages >= 1, "{}", sheet.id);
+        assert!(
+            print_pdf(&print::ModernPrint { rules: &r, scenario: &s }, &one, &mut |_, _| {}).unwrap().pages >= 1,
+            "{}",
+            sheet.id
+        );
     }
     let rosters = ExportOptions { sheets: Sheets::only(&["rosters"]), ..options.clone() };
-    let page = print::export_pdf(&r, &s, &rosters, &mut |_, _| {}).unwrap();
+    let page = print_pdf(&print::ModernPrint { rules: &r, scenario: &s }, &rosters, &mut |_, _| {}).unwrap();
     assert_eq!(page.pages, 2, "six units, four rosters a page");
     for m in ["4", "7", "11", "13"] {
         assert!(page.page_text[0].contains(m));
     }
-    let png = print::export_png(&r, &s, 72.0 / 2.54, 100, false).unwrap();
+    let png = print_png(&print::ModernPrint { rules: &r, scenario: &s }, 72.0 / 2.54, 100, false).unwrap();
     let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
     assert_eq!((reader.info().width, reader.info().height), (4724, 3543), "120 x 90 cm at 100 dpi");
 }

@@ -3,11 +3,14 @@
 //! `Sketch` surfaces (PDF and PNG) and the page foot with calibration bars. Each game draws its
 //! own sheets, in its own folder, on this geometry.
 
+mod jobs;
 mod layout;
 mod poster;
 mod raster;
 mod sketch;
+mod table_frame;
 
+pub use self::jobs::{BoardFrame, PageJob, PrintJobs, PrintPlan, page_jobs, print_pdf, print_png};
 pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,
     parse_square,
@@ -15,3 +18,4 @@ pub use self::layout::{
 pub use self::poster::{DrawRegion, poster_page};
 pub use self::raster::{MAX_PIXELS, PngSketch};
 pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts, wrap, write_pdf};
+pub use self::table_frame::{TableFrame, page_area, page_title, table_region};

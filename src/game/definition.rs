@@ -4,7 +4,7 @@
 //! the game is data about the game, the framework is the code around it).
 
 use super::{Finding, GameSystem, OpenScenario, Report, Rules, RulesProblem, Run, Setting, SystemRules};
-use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
+use crate::export::{Paper, Sheet};
 use crate::files::FileError;
 use crate::ruleset::RulesetError;
 use serde::Serialize;
@@ -65,21 +65,6 @@ pub fn describe_ruleset<R: GameRuleset>(rules: &R) -> Report {
     }
     Report { text, json }
 }
-
-/// A game's print: its sheets as a PDF (asked for by the export options, with progress by
-/// page) and its board or table as a PNG (points per board unit, dots per inch, greyscale).
-pub struct Printer<R: 'static, S: 'static> {
-    /// The PDF of the chosen sheets.
-    pub pdf: PdfExport<R, S>,
-    /// The PNG of the board.
-    pub png: PngExport<R, S>,
-}
-
-/// A game's PDF export: ruleset, scenario, options, progress (pages done of all).
-pub type PdfExport<R, S> = fn(&R, &S, &ExportOptions, &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String>;
-
-/// A game's PNG export: ruleset, scenario, points per board unit, dots per inch, greyscale.
-pub type PngExport<R, S> = fn(&R, &S, f32, u32, bool) -> Result<Vec<u8>, String>;
 
 /// Who moves first in the lab's games.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -254,8 +239,9 @@ pub trait GameDefinition: Sync + Sized + 'static {
 
     /// Points per board unit it prints at unless told otherwise.
     fn scale(rules: &Self::Ruleset) -> f32;
-    /// How it prints: its sheets as a PDF and its board as a PNG.
-    const PRINT: Printer<Self::Ruleset, Self::Scenario>;
+    /// How it prints: its board and its own pages, from which the PDF and the PNG are both
+    /// written ([`crate::export::print_pdf`], [`crate::export::print_png`]).
+    fn print<'a>(rules: &'a Self::Ruleset, scenario: &'a Self::Scenario) -> impl crate::export::PrintJobs + 'a;
     /// The scenario in another program's format, where the game writes one.
     fn export_foreign(
         _rules: &Self::Ruleset,

@@ -16,7 +16,7 @@ mod playing;
 mod playtest;
 mod settings;
 
-pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, Printer, load_ruleset};
+pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
 pub use findings::{Finding, Fix, Shown};
 pub use opened::diagnostic;
 pub use play::{

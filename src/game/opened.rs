@@ -121,11 +121,11 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
 
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String> {
         options.sheets.check(G::SHEETS, G::TITLE)?;
-        (G::PRINT.pdf)(&self.rules, &self.scenario, options, progress)
+        crate::export::print_pdf(&G::print(&self.rules, &self.scenario), options, progress)
     }
 
     fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
-        (G::PRINT.png)(&self.rules, &self.scenario, scale, dpi, greyscale)
+        crate::export::print_png(&G::print(&self.rules, &self.scenario), scale, dpi, greyscale)
     }
 
     fn sheets(&self) -> &'static [Sheet] {

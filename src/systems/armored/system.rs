@@ -9,9 +9,9 @@ use super::scenario::report::point_text;
 use super::scenario::script::{Scripted, parse_script};
 use super::scenario::setup::setup_of;
 use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, save_scenario, validate};
-use crate::export::{Paper, Sheet};
+use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Opened, Printer, Report, Setting, Shown};
+use crate::game::{FirstMover, GameDefinition, Opened, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Armored Advance.
@@ -34,8 +34,6 @@ impl GameDefinition for ArmoredAdvance {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // A game measured in inches: its templates and strips are laid out for Letter.
     const PAPER: Paper = Paper::Letter;
-    const PRINT: Printer<Ruleset, Self::Scenario> =
-        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "at";
 
     fn load(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, FileError> {
@@ -120,6 +118,10 @@ impl GameDefinition for ArmoredAdvance {
     /// 1:1: 72 points to the inch.
     fn scale(rules: &Ruleset) -> f32 {
         72.0 * rules.unit.um() as f32 / crate::table::UM_PER_INCH as f32
+    }
+
+    fn print<'a>(rules: &'a Ruleset, scenario: &'a ArmoredScenario) -> impl PrintJobs + 'a {
+        super::print::ArmoredPrint { rules, scenario }
     }
 }
 

@@ -9,9 +9,9 @@ use super::scenario::{
     Finding, Fix, ModernScenario, fork, load_scenario, save_scenario, setup_of, stats_report, symmetry_text, validate,
 };
 use super::text::at_text;
-use crate::export::{Paper, Sheet};
+use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Printer, Report, Setting, Shown};
+use crate::game::{FirstMover, GameDefinition, Level, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Modern Skirmish.
@@ -35,8 +35,6 @@ impl GameDefinition for ModernSkirmish {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // A game measured in centimetres.
     const PAPER: Paper = Paper::A4;
-    const PRINT: Printer<Ruleset, Self::Scenario> =
-        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "at";
 
     fn load(rules: &Ruleset, text: &str) -> Result<ModernScenario, FileError> {
@@ -123,6 +121,10 @@ impl GameDefinition for ModernSkirmish {
     /// 1:1: 72 points to the inch, so 72 / 2.54 to the centimetre.
     fn scale(_rules: &Ruleset) -> f32 {
         72.0 * UNIT.um() as f32 / crate::table::UM_PER_INCH as f32
+    }
+
+    fn print<'a>(rules: &'a Ruleset, scenario: &'a Self::Scenario) -> impl PrintJobs + 'a {
+        super::print::ModernPrint { rules, scenario }
     }
 }
 

@@ -2,7 +2,6 @@
 //! behind the typed game interface, its scenario documents and editing model, its playtest,
 //! its print sheets, and its place behind the studio's seam.
 
-mod cards;
 pub mod editing;
 pub mod game;
 pub mod playtest;
@@ -14,8 +13,8 @@ mod settings;
 mod system;
 pub mod text;
 
-pub use cards::CARD_MM;
 pub use playtest::SkirmPlay;
+pub use print::CARD_MM;
 pub use print::{SHEETS, draw_battle_map};
 pub use system::{Skirm, computer_battle};
 pub use text::describe_event;

@@ -10,9 +10,9 @@ use super::scenario::{
     validate,
 };
 use crate::board::Pos;
-use crate::export::{Paper, Sheet};
+use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Opened, Printer, Report, Run, Setting, run_battle};
+use crate::game::{FirstMover, GameDefinition, Level, Opened, Report, Run, Setting, run_battle};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -37,8 +37,6 @@ impl GameDefinition for Skirm {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // A metric game: 40 mm squares, four across an A4 page.
     const PAPER: Paper = Paper::A4;
-    const PRINT: Printer<Ruleset, Self::Scenario> =
-        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "squares";
 
     fn load(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileError> {
@@ -152,6 +150,10 @@ impl GameDefinition for Skirm {
     /// The rules' 40 mm squares.
     fn scale(_rules: &Ruleset) -> f32 {
         40.0 * crate::export::PT_PER_MM
+    }
+
+    fn print<'a>(rules: &'a Ruleset, scenario: &'a Self::Scenario) -> impl PrintJobs + 'a {
+        super::print::SkirmPrint { rules, scenario }
     }
 }
 

@@ -8,9 +8,9 @@ use super::scenario::{
     save_scenario, stats_report, symmetry_text, validate,
 };
 use crate::board::Pos;
-use crate::export::{Paper, Sheet};
+use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Printer, Report, Setting};
+use crate::game::{FirstMover, GameDefinition, Report, Setting};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -33,8 +33,6 @@ impl GameDefinition for Swat {
     const SHEETS: &'static [Sheet] = &super::print::SHEETS;
     // One 6 x 6 tile of 1-inch squares fills a Letter page (the house ruleset's print default).
     const PAPER: Paper = Paper::Letter;
-    const PRINT: Printer<Ruleset, Self::Scenario> =
-        Printer { pdf: super::print::export_pdf, png: super::print::export_png };
     const PLACES_KEY: &'static str = "squares";
 
     fn load(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
@@ -139,6 +137,10 @@ impl GameDefinition for Swat {
     /// One-inch squares, the size the rules' board is printed at.
     fn scale(_rules: &Ruleset) -> f32 {
         72.0
+    }
+
+    fn print<'a>(rules: &'a Ruleset, scenario: &'a Scenario) -> impl PrintJobs + 'a {
+        super::print::SwatPrint { rules, scenario }
     }
 
     fn export_foreign(rules: &Ruleset, scenario: &Scenario, format: &str) -> Option<(String, Vec<String>)> {

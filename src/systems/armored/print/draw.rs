@@ -12,28 +12,8 @@ pub const SIDE_COLOURS: [Rgb; 2] = [Rgb(58, 92, 150), Rgb(160, 60, 46)];
 /// The table's cloth.
 pub const CLOTH: Rgb = Rgb(222, 214, 186);
 
-/// Where the table is drawn: its top-left corner in points and points per micrometre.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Frame {
-    /// The table's top-left corner on the surface.
-    pub origin: (f32, f32),
-    /// Points per micrometre.
-    pub scale: f32,
-    /// Ink-saving grey.
-    pub greyscale: bool,
-}
-
-impl Frame {
-    /// A table point on the surface.
-    #[must_use]
-    pub fn at(&self, (x, y): (f64, f64)) -> (f32, f32) {
-        (self.origin.0 + x as f32 * self.scale, self.origin.1 + y as f32 * self.scale)
-    }
-
-    fn colour(&self, c: Rgb) -> Rgb {
-        if self.greyscale { c.grey() } else { c }
-    }
-}
+/// Where the table is drawn (the open-table games' shared frame).
+pub use crate::export::TableFrame as Frame;
 
 /// A dashed line.
 pub fn dashed(sk: &mut dyn Sketch, a: (f32, f32), b: (f32, f32), dash: f32, width: f32, colour: Rgb) {

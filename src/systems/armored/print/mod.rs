@@ -1,16 +1,16 @@
-//! Armored Advance's print sheets at true scale: the table as a poster with overlap, marks and
-//! an assembly page, a one-page setup map measured from the table edges, footprint templates,
-//! 63 x 88 mm unit cards, range rulers coloured by the hit roll, arc gauges, a quick
-//! reference, and a PNG of the table. Every page carries the calibration bars.
+//! Armored Advance's print at true scale, as one page-job list ([`PrintJobs`]) that the PDF
+//! and the PNG share: the table (drawn in `draw.rs`; its poster, assembly page and PNG are the
+//! shared print's) and the pages only it prints, in `sheets.rs`: a setup map measured from the
+//! table edges, footprint templates, 63 x 88 mm unit cards, range rulers coloured by the hit
+//! roll, arc gauges and a quick reference.
 
 pub mod draw;
 mod sheets;
 
 use super::ruleset::Ruleset;
 use super::scenario::ArmoredScenario;
-use crate::export::PngSketch;
-use crate::export::{BoardPage, ExportOptions, PdfReport, Sheet, board_layout, poster_page, write_pdf};
-use draw::{Frame, draw_table};
+use crate::export::{BoardFrame, ExportOptions, PrintJobs, Sheet, Sketch, table_region};
+use draw::draw_table;
 
 /// The sheets, in print order.
 pub const SHEETS: [Sheet; 6] = [
@@ -22,115 +22,90 @@ pub const SHEETS: [Sheet; 6] = [
     Sheet { id: "reference", label: "Quick reference" },
 ];
 
-/// One page of the print.
-enum Page {
-    Poster(BoardPage),
-    Assembly,
+/// Armored Advance's print of one scenario: the table poster and the pages only it prints.
+pub struct ArmoredPrint<'a> {
+    /// The ruleset it prints by.
+    pub rules: &'a Ruleset,
+    /// The scenario printed.
+    pub scenario: &'a ArmoredScenario,
+}
+
+/// A page only Armored Advance prints.
+pub enum ArmoredPage {
+    /// The one-page setup map.
     Setup,
+    /// A page of footprint templates.
     Template(sheets::TemplatePage),
+    /// A page of unit cards (the units' places in the scenario).
     Cards(Vec<usize>),
+    /// Range rulers.
     Rulers,
+    /// Arc gauges.
     Gauges,
+    /// The quick reference.
     Reference,
 }
 
-/// The table's size in whole units (the poster cuts on whole inches).
-fn table_units(rules: &Ruleset, scenario: &ArmoredScenario) -> (u16, u16) {
-    let unit = rules.unit.um();
-    let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
-    (whole(scenario.table.width), whole(scenario.table.depth))
-}
+impl PrintJobs for ArmoredPrint<'_> {
+    type Page = ArmoredPage;
+    const BOARD_SHEET: &'static str = "table";
+    const BOARD_NAME: &'static str = "Table";
 
-/// Writes the chosen sheets as one PDF; `options.scale` is points per unit (72 per inch at
-/// 1:1); `progress` hears (pages done, pages in all).
-///
-/// # Errors
-/// A sheet that does not fit the paper, or the PDF cannot be written.
-pub fn export_pdf(
-    rules: &Ruleset,
-    scenario: &ArmoredScenario,
-    options: &ExportOptions,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<PdfReport, String> {
-    let (w, d) = table_units(rules, scenario);
-    let layout = if options.sheets.has("table") { Some(board_layout(options, w, d, 1)?) } else { None };
-    let mut pages: Vec<Page> = Vec::new();
-    if let Some(layout) = &layout {
-        pages.extend(layout.pages.iter().map(|&p| Page::Poster(p)));
-        pages.push(Page::Assembly);
+    fn name(&self) -> &str {
+        &self.scenario.name
     }
-    if options.sheets.has("setup") {
-        pages.push(Page::Setup);
-    }
-    if options.sheets.has("templates") {
-        pages.extend(sheets::template_pages(rules, scenario, options).into_iter().map(Page::Template));
-    }
-    if options.sheets.has("cards") {
-        let per_page = sheets::cards_per_page(options)?;
-        let units: Vec<usize> = (0..scenario.table.units.len()).collect();
-        pages.extend(units.chunks(per_page).map(|c| Page::Cards(c.to_vec())));
-    }
-    if options.sheets.has("rulers") {
-        pages.push(Page::Rulers);
-        pages.push(Page::Gauges);
-    }
-    if options.sheets.has("reference") {
-        pages.push(Page::Reference);
-    }
-    if pages.is_empty() {
-        return Err("nothing to print: the chosen sheets have no pages".into());
-    }
-    let total = pages.len();
-    let per_um = options.scale / rules.unit.um() as f32;
-    let written = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| match &pages[index] {
-        Page::Poster(page) => {
-            let Some(layout) = &layout else { return };
-            poster_page(sk, options, layout, *page, (w, d), "Table", &mut |sk, origin, xs, ys, _full| {
-                let s = options.scale;
-                sk.push_clip(
-                    origin.0 + f32::from(xs.0) * s,
-                    origin.1 + f32::from(ys.0) * s,
-                    f32::from(xs.1 - xs.0) * s,
-                    f32::from(ys.1 - ys.0) * s,
-                );
-                draw_table(sk, rules, scenario, &Frame { origin, scale: per_um, greyscale: options.greyscale }, true);
-                sk.pop_clip();
-            });
-        }
-        Page::Assembly => {
-            if let Some(layout) = &layout {
-                sheets::assembly_page(sk, options, layout, scenario);
-            }
-        }
-        Page::Setup => sheets::setup_page(sk, rules, scenario, options),
-        Page::Template(page) => sheets::template_page(sk, rules, options, page),
-        Page::Cards(units) => sheets::cards_page(sk, rules, scenario, options, units),
-        Page::Rulers => sheets::rulers_page(sk, rules, options),
-        Page::Gauges => sheets::gauges_page(sk, options),
-        Page::Reference => sheets::reference_page(sk, rules, scenario, options),
-    })?;
-    Ok(PdfReport {
-        bytes: written.bytes,
-        pages: total,
-        poster: layout.as_ref().map(Into::into),
-        page_text: written.page_text,
-    })
-}
 
-/// The table as a PNG at `dpi`, `scale` points per unit.
-///
-/// # Errors
-/// The image would be too large, or cannot be encoded.
-pub fn export_png(
-    rules: &Ruleset,
-    scenario: &ArmoredScenario,
-    scale: f32,
-    dpi: u32,
-    greyscale: bool,
-) -> Result<Vec<u8>, String> {
-    let (w, d) = table_units(rules, scenario);
-    let mut sketch = PngSketch::for_board(w, d, scale, dpi)?;
-    let per_um = scale / rules.unit.um() as f32;
-    draw_table(&mut sketch, rules, scenario, &Frame { origin: (0.0, 0.0), scale: per_um, greyscale }, false);
-    sketch.into_png(dpi)
+    /// The table's size in whole units (the poster cuts on whole inches).
+    fn board_units(&self) -> (u16, u16) {
+        let unit = self.rules.unit.um();
+        let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);
+        (whole(self.scenario.table.width), whole(self.scenario.table.depth))
+    }
+
+    fn draw_board(&self, sk: &mut dyn Sketch, frame: BoardFrame, xs: (u16, u16), ys: (u16, u16), full: bool) {
+        table_region(sk, frame, (xs, ys), self.rules.unit.um(), &mut |sk, table| {
+            draw_table(sk, self.rules, self.scenario, table, full);
+        });
+    }
+
+    fn own_pages(&self, options: &ExportOptions) -> Result<Vec<ArmoredPage>, String> {
+        let mut pages = Vec::new();
+        if options.sheets.has("setup") {
+            pages.push(ArmoredPage::Setup);
+        }
+        if options.sheets.has("templates") {
+            pages.extend(
+                sheets::template_pages(self.rules, self.scenario, options).into_iter().map(ArmoredPage::Template),
+            );
+        }
+        if options.sheets.has("cards") {
+            let per_page = sheets::cards_per_page(options)?;
+            let units: Vec<usize> = (0..self.scenario.table.units.len()).collect();
+            pages.extend(units.chunks(per_page).map(|c| ArmoredPage::Cards(c.to_vec())));
+        }
+        if options.sheets.has("rulers") {
+            pages.push(ArmoredPage::Rulers);
+            pages.push(ArmoredPage::Gauges);
+        }
+        if options.sheets.has("reference") {
+            pages.push(ArmoredPage::Reference);
+        }
+        Ok(pages)
+    }
+
+    fn draw_page(&self, sk: &mut dyn Sketch, options: &ExportOptions, page: &ArmoredPage) {
+        let (rules, scenario) = (self.rules, self.scenario);
+        match page {
+            ArmoredPage::Setup => sheets::setup_page(sk, rules, scenario, options),
+            ArmoredPage::Template(page) => sheets::template_page(sk, rules, options, page),
+            ArmoredPage::Cards(units) => sheets::cards_page(sk, rules, scenario, options, units),
+            ArmoredPage::Rulers => sheets::rulers_page(sk, rules, options),
+            ArmoredPage::Gauges => sheets::gauges_page(sk, options),
+            ArmoredPage::Reference => sheets::reference_page(sk, rules, scenario, options),
+        }
+    }
+
+    fn board_orientation(&self) -> Option<String> {
+        Some("Side 2's edge is at the top of the table; R1C1 is the top-left page.".to_owned())
+    }
 }

@@ -5,52 +5,17 @@ use super::super::ruleset::{Ruleset, UnitClass};
 use super::super::scenario::ArmoredScenario;
 use super::super::scenario::validate::{piece_name, profile_name, side_name};
 use super::draw::{Frame, SIDE_COLOURS, dashed, draw_piece, draw_table, initials, outline, shape_points};
-use crate::export::{BoardLayout, ExportOptions, FOOTER, INK, PT_PER_MM, Rgb, Sketch, wrap};
+use crate::export::{ExportOptions, INK, PT_PER_MM, Rgb, Sketch, page_area, page_title, wrap};
 use crate::table::{Facing, Footprint, Piece, Pose};
-
-/// The top of a page's drawing area and its usable width and height.
-fn area(options: &ExportOptions) -> (f32, f32, f32, f32) {
-    let (pw, ph) = options.page_size();
-    let m = options.margin;
-    (m, m + 14.0, pw - 2.0 * m, ph - 2.0 * m - FOOTER - 14.0)
-}
-
-fn title(sk: &mut dyn Sketch, options: &ExportOptions, text: &str) {
-    sk.text(options.margin, options.margin + 8.0, 11.0, text, INK, false);
-}
-
-/// How the poster pages go together.
-pub fn assembly_page(sk: &mut dyn Sketch, options: &ExportOptions, layout: &BoardLayout, scenario: &ArmoredScenario) {
-    title(sk, options, &format!("{}: assembling the table poster", scenario.name));
-    let (x0, y0, w, h) = area(options);
-    let (cols, rows) = (f32::from(layout.cols), f32::from(layout.rows));
-    let cell = (w / cols).min((h * 0.6) / rows);
-    for page in &layout.pages {
-        let (x, y) = (x0 + f32::from(page.col) * cell, y0 + 10.0 + f32::from(page.row) * cell);
-        sk.fill_rect(x, y, cell, cell, Rgb(236, 232, 220));
-        outline(sk, &[(x, y), (x + cell, y), (x + cell, y + cell), (x, y + cell)], 0.8, INK, None);
-        sk.text(x + 4.0, y + 14.0, 10.0, &page.to_string(), INK, false);
-    }
-    let mut y = y0 + 30.0 + rows * cell;
-    for line in [
-        format!(
-            "The table is {} pages across and {} down. Print every page at actual size (100%).",
-            layout.cols, layout.rows
-        ),
-        "Check the calibration bars at the foot of a page with a ruler before cutting.".to_owned(),
-        "Cut each page along its crop marks. The hatched strip on the right and at the foot repeats the".to_owned(),
-        "next page's edge: glue it under that page, matching the triangles on the joint.".to_owned(),
-        "Work row by row from R1C1 at the top left (side 2's edge is at the top).".to_owned(),
-    ] {
-        sk.text(x0, y, 9.0, &line, INK, false);
-        y += 13.0;
-    }
-}
 
 /// The one-page setup map: the table to fit and each piece's place and angle from the edges.
 pub fn setup_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenario, options: &ExportOptions) {
-    title(sk, options, &format!("{}: setup map ({}, {})", scenario.name, scenario.mode.label(), rules.unit.name()));
-    let (x0, y0, w, h) = area(options);
+    page_title(
+        sk,
+        options,
+        &format!("{}: setup map ({}, {})", scenario.name, scenario.mode.label(), rules.unit.name()),
+    );
+    let (x0, y0, w, h) = page_area(options);
     let table = &scenario.table;
     let scale = (w / table.width as f32).min(h * 0.5 / table.depth as f32);
     let frame = Frame { origin: (x0, y0 + 4.0), scale, greyscale: options.greyscale };
@@ -132,7 +97,7 @@ pub type TemplatePage = Vec<((f32, f32), TemplatePart)>;
 /// One template per kind and footprint on the table, cut into page-sized parts where large,
 /// packed onto pages in shelves.
 pub fn template_pages(rules: &Ruleset, scenario: &ArmoredScenario, options: &ExportOptions) -> Vec<TemplatePage> {
-    let (x0, y0, w, h) = area(options);
+    let (x0, y0, w, h) = page_area(options);
     let per_um = options.scale / rules.unit.um() as f32;
     let band = 3.0 * rules.unit.um() as f64;
     let mut seen: Vec<(String, Footprint)> = Vec::new();
@@ -212,7 +177,7 @@ pub fn template_pages(rules: &Ruleset, scenario: &ArmoredScenario, options: &Exp
 
 /// Draws a page of templates.
 pub fn template_page(sk: &mut dyn Sketch, rules: &Ruleset, options: &ExportOptions, page: &TemplatePage) {
-    title(sk, options, "Footprint templates, true size (foliage's 3\" band dashed; long roads are on the poster)");
+    page_title(sk, options, "Footprint templates, true size (foliage's 3\" band dashed; long roads are on the poster)");
     let per_um = options.scale / rules.unit.um() as f32;
     for ((x, y), part) in page {
         let (lo, hi) = part.region;
@@ -265,7 +230,7 @@ const CARD_MM: (f32, f32) = (63.0, 88.0);
 /// # Errors
 /// Not one fits.
 pub fn cards_per_page(options: &ExportOptions) -> Result<usize, String> {
-    let (_, _, w, h) = area(options);
+    let (_, _, w, h) = page_area(options);
     let across = (w / (CARD_MM.0 * PT_PER_MM)).floor() as usize;
     let down = (h / (CARD_MM.1 * PT_PER_MM)).floor() as usize;
     if across * down == 0 {
@@ -282,8 +247,8 @@ pub fn cards_page(
     options: &ExportOptions,
     units: &[usize],
 ) {
-    title(sk, options, "Unit cards, 63 x 88 mm: mark hit points off the track");
-    let (x0, y0, w, _) = area(options);
+    page_title(sk, options, "Unit cards, 63 x 88 mm: mark hit points off the track");
+    let (x0, y0, w, _) = page_area(options);
     let (cw, ch) = (CARD_MM.0 * PT_PER_MM, CARD_MM.1 * PT_PER_MM);
     let across = ((w / cw).floor() as usize).max(1);
     for (slot, &index) in units.iter().enumerate() {
@@ -346,8 +311,8 @@ const ROLL_COLOURS: [Rgb; 6] =
 
 /// Range rulers in 6" strips coloured by the hit roll, and movement and weapon sticks.
 pub fn rulers_page(sk: &mut dyn Sketch, rules: &Ruleset, options: &ExportOptions) {
-    title(sk, options, "Range rulers (cut out; lay end to end): the colour is the hit roll needed");
-    let (x0, y0, w, _) = area(options);
+    page_title(sk, options, "Range rulers (cut out; lay end to end): the colour is the hit roll needed");
+    let (x0, y0, w, _) = page_area(options);
     let inch = options.scale * crate::table::UM_PER_INCH as f32 / rules.unit.um() as f32;
     let strip_h = 0.7 * inch;
     let mut y = y0 + 6.0;
@@ -407,8 +372,8 @@ fn from_last(rules: &Ruleset) -> f64 {
 
 /// Arc gauges: the 90-degree front (or rear) arc, and the 30-60 degree angling band.
 pub fn gauges_page(sk: &mut dyn Sketch, options: &ExportOptions) {
-    title(sk, options, "Arc gauges: lay the point on the hull's centre, the centre line along its facing");
-    let (x0, y0, w, h) = area(options);
+    page_title(sk, options, "Arc gauges: lay the point on the hull's centre, the centre line along its facing");
+    let (x0, y0, w, h) = page_area(options);
     let r = (w * 0.45).min(h * 0.45).min(4.0 * 72.0);
     let wedge = |sk: &mut dyn Sketch, apex: (f32, f32), from: f32, to: f32, colour: Rgb| {
         let mut points = vec![apex];
@@ -434,8 +399,8 @@ pub fn gauges_page(sk: &mut dyn Sketch, options: &ExportOptions) {
 
 /// The quick reference: the tables and keywords on one page.
 pub fn reference_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenario, options: &ExportOptions) {
-    title(sk, options, "Armored Advance quick reference");
-    let (x0, y0, _, h) = area(options);
+    page_title(sk, options, "Armored Advance quick reference");
+    let (x0, y0, _, h) = page_area(options);
     let mut lines: Vec<(f32, String)> = Vec::new();
     let mut add = |size: f32, text: String| lines.push((size, text));
     add(

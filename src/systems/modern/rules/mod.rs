@@ -1,15 +1,17 @@
 //! Modern Skirmish's rules core: pure functions over plain data (no I/O, no clock, dice only
-//! from the seeded state). Files split by phase, none importing another in a circle: the
-//! readings, the state, the geometry and odds, the check, what happens, the legal actions and
-//! the computer player.
+//! from the seeded state). Files split by phase as in every game, none importing another in a
+//! circle: the readings, the state, the geometry and odds, the setup, the turn cycle, the
+//! check, what happens, the legal actions and the computer player.
 
 mod ai;
 mod check;
+mod cycle;
 mod geometry;
 mod legal;
 mod odds;
 mod perform;
 mod readings;
+mod setup;
 mod state;
 
 pub use ai::{Level, computer_action};
@@ -20,11 +22,12 @@ pub use geometry::{
 };
 pub use legal::{formation_move, legal_actions};
 pub use odds::{differential, hits_with, kills_with, melee_counts, melee_result, minuses, passing_faces, shot_counts};
-pub use perform::{apply, start_game};
+pub use perform::apply;
 pub use readings::{
     BandEdge, Beyond, Charge, Coherency, Cover, Deployment, Field, FireLimit, GameEnd, HitNoKill, Measuring, READINGS,
     Reading, Readings, Sight, Skirmish,
 };
+pub use setup::start_game;
 pub use state::{
     Action, Ending, Event, Figure, GameState, Outcome, Rejection, Roll, Setup, Terrain, UnitSetup, UnitState,
 };

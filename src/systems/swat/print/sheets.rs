@@ -1,9 +1,9 @@
-//! The PDF: board poster pages at true square size with overlap strips, alignment and crop
-//! marks, labels and calibration bars; an assembly page; the modular tiles; counters, markers
-//! and tokens; and the setup sheet. Written with krilla; the font is embedded and subset.
+//! Skirmish Wars' own sheets: the modular tiles, counters, markers and capture tokens, the
+//! setup sheet and the VP Tracking Board, drawn through `Sketch` (the board's poster, assembly
+//! page and PNG are the shared print's, from `PrintJobs`).
 
-use super::draw::{Frame, Style, draw_counter, draw_property, draw_region};
-use crate::export::{BoardLayout, ExportOptions, FOOTER, PdfReport, Sheet, Sketch, board_layout, wrap, write_pdf};
+use super::draw::{Style, draw_counter, draw_property};
+use crate::export::{ExportOptions, FOOTER, Sheet, Sketch, wrap};
 use crate::systems::swat::colours::{self as palette, Rgb};
 use crate::systems::swat::rules::{CoChoice, PropertyKind, Ruleset};
 use crate::systems::swat::scenario::{Army, Scenario, Tile, builtin_tiles};
@@ -16,100 +16,11 @@ pub const SHEETS: [Sheet; 4] = [
     Sheet { id: "setup", label: "Setup sheet" },
 ];
 
-/// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
-///
-/// # Errors
-/// When a square does not fit on the paper, or the PDF cannot be written.
-pub fn export_pdf(
-    rules: &Ruleset,
-    scenario: &Scenario,
-    options: &ExportOptions,
-    progress: &mut dyn FnMut(usize, usize),
-) -> Result<PdfReport, String> {
-    let style = Style { greyscale: options.greyscale };
-    let (_, ph) = options.page_size();
-    let layout = if options.sheets.has("board") {
-        Some(board_layout(options, scenario.board.width, scenario.board.height, scenario.tile_size)?)
-    } else {
-        None
-    };
-    let tiles = if options.sheets.has("tiles") { used_tiles(rules, scenario) } else { Vec::new() };
-    let mut jobs: Vec<Job> = Vec::new();
-    if let Some(layout) = &layout {
-        jobs.extend(layout.pages.iter().map(|p| Job::Board(*p)));
-        jobs.push(Job::Assembly);
-    }
-    for (tile, rotation) in &tiles {
-        let single = tile_scenario(rules, scenario, tile, *rotation);
-        let tile_layout = board_layout(options, single.board.width, single.board.height, single.tile_size)?;
-        jobs.extend(tile_layout.pages.iter().map(|p| Job::Tile(Box::new(single.clone()), tile_layout.clone(), *p)));
-    }
-    if options.sheets.has("counters") {
-        let counters = counter_list(rules, scenario, options.extra_counters);
-        let per_page = counters_per_page(options);
-        for chunk in 0..counters.len().div_ceil(per_page).max(1) {
-            jobs.push(Job::Counters(counters.iter().skip(chunk * per_page).take(per_page).cloned().collect()));
-        }
-        jobs.push(Job::Markers);
-    }
-    if options.sheets.has("setup") {
-        let lines = setup_lines(rules, scenario);
-        let per_page = ((ph - 2.0 * options.margin - FOOTER) / 13.0).floor().max(1.0) as usize;
-        for chunk in lines.chunks(per_page) {
-            jobs.push(Job::Setup(chunk.to_vec()));
-        }
-        // v1.0b's "VP Tracking Board": under Victory Medals, a track per player to the target.
-        if scenario.victory.victory_medals.is_some() {
-            jobs.push(Job::VpBoard);
-        }
-    }
-    let total = jobs.len();
-    let written = write_pdf(options, &scenario.name, total, progress, &mut |sk, index| {
-        if let Some(job) = jobs.get(index) {
-            match job {
-                Job::Board(p) => {
-                    if let Some(layout) = &layout {
-                        board_page(sk, rules, scenario, options, style, layout, *p, "Board");
-                    }
-                }
-                Job::Assembly => {
-                    if let Some(layout) = &layout {
-                        assembly_page(sk, rules, scenario, options, style, layout);
-                    }
-                }
-                Job::Tile(single, tile_layout, p) => {
-                    board_page(sk, rules, single, options, style, tile_layout, *p, &format!("Tile {}", single.name))
-                }
-                Job::Counters(counters) => counters_page(sk, scenario, options, style, counters),
-                Job::Markers => markers_page(sk, scenario, options, style),
-                Job::Setup(lines) => setup_page(sk, options, lines),
-                Job::VpBoard => vp_board_page(sk, scenario, options, style),
-            }
-        }
-    })?;
-    Ok(PdfReport {
-        bytes: written.bytes,
-        pages: total,
-        poster: layout.as_ref().map(Into::into),
-        page_text: written.page_text,
-    })
-}
-
-enum Job {
-    Board(crate::export::BoardPage),
-    Assembly,
-    Tile(Box<Scenario>, BoardLayout, crate::export::BoardPage),
-    Counters(Vec<Counter>),
-    Markers,
-    Setup(Vec<Line>),
-    VpBoard,
-}
-
 /// The VP Tracking Board (a component of v1.0b): a track of boxes per player from 1 to the
 /// medal target, the target's box marked, for a counter moved one box per medal ("For each
 /// enemy unit eliminated ... the player receives that unit as a victory medal"), and a holding
 /// area for the units taken as medals.
-fn vp_board_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
+pub(super) fn vp_board_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
     let Some(target) = scenario.victory.victory_medals else { return };
     let (pw, _) = options.page_size();
     let m = options.margin;
@@ -168,67 +79,8 @@ fn vp_board_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptio
     }
 }
 
-/// One board page: the page's squares at true size, the overlap strips toward the next pages
-/// with alignment marks, crop marks at the cut lines, and the page's name.
-#[expect(clippy::too_many_arguments, reason = "a page of a board and how to print it")]
-fn board_page(
-    sk: &mut dyn Sketch,
-    rules: &Ruleset,
-    scenario: &Scenario,
-    options: &ExportOptions,
-    style: Style,
-    layout: &BoardLayout,
-    page: crate::export::BoardPage,
-    what: &str,
-) {
-    let (width, height) = (scenario.board.width, scenario.board.height);
-    crate::export::poster_page(sk, options, layout, page, (width, height), what, &mut |sk, origin, xs, ys, full| {
-        draw_region(sk, rules, scenario, style, Frame { origin, square: options.scale }, xs, ys, full);
-    });
-}
-
-/// The assembly page: the whole board small, with every page's place and name.
-fn assembly_page(
-    sk: &mut dyn Sketch,
-    rules: &Ruleset,
-    scenario: &Scenario,
-    options: &ExportOptions,
-    style: Style,
-    layout: &BoardLayout,
-) {
-    let (pw, ph) = options.page_size();
-    let m = options.margin;
-    sk.text(m, m + 12.0, 16.0, &format!("{}: assembly", scenario.name), palette::BLACK, false);
-    sk.text(
-        m,
-        m + 28.0,
-        9.0,
-        &format!(
-            "{} x {} pages. Trim each page at its crop marks, lay them out as shown, glue the strips under.",
-            layout.cols, layout.rows
-        ),
-        palette::BLACK,
-        false,
-    );
-    let top = m + 40.0;
-    let avail_w = pw - 2.0 * m;
-    let avail_h = ph - top - m - FOOTER;
-    let square = (avail_w / f32::from(scenario.board.width)).min(avail_h / f32::from(scenario.board.height));
-    let frame = Frame { origin: (m, top), square };
-    draw_region(sk, rules, scenario, style, frame, (0, scenario.board.width), (0, scenario.board.height), false);
-    for page in &layout.pages {
-        let (x0, y0) = frame.corner(page.x0, page.y0);
-        let (x1, y1) = frame.corner(page.x1, page.y1);
-        for (a, b) in [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))] {
-            sk.line(a, b, 1.5, Rgb(200, 0, 0));
-        }
-        sk.fill_rect(x0 + 2.0, y0 + 2.0, 26.0, 12.0, palette::WHITE);
-        sk.text(x0 + 4.0, y0 + 11.0, 9.0, &page.to_string(), Rgb(200, 0, 0), false);
-    }
-}
-
 /// Library tiles the board was built from, each with the turn it was laid with.
-fn used_tiles(rules: &Ruleset, scenario: &Scenario) -> Vec<(Tile, u8)> {
+pub(super) fn used_tiles(rules: &Ruleset, scenario: &Scenario) -> Vec<(Tile, u8)> {
     let library = builtin_tiles(rules).unwrap_or_default();
     let mut seen: Vec<&str> = Vec::new();
     let mut out = Vec::new();
@@ -245,7 +97,7 @@ fn used_tiles(rules: &Ruleset, scenario: &Scenario) -> Vec<(Tile, u8)> {
 }
 
 /// A tile as a little board of its own, unturned, with neutral properties.
-fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, rotation: u8) -> Scenario {
+pub(super) fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, rotation: u8) -> Scenario {
     let mut single =
         Scenario::new(rules, tile.size, tile.size, tile.terrain_at(0, 0, rotation), scenario.players.len());
     single.name = tile.name.clone();
@@ -292,7 +144,7 @@ pub fn counter_list(rules: &Ruleset, scenario: &Scenario, extra: u32) -> Vec<Cou
     out
 }
 
-fn counters_per_page(options: &ExportOptions) -> usize {
+pub(super) fn counters_per_page(options: &ExportOptions) -> usize {
     let (pw, ph) = options.page_size();
     let s = options.scale;
     let pair = 2.0 * s + 8.0;
@@ -303,7 +155,7 @@ fn counters_per_page(options: &ExportOptions) -> usize {
 
 /// Counters in pairs: the full-strength face and the reduced face side by side, to fold along
 /// the line between them.
-fn counters_page(
+pub(super) fn counters_page(
     sk: &mut dyn Sketch,
     scenario: &Scenario,
     options: &ExportOptions,
@@ -337,7 +189,7 @@ fn counters_page(
 }
 
 /// Property ownership markers for every player and capture-point tokens.
-fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
+pub(super) fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOptions, style: Style) {
     let m = options.margin;
     let (pw, _) = options.page_size();
     let right = pw - m;
@@ -394,7 +246,7 @@ fn markers_page(sk: &mut dyn Sketch, scenario: &Scenario, options: &ExportOption
 
 /// A line of the setup sheet: its size and whether it is set in the monospace font.
 #[derive(Debug, Clone, PartialEq)]
-struct Line {
+pub struct Line {
     text: String,
     size: f32,
     mono: bool,
@@ -404,7 +256,7 @@ fn line(text: impl Into<String>, size: f32, mono: bool) -> Line {
     Line { text: text.into(), size, mono }
 }
 
-fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
+pub(super) fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
     let mut lines = vec![line(&scenario.name, 16.0, false)];
     if !scenario.author.is_empty() {
         lines.push(line(format!("by {}", scenario.author), 9.0, false));
@@ -539,7 +391,7 @@ fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
     lines
 }
 
-fn setup_page(sk: &mut dyn Sketch, options: &ExportOptions, lines: &[Line]) {
+pub(super) fn setup_page(sk: &mut dyn Sketch, options: &ExportOptions, lines: &[Line]) {
     let m = options.margin;
     let mut y = m + 14.0;
     for l in lines {

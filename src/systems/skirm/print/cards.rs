@@ -2,13 +2,13 @@
 //! printed stat cards are read at a table: the unit's name in its squad's colour, a row of
 //! stat boxes (ACT, MSK, RSK, ARM, HIT; skills as the rules read them, a roll at or under the
 //! number succeeds), a weapons table with each weapon's special rules, the unit's special rules
-//! with a few words each, gear, EP and a HIT track to mark damage. Also the reference sheet of
-//! every code the printed squads use.
+//! with a few words each, gear, EP and a HIT track to mark damage. Also the codes the printed squads use,
+//! for the reference sheet.
 
-use super::rules::{Ruleset, WeaponKind, WeaponSpecial};
-use super::scenario::SkirmScenario;
-use super::scenario::validate::{squad_ep, unit_ep};
 use crate::export::{ExportOptions, INK, PT_PER_MM, Rgb, Sketch, wrap};
+use crate::systems::skirm::rules::{Ruleset, WeaponKind, WeaponSpecial};
+use crate::systems::skirm::scenario::SkirmScenario;
+use crate::systems::skirm::scenario::validate::{squad_ep, unit_ep};
 use std::collections::BTreeMap;
 
 /// A stat card's size, in millimetres (a poker card).

@@ -1,0 +1,193 @@
+//! One list of page jobs a game's print is made of, shared by its PDF and its PNG: the board
+//! poster's pages, the assembly page and the game's own pages, written once here from what a
+//! game says of its board ([`PrintJobs`]); the PNG is the same board job drawn whole.
+
+use super::layout::{BoardLayout, BoardPage, ExportOptions, FOOTER, PdfReport, board_layout};
+use super::poster::poster_page;
+use super::raster::PngSketch;
+use super::sketch::{INK, Rgb, Sketch, write_pdf};
+
+/// Where a board is drawn on a surface: its top-left corner, points per board unit (square,
+/// inch, centimetre) and whether in greys.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoardFrame {
+    /// The board's top-left corner, in points.
+    pub origin: (f32, f32),
+    /// Points per board unit.
+    pub scale: f32,
+    /// Greys for colours (ink-saving prints).
+    pub greyscale: bool,
+}
+
+impl BoardFrame {
+    /// The corner of board unit (x, y), in points.
+    #[must_use]
+    pub fn corner(&self, x: u16, y: u16) -> (f32, f32) {
+        (self.origin.0 + f32::from(x) * self.scale, self.origin.1 + f32::from(y) * self.scale)
+    }
+}
+
+/// What a game says of its print: its board and the pages only it prints. The poster, its
+/// assembly page, the page list, the PDF and the PNG are written once from it
+/// ([`print_pdf`], [`print_png`]).
+pub trait PrintJobs {
+    /// A page only this game prints (a card sheet, a setup sheet, a reference, ...).
+    type Page;
+    /// The sheet id whose pages are the board poster and its assembly page.
+    const BOARD_SHEET: &'static str;
+    /// What the poster's pages call the board ("Board", "Battle map", "Table").
+    const BOARD_NAME: &'static str;
+
+    /// The scenario's name, in every page's foot and the PDF's title.
+    fn name(&self) -> &str;
+    /// The board's size in the whole units the poster cuts on (squares, inches, centimetres).
+    fn board_units(&self) -> (u16, u16);
+    /// Board units per tile, so poster pages cut on tile boundaries (1 where there are none).
+    fn tile_units(&self) -> u8 {
+        1
+    }
+    /// Draws board units `xs` x `ys` (half-open) with the board's corner where `frame` says;
+    /// `full` is false in the overlap strips and on the assembly page's small board (labels
+    /// may be left out there).
+    fn draw_board(&self, sk: &mut dyn Sketch, frame: BoardFrame, xs: (u16, u16), ys: (u16, u16), full: bool);
+    /// The game's own pages of the chosen sheets, in print order, after the board's.
+    ///
+    /// # Errors
+    /// A page that does not fit the paper.
+    fn own_pages(&self, options: &ExportOptions) -> Result<Vec<Self::Page>, String>;
+    /// Draws one of the game's own pages.
+    fn draw_page(&self, sk: &mut dyn Sketch, options: &ExportOptions, page: &Self::Page);
+    /// A line for the assembly page on how the board is turned (which side's edge is at the
+    /// top), where the game has one.
+    fn board_orientation(&self) -> Option<String> {
+        None
+    }
+}
+
+/// One page of a print.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PageJob<P> {
+    /// How the poster's pages go together (only for a poster of more than one page).
+    Assembly,
+    /// One page of the board poster.
+    Poster(BoardPage),
+    /// A page only the game prints.
+    Own(P),
+}
+
+/// What a print will be: the poster's layout when the board is printed, and every page.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PrintPlan<P> {
+    /// How the board is cut into pages, when the board is printed.
+    pub layout: Option<BoardLayout>,
+    /// Every page, in print order.
+    pub pages: Vec<PageJob<P>>,
+}
+
+/// The pages of the chosen sheets in print order, and the poster's layout when the board is
+/// printed: the assembly page (a poster of more than one page), the poster, then the game's own.
+///
+/// # Errors
+/// A square or a page that does not fit the paper, or no page at all.
+pub fn page_jobs<J: PrintJobs>(job: &J, options: &ExportOptions) -> Result<PrintPlan<J::Page>, String> {
+    let layout = if options.sheets.has(J::BOARD_SHEET) {
+        let (w, h) = job.board_units();
+        Some(board_layout(options, w, h, job.tile_units())?)
+    } else {
+        None
+    };
+    let mut pages = Vec::new();
+    if let Some(layout) = &layout {
+        if layout.pages.len() > 1 {
+            pages.push(PageJob::Assembly);
+        }
+        pages.extend(layout.pages.iter().map(|&p| PageJob::Poster(p)));
+    }
+    pages.extend(job.own_pages(options)?.into_iter().map(PageJob::Own));
+    if pages.is_empty() {
+        return Err("nothing to print: the chosen sheets have no pages".into());
+    }
+    Ok(PrintPlan { layout, pages })
+}
+
+/// Writes the chosen sheets as one PDF; `progress` hears (pages done, pages in all).
+///
+/// # Errors
+/// A square or a page that does not fit the paper, no page at all, or the PDF cannot be
+/// written.
+pub fn print_pdf<J: PrintJobs>(
+    job: &J,
+    options: &ExportOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PdfReport, String> {
+    let PrintPlan { layout, pages } = page_jobs(job, options)?;
+    let board = job.board_units();
+    let total = pages.len();
+    let written = write_pdf(options, job.name(), total, progress, &mut |sk, index| {
+        match (pages.get(index), layout.as_ref()) {
+            (Some(PageJob::Own(own)), _) => job.draw_page(sk, options, own),
+            (Some(PageJob::Assembly), Some(layout)) => assembly_page(sk, job, options, layout),
+            (Some(PageJob::Poster(part)), Some(layout)) => {
+                poster_page(sk, options, layout, *part, board, J::BOARD_NAME, &mut |sk, origin, xs, ys, full| {
+                    let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
+                    job.draw_board(sk, frame, xs, ys, full);
+                });
+            }
+            // The board's pages are listed only with its layout.
+            _ => {}
+        }
+    })?;
+    Ok(PdfReport {
+        bytes: written.bytes,
+        pages: total,
+        poster: layout.as_ref().map(Into::into),
+        page_text: written.page_text,
+    })
+}
+
+/// The whole board as a PNG at `dpi` dots per inch, `scale` points per board unit, its true
+/// size recorded in the file: the poster's board job drawn whole on one image.
+///
+/// # Errors
+/// When the dpi is out of range, the image would be too large, or it cannot be encoded.
+pub fn print_png<J: PrintJobs>(job: &J, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+    let (w, h) = job.board_units();
+    let mut sketch = PngSketch::for_board(w, h, scale, dpi)?;
+    job.draw_board(&mut sketch, BoardFrame { origin: (0.0, 0.0), scale, greyscale }, (0, w), (0, h), true);
+    sketch.into_png(dpi)
+}
+
+/// How the poster's pages go together: the whole board small, each page's part outlined in
+/// red and named as its page says, with how to cut and glue them.
+fn assembly_page<J: PrintJobs>(sk: &mut dyn Sketch, job: &J, options: &ExportOptions, layout: &BoardLayout) {
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    let what = J::BOARD_NAME.to_lowercase();
+    sk.text(m, m + 12.0, 16.0, &format!("{}: assembling the {what}", job.name()), INK, false);
+    let mut lines = vec![
+        format!(
+            "{} pages across and {} down. Print at actual size (100%) and check the 5 cm bar with a ruler.",
+            layout.cols, layout.rows
+        ),
+        "Trim each page at its crop marks; glue the hatched strip under the next page, matching the triangles."
+            .to_owned(),
+    ];
+    lines.extend(job.board_orientation());
+    for (i, line) in lines.iter().enumerate() {
+        sk.text(m, m + 30.0 + 13.0 * i as f32, 9.0, line, INK, false);
+    }
+    let top = m + 30.0 + 13.0 * lines.len() as f32 + 8.0;
+    let (w, h) = job.board_units();
+    let scale = ((pw - 2.0 * m) / f32::from(w.max(1))).min((ph - top - m - FOOTER) / f32::from(h.max(1)));
+    let frame = BoardFrame { origin: (m, top), scale, greyscale: options.greyscale };
+    job.draw_board(sk, frame, (0, w), (0, h), false);
+    let red = Rgb(200, 0, 0);
+    for page in &layout.pages {
+        let ((x0, y0), (x1, y1)) = (frame.corner(page.x0, page.y0), frame.corner(page.x1, page.y1));
+        for (a, b) in [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))] {
+            sk.line(a, b, 1.5, red);
+        }
+        sk.fill_rect(x0 + 2.0, y0 + 2.0, 30.0, 12.0, Rgb(255, 255, 255));
+        sk.text(x0 + 4.0, y0 + 11.0, 9.0, &page.to_string(), red, false);
+    }
+}
