@@ -497,3 +497,52 @@ fn the_invariant_checker_would_catch_a_violation() {
     assert!(!code.contains("std::time"));
     fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The rooms every game has (`docs/ARCHITECTURE.md`, "The rooms every game has"): the same
+/// concern under the same name in each, so a reader who knows one game finds it in another.
+const ROOMS: [&str; 18] = [
+    "rules/setup.rs",
+    "rules/cycle.rs",
+    "rules/check.rs",
+    "rules/perform.rs",
+    "rules/legal.rs",
+    "rules/state.rs",
+    "scenario/setup.rs",
+    "scenario/report.rs",
+    "scenario/script.rs",
+    "print/mod.rs",
+    "print/draw.rs",
+    "print/sheets.rs",
+    "text.rs",
+    "settings.rs",
+    "game.rs",
+    "system.rs",
+    "playtest.rs",
+    "ruleset.rs",
+];
+
+#[test]
+fn every_game_it_finds_has_the_same_rooms() {
+    let games = games();
+    assert!(games.len() >= 4, "the games are found under src/systems: {games:?}");
+    let mut missing = Vec::new();
+    for game in &games {
+        let folder = root().join("src").join("systems").join(game);
+        for room in ROOMS {
+            if !folder.join(room).is_file() {
+                missing.push(format!("src/systems/{game}/{room}"));
+            }
+        }
+        // The computer player is `rules/ai.rs` or the folder `rules/ai/`, by its size.
+        let rules = folder.join("rules");
+        if !rules.join("ai.rs").is_file() && !rules.join("ai").join("mod.rs").is_file() {
+            missing.push(format!("src/systems/{game}/rules/ai.rs or rules/ai/"));
+        }
+        for window in ["commands.rs", "play.rs", "mod.rs"] {
+            if !root().join("src").join("ui").join(game).join(window).is_file() {
+                missing.push(format!("src/ui/{game}/{window}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "rooms a game lacks (or keeps under another name): {missing:?}");
+}
