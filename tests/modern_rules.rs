@@ -222,6 +222,26 @@ fn clause_movement_is_150_100_and_50_mm_by_buildings() {
 }
 
 #[test]
+fn clause_a_base_not_its_centre_passes_a_building_so_clipping_its_corner_is_going_through() {
+    let d = data();
+    // A building 6 cm square: x 57 to 63, y 77 to 83. A 25 mm base reaches 1.25 cm from its centre.
+    let go = |y: f64| {
+        let s = setup(
+            vec![piece(0, (60.0, 80.0), (6.0, 6.0))],
+            vec![unit(0, 0, "Out", &[(53.0, y)]), unit(2, 1, "Enemy", &[(110.0, 5.0)])],
+            Readings::default(),
+        );
+        let mut state = affiliation_to_act(&d, &s, 1);
+        state.active = Some(0);
+        check(&d, &state, &Action::Move { unit: 0, moves: vec![(0, (cm(67.0), cm(y)))] })
+    };
+    // The centre's line runs 0.8 cm clear of the wall; the base's edge runs 0.45 cm into it.
+    assert!(matches!(go(76.2), Err(Rejection::ThroughBuilding { .. })), "the base clips the building");
+    // 1.5 cm clear: the base's edge passes 0.25 cm from the wall.
+    assert_eq!(go(75.5), Ok(()));
+}
+
+#[test]
 fn reading_range_rows_edges_and_no_shot_beyond_60_cm() {
     let d = data();
     let aim = |gap: f64, readings: Readings| {

@@ -4,7 +4,10 @@
 //! is a 32-sided polygon (at most 0.5% of its half-width inside the true curve).
 
 use super::measure::Pose;
-use geo::{BoundingRect, Contains, Coord, Distance, Euclidean, Intersects, LineString, Polygon, Relate};
+use geo::{
+    BoundingRect, Contains, ConvexHull, Coord, Distance, Euclidean, Intersects, Line, LineString, MultiPoint, Polygon,
+    Relate,
+};
 
 /// A footprint in its own frame: length along the facing, width across it, in micrometres.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -118,6 +121,65 @@ impl Footprint {
             Footprint::Polygon { points } => points.iter().map(|&(x, y)| world(x as f64, y as f64)).collect(),
         };
         Shape::polygon(ring)
+    }
+}
+
+impl Footprint {
+    /// How wide it is across its own facing, in micrometres: what must fit through a gap.
+    #[must_use]
+    pub fn breadth(&self) -> i64 {
+        match self {
+            Footprint::Round { diameter } => *diameter,
+            Footprint::Oval { width, .. } | Footprint::Rect { width, .. } => *width,
+            Footprint::Polygon { points } => {
+                let across = points.iter().map(|p| p.0);
+                across.clone().max().unwrap_or(0) - across.min().unwrap_or(0)
+            }
+        }
+    }
+}
+
+/// The steps a turning footprint is drawn at while it sweeps: every 15 degrees.
+const SWEEP_STEP: i32 = 1_500;
+
+/// The area a footprint covers going from one pose to another: it turns to its new facing
+/// where it starts (the shorter way, drawn every 15 degrees), then goes straight to where it
+/// ends. This is the convex hull of those outlines, so for a convex footprint the straight part
+/// is exact (the hull of its start and end), and the turn is covered to the nearest 15 degrees.
+#[must_use]
+pub fn swept(footprint: &Footprint, from: Pose, to: Pose) -> Shape {
+    let turn = {
+        let d = (to.facing.centidegrees() - from.facing.centidegrees()).rem_euclid(36_000);
+        if d > 18_000 { d - 36_000 } else { d }
+    };
+    let steps = (turn.abs() + SWEEP_STEP - 1) / SWEEP_STEP;
+    let mut points: Vec<Coord<f64>> = Vec::new();
+    let mut add = |pose: Pose| points.extend(footprint.place(pose).outline().into_iter().map(|(x, y)| Coord { x, y }));
+    for step in 0..=steps {
+        let turned = if steps == 0 { 0 } else { turn * step / steps };
+        add(Pose { facing: from.facing.turned(turned), ..from });
+    }
+    add(to);
+    let hull = MultiPoint::from(points).convex_hull();
+    let ring: Vec<Coord<f64>> =
+        hull.exterior().0.iter().take(hull.exterior().0.len().saturating_sub(1)).copied().collect();
+    Shape::polygon(ring)
+}
+
+/// Whether a straight segment (a wall) runs into a shape's inside or across its edge.
+#[must_use]
+pub fn segment_meets(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> bool {
+    match shape {
+        Shape::Circle { centre, radius } => {
+            Euclidean.distance(
+                &geo::Point::new(centre.x, centre.y),
+                &Line::new(Coord { x: a.0, y: a.1 }, Coord { x: b.0, y: b.1 }),
+            ) < radius - 1.0
+        }
+        Shape::Polygon { polygon, .. } => {
+            let line = Line::new(Coord { x: a.0, y: a.1 }, Coord { x: b.0, y: b.1 });
+            polygon.intersects(&line) && !polygon.relate(&line).is_touches()
+        }
     }
 }
 

@@ -102,6 +102,16 @@ impl Scene {
         Self { obstacles, index: RTree::bulk_load(boxes) }
     }
 
+    /// The pieces whose boxes (walls included) meet a box, in index order.
+    #[must_use]
+    pub fn near_box(&self, bounds: &Bounds) -> Vec<usize> {
+        let envelope = AABB::from_corners([bounds.min.0, bounds.min.1], [bounds.max.0, bounds.max.1]);
+        let mut found: Vec<usize> = self.index.locate_in_envelope_intersecting(&envelope).map(|g| g.data).collect();
+        // The tree's order depends on how it was built; the answer must not.
+        found.sort_unstable();
+        found
+    }
+
     /// The pieces whose boxes meet the segment's box, in index order.
     fn near(&self, a: (f64, f64), b: (f64, f64)) -> Vec<usize> {
         let envelope = AABB::from_corners([a.0.min(b.0), a.1.min(b.1)], [a.0.max(b.0), a.1.max(b.1)]);

@@ -289,6 +289,14 @@ pub enum Rejection {
     },
     /// The path crosses ground this unit cannot (the piece's name).
     Impassable(String),
+    /// The area its hull sweeps on the way (or where it ends) meets a piece it may not enter:
+    /// the piece's name and the hull's width across its facing, in micrometres.
+    HullBlocked {
+        /// The piece, as people name it (`Tank Traps 2`).
+        piece: String,
+        /// The hull's width across its facing.
+        width: i64,
+    },
     /// It would end overlapping another unit.
     Blocked,
     /// It would end off the table.
@@ -375,6 +383,11 @@ impl fmt::Display for Rejection {
                 *allowance as f64 / 25_400.0
             ),
             Rejection::Impassable(piece) => write!(f, "it cannot cross {piece}"),
+            Rejection::HullBlocked { piece, width } => write!(
+                f,
+                "the hull ({:.1}\" wide) does not fit past {piece}: it would cross it on the way or end on it",
+                *width as f64 / crate::table::UM_PER_INCH as f64
+            ),
             Rejection::Blocked => write!(f, "it would end on another unit"),
             Rejection::OffTable => write!(f, "it would end off the table"),
             Rejection::MustFaceTravel => {

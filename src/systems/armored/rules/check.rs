@@ -60,7 +60,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
             } else {
                 may_act(data, state, *unit, 1)?;
             }
-            let cost = move_cost(data, state, *unit, *to, free)?;
+            let cost = move_cost(data, state, *unit, *to, *facing, free)?;
             if cost.cost > cost.allowance {
                 return Err(if p.class == UnitClass::FieldGun {
                     Rejection::Immobile

@@ -6,9 +6,9 @@
 use super::action::Rejection;
 use super::geometry::{profile, shape};
 use super::state::{GameState, Unit};
-use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, UnitClass, Weight};
+use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, TerrainKind, UnitClass, Weight};
 use crate::table::measure::length;
-use crate::table::{Pose, UM_PER_INCH, overlaps};
+use crate::table::{Facing, Pose, UM_PER_INCH, overlaps, segment_meets, swept};
 
 /// What a move may spend and what its path costs, in micrometres.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +50,7 @@ pub fn move_cost(
     state: &GameState,
     index: usize,
     to: (i64, i64),
+    facing: Facing,
     free: bool,
 ) -> Result<MoveCost, Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
@@ -108,6 +109,7 @@ pub fn move_cost(
             }
         }
     }
+    hull_clear(data, state, index, Pose::new(to.0, to.1, facing))?;
     let mut cost = path.round() as i64;
     if p.class != UnitClass::Infantry && mud > 0.0 {
         match p.propulsion {
@@ -128,6 +130,63 @@ pub fn move_cost(
     Ok(MoveCost { cost, allowance: allowance.max(0) })
 }
 
+/// The pieces a unit may not enter: a building (every unit), walls and tank traps (anything
+/// but infantry), mud and deep water (a field gun under its own crew's power).
+fn stops(kind: &TerrainKind, class: UnitClass) -> bool {
+    kind.blocks_sight
+        || (class != UnitClass::Infantry && (kind.tank_trap || kind.wall))
+        || (class == UnitClass::FieldGun && matches!(kind.ground, Ground::Mud | Ground::DeepWater))
+}
+
+/// A piece as people name it: its kind's name and its number among the pieces of its kind.
+fn piece_name(data: &Ruleset, state: &GameState, index: usize) -> String {
+    let pieces = &state.setup.table.pieces;
+    let Some(piece) = pieces.get(index) else { return format!("piece {}", index + 1) };
+    let same = pieces[..index].iter().filter(|p| p.kind == piece.kind).count();
+    let name = data.kind(&piece.kind).map_or(piece.kind.as_str(), |k| k.name.as_str());
+    format!("{name} {}", same + 1)
+}
+
+/// Whether unit `index`'s hull, turning where it stands and going straight to `to`, keeps
+/// clear of every piece it may not enter, on the way and where it ends: the hull, not its
+/// centre, is what must fit ("the hull does not fit between the tank traps").
+///
+/// # Errors
+/// The first such piece the swept area meets, by name, with the hull's width.
+pub fn hull_clear(data: &Ruleset, state: &GameState, index: usize, to: Pose) -> Result<(), Rejection> {
+    let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
+    clear_of_pieces(data, state, index, unit.pose, to)
+}
+
+/// Whether unit `index`'s hull going from `from` to `to` (turning where it starts) keeps clear
+/// of every piece it may not enter.
+fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, to: Pose) -> Result<(), Rejection> {
+    let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
+    let Some(p) = profile(data, unit) else { return Err(Rejection::NoSuchUnit) };
+    let Ok(hull) = crate::table::file::read_footprint(data.unit, &p.hull, &p.id) else {
+        return Err(Rejection::NoSuchUnit);
+    };
+    let area = swept(&hull, from, to);
+    let scene = &state.setup.scene.0;
+    let pieces = &state.setup.table.pieces;
+    for i in scene.near_box(&area.bounds()) {
+        if state.demolished.contains(&i) {
+            continue;
+        }
+        let (Some(obstacle), Some(kind)) = (scene.obstacles.get(i), pieces.get(i).and_then(|pc| data.kind(&pc.kind)))
+        else {
+            continue;
+        };
+        let walls_meet =
+            p.class != UnitClass::Infantry && obstacle.walls.iter().any(|w| segment_meets(&area, w.a, w.b));
+        let footprint_meets = stops(kind, p.class) && overlaps(&area, &obstacle.shape);
+        if walls_meet || footprint_meets {
+            return Err(Rejection::HullBlocked { piece: piece_name(data, state, i), width: hull.breadth() });
+        }
+    }
+    Ok(())
+}
+
 fn segments_cross(a: (f64, f64), b: (f64, f64), p: (f64, f64), q: (f64, f64)) -> bool {
     let cross = |o: (f64, f64), u: (f64, f64), v: (f64, f64)| (u.0 - o.0) * (v.1 - o.1) - (u.1 - o.1) * (v.0 - o.0);
     let (d1, d2) = (cross(p, q, a), cross(p, q, b));
@@ -135,10 +194,11 @@ fn segments_cross(a: (f64, f64), b: (f64, f64), p: (f64, f64), q: (f64, f64)) ->
     d1 * d2 < 0.0 && d3 * d4 < 0.0
 }
 
-/// Whether a unit may end at `pose`: on the table and on no other unit.
+/// Whether a unit may stand at `pose` (deployed, set down, unhitched, or at the end of a
+/// move): on the table, on no piece it may not enter, and on no other unit.
 ///
 /// # Errors
-/// Off the table, or on another unit.
+/// Off the table, on such a piece (by name), or on another unit.
 pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) -> Result<(), Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
     let moved = super::state::Unit { pose, ..unit.clone() };
@@ -148,6 +208,7 @@ pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) ->
     if b.min.0 < 0.0 || b.min.1 < 0.0 || b.max.0 > table.width as f64 || b.max.1 > table.depth as f64 {
         return Err(Rejection::OffTable);
     }
+    clear_of_pieces(data, state, index, pose, pose)?;
     let clash = state
         .units
         .iter()

@@ -6,6 +6,7 @@ use super::super::ruleset::{Ruleset, Troop, cm};
 use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
 use super::state::Setup;
 use crate::table::shape::inside_intervals;
+use crate::table::{Facing, Footprint, Pose, overlaps, swept};
 
 /// The distance between two centres, micrometres.
 #[must_use]
@@ -64,15 +65,21 @@ pub fn allowance(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i64, i64
     }
 }
 
-/// Whether the straight path crosses a building it neither starts nor ends in.
+/// Whether the base, going straight from `from` to `to`, crosses or ends over a building it
+/// neither starts nor ends in: the area the whole base sweeps counts, not its centre's line, so
+/// a base cannot clip a building's corner or stop half through its wall.
 #[must_use]
 pub fn crosses_building(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i64, i64)) -> bool {
     let ends = [building_at(rules, setup, from), building_at(rules, setup, to)];
+    let base = Footprint::Round { diameter: rules.base_um() };
+    let pose = |(x, y): (i64, i64)| Pose::new(x, y, Facing::UP);
+    let area = swept(&base, pose(from), pose(to));
+    let reach = rules.base_um() as f64 / 2.0;
     setup.terrain.iter().enumerate().any(|(i, t)| {
         rules.terrain.get(t.kind).is_some_and(|k| k.is_building)
             && !ends.contains(&Some(i))
-            && t.near(point(from), point(to))
-            && !inside_intervals(&t.shape, point(from), point(to)).is_empty()
+            && t.shape.bounds().meets(&area.bounds().grown(reach))
+            && overlaps(&area, &t.shape)
     })
 }
 
