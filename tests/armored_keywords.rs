@@ -489,3 +489,60 @@ fn move_candidates_include_an_objective_rim_and_the_lee_of_a_building_in_reach()
         "behind the building from the enemy: {tank:?}"
     );
 }
+
+#[test]
+fn modifiers_to_a_roll_add_up_first_and_are_clamped_after_so_a_moved_casemate_on_6_with_a_scouts_3_hits_on_4() {
+    let data = data();
+    // A Scout armoured car, a Casemate tank destroyer and an enemy light tank more than 30" from
+    // the tank destroyer (6+) and under 2 feet from the scout (+3).
+    let mut state = game(
+        &data,
+        &table(
+            &[
+                ("armoured_car", 0, 10.0, 44.0, 0.0),
+                ("tank_destroyer", 0, 42.0, 44.0, 304.0),
+                ("light_tank", 1, 10.0, 24.0, 180.0),
+            ],
+            vec![],
+        ),
+    );
+    apply(&data, &mut state, &Action::Scout { unit: 0, target: 2, friend: 1 }).unwrap();
+    // Its first action a move: "A casemate suffers a -1 to hit if it uses its first action to move".
+    let facing = skirmish_studio::table::Facing::from_degrees(304.0).unwrap();
+    apply(&data, &mut state, &Action::Move { unit: 1, to: (42 * IN, 43 * IN), facing }).unwrap();
+    let aimed = shot(&data, &state, 1, 0, 2).unwrap();
+    assert_eq!(aimed.scouted, 3);
+    assert_eq!(aimed.hit, 4, "6 + 1 - 3 = 4, clamped after");
+}
+
+#[test]
+fn field_guns_need_to_be_manned_to_gain_any_functionality_so_an_unmanned_gun_neither_moves_itself_nor_demolishes() {
+    let data = data();
+    let trap = piece("tank_traps", Footprint::Rect { length: 3 * IN / 2, width: 6 * IN }, 20.0, 36.0, 90.0, 0.6);
+    let gun = |crew: bool| {
+        let mut units = vec![("field_gun", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 40.0, 5.0, 180.0)];
+        if crew {
+            units.push(("infantry", 0, 20.0, 42.6, 0.0));
+        }
+        game(&data, &table(&units, vec![trap.clone()]))
+    };
+    let alone = gun(false);
+    let nudge = Action::Move { unit: 0, to: (21 * IN, 40 * IN), facing: skirmish_studio::table::Facing::UP };
+    assert_eq!(check(&data, &alone, &nudge), Err(Rejection::Unmanned), "no crew, no move under its own power");
+    assert_eq!(check(&data, &alone, &Action::Demolish { unit: 0, piece: 0 }), Err(Rejection::Unmanned));
+    let manned = gun(true);
+    assert!(check(&data, &manned, &Action::Demolish { unit: 0, piece: 0 }).is_ok(), "a crewed gun demolishes");
+    assert!(!matches!(check(&data, &manned, &nudge), Err(Rejection::Unmanned)), "a crewed gun may move itself");
+}
+
+#[test]
+fn long_reload_forbids_demolition_in_the_turn_after_firing_because_demolition_is_firing_upon_the_traps() {
+    let data = data();
+    let trap = piece("tank_traps", Footprint::Rect { length: 3 * IN / 2, width: 6 * IN }, 20.0, 36.0, 90.0, 0.6);
+    let mut state =
+        game(&data, &table(&[("artillery", 0, 20.0, 40.0, 0.0), ("heavy_tank", 1, 40.0, 5.0, 180.0)], vec![trap]));
+    assert!(check(&data, &state, &Action::Demolish { unit: 0, piece: 0 }).is_ok());
+    // As the turn's end leaves it after a turn in which it fired (`fired_last_turn`).
+    state.units[0].fired_last_turn = true;
+    assert_eq!(check(&data, &state, &Action::Demolish { unit: 0, piece: 0 }), Err(Rejection::Reloading));
+}

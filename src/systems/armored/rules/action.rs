@@ -405,7 +405,12 @@ impl fmt::Display for Rejection {
             Rejection::OutOfArc => write!(f, "the target is outside the weapon's arc"),
             Rejection::Carried => write!(f, "it rides in a transport or is on a tow"),
             Rejection::Stunned => write!(f, "it got out of a transport or lost one: no action this turn"),
-            Rejection::Unmanned => write!(f, "a field gun fires only with infantry within 1\" behind it"),
+            Rejection::Unmanned => {
+                write!(
+                    f,
+                    "a field gun works only manned: it fires, moves and demolishes with infantry within 1\" behind it"
+                )
+            }
             Rejection::ShelteredByGun => {
                 write!(f, "it mans a gun whose armour faces the firer: anti-infantry fire cannot reach it")
             }

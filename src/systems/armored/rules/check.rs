@@ -5,7 +5,7 @@ use super::action::{Action, Rejection};
 use super::geometry::profile;
 use super::movement::{MoveCost, may_stand, move_cost};
 use super::shooting::{Shot, shot, shot_with};
-use super::special::{check_special, may_act};
+use super::special::{check_special, crew_of, may_act};
 use super::state::{GameState, Outcome};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weight};
 use crate::table::{Facing, Pose};
@@ -47,6 +47,11 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
                 return Err(Rejection::NotYourUnit);
             }
             let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+            // "Field guns ... need to be manned to gain any functionality": an unmanned gun
+            // does not move under its own power (a tow moves it).
+            if p.class == UnitClass::FieldGun && u.towed_by.is_none() && crew_of(data, state, *unit).is_none() {
+                return Err(Rejection::Unmanned);
+            }
             if free {
                 if p.weight != Some(Weight::Light) || p.class != UnitClass::Vehicle || u.free_move_used {
                     return Err(Rejection::NoFreeMove);

@@ -223,19 +223,24 @@ pub fn shot_with(
     }
     let foliage = line.foliage;
     let banded = if foliage && readings.foliage == Foliage::Range { range_um + 3 * UM_PER_INCH } else { range_um };
-    let mut hit = band_roll(data, readings.band_edge, banded);
-    if foliage && readings.foliage == Foliage::Roll {
-        hit = (hit + 2).min(6);
-    }
-    if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
-        hit = (hit + 1).min(7);
-    }
-    if sandbags && tp.class == UnitClass::FieldGun {
-        hit = (hit + 1).min(6).max(hit);
-    }
-    let helped = bonus + u8::from(accurate) + u8::from(crew_bonus);
-    if hit <= 6 {
-        hit = hit.saturating_sub(helped).max(1);
+    // The range sets the base roll; every modifier is added up first and the total clamped
+    // after, so a Casemate's -1 on a 6+ shot with a Scout's +3 is a 4+, not "cannot hit". A
+    // total past 6 cannot hit; beyond the last band stays beyond.
+    let base = band_roll(data, readings.band_edge, banded);
+    let mut hit = base;
+    if base <= 6 {
+        let mut harder = 0i32;
+        if foliage && readings.foliage == Foliage::Roll {
+            harder += 2;
+        }
+        if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
+            harder += 1;
+        }
+        if sandbags && tp.class == UnitClass::FieldGun {
+            harder += 1;
+        }
+        let helped = i32::from(bonus) + i32::from(accurate) + i32::from(crew_bonus);
+        hit = u8::try_from((i32::from(base) + harder - helped).clamp(1, 7)).unwrap_or(7);
     }
     if hit == 1 && readings.natural_one_misses {
         hit = 2;

@@ -237,6 +237,14 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
             if !p.keywords.contains(&Keyword::Support) || p.class == UnitClass::Infantry {
                 return Err(Rejection::LacksKeyword("Support".into()));
             }
+            // Demolition is "firing upon" the traps: Long Reload forbids it the turn after firing.
+            if p.keywords.contains(&Keyword::LongReload) && u.fired_last_turn {
+                return Err(Rejection::Reloading);
+            }
+            // An unmanned field gun has no "functionality", demolition included.
+            if p.class == UnitClass::FieldGun && crew_of(data, state, unit).is_none() {
+                return Err(Rejection::Unmanned);
+            }
             let trap = state.setup.table.pieces.get(piece).ok_or(Rejection::NotATankTrap)?;
             if !data.kind(&trap.kind).is_some_and(|k| k.tank_trap) || state.demolished.contains(&piece) {
                 return Err(Rejection::NotATankTrap);
