@@ -224,3 +224,28 @@ fn on_hedgerow_crossing_a_sherman_cannot_park_its_front_inside_the_house_its_cen
     );
     assert!(check(&data, &state, &mv(0, 10.0, 38.1)).is_ok(), "its front 0.05\" short of the wall");
 }
+
+/// A road piece along x = 10 from `y0` to `y1` inches, 4" wide.
+fn road(y0: f64, y1: f64) -> skirmish_studio::table::Piece {
+    let length = ((y1 - y0) * IN as f64).round() as i64;
+    piece("road", Footprint::Rect { length, width: 4 * IN }, 10.0, (y0 + y1) / 2.0, 0.0, 0.0)
+}
+
+#[test]
+fn roads_the_bonus_needs_one_continuous_road_and_overlapping_pieces_do_not_make_the_open_ground_beyond_a_road() {
+    let data = data();
+    let enemy = ("medium_tank", 1, 40.0, 5.0, 180.0);
+    // A light tank (7", tracked: +1" on a road) goes 8" from y = 40 to y = 32.
+    // Two pieces overlap over 36-40 and a third lies under 31.5-33.5: their stretches add up to
+    // 8.5", but 33.5-36 is open ground.
+    let broken = vec![road(36.0, 40.0), road(37.0, 40.0), road(31.5, 33.5)];
+    let mut state = game(&data, &table(&[("light_tank", 0, 10.0, 40.0, 0.0), enemy], broken));
+    assert!(
+        matches!(apply(&data, &mut state, &mv(0, 10.0, 32.0)), Err(Rejection::BeyondReach { .. })),
+        "no road bonus across the gap"
+    );
+    // Overlapping pieces that leave no gap are one continuous road.
+    let joined = vec![road(36.0, 40.0), road(31.5, 37.0)];
+    let mut state = game(&data, &table(&[("light_tank", 0, 10.0, 40.0, 0.0), enemy], joined));
+    apply(&data, &mut state, &mv(0, 10.0, 32.0)).expect("7\" + 1\" on one continuous road");
+}

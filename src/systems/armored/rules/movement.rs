@@ -8,6 +8,7 @@ use super::geometry::{profile, shape};
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, TerrainKind, UnitClass, Weight};
 use crate::table::measure::length;
+use crate::table::shape::inside_intervals;
 use crate::table::{Facing, Pose, UM_PER_INCH, overlaps, segment_meets, swept};
 
 /// What a move may spend and what its path costs, in micrometres.
@@ -119,8 +120,8 @@ pub fn move_cost(
             None => {}
         }
     }
-    // One continuous road from start to end: the whole path on road pieces.
-    if !free && path > 0.0 && on_roads + 1.0 >= path && on_road(data, state, from) && on_road(data, state, end) {
+    // One continuous road from start to end: every point of the path on some road piece.
+    if !free && path > 0.0 && on_roads + 1.0 >= path && road_all_the_way(data, state, from, end) {
         allowance += match p.propulsion {
             Some(Propulsion::Tracked) => inches(1.0),
             Some(Propulsion::Wheeled | Propulsion::Halftrack) => inches(2.0),
@@ -185,6 +186,34 @@ fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, 
         }
     }
     Ok(())
+}
+
+/// Whether every point of the straight path from `a` to `b` lies on a road piece: the pieces'
+/// stretches of the path joined, with no gap between them (two overlapping road pieces do not
+/// make the open ground beyond their overlap a road, however long their stretches add up to).
+fn road_all_the_way(data: &Ruleset, state: &GameState, a: (f64, f64), b: (f64, f64)) -> bool {
+    let pieces = &state.setup.table.pieces;
+    let mut stretches: Vec<(f64, f64)> = state
+        .setup
+        .scene
+        .0
+        .obstacles
+        .iter()
+        .zip(pieces)
+        .filter(|(_, piece)| data.kind(&piece.kind).is_some_and(|k| k.ground == Ground::Road))
+        .flat_map(|(o, _)| inside_intervals(&o.shape, a, b))
+        .collect();
+    stretches.sort_by(|x, y| x.0.total_cmp(&y.0));
+    // A micrometre's slack along the path, so a road's edge met exactly is no gap.
+    let slack = 1.0 / length(b.0 - a.0, b.1 - a.1).max(1.0);
+    let mut reached = 0.0f64;
+    for (start, end) in stretches {
+        if start > reached + slack {
+            return false;
+        }
+        reached = reached.max(end);
+    }
+    reached + slack >= 1.0
 }
 
 fn segments_cross(a: (f64, f64), b: (f64, f64), p: (f64, f64), q: (f64, f64)) -> bool {
