@@ -319,7 +319,7 @@ fn a_polygon_zone_is_drawn_corner_by_corner_and_closed_on_its_first_corner_with_
 fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     let script = temp_file(
         "script.txt",
-        "# Allies' Sherman forward to the house, then through it\nmove 1 10 38.5\nmove 1 10 20\n",
+        "# Allies' Sherman forward to the house, then through it\nmove 1 10 38.5\nmove 1 10 34\n",
     );
     let (code, out, err) = run_args(&[
         "play",
@@ -333,7 +333,7 @@ fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     // The house's wall is at 36": the hull's front stops short of it (4.1" long, centre at 38.5").
     assert!(out.contains("moves from (10\", 42\") to (10\", 38.5\"), 3.5\""), "{out}");
     assert!(
-        err.contains("line 3: Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 20\") is refused: it cannot cross Building"),
+        err.contains("line 3: Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 34\") is refused: the hull (1.9\" wide) does not fit past Building 2"),
         "{err}"
     );
     let bad = temp_file("bad.txt", "fly 1 2 3\n");

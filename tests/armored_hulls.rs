@@ -120,7 +120,7 @@ fn sampled_path_meets_a_stopping_piece(data: &Ruleset, state: &GameState, unit: 
     let u = &state.units[unit];
     let profile = &data.profiles[u.profile];
     let class = profile.class;
-    let hull = data.hull(&profile.id).unwrap();
+    let hull = shrunk(&data.hull(&profile.id).unwrap());
     let from = u.pose;
     let turn = {
         let d = (to.facing.centidegrees() - from.facing.centidegrees()).rem_euclid(36_000);
@@ -141,34 +141,23 @@ fn sampled_path_meets_a_stopping_piece(data: &Ruleset, state: &GameState, unit: 
             continue;
         }
         let shape: Shape = piece.footprint.place(piece.pose);
-        // A shape a whole 0.01" inside the piece counts, so rounding at a touch does not.
-        if poses.iter().any(|&pose| overlaps(&hull.place(pose), &shape) && deep_overlap(&hull.place(pose), &shape)) {
+        if poses.iter().any(|&pose| overlaps(&hull.place(pose), &shape)) {
             return Some(format!("{} at piece {index}", piece.kind));
         }
     }
     None
 }
 
-/// Whether two shapes overlap by more than a hundredth of an inch (a sampled point of one lies
-/// that deep inside the other).
-fn deep_overlap(a: &Shape, b: &Shape) -> bool {
-    let deep = |inner: &Shape, outer: &Shape| {
-        inner.outline().iter().any(|&p| outer.contains_point(p) && outer_depth(outer, p) > IN as f64 / 100.0)
-    };
-    deep(a, b) || deep(b, a)
-}
-
-fn outer_depth(shape: &Shape, p: (f64, f64)) -> f64 {
-    let outline = shape.outline();
-    (0..outline.len())
-        .map(|i| {
-            let (a, b) = (outline[i], outline[(i + 1) % outline.len()]);
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            let len2 = (dx * dx + dy * dy).max(1e-9);
-            let t = (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0);
-            ((p.0 - a.0 - t * dx).powi(2) + (p.1 - a.1 - t * dy).powi(2)).sqrt()
-        })
-        .fold(f64::INFINITY, f64::min)
+/// The footprint a hundredth of an inch smaller all round, so a hull that only touches a piece
+/// (rounding at an exact contact) does not count as meeting it, however the two cross.
+fn shrunk(footprint: &Footprint) -> Footprint {
+    let e = IN / 50;
+    match footprint {
+        Footprint::Rect { length, width } => Footprint::Rect { length: length - e, width: width - e },
+        Footprint::Oval { length, width } => Footprint::Oval { length: length - e, width: width - e },
+        Footprint::Round { diameter } => Footprint::Round { diameter: diameter - e },
+        other => other.clone(),
+    }
 }
 
 #[test]

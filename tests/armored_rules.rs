@@ -96,14 +96,15 @@ fn tank_traps_stop_vehicles_but_not_infantry() {
         &data,
         &table(
             &[
-                ("medium_tank", 0, 15.0, 33.0, 0.0),
+                ("medium_tank", 0, 15.0, 33.5, 0.0),
                 ("infantry", 0, 25.0, 33.0, 0.0),
                 ("medium_tank", 1, 40.0, 5.0, 180.0),
             ],
             vec![traps],
         ),
     );
-    assert!(matches!(apply(&data, &mut state, &mv(0, 15.0, 28.0)), Err(Rejection::Impassable(_))));
+    // The tank's 4.1" hull starts clear of the traps (y 29" to 31") and would cross them.
+    assert!(matches!(apply(&data, &mut state, &mv(0, 15.0, 28.5)), Err(Rejection::HullBlocked { .. })));
     apply(&data, &mut state, &mv(1, 25.0, 29.0)).unwrap();
 }
 

@@ -56,12 +56,8 @@ impl ArmoredPlay {
     #[must_use]
     pub fn move_preview(&self, unit: usize, to: (i64, i64), action: &Action) -> MovePreview {
         let state = self.state();
-        let facing = match action {
-            Action::Move { facing, .. } | Action::FreeMove { facing, .. } => *facing,
-            _ => state.live(unit).map(|u| u.pose.facing).unwrap_or_default(),
-        };
         let cost = state.live(unit).and_then(|_| {
-            rules::move_cost(self.data(), state, unit, to, facing, matches!(action, Action::FreeMove { .. })).ok()
+            rules::move_cost(self.data(), state, unit, to, matches!(action, Action::FreeMove { .. })).ok()
         });
         let refused = rules::check(self.data(), state, action).err().map(|r| r.to_string());
         MovePreview { cost, refused }

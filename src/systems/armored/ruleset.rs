@@ -5,7 +5,7 @@
 
 use crate::ruleset::{RulesetError, RulesetProblem};
 use crate::table::file::{FootprintFile, read_footprint};
-use crate::table::{Footprint, LengthUnit};
+use crate::table::{Footprint, LengthUnit, Piece};
 use serde::{Deserialize, Serialize};
 
 /// The built-in data file's text.
@@ -523,6 +523,16 @@ impl Ruleset {
     #[must_use]
     pub fn kind(&self, id: &str) -> Option<&TerrainKind> {
         self.terrain.iter().find(|k| k.id == id)
+    }
+
+    /// A table's piece as people name it, "Building 3": its kind's name and its number among
+    /// the pieces of its kind (the validator, the print and the rules' refusals say the same).
+    #[must_use]
+    pub fn piece_name(&self, pieces: &[Piece], index: usize) -> String {
+        let Some(piece) = pieces.get(index) else { return format!("piece {}", index + 1) };
+        let same = pieces[..index].iter().filter(|p| p.kind == piece.kind).count();
+        let name = self.kind(&piece.kind).map_or(piece.kind.as_str(), |k| k.name.as_str());
+        format!("{name} {}", same + 1)
     }
 
     /// A profile by id.

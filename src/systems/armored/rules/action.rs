@@ -287,8 +287,6 @@ pub enum Rejection {
         /// What it may spend.
         allowance: i64,
     },
-    /// The path crosses ground this unit cannot (the piece's name).
-    Impassable(String),
     /// The area its hull sweeps on the way (or where it ends) meets a piece it may not enter:
     /// the piece's name and the hull's width across its facing, in micrometres.
     HullBlocked {
@@ -382,7 +380,6 @@ impl fmt::Display for Rejection {
                 *cost as f64 / 25_400.0,
                 *allowance as f64 / 25_400.0
             ),
-            Rejection::Impassable(piece) => write!(f, "it cannot cross {piece}"),
             Rejection::HullBlocked { piece, width } => write!(
                 f,
                 "the hull ({:.1}\" wide) does not fit past {piece}: it would cross it on the way or end on it",

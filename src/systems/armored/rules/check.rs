@@ -3,7 +3,7 @@
 
 use super::action::{Action, Rejection};
 use super::geometry::profile;
-use super::movement::{MoveCost, may_stand, move_cost};
+use super::movement::{MoveCost, may_go, move_cost};
 use super::shooting::{Shot, shot, shot_with};
 use super::special::{check_special, crew_of, may_act};
 use super::state::{GameState, Outcome};
@@ -65,7 +65,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
             } else {
                 may_act(data, state, *unit, 1)?;
             }
-            let cost = move_cost(data, state, *unit, *to, *facing, free)?;
+            let cost = move_cost(data, state, *unit, *to, free)?;
             if cost.cost > cost.allowance {
                 return Err(if p.class == UnitClass::FieldGun {
                     Rejection::Immobile
@@ -81,7 +81,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
                     return Err(Rejection::MustFaceTravel);
                 }
             }
-            may_stand(data, state, *unit, Pose::new(to.0, to.1, *facing))?;
+            may_go(data, state, *unit, u.pose, Pose::new(to.0, to.1, *facing))?;
             Ok(Checked::Move(cost))
         }
         Action::Fire { unit, weapon, target } => {

@@ -8,8 +8,9 @@ use super::geometry::{profile, shape};
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, TerrainKind, UnitClass, Weight};
 use crate::table::measure::length;
+use crate::table::shape::Bounds;
 use crate::table::shape::inside_intervals;
-use crate::table::{Facing, Pose, UM_PER_INCH, overlaps, segment_meets, swept};
+use crate::table::{Pose, UM_PER_INCH, overlaps, segment_meets, swept};
 
 /// What a move may spend and what its path costs, in micrometres.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,16 +43,16 @@ pub fn stands_on_road(data: &Ruleset, state: &GameState, unit: &Unit) -> bool {
 }
 
 /// The cost of moving unit `index` straight to `to` and what the move may spend (the free move when
-/// `free`), or why it cannot go.
+/// `free`): mud and deep water measured along its centre's path, the road bonus for one
+/// continuous road. Whether its hull may go there at all is [`may_go`]'s.
 ///
 /// # Errors
-/// Ground it cannot cross, a field gun asked to leave firm ground.
+/// No such unit.
 pub fn move_cost(
     data: &Ruleset,
     state: &GameState,
     index: usize,
     to: (i64, i64),
-    facing: Facing,
     free: bool,
 ) -> Result<MoveCost, Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
@@ -73,7 +74,7 @@ pub fn move_cost(
         // unit."
         allowance /= 2;
     }
-    let armoured = p.class != UnitClass::Infantry;
+    let heavy_enough = matches!(p.weight, Some(Weight::Medium | Weight::Heavy)) && p.class == UnitClass::Vehicle;
     let mut mud = 0.0;
     let mut on_roads = 0.0;
     let pieces = &state.setup.table.pieces;
@@ -82,35 +83,13 @@ pub fn move_cost(
             continue;
         }
         let Some(kind) = pieces.get(index).and_then(|piece| data.kind(&piece.kind)) else { continue };
-        if kind.blocks_sight {
-            return Err(Rejection::Impassable(kind.name.clone()));
-        }
-        if armoured && (kind.tank_trap || kind.wall) {
-            return Err(Rejection::Impassable(kind.name.clone()));
-        }
-        let heavy_enough = matches!(p.weight, Some(Weight::Medium | Weight::Heavy)) && p.class == UnitClass::Vehicle;
         match kind.ground {
             Ground::Road => on_roads += inside,
             Ground::Mud => mud += inside,
             Ground::DeepWater if !heavy_enough => mud += inside,
             _ => {}
         }
-        if p.class == UnitClass::FieldGun && matches!(kind.ground, Ground::Mud | Ground::DeepWater) {
-            return Err(Rejection::Impassable(format!("{} (a field gun only crosses it towed)", kind.name)));
-        }
     }
-    // A wall piece drawn as segments stops vehicles where the path crosses a segment.
-    if armoured {
-        for (obstacle, piece) in state.setup.scene.0.obstacles.iter().zip(pieces) {
-            let crosses = obstacle.walls.iter().any(|w| segments_cross(from, end, w.a, w.b));
-            if crosses {
-                return Err(Rejection::Impassable(
-                    data.kind(&piece.kind).map_or_else(|| piece.kind.clone(), |k| k.name.clone()),
-                ));
-            }
-        }
-    }
-    hull_clear(data, state, index, Pose::new(to.0, to.1, facing))?;
     let mut cost = path.round() as i64;
     if p.class != UnitClass::Infantry && mud > 0.0 {
         match p.propulsion {
@@ -120,7 +99,8 @@ pub fn move_cost(
             None => {}
         }
     }
-    // One continuous road from start to end: every point of the path on some road piece.
+    // One continuous road from start to end: every point of the path on some road piece (the
+    // stretches adding up to the path is the cheap half of that, asked first).
     if !free && path > 0.0 && on_roads + 1.0 >= path && road_all_the_way(data, state, from, end) {
         allowance += match p.propulsion {
             Some(Propulsion::Tracked) => inches(1.0),
@@ -139,26 +119,6 @@ fn stops(kind: &TerrainKind, class: UnitClass) -> bool {
         || (class == UnitClass::FieldGun && matches!(kind.ground, Ground::Mud | Ground::DeepWater))
 }
 
-/// A piece as people name it: its kind's name and its number among the pieces of its kind.
-fn piece_name(data: &Ruleset, state: &GameState, index: usize) -> String {
-    let pieces = &state.setup.table.pieces;
-    let Some(piece) = pieces.get(index) else { return format!("piece {}", index + 1) };
-    let same = pieces[..index].iter().filter(|p| p.kind == piece.kind).count();
-    let name = data.kind(&piece.kind).map_or(piece.kind.as_str(), |k| k.name.as_str());
-    format!("{name} {}", same + 1)
-}
-
-/// Whether unit `index`'s hull, turning where it stands and going straight to `to`, keeps
-/// clear of every piece it may not enter, on the way and where it ends: the hull, not its
-/// centre, is what must fit ("the hull does not fit between the tank traps").
-///
-/// # Errors
-/// The first such piece the swept area meets, by name, with the hull's width.
-pub fn hull_clear(data: &Ruleset, state: &GameState, index: usize, to: Pose) -> Result<(), Rejection> {
-    let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
-    clear_of_pieces(data, state, index, unit.pose, to)
-}
-
 /// Whether unit `index`'s hull going from `from` to `to` (turning where it starts) keeps clear
 /// of every piece it may not enter.
 fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, to: Pose) -> Result<(), Rejection> {
@@ -167,22 +127,31 @@ fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, 
     let Ok(hull) = crate::table::file::read_footprint(data.unit, &p.hull, &p.id) else {
         return Err(Rejection::NoSuchUnit);
     };
-    let area = swept(&hull, from, to);
     let scene = &state.setup.scene.0;
     let pieces = &state.setup.table.pieces;
-    for i in scene.near_box(&area.bounds()) {
-        if state.demolished.contains(&i) {
-            continue;
-        }
-        let (Some(obstacle), Some(kind)) = (scene.obstacles.get(i), pieces.get(i).and_then(|pc| data.kind(&pc.kind)))
-        else {
-            continue;
-        };
-        let walls_meet =
-            p.class != UnitClass::Infantry && obstacle.walls.iter().any(|w| segment_meets(&area, w.a, w.b));
-        let footprint_meets = stops(kind, p.class) && overlaps(&area, &obstacle.shape);
-        if walls_meet || footprint_meets {
-            return Err(Rejection::HullBlocked { piece: piece_name(data, state, i), width: hull.breadth() });
+    let infantry = p.class == UnitClass::Infantry;
+    // The pieces near the path that could stop it, found from a cheap box first: most moves
+    // meet none, and then no swept area is worked out.
+    let reach = Bounds::of_segment(from.point(), to.point()).grown(hull.reach());
+    let near: Vec<usize> = scene
+        .near_box(&reach)
+        .into_iter()
+        .filter(|&i| !state.demolished.contains(&i))
+        .filter(|&i| {
+            let walls = !infantry && scene.obstacles.get(i).is_some_and(|o| !o.walls.is_empty());
+            walls || pieces.get(i).and_then(|pc| data.kind(&pc.kind)).is_some_and(|k| stops(k, p.class))
+        })
+        .collect();
+    if near.is_empty() {
+        return Ok(());
+    }
+    let area = swept(&hull, from, to);
+    for i in near {
+        let Some(obstacle) = scene.obstacles.get(i) else { continue };
+        let stopping = pieces.get(i).and_then(|pc| data.kind(&pc.kind)).is_some_and(|k| stops(k, p.class));
+        let walls_meet = !infantry && obstacle.walls.iter().any(|w| segment_meets(&area, w.a, w.b));
+        if walls_meet || (stopping && overlaps(&area, &obstacle.shape)) {
+            return Err(Rejection::HullBlocked { piece: data.piece_name(pieces, i), width: hull.breadth() });
         }
     }
     Ok(())
@@ -216,19 +185,23 @@ fn road_all_the_way(data: &Ruleset, state: &GameState, a: (f64, f64), b: (f64, f
     reached + slack >= 1.0
 }
 
-fn segments_cross(a: (f64, f64), b: (f64, f64), p: (f64, f64), q: (f64, f64)) -> bool {
-    let cross = |o: (f64, f64), u: (f64, f64), v: (f64, f64)| (u.0 - o.0) * (v.1 - o.1) - (u.1 - o.1) * (v.0 - o.0);
-    let (d1, d2) = (cross(p, q, a), cross(p, q, b));
-    let (d3, d4) = (cross(a, b, p), cross(a, b, q));
-    d1 * d2 < 0.0 && d3 * d4 < 0.0
-}
-
-/// Whether a unit may stand at `pose` (deployed, set down, unhitched, or at the end of a
-/// move): on the table, on no piece it may not enter, and on no other unit.
+/// Whether a unit may stand at `pose` where it is set (deployed, set down, unhitched): on the
+/// table, on no piece it may not enter, and on no other unit.
 ///
 /// # Errors
 /// Off the table, on such a piece (by name), or on another unit.
 pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) -> Result<(), Rejection> {
+    may_go(data, state, index, pose, pose)
+}
+
+/// Whether a unit may go from `from` to `pose` and stand there: it ends on the table, the area
+/// its hull sweeps on the way (turning where it starts, then straight) and where it ends meets
+/// no piece it may not enter, and it ends on no other unit. The hull, not its centre, is what
+/// must fit ("the hull does not fit between the tank traps").
+///
+/// # Errors
+/// Off the table, a piece in the way (by name, with the hull's width), or another unit.
+pub fn may_go(data: &Ruleset, state: &GameState, index: usize, from: Pose, pose: Pose) -> Result<(), Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
     let moved = super::state::Unit { pose, ..unit.clone() };
     let Some(hull) = shape(data, &moved) else { return Err(Rejection::NoSuchUnit) };
@@ -237,7 +210,7 @@ pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) ->
     if b.min.0 < 0.0 || b.min.1 < 0.0 || b.max.0 > table.width as f64 || b.max.1 > table.depth as f64 {
         return Err(Rejection::OffTable);
     }
-    clear_of_pieces(data, state, index, pose, pose)?;
+    clear_of_pieces(data, state, index, from, pose)?;
     let clash = state
         .units
         .iter()

@@ -41,10 +41,7 @@ pub fn unit_name(rules: &Ruleset, scenario: &ArmoredScenario, index: usize) -> S
 /// A piece's name for people: "Building 3".
 #[must_use]
 pub fn piece_name(rules: &Ruleset, scenario: &ArmoredScenario, index: usize) -> String {
-    let Some(piece) = scenario.table.pieces.get(index) else { return format!("piece {}", index + 1) };
-    let same = scenario.table.pieces[..index].iter().filter(|p| p.kind == piece.kind).count();
-    let name = rules.kind(&piece.kind).map_or(piece.kind.as_str(), |k| k.name.as_str());
-    format!("{name} {}", same + 1)
+    rules.piece_name(&scenario.table.pieces, index)
 }
 
 /// A thing's name for people.

@@ -5,6 +5,7 @@
 use super::super::ruleset::{Ruleset, Troop, cm};
 use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
 use super::state::Setup;
+use crate::table::shape::Bounds;
 use crate::table::shape::inside_intervals;
 use crate::table::{Facing, Footprint, Pose, overlaps, swept};
 
@@ -71,16 +72,19 @@ pub fn allowance(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i64, i64
 #[must_use]
 pub fn crosses_building(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i64, i64)) -> bool {
     let ends = [building_at(rules, setup, from), building_at(rules, setup, to)];
+    // The buildings near the path, from a cheap box first: most moves meet none, and then no
+    // swept area is worked out.
+    let reach = Bounds::of_segment(point(from), point(to)).grown(rules.base_um() as f64 / 2.0);
+    let mut near = setup.terrain.iter().enumerate().filter(|(i, t)| {
+        rules.terrain.get(t.kind).is_some_and(|k| k.is_building)
+            && !ends.contains(&Some(*i))
+            && t.shape.bounds().meets(&reach)
+    });
+    let Some(first) = near.next() else { return false };
     let base = Footprint::Round { diameter: rules.base_um() };
     let pose = |(x, y): (i64, i64)| Pose::new(x, y, Facing::UP);
     let area = swept(&base, pose(from), pose(to));
-    let reach = rules.base_um() as f64 / 2.0;
-    setup.terrain.iter().enumerate().any(|(i, t)| {
-        rules.terrain.get(t.kind).is_some_and(|k| k.is_building)
-            && !ends.contains(&Some(i))
-            && t.shape.bounds().meets(&area.bounds().grown(reach))
-            && overlaps(&area, &t.shape)
-    })
+    std::iter::once(first).chain(near).any(|(_, t)| overlaps(&area, &t.shape))
 }
 
 /// Whether a building hides `b` from `a` (their centres), as the sight reading says.
