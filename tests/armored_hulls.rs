@@ -102,7 +102,10 @@ fn a_turn_sweeps_the_hull_round_so_a_tank_beside_a_wall_cannot_swing_through_it(
 fn infantry_walks_between_tank_traps_that_stop_a_tank() {
     let data = data();
     let enemy = ("medium_tank", 1, 40.0, 5.0, 180.0);
-    let mut state = game(&data, &table(&[("infantry", 0, 10.0, 22.0, 0.0), enemy], traps_with_gap(0.5, 20.0)));
+    // A tank of its own far off: a side without a mechanised force has lost before it starts.
+    let own_tank = ("medium_tank", 0, 40.0, 40.0, 0.0);
+    let mut state =
+        game(&data, &table(&[("infantry", 0, 10.0, 22.0, 0.0), enemy, own_tank], traps_with_gap(0.5, 20.0)));
     apply(&data, &mut state, &mv(0, 10.0, 18.0)).unwrap();
 }
 

@@ -31,15 +31,12 @@ fn accurate_spends_both_actions_for_one_shot_at_plus_1_and_no_move() {
     apply(&data, &mut state, &Action::AccurateFire { unit: 0, weapon: 0, target: 1 }).unwrap();
     assert_eq!(state.units[0].actions_spent, 2);
     assert_eq!(state.actions_spent, 2, "both actions count against the limit");
-    assert_eq!(check(&data, &state, &mv(0, 20.0, 38.0)), Err(Rejection::UnitActionsSpent));
+    assert_eq!(check(&data, &state, &mv(0, 20.0, 38.0)), Err(Rejection::FiredAccurate));
 
     let mut moved =
         game(&data, &table(&[("tank_hunter", 0, 20.0, 40.0, 0.0), ("heavy_tank", 1, 20.0, 16.0, 180.0)], vec![]));
     apply(&data, &mut moved, &mv(0, 20.0, 38.0)).unwrap();
-    assert_eq!(
-        check(&data, &moved, &Action::AccurateFire { unit: 0, weapon: 0, target: 1 }),
-        Err(Rejection::NeedsBothActions)
-    );
+    assert_eq!(check(&data, &moved, &Action::AccurateFire { unit: 0, weapon: 0, target: 1 }), Err(Rejection::HasMoved));
     assert_eq!(
         check(
             &data,
@@ -167,7 +164,7 @@ fn apc_embarking_costs_the_apc_an_action_and_riders_are_safe_from_anti_infantry_
     assert_eq!(state.units[1].pose.y, 38 * IN, "the riders go with it");
     assert_eq!(check(&data, &state, &mv(1, 20.0, 36.0)), Err(Rejection::Carried));
     apply(&data, &mut state, &Action::EndTurn).unwrap();
-    assert_eq!(shot(&data, &state, 2, 1, 1), Err(Rejection::NotInSight), "inside, immune to anti-infantry fire");
+    assert_eq!(shot(&data, &state, 2, 1, 1), Err(Rejection::Riding), "inside, immune to anti-infantry fire");
 }
 
 #[test]
@@ -309,6 +306,8 @@ fn machine_gun_adds_a_kill_and_grenades_are_two_throws_within_6_inches_over_wall
                 ("infantry", 1, 20.0, 19.5, 180.0),
                 ("infantry_mg", 0, 40.0, 30.0, 0.0),
                 ("infantry", 1, 40.0, 22.0, 0.0),
+                ("medium_tank", 0, 5.0, 44.0, 0.0),
+                ("medium_tank", 1, 44.0, 4.0, 180.0),
             ],
             vec![wall],
         ),
@@ -325,7 +324,7 @@ fn machine_gun_adds_a_kill_and_grenades_are_two_throws_within_6_inches_over_wall
             return;
         }
     }
-    assert_eq!(shot(&data, &state, 0, 2, 1), Err(Rejection::WeaponSpent), "two grenades, single use");
+    assert_eq!(shot(&data, &state, 0, 2, 1), Err(Rejection::UsedUp { uses: 2 }), "two grenades, single use");
 }
 
 #[test]

@@ -157,7 +157,15 @@ fn angling_gives_its_armour_to_a_firer_30_to_60_degrees_off_the_front() {
     // A StuG (front 9, Angling 10) facing up; a Sherman 45 degrees off its front.
     let state =
         game(&data, &table(&[("medium_tank", 1, 30.0, 10.0, 180.0), ("tank_destroyer", 0, 20.0, 20.0, 0.0)], vec![]));
-    assert_eq!(skirmish_studio::systems::armored::rules::armour_faced(&data, &state.units[0], &state.units[1]), 10);
+    assert_eq!(
+        skirmish_studio::systems::armored::rules::armour_faced(
+            &data,
+            &state.setup.readings,
+            &state.units[0],
+            &state.units[1]
+        ),
+        10
+    );
 }
 
 #[test]
@@ -171,7 +179,7 @@ fn casemate_fires_in_its_front_90_degrees_only() {
 #[test]
 fn support_damage_10_becomes_15_against_a_field_gun() {
     let text = include_str!("../src/systems/armored/data/armored.ron").replace(
-        "(name: \"105 mm howitzer\", penetration: 6, damage: 20, keywords: [Indirect(60)])",
+        "(name: \"105 mm howitzer\", penetration: 6, damage: 20, anti_infantry: Some(\"D6-1\"), keywords: [Indirect(60)])",
         "(name: \"75 mm howitzer\", penetration: 6, damage: 10, keywords: [Indirect(60)])",
     );
     let data = Ruleset::from_ron(&text).unwrap();
@@ -270,7 +278,7 @@ fn anti_infantry_fire_kills_men_by_the_die_and_infantry_act_free_of_the_limit() 
     assert_eq!(i64::from(state.units[1].hp), 6 - killed);
     // The squad's one action is spent; and with six men the 1-3 men weapon is not its to fire.
     assert_eq!(check(&data, &state, &Action::Fire { unit: 0, weapon: 0, target: 1 }), Err(Rejection::UnitActionsSpent));
-    assert_eq!(shot(&data, &state, 0, 1, 1), Err(Rejection::NoSuchWeapon));
+    assert_eq!(shot(&data, &state, 0, 1, 1), Err(Rejection::SquadStrength { men: 6, least: 1, most: 3 }));
 }
 
 #[test]

@@ -438,3 +438,112 @@ fn between_two_targets_mirrored_across_the_centre_line_the_computer_favours_neit
     // A fair coin: 100 of 200 expected; 3.3 standard deviations is about 23.
     assert!((77..=123).contains(&left), "the left target was chosen {left} times of {seeds}");
 }
+
+#[test]
+fn reading_passing_with_the_initiative_a_player_will_first_test_the_morale_of_the_unit() {
+    let d = data();
+    let mut readings = Readings::default();
+    let s = duel(30.0, vec![], readings);
+    let (state, _) = start_game(&d, &s, 1).unwrap();
+    assert_eq!(check(&d, &state, &Action::Pass), Ok(()), "by default a side may pass untested");
+    readings.set("passing", "after_test").unwrap();
+    let s = duel(30.0, vec![], readings);
+    let (mut state, _) = start_game(&d, &s, 1).unwrap();
+    assert_eq!(check(&d, &state, &Action::Pass), Err(Rejection::MustTest));
+    assert!(!rules::legal_actions(&d, &state).contains(&Action::Pass));
+    // A unit that passed its test may stand.
+    state.active = Some(1);
+    assert_eq!(check(&d, &state, &Action::Pass), Ok(()));
+    // The computer, with nothing worth doing, tests a unit rather than pass.
+    let (state, _) = start_game(&d, &s, 1).unwrap();
+    let chosen = rules::computer_action(&d, &state, rules::Level::Normal).unwrap();
+    assert!(matches!(chosen, Action::Test { .. }), "{chosen:?}");
+}
+
+#[test]
+fn reading_rout_passes_a_unit_will_rout_go_to_next_other_players_activation() {
+    let d = data();
+    // The Troop has lost three of five (12 minuses): one more kill routs it. A second enemy
+    // unit keeps the game going.
+    let troop = [(40.0, 10.0), (44.0, 10.0), (48.0, 10.0), (30.0, 45.0), (34.0, 45.0)];
+    let outcome_side = |rout_passes: &str| {
+        let mut readings = Readings::default();
+        readings.set("rout_passes", rout_passes).unwrap();
+        let s = setup(
+            vec![],
+            vec![
+                unit(0, 0, "Legion", &[(20.0, 45.0)]),
+                unit(2, 1, "Troop", &troop),
+                unit(2, 1, "Reserve", &[(110.0, 85.0)]),
+            ],
+            readings,
+        );
+        for seed in 0..200 {
+            let mut state = affiliation_to_act(&d, &s, seed);
+            for f in 1..=3 {
+                state.figures[f].killed = true;
+            }
+            state.units[1].casualties = 3;
+            state.active = Some(0);
+            let events = apply(&d, &mut state, &Action::Fire { figure: 0, target: 4 }).unwrap();
+            if events.iter().any(|e| matches!(e, Event::Routed { unit: 1, .. })) {
+                return state.side;
+            }
+        }
+        panic!("no kill at 7.5 cm in 200 seeds");
+    };
+    assert_eq!(outcome_side("own_unit"), 0, "an enemy's rout leaves the initiative where it was");
+    assert_eq!(outcome_side("any_unit"), 1, "any rout passes it");
+}
+
+#[test]
+fn reading_building_to_building_100mm_to_go_from_inside_to_outside_a_building() {
+    let d = data();
+    // Two buildings wall to wall: x 45 to 55 and 55 to 61.
+    let terrain = vec![piece(0, (50.0, 45.0), (10.0, 10.0)), piece(0, (58.0, 45.0), (6.0, 10.0))];
+    let go = |readings: Readings| {
+        let s = setup(
+            terrain.clone(),
+            vec![unit(0, 0, "In", &[(52.0, 45.0)]), unit(2, 1, "Enemy", &[(110.0, 5.0)])],
+            readings,
+        );
+        let mut state = affiliation_to_act(&d, &s, 1);
+        state.active = Some(0);
+        check(&d, &state, &Action::Move { unit: 0, moves: vec![(0, (cm(58.0), cm(45.0)))] })
+    };
+    assert_eq!(go(Readings::default()), Ok(()), "6 cm, within the 100 mm of going in or out");
+    let mut two = Readings::default();
+    two.set("building_to_building", "two_moves").unwrap();
+    assert_eq!(go(two), Err(Rejection::BuildingToBuilding { figure: 0 }));
+}
+
+#[test]
+fn reading_tie_highest_score_wins_skirmish_winner_wins_ties_and_with_neither() {
+    let d = data();
+    // No shot is fired: scores 0 to 0 and no skirmish winner after eight rounds. The
+    // Affiliation has two figures on the table, the Antagonist one.
+    let ending = |tie: &str| {
+        let mut readings = Readings::default();
+        readings.set("game_end", "eight_rounds").unwrap();
+        readings.set("tie", tie).unwrap();
+        let s = setup(
+            vec![],
+            vec![unit(0, 0, "Legion", &[(20.0, 80.0), (24.0, 80.0)]), unit(2, 1, "Troop", &[(100.0, 10.0)])],
+            readings,
+        );
+        let (mut state, _) = start_game(&d, &s, 1).unwrap();
+        while state.outcome == Outcome::Ongoing {
+            apply(&d, &mut state, &Action::Pass).unwrap();
+        }
+        state.outcome
+    };
+    assert!(matches!(ending("draw"), Outcome::Over { winner: None, skirmish: None, scores: [0, 0], .. }));
+    assert!(matches!(ending("more_figures"), Outcome::Over { winner: Some(0), .. }));
+}
+
+#[test]
+fn the_fire_limit_reading_quotes_the_text_as_written() {
+    let reading = rules::READINGS.iter().find(|r| r.name == "fire_limit").unwrap();
+    assert!(reading.sentence.contains("not loose the inactive"), "{}", reading.sentence);
+    assert!(reading.sentence.contains("read as"), "the reading says how it reads the word");
+}

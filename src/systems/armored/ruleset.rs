@@ -214,15 +214,30 @@ pub struct Weapon {
 }
 
 impl Weapon {
+    /// Whether it fires at vehicles and field guns: it does damage.
+    #[must_use]
+    pub fn fires_at_vehicles(&self) -> bool {
+        self.damage > 0
+    }
+
+    /// Whether it fires at infantry: it has anti-infantry kills (machine guns and rifles only;
+    /// an autocannon or a howitzer as well as at vehicles).
+    #[must_use]
+    pub fn fires_at_infantry(&self) -> bool {
+        self.anti_infantry.is_some()
+    }
+
     /// Its profile as a card prints it: `pen 9, dmg 10` or `AI/D3-1, 12"`.
     #[must_use]
     pub fn summary(&self) -> String {
         let mut parts = Vec::new();
-        if let Some(ai) = &self.anti_infantry {
-            parts.push(format!("AI/{ai}"));
-        } else {
+        if self.fires_at_vehicles() {
             parts.push(format!("pen {}", self.penetration));
             parts.push(format!("dmg {}", self.damage));
+        }
+        if let Some(ai) = &self.anti_infantry {
+            // A gun that also fires at infantry does so within a foot.
+            parts.push(if self.fires_at_vehicles() { format!("AI/{ai} within 12\"") } else { format!("AI/{ai}") });
         }
         if let Some(range) = self.range {
             parts.push(format!("{range}\""));

@@ -158,7 +158,12 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
                 unit(*u),
                 unit(*target),
                 inches(*range),
-                if *needed > 6 { "cannot hit".to_owned() } else { format!("hits on {needed}+") }
+                match needed {
+                    // Anti-infantry fire (and indirect fire by a reading) rolls no hit die.
+                    0 => "no roll to hit".to_owned(),
+                    7.. => "cannot hit".to_owned(),
+                    _ => format!("hits on {needed}+"),
+                }
             )
         }
         Event::Advantage => "  missed by 1 at advantage: rolls again".into(),

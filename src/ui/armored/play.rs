@@ -409,7 +409,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                             format!(
                                 "; {:.0}% seen{}{}",
                                 l.visible * 100.0,
-                                if l.foliage { ", through foliage" } else { "" },
+                                if l.foliage > 0 || l.foliage_at_target > 0 { ", through foliage" } else { "" },
                                 if l.walls > 0 { format!(", {} wall(s)", l.walls) } else { String::new() }
                             )
                         });
@@ -417,10 +417,10 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                             format!("{}: {:.2}\"{line}; expected {:.2} men", w.weapon.1, shot.range as f64 / UM_PER_INCH as f64, loss)
                         } else {
                             format!(
-                                "{}: {:.2}\", hit {}+ ({:.1}%), penetrate {} ({:.1}% a shot), {} damage, expected {:.2}{line}",
+                                "{}: {:.2}\", hit {} ({:.1}%), penetrate {} ({:.1}% a shot), {} damage, expected {:.2}{line}",
                                 w.weapon.1,
                                 shot.range as f64 / UM_PER_INCH as f64,
-                                shot.hit.min(7),
+                                match shot.hit { 0 => "without a roll".to_owned(), 7.. => "never".to_owned(), n => format!("{n}+") },
                                 hit * 100.0,
                                 match shot.penetration { 0 => "automatically".to_owned(), 7 => "never".to_owned(), n => format!("{n}+") },
                                 pen * 100.0,

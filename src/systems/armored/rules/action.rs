@@ -297,6 +297,8 @@ pub enum Rejection {
     },
     /// It would end overlapping another unit.
     Blocked,
+    /// Its hull would pass through another unit on the way (the reading `through_units=around`).
+    PathBlocked,
     /// It would end off the table.
     OffTable,
     /// Slow Reverse: a move over half its stat must end facing the way it went.
@@ -319,6 +321,27 @@ pub enum Rejection {
     OutOfRange,
     /// Not in sight: not enough of it can be seen.
     NotInSight,
+    /// It rides inside a transport: "not eligible to be attacked by anti-infantry fire".
+    Riding,
+    /// Concealed: it neither moved nor fired last turn, so it cannot be targeted.
+    Concealed,
+    /// A squad's weapon for another strength: the men it has, and the strength the weapon is
+    /// for.
+    SquadStrength {
+        /// Men in the squad.
+        men: u32,
+        /// The fewest the weapon is for.
+        least: u8,
+        /// The most.
+        most: u8,
+    },
+    /// A single-use weapon is used up for the game (its uses).
+    UsedUp {
+        /// Uses a game.
+        uses: u8,
+    },
+    /// Accurate: it fired an Accurate shot this turn, so it cannot move, free moves included.
+    FiredAccurate,
     /// Outside the weapon's arc (Casemate).
     OutOfArc,
     /// The unit rides in a transport or is hooked to a tow.
@@ -333,7 +356,7 @@ pub enum Rejection {
     LacksKeyword(String),
     /// The action needs both of the unit's actions, unspent, and two of the limit.
     NeedsBothActions,
-    /// Accurate: the unit has moved this turn.
+    /// Accurate: the unit has moved this turn, and an Accurate shot forbids moving that turn.
     HasMoved,
     /// Too far for this (inches asked, allowed, in micrometres).
     TooFar {
@@ -386,6 +409,9 @@ impl fmt::Display for Rejection {
                 *width as f64 / crate::table::UM_PER_INCH as f64
             ),
             Rejection::Blocked => write!(f, "it would end on another unit"),
+            Rejection::PathBlocked => {
+                write!(f, "its hull would pass through another unit on the way (units are driven around, not through)")
+            }
             Rejection::OffTable => write!(f, "it would end off the table"),
             Rejection::MustFaceTravel => {
                 write!(f, "Slow Reverse: over half its move, it must end facing the way it went")
@@ -399,6 +425,26 @@ impl fmt::Display for Rejection {
             Rejection::WrongTarget => write!(f, "anti-infantry weapons fire at infantry, guns at vehicles and guns"),
             Rejection::OutOfRange => write!(f, "the target is beyond the weapon's range"),
             Rejection::NotInSight => write!(f, "not enough of the target can be seen"),
+            Rejection::Riding => {
+                write!(
+                    f,
+                    "it rides inside a transport: units inside transports cannot be attacked by anti-infantry fire"
+                )
+            }
+            Rejection::Concealed => {
+                write!(f, "Concealed: it neither moved nor fired last turn, so it cannot be targeted")
+            }
+            Rejection::SquadStrength { men, least, most } => {
+                write!(f, "the squad has {men} men: that weapon is for a squad of {least} to {most}")
+            }
+            Rejection::UsedUp { uses } => write!(
+                f,
+                "that weapon is used up for the game ({uses} use{} a game)",
+                if *uses == 1 { "" } else { "s" }
+            ),
+            Rejection::FiredAccurate => {
+                write!(f, "Accurate: it fired an Accurate shot this turn, so it cannot move, free moves included")
+            }
             Rejection::OutOfArc => write!(f, "the target is outside the weapon's arc"),
             Rejection::Carried => write!(f, "it rides in a transport or is on a tow"),
             Rejection::Stunned => write!(f, "it got out of a transport or lost one: no action this turn"),
@@ -413,7 +459,9 @@ impl fmt::Display for Rejection {
             }
             Rejection::LacksKeyword(keyword) => write!(f, "it does not have {keyword}"),
             Rejection::NeedsBothActions => write!(f, "that takes both of its actions, unspent, and two of the limit"),
-            Rejection::HasMoved => write!(f, "Accurate: it has moved this turn"),
+            Rejection::HasMoved => {
+                write!(f, "Accurate: it has moved this turn, and one cannot move and fire an Accurate shot")
+            }
             Rejection::TooFar { distance, allowed } => write!(
                 f,
                 "it is {:.2}\" away; at most {:.2}\"",

@@ -47,6 +47,10 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
                 return Err(Rejection::NotYourUnit);
             }
             let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+            // "One cannot move their vehicle if they elect to fire an accurate shot."
+            if u.fired_accurate {
+                return Err(Rejection::FiredAccurate);
+            }
             // "Field guns ... need to be manned to gain any functionality": an unmanned gun
             // does not move under its own power (a tow moves it).
             if p.class == UnitClass::FieldGun && u.towed_by.is_none() && crew_of(data, state, *unit).is_none() {
@@ -89,6 +93,13 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
             Ok(Checked::Fire(shot(data, state, *unit, *weapon, *target)?))
         }
         Action::AccurateFire { unit, weapon, target } => {
+            // Refused by the Accurate rule itself, before the actions it would need: a unit
+            // that moved has usually spent one of them too.
+            let u = state.live(*unit).ok_or(Rejection::NoSuchUnit)?;
+            let accurate = profile(data, u).is_some_and(|p| p.keywords.contains(&Keyword::Accurate));
+            if accurate && u.side == state.side && u.moved {
+                return Err(Rejection::HasMoved);
+            }
             may_act(data, state, *unit, 2)?;
             Ok(Checked::Fire(shot_with(data, state, *unit, *weapon, *target, true)?))
         }

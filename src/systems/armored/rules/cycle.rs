@@ -22,6 +22,8 @@ pub fn begin_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>
             unit.free_move_used = false;
             unit.moves = 0;
             unit.fired.iter_mut().for_each(|f| *f = 0);
+            unit.fired_at_infantry.iter_mut().for_each(|f| *f = 0);
+            unit.fired_accurate = false;
             unit.fired_this_turn = false;
             unit.started_on_road = road;
             unit.moved_um = 0;
@@ -32,6 +34,12 @@ pub fn begin_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>
     state.marks.clear();
     state.actions_spent = 0;
     events.push(Event::TurnStarted { side, round: state.round });
+    // "The goal is simply to defeat the entirety of the opponent's mechanized force": a side
+    // without one has lost, from the first turn on, not only when its last one is destroyed.
+    check_annihilation(data, state, events);
+    if state.outcome != Outcome::Ongoing {
+        return;
+    }
     if state.setup.victory != Victory::Domination && !either_can_win(data, state) {
         finish(state, Outcome::Draw, events, "neither side can hurt the other's vehicles");
     }
@@ -136,7 +144,8 @@ pub fn finish(state: &mut GameState, outcome: Outcome, events: &mut Vec<Event>, 
     events.push(Event::GameOver { winner, how: how.to_owned() });
 }
 
-/// After a unit is destroyed: a side with no vehicle or field gun left has lost (both: a draw).
+/// A side with no vehicle or field gun on the table has lost (both: a draw): asked when a turn
+/// begins and after a unit is destroyed.
 pub fn check_annihilation(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) {
     if state.outcome != Outcome::Ongoing || state.setup.victory == Victory::Domination {
         return;
@@ -168,9 +177,10 @@ fn either_can_win(data: &Ruleset, state: &GameState) -> bool {
             let weak_spot = tp.keywords.contains(&Keyword::WeakSpot);
             state.units.iter().filter(|u| u.alive() && u.side == side).any(|unit| {
                 let Some(up) = profile(data, unit) else { return false };
-                let hurts = up.weapons.iter().any(|w| {
-                    w.anti_infantry.is_none() && penetration_roll(data, w.penetration - weakest, weak_spot) <= 6
-                });
+                let hurts = up
+                    .weapons
+                    .iter()
+                    .any(|w| w.fires_at_vehicles() && penetration_roll(data, w.penetration - weakest, weak_spot) <= 6);
                 hurts
                     && (up.class == UnitClass::Vehicle
                         || super::geometry::line_of_fire(data, state, unit, target).is_some_and(|l| l.in_sight))

@@ -2,6 +2,7 @@
 //! range, sight with the readings' threshold, what a line of fire crosses (foliage, walls),
 //! bearings, arcs and the armour face a shot strikes.
 
+use super::readings::{ArcEdge, ArcMeasure, Readings};
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Keyword, Profile, Ruleset};
 use crate::table::measure::length;
@@ -109,8 +110,11 @@ pub struct LineOfFire {
     pub visible: f64,
     /// Whether that is a notable portion (the readings' threshold).
     pub in_sight: bool,
-    /// Foliage between, not within 3" of the firer.
-    pub foliage: bool,
+    /// Pieces of foliage between, none within 3" of the firer (the Terrain chapter's +2).
+    pub foliage: u32,
+    /// Pieces of foliage between with the target "sitting within 3\" and behind" them (the
+    /// Shooting chapter's 3" of range).
+    pub foliage_at_target: u32,
     /// Walls crossed.
     pub walls: u32,
 }
@@ -154,13 +158,29 @@ pub fn line_of_fire_over(
     let centre = scene.line(eye, Eye { at: b.centre(), z: target_z }, &ignore);
     let pieces = &state.setup.table.pieces;
     let band = 3.0 * UM_PER_INCH as f64;
-    let foliage = centre.crossings.iter().any(|c| {
-        c.wall.is_none()
-            && pieces.get(c.obstacle).and_then(|p| data.kind(&p.kind)).is_some_and(|k| k.foliage)
-            && scene.obstacles.get(c.obstacle).is_some_and(|o| crate::table::distance(&o.shape, &a) > band)
-    });
+    // Each piece of foliage the line crosses, once however often the line enters it.
+    let mut crossed: Vec<usize> = centre
+        .crossings
+        .iter()
+        .filter(|c| c.wall.is_none())
+        .map(|c| c.obstacle)
+        .filter(|&i| pieces.get(i).and_then(|p| data.kind(&p.kind)).is_some_and(|k| k.foliage))
+        .collect();
+    crossed.sort_unstable();
+    crossed.dedup();
+    let count = |keep: &dyn Fn(&Shape) -> bool| {
+        crossed.iter().filter(|&&i| scene.obstacles.get(i).is_some_and(|o| keep(&o.shape))).count() as u32
+    };
+    let foliage = count(&|piece| crate::table::distance(piece, &a) > band);
+    let foliage_at_target = count(&|piece| crate::table::distance(piece, &b) <= band);
     let walls = centre.crossings.iter().filter(|c| c.wall.is_some()).count() as u32;
-    Some(LineOfFire { visible, in_sight: visible >= state.setup.readings.sight_threshold && seen > 0, foliage, walls })
+    Some(LineOfFire {
+        visible,
+        in_sight: visible >= state.setup.readings.sight_threshold && seen > 0,
+        foliage,
+        foliage_at_target,
+        walls,
+    })
 }
 
 /// The angle of a point off a unit's facing, in degrees, 0 to 180.
@@ -179,38 +199,61 @@ pub fn off_facing(unit: &Unit, point: (f64, f64)) -> f64 {
     (libm::acos(cos).to_degrees() * 1e6).round() / 1e6
 }
 
-/// Whether a weapon's arc holds the target: Casemate the front 90 degrees, Reverse Casemate
-/// the rear 90; anything else all round.
-#[must_use]
-pub fn in_arc(data: &Ruleset, firer: &Unit, target: &Unit) -> bool {
-    let Some(p) = profile(data, firer) else { return false };
-    let angle = off_facing(firer, (target.pose.x as f64, target.pose.y as f64));
-    if p.keywords.contains(&Keyword::Casemate) {
-        angle <= 45.0
-    } else if p.keywords.contains(&Keyword::ReverseCasemate) {
-        angle >= 135.0
-    } else {
-        true
+/// The bearings, off `unit`'s facing, of what the readings measure an arc or an angle to on
+/// `other`: its centre, or the corners of its hull (`arc_measure`).
+fn bearings(data: &Ruleset, readings: &Readings, unit: &Unit, other: &Unit) -> Vec<f64> {
+    let centre = || vec![off_facing(unit, (other.pose.x as f64, other.pose.y as f64))];
+    match readings.arc_measure {
+        ArcMeasure::Centre => centre(),
+        ArcMeasure::Hull => match shape(data, other) {
+            Some(hull) => hull.outline().into_iter().map(|p| off_facing(unit, p)).collect(),
+            None => centre(),
+        },
     }
+}
+
+/// Whether a bearing lies in the front quarter (within 45 degrees of the facing), exactly 45
+/// degrees falling as `arc_edge` says.
+fn in_front(readings: &Readings, angle: f64) -> bool {
+    match readings.arc_edge {
+        ArcEdge::Front => angle <= 45.0,
+        ArcEdge::Side => angle < 45.0,
+    }
+}
+
+/// Whether a weapon's arc holds the target: Casemate the front 90 degrees, Reverse Casemate
+/// the rear 90 (any of the target's hull in it when `arc_measure` is `hull`); anything else
+/// all round.
+#[must_use]
+pub fn in_arc(data: &Ruleset, readings: &Readings, firer: &Unit, target: &Unit) -> bool {
+    let Some(p) = profile(data, firer) else { return false };
+    let casemate = p.keywords.contains(&Keyword::Casemate);
+    let reverse = p.keywords.contains(&Keyword::ReverseCasemate);
+    if !casemate && !reverse {
+        return true;
+    }
+    bearings(data, readings, firer, target)
+        .into_iter()
+        .any(|angle| if casemate { in_front(readings, angle) } else { in_front(readings, 180.0 - angle) })
 }
 
 /// The armour a shot from `firer` meets on `target`: front within 45 degrees of its facing,
 /// rear within 45 of its back, else side [house: quarters]; Angling (X) gives X when the
 /// firer is 30 to 60 degrees off the front axis.
 #[must_use]
-pub fn armour_faced(data: &Ruleset, firer: &Unit, target: &Unit) -> i32 {
+pub fn armour_faced(data: &Ruleset, readings: &Readings, firer: &Unit, target: &Unit) -> i32 {
     let Some(p) = profile(data, target) else { return 0 };
     let angle = off_facing(target, (firer.pose.x as f64, firer.pose.y as f64));
     for keyword in &p.keywords {
         if let Keyword::Angling(x) = keyword
-            && (30.0..=60.0).contains(&angle)
+            && bearings(data, readings, target, firer).into_iter().all(|a| (30.0..=60.0).contains(&a))
         {
             return i32::try_from(*x).unwrap_or(i32::MAX);
         }
     }
-    if angle <= 45.0 {
+    if in_front(readings, angle) {
         p.armour.front
-    } else if angle >= 135.0 {
+    } else if in_front(readings, 180.0 - angle) {
         p.armour.rear
     } else {
         p.armour.side

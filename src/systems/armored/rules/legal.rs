@@ -190,7 +190,7 @@ pub fn legal_specials(data: &Ruleset, state: &GameState) -> Vec<Action> {
                 .filter(|&f| {
                     f != unit
                         && state.units.get(f).and_then(|x| profile(data, x)).is_some_and(|fp| {
-                            fp.class != UnitClass::Infantry && fp.weapons.iter().any(|w| w.anti_infantry.is_none())
+                            fp.class != UnitClass::Infantry && fp.weapons.iter().any(|w| w.fires_at_vehicles())
                         })
                 })
                 .collect();

@@ -29,8 +29,9 @@ pub use legal::{disembark_candidates, legal_actions, legal_shots, legal_specials
 pub use movement::{MoveCost, move_cost};
 pub use perform::apply;
 pub use readings::{
-    BandEdge, Deployment, Foliage, IndirectGap, Occupation, READINGS, ReadingInfo, Readings, ScoutMark, TurnLimit,
-    WallRule,
+    AnnihilationLimit, ArcEdge, ArcMeasure, BandEdge, Deployment, Foliage, FoliagePieces, IndirectGap, IndirectHit,
+    Occupation, READINGS, RangePenetration, ReadingInfo, Readings, ScoutMark, ShotDice, ThroughUnits, TurnLimit,
+    WallRule, WeakSpotRange,
 };
 pub use setup::start_game;
 pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot, shot_with};

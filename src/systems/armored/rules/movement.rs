@@ -5,6 +5,7 @@
 
 use super::action::Rejection;
 use super::geometry::{profile, shape};
+use super::readings::ThroughUnits;
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, TerrainKind, UnitClass, Weight};
 use crate::table::measure::length;
@@ -211,17 +212,30 @@ pub fn may_go(data: &Ruleset, state: &GameState, index: usize, from: Pose, pose:
         return Err(Rejection::OffTable);
     }
     clear_of_pieces(data, state, index, from, pose)?;
-    let clash = state
+    // The other units' hulls: passengers are inside their transport; a tow and its gun move as
+    // one.
+    let others: Vec<crate::table::Shape> = state
         .units
         .iter()
         .enumerate()
         .filter(|(i, u)| {
-            // Passengers are inside their transport; a tow and its gun move as one.
             *i != index && u.alive() && u.riding.is_none() && u.towed_by != Some(index) && unit.towed_by != Some(*i)
         })
         .filter_map(|(_, u)| shape(data, u))
-        .any(|other| overlaps(&hull, &other));
-    if clash { Err(Rejection::Blocked) } else { Ok(()) }
+        .collect();
+    if others.iter().any(|other| overlaps(&hull, other)) {
+        return Err(Rejection::Blocked);
+    }
+    if state.setup.readings.through_units == ThroughUnits::Around && from != pose {
+        let footprint = profile(data, unit)
+            .and_then(|p| crate::table::file::read_footprint(data.unit, &p.hull, &p.id).ok())
+            .ok_or(Rejection::NoSuchUnit)?;
+        let area = swept(&footprint, from, pose);
+        if others.iter().any(|other| overlaps(&area, other)) {
+            return Err(Rejection::PathBlocked);
+        }
+    }
+    Ok(())
 }
 
 /// A tow's move allowance: halved while it tows a heavy gun.

@@ -55,8 +55,11 @@ pub fn apply(data: &Ruleset, state: &mut GameState, action: &Action) -> Result<V
             Checked::Fire(shot),
         ) => {
             if matches!(action, Action::AccurateFire { .. }) {
-                // Accurate: both actions for the one shot.
+                // Accurate: both actions for the one shot, and no move this turn.
                 spend(data, state, *unit, 1);
+                if let Some(u) = state.units.get_mut(*unit) {
+                    u.fired_accurate = true;
+                }
             }
             fire(data, state, *unit, *weapon, *target, &shot, &mut events);
         }
@@ -118,6 +121,11 @@ fn fire(
         if let Some(used) = u.used.get_mut(weapon) {
             *used = used.saturating_add(1);
         }
+        if shot.kills.is_some()
+            && let Some(count) = u.fired_at_infantry.get_mut(weapon)
+        {
+            *count = count.saturating_add(1);
+        }
         u.fired_this_turn = true;
     }
     if shot.scouted > 0 {
@@ -138,7 +146,9 @@ fn fire(
         }
     } else if let Some(he) = shot.he {
         if roll_against(state, side, Roll::Hit, shot.hit, shot.advantage, events) {
-            events.push(Event::Hit { needed: 0 });
+            if shot.hit > 0 {
+                events.push(Event::Hit { needed: 0 });
+            }
             let sum: u32 = (0..he.dice).map(|_| u32::from(roll(state, side, Roll::Shell, events))).sum();
             loss = he.damage(sum);
             if loss == 0 {
@@ -150,6 +160,27 @@ fn fire(
     } else {
         let on_pen = state.setup.readings.advantage_on_penetration;
         for _ in 0..shot.shots {
+            if shot.single_roll {
+                // One die for both: it hits on the hit roll and penetrates on the penetration
+                // roll (at advantage, re-rolled when it misses the higher by exactly 1).
+                let needed = shot.hit.max(shot.penetration);
+                let mut face = roll(state, side, Roll::Hit, events);
+                if shot.advantage && face + 1 == needed && needed <= 6 {
+                    events.push(Event::Advantage);
+                    face = roll(state, side, Roll::Hit, events);
+                }
+                if shot.hit > 6 || face < shot.hit.max(1) {
+                    events.push(Event::Missed);
+                } else {
+                    events.push(Event::Hit { needed: shot.penetration });
+                    if shot.penetration <= 6 && face >= shot.penetration {
+                        loss += shot.damage;
+                    } else {
+                        events.push(Event::Bounced);
+                    }
+                }
+                continue;
+            }
             if !roll_against(state, side, Roll::Hit, shot.hit, shot.advantage, events) {
                 events.push(Event::Missed);
                 continue;

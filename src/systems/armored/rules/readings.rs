@@ -39,6 +39,24 @@ pub struct Readings {
     /// Whether the scenario's placed units are the deployment, or the sides deploy them by
     /// the text's roll-off and alternate placement.
     pub deployment: Deployment,
+    /// Weak Spot's column of the penetration table at any range, or only at close range.
+    pub weak_spot: WeakSpotRange,
+    /// A shot rolls a die to hit and another to penetrate, or one die for both.
+    pub shot_dice: ShotDice,
+    /// Whether penetration falls with range, and by how much.
+    pub range_penetration: RangePenetration,
+    /// Two pieces of foliage between: each hinders the shot, or one does.
+    pub foliage_pieces: FoliagePieces,
+    /// Indirect fire rolls to hit as HE "must hit", or damages by its dice alone.
+    pub indirect_hit: IndirectHit,
+    /// An Annihilation scenario that sets a turn limit.
+    pub annihilation_limit: AnnihilationLimit,
+    /// Whether a move may pass through other units' hulls on the way.
+    pub through_units: ThroughUnits,
+    /// Casemate arcs and Angling measured to the other unit's centre or any of its hull.
+    pub arc_measure: ArcMeasure,
+    /// A bearing of exactly 45 degrees: the front (arc and armour) or the side.
+    pub arc_edge: ArcEdge,
 }
 
 impl Default for Readings {
@@ -57,6 +75,15 @@ impl Default for Readings {
             scout_mark: ScoutMark::Turn,
             boarding_reach: 1.0,
             deployment: Deployment::Placed,
+            weak_spot: WeakSpotRange::AnyRange,
+            shot_dice: ShotDice::TwoRolls,
+            range_penetration: RangePenetration::None,
+            foliage_pieces: FoliagePieces::Each,
+            indirect_hit: IndirectHit::MustHit,
+            annihilation_limit: AnnihilationLimit::Requisition,
+            through_units: ThroughUnits::Pass,
+            arc_measure: ArcMeasure::Centre,
+            arc_edge: ArcEdge::Front,
         }
     }
 }
@@ -68,6 +95,9 @@ pub enum BandEdge {
     Farther,
     /// Exactly 6" still has the nearer band's roll.
     Nearer,
+    /// The text's own paraphrase, "one rounds up to the nearest 6\" interval and divides by
+    /// 6": exactly 6" is 1+, and beyond 36" the roll would be 7+, no hit at all.
+    Paraphrase,
 }
 
 /// How foliage between hinders a shot.
@@ -134,14 +164,100 @@ pub enum Deployment {
     Alternate,
 }
 
+/// Where Weak Spot's column applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeakSpotRange {
+    /// At any range (the table has the column without a range).
+    AnyRange,
+    /// Only "at close range": the first two bands, below 12".
+    CloseRange,
+}
+
+/// How many dice a shot rolls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ShotDice {
+    /// A die to hit, then a die to penetrate (the two tables read in turn).
+    TwoRolls,
+    /// "Resolved with a single dice roll": one die must meet both the hit roll and the
+    /// penetration roll.
+    SingleRoll,
+}
+
+/// Penetration lost with range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RangePenetration {
+    /// None: the text names the reduction but never gives it.
+    None,
+    /// One point of penetration for every full 12" between the hulls.
+    OnePer12,
+}
+
+/// How many pieces of foliage between firer and target count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FoliagePieces {
+    /// Each piece ("if another piece of foliage obstructs the target, that piece still affects
+    /// the unit"), the roll still at most 6.
+    Each,
+    /// One at most, however many lie between.
+    Once,
+}
+
+/// Whether indirect fire rolls to hit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum IndirectHit {
+    /// HE "must hit": the band's roll, modified by the target's weight and movement.
+    MustHit,
+    /// "Rather than having to hit to do anything": the damage dice alone decide.
+    NoHitRoll,
+}
+
+/// Annihilation with a turn limit in the scenario.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AnnihilationLimit {
+    /// The limit is kept, and the game ends as Timed Annihilation does (requisition left).
+    Requisition,
+    /// "There is no turn limit in this mode": the limit is ignored.
+    Ignored,
+}
+
+/// Whether a move passes through other units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThroughUnits {
+    /// It may pass through them; only where it ends must be clear.
+    Pass,
+    /// Its swept hull may not meet another unit's hull on the way.
+    Around,
+}
+
+/// What an arc or an angle is measured to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArcMeasure {
+    /// The other unit's centre.
+    Centre,
+    /// Its hull: a Casemate may fire when any of the target's hull lies in its arc; a unit is
+    /// angled only when all of the enemy's hull lies 30 to 60 degrees off its front axis.
+    Hull,
+}
+
+/// A bearing of exactly 45 degrees off a unit's front axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ArcEdge {
+    /// Belongs to the front: inside a Casemate's arc, against the front armour.
+    Front,
+    /// Belongs to the side: outside a Casemate's arc, against the side armour.
+    Side,
+}
+
 pub use crate::ruleset::Reading as ReadingInfo;
 
 /// Every reading, its values and the sentence it resolves.
-pub const READINGS: [ReadingInfo; 13] = [
+pub const READINGS: [ReadingInfo; 22] = [
     ReadingInfo {
         name: "band_edge",
-        values: &["farther", "nearer"],
-        sentence: "\"< 6\\\" 1+, < 12\\\" 2+ ...\": the table gives no band for exactly 6\", 12\", ...",
+        values: &["farther", "nearer", "paraphrase"],
+        sentence: "\"< 6\\\" 1+, < 12\\\" 2+ ...\": the table gives no band for exactly 6\", 12\", ...; the text's \
+                   own paraphrase, \"one rounds up to the nearest 6\\\" interval and divides by 6\", gives 1+ at \
+                   exactly 6\" and no hit beyond 36\"",
         changes_play: true,
     },
     ReadingInfo {
@@ -216,6 +332,66 @@ pub const READINGS: [ReadingInfo; 13] = [
         sentence: "\"they roll off ... places their first unit within their deployment zone\": a designed scenario may place the forces itself",
         changes_play: true,
     },
+    ReadingInfo {
+        name: "weak_spot",
+        values: &["any_range", "close_range"],
+        sentence: "\"there is a possibility for an even more underpowered gun to find a way through at close \
+                   range\": the table's Weak Spot column names no range (close range: below 12\")",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "shot_dice",
+        values: &["two_rolls", "single_roll"],
+        sentence: "\"Shooting is resolved with a single dice roll\" against a roll to hit and then a penetration roll",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "range_penetration",
+        values: &["none", "one_per_12"],
+        sentence: "\"with further accounts being taken for the penetration reduction with range\": the reduction \
+                   is never given",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "foliage_pieces",
+        values: &["each", "once"],
+        sentence: "\"If there is foliage between ... increased by 2, to a maximum of 6\": whether two pieces count \
+                   twice is not said",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "indirect_hit",
+        values: &["must_hit", "no_hit_roll"],
+        sentence: "Indirect: \"rather than having to hit to do anything, the damage is a function of a dice roll\" \
+                   against HE, which must hit first",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "annihilation_limit",
+        values: &["requisition", "ignored"],
+        sentence: "\"As there is no turn limit in this mode\": an Annihilation scenario that sets one anyway",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "through_units",
+        values: &["pass", "around"],
+        sentence: "the text never says whether a unit may move through another",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "arc_measure",
+        values: &["centre", "hull"],
+        sentence: "\"may only shoot within a frontal 90-degree arc\" and \"angled to an enemy if that enemy lies \
+                   within 30 and 60 degrees\": to the enemy's centre or its hull",
+        changes_play: true,
+    },
+    ReadingInfo {
+        name: "arc_edge",
+        values: &["front", "side"],
+        sentence: "a frontal 90-degree arc and the front and side faces meet at exactly 45 degrees: which it belongs \
+                   to is not said",
+        changes_play: true,
+    },
 ];
 
 impl Readings {
@@ -235,6 +411,7 @@ impl Readings {
                 self.band_edge = match value {
                     "farther" => BandEdge::Farther,
                     "nearer" => BandEdge::Nearer,
+                    "paraphrase" => BandEdge::Paraphrase,
                     _ => return Err(bad()),
                 }
             }
@@ -306,6 +483,69 @@ impl Readings {
                 self.deployment = match value {
                     "placed" => Deployment::Placed,
                     "alternate" => Deployment::Alternate,
+                    _ => return Err(bad()),
+                }
+            }
+            "weak_spot" => {
+                self.weak_spot = match value {
+                    "any_range" => WeakSpotRange::AnyRange,
+                    "close_range" => WeakSpotRange::CloseRange,
+                    _ => return Err(bad()),
+                }
+            }
+            "shot_dice" => {
+                self.shot_dice = match value {
+                    "two_rolls" => ShotDice::TwoRolls,
+                    "single_roll" => ShotDice::SingleRoll,
+                    _ => return Err(bad()),
+                }
+            }
+            "range_penetration" => {
+                self.range_penetration = match value {
+                    "none" => RangePenetration::None,
+                    "one_per_12" => RangePenetration::OnePer12,
+                    _ => return Err(bad()),
+                }
+            }
+            "foliage_pieces" => {
+                self.foliage_pieces = match value {
+                    "each" => FoliagePieces::Each,
+                    "once" => FoliagePieces::Once,
+                    _ => return Err(bad()),
+                }
+            }
+            "indirect_hit" => {
+                self.indirect_hit = match value {
+                    "must_hit" => IndirectHit::MustHit,
+                    "no_hit_roll" => IndirectHit::NoHitRoll,
+                    _ => return Err(bad()),
+                }
+            }
+            "annihilation_limit" => {
+                self.annihilation_limit = match value {
+                    "requisition" => AnnihilationLimit::Requisition,
+                    "ignored" => AnnihilationLimit::Ignored,
+                    _ => return Err(bad()),
+                }
+            }
+            "through_units" => {
+                self.through_units = match value {
+                    "pass" => ThroughUnits::Pass,
+                    "around" => ThroughUnits::Around,
+                    _ => return Err(bad()),
+                }
+            }
+            "arc_measure" => {
+                self.arc_measure = match value {
+                    "centre" => ArcMeasure::Centre,
+                    "hull" => ArcMeasure::Hull,
+                    _ => return Err(bad()),
+                }
+            }
+            "arc_edge" => {
+                self.arc_edge = match value {
+                    "front" => ArcEdge::Front,
+                    "side" => ArcEdge::Side,
                     _ => return Err(bad()),
                 }
             }

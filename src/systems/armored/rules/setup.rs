@@ -44,6 +44,8 @@ pub fn start_game(data: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameState
             moved_last_turn_um: 0,
             moves_last_turn: 0,
             used: vec![0; profile.weapons.len()],
+            fired_at_infantry: vec![0; profile.weapons.len()],
+            fired_accurate: false,
             reserve: false,
         });
     }

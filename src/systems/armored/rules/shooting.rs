@@ -6,7 +6,9 @@
 use super::action::Rejection;
 use super::artillery::{He, indirect};
 use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire_over, profile, range};
-use super::readings::{BandEdge, Foliage, WallRule};
+use super::readings::{
+    BandEdge, Foliage, FoliagePieces, IndirectHit, RangePenetration, ShotDice, WallRule, WeakSpotRange,
+};
 use super::special::{crew_of, manned_gun, mark_for, sandbagged};
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weapon, parse_kills};
@@ -17,7 +19,8 @@ use crate::table::UM_PER_INCH;
 pub struct Shot {
     /// Edge to edge, micrometres.
     pub range: i64,
-    /// The roll needed to hit, 1 to 6 (7: it cannot hit). Anti-infantry fire rolls no hit.
+    /// The roll needed to hit, 1 to 6 (7: it cannot hit; 0: no hit die is rolled, as for
+    /// anti-infantry fire and, by a reading, indirect fire).
     pub hit: u8,
     /// The roll needed to penetrate: 0 automatic, 1 to 6, 7 it cannot.
     pub penetration: u8,
@@ -37,17 +40,25 @@ pub struct Shot {
     pub halved: bool,
     /// A scout's bonus to hit it takes (0: none).
     pub scouted: u8,
+    /// One die meets both the hit roll and the penetration roll (`shot_dice=single_roll`).
+    pub single_roll: bool,
 }
 
 /// The roll needed to hit at `um` edge to edge, by the data's bands and the readings.
 #[must_use]
 pub fn band_roll(data: &Ruleset, edge: BandEdge, um: i64) -> u8 {
     let inches = um as f64 / UM_PER_INCH as f64;
+    if edge == BandEdge::Paraphrase {
+        // "One rounds up to the nearest 6\" interval and divides by 6": 1+ up to and at 6",
+        // 6+ up to 36", and nothing beyond.
+        let bands = (inches / 6.0).ceil().max(1.0);
+        return if bands > 6.0 { 7 } else { bands as u8 };
+    }
     data.hit_bands
         .iter()
         .find(|(below, _)| match edge {
             BandEdge::Farther => inches < *below,
-            BandEdge::Nearer => inches <= *below,
+            BandEdge::Nearer | BandEdge::Paraphrase => inches <= *below,
         })
         .map_or(data.hit_beyond, |&(_, roll)| roll)
 }
@@ -110,26 +121,39 @@ pub fn shot_with(
     }
     if aimed.riding.is_some() {
         // "Units inside transports are not eligible to be attacked by anti-infantry fire."
-        return Err(Rejection::NotInSight);
+        return Err(Rejection::Riding);
     }
     if let Some((least, most)) = arm.men
         && !(u32::from(least)..=u32::from(most)).contains(&firer.hp)
     {
-        return Err(Rejection::NoSuchWeapon);
+        return Err(Rejection::SquadStrength { men: firer.hp, least, most });
     }
-    let anti_infantry = arm.anti_infantry.is_some();
-    if anti_infantry != (tp.class == UnitClass::Infantry) {
+    let anti_infantry = tp.class == UnitClass::Infantry;
+    if (anti_infantry && !arm.fires_at_infantry()) || (!anti_infantry && !arm.fires_at_vehicles()) {
         return Err(Rejection::WrongTarget);
     }
     if tp.keywords.contains(&Keyword::Concealed) && !aimed.acted_last_turn {
-        return Err(Rejection::NotInSight);
+        return Err(Rejection::Concealed);
+    }
+    if let Some(uses) = arm.uses
+        && firer.used.get(weapon).copied().unwrap_or(0) >= uses
+    {
+        return Err(Rejection::UsedUp { uses });
     }
     let rapid = fp.keywords.contains(&Keyword::RapidFire) || arm.keywords.contains(&Keyword::RapidFire);
     let limit = if rapid { 2 } else { 1 };
-    if firer.fired.get(weapon).copied().unwrap_or(0) >= limit {
-        return Err(Rejection::WeaponSpent);
-    }
-    if arm.uses.is_some_and(|uses| firer.used.get(weapon).copied().unwrap_or(0) >= uses) {
+    let fired = firer.fired.get(weapon).copied().unwrap_or(0);
+    let at_infantry = firer.fired_at_infantry.get(weapon).copied().unwrap_or(0);
+    let autocannon = arm.keywords.iter().any(|k| matches!(k, Keyword::Autocannon(_)));
+    // "Autocannon weapons are eligible to use actions to fire at both infantry and vehicles in
+    // the same turn": its shots at each are counted apart. A howitzer "may not fire twice":
+    // its shots at either count together.
+    let spent = if autocannon && arm.fires_at_infantry() {
+        if anti_infantry { at_infantry >= 1 } else { fired.saturating_sub(at_infantry) >= limit }
+    } else {
+        fired >= limit
+    };
+    if spent {
         return Err(Rejection::WeaponSpent);
     }
     if fp.keywords.contains(&Keyword::LongReload) && firer.fired_last_turn {
@@ -148,20 +172,27 @@ pub fn shot_with(
     } else {
         None
     };
+    let readings = state.setup.readings;
     let range_um = range(data, firer, aimed).ok_or(Rejection::NoSuchUnit)?;
-    if weapon_range(&fp.keywords, arm).is_some_and(|r| range_um > r) {
+    // A gun that also fires at infantry (an autocannon, a howitzer's HE) "must be within 1 foot
+    // of the target infantry unit".
+    let infantry_reach = (anti_infantry && arm.fires_at_vehicles()).then_some(12 * UM_PER_INCH);
+    let reach = match (weapon_range(&fp.keywords, arm), infantry_reach) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    if reach.is_some_and(|r| range_um > r) {
         return Err(Rejection::OutOfRange);
     }
-    if !in_arc(data, firer, aimed) {
+    if !in_arc(data, &readings, firer, aimed) {
         return Err(Rejection::OutOfArc);
     }
     if anti_infantry
         && let Some(gun) = manned_gun(data, state, target)
-        && state.live(gun).is_some_and(|g| armour_faced(data, firer, g) > 0)
+        && state.live(gun).is_some_and(|g| armour_faced(data, &readings, firer, g) > 0)
     {
         return Err(Rejection::ShelteredByGun);
     }
-    let readings = state.setup.readings;
     let advantage = !firer.moved;
     let support = fp.keywords.contains(&Keyword::Support) && tp.class == UnitClass::FieldGun;
     let damage = if support { (arm.damage * 3).div_ceil(2) } else { arm.damage };
@@ -169,12 +200,16 @@ pub fn shot_with(
         .and_then(|c| state.live(c))
         .and_then(|c| profile(data, c))
         .is_some_and(|p| p.keywords.contains(&Keyword::GunCrew));
-    if arm.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_))) {
+    if !anti_infantry && arm.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_))) {
         let he = indirect(data, state, firer, aimed, damage)?;
         let band = i32::from(band_roll(data, readings.band_edge, range_um));
         let mut hit = (band - i32::from(he.modifier) - i32::from(crew_bonus)).clamp(1, 7);
         if hit == 1 && readings.natural_one_misses {
             hit = 2;
+        }
+        if readings.indirect_hit == IndirectHit::NoHitRoll {
+            // "Rather than having to hit to do anything": the damage dice alone.
+            hit = 0;
         }
         return Ok(Shot {
             range: range_um,
@@ -188,6 +223,7 @@ pub fn shot_with(
             he: Some(he),
             halved: false,
             scouted: 0,
+            single_roll: false,
         });
     }
     let over_walls = arm.keywords.contains(&Keyword::OverWalls);
@@ -209,7 +245,7 @@ pub fn shot_with(
         }
         return Ok(Shot {
             range: range_um,
-            hit: 1,
+            hit: 0,
             penetration: 0,
             damage: 0,
             shots: 1,
@@ -219,10 +255,20 @@ pub fn shot_with(
             he: None,
             halved: sandbags,
             scouted: 0,
+            single_roll: false,
         });
     }
-    let foliage = line.foliage;
-    let banded = if foliage && readings.foliage == Foliage::Range { range_um + 3 * UM_PER_INCH } else { range_um };
+    let counted = |pieces: u32| match readings.foliage_pieces {
+        FoliagePieces::Each => pieces,
+        FoliagePieces::Once => pieces.min(1),
+    };
+    let (foliage_roll, foliage_range) = match readings.foliage {
+        Foliage::Roll => (counted(line.foliage), 0),
+        // "Adds 3\" to the range between units for targets sitting within 3\" and behind the
+        // foliage."
+        Foliage::Range => (0, counted(line.foliage_at_target)),
+    };
+    let banded = range_um + 3 * UM_PER_INCH * i64::from(foliage_range);
     // The range sets the base roll; every modifier is added up first and the total clamped
     // after, so a Casemate's -1 on a 6+ shot with a Scout's +3 is a 4+, not "cannot hit". A
     // total past 6 cannot hit; beyond the last band stays beyond.
@@ -230,9 +276,8 @@ pub fn shot_with(
     let mut hit = base;
     if base <= 6 {
         let mut harder = 0i32;
-        if foliage && readings.foliage == Foliage::Roll {
-            harder += 2;
-        }
+        // "Increased by 2, to a maximum of 6": foliage alone never makes a shot impossible.
+        harder += (2 * i32::try_from(foliage_roll).unwrap_or(i32::MAX)).min((6 - i32::from(base)).max(0));
         if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
             harder += 1;
         }
@@ -246,14 +291,18 @@ pub fn shot_with(
         hit = 2;
     }
     let walls = i32::try_from(line.walls).unwrap_or(i32::MAX);
-    let (pen_loss, armour_gain) = match readings.wall {
+    let (mut pen_loss, armour_gain) = match readings.wall {
         WallRule::Penetration => (2 * walls, 0),
         WallRule::Armour => (0, walls),
     };
+    if readings.range_penetration == RangePenetration::OnePer12 {
+        pen_loss += i32::try_from(range_um / (12 * UM_PER_INCH)).unwrap_or(i32::MAX);
+    }
     let bags = i32::from(sandbags && tp.class == UnitClass::FieldGun);
-    let armour = armour_faced(data, firer, aimed) + armour_gain + bags;
-    let penetration =
-        penetration_roll(data, arm.penetration - pen_loss - armour, tp.keywords.contains(&Keyword::WeakSpot));
+    let armour = armour_faced(data, &readings, firer, aimed) + armour_gain + bags;
+    let weak_spot = tp.keywords.contains(&Keyword::WeakSpot)
+        && (readings.weak_spot == WeakSpotRange::AnyRange || range_um < 12 * UM_PER_INCH);
+    let penetration = penetration_roll(data, arm.penetration - pen_loss - armour, weak_spot);
     let shots =
         arm.keywords.iter().find_map(|k| if let Keyword::Autocannon(x) = k { Some(*x) } else { None }).unwrap_or(1);
     Ok(Shot {
@@ -268,6 +317,7 @@ pub fn shot_with(
         he: None,
         halved: false,
         scouted: bonus,
+        single_roll: readings.shot_dice == ShotDice::SingleRoll,
     })
 }
 
@@ -291,6 +341,11 @@ pub fn chance(needed: u8, advantage: bool) -> f64 {
 /// The exact chance one shot's dice end in a penetrating hit.
 #[must_use]
 pub fn penetrating_chance(shot: &Shot, advantage_on_penetration: bool) -> f64 {
+    if shot.single_roll {
+        // One die must meet both rolls (at advantage, re-rolled when it misses the higher by
+        // exactly 1).
+        return chance(shot.hit.max(shot.penetration), shot.advantage);
+    }
     chance(shot.hit, shot.advantage) * chance(shot.penetration, shot.advantage && advantage_on_penetration)
 }
 

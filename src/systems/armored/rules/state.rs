@@ -163,6 +163,13 @@ pub struct Unit {
     /// twice).
     #[serde(default)]
     pub moves_last_turn: u8,
+    /// Shots this turn at infantry by each weapon that fires at both (an autocannon may fire at
+    /// infantry and at vehicles in one turn).
+    #[serde(default)]
+    pub fired_at_infantry: Vec<u8>,
+    /// It fired an Accurate shot this turn: no move, free moves included.
+    #[serde(default)]
+    pub fired_accurate: bool,
     /// Single-use weapons used this game (grenades), by weapon.
     #[serde(default)]
     pub used: Vec<u8>,
@@ -281,6 +288,13 @@ impl GameState {
     /// The last turn by the readings' count, if the game has one.
     #[must_use]
     pub fn past_turn_limit(&self) -> bool {
+        // "As there is no turn limit in this mode": Annihilation keeps a scenario's limit only
+        // by the reading `annihilation_limit`.
+        if self.setup.victory == Victory::Annihilation
+            && self.setup.readings.annihilation_limit == super::readings::AnnihilationLimit::Ignored
+        {
+            return false;
+        }
         self.setup.turn_limit.map(|l| l + self.extra_rounds).is_some_and(|limit| match self.setup.readings.turn_limit {
             super::readings::TurnLimit::Rounds => self.round > limit,
             super::readings::TurnLimit::PlayerTurns => self.turn > limit,

@@ -500,6 +500,25 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
                 None,
             ));
         }
+        let mechanised = table
+            .units
+            .iter()
+            .filter(|u| u.owner == side)
+            .any(|u| rules.profile(&u.profile).is_some_and(|p| p.mechanised()));
+        if scenario.mode != Mode::Domination && table.units.iter().any(|u| u.owner == side) && !mechanised {
+            // "The goal is simply to defeat the entirety of the opponent's mechanized force."
+            out.push(finding(
+                Severity::Warning,
+                "no-mechanised-force",
+                format!(
+                    "{} has no vehicle or field gun: in {} it has lost before its first turn.",
+                    side_name(scenario, side),
+                    scenario.mode.label()
+                ),
+                vec![],
+                None,
+            ));
+        }
     }
     if scenario.mode == Mode::Domination && infantry[0] != infantry[1] {
         out.push(finding(

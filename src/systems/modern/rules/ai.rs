@@ -8,7 +8,7 @@ use super::check::{aim, check};
 use super::geometry::{band, centre_distance, contact_point, hidden, in_cover, range};
 use super::legal::formation_move;
 use super::odds::{minuses, passing_faces, shot_counts};
-use super::readings::{Beyond, FireLimit};
+use super::readings::{Beyond, FireLimit, Passing};
 use super::state::{Action, GameState, Outcome};
 
 pub use crate::level::Level;
@@ -310,5 +310,18 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
             mover = Some((gain, key(u), u));
         }
     }
-    Some(mover.map_or(Action::Pass, |(_, _, unit)| Action::Test { unit }))
+    if let Some((_, _, unit)) = mover {
+        return Some(Action::Test { unit });
+    }
+    if state.setup.readings.passing == Passing::AfterTest {
+        // The side may not pass untested: it tests the unit with the fewest minuses (the
+        // likeliest to pass), then stands.
+        return units
+            .iter()
+            .min_by(|&&a, &&b| {
+                minuses(rules, state, a).cmp(&minuses(rules, state, b)).then_with(|| key(a).cmp(&key(b)))
+            })
+            .map(|&unit| Action::Test { unit });
+    }
+    Some(Action::Pass)
 }

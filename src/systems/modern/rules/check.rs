@@ -3,10 +3,11 @@
 
 use super::super::ruleset::{Ruleset, Shot, cm};
 use super::geometry::{
-    allowance, band, centre_distance, crosses_building, groups, hidden, in_contact, in_cover, on_table, overlap, range,
+    allowance, band, building_at, centre_distance, crosses_building, groups, hidden, in_contact, in_cover, on_table,
+    overlap, range,
 };
 use super::odds::shot_counts;
-use super::readings::{Coherency, FireLimit};
+use super::readings::{BuildingToBuilding, Coherency, FireLimit, Passing};
 use super::state::{Action, GameState, Outcome, Rejection};
 
 /// A shot as the chart reads it.
@@ -96,6 +97,12 @@ fn figure_move(
     if !on_table(rules, setup.size, to) {
         return Err(Rejection::OffTable);
     }
+    if setup.readings.building_to_building == BuildingToBuilding::TwoMoves
+        && let (Some(a), Some(b)) = (building_at(rules, setup, from), building_at(rules, setup, to))
+        && a != b
+    {
+        return Err(Rejection::BuildingToBuilding { figure });
+    }
     let distance = centre_distance(from, to);
     let most = allowance(rules, setup, from, to);
     if distance > most {
@@ -126,7 +133,14 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             own_unit(state, *unit)?;
             if state.active.is_some() { Err(Rejection::UnitActive) } else { Ok(()) }
         }
-        Action::Pass => Ok(()),
+        // A unit that passed its test may stand; untested, the side passes only by the reading.
+        Action::Pass => {
+            if state.active.is_none() && state.setup.readings.passing == Passing::AfterTest {
+                Err(Rejection::MustTest)
+            } else {
+                Ok(())
+            }
+        }
         Action::Fire { figure, target } => {
             active_figure(state, *figure)?;
             if state.figures[*figure].fired && state.setup.readings.fire_limit == FireLimit::OncePerInitiative {

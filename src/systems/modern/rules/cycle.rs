@@ -4,7 +4,7 @@
 
 use super::geometry::centre_distance;
 use super::odds::minuses;
-use super::readings::{Field, Skirmish};
+use super::readings::{Field, Skirmish, Tie};
 use super::state::{Ending, Event, GameState, Outcome};
 use crate::systems::modern::ruleset::{Ruleset, cm};
 
@@ -93,7 +93,11 @@ fn game_over(rules: &Ruleset, state: &mut GameState, ending: Ending, events: &mu
     {
         scores[usize::from(side)] *= rules.winner_multiplier;
     }
-    let winner = ahead(scores).or(skirmish);
+    let tie_break = match readings.tie {
+        Tie::Draw => None,
+        Tie::MoreFigures => ahead(figures_where(&|_| true)),
+    };
+    let winner = ahead(scores).or(skirmish).or(tie_break);
     state.active = None;
     state.outcome = Outcome::Over { winner, scores, skirmish, field, ending };
     events.push(Event::GameOver { winner, scores, skirmish, field });

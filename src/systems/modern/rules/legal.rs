@@ -66,7 +66,9 @@ pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
     let mut out = Vec::new();
     let Some(unit) = state.active else {
         out.extend(state.units_of(state.side).map(|unit| Action::Test { unit }));
-        out.push(Action::Pass);
+        if check(rules, state, &Action::Pass).is_ok() {
+            out.push(Action::Pass);
+        }
         return out;
     };
     let enemies: Vec<usize> = (0..state.figures.len())

@@ -6,7 +6,7 @@ use super::super::ruleset::{Eliminated, Ruleset};
 use super::check::{aim, check};
 use super::cycle::{pass_initiative, settle};
 use super::odds::{differential, hits_with, kills_with, melee_result, minuses};
-use super::readings::{Charge, HitNoKill};
+use super::readings::{Charge, HitNoKill, RoutPasses};
 use super::state::{Action, Event, GameState, Outcome, Rejection, Roll};
 
 fn roll(state: &mut GameState, roll: Roll, side: u8, events: &mut Vec<Event>) -> u8 {
@@ -70,8 +70,9 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
                 events.push(Event::AmmoMarker { unit });
             }
             settle(rules, state, &mut events);
-            // "Go to next (other) player's phase": a unit that routs from its own fire ends it.
-            if state.outcome == Outcome::Ongoing && !state.unit_in_play(unit) {
+            // "Go to next (other) player's phase": a unit that routs from its own fire ends it
+            // (and, by the reading, any rout).
+            if state.outcome == Outcome::Ongoing && (!state.unit_in_play(unit) || any_rout_passes(state, &events)) {
                 pass_initiative(rules, state, &mut events);
             }
         }
@@ -109,12 +110,18 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
             }
             state.active = None;
             settle(rules, state, &mut events);
-            if state.outcome == Outcome::Ongoing && state.setup.readings.charge == Charge::PassesInitiative {
+            let passes = state.setup.readings.charge == Charge::PassesInitiative || any_rout_passes(state, &events);
+            if state.outcome == Outcome::Ongoing && passes {
                 pass_initiative(rules, state, &mut events);
             }
         }
     }
     Ok(events)
+}
+
+/// Whether a rout among `events` passes the initiative by the reading `rout_passes=any_unit`.
+fn any_rout_passes(state: &GameState, events: &[Event]) -> bool {
+    state.setup.readings.rout_passes == RoutPasses::AnyUnit && events.iter().any(|e| matches!(e, Event::Routed { .. }))
 }
 
 /// A figure is killed in action: its unit counts a casualty, the other side a kill.

@@ -155,6 +155,43 @@ reading!(
     }
 );
 
+reading!(
+    /// Whether a side holding the initiative may pass it without testing a unit.
+    Passing {
+        /// It may: passing yields the initiative as a failed test does.
+        Allowed = "allowed",
+        /// It tests a unit first; only a unit that passed its test may stand.
+        AfterTest = "after_test",
+    }
+);
+reading!(
+    /// Which rout passes the initiative ("Go to next (other) player's activation").
+    RoutPasses {
+        /// Only a rout of the acting side's own unit (its own fire's ammo, or a charge).
+        OwnUnit = "own_unit",
+        /// Any rout, of either side's unit.
+        AnyUnit = "any_unit",
+    }
+);
+reading!(
+    /// A move from inside one building straight into another.
+    BuildingToBuilding {
+        /// 100 mm, as going in or out.
+        InOrOut = "in_or_out",
+        /// Not in one move: out, then in, two moves.
+        TwoMoves = "two_moves",
+    }
+);
+reading!(
+    /// Equal scores when no side won the skirmish.
+    Tie {
+        /// A draw.
+        Draw = "draw",
+        /// The side with more figures on the table.
+        MoreFigures = "more_figures",
+    }
+);
+
 /// Every reading's value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
@@ -186,18 +223,26 @@ pub struct Readings {
     pub charge: Charge,
     /// See [`Deployment`].
     pub deployment: Deployment,
+    /// See [`Passing`].
+    pub passing: Passing,
+    /// See [`RoutPasses`].
+    pub rout_passes: RoutPasses,
+    /// See [`BuildingToBuilding`].
+    pub building_to_building: BuildingToBuilding,
+    /// See [`Tie`].
+    pub tie: Tie,
 }
 
 pub use crate::ruleset::Reading;
 
 /// Every reading.
-pub const READINGS: [Reading; 13] = [
+pub const READINGS: [Reading; 17] = [
     Reading {
         name: "fire_limit",
         values: &["once_per_initiative", "as_written"],
-        sentence: "\"the initiating player may fire an individual figure and not loose the initiative\": a unit with \
-                   0-3 minuses never fails its test, so as written it fires forever; by default each figure fires \
-                   once while its side holds the initiative",
+        sentence: "\"the initiating player may fire an individual figure and not loose the inactive\" (read as \
+                   \"not lose the initiative\"): a unit with 0-3 minuses never fails its test, so as written it fires \
+                   forever; by default each figure fires once while its side holds the initiative",
         changes_play: true,
     },
     Reading {
@@ -282,6 +327,33 @@ pub const READINGS: [Reading; 13] = [
                    (the validator checks it; 120 x 90 cm tables are the samples')",
         changes_play: false,
     },
+    Reading {
+        name: "passing",
+        values: &["allowed", "after_test"],
+        sentence: "\"With the initiative a player will first test the morale of the unit they wish to activate\": \
+                   whether a side may decline to activate any unit is not said; by default it may pass",
+        changes_play: true,
+    },
+    Reading {
+        name: "rout_passes",
+        values: &["own_unit", "any_unit"],
+        sentence: "\"A unit will rout ... Go to next (other) player's activation / initiating phase\": by default only \
+                   a rout of the acting side's own unit passes the initiative",
+        changes_play: true,
+    },
+    Reading {
+        name: "building_to_building",
+        values: &["in_or_out", "two_moves"],
+        sentence: "\"100mm to go from inside to outside a building or visa versa\": from one building straight into \
+                   another is not listed; by default it is 100 mm",
+        changes_play: true,
+    },
+    Reading {
+        name: "tie",
+        values: &["draw", "more_figures"],
+        sentence: "\"Highest score wins. Skirmish winner wins ties.\": equal scores with no skirmish winner are a draw",
+        changes_play: true,
+    },
 ];
 
 impl Readings {
@@ -307,6 +379,10 @@ impl Readings {
             "hit_no_kill" => put(&mut self.hit_no_kill, HitNoKill::parse(value)),
             "charge" => put(&mut self.charge, Charge::parse(value)),
             "deployment" => put(&mut self.deployment, Deployment::parse(value)),
+            "passing" => put(&mut self.passing, Passing::parse(value)),
+            "rout_passes" => put(&mut self.rout_passes, RoutPasses::parse(value)),
+            "building_to_building" => put(&mut self.building_to_building, BuildingToBuilding::parse(value)),
+            "tie" => put(&mut self.tie, Tie::parse(value)),
             _ => {
                 let known: Vec<&str> = READINGS.iter().map(|r| r.name).collect();
                 return Err(format!("Modern Skirmish has no reading '{name}' (it knows {})", known.join(", ")));
@@ -337,6 +413,10 @@ impl Readings {
             "hit_no_kill" => self.hit_no_kill.name(),
             "charge" => self.charge.name(),
             "deployment" => self.deployment.name(),
+            "passing" => self.passing.name(),
+            "rout_passes" => self.rout_passes.name(),
+            "building_to_building" => self.building_to_building.name(),
+            "tie" => self.tie.name(),
             _ => return None,
         })
     }

@@ -408,6 +408,14 @@ pub enum Rejection {
     BadMoveList,
     /// A charge does not end in base contact with the target.
     NotInContact,
+    /// The side tests a unit first (the reading `passing=after_test`).
+    MustTest,
+    /// From one building straight into another takes two moves (the reading
+    /// `building_to_building=two_moves`).
+    BuildingToBuilding {
+        /// The figure.
+        figure: usize,
+    },
 }
 
 impl fmt::Display for Rejection {
@@ -440,6 +448,15 @@ impl fmt::Display for Rejection {
             }
             Rejection::BadMoveList => write!(f, "a move names each moving figure of the unit once"),
             Rejection::NotInContact => write!(f, "a charge ends with the bases touching"),
+            Rejection::MustTest => {
+                write!(
+                    f,
+                    "with the initiative a player first tests the morale of a unit: the side cannot pass untested"
+                )
+            }
+            Rejection::BuildingToBuilding { .. } => {
+                write!(f, "from one building into another takes two moves: out, then in")
+            }
         }
     }
 }

@@ -76,16 +76,17 @@ fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit) -> Vec<(i
     let hurts = |e: &Unit| {
         let Some(p) = profile(data, e) else { return false };
         let weakest = p.armour.front.min(p.armour.side).min(p.armour.rear);
-        own.weapons.iter().any(|w| match (&w.anti_infantry, p.class == UnitClass::Infantry) {
-            (Some(_), true) => true,
-            (None, false) => {
-                super::shooting::penetration_roll(
-                    data,
-                    w.penetration - weakest,
-                    p.keywords.contains(&crate::systems::armored::ruleset::Keyword::WeakSpot),
-                ) <= 6
+        own.weapons.iter().any(|w| {
+            if p.class == UnitClass::Infantry {
+                w.fires_at_infantry()
+            } else {
+                w.fires_at_vehicles()
+                    && super::shooting::penetration_roll(
+                        data,
+                        w.penetration - weakest,
+                        p.keywords.contains(&crate::systems::armored::ruleset::Keyword::WeakSpot),
+                    ) <= 6
             }
-            _ => false,
         })
     };
     let targets: Vec<(i64, i64)> = enemies.iter().filter(|e| hurts(e)).map(|e| (e.pose.x, e.pose.y)).collect();

@@ -87,7 +87,7 @@ pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
                 for weapon in 0..weapons {
                     let Ok(plain) = shot(data, state, friend, weapon, target) else { continue };
                     before = before.max(shot_worth(data, state, &plain, t));
-                    if plain.kills.is_none() && plain.hit <= 6 {
+                    if plain.kills.is_none() && (1..=6).contains(&plain.hit) {
                         let helped = Shot { hit: plain.hit.saturating_sub(bonus).max(1), scouted: bonus, ..plain };
                         after = after.max(shot_worth(data, state, &helped, t));
                     }
@@ -147,7 +147,7 @@ fn behind(data: &Ruleset, gun: &Unit) -> (i64, i64) {
 pub fn crew_goal(data: &Ruleset, state: &GameState, squad: usize) -> Option<(i64, i64)> {
     let s = state.standing(squad)?;
     let p = profile(data, s)?;
-    if p.class != UnitClass::Infantry || p.weapons.iter().any(|w| w.anti_infantry.is_none()) {
+    if p.class != UnitClass::Infantry || p.weapons.iter().any(|w| w.fires_at_vehicles()) {
         return None;
     }
     let free_squads: Vec<usize> = state
