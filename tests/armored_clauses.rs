@@ -367,3 +367,79 @@ fn every_new_reading_is_listed_with_its_default_first() {
         assert_eq!(first, Readings::default(), "{}'s first value is its default", reading.name);
     }
 }
+
+#[test]
+fn reading_natural_one_misses_necessary_roll_1_plus() {
+    let data = data();
+    // 3.9" edge to edge: below 6", 1+.
+    let mut s = table(&[("medium_tank", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 20.0, 32.0, 180.0)], vec![]);
+    assert_eq!(shot(&data, &game(&data, &s), 0, 0, 1).unwrap().hit, 1);
+    s.readings.set("natural_one_misses", "yes").unwrap();
+    assert_eq!(shot(&data, &game(&data, &s), 0, 0, 1).unwrap().hit, 2);
+}
+
+#[test]
+fn reading_advantage_on_penetration_eligible_to_reroll_that_attack() {
+    let data = data();
+    let s = table(&[("medium_tank", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 20.0, 20.0, 180.0)], vec![]);
+    let one = shot(&data, &game(&data, &s), 0, 0, 1).unwrap();
+    assert!(one.advantage && (2..=6).contains(&one.penetration), "{one:?}");
+    // The penetration die missed by exactly 1 is rolled again only by the reading.
+    let hit_only = penetrating_chance(&one, false);
+    let both = penetrating_chance(&one, true);
+    assert!((hit_only - chance(one.hit, true) * chance(one.penetration, false)).abs() < 1e-12);
+    assert!((both - chance(one.hit, true) * chance(one.penetration, true)).abs() < 1e-12);
+    assert!(both > hit_only);
+}
+
+#[test]
+fn reading_turn_limit_once_the_turn_limit_expires_rounds_or_player_turns() {
+    let data = data();
+    let mut s = table(&[("medium_tank", 0, 5.0, 44.0, 0.0), ("light_tank", 1, 43.0, 4.0, 180.0)], vec![]);
+    s.mode = Mode::TimedAnnihilation;
+    s.turn_limit = Some(2);
+    let after_two_turns = |s: &skirmish_studio::systems::armored::scenario::ArmoredScenario| {
+        let mut state = game(&data, s);
+        apply(&data, &mut state, &Action::EndTurn).unwrap();
+        apply(&data, &mut state, &Action::EndTurn).unwrap();
+        state.outcome
+    };
+    assert_eq!(after_two_turns(&s), Outcome::Ongoing, "one round of two");
+    s.readings.set("turn_limit", "player_turns").unwrap();
+    assert_eq!(after_two_turns(&s), Outcome::Won { side: 0, by: WinBy::Requisition });
+}
+
+#[test]
+fn reading_sight_threshold_a_notable_portion_of_the_vehicle_exposed() {
+    let data = data();
+    // A Sherman half behind the corner of a house.
+    let house = piece("building", Footprint::Rect { length: 6 * IN, width: 8 * IN }, 16.0, 25.0, 0.0, 4.0);
+    let mut s = table(&[("medium_tank", 0, 20.0, 40.0, 0.0), ("medium_tank", 1, 19.25, 14.0, 180.0)], vec![house]);
+    let seen = |s: &skirmish_studio::systems::armored::scenario::ArmoredScenario| {
+        let state = game(&data, s);
+        skirmish_studio::systems::armored::rules::line_of_fire(&data, &state, &state.units[0], &state.units[1]).unwrap()
+    };
+    let line = seen(&s);
+    assert!(line.visible > 0.1 && line.visible < 0.5, "{line:?}");
+    let by = |value: &str, s: &mut skirmish_studio::systems::armored::scenario::ArmoredScenario| {
+        s.readings.set("sight_threshold", value).unwrap();
+        seen(s).in_sight
+    };
+    assert!(by("0.1", &mut s));
+    assert!(!by("0.5", &mut s));
+    assert_eq!(by("0.25", &mut s), line.visible >= 0.25);
+}
+
+#[test]
+fn reading_boarding_reach_place_the_unit_next_to_the_transport() {
+    let data = data();
+    // A squad 1.5" edge to edge from a halftrack.
+    let mut s = table(
+        &[("halftrack", 0, 20.0, 40.0, 0.0), ("infantry", 0, 23.04, 40.0, 0.0), ("light_tank", 1, 40.0, 4.0, 180.0)],
+        vec![],
+    );
+    let board = Action::Embark { unit: 1, carrier: 0 };
+    assert!(matches!(check(&data, &game(&data, &s), &board), Err(Rejection::TooFar { .. })));
+    s.readings.set("boarding_reach", "2").unwrap();
+    assert!(check(&data, &game(&data, &s), &board).is_ok());
+}

@@ -547,3 +547,98 @@ fn the_fire_limit_reading_quotes_the_text_as_written() {
     assert!(reading.sentence.contains("not loose the inactive"), "{}", reading.sentence);
     assert!(reading.sentence.contains("read as"), "the reading says how it reads the word");
 }
+
+/// Plays passes until the game ends after eight rounds, with `prepare` applied first.
+fn ended_by_rounds(d: &Ruleset, s: &Setup, prepare: &dyn Fn(&mut GameState)) -> Outcome {
+    let (mut state, _) = start_game(d, s, 1).unwrap();
+    prepare(&mut state);
+    while state.outcome == Outcome::Ongoing {
+        apply(d, &mut state, &Action::Pass).unwrap();
+    }
+    state.outcome
+}
+
+#[test]
+fn reading_skirmish_and_field_the_side_that_won_the_skirmish_and_is_in_control_of_the_field() {
+    let d = data();
+    // The Affiliation broke a unit and killed nobody; the Antagonist killed three figures. The
+    // Affiliation has two figures far from the centre, the Antagonist one in the middle.
+    let with = |skirmish: &str, field: &str| {
+        let mut readings = Readings::default();
+        readings.set("game_end", "eight_rounds").unwrap();
+        readings.set("skirmish", skirmish).unwrap();
+        readings.set("field", field).unwrap();
+        let s = setup(
+            vec![],
+            vec![unit(0, 0, "Legion", &[(10.0, 85.0), (14.0, 85.0)]), unit(2, 1, "Troop", &[(60.0, 45.0)])],
+            readings,
+        );
+        match ended_by_rounds(&d, &s, &|state| {
+            state.broken = [1, 0];
+            state.kills = [0, 3];
+        }) {
+            Outcome::Over { skirmish, field, .. } => (skirmish, field),
+            other => panic!("{other:?}"),
+        }
+    };
+    assert_eq!(with("more_units_broken", "more_figures"), (Some(0), Some(0)));
+    assert_eq!(with("more_kills", "more_figures"), (Some(1), Some(0)));
+    assert_eq!(with("more_units_broken", "centre"), (Some(0), Some(1)));
+    assert_eq!(with("more_kills", "skirmish_winner"), (Some(1), Some(1)));
+}
+
+#[test]
+fn reading_hit_no_kill_the_target_is_kia_if_the_colour_die_was_within_the_specification() {
+    let d = data();
+    for value in ["no_effect", "morale_minus"] {
+        let mut readings = Readings::default();
+        readings.set("hit_no_kill", value).unwrap();
+        let s = duel(40.0, vec![], readings);
+        let found = (0..400).find_map(|seed| {
+            let mut state = affiliation_to_act(&d, &s, seed);
+            state.active = Some(0);
+            let events = apply(&d, &mut state, &Action::Fire { figure: 0, target: 1 }).unwrap();
+            events.contains(&Event::Hit { target: 1, kill: false }).then(|| state.units[1].shaken)
+        });
+        let shaken = found.expect("a hit without a kill at 40 cm in 400 seeds");
+        assert_eq!(shaken, u32::from(value == "morale_minus"), "{value}");
+    }
+}
+
+#[test]
+fn reading_charge_this_constitutes_the_total_movement_available_for_the_unit() {
+    let d = data();
+    for (value, side_after) in [("passes_initiative", 1u8), ("keeps_initiative", 0)] {
+        let mut readings = Readings::default();
+        readings.set("charge", value).unwrap();
+        // Two figures a side, so one close combat does not end the game.
+        let s = setup(
+            vec![],
+            vec![
+                unit(0, 0, "Legion", &[(20.0, 45.0), (20.0, 80.0)]),
+                unit(2, 1, "Troop", &[(30.0, 45.0), (100.0, 10.0)]),
+            ],
+            readings,
+        );
+        let mut state = affiliation_to_act(&d, &s, 3);
+        state.active = Some(0);
+        let to = rules::contact_point(&d, state.figures[0].at, state.figures[2].at);
+        apply(&d, &mut state, &Action::Charge { figure: 0, target: 2, to }).unwrap();
+        assert_eq!(state.outcome, Outcome::Ongoing);
+        assert_eq!(state.side, side_after, "{value}");
+    }
+}
+
+#[test]
+fn reading_deployment_each_side_sets_up_in_the_zone_the_scenario_draws_or_15_cm_from_its_edge() {
+    let d = data();
+    let text = include_str!("../scenarios/ms-open-field.ron");
+    let mut scenario = skirmish_studio::systems::modern::scenario::load_scenario(&d, text).unwrap();
+    let drawn = skirmish_studio::systems::modern::scenario::document::deployment_zone(&scenario, 0).unwrap();
+    assert!(scenario.table.zones.contains(&drawn), "the scenario's own zone");
+    scenario.readings.set("deployment", "edge_15cm").unwrap();
+    let strip = skirmish_studio::systems::modern::scenario::document::deployment_zone(&scenario, 0).unwrap();
+    let ys: Vec<i64> = strip.points.iter().map(|p| p.1).collect();
+    assert_eq!(ys.iter().max().unwrap() - ys.iter().min().unwrap(), cm(15.0), "a 15 cm strip");
+    assert_eq!(*ys.iter().max().unwrap(), scenario.table.depth, "along its own edge");
+}
