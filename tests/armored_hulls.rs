@@ -35,14 +35,17 @@ fn a_hull_1_6_inches_wide_does_not_drive_through_a_half_inch_gap_between_tank_tr
     // The centre's path runs through the gap; the hull's does not fit.
     let refused = apply(&data, &mut state, &mv(0, 10.0, 16.5)).unwrap_err();
     match &refused {
-        Rejection::HullBlocked { piece, width } => {
+        Rejection::HullBlocked { piece, width, gap } => {
             assert!(piece.starts_with("Tank traps"), "the refusal names the piece: {piece}");
             assert_eq!(*width, (1.6 * IN as f64).round() as i64, "the hull's width");
+            let (other, gap) = gap.as_ref().expect("the gap between the traps");
+            assert!(other.starts_with("Tank traps") && other != piece, "{other}");
+            assert_eq!(*gap, IN / 2, "the gap is half an inch");
         }
         other => panic!("refused for another reason: {other}"),
     }
     let words = refused.to_string();
-    assert!(words.contains("1.6\" wide") && words.contains("Tank traps"), "{words}");
+    assert!(words.contains("1.6\" wide, the gap is 0.5\"") && words.contains("Tank traps"), "{words}");
 }
 
 #[test]
@@ -166,7 +169,7 @@ fn shrunk(footprint: &Footprint) -> Footprint {
 #[test]
 fn no_legal_move_on_the_samples_sweeps_or_ends_a_hull_over_a_piece_it_may_not_enter() {
     let data = data();
-    let mut checked = 0;
+    let (mut checked, mut refusals) = (0, 0);
     for sample in ["aa-hedgerow-crossing.ron", "aa-three-farms.ron"] {
         let text =
             std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(sample))
@@ -189,6 +192,40 @@ fn no_legal_move_on_the_samples_sweeps_or_ends_a_hull_over_a_piece_it_may_not_en
                         checked += 1;
                     }
                 }
+                // And the other way round: a move whose path the sampler finds meeting such a
+                // piece is refused, and a hull refusal names a piece that stops the unit.
+                for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+                    let class = data.profiles[u.profile].class;
+                    let stoppers: Vec<String> = state
+                        .setup
+                        .table
+                        .pieces
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, p)| !state.demolished.contains(i) && stops(&data, &p.kind, class))
+                        .map(|(i, _)| data.piece_name(&state.setup.table.pieces, i))
+                        .collect();
+                    for k in 0..8 {
+                        let angle = f64::from(k) * std::f64::consts::FRAC_PI_4;
+                        let to = (
+                            u.pose.x + (3.0 * IN as f64 * angle.sin()).round() as i64,
+                            u.pose.y - (3.0 * IN as f64 * angle.cos()).round() as i64,
+                        );
+                        let action = Action::Move { unit, to, facing: u.pose.facing };
+                        let verdict = check(&data, &state, &action);
+                        let end = Pose::new(to.0, to.1, u.pose.facing);
+                        if let Some(met) = sampled_path_meets_a_stopping_piece(&data, &state, unit, end) {
+                            assert!(verdict.is_err(), "{sample}: {action:?} meets {met} yet is allowed");
+                        }
+                        if let Err(Rejection::HullBlocked { piece, .. }) = &verdict {
+                            assert!(
+                                stoppers.contains(piece),
+                                "{sample}: the refusal names {piece}, not a piece in its way"
+                            );
+                            refusals += 1;
+                        }
+                    }
+                }
                 let pick = &legal[(step * 7 + seed as usize) % legal.len()];
                 assert!(check(&data, &state, pick).is_ok());
                 apply(&data, &mut state, pick).unwrap();
@@ -196,6 +233,7 @@ fn no_legal_move_on_the_samples_sweeps_or_ends_a_hull_over_a_piece_it_may_not_en
         }
     }
     assert!(checked > 100, "enough moves were checked: {checked}");
+    assert!(refusals > 0, "some probe met a piece and was refused by name");
 }
 
 #[test]
@@ -240,4 +278,30 @@ fn roads_the_bonus_needs_one_continuous_road_and_overlapping_pieces_do_not_make_
     let joined = vec![road(36.0, 40.0), road(31.5, 37.0)];
     let mut state = game(&data, &table(&[("light_tank", 0, 10.0, 40.0, 0.0), enemy], joined));
     apply(&data, &mut state, &mv(0, 10.0, 32.0)).expect("7\" + 1\" on one continuous road");
+}
+
+#[test]
+fn a_towed_gun_follows_by_the_same_test_never_off_the_table_and_never_into_a_building() {
+    let data = data();
+    let enemy = ("medium_tank", 1, 40.0, 5.0, 180.0);
+    let hooked = |pieces: Vec<skirmish_studio::table::Piece>| {
+        let mut state =
+            game(&data, &table(&[("halftrack", 0, 10.0, 40.0, 0.0), ("at_gun", 0, 10.0, 43.6, 0.0), enemy], pieces));
+        state.units[1].towed_by = Some(0);
+        state
+    };
+    // Backing 4.5" towards the near edge would leave the gun behind it off the table.
+    let state = hooked(vec![]);
+    assert_eq!(
+        check(&data, &state, &mv(0, 10.0, 44.5)).map(|_| ()),
+        Err(Rejection::TowedGun(Box::new(Rejection::OffTable)))
+    );
+    assert!(check(&data, &state, &mv(0, 10.0, 42.0)).is_ok(), "the gun still on the table");
+    // A house behind: the tow fits, the gun it pulls back would end inside it.
+    let house = piece("building", Footprint::Rect { length: 4 * IN, width: 8 * IN }, 10.0, 46.0, 0.0, 4.0);
+    let state = hooked(vec![house]);
+    match check(&data, &state, &mv(0, 10.0, 41.5)) {
+        Err(Rejection::TowedGun(why)) => assert!(matches!(*why, Rejection::HullBlocked { .. }), "{why}"),
+        other => panic!("the gun would end in the house: {other:?}"),
+    }
 }

@@ -120,8 +120,8 @@ fn the_ruleset_listing_offers_every_he_dice_value_the_reader_takes() {
 #[test]
 fn a_turn_limit_or_points_target_of_zero_is_refused_naming_the_field() {
     for (from, to, field) in [
-        ("turn_limit: Some(8)", "turn_limit: Some(0)", "turn_limit"),
-        ("turn_limit: Some(8)", "turn_limit: Some(8),\n    vp_target: Some(0)", "vp_target"),
+        ("turn_limit: Some(10)", "turn_limit: Some(0)", "turn_limit"),
+        ("turn_limit: Some(10)", "turn_limit: Some(10),\n    vp_target: Some(0)", "vp_target"),
     ] {
         let text = sample("aa-three-farms.ron").replace(from, to);
         assert_ne!(text, sample("aa-three-farms.ron"));
@@ -213,12 +213,12 @@ fn a_replacement_armored_ruleset_with_an_impossible_number_is_refused_naming_the
 
 #[test]
 fn a_points_target_the_objectives_cannot_reach_by_the_turn_limit_is_a_warning_with_the_limit_that_reaches_it() {
-    // Three Farms: Domination, 3 objectives, a turn limit of 8 rounds: at most 24 points.
-    let text = sample("aa-three-farms.ron").replace("vp_target: Some(12)", "vp_target: Some(25)");
+    // Three Farms: Domination, 3 objectives, a turn limit of 10 rounds: at most 30 points.
+    let text = sample("aa-three-farms.ron").replace("vp_target: Some(6)", "vp_target: Some(31)");
     let file = temp_file("aa-vp.ron", &text);
     let (code, out, _) = run_args(&["validate", s(&file), "--json"]);
     assert_eq!(code, EXIT_OK, "a warning alone passes: {out}");
-    assert!(out.contains("vp-target-unreachable") && out.contains("Set a turn limit of 9"), "{out}");
+    assert!(out.contains("vp-target-unreachable") && out.contains("Set a turn limit of 11"), "{out}");
     let (_, out, _) = run_args(&["validate", "scenarios/aa-three-farms.ron", "--json"]);
     assert!(!out.contains("vp-target-unreachable"), "{out}");
 }

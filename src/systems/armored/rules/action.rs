@@ -294,11 +294,16 @@ pub enum Rejection {
         piece: String,
         /// The hull's width across its facing.
         width: i64,
+        /// Another piece beside it that stops the unit, and the gap between them, when the gap
+        /// is narrower than the hull.
+        gap: Option<(String, i64)>,
     },
     /// It would end overlapping another unit.
     Blocked,
     /// Its hull would pass through another unit on the way (the reading `through_units=around`).
     PathBlocked,
+    /// The gun it tows could not follow: why.
+    TowedGun(Box<Rejection>),
     /// It would end off the table.
     OffTable,
     /// Slow Reverse: a move over half its stat must end facing the way it went.
@@ -403,12 +408,19 @@ impl fmt::Display for Rejection {
                 *cost as f64 / 25_400.0,
                 *allowance as f64 / 25_400.0
             ),
-            Rejection::HullBlocked { piece, width } => write!(
+            Rejection::HullBlocked { piece, width, gap: None } => write!(
                 f,
                 "the hull ({:.1}\" wide) does not fit past {piece}: it would cross it on the way or end on it",
                 *width as f64 / crate::table::UM_PER_INCH as f64
             ),
+            Rejection::HullBlocked { piece, width, gap: Some((other, gap)) } => write!(
+                f,
+                "the hull does not fit between {piece} and {other}: {:.1}\" wide, the gap is {:.1}\"",
+                *width as f64 / crate::table::UM_PER_INCH as f64,
+                *gap as f64 / crate::table::UM_PER_INCH as f64
+            ),
             Rejection::Blocked => write!(f, "it would end on another unit"),
+            Rejection::TowedGun(why) => write!(f, "the gun it tows could not follow behind it: {why}"),
             Rejection::PathBlocked => {
                 write!(f, "its hull would pass through another unit on the way (units are driven around, not through)")
             }

@@ -85,7 +85,15 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
                     return Err(Rejection::MustFaceTravel);
                 }
             }
-            may_go(data, state, *unit, u.pose, Pose::new(to.0, to.1, *facing))?;
+            let end = Pose::new(to.0, to.1, *facing);
+            may_go(data, state, *unit, u.pose, end)?;
+            // A towed gun follows behind, held to the same test: never off the table, never
+            // into a building or another unit.
+            if let Some((gun, at)) = super::special::towed_at(data, state, *unit, end)
+                && let Some(g) = state.units.get(gun)
+            {
+                may_go(data, state, gun, g.pose, at).map_err(|why| Rejection::TowedGun(Box::new(why)))?;
+            }
             Ok(Checked::Move(cost))
         }
         Action::Fire { unit, weapon, target } => {

@@ -147,12 +147,25 @@ fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, 
         return Ok(());
     }
     let area = swept(&hull, from, to);
-    for i in near {
+    let stopping = |i: usize| pieces.get(i).and_then(|pc| data.kind(&pc.kind)).is_some_and(|k| stops(k, p.class));
+    for &i in &near {
         let Some(obstacle) = scene.obstacles.get(i) else { continue };
-        let stopping = pieces.get(i).and_then(|pc| data.kind(&pc.kind)).is_some_and(|k| stops(k, p.class));
         let walls_meet = !infantry && obstacle.walls.iter().any(|w| segment_meets(&area, w.a, w.b));
-        if walls_meet || (stopping && overlaps(&area, &obstacle.shape)) {
-            return Err(Rejection::HullBlocked { piece: data.piece_name(pieces, i), width: hull.breadth() });
+        if walls_meet || (stopping(i) && overlaps(&area, &obstacle.shape)) {
+            // Where the piece leaves too narrow a gap beside another that stops the unit, the
+            // refusal names both and the gap ("1.6\" wide, the gap is 0.5\"").
+            let width = hull.breadth();
+            let beside = near
+                .iter()
+                .filter(|&&j| j != i && stopping(j))
+                .filter_map(|&j| Some((j, crate::table::distance(&obstacle.shape, &scene.obstacles.get(j)?.shape))))
+                .filter(|&(_, gap)| gap > 0.0 && gap < width as f64)
+                .min_by(|a, b| a.1.total_cmp(&b.1));
+            return Err(Rejection::HullBlocked {
+                piece: data.piece_name(pieces, i),
+                width,
+                gap: beside.map(|(j, gap)| (data.piece_name(pieces, j), gap.round() as i64)),
+            });
         }
     }
     Ok(())

@@ -336,19 +336,26 @@ pub fn apply_special(data: &Ruleset, state: &mut GameState, action: &Action, eve
 
 /// Puts a tow's gun right behind it, facing the way it faces.
 pub fn place_towed(data: &Ruleset, state: &mut GameState, tow: usize) {
-    let Some(t) = state.units.get(tow) else { return };
-    let Some(gun) = state.units.iter().position(|g| g.alive() && g.towed_by == Some(tow)) else { return };
+    let Some(pose) = state.units.get(tow).map(|t| t.pose) else { return };
+    if let Some((gun, at)) = towed_at(data, state, tow, pose)
+        && let Some(g) = state.units.get_mut(gun)
+    {
+        g.pose = at;
+    }
+}
+
+/// The gun `tow` tows, if any, and where it stands when the tow stands at `pose`: behind it,
+/// a quarter inch between the hulls, facing the same way.
+#[must_use]
+pub fn towed_at(data: &Ruleset, state: &GameState, tow: usize, pose: Pose) -> Option<(usize, Pose)> {
+    let t = state.units.get(tow)?;
+    let gun = state.units.iter().position(|g| g.alive() && g.towed_by == Some(tow))?;
     let half = |u: &Unit| profile(data, u).map_or(0.0, |p| hull_length(data, p));
     let back = (half(t) + state.units.get(gun).map_or(0.0, half)) / 2.0 + 0.25 * UM_PER_INCH as f64;
-    let (fx, fy) = t.pose.facing.vector();
-    let pose = Pose::new(
-        (t.pose.x as f64 - fx * back).round() as i64,
-        (t.pose.y as f64 - fy * back).round() as i64,
-        t.pose.facing,
-    );
-    if let Some(g) = state.units.get_mut(gun) {
-        g.pose = pose;
-    }
+    let (fx, fy) = pose.facing.vector();
+    let at =
+        Pose::new((pose.x as f64 - fx * back).round() as i64, (pose.y as f64 - fy * back).round() as i64, pose.facing);
+    Some((gun, at))
 }
 
 /// A hull's length along its facing, micrometres.
