@@ -173,3 +173,49 @@ fn a_game_and_its_mirror_with_the_same_dice_give_the_same_events() {
         }
     }
 }
+
+/// The scenario with its side labels swapped: the same units on the same table, each zone and
+/// unit owned by the other side.
+fn relabelled(
+    scenario: &skirmish_studio::systems::armored::scenario::ArmoredScenario,
+) -> skirmish_studio::systems::armored::scenario::ArmoredScenario {
+    let mut swapped = scenario.clone();
+    for zone in &mut swapped.table.zones {
+        zone.owner = zone.owner.map(|o| 1 - o);
+    }
+    for unit in &mut swapped.table.units {
+        unit.owner = 1 - unit.owner;
+    }
+    swapped
+}
+
+#[test]
+fn relabelling_the_sides_changes_no_choice_the_frame_comes_from_where_a_side_deploys() {
+    let data = Ruleset::builtin().unwrap();
+    for text in [include_str!("../scenarios/aa-hedgerow-crossing.ron"), include_str!("../scenarios/aa-three-farms.ron")]
+    {
+        let scenario = load_scenario(&data, text).unwrap();
+        let other = relabelled(&scenario);
+        for level in [Level::Easy, Level::Normal, Level::Hard] {
+            for seed in 0..2u64 {
+                // The side at the bottom moves first in both: side 0 here, side 1 there.
+                let (mut a, _) = start_game(&data, &setup_of(&data, &scenario, Some(0)), seed).unwrap();
+                let (mut b, _) = start_game(&data, &setup_of(&data, &other, Some(1)), seed).unwrap();
+                for step in 0..400 {
+                    let chosen = computer_action(&data, &a, level).unwrap();
+                    let relabelled_choice = computer_action(&data, &b, level).unwrap();
+                    assert_eq!(
+                        chosen, relabelled_choice,
+                        "{}, {level:?}, seed {seed}, action {step}: the relabelled side chose otherwise",
+                        scenario.name
+                    );
+                    apply(&data, &mut a, &chosen).unwrap();
+                    apply(&data, &mut b, &relabelled_choice).unwrap();
+                    if a.outcome != Outcome::Ongoing {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}

@@ -3,8 +3,8 @@
 //! most toward its goal (the nearest enemy it can hurt; in Domination, infantry to the nearest
 //! objective not held), choosing among candidate destinations; else end the turn. Normal also
 //! weighs how many enemies would see the destination and prefers ground from which it can
-//! fire. Ties fall to each side's own frame (side 2's table turned about its centre), never to
-//! listing order.
+//! fire. Ties fall to each side's own frame (from where it deploys towards where the enemy
+//! deploys), never to its index or listing order.
 
 mod field;
 mod plans;
@@ -20,17 +20,72 @@ use field::Field;
 
 pub use crate::level::Level;
 
-/// A position as a side sees it, for ties: how far from its own edge, then how far off the
-/// table's centre line, then left or right by a coin from the game's seed (read, not rolled).
-/// The second side sees the table through its symmetry (a half turn when none is declared), so
-/// a position and its image rank the same for their sides and neither side is favoured by a
-/// tie.
+/// Where a side deploys: the centre of its deployment zones, else of the units the scenario
+/// places for it; `None` when it has neither.
+fn home(setup: &crate::systems::armored::rules::state::Setup, side: u8) -> Option<(f64, f64)> {
+    let zones: Vec<(f64, f64)> = setup
+        .table
+        .zones
+        .iter()
+        .filter(|z| z.owner == Some(side) && z.purpose == crate::table::ZonePurpose::Deployment)
+        .filter_map(|z| mean(z.points.iter().map(|&(x, y)| (x as f64, y as f64))))
+        .collect();
+    mean(zones.into_iter()).or_else(|| {
+        mean(setup.table.units.iter().filter(|u| u.owner == side).map(|u| (u.pose.x as f64, u.pose.y as f64)))
+    })
+}
+
+fn mean(points: impl Iterator<Item = (f64, f64)>) -> Option<(f64, f64)> {
+    let (mut sx, mut sy, mut n) = (0.0, 0.0, 0.0);
+    for (x, y) in points {
+        (sx, sy, n) = (sx + x, sy + y, n + 1.0);
+    }
+    (n > 0.0).then(|| (sx / n, sy / n))
+}
+
+/// A side's own frame: where it deploys and the unit vector towards where the enemy deploys.
+/// It comes from the table, never from the side's index, so relabelling the sides, turning or
+/// mirroring the table gives each side the same frame as its image.
+fn side_frame(state: &GameState, side: u8) -> ((f64, f64), (f64, f64)) {
+    let setup = &state.setup;
+    let centre = (setup.table.width as f64 / 2.0, setup.table.depth as f64 / 2.0);
+    let own = home(setup, side);
+    let other = home(setup, 1 - side.min(1));
+    // A side with no zone and no unit is taken to stand opposite the other through the centre.
+    let (own, other) = match (own, other) {
+        (Some(a), Some(b)) => (a, b),
+        (Some(a), None) => (a, (2.0 * centre.0 - a.0, 2.0 * centre.1 - a.1)),
+        (None, Some(b)) => ((2.0 * centre.0 - b.0, 2.0 * centre.1 - b.1), b),
+        (None, None) => ((centre.0, setup.table.depth as f64), (centre.0, 0.0)),
+    };
+    let (dx, dy) = (other.0 - own.0, other.1 - own.1);
+    let length = crate::table::measure::length(dx, dy);
+    let forward = if length > 0.0 { (dx / length, dy / length) } else { (0.0, -1.0) };
+    (own, forward)
+}
+
+/// A position as a side sees it, for ties: how far it has come from where the side deploys
+/// towards the enemy, then how far off the table's centre line that way, then to one hand or
+/// the other by a coin from the game's seed (read, not rolled). Both sides' frames come from
+/// where they deploy, so a position and its image rank the same for their sides and neither
+/// side is favoured by a tie or by its label.
 fn frame(state: &GameState, side: u8, at: (i64, i64)) -> (i64, i64, i64) {
-    let (w, d) = (state.setup.table.width, state.setup.table.depth);
-    let symmetry = state.setup.symmetry.unwrap_or(crate::table::TableSymmetry::Rotate180);
-    let (x, y) = if side == 0 { at } else { symmetry.point(w, d, at) };
+    let ((hx, hy), (fx, fy)) = side_frame(state, side);
+    let (w, d) = (state.setup.table.width as f64, state.setup.table.depth as f64);
+    let (x, y) = (at.0 as f64, at.1 as f64);
+    let ahead = (x - hx) * fx + (y - hy) * fy;
+    // Across the way forward, measured from the table's centre line. A mirror turns one
+    // side's right hand into the other's left, so on a mirrored table "across" runs along the
+    // mirror's own line for both sides, and a position and its image still compare equal.
+    let across = match state.setup.symmetry {
+        Some(crate::table::TableSymmetry::MirrorTopBottom) => x - w / 2.0,
+        Some(crate::table::TableSymmetry::MirrorLeftRight) => y - d / 2.0,
+        _ => (x - w / 2.0) * -fy + (y - d / 2.0) * fx,
+    };
     let coin = state.dice.clone().below(2) == 1;
-    (d - y, (2 * x - w).abs(), if coin { x } else { w - x })
+    // Rounded to whole micrometres, so a position and its image compare equal whatever the
+    // last bit of the products.
+    (ahead.round() as i64, (2.0 * across).abs().round() as i64, (if coin { across } else { -across }).round() as i64)
 }
 
 fn value(data: &Ruleset, unit: &Unit) -> f64 {
