@@ -443,3 +443,19 @@ fn reading_boarding_reach_place_the_unit_next_to_the_transport() {
     s.readings.set("boarding_reach", "2").unwrap();
     assert!(check(&data, &game(&data, &s), &board).is_ok());
 }
+
+#[test]
+fn if_the_remaining_units_are_incapable_of_defeating_one_another_the_game_ends_in_a_draw() {
+    let data = data();
+    // Two manned anti-tank guns 37.4" apart: 6+ to hit, and behind sandbags 7+, never.
+    let units = [
+        ("at_gun", 0, 10.0, 44.0, 0.0),
+        ("infantry", 0, 10.0, 46.6, 0.0),
+        ("at_gun", 1, 10.0, 4.0, 180.0),
+        ("infantry", 1, 10.0, 1.4, 180.0),
+    ];
+    let bags = |x: f64, y: f64| piece("sandbags", Footprint::Rect { length: IN, width: 4 * IN }, x, y, 0.0, 0.7);
+    assert_eq!(game(&data, &table(&units, vec![])).outcome, Outcome::Ongoing, "in the open each can hit the other");
+    let dug_in = game(&data, &table(&units, vec![bags(10.0, 41.4), bags(10.0, 6.6)]));
+    assert_eq!(dug_in.outcome, Outcome::Draw, "neither gun can ever hit the other");
+}

@@ -4,9 +4,10 @@
 //! Timed Annihilation with its extra round, Domination by points.
 
 use super::action::Event;
+use super::action::Rejection;
 use super::geometry::{profile, shape};
 use super::movement::stands_on_road;
-use super::shooting::penetration_roll;
+use super::shooting::{penetration_roll, shot};
 use super::state::{GameState, Outcome, Victory, WinBy};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass};
 
@@ -167,23 +168,45 @@ pub fn check_annihilation(data: &Ruleset, state: &mut GameState, events: &mut Ve
 
 /// Whether some side could still destroy every enemy vehicle: for each enemy vehicle or gun,
 /// one of its units has a weapon that could penetrate its weakest face (at the best roll,
-/// without walls) and could come to fire it: it moves, or it has the target in range and sight
-/// now (two guns that cannot see each other never will).
+/// without walls) and could come to fire it: it moves, or, standing where it is (a field gun,
+/// a squad's anti-tank rifle), its shot now could hit and penetrate. A gun that cannot see
+/// its target, or needs 7+ behind sandbags, never will ("the remaining units are incapable of
+/// defeating one another"); one merely reloading, spent this turn or waiting for its crew
+/// still could.
 fn either_can_win(data: &Ruleset, state: &GameState) -> bool {
     (0..2u8).any(|side| {
-        state.units.iter().filter(|t| t.alive() && t.side != side).all(|target| {
+        state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != side).all(|(target_index, target)| {
             let Some(tp) = profile(data, target).filter(|p| p.mechanised()) else { return true };
             let weakest = tp.armour.front.min(tp.armour.side).min(tp.armour.rear);
             let weak_spot = tp.keywords.contains(&Keyword::WeakSpot);
-            state.units.iter().filter(|u| u.alive() && u.side == side).any(|unit| {
+            state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == side).any(|(index, unit)| {
                 let Some(up) = profile(data, unit) else { return false };
-                let hurts = up
-                    .weapons
-                    .iter()
-                    .any(|w| w.fires_at_vehicles() && penetration_roll(data, w.penetration - weakest, weak_spot) <= 6);
-                hurts
-                    && (up.class == UnitClass::Vehicle
-                        || super::geometry::line_of_fire(data, state, unit, target).is_some_and(|l| l.in_sight))
+                let hurting: Vec<usize> = (0..up.weapons.len())
+                    .filter(|&w| {
+                        up.weapons.get(w).is_some_and(|arm| {
+                            arm.fires_at_vehicles() && penetration_roll(data, arm.penetration - weakest, weak_spot) <= 6
+                        })
+                    })
+                    .collect();
+                if hurting.is_empty() {
+                    return false;
+                }
+                if up.class == UnitClass::Vehicle {
+                    return true;
+                }
+                hurting.iter().any(|&w| match shot(data, state, index, w, target_index) {
+                    Ok(s) => s.hit <= 6 && s.penetration <= 6,
+                    Err(
+                        Rejection::NotInSight
+                        | Rejection::OutOfRange
+                        | Rejection::OutOfArc
+                        | Rejection::NotAnEnemy
+                        | Rejection::WrongTarget
+                        | Rejection::NoSuchUnit
+                        | Rejection::NoSuchWeapon,
+                    ) => false,
+                    Err(_) => true,
+                })
             })
         })
     })
