@@ -178,6 +178,9 @@ fn the_balance_panel_judges_an_armored_advance_table_with_its_sides_named() {
     assert_eq!(result.seats.len(), 2);
     assert!(result.games >= 8, "{} games", result.games);
     harness.get_by_label_contains("Allies wins");
+    // Draws always show, and each side's share of the decided games.
+    harness.get_by_label_contains("Draws: ");
+    harness.get_by_label_contains("decisive games");
     // The heatmap: where units were destroyed, in 3" cells on the table.
     assert!(!result.heatmap.is_empty());
     let desk = harness.state().desk.as_ref();

@@ -320,3 +320,21 @@ fn a_misspelt_setting_is_refused_with_the_name_it_most_likely_meant_and_no_far_g
         }
     }
 }
+
+#[test]
+fn draws_are_shown_with_each_seats_share_of_the_decisive_games() {
+    // 60 of 100 drawn; of the 40 decided, the first seat won 30.
+    let games = records(&[(Some(0), None, 30), (Some(1), None, 10), (None, None, 60)]);
+    let balance = judge(&games, 2, 0.05, false);
+    assert_eq!(balance.draws, 60);
+    let decisive = balance.decisive_text(&|seat| format!("player {}", seat + 1));
+    assert!(decisive.starts_with("of the 40 decisive games: player 1 30 (75%, 95% interval"), "{decisive}");
+    assert!(decisive.contains("player 2 10 (25%"), "{decisive}");
+    let text = skirmish_studio::balance::report::text("Test", &balance);
+    assert!(text.contains("draws: 60 of 100 (60%"), "{text}");
+    assert!(text.contains("of the 40 decisive games"), "{text}");
+    let html = skirmish_studio::balance::report::html("Test", &balance, None, None);
+    assert!(html.contains("of the 40 decisive games"), "the HTML report too");
+    let none = judge(&records(&[(None, None, 10)]), 2, 0.05, false);
+    assert_eq!(none.decisive_text(&|seat| format!("player {}", seat + 1)), "no game was decisive");
+}

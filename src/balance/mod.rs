@@ -125,6 +125,35 @@ pub struct Balance {
     pub first_round_captures: Vec<f64>,
 }
 
+impl Balance {
+    /// Each seat's share of the decisive games (draws left out), with its interval, in words:
+    /// `of the 120 decisive games: Allies 70 (58%, 95% interval 49% to 67%), Axis 50 (...)`.
+    /// A verdict over games most of which were drawn says little of who wins the rest.
+    #[must_use]
+    pub fn decisive_text(&self, name: &dyn Fn(u8) -> String) -> String {
+        let decisive = self.games.saturating_sub(self.draws);
+        if decisive == 0 {
+            return "no game was decisive".to_owned();
+        }
+        let shares: Vec<String> = self
+            .seats
+            .iter()
+            .map(|seat| {
+                let (low, high) = crate::game::wilson_interval(seat.wins, decisive);
+                format!(
+                    "{} {} ({:.0}%, 95% interval {:.0}% to {:.0}%)",
+                    name(seat.seat),
+                    seat.wins,
+                    100.0 * seat.wins as f64 / decisive as f64,
+                    100.0 * low,
+                    100.0 * high
+                )
+            })
+            .collect();
+        format!("of the {decisive} decisive games: {}", shares.join(", "))
+    }
+}
+
 /// One recorded number across the games.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Curve {

@@ -239,6 +239,11 @@ pub fn html(
         percent(balance.draws as f64 / balance.games.max(1) as f64),
         shares_chart(balance)
     );
+    let _ = write!(
+        body,
+        "<p class=\"decisive\">Draws left out, {}.</p>",
+        escape(&balance.decisive_text(&|seat| format!("player {}", seat + 1)))
+    );
     if let Some(stalls) = &balance.stalls {
         let _ = write!(body, "<p class=\"stalls\">{}</p>", escape(stalls));
     }
@@ -345,6 +350,7 @@ pub fn text(name: &str, balance: &Balance) -> String {
         );
     }
     let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
+    let _ = writeln!(out, "  {}", balance.decisive_text(&|seat| format!("player {}", seat + 1)));
     if let Some((won, n, _)) = balance.first_mover {
         let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
     }

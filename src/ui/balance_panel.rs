@@ -222,8 +222,15 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         first.make_ascii_uppercase();
     }
     ui.label(RichText::new(verdict).color(colour));
+    // Draws always show, with each seat's share of the games that were decided: "no seat is
+    // favoured" over games most of which were drawn says little.
+    let draws = format!("Draws: {}", share_text(balance.draws, balance.games));
+    let drawn_much = balance.draws * 4 >= balance.games.max(1);
+    ui.label(if drawn_much { RichText::new(draws).color(crate::ui::style::WARNING) } else { RichText::new(draws) });
+    let decisive = balance.decisive_text(&|seat| desk.seat_name(usize::from(seat)));
+    ui.label(capitalised(&decisive));
     if let Some(stalls) = &balance.stalls {
-        ui.label(RichText::new(format!("Draws: {stalls}")).color(crate::ui::style::WARNING));
+        ui.label(RichText::new(format!("Stalled: {stalls}")).color(crate::ui::style::WARNING));
     }
     ui.label(RichText::new(how_judged(&balance)).weak());
     for seat in &balance.seats {
