@@ -362,3 +362,25 @@ fn the_command_line_names_no_game_in_its_own_words() {
         }
     }
 }
+
+#[test]
+fn balance_across_levels_says_whether_the_verdict_holds_at_every_level_with_the_draws() {
+    let sample = format!("{}/scenarios/ms-open-field.ron", env!("CARGO_MANIFEST_DIR"));
+    let report = std::env::temp_dir().join(format!("skirmish-levels-{}.html", std::process::id()));
+    let (_, out, err) =
+        run_args(&["balance", &sample, "--games", "10", "--across-levels", "--report", report.to_str().unwrap()]);
+    assert!(
+        out.contains("the verdict holds at every level") || out.contains("the verdict depends on the computer's level"),
+        "{out}{err}"
+    );
+    for level in ["Easy: ", "Normal: ", "Hard: "] {
+        let line = out.lines().find(|l| l.trim_start().starts_with(level)).unwrap_or_else(|| panic!("{level} {out}"));
+        assert!(line.contains("Affiliation") && line.contains("draws "), "names and draws: {line}");
+    }
+    let html = std::fs::read_to_string(&report).unwrap();
+    assert!(html.contains("At every level of the computer"), "the HTML too");
+    let (_, json, _) = run_args(&["balance", &sample, "--games", "10", "--across-levels", "--json"]);
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(value["across_levels"]["runs"].as_array().unwrap().len(), 3);
+    assert!(value["across_levels"]["holds"].is_boolean());
+}

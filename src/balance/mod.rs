@@ -608,5 +608,6 @@ pub fn most_balanced(points: &[SweepPoint], seat: u8) -> Option<&SweepPoint> {
     })
 }
 
+pub mod levels;
 pub mod report;
 pub mod sensitivity;

@@ -410,3 +410,19 @@ pub fn text(name: &str, balance: &Balance) -> String {
     }
     out
 }
+
+/// The report with a section for the verdict at every level of the computer inserted before
+/// its closing note.
+#[must_use]
+pub fn with_levels(html: &str, levels: &super::levels::AcrossLevels) -> String {
+    let lines = levels.text(&|seat| format!("player {}", seat + 1));
+    let mut section = String::from("<h2>At every level of the computer</h2>");
+    for (i, line) in lines.iter().enumerate() {
+        let class = if i == 0 { " class=\"verdict\"" } else { "" };
+        let _ = write!(section, "<p{class}>{}</p>", escape(line));
+    }
+    match html.rfind("<p><small>Skirmish Studio balance report.") {
+        Some(at) => format!("{}{section}{}", &html[..at], &html[at..]),
+        None => format!("{html}{section}"),
+    }
+}

@@ -8,6 +8,7 @@ pub(super) struct BalanceExtras {
     pub(super) cos: bool,
     pub(super) sweep: Option<crate::balance::SweepSpec>,
     pub(super) readings: bool,
+    pub(super) across_levels: bool,
     pub(super) report: Option<PathBuf>,
 }
 
@@ -80,6 +81,16 @@ pub(super) fn balance_command(
         (true, Ok(_)) => Some(crate::balance::sensitivity::sensitivity(scenario, options, &mut stage("readings"))),
         _ => None,
     };
+    let levels = match (extras.across_levels, &result) {
+        (true, Ok(_)) => match crate::balance::levels::across_levels(scenario, options, &mut stage("levels")) {
+            Ok(levels) => Some(levels),
+            Err(message) => {
+                let _ = writeln!(err, "the balance run stopped: {message}");
+                return EXIT_PROBLEMS;
+            }
+        },
+        _ => None,
+    };
     if terminal {
         eprintln!();
     }
@@ -108,6 +119,13 @@ pub(super) fn balance_command(
                     "shift_interval": [row.shift.1.0, row.shift.1.1],
                     "turns_verdict": row.turns_verdict,
                 })).collect::<Vec<_>>()),
+                "across_levels": levels.as_ref().map(|l| serde_json::json!({
+                    "holds": l.holds,
+                    "runs": l.runs.iter().map(|(level, run)| serde_json::json!({
+                        "level": level.name(),
+                        "balance": run,
+                    })).collect::<Vec<_>>(),
+                })),
                 "favoured": balance.favoured,
                 "games": balance.games
             })
@@ -142,6 +160,11 @@ pub(super) fn balance_command(
                     let _ = writeln!(out, "    {line}");
                 }
             }
+            if let Some(levels) = &levels {
+                for line in levels.text(&|seat| format!("player {}", seat + 1)) {
+                    let _ = writeln!(out, "  {line}");
+                }
+            }
             if let Some(cells) = &matrix {
                 let _ = writeln!(out, "  CO matrix (player 1's CO against player 2's: player 1's share of wins):");
                 for cell in cells {
@@ -164,7 +187,10 @@ pub(super) fn balance_command(
             (Some(points), Some(spec)) => Some((spec.name.as_str(), swept_seat, points.as_slice())),
             _ => None,
         };
-        let html = crate::balance::report::html(scenario.name(), &balance, sweep_view, matrix.as_deref());
+        let mut html = crate::balance::report::html(scenario.name(), &balance, sweep_view, matrix.as_deref());
+        if let Some(levels) = &levels {
+            html = crate::balance::report::with_levels(&html, levels);
+        }
         if let Err(message) = write_atomic(report_path, html.as_bytes()) {
             let _ = writeln!(err, "cannot write the report: {message}");
             return EXIT_UNREADABLE;

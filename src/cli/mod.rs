@@ -146,6 +146,10 @@ pub enum Command {
         /// verdict.
         #[arg(long)]
         readings: bool,
+        /// Also play --games at Easy, Normal and Hard (every seat at the one level) and say
+        /// whether the verdict holds at every level or depends on the computer's level.
+        #[arg(long)]
+        across_levels: bool,
         /// Write a self-contained HTML report with charts here.
         #[arg(long)]
         report: Option<PathBuf>,
@@ -376,6 +380,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             cos,
             sweep,
             readings,
+            across_levels,
             report,
             json,
         } => {
@@ -403,7 +408,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     return EXIT_UNREADABLE;
                 }
             };
-            let extras = BalanceExtras { settings, cos, sweep, readings, report };
+            let extras = BalanceExtras { settings, cos, sweep, readings, across_levels, report };
             with_scenario(ruleset, &file, err, |scenario, err| {
                 balance_command(scenario, &file, &options, &extras, json, out, err)
             })
