@@ -172,6 +172,29 @@ fn the_balance_panel_judges_the_sides_by_name() {
     let ((x, y), size) = desk.place_board_rect(result.heatmap[0].at);
     assert_eq!(size, 10.0);
     assert!((0.0..=120.0).contains(&x) && (0.0..=90.0).contains(&y), "{x} {y} in centimetres");
+    harness.get_by_label_contains("Draws: ");
+    harness.get_by_label_contains("decisive games");
+
+    // The verdict at every level: the button, then each level's line, the sides named.
+    harness.state_mut().balance.games = 6;
+    harness.get_by_label("Judge at every level").click();
+    let start = std::time::Instant::now();
+    let said = |h: &Harness<'static, StudioApp>| {
+        h.query_by_label_contains("holds at every level").is_some()
+            || h.query_by_label_contains("depends on the computer's level").is_some()
+    };
+    while !said(&harness) {
+        assert!(
+            start.elapsed().as_secs() < 180,
+            "the games at every level gave no verdict within 180 s (Easy, Normal and Hard, 6 games each)"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+    for level in ["Easy: ", "Normal: ", "Hard: "] {
+        harness.get_by_label_contains(level);
+    }
+    assert!(harness.query_by_label_contains("layer 1").is_none(), "the sides are named");
 }
 
 #[test]

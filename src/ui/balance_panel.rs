@@ -56,6 +56,8 @@ pub struct BalancePanel {
     pub results: BTreeMap<u64, Balance>,
     /// The house-reading table, for a game with readings.
     pub readings: super::readings_panel::ReadingsTable,
+    /// The verdict at every level of the computer.
+    pub levels: super::levels_panel::LevelsSection,
 }
 
 impl Default for BalancePanel {
@@ -70,6 +72,7 @@ impl Default for BalancePanel {
             run: None,
             results: BTreeMap::new(),
             readings: super::readings_panel::ReadingsTable::default(),
+            levels: super::levels_panel::LevelsSection::default(),
         }
     }
 }
@@ -209,6 +212,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         if older.is_some_and(|r| r != revision) {
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
+        panel.levels.show(desk, panel.games, ui);
         panel.readings.show(desk, panel.games, panel.level, ui);
         return;
     };
@@ -248,6 +252,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
     if panel.show_heatmap {
         heatmap_legend(ui, &balance);
     }
+    panel.levels.show(desk, panel.games, ui);
     panel.readings.show(desk, panel.games, panel.level, ui);
 }
 

@@ -14,6 +14,8 @@ mod export_dialog;
 mod file_dialogs;
 mod frame;
 mod gesture;
+mod lab_job;
+mod levels_panel;
 mod live;
 pub mod modern;
 mod open_table;

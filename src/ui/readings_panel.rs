@@ -3,21 +3,17 @@
 //! a table of the first seat's shift with its 95% interval and whether the verdict turns.
 
 use super::desk::Desk;
-use crate::balance::BalanceOptions;
+use super::lab_job::{JobState, LabJob, options};
 use crate::balance::sensitivity::{Sensitivity, sensitivity};
 use crate::game::Level;
 use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Ui};
-use std::sync::{Arc, Mutex};
-
-/// What a run shares with the window: (done, of), the result, or why it failed.
-type Shared = Arc<Mutex<(usize, usize, Option<Result<Sensitivity, String>>)>>;
 
 /// The table's run and its result for a document revision.
 #[derive(Default)]
 pub struct ReadingsTable {
-    /// The revision played and what the run has found.
-    run: Option<(u64, Shared)>,
+    /// The run and what it has found.
+    job: LabJob<Sensitivity>,
 }
 
 impl ReadingsTable {
@@ -30,8 +26,7 @@ impl ReadingsTable {
         ui.separator();
         ui.label(RichText::new("House readings").strong());
         let revision = desk.revision();
-        let running = self.run.as_ref().is_some_and(|(_, s)| s.lock().is_ok_and(|s| s.2.is_none()));
-        if !running
+        if !self.job.running()
             && ui
                 .button("Test every reading")
                 .on_hover_text(
@@ -39,45 +34,23 @@ impl ReadingsTable {
                 )
                 .clicked()
         {
-            let shared: Shared = Arc::new(Mutex::new((0, 0, None)));
-            let out = Arc::clone(&shared);
-            let options = BalanceOptions {
-                games: games.clamp(2, 2000),
-                until_clear: false,
-                seed: 1,
-                round_cap: 200,
-                threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-                margin: 0.05,
-                levels: [level; 8],
-            };
-            std::thread::spawn(move || {
-                let result = sensitivity(scenario.as_ref(), &options, &mut |done, of| {
-                    if let Ok(mut s) = out.lock() {
-                        (s.0, s.1) = (done, of);
-                    }
-                });
-                if let Ok(mut s) = out.lock() {
-                    s.2 = Some(result);
-                }
-            });
-            self.run = Some((revision, shared));
+            let options = options(games, level);
+            self.job.start(revision, move |progress| sensitivity(scenario.as_ref(), &options, progress));
         }
-        let Some((played, shared)) = &self.run else { return };
-        let Ok(state) = shared.lock() else { return };
-        match &state.2 {
-            None => {
-                ui.add(egui::ProgressBar::new(state.0 as f32 / state.1.max(1) as f32).text(format!(
-                    "{} of {} settings played",
-                    state.0,
-                    state.1.max(1)
-                )));
+        match self.job.state() {
+            JobState::Idle => {}
+            JobState::Running(done, of) => {
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / of.max(1) as f32)
+                        .text(format!("{done} of {} settings played", of.max(1))),
+                );
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }
-            Some(Err(message)) => {
+            JobState::Done(_, Err(message)) => {
                 ui.label(RichText::new(format!("The reading games failed: {message}")).color(Color32::LIGHT_RED));
             }
-            Some(Ok(result)) => {
-                if *played != revision {
+            JobState::Done(played, Ok(result)) => {
+                if played != revision {
                     ui.label(RichText::new("The map changed since: test again.").weak());
                 }
                 ui.label(format!(
