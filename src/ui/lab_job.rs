@@ -25,7 +25,7 @@ pub enum JobState<'a, T> {
 /// A section's run and its result.
 pub struct LabJob<T> {
     run: Option<(u64, Shared<T>)>,
-    /// The last state read, held so the window can borrow the result.
+    /// The last state read; a finished result is held here, moved out of the shared state.
     seen: Option<Progress<T>>,
 }
 
@@ -49,11 +49,12 @@ pub fn options(games: usize, level: Level) -> BalanceOptions {
     }
 }
 
-impl<T: Send + Clone + 'static> LabJob<T> {
+impl<T: Send + 'static> LabJob<T> {
     /// Whether a run is under way.
     #[must_use]
     pub fn running(&self) -> bool {
-        self.run.as_ref().is_some_and(|(_, s)| s.lock().is_ok_and(|s| s.2.is_none()))
+        let finished = matches!(self.seen, Some((_, _, Some(_))));
+        !finished && self.run.as_ref().is_some_and(|(_, s)| s.lock().is_ok_and(|s| s.2.is_none()))
     }
 
     /// Starts `work` on a thread for `revision`; it reports (done, of) through its argument.
@@ -76,13 +77,17 @@ impl<T: Send + Clone + 'static> LabJob<T> {
             }
         });
         self.run = Some((revision, shared));
+        self.seen = None;
     }
 
-    /// Where the run stands now.
+    /// Where the run stands now. A finished result is moved out of the shared state once and
+    /// kept here, so the window does not copy it every frame.
     pub fn state(&mut self) -> JobState<'_, T> {
         let Some((played, shared)) = &self.run else { return JobState::Idle };
         let played = *played;
-        self.seen = shared.lock().ok().map(|s| (s.0, s.1, s.2.clone()));
+        if !matches!(self.seen, Some((_, _, Some(_)))) {
+            self.seen = shared.lock().ok().map(|mut s| (s.0, s.1, s.2.take()));
+        }
         match &self.seen {
             Some((_, _, Some(result))) => JobState::Done(played, result),
             Some((done, of, None)) => JobState::Running(*done, *of),
