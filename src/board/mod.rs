@@ -7,11 +7,13 @@
 
 mod block;
 mod edge;
+mod half;
 pub mod pairs;
 mod transform;
 
 pub use block::Block;
 pub use edge::{Door, Edge, EdgeAxis, EdgeFeature, Wall};
+pub use half::HalfBoard;
 pub use transform::{SquareMap, Symmetry, symmetry_to_check};
 
 use serde::{Deserialize, Serialize};
@@ -185,6 +187,42 @@ impl Board {
             Some(feature) => self.edges.insert(edge, feature),
             None => self.edges.remove(&edge),
         })
+    }
+
+    /// Makes the board exactly symmetric under `map` (a mirror or a half turn): every square
+    /// whose image comes earlier in row order takes that image's terrain and height, and the
+    /// edges of the earlier half are copied onto their images (edges on the axis keep theirs).
+    /// A generator lays out the first half freely and then calls this.
+    pub fn copy_first_half(&mut self, map: SquareMap) {
+        let (width, height) = (self.width, self.height);
+        for pos in self.squares() {
+            let image = map.apply(pos, width, height);
+            let (here, there) = (self.index(pos), self.index(image));
+            if there < here {
+                self.terrain[here] = self.terrain[there];
+                if !self.heights.is_empty() {
+                    self.heights[here] = self.heights[there];
+                }
+            }
+        }
+        let index_of = |edge: Edge| {
+            let (a, _) = edge.corners();
+            (a.y, a.x, edge.axis)
+        };
+        let kept: Vec<(Edge, EdgeFeature)> = self
+            .edges
+            .iter()
+            .filter(|(edge, _)| index_of(**edge) <= index_of(map.edge(**edge, width, height)))
+            .map(|(e, f)| (*e, *f))
+            .collect();
+        self.edges.clear();
+        for (edge, feature) in kept {
+            self.edges.insert(map.edge(edge, width, height), feature);
+            self.edges.insert(edge, feature);
+        }
+        if self.is_flat() {
+            self.heights.clear();
+        }
     }
 
     /// Whether a wall stands between two orthogonally neighbouring squares.

@@ -5,11 +5,13 @@
 mod balance;
 mod check;
 mod export;
+mod generate;
 mod play;
 
 use balance::*;
 use check::*;
 use export::*;
+use generate::*;
 use play::*;
 
 use crate::files::{read_limited, write_atomic};
@@ -255,6 +257,30 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Generate a symmetric scenario from a seed: a designer's starting point and the ground
+    /// the computer players are judged on. The same seed and choices give the same file; the
+    /// README lists each game's choices, and a misspelt one is refused with the list.
+    Generate {
+        /// The game system (its id, listed below).
+        #[arg(long)]
+        system: String,
+        /// The seed every choice is drawn from.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Width and depth in the game's unit (squares, inches or centimetres): 20x14, 48x48.
+        #[arg(long, value_name = "WxH")]
+        size: Option<String>,
+        /// The symmetry: rotate180, mirror-top-bottom or mirror-left-right; the seed's when left
+        /// out.
+        #[arg(long)]
+        symmetry: Option<String>,
+        /// Pin one of the game's choices (terrain=islands, mode=domination); repeatable.
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        choices: Vec<String>,
+        /// Where to write the scenario; standard output when left out.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
     /// Check a ruleset file (or the built-in one) and print its contents or every problem.
     Ruleset {
         /// A replacement ruleset in RON; the game system's built-in ruleset when left out.
@@ -289,7 +315,9 @@ pub fn command() -> clap::Command {
     use clap::CommandFactory as _;
     let games = games_help();
     let mut command = Cli::command().after_help(games.clone());
-    for name in ["export", "ruleset", "validate", "play", "simulate", "balance", "stats", "symmetry", "calibrate"] {
+    for name in
+        ["export", "generate", "ruleset", "validate", "play", "simulate", "balance", "stats", "symmetry", "calibrate"]
+    {
         let games = games.clone();
         command = command.mut_subcommand(name, move |sub| sub.after_help(games));
     }
@@ -318,6 +346,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             ruleset_command(&system, file.as_deref(), json, out, err)
         }
         Command::Validate { files, json } => validate_command(ruleset, &files, json, out, err),
+        Command::Generate { system, seed, size, symmetry, choices, output } => {
+            generate_command(ruleset, &GenerateAsked { system, seed, size, symmetry, choices, output }, out, err)
+        }
         Command::Calibrate { file, games, seed, threads, json } => {
             if games < MIN_CALIBRATION_GAMES {
                 let _ = writeln!(

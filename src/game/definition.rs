@@ -136,6 +136,12 @@ pub trait GameDefinition: Sync + Sized + 'static {
     fn import(_rules: &Arc<Self::Ruleset>, _text: &str, _name: &str) -> Option<Result<(String, Report), FileError>> {
         None
     }
+    /// A symmetric scenario drawn from a seed: a designer's starting point and where the
+    /// computer players are judged. The same request gives the same scenario.
+    ///
+    /// # Errors
+    /// A choice the game cannot make (an unknown name, a value or size out of range).
+    fn generate(rules: &Self::Ruleset, request: &super::GenerateRequest) -> Result<Self::Scenario, String>;
     /// The scenario's title.
     fn name(scenario: &Self::Scenario) -> &str;
     /// The rules core playing by this ruleset.
@@ -310,6 +316,12 @@ impl<G: GameDefinition> SystemRules for Loaded<G> {
 
     fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>> {
         G::import(&self.0, text, name)
+    }
+
+    fn generate(&self, request: &super::GenerateRequest) -> Result<(String, Box<dyn OpenScenario>), String> {
+        let scenario = G::generate(&self.0, request)?;
+        let text = G::save(&self.0, &scenario)?;
+        Ok((text, Opened::<G>::boxed(Arc::clone(&self.0), scenario)))
     }
 }
 

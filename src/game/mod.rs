@@ -10,6 +10,7 @@
 
 mod definition;
 mod findings;
+mod generate;
 mod opened;
 mod play;
 mod playing;
@@ -18,6 +19,7 @@ mod settings;
 
 pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
 pub use findings::{Finding, Fix, Shown};
+pub use generate::{Chooser, GenerateRequest};
 pub use opened::diagnostic;
 pub use play::{
     Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,
@@ -295,6 +297,11 @@ pub trait SystemRules {
     /// Reads a map from another program's format (for Skirmish Wars: Advance Wars By Web),
     /// giving this system's scenario file and a report; `None` when the system imports none.
     fn import(&self, text: &str, name: &str) -> Option<Result<(String, Report), FileError>>;
+    /// A symmetric scenario drawn from a seed, as its file text and opened.
+    ///
+    /// # Errors
+    /// A choice the game cannot make.
+    fn generate(&self, request: &GenerateRequest) -> Result<(String, Box<dyn OpenScenario>), String>;
 }
 
 /// A scenario read by its system, ready for every headless command (and shared between the

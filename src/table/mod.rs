@@ -6,6 +6,7 @@
 //! `libm`, fixed orders).
 
 pub mod file;
+pub mod generate;
 pub mod measure;
 pub mod model;
 pub mod shape;

@@ -44,6 +44,10 @@ impl GameDefinition for ArmoredAdvance {
         save_scenario(rules, scenario)
     }
 
+    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<ArmoredScenario, String> {
+        super::scenario::generate(rules, request)
+    }
+
     fn name(scenario: &ArmoredScenario) -> &str {
         &scenario.name
     }

@@ -45,6 +45,10 @@ impl GameDefinition for ModernSkirmish {
         save_scenario(scenario)
     }
 
+    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<ModernScenario, String> {
+        super::scenario::generate(rules, request)
+    }
+
     fn name(scenario: &ModernScenario) -> &str {
         &scenario.name
     }

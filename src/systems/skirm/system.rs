@@ -47,6 +47,10 @@ impl GameDefinition for Skirm {
         save_scenario(rules, scenario)
     }
 
+    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<SkirmScenario, String> {
+        super::scenario::generate(rules, request)
+    }
+
     fn name(scenario: &SkirmScenario) -> &str {
         &scenario.name
     }

@@ -69,6 +69,10 @@ impl GameDefinition for Swat {
         Some(Ok((file, Report { text, json: serde_json::json!(imported.report) })))
     }
 
+    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<Scenario, String> {
+        super::scenario::generate(rules, request)
+    }
+
     fn name(scenario: &Scenario) -> &str {
         &scenario.name
     }

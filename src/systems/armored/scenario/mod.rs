@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod edit;
+mod generate;
 pub mod report;
 pub mod script;
 pub mod setup;
@@ -13,5 +14,6 @@ pub use document::{
     ArmoredScenario, FORMAT_VERSION, Mode, SYSTEM_ID, generated_scenario, load_scenario, new_scenario, save_scenario,
 };
 pub use edit::{Edit, Fix};
+pub use generate::generate;
 pub use stats::{Statistics, statistics};
 pub use validate::{Finding, validate};

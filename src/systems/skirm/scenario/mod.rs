@@ -3,6 +3,7 @@
 
 pub mod document;
 pub mod fix;
+mod generate;
 mod report;
 pub mod script;
 mod setup;
@@ -13,6 +14,7 @@ pub use document::{
     FORMAT_VERSION, MAX_SIDE, SYSTEM_ID, SkirmScenario, Squad, SquadUnit, load_scenario, save_scenario,
 };
 pub use fix::{Edit, Fix, apply_edits};
+pub use generate::generate;
 pub use report::{stats_report, symmetry_text};
 pub use script::parse_script;
 pub use setup::{fork, picture};

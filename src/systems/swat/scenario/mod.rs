@@ -6,6 +6,7 @@
 mod awbw;
 mod edit;
 mod file;
+mod generate;
 mod model;
 mod report;
 mod script;
@@ -18,6 +19,7 @@ mod validate;
 pub use awbw::{ImportReport, Imported, Substitution, export_awbw_csv, import_awbw};
 pub use edit::{Edit, apply_all};
 pub use file::{FORMAT_VERSION, MAX_FILE_BYTES, SYSTEM_ID, load_scenario, save_scenario};
+pub use generate::generate;
 pub use model::{
     Army, Controller, MAX_SIDE, Passenger, Scenario, ScenarioPlayer, ScenarioUnit, Symmetry, TilePlacement,
 };

@@ -1,0 +1,248 @@
+//! Generated scenarios: what every game's generator is asked (a seed, a size, a symmetry and
+//! the game's own named choices) and the seeded chooser they all draw from, so a seed gives the
+//! same scenario on every machine, a pinned choice leaves the others where the seed put them,
+//! and the scenario's description says what was chosen.
+
+use crate::dice::Dice;
+
+/// What a designer (or the lab) asks a generator for.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct GenerateRequest {
+    /// The seed every choice is drawn from.
+    pub seed: u64,
+    /// Width and depth in the game's own unit (squares, inches, centimetres); the seed picks
+    /// one of the game's usual sizes when left out.
+    pub size: Option<(u32, u32)>,
+    /// The symmetry by its command-line name (`rotate180`); the seed picks one when left out.
+    pub symmetry: Option<String>,
+    /// The game's own choices pinned by name (`terrain=islands`), in the order given.
+    pub choices: Vec<(String, String)>,
+}
+
+impl GenerateRequest {
+    /// A request for `seed` with everything else left to the seed.
+    #[must_use]
+    pub fn seeded(seed: u64) -> Self {
+        Self { seed, ..Self::default() }
+    }
+
+    /// Reads `WxH` (`20x14`, `48x48`) as a size.
+    ///
+    /// # Errors
+    /// The text is not two whole numbers joined by `x`.
+    pub fn parse_size(text: &str) -> Result<(u32, u32), String> {
+        let (w, h) =
+            text.split_once(['x', 'X']).ok_or_else(|| format!("the size '{text}' is not WIDTHxDEPTH (20x14, say)"))?;
+        let number = |part: &str| {
+            part.trim().parse::<u32>().map_err(|_| format!("the size '{text}' is not WIDTHxDEPTH (20x14, say)"))
+        };
+        Ok((number(w)?, number(h)?))
+    }
+
+    /// Reads `name=value` as a pinned choice.
+    ///
+    /// # Errors
+    /// There is no `=`.
+    pub fn parse_choice(text: &str) -> Result<(String, String), String> {
+        let (name, value) = text
+            .split_once('=')
+            .ok_or_else(|| format!("the choice '{text}' is not NAME=VALUE (terrain=islands, say)"))?;
+        Ok((name.trim().to_owned(), value.trim().to_owned()))
+    }
+}
+
+/// The seeded choices of one generation. Every choice draws from the dice whether or not it is
+/// pinned, so pinning one leaves every other where the seed put it.
+#[derive(Debug)]
+pub struct Chooser<'a> {
+    dice: Dice,
+    request: &'a GenerateRequest,
+    /// The game's title, for messages.
+    game: &'static str,
+    /// Every choice asked for so far, with the values it takes (for the unknown-name message).
+    known: Vec<(&'static str, String)>,
+    /// What was chosen, in order, for the scenario's description.
+    chosen: Vec<String>,
+}
+
+impl<'a> Chooser<'a> {
+    /// A chooser for one request of `game`.
+    #[must_use]
+    pub fn new(game: &'static str, request: &'a GenerateRequest) -> Self {
+        Self { dice: Dice::new(request.seed), request, game, known: Vec::new(), chosen: Vec::new() }
+    }
+
+    /// The seed it draws from.
+    #[must_use]
+    pub fn seed(&self) -> u64 {
+        self.request.seed
+    }
+
+    fn pinned(&self, name: &str) -> Option<&'a str> {
+        self.request.choices.iter().rev().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
+
+    /// One named choice among `values`: the pinned value, else the seed's.
+    ///
+    /// # Errors
+    /// The pinned value is not one of `values`.
+    pub fn pick<'v>(&mut self, name: &'static str, values: &[&'v str]) -> Result<&'v str, String> {
+        let drawn = values.get(self.dice.below(values.len())).copied().unwrap_or_default();
+        self.known.push((name, values.join(", ")));
+        let value = match self.pinned(name) {
+            None => drawn,
+            Some(asked) => values.iter().copied().find(|v| *v == asked).ok_or_else(|| {
+                format!("{} cannot generate {name}={asked}; {name} is one of {}", self.game, values.join(", "))
+            })?,
+        };
+        self.chosen.push(format!("{name} {value}"));
+        Ok(value)
+    }
+
+    /// One named choice among `values` given as (value, name for people): the pinned value,
+    /// else the seed's; the description says the name.
+    ///
+    /// # Errors
+    /// The pinned value is not one of the values.
+    pub fn pick_named<'v>(&mut self, name: &'static str, values: &[(&'v str, &str)]) -> Result<&'v str, String> {
+        let ids: Vec<&'v str> = values.iter().map(|(id, _)| *id).collect();
+        let value = self.pick(name, &ids)?;
+        if let (Some(said), Some((_, label))) = (self.chosen.last_mut(), values.iter().find(|(id, _)| *id == value)) {
+            *said = format!("{name} {label}");
+        }
+        Ok(value)
+    }
+
+    /// One named whole number from `low` to `high`: the pinned value, else the seed's.
+    ///
+    /// # Errors
+    /// The pinned value is not a whole number in range.
+    pub fn number(&mut self, name: &'static str, low: u32, high: u32) -> Result<u32, String> {
+        let span = usize::try_from(high.saturating_sub(low)).unwrap_or(0) + 1;
+        let drawn = low + u32::try_from(self.dice.below(span)).unwrap_or(0);
+        self.known.push((name, format!("{low} to {high}")));
+        let value = match self.pinned(name) {
+            None => drawn,
+            Some(asked) => asked.parse::<u32>().ok().filter(|v| (low..=high).contains(v)).ok_or_else(|| {
+                format!("{} cannot generate {name}={asked}; {name} is a whole number from {low} to {high}", self.game)
+            })?,
+        };
+        self.chosen.push(format!("{name} {value}"));
+        Ok(value)
+    }
+
+    /// The size: the asked one when it lies within `low..=high` on both axes, else one of
+    /// `usual`, drawn by the seed.
+    ///
+    /// # Errors
+    /// The asked size is outside the range, naming it.
+    pub fn size(
+        &mut self,
+        usual: &[(u32, u32)],
+        low: (u32, u32),
+        high: (u32, u32),
+        unit: &str,
+    ) -> Result<(u32, u32), String> {
+        let drawn = usual.get(self.dice.below(usual.len())).copied().unwrap_or(low);
+        let size = match self.request.size {
+            None => drawn,
+            Some((w, h)) => {
+                if !(low.0..=high.0).contains(&w) || !(low.1..=high.1).contains(&h) {
+                    return Err(format!(
+                        "{} generates sizes from {}x{} to {}x{} {unit}; {w}x{h} is outside",
+                        self.game, low.0, low.1, high.0, high.1
+                    ));
+                }
+                (w, h)
+            }
+        };
+        self.chosen.push(format!("size {}x{} {unit}", size.0, size.1));
+        Ok(size)
+    }
+
+    /// The symmetry among `names` (command-line names): the asked one, else the seed's.
+    ///
+    /// # Errors
+    /// The asked name is not among them.
+    pub fn symmetry(&mut self, names: &[&'static str]) -> Result<&'static str, String> {
+        let drawn = names.get(self.dice.below(names.len())).copied().unwrap_or_default();
+        let value =
+            match self.request.symmetry.as_deref() {
+                None => drawn,
+                Some(asked) => names.iter().copied().find(|n| *n == asked).ok_or_else(|| {
+                    format!("{} generates the symmetries {}; not '{asked}'", self.game, names.join(", "))
+                })?,
+            };
+        self.chosen.push(format!("symmetry {value}"));
+        Ok(value)
+    }
+
+    /// A number in `0..bound` for laying things out (not a named choice).
+    pub fn below(&mut self, bound: usize) -> usize {
+        self.dice.below(bound)
+    }
+
+    /// Whether a draw with chance `percent` in 100 comes up.
+    pub fn chance(&mut self, percent: usize) -> bool {
+        self.dice.below(100) < percent
+    }
+
+    /// Ends the generation: the sentence that says what was chosen, for the description.
+    ///
+    /// # Errors
+    /// A pinned name the game never asked, with the names it takes.
+    pub fn finish(self) -> Result<String, String> {
+        for (name, _) in &self.request.choices {
+            if !self.known.iter().any(|(known, _)| known == name) {
+                let names: Vec<String> = self.known.iter().map(|(n, values)| format!("{n} ({values})")).collect();
+                return Err(format!("{} has no choice named '{name}'; it takes {}", self.game, names.join(", ")));
+            }
+        }
+        Ok(format!("Generated from seed {}: {}.", self.request.seed, self.chosen.join(", ")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pinning_one_choice_leaves_the_others_where_the_seed_put_them() {
+        let free = GenerateRequest::seeded(9);
+        let mut pinned = GenerateRequest::seeded(9);
+        pinned.choices.push(("a".into(), "x".into()));
+        let draw = |request: &GenerateRequest| {
+            let mut chooser = Chooser::new("Test", request);
+            let a = chooser.pick("a", &["x", "y", "z"]);
+            let b = chooser.number("b", 1, 1000);
+            (a, b)
+        };
+        assert_eq!(draw(&free).1, draw(&pinned).1);
+        assert_eq!(draw(&pinned).0, Ok("x"));
+    }
+
+    #[test]
+    fn an_unknown_choice_is_refused_with_the_names_the_game_takes() {
+        let mut request = GenerateRequest::seeded(1);
+        request.choices.push(("terain".into(), "land".into()));
+        let mut chooser = Chooser::new("Test", &request);
+        let _ = chooser.pick("terrain", &["land", "islands"]);
+        let error = chooser.finish().unwrap_err();
+        assert!(error.contains("'terain'") && error.contains("terrain (land, islands)"), "{error}");
+    }
+
+    #[test]
+    fn a_value_outside_the_choice_is_refused_naming_the_values() {
+        let mut request = GenerateRequest::seeded(1);
+        request.choices.push(("terrain".into(), "sea".into()));
+        let error = Chooser::new("Test", &request).pick("terrain", &["land", "islands"]).unwrap_err();
+        assert!(error.contains("terrain=sea") && error.contains("land, islands"), "{error}");
+    }
+
+    #[test]
+    fn sizes_read_as_width_by_depth() {
+        assert_eq!(GenerateRequest::parse_size("48x36"), Ok((48, 36)));
+        assert!(GenerateRequest::parse_size("48").is_err());
+        assert!(GenerateRequest::parse_size("ax3").is_err());
+    }
+}
