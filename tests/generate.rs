@@ -25,7 +25,8 @@ fn every_generated_scenario_validates_is_symmetric_and_reads_back_as_itself() {
     for system in SYSTEMS {
         let rules = system.rules(None).unwrap();
         for seed in SEEDS {
-            let (text, scenario) = rules.generate(&GenerateRequest::seeded(seed)).unwrap();
+            let generated = rules.generate(&GenerateRequest::seeded(seed)).unwrap();
+            let (text, scenario) = (generated.text, generated.scenario);
             let what = format!("{} seed {seed}", system.id());
             let errors: Vec<String> = scenario
                 .findings()
@@ -38,7 +39,7 @@ fn every_generated_scenario_validates_is_symmetric_and_reads_back_as_itself() {
             assert_eq!(symmetry.json["symmetric"], true, "{what}: {}", symmetry.text);
             let reopened = rules.open(&text).unwrap();
             assert_eq!(reopened.name(), scenario.name(), "{what}");
-            let (again, _) = rules.generate(&GenerateRequest::seeded(seed)).unwrap();
+            let again = rules.generate(&GenerateRequest::seeded(seed)).unwrap().text;
             assert_eq!(again, text, "{what}: the same seed must give the same file");
         }
     }
@@ -48,7 +49,8 @@ fn every_generated_scenario_validates_is_symmetric_and_reads_back_as_itself() {
 fn different_seeds_give_different_scenarios_and_say_what_was_chosen() {
     for system in SYSTEMS {
         let rules = system.rules(None).unwrap();
-        let texts: Vec<String> = SEEDS.map(|seed| rules.generate(&GenerateRequest::seeded(seed)).unwrap().0).collect();
+        let texts: Vec<String> =
+            SEEDS.map(|seed| rules.generate(&GenerateRequest::seeded(seed)).unwrap().text).collect();
         let mut distinct = texts.clone();
         distinct.sort();
         distinct.dedup();
@@ -79,14 +81,19 @@ fn each_games_choices_vary_with_the_seed_and_can_be_pinned() {
         for value in values {
             let mut request = GenerateRequest::seeded(5);
             request.choices.push((name.into(), value.into()));
-            let (text, scenario) = rules.generate(&request).unwrap();
+            let generated = rules.generate(&request).unwrap();
+            let (text, scenario) = (generated.text, generated.scenario);
+            assert!(
+                generated.choices.iter().any(|c| c.name == name && c.value == value),
+                "{id}: {name}={value} not made"
+            );
             assert!(text.contains(&format!("{name} ")), "{id}: {name} is not said");
             assert!(scenario.findings().iter().all(|f| f.severity != Severity::Error), "{id} {name}={value}");
             assert_eq!(scenario.symmetry(None).unwrap().json["symmetric"], true, "{id} {name}={value}");
         }
         let seen: std::collections::BTreeSet<String> = (1..=16u64)
             .map(|seed| {
-                let text = rules.generate(&GenerateRequest::seeded(seed)).unwrap().0;
+                let text = rules.generate(&GenerateRequest::seeded(seed)).unwrap().text;
                 let said = text.split(&format!("{name} ")).nth(1).unwrap_or_default().to_owned();
                 said.split([',', '.']).next().unwrap_or_default().to_owned()
             })
@@ -100,7 +107,7 @@ fn swat_islands_are_crossed_by_bridges_and_no_hq_maps_end_by_a_turn_limit() {
     let rules = skirmish_studio::systems::system("swat").unwrap().rules(None).unwrap();
     let mut request = GenerateRequest::seeded(11);
     request.choices = vec![("terrain".into(), "islands".into()), ("hq".into(), "no".into())];
-    let (text, _) = rules.generate(&request).unwrap();
+    let text = rules.generate(&request).unwrap().text;
     assert!(text.contains('w') && text.contains('#'), "an island map has water and bridges:\n{text}");
     assert!(text.contains("turn_limit: Some"), "a map without HQs needs an end the rules define");
 }

@@ -33,7 +33,7 @@ pub(super) fn generate_command(
 ) -> u8 {
     let generated = load_rules(&asked.system, ruleset)
         .and_then(|rules| asked.request().and_then(|request| rules.generate(&request)));
-    let (text, scenario) = match generated {
+    let crate::game::Generated { text, scenario, .. } = match generated {
         Ok(generated) => generated,
         Err(message) => {
             let _ = writeln!(err, "cannot generate: {message}");

@@ -137,11 +137,12 @@ pub trait GameDefinition: Sync + Sized + 'static {
         None
     }
     /// A symmetric scenario drawn from a seed: a designer's starting point and where the
-    /// computer players are judged. The same request gives the same scenario.
+    /// computer players are judged. Every choice comes from `choose`, so the same request
+    /// gives the same scenario; its description is `choose.said()`.
     ///
     /// # Errors
-    /// A choice the game cannot make (an unknown name, a value or size out of range).
-    fn generate(rules: &Self::Ruleset, request: &super::GenerateRequest) -> Result<Self::Scenario, String>;
+    /// A choice the game cannot make (a value or size out of range).
+    fn generate(rules: &Self::Ruleset, choose: &mut super::Chooser) -> Result<Self::Scenario, String>;
     /// The scenario's title.
     fn name(scenario: &Self::Scenario) -> &str;
     /// The rules core playing by this ruleset.
@@ -318,10 +319,14 @@ impl<G: GameDefinition> SystemRules for Loaded<G> {
         G::import(&self.0, text, name)
     }
 
-    fn generate(&self, request: &super::GenerateRequest) -> Result<(String, Box<dyn OpenScenario>), String> {
-        let scenario = G::generate(&self.0, request)?;
+    fn generate(&self, request: &super::GenerateRequest) -> Result<super::Generated, String> {
+        let mut choose = super::Chooser::new(G::NAME, request);
+        let scenario = G::generate(&self.0, &mut choose)?;
+        let said = choose.said();
+        let (choices, symmetries) = choose.finish()?;
         let text = G::save(&self.0, &scenario)?;
-        Ok((text, Opened::<G>::boxed(Arc::clone(&self.0), scenario)))
+        let scenario = Opened::<G>::boxed(Arc::clone(&self.0), scenario);
+        Ok(super::Generated { text, scenario, choices, symmetries, said })
     }
 }
 

@@ -51,6 +51,32 @@ impl GenerateRequest {
     }
 }
 
+/// One choice a generation made: its name, the value taken and every value it takes (the
+/// window offers them).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choice {
+    /// Its name on the command line (`terrain`).
+    pub name: &'static str,
+    /// The value taken.
+    pub value: String,
+    /// Every value it takes, in the game's order.
+    pub values: Vec<String>,
+}
+
+/// A generated scenario: its file text, the scenario opened, and the choices made.
+pub struct Generated {
+    /// The scenario's file text.
+    pub text: String,
+    /// The scenario, ready for every headless command.
+    pub scenario: Box<dyn super::OpenScenario>,
+    /// The named choices, in the order made (size and symmetry apart).
+    pub choices: Vec<Choice>,
+    /// The symmetries the game generates, by their command-line names.
+    pub symmetries: Vec<&'static str>,
+    /// What was chosen, in a sentence (the scenario's description says it too).
+    pub said: String,
+}
+
 /// The seeded choices of one generation. Every choice draws from the dice whether or not it is
 /// pinned, so pinning one leaves every other where the seed put it.
 #[derive(Debug)]
@@ -61,6 +87,10 @@ pub struct Chooser<'a> {
     game: &'static str,
     /// Every choice asked for so far, with the values it takes (for the unknown-name message).
     known: Vec<(&'static str, String)>,
+    /// The named choices made, for the window.
+    made: Vec<Choice>,
+    /// The symmetries offered.
+    symmetries: Vec<&'static str>,
     /// What was chosen, in order, for the scenario's description.
     chosen: Vec<String>,
 }
@@ -69,7 +99,15 @@ impl<'a> Chooser<'a> {
     /// A chooser for one request of `game`.
     #[must_use]
     pub fn new(game: &'static str, request: &'a GenerateRequest) -> Self {
-        Self { dice: Dice::new(request.seed), request, game, known: Vec::new(), chosen: Vec::new() }
+        Self {
+            dice: Dice::new(request.seed),
+            request,
+            game,
+            known: Vec::new(),
+            chosen: Vec::new(),
+            made: Vec::new(),
+            symmetries: Vec::new(),
+        }
     }
 
     /// The seed it draws from.
@@ -96,6 +134,11 @@ impl<'a> Chooser<'a> {
             })?,
         };
         self.chosen.push(format!("{name} {value}"));
+        self.made.push(Choice {
+            name,
+            value: value.to_owned(),
+            values: values.iter().map(|v| (*v).to_owned()).collect(),
+        });
         Ok(value)
     }
 
@@ -165,6 +208,7 @@ impl<'a> Chooser<'a> {
     /// # Errors
     /// The asked name is not among them.
     pub fn symmetry(&mut self, names: &[&'static str]) -> Result<&'static str, String> {
+        self.symmetries = names.to_vec();
         let drawn = names.get(self.dice.below(names.len())).copied().unwrap_or_default();
         let value =
             match self.request.symmetry.as_deref() {
@@ -187,18 +231,24 @@ impl<'a> Chooser<'a> {
         self.dice.below(100) < percent
     }
 
-    /// Ends the generation: the sentence that says what was chosen, for the description.
+    /// The sentence that says what was chosen so far, for the scenario's description.
+    #[must_use]
+    pub fn said(&self) -> String {
+        format!("Generated from seed {}: {}.", self.request.seed, self.chosen.join(", "))
+    }
+
+    /// Ends the generation: the choices made and the symmetries offered.
     ///
     /// # Errors
     /// A pinned name the game never asked, with the names it takes.
-    pub fn finish(self) -> Result<String, String> {
+    pub fn finish(self) -> Result<(Vec<Choice>, Vec<&'static str>), String> {
         for (name, _) in &self.request.choices {
             if !self.known.iter().any(|(known, _)| known == name) {
                 let names: Vec<String> = self.known.iter().map(|(n, values)| format!("{n} ({values})")).collect();
                 return Err(format!("{} has no choice named '{name}'; it takes {}", self.game, names.join(", ")));
             }
         }
-        Ok(format!("Generated from seed {}: {}.", self.request.seed, self.chosen.join(", ")))
+        Ok((self.made, self.symmetries))
     }
 }
 
@@ -227,7 +277,7 @@ mod tests {
         request.choices.push(("terain".into(), "land".into()));
         let mut chooser = Chooser::new("Test", &request);
         let _ = chooser.pick("terrain", &["land", "islands"]);
-        let error = chooser.finish().unwrap_err();
+        let error = chooser.finish().err().unwrap();
         assert!(error.contains("'terain'") && error.contains("terrain (land, islands)"), "{error}");
     }
 

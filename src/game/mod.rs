@@ -19,7 +19,7 @@ mod settings;
 
 pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
 pub use findings::{Finding, Fix, Shown};
-pub use generate::{Chooser, GenerateRequest};
+pub use generate::{Choice, Chooser, GenerateRequest, Generated};
 pub use opened::diagnostic;
 pub use play::{
     Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,
@@ -301,7 +301,7 @@ pub trait SystemRules {
     ///
     /// # Errors
     /// A choice the game cannot make.
-    fn generate(&self, request: &GenerateRequest) -> Result<(String, Box<dyn OpenScenario>), String>;
+    fn generate(&self, request: &GenerateRequest) -> Result<Generated, String>;
 }
 
 /// A scenario read by its system, ready for every headless command (and shared between the

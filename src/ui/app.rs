@@ -189,7 +189,7 @@ impl StudioApp {
     }
 
     /// The replacement ruleset's text, when it is for game `id`.
-    fn ruleset_for(&self, id: &str) -> Option<&str> {
+    pub(crate) fn ruleset_for(&self, id: &str) -> Option<&str> {
         self.ruleset.as_ref().filter(|(game, _)| *game == id).map(|(_, text)| text.as_str())
     }
 
@@ -230,7 +230,7 @@ impl StudioApp {
     #[must_use]
     pub fn new_form(&self, index: usize) -> Option<NewForm> {
         let game = super::DESKS.get(index)?;
-        Some(NewForm { game: index, form: game.new_form(self.ruleset_for(game.system_id())) })
+        Some(NewForm { game: index, form: game.new_form(self.ruleset_for(game.system_id())), generated: None })
     }
 
     fn recovery_path(&self) -> Option<PathBuf> {

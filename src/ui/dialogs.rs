@@ -4,6 +4,7 @@
 use super::app::StudioApp;
 use super::commands::UiCommand;
 use super::desk::offers;
+use super::generate_form::GeneratedStart;
 use super::shell::{Modal, Pending};
 use crate::ui::desk::DeskExt as _;
 use egui::{Context, Id, RichText};
@@ -48,18 +49,38 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     ui.label("Game");
                     for (index, game) in super::DESKS.iter().enumerate() {
                         if ui.selectable_label(form.game == index, game.title()).clicked() && form.game != index {
-                            // Each game's own form, with its defaults.
-                            if let Some(other) = app.new_form(index) {
+                            // Each game's own form, with its defaults; a generated start stays one.
+                            if let Some(mut other) = app.new_form(index) {
+                                other.generated = form.generated.is_some().then(|| Box::new(GeneratedStart::new()));
                                 form = other;
                             }
                         }
                     }
                 });
-                form.form.ui(ui);
+                ui.horizontal(|ui| {
+                    ui.label("Start from");
+                    if ui.selectable_label(form.generated.is_none(), "A blank scenario").clicked() {
+                        form.generated = None;
+                    }
+                    if ui.selectable_label(form.generated.is_some(), "A generated start").clicked()
+                        && form.generated.is_none()
+                    {
+                        form.generated = Some(Box::new(GeneratedStart::new()));
+                    }
+                });
+                let game = super::DESKS.get(form.game).copied();
+                match (&mut form.generated, game) {
+                    (Some(start), Some(game)) => start.ui(ui, game, app.ruleset_for(game.system_id())),
+                    _ => form.form.ui(ui),
+                }
                 ui.horizontal(|ui| {
                     if ui.button("Create").clicked() {
                         close = true;
-                        match form.form.create() {
+                        let made = match &form.generated {
+                            Some(start) => start.text(),
+                            None => form.form.create(),
+                        };
+                        match made {
                             Ok(text) => app.guard(Pending::New(text)),
                             Err(message) => next = Some(Modal::Message(format!("No new scenario: {message}"))),
                         }

@@ -6,7 +6,7 @@ use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, PathPurpose
 use super::style;
 use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
 use crate::ui::desk::DeskExt as _;
-use egui::{Color32, RichText, Sense, Stroke, StrokeKind, Ui, vec2};
+use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -181,18 +181,10 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
                     "the scenario is valid"
                 }
             ));
-            let scale = (540.0 / f32::from(width)).min(260.0 / f32::from(height));
-            let (response, painter) =
-                ui.allocate_painter(vec2(f32::from(width) * scale, f32::from(height) * scale), Sense::hover());
-            response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, "Page layout preview"));
-            let origin = response.rect.min;
-            let mut mesh = egui::Mesh::default();
-            for (index, color) in preview.colours.into_iter().enumerate() {
-                let (x, y) = (index % usize::from(width), index / usize::from(width));
-                let rect = egui::Rect::from_min_size(origin + vec2(x as f32, y as f32) * scale, vec2(scale, scale));
-                mesh.add_colored_rect(rect, color);
-            }
-            painter.add(egui::Shape::mesh(mesh));
+            let board = super::generate_form::paint_miniature(ui, &preview, 540.0, 260.0, "Page layout preview");
+            let scale = board.width() / f32::from(width.max(1));
+            let origin = board.min;
+            let painter = ui.painter_at(board);
             for page in &layout.pages {
                 let rect = egui::Rect::from_min_max(
                     origin + vec2(f32::from(page.x0), f32::from(page.y0)) * scale,

@@ -13,6 +13,7 @@ mod dialogs;
 mod export_dialog;
 mod file_dialogs;
 mod frame;
+mod generate_form;
 mod gesture;
 mod lab_job;
 mod levels_panel;

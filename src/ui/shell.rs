@@ -136,11 +136,13 @@ pub struct NewForm {
     pub game: usize,
     /// That game's own fields.
     pub form: Box<dyn NewScenarioForm>,
+    /// A generated start instead of the form's blank scenario.
+    pub generated: Option<Box<super::generate_form::GeneratedStart>>,
 }
 
 impl Clone for NewForm {
     fn clone(&self) -> Self {
-        Self { game: self.game, form: self.form.clone_box() }
+        Self { game: self.game, form: self.form.clone_box(), generated: self.generated.clone() }
     }
 }
 

@@ -44,8 +44,8 @@ impl GameDefinition for ArmoredAdvance {
         save_scenario(rules, scenario)
     }
 
-    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<ArmoredScenario, String> {
-        super::scenario::generate(rules, request)
+    fn generate(rules: &Ruleset, choose: &mut crate::game::Chooser) -> Result<ArmoredScenario, String> {
+        super::scenario::generate(rules, choose)
     }
 
     fn name(scenario: &ArmoredScenario) -> &str {

@@ -45,8 +45,8 @@ impl GameDefinition for ModernSkirmish {
         save_scenario(scenario)
     }
 
-    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<ModernScenario, String> {
-        super::scenario::generate(rules, request)
+    fn generate(rules: &Ruleset, choose: &mut crate::game::Chooser) -> Result<ModernScenario, String> {
+        super::scenario::generate(rules, choose)
     }
 
     fn name(scenario: &ModernScenario) -> &str {

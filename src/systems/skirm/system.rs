@@ -47,8 +47,8 @@ impl GameDefinition for Skirm {
         save_scenario(rules, scenario)
     }
 
-    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<SkirmScenario, String> {
-        super::scenario::generate(rules, request)
+    fn generate(rules: &Ruleset, choose: &mut crate::game::Chooser) -> Result<SkirmScenario, String> {
+        super::scenario::generate(rules, choose)
     }
 
     fn name(scenario: &SkirmScenario) -> &str {

@@ -69,8 +69,8 @@ impl GameDefinition for Swat {
         Some(Ok((file, Report { text, json: serde_json::json!(imported.report) })))
     }
 
-    fn generate(rules: &Ruleset, request: &crate::game::GenerateRequest) -> Result<Scenario, String> {
-        super::scenario::generate(rules, request)
+    fn generate(rules: &Ruleset, choose: &mut crate::game::Chooser) -> Result<Scenario, String> {
+        super::scenario::generate(rules, choose)
     }
 
     fn name(scenario: &Scenario) -> &str {

@@ -4,7 +4,7 @@
 //! the requisition limit.
 
 use super::document::{ArmoredScenario, Mode, new_scenario};
-use crate::game::{Chooser, GenerateRequest};
+use crate::game::Chooser;
 use crate::systems::armored::ruleset::{Ruleset, UnitClass};
 use crate::table::generate::{
     LAID_OUT_SIDE, PieceKind, band_points, deployment_bands, laid_out_facing, scatter_pieces,
@@ -33,8 +33,7 @@ const FORCE_POOL: [&str; 10] = [
 ///
 /// # Errors
 /// A choice it cannot make.
-pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<ArmoredScenario, String> {
-    let mut choose = Chooser::new("Armored Advance", request);
+pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<ArmoredScenario, String> {
     let (width, depth) = choose.size(&USUAL_SIZES, (24, 24), (72, 72), "inches")?;
     let symmetry = TableSymmetry::parse(choose.symmetry(&["mirror-top-bottom", "rotate180", "mirror-left-right"])?)?;
     let mode = match choose.pick("mode", &["annihilation", "domination"])? {
@@ -136,7 +135,7 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<ArmoredSce
         scenario.vp_target = Some(6);
         scenario.turn_limit = Some(10);
     }
-    let force = draft_force(rules, requisition, &mut choose);
+    let force = draft_force(rules, requisition, choose);
     let facing = laid_out_facing(symmetry);
     let rows = [band / 5, 3 * band / 5];
     let (vehicles, men): (Vec<&str>, Vec<&str>) =
@@ -153,8 +152,8 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<ArmoredSce
             scenario.table.units.push(unit);
         }
     }
-    scenario.name = format!("Generated table {}", request.seed);
-    let said = choose.finish()?;
+    scenario.name = format!("Generated table {}", choose.seed());
+    let said = choose.said();
     scenario.description = format!("{said} {placed} pairs of terrain pieces.");
     Ok(scenario)
 }

@@ -3,7 +3,7 @@
 //! the text's forces in them. The forces differ by design, as the text gives them.
 
 use super::document::{ModernScenario, new_scenario, text_forces};
-use crate::game::{Chooser, GenerateRequest};
+use crate::game::Chooser;
 use crate::systems::modern::ruleset::{Ruleset, cm};
 use crate::table::generate::{PieceKind, deployment_bands, scatter_pieces};
 use crate::table::{Footprint, TableSymmetry};
@@ -15,8 +15,7 @@ const USUAL_SIZES: [(u32, u32); 4] = [(120, 90), (120, 120), (150, 100), (180, 1
 ///
 /// # Errors
 /// A choice it cannot make.
-pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<ModernScenario, String> {
-    let mut choose = Chooser::new("Modern Skirmish", request);
+pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<ModernScenario, String> {
     let (width, depth) = choose.size(&USUAL_SIZES, (60, 60), (240, 180), "cm")?;
     // The sides deploy along the top and bottom edges, as the text's set-up has them.
     let symmetry = TableSymmetry::parse(choose.symmetry(&["mirror-top-bottom", "rotate180"])?)?;
@@ -49,8 +48,8 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<ModernScen
     let gap = 2 * rules.base_um() + cm(1.0);
     let placed = scatter_pieces(&mut scenario.table, symmetry, &kinds, pairs, band, gap, &mut |n| choose.below(n));
     scenario.units = text_forces(rules, &scenario.table);
-    scenario.name = format!("Generated {terrain} {}", request.seed);
-    let said = choose.finish()?;
+    scenario.name = format!("Generated {terrain} {}", choose.seed());
+    let said = choose.said();
     scenario.description = format!("{said} {placed} pairs of terrain pieces; the text's forces.");
     Ok(scenario)
 }

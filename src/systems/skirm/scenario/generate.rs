@@ -6,15 +6,14 @@
 use super::document::{SkirmScenario, Squad, SquadUnit};
 use super::validate::unit_ep;
 use crate::board::{Board, Edge, EdgeFeature, HalfBoard, Pos, Symmetry, Wall};
-use crate::game::{Chooser, GenerateRequest};
+use crate::game::Chooser;
 use crate::systems::skirm::rules::{ItemKind, Ruleset};
 
 /// A symmetric Skirm scenario for `request` (see the module text).
 ///
 /// # Errors
 /// A choice it cannot make, or a ruleset without the terrain, missions or factions it uses.
-pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<SkirmScenario, String> {
-    let mut choose = Chooser::new("Skirm", request);
+pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<SkirmScenario, String> {
     let missions: Vec<(&str, &str)> = rules.missions.iter().map(|m| (m.id.as_str(), m.name.as_str())).collect();
     let mission_id = choose.pick_named("mission", &missions)?;
     let mission = rules.mission(mission_id).ok_or("the ruleset has no missions")?;
@@ -143,7 +142,7 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<SkirmScena
         for n in 0..count.div_ceil(2) {
             let odd = count % 2 == 1 && n == 0;
             let pos =
-                spot(&mut board, &mut choose, odd, &mut taken).ok_or("the map has no room for the mission's things")?;
+                spot(&mut board, choose, odd, &mut taken).ok_or("the map has no room for the mission's things")?;
             let mut place = |p: Pos| match what {
                 0 => objectives.push(p),
                 1 => markers.push(p),
@@ -178,11 +177,11 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<SkirmScena
         }
     }
     let ep_limit = rules.squad_ep;
-    let squad = draft_squad(rules, faction, ep_limit, &mut choose)?;
+    let squad = draft_squad(rules, faction, ep_limit, choose)?;
     let mut second = squad.clone();
     second.name = format!("{} (second)", squad.name);
     let mut scenario = SkirmScenario {
-        name: format!("Generated {} {}", mission.name, request.seed),
+        name: format!("Generated {} {}", mission.name, choose.seed()),
         author: "Skirmish Studio generator".into(),
         description: String::new(),
         mission: mission.id.clone(),
@@ -197,7 +196,7 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<SkirmScena
         squads: vec![squad, second],
         symmetry: Some(symmetry),
     };
-    scenario.description = choose.finish()?;
+    scenario.description = choose.said();
     Ok(scenario)
 }
 

@@ -5,7 +5,7 @@
 
 use super::model::{Scenario, ScenarioUnit, Symmetry};
 use crate::board::{HalfBoard, TerrainId};
-use crate::game::{Chooser, GenerateRequest};
+use crate::game::Chooser;
 use crate::systems::swat::rules::{Pos, Ruleset, TieBreak, TurnLimit};
 
 /// The sizes a seed picks from, in squares.
@@ -15,8 +15,7 @@ const USUAL_SIZES: [(u32, u32); 5] = [(16, 12), (18, 14), (20, 16), (22, 16), (1
 ///
 /// # Errors
 /// A choice it cannot make, or a ruleset without the terrain and units it lays out.
-pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<Scenario, String> {
-    let mut choose = Chooser::new("Skirmish Wars", request);
+pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, String> {
     let (width, height) = choose.size(&USUAL_SIZES, (10, 8), (60, 60), "squares")?;
     let symmetry = match choose.symmetry(&["rotate180", "mirror-top-bottom", "mirror-left-right"])? {
         "mirror-top-bottom" => Symmetry::MirrorTopBottom,
@@ -123,7 +122,7 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<Scenario, 
             if placed == count {
                 break;
             }
-            let (across, from) = spots(&mut choose, near);
+            let (across, from) = spots(choose, near);
             let taken = properties.iter().any(|&(a, f, _, _)| a.abs_diff(across) + f.abs_diff(from) < 2);
             let ground = scenario.board.terrain_at(half.pos(across, from));
             if !taken && (ground == plain || ground == forest || ground == hill) {
@@ -220,9 +219,9 @@ pub fn generate(rules: &Ruleset, request: &GenerateRequest) -> Result<Scenario, 
         scenario.tile_size -= 1;
     }
     scenario.symmetry = Some(symmetry);
-    scenario.name = format!("Generated {land} map {}", request.seed);
+    scenario.name = format!("Generated {land} map {}", choose.seed());
     scenario.author = "Skirmish Studio generator".into();
-    scenario.description = choose.finish()?;
+    scenario.description = choose.said();
     Ok(scenario)
 }
 

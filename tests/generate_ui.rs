@@ -1,0 +1,55 @@
+//! The New scenario dialog's generated start, in every game: the preview is drawn, "Another"
+//! moves to the next seed, a pinned choice holds, and Create opens the generated scenario.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
+mod window_common;
+use window_common::{Answers, sample};
+
+fn harness() -> Harness<'static, StudioApp> {
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs: Prefs::default(),
+        open: Some(sample("bridgehead.ron")),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
+    harness.run_steps(6);
+    harness
+}
+
+#[test]
+fn every_game_creates_a_generated_start_after_a_preview_and_another_seed() {
+    let games = ["Skirmish Wars", "Skirm", "Armored Advance", "Modern Skirmish"];
+    for game in games {
+        let mut harness = harness();
+        harness.get_by_label("File").click();
+        harness.run_steps(2);
+        harness.get_by_label_contains("New scenario").click();
+        harness.run_steps(3);
+        // The open document's game is named on its tab too; the dialog's button comes last.
+        harness.get_all_by_label(game).last().unwrap().click();
+        harness.run_steps(2);
+        harness.get_by_label("A generated start").click();
+        harness.run_steps(3);
+        harness.get_by_label("Generated scenario preview");
+        harness.get_by_label_contains("Generated from seed 1:");
+        harness.get_by_label("Another").click();
+        harness.run_steps(3);
+        harness.get_by_label_contains("Generated from seed 2:");
+        assert!(
+            harness.query_by_label_contains("Generated from seed 1:").is_none(),
+            "{game}: the preview did not move on"
+        );
+        harness.get_by_label("Create").click();
+        harness.run_steps(6);
+        let title = harness.state().title();
+        assert!(title.contains("Generated"), "{game}: the generated scenario is not open: {title}");
+        assert!(harness.state().modal.is_none(), "{game}: a dialog is still open");
+    }
+}
