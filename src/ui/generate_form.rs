@@ -135,6 +135,10 @@ impl GeneratedStart {
 
 /// A choice's name for a label (`terrain` as `Terrain`).
 fn capitalised(name: &str) -> String {
+    // A short name is an abbreviation (`hq`).
+    if name.len() <= 2 {
+        return name.to_uppercase();
+    }
     let mut chars = name.chars();
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }

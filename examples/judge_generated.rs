@@ -1,0 +1,119 @@
+//! Judges the computer players on generated scenarios nobody tuned for: for each seed of a
+//! block, a generated scenario of the game, Easy against Normal and Normal against Hard in both
+//! seatings, and Normal against Normal for how often games reach the round cap. Prints, per
+//! game, the stronger level's pooled share in each seating with its 95% interval and sample
+//! size, the scenarios where the order is reversed beyond chance, and the capped share.
+//!
+//! `cargo run --release --example judge_generated -- SYSTEM FIRST_SEED LAST_SEED GAMES`
+//! (`swat 1001 1100 20`). Tune on one block of seeds; report on another the tuning never saw.
+
+use skirmish_studio::balance::{Balance, BalanceOptions, run_balance};
+use skirmish_studio::game::{GenerateRequest, Level, OpenScenario, share_text, wilson_interval};
+
+/// The round cap of the lab's games (the lab's own default).
+const ROUND_CAP: u32 = 200;
+
+/// Wins of the seat playing `strong` against the other, over both seatings.
+#[derive(Default)]
+struct Tally {
+    /// Per seating (the strong level in seat 1, then in seat 2): wins, draws, games.
+    seatings: [(usize, usize, usize); 2],
+    /// Scenarios where the weaker level won beyond chance, by seed.
+    reversed: Vec<u64>,
+}
+
+fn play(scenario: &dyn OpenScenario, levels: [Level; 2], games: usize, seed: u64) -> Result<Balance, String> {
+    let mut per_seat = [Level::Normal; 8];
+    per_seat[0] = levels[0];
+    per_seat[1] = levels[1];
+    let options = BalanceOptions {
+        games,
+        until_clear: false,
+        seed,
+        round_cap: ROUND_CAP,
+        threads: std::thread::available_parallelism().map_or(1, usize::from),
+        margin: 5.0,
+        levels: per_seat,
+    };
+    run_balance(scenario, &options, &mut |_| {})
+}
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [system, first, last, games] = args.as_slice() else {
+        return Err("usage: judge_generated SYSTEM FIRST_SEED LAST_SEED GAMES".into());
+    };
+    let number = |text: &str| text.parse::<u64>().map_err(|_| format!("'{text}' is not a whole number"));
+    let (first, last, games) = (number(first)?, number(last)?, usize::try_from(number(games)?).unwrap_or(20));
+    let rules = skirmish_studio::systems::system(system)
+        .ok_or_else(|| format!("no game '{system}'"))?
+        .rules(None)
+        .map_err(|p| p.text)?;
+    let pairings = [(Level::Normal, Level::Easy), (Level::Hard, Level::Normal)];
+    let mut tallies: Vec<Tally> = pairings.iter().map(|_| Tally::default()).collect();
+    let (mut capped, mut level_games, mut draws) = (0usize, 0usize, 0usize);
+    let mut capped_maps: Vec<u64> = Vec::new();
+    for seed in first..=last {
+        let generated = rules.generate(&GenerateRequest::seeded(seed))?;
+        let scenario = generated.scenario.as_ref();
+        for (tally, &(strong, weak)) in tallies.iter_mut().zip(&pairings) {
+            let mut won = 0;
+            let mut lost = 0;
+            for seating in 0..2 {
+                let levels = if seating == 0 { [strong, weak] } else { [weak, strong] };
+                let balance = play(scenario, levels, games, seed * 1_000)?;
+                let strong_seat = usize::from(seating == 1);
+                let wins = balance.seats.get(strong_seat).map_or(0, |s| s.wins);
+                let losses = balance.seats.get(1 - strong_seat).map_or(0, |s| s.wins);
+                let entry = &mut tally.seatings[seating];
+                *entry = (entry.0 + wins, entry.1 + balance.draws, entry.2 + balance.games);
+                won += wins;
+                lost += losses;
+            }
+            // Reversed beyond chance: of the decisive games, the weaker level's share has an
+            // interval wholly above a half.
+            if won + lost > 0 && wilson_interval(lost, won + lost).0 > 0.5 {
+                tally.reversed.push(seed);
+            }
+        }
+        let even = play(scenario, [Level::Normal, Level::Normal], games, seed * 1_000 + 500)?;
+        let at_cap = even.endings.get("RoundCap").copied().unwrap_or(0);
+        capped += at_cap;
+        draws += even.draws;
+        level_games += even.games;
+        if at_cap > 0 {
+            capped_maps.push(seed);
+        }
+        eprint!("\rseed {seed} of {first} to {last} ");
+    }
+    eprintln!();
+    let scenarios = last - first + 1;
+    println!("{system}: {scenarios} generated scenarios (seeds {first} to {last}), {games} games per seating");
+    for (tally, (strong, weak)) in tallies.iter().zip(pairings) {
+        for (seating, &(wins, draws, played)) in tally.seatings.iter().enumerate() {
+            println!(
+                "  {} against {} in seat {}: wins {} (draws {})",
+                strong.name(),
+                weak.name(),
+                seating + 1,
+                share_text(wins, played),
+                draws
+            );
+        }
+        println!(
+            "  {} against {}: reversed beyond chance on {} of {scenarios} scenarios {:?}",
+            strong.name(),
+            weak.name(),
+            tally.reversed.len(),
+            tally.reversed
+        );
+    }
+    println!(
+        "  Normal against Normal: {} reached the {ROUND_CAP}-round cap, on {} scenarios {:?}; draws {}",
+        share_text(capped, level_games),
+        capped_maps.len(),
+        capped_maps,
+        share_text(draws, level_games)
+    );
+    Ok(())
+}
