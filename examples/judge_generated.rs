@@ -16,8 +16,9 @@ const ROUND_CAP: u32 = 200;
 /// Wins of the seat playing `strong` against the other, over both seatings.
 #[derive(Default)]
 struct Tally {
-    /// Per seating (the strong level in seat 1, then in seat 2): wins, draws, games.
-    seatings: [(usize, usize, usize); 2],
+    /// Per seating (the strong level in seat 1, then in seat 2): the strong level's wins,
+    /// the weak level's wins, draws, games.
+    seatings: [(usize, usize, usize, usize); 2],
     /// Scenarios where the weaker level won beyond chance, by seed.
     reversed: Vec<u64>,
 }
@@ -66,7 +67,7 @@ fn main() -> Result<(), String> {
                 let wins = balance.seats.get(strong_seat).map_or(0, |s| s.wins);
                 let losses = balance.seats.get(1 - strong_seat).map_or(0, |s| s.wins);
                 let entry = &mut tally.seatings[seating];
-                *entry = (entry.0 + wins, entry.1 + balance.draws, entry.2 + balance.games);
+                *entry = (entry.0 + wins, entry.1 + losses, entry.2 + balance.draws, entry.3 + balance.games);
                 won += wins;
                 lost += losses;
             }
@@ -90,16 +91,25 @@ fn main() -> Result<(), String> {
     let scenarios = last - first + 1;
     println!("{system}: {scenarios} generated scenarios (seeds {first} to {last}), {games} games per seating");
     for (tally, (strong, weak)) in tallies.iter().zip(pairings) {
-        for (seating, &(wins, draws, played)) in tally.seatings.iter().enumerate() {
+        for (seating, &(wins, losses, draws, played)) in tally.seatings.iter().enumerate() {
             println!(
-                "  {} against {} in seat {}: wins {} (draws {})",
+                "  {} in seat {} against {}: {played} games, wins {}, loses {}, draws {}; of the decisive games it wins {}",
                 strong.name(),
-                weak.name(),
                 seating + 1,
-                share_text(wins, played),
-                draws
+                weak.name(),
+                wins,
+                losses,
+                draws,
+                share_text(wins, wins + losses),
             );
         }
+        let (wins, losses) = tally.seatings.iter().fold((0, 0), |(w, l), s| (w + s.0, l + s.1));
+        println!(
+            "  {} against {}, both seatings pooled: of the decisive games it wins {}",
+            strong.name(),
+            weak.name(),
+            share_text(wins, wins + losses)
+        );
         println!(
             "  {} against {}: reversed beyond chance on {} of {scenarios} scenarios {:?}",
             strong.name(),

@@ -103,6 +103,22 @@ fn each_games_choices_vary_with_the_seed_and_can_be_pinned() {
 }
 
 #[test]
+fn choices_named_by_the_data_offer_names_for_people_beside_their_ids() {
+    let rules = skirmish_studio::systems::system("skirm").unwrap().rules(None).unwrap();
+    let generated = rules.generate(&GenerateRequest::seeded(1)).unwrap();
+    let mission = generated.choices.iter().find(|c| c.name == "mission").unwrap();
+    assert!(mission.values.contains(&"data_heist".to_owned()), "{mission:?}");
+    assert!(mission.labels.contains(&"Data Heist".to_owned()), "{mission:?}");
+    assert!(
+        generated.said.contains("mission Extraction")
+            || generated.said.contains("mission Data Heist")
+            || generated.said.contains("mission Hold the Line"),
+        "{}",
+        generated.said
+    );
+}
+
+#[test]
 fn swat_islands_are_crossed_by_bridges_and_no_hq_maps_end_by_a_turn_limit() {
     let rules = skirmish_studio::systems::system("swat").unwrap().rules(None).unwrap();
     let mut request = GenerateRequest::seeded(11);

@@ -61,6 +61,8 @@ pub struct Choice {
     pub value: String,
     /// Every value it takes, in the game's order.
     pub values: Vec<String>,
+    /// Each value's name for people (the value itself unless the game names it).
+    pub labels: Vec<String>,
 }
 
 /// A generated scenario: its file text, the scenario opened, and the choices made.
@@ -134,11 +136,8 @@ impl<'a> Chooser<'a> {
             })?,
         };
         self.chosen.push(format!("{name} {value}"));
-        self.made.push(Choice {
-            name,
-            value: value.to_owned(),
-            values: values.iter().map(|v| (*v).to_owned()).collect(),
-        });
+        let values: Vec<String> = values.iter().map(|v| (*v).to_owned()).collect();
+        self.made.push(Choice { name, value: value.to_owned(), labels: values.clone(), values });
         Ok(value)
     }
 
@@ -152,6 +151,9 @@ impl<'a> Chooser<'a> {
         let value = self.pick(name, &ids)?;
         if let (Some(said), Some((_, label))) = (self.chosen.last_mut(), values.iter().find(|(id, _)| *id == value)) {
             *said = format!("{name} {label}");
+        }
+        if let Some(made) = self.made.last_mut() {
+            made.labels = values.iter().map(|(_, label)| (*label).to_owned()).collect();
         }
         Ok(value)
     }

@@ -88,17 +88,21 @@ impl GeneratedStart {
             for choice in &choices {
                 ui.label(capitalised(choice.name));
                 let pinned = self.request.choices.iter().position(|(n, _)| n == choice.name);
+                let label_of = |value: &str| -> String {
+                    let index = choice.values.iter().position(|v| v == value);
+                    index.and_then(|i| choice.labels.get(i)).map_or_else(|| value.to_owned(), Clone::clone)
+                };
                 let shown = match pinned {
-                    Some(_) => choice.value.clone(),
-                    None => format!("the seed's ({})", choice.value),
+                    Some(_) => label_of(&choice.value),
+                    None => format!("the seed's ({})", label_of(&choice.value)),
                 };
                 let mut picked: Option<Option<String>> = None;
                 egui::ComboBox::from_id_salt(("generate-choice", choice.name)).selected_text(shown).show_ui(ui, |ui| {
                     if ui.selectable_label(pinned.is_none(), "the seed's").clicked() {
                         picked = Some(None);
                     }
-                    for value in &choice.values {
-                        if ui.selectable_label(pinned.is_some() && *value == choice.value, value).clicked() {
+                    for (value, label) in choice.values.iter().zip(&choice.labels) {
+                        if ui.selectable_label(pinned.is_some() && *value == choice.value, label).clicked() {
                             picked = Some(Some(value.clone()));
                         }
                     }
