@@ -174,3 +174,28 @@ fn the_generate_command_writes_the_file_and_refuses_what_the_game_cannot_make() 
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("chess"), "{err}");
 }
+
+#[test]
+fn a_scout_marks_for_a_gun_only_what_raises_the_one_shot_it_will_take() {
+    // Generated table 1003 fields six scouting armoured cars beside one tank destroyer a side:
+    // marking every enemy for the one gun spent the side's actions on marks that could not
+    // all be used, and Easy, which never marks, beat Normal 95% there.
+    let rules = skirmish_studio::systems::system("armored-advance").unwrap().rules(None).unwrap();
+    let scenario = rules.generate(&GenerateRequest::seeded(1003)).unwrap().scenario;
+    let script = "computer\n".repeat(60);
+    let played = scenario.play(&script, 3).unwrap();
+    let mut marks_this_turn: Vec<String> = Vec::new();
+    let mut most = 0;
+    for line in played.report.text.lines() {
+        if line.starts_with("== round") {
+            marks_this_turn.clear();
+        }
+        if let Some((_, friend)) = line.split_once(" is marked for ") {
+            let friend = friend.split(':').next().unwrap_or_default().to_owned();
+            marks_this_turn.push(friend.clone());
+            most = most.max(marks_this_turn.iter().filter(|f| **f == friend).count());
+        }
+    }
+    assert!(most >= 1, "no scout marked anything: {}", &played.report.text[..600.min(played.report.text.len())]);
+    assert!(most <= 2, "one gun was marked {most} targets in one turn");
+}

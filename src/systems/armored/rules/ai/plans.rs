@@ -92,7 +92,11 @@ pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
                         after = after.max(shot_worth(data, state, &helped, t));
                     }
                 }
-                let gain = after - before;
+                // A friend fires once: a mark is worth what it adds to the best shot the friend
+                // has now (which counts the marks already made), not to a shot at this target
+                // it would not take; marking five targets for one gun is worth one mark at most.
+                let current = enemies.iter().map(|&e| best_worth_at(data, state, friend, e)).fold(before, f64::max);
+                let gain = after - current;
                 let key = frame(state, state.side, (t.pose.x, t.pose.y));
                 if gain > own
                     && best.as_ref().is_none_or(|(g, k, _)| gain > *g + 1e-9 || (gain - *g).abs() <= 1e-9 && key < *k)
