@@ -199,3 +199,23 @@ fn a_scout_marks_for_a_gun_only_what_raises_the_one_shot_it_will_take() {
     assert!(most >= 1, "no scout marked anything: {}", &played.report.text[..600.min(played.report.text.len())]);
     assert!(most <= 2, "one gun was marked {most} targets in one turn");
 }
+
+#[test]
+fn a_stalled_island_map_names_what_stalls_it_not_only_the_missing_turn_limit() {
+    use skirmish_studio::balance::{BalanceOptions, run_balance};
+    let rules = skirmish_studio::systems::system("swat").unwrap().rules(None).unwrap();
+    // Islands with HQs, high income, factories near: a map of the kind where the games stall.
+    let scenario = rules.generate(&GenerateRequest::seeded(1003)).unwrap().scenario;
+    let options = BalanceOptions {
+        games: 4,
+        until_clear: false,
+        seed: 1,
+        round_cap: 40,
+        threads: 1,
+        margin: 5.0,
+        levels: [skirmish_studio::game::Level::Normal; 8],
+    };
+    let balance = run_balance(scenario.as_ref(), &options, &mut |_| {}).unwrap();
+    let stalls = balance.stalls.unwrap_or_default();
+    assert!(stalls.contains("funds piled up unspent"), "{stalls}");
+}

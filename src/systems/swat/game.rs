@@ -131,6 +131,36 @@ impl Rules for Ruleset {
         if untaken > 0 {
             causes.push("properties nobody took".to_owned());
         }
+        // Money that cannot be spent: a factory builds one unit a turn, so funds pile up when
+        // income outruns the factories.
+        let dearest = self.units.iter().map(|u| u.cost).max().unwrap_or(0);
+        if standing.iter().any(|&p| state.player(p).funds > 3 * dearest) {
+            causes.push(
+                "funds piled up unspent (over three times the dearest unit): the factories or the counter pools cannot turn the income into units"
+                    .to_owned(),
+            );
+        }
+        // A standoff: no army has a unit nearer an enemy's properties than its own, so nothing
+        // presses on anything.
+        let owned = |p: PlayerId| -> Vec<crate::board::Pos> {
+            state.board.squares().filter(|&pos| state.owner_at(pos) == Some(p)).collect()
+        };
+        let nearest = |from: crate::board::Pos, to: &[crate::board::Pos]| to.iter().map(|t| from.distance(*t)).min();
+        let pressing = standing.iter().any(|&p| {
+            let own = owned(p);
+            let enemy: Vec<crate::board::Pos> = standing.iter().filter(|&&q| q != p).flat_map(|&q| owned(q)).collect();
+            state
+                .units
+                .iter()
+                .filter(|u| u.owner == p && u.carried_by.is_none())
+                .any(|u| matches!((nearest(u.pos, &enemy), nearest(u.pos, &own)), (Some(e), Some(o)) if e < o))
+        });
+        if standing.len() > 1 && !pressing {
+            causes.push(
+                "a standoff: no army has a unit nearer the enemy's properties than its own (a narrow crossing or a line both sides hold)"
+                    .to_owned(),
+            );
+        }
         if state.victory.turn_limit.is_none() {
             causes.push("no turn limit".to_owned());
         }
