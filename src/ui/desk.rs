@@ -338,18 +338,7 @@ pub fn begin_playtest<D: DeskParts>(desk: &mut D, cx: &mut DeskContext<'_>) -> O
     }
 }
 
-/// The board as the print preview draws it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Miniature {
-    /// Squares (or whole units of a table) across.
-    pub width: u16,
-    /// Down.
-    pub height: u16,
-    /// The tile size in squares (1 where there are no tiles).
-    pub tile: u8,
-    /// A colour per square, row by row.
-    pub colours: Vec<Color32>,
-}
+pub use super::miniature::Miniature;
 
 /// What a desk offers of the window's commands.
 #[derive(Debug, Clone, Copy, PartialEq)]

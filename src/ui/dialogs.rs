@@ -4,7 +4,7 @@
 use super::app::StudioApp;
 use super::commands::UiCommand;
 use super::desk::offers;
-use super::generate_form::GeneratedStart;
+use super::generate_form::{Game, GeneratedStart};
 use super::shell::{Modal, Pending};
 use crate::ui::desk::DeskExt as _;
 use egui::{Context, Id, RichText};
@@ -70,7 +70,11 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 });
                 let game = super::DESKS.get(form.game).copied();
                 match (&mut form.generated, game) {
-                    (Some(start), Some(game)) => start.ui(ui, game, app.ruleset_for(game.system_id())),
+                    (Some(start), Some(game)) => {
+                        let ruleset = app.ruleset_for(game.system_id());
+                        let miniature = |text: &str| game.open(text, ruleset).map(|desk| desk.print_preview());
+                        start.ui(ui, &Game { id: game.system_id(), ruleset, miniature: &miniature });
+                    }
                     _ => form.form.ui(ui),
                 }
                 ui.horizontal(|ui| {

@@ -181,7 +181,7 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
                     "the scenario is valid"
                 }
             ));
-            let board = super::generate_form::paint_miniature(ui, &preview, 540.0, 260.0, "Page layout preview");
+            let board = super::miniature::paint_miniature(ui, &preview, 540.0, 260.0, "Page layout preview");
             let scale = board.width() / f32::from(width.max(1));
             let origin = board.min;
             let painter = ui.painter_at(board);

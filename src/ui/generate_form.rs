@@ -2,9 +2,9 @@
 //! choices (the seed's, or pinned), a preview of the board with what was chosen, and
 //! "Another" for the next seed. Written once for every game through the seam's `generate`.
 
-use super::desk::{GameDesk, Miniature};
+use super::miniature::{Miniature, paint_miniature};
 use crate::game::{Choice, GenerateRequest};
-use egui::{RichText, Sense, Ui, vec2};
+use egui::{RichText, Ui};
 
 /// What the last generation gave, for the preview and Create.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,17 +52,17 @@ impl GeneratedStart {
     }
 
     /// Makes the preview again when the request changed since it was made.
-    fn refresh(&mut self, game: &dyn GameDesk, ruleset: Option<&str>) {
+    fn refresh(&mut self, game: &Game<'_>) {
         if self.shown.as_ref().is_some_and(|(asked, _)| *asked == self.request) {
             return;
         }
-        let shown = make(game, ruleset, &self.request);
+        let shown = make(game, &self.request);
         self.shown = Some((self.request.clone(), shown));
     }
 
     /// Draws the seed, the choices and the preview.
-    pub fn ui(&mut self, ui: &mut Ui, game: &dyn GameDesk, ruleset: Option<&str>) {
-        self.refresh(game, ruleset);
+    pub fn ui(&mut self, ui: &mut Ui, game: &Game<'_>) {
+        self.refresh(game);
         ui.label("A symmetric start drawn from a seed: the same seed and choices give the same scenario. Pin a choice to keep it while you try other seeds.");
         ui.horizontal(|ui| {
             ui.label("Seed");
@@ -147,14 +147,24 @@ fn capitalised(name: &str) -> String {
     chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
 }
 
-/// Generates through the seam and opens the result as the game's window would, for its
+/// The game a generated start is for: its id, its replacement ruleset if any, and how its
+/// window draws a scenario file's miniature (so this form needs no desk).
+pub struct Game<'a> {
+    /// The system id.
+    pub id: &'static str,
+    /// The replacement ruleset's text, if the studio was started with one for this game.
+    pub ruleset: Option<&'a str>,
+    /// The miniature of a scenario file's text, as the game's print preview draws it.
+    pub miniature: &'a dyn Fn(&str) -> Result<Miniature, String>,
+}
+
+/// Generates through the seam and draws the result as the game's window would, for its
 /// preview.
-fn make(game: &dyn GameDesk, ruleset: Option<&str>, request: &GenerateRequest) -> Result<Shown, String> {
-    let system =
-        crate::systems::system(game.system_id()).ok_or_else(|| format!("no game system '{}'", game.system_id()))?;
-    let rules = system.rules(ruleset).map_err(|problem| problem.text)?;
+fn make(game: &Game<'_>, request: &GenerateRequest) -> Result<Shown, String> {
+    let system = crate::systems::system(game.id).ok_or_else(|| format!("no game system '{}'", game.id))?;
+    let rules = system.rules(game.ruleset).map_err(|problem| problem.text)?;
     let generated = rules.generate(request)?;
-    let desk = game.open(&generated.text, ruleset)?;
+    let miniature = (game.miniature)(&generated.text)?;
     let findings = generated.scenario.findings();
     let warnings = findings.iter().filter(|f| f.severity == crate::game::Severity::Warning).count();
     Ok(Shown {
@@ -162,25 +172,7 @@ fn make(game: &dyn GameDesk, ruleset: Option<&str>, request: &GenerateRequest) -
         description: generated.said,
         choices: generated.choices,
         symmetries: generated.symmetries,
-        miniature: desk.print_preview(),
+        miniature,
         warnings,
     })
-}
-
-/// Paints a miniature of a board within `max_width` x `max_height` points, named for screen
-/// readers and tests; gives the painted rectangle.
-pub fn paint_miniature(ui: &mut Ui, miniature: &Miniature, max_width: f32, max_height: f32, name: &str) -> egui::Rect {
-    let (width, height) = (f32::from(miniature.width.max(1)), f32::from(miniature.height.max(1)));
-    let scale = (max_width / width).min(max_height / height);
-    let (response, painter) = ui.allocate_painter(vec2(width * scale, height * scale), Sense::hover());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, name));
-    let origin = response.rect.min;
-    let mut mesh = egui::Mesh::default();
-    for (index, color) in miniature.colours.iter().enumerate() {
-        let (x, y) = (index % usize::from(miniature.width.max(1)), index / usize::from(miniature.width.max(1)));
-        let rect = egui::Rect::from_min_size(origin + vec2(x as f32, y as f32) * scale, vec2(scale, scale));
-        mesh.add_colored_rect(rect, *color);
-    }
-    painter.add(egui::Shape::mesh(mesh));
-    response.rect
 }

@@ -18,6 +18,7 @@ mod gesture;
 mod lab_job;
 mod levels_panel;
 mod live;
+mod miniature;
 pub mod modern;
 mod open_table;
 mod readings_panel;

@@ -1,0 +1,35 @@
+//! A board's miniature: the colour of each square (or whole unit of a table) as the print
+//! preview and the generated-start preview draw it, and how it is painted.
+
+use egui::{Color32, Sense, Ui, vec2};
+
+/// The board as the print preview draws it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Miniature {
+    /// Squares (or whole units of a table) across.
+    pub width: u16,
+    /// Down.
+    pub height: u16,
+    /// The tile size in squares (1 where there are no tiles).
+    pub tile: u8,
+    /// A colour per square, row by row.
+    pub colours: Vec<Color32>,
+}
+
+/// Paints a miniature of a board within `max_width` x `max_height` points, named for screen
+/// readers and tests; gives the painted rectangle.
+pub fn paint_miniature(ui: &mut Ui, miniature: &Miniature, max_width: f32, max_height: f32, name: &str) -> egui::Rect {
+    let (width, height) = (f32::from(miniature.width.max(1)), f32::from(miniature.height.max(1)));
+    let scale = (max_width / width).min(max_height / height);
+    let (response, painter) = ui.allocate_painter(vec2(width * scale, height * scale), Sense::hover());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, name));
+    let origin = response.rect.min;
+    let mut mesh = egui::Mesh::default();
+    for (index, color) in miniature.colours.iter().enumerate() {
+        let (x, y) = (index % usize::from(miniature.width.max(1)), index / usize::from(miniature.width.max(1)));
+        let rect = egui::Rect::from_min_size(origin + vec2(x as f32, y as f32) * scale, vec2(scale, scale));
+        mesh.add_colored_rect(rect, *color);
+    }
+    painter.add(egui::Shape::mesh(mesh));
+    response.rect
+}
