@@ -158,24 +158,6 @@ impl<'a> Chooser<'a> {
         Ok(value)
     }
 
-    /// One named whole number from `low` to `high`: the pinned value, else the seed's.
-    ///
-    /// # Errors
-    /// The pinned value is not a whole number in range.
-    pub fn number(&mut self, name: &'static str, low: u32, high: u32) -> Result<u32, String> {
-        let span = usize::try_from(high.saturating_sub(low)).unwrap_or(0) + 1;
-        let drawn = low + u32::try_from(self.dice.below(span)).unwrap_or(0);
-        self.known.push((name, format!("{low} to {high}")));
-        let value = match self.pinned(name) {
-            None => drawn,
-            Some(asked) => asked.parse::<u32>().ok().filter(|v| (low..=high).contains(v)).ok_or_else(|| {
-                format!("{} cannot generate {name}={asked}; {name} is a whole number from {low} to {high}", self.game)
-            })?,
-        };
-        self.chosen.push(format!("{name} {value}"));
-        Ok(value)
-    }
-
     /// The size: the asked one when it lies within `low..=high` on both axes, else one of
     /// `usual`, drawn by the seed.
     ///
@@ -266,7 +248,7 @@ mod tests {
         let draw = |request: &GenerateRequest| {
             let mut chooser = Chooser::new("Test", request);
             let a = chooser.pick("a", &["x", "y", "z"]);
-            let b = chooser.number("b", 1, 1000);
+            let b = chooser.below(1000);
             (a, b)
         };
         assert_eq!(draw(&free).1, draw(&pinned).1);
