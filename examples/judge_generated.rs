@@ -4,8 +4,9 @@
 //! game, the stronger level's pooled share in each seating with its 95% interval and sample
 //! size, the scenarios where the order is reversed beyond chance, and the capped share.
 //!
-//! `cargo run --release --example judge_generated -- SYSTEM FIRST_SEED LAST_SEED GAMES`
-//! (`swat 1001 1100 20`). Tune on one block of seeds; report on another the tuning never saw.
+//! `cargo run --release --example judge_generated -- SYSTEM FIRST_SEED LAST_SEED GAMES [caps]`
+//! (`swat 1001 1100 20`; `caps` plays only Normal against Normal, for the capped share).
+//! Tune on one block of seeds; report on another the tuning never saw.
 
 use skirmish_studio::balance::{Balance, BalanceOptions, run_balance};
 use skirmish_studio::game::{GenerateRequest, Level, OpenScenario, share_text, wilson_interval};
@@ -41,8 +42,10 @@ fn play(scenario: &dyn OpenScenario, levels: [Level; 2], games: usize, seed: u64
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [system, first, last, games] = args.as_slice() else {
-        return Err("usage: judge_generated SYSTEM FIRST_SEED LAST_SEED GAMES".into());
+    let (system, first, last, games, caps_only) = match args.as_slice() {
+        [system, first, last, games] => (system, first, last, games, false),
+        [system, first, last, games, mode] if mode == "caps" => (system, first, last, games, true),
+        _ => return Err("usage: judge_generated SYSTEM FIRST_SEED LAST_SEED GAMES [caps]".into()),
     };
     let number = |text: &str| text.parse::<u64>().map_err(|_| format!("'{text}' is not a whole number"));
     let (first, last, games) = (number(first)?, number(last)?, usize::try_from(number(games)?).unwrap_or(20));
@@ -50,14 +53,18 @@ fn main() -> Result<(), String> {
         .ok_or_else(|| format!("no game '{system}'"))?
         .rules(None)
         .map_err(|p| p.text)?;
-    let pairings = [(Level::Normal, Level::Easy), (Level::Hard, Level::Normal)];
+    // `caps` leaves out the level pairings: only how often Normal against Normal is capped.
+    let pairings: &[(Level, Level)] =
+        if caps_only { &[] } else { &[(Level::Normal, Level::Easy), (Level::Hard, Level::Normal)] };
     let mut tallies: Vec<Tally> = pairings.iter().map(|_| Tally::default()).collect();
     let (mut capped, mut level_games, mut draws) = (0usize, 0usize, 0usize);
     let mut capped_maps: Vec<u64> = Vec::new();
+    // Maps the validator says the rules cannot end (no route between the armies), counted apart.
+    let (mut unendable_maps, mut unendable_capped, mut unendable_games) = (Vec::new(), 0usize, 0usize);
     for seed in first..=last {
         let generated = rules.generate(&GenerateRequest::seeded(seed))?;
         let scenario = generated.scenario.as_ref();
-        for (tally, &(strong, weak)) in tallies.iter_mut().zip(&pairings) {
+        for (tally, &(strong, weak)) in tallies.iter_mut().zip(pairings) {
             let mut won = 0;
             let mut lost = 0;
             for seating in 0..2 {
@@ -79,6 +86,12 @@ fn main() -> Result<(), String> {
         }
         let even = play(scenario, [Level::Normal, Level::Normal], games, seed * 1_000 + 500)?;
         let at_cap = even.endings.get("RoundCap").copied().unwrap_or(0);
+        if scenario.findings().iter().any(|f| f.code == "armies-cannot-meet") {
+            unendable_maps.push(seed);
+            unendable_capped += at_cap;
+            unendable_games += even.games;
+            continue;
+        }
         capped += at_cap;
         draws += even.draws;
         level_games += even.games;
@@ -90,7 +103,7 @@ fn main() -> Result<(), String> {
     eprintln!();
     let scenarios = last - first + 1;
     println!("{system}: {scenarios} generated scenarios (seeds {first} to {last}), {games} games per seating");
-    for (tally, (strong, weak)) in tallies.iter().zip(pairings) {
+    for (tally, &(strong, weak)) in tallies.iter().zip(pairings) {
         for (seating, &(wins, losses, draws, played)) in tally.seatings.iter().enumerate() {
             println!(
                 "  {} in seat {} against {}: {played} games, wins {}, loses {}, draws {}; of the decisive games it wins {}",
@@ -116,6 +129,13 @@ fn main() -> Result<(), String> {
             weak.name(),
             tally.reversed.len(),
             tally.reversed
+        );
+    }
+    if !unendable_maps.is_empty() {
+        println!(
+            "  counted apart, {} scenarios the rules cannot end (the validator's armies-cannot-meet) {unendable_maps:?}: {} capped",
+            unendable_maps.len(),
+            share_text(unendable_capped, unendable_games)
         );
     }
     println!(

@@ -315,6 +315,29 @@ fn property_unreachable() {
     });
 }
 
+/// Water with no bridge between the armies, and nothing in the house ruleset crosses water:
+/// Conquest there can never end, so the warning's fix gives the game a turn limit.
+#[test]
+fn armies_cannot_meet() {
+    case("armies-cannot-meet", Severity::Warning, |r, s| {
+        for pos in [p(5, 0), p(5, 1), p(5, 2), p(5, 3), p(5, 4)] {
+            paint(r, s, pos, "water");
+        }
+    });
+}
+
+#[test]
+fn armies_meet_over_one_bridge() {
+    let rules = rules();
+    let mut s = base(&rules);
+    for pos in [p(5, 0), p(5, 1), p(5, 2), p(5, 3), p(5, 4)] {
+        paint(&rules, &mut s, pos, "water");
+    }
+    paint(&rules, &mut s, p(5, 4), "bridge");
+    let findings = validate(&rules, &s);
+    assert!(findings.iter().all(|f| f.code != "armies-cannot-meet"), "{findings:#?}");
+}
+
 #[test]
 fn factory_no_exit() {
     case("factory-no-exit", Severity::Warning, |r, s| {

@@ -128,6 +128,24 @@ fn swat_islands_are_crossed_by_bridges_and_no_hq_maps_end_by_a_turn_limit() {
     assert!(text.contains("turn_limit: Some"), "a map without HQs needs an end the rules define");
 }
 
+/// An island's coast is water down the outer columns; a crossing there was drowned by it, and
+/// the two armies could never meet (seed 4 was such a map).
+#[test]
+fn every_generated_island_map_has_a_way_between_the_armies() {
+    let rules = skirmish_studio::systems::system("swat").unwrap().rules(None).unwrap();
+    for seed in 1..=40 {
+        let mut request = GenerateRequest::seeded(seed);
+        request.choices = vec![("terrain".into(), "islands".into()), ("hq".into(), "yes".into())];
+        let generated = rules.generate(&request).unwrap();
+        let findings = generated.scenario.findings();
+        assert!(
+            findings.iter().all(|f| f.code != "armies-cannot-meet"),
+            "seed {seed}: the armies cannot meet\n{}",
+            generated.text
+        );
+    }
+}
+
 #[test]
 fn the_generate_command_writes_the_file_and_refuses_what_the_game_cannot_make() {
     let dir = std::env::temp_dir().join(format!("skirmish-generate-{}", std::process::id()));

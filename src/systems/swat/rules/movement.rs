@@ -267,3 +267,38 @@ pub fn can_stand(rules: &Ruleset, state: &GameState, kind: UnitKindId, pos: Pos)
         && rules.move_cost(kind, state.board.terrain_at(pos)).is_some()
         && state.unit_at(pos).is_none()
 }
+
+/// Whether some one move type could walk from a square of `from` to a square of `to` over the
+/// terrain alone (units, fuel and turns aside): the ground route two armies need to meet. Over
+/// water with no bridge, no move type of the house ruleset has one, and nothing can carry a
+/// unit across, so a Conquest game there can end only by a turn limit.
+#[must_use]
+pub fn ground_route(rules: &Ruleset, board: &crate::board::Board, from: &[Pos], to: &[Pos]) -> bool {
+    let squares = board.terrain.len();
+    let mut goal = vec![false; squares];
+    for &pos in to.iter().filter(|&&p| board.contains(p)) {
+        goal[board.index(pos)] = true;
+    }
+    let move_types = rules.terrains.iter().map(|t| t.costs.len()).max().unwrap_or(0);
+    (0..move_types).any(|move_type| {
+        let enters = |pos: Pos| rules.terrain(board.terrain_at(pos)).costs.get(move_type).copied().flatten().is_some();
+        let mut seen = vec![false; squares];
+        let mut open: Vec<Pos> = from.iter().copied().filter(|&p| board.contains(p)).collect();
+        for &pos in &open {
+            seen[board.index(pos)] = true;
+        }
+        while let Some(pos) = open.pop() {
+            if goal[board.index(pos)] {
+                return true;
+            }
+            for next in pos.neighbours(board.width, board.height) {
+                let index = board.index(next);
+                if !seen[index] && enters(next) {
+                    seen[index] = true;
+                    open.push(next);
+                }
+            }
+        }
+        false
+    })
+}

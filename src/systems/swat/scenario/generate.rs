@@ -44,9 +44,10 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
     let centre = half.across / 2;
     // Crossings come in pairs about the centre line, so the two halves' crossings meet
     // under every symmetry.
-    let mut crossings = vec![choose.below(usize::from(half.across / 2).max(1)) as u16];
+    // Never in the outer column, which an island's coast turns to water.
+    let mut crossings = vec![(choose.below(usize::from(half.across / 2).max(1)) as u16).max(1)];
     if half.across >= 14 && choose.chance(60) {
-        crossings.push(choose.below(usize::from(half.across / 2).max(1)) as u16);
+        crossings.push((choose.below(usize::from(half.across / 2).max(1)) as u16).max(1));
     }
     let crossing_columns: Vec<u16> = crossings.iter().flat_map(|&c| [c, half.across - 1 - c]).collect();
     match land {

@@ -7,7 +7,8 @@ use super::model::{Army, Passenger, Scenario};
 use super::stats::{capture_arrivals, starting_income};
 use crate::files::nearest_names;
 use crate::systems::swat::rules::{
-    CoChoice, GameState, Pos, PropertyKind, Ruleset, UnitKindId, VictoryConditions, fire_range, in_range, reachable,
+    CoChoice, GameState, Pos, PropertyKind, Ruleset, TieBreak, UnitKindId, VictoryConditions, fire_range, ground_route,
+    in_range, reachable,
 };
 
 pub use crate::game::Severity;
@@ -705,6 +706,7 @@ fn check_reachability(c: &Context, out: &mut Findings) {
             }
         }
     }
+    check_armies_meet(c, out);
     for pos in s.squares().filter(|&p| c.property_at(p) == Some(PropertyKind::Factory)) {
         let exit = pos.neighbours(s.board.width, s.board.height).any(|next| {
             let terrain = c.rules.terrain(s.terrain_at(next));
@@ -720,6 +722,36 @@ fn check_reachability(c: &Context, out: &mut Findings) {
                 None,
             );
         }
+    }
+}
+
+/// Armies that no move type can walk between (islands with no bridge): nothing in the house
+/// ruleset carries a unit over water, so without a turn limit the game can never end.
+fn check_armies_meet(c: &Context, out: &mut Findings) {
+    let s = c.scenario;
+    if c.seats < 2 || s.victory.turn_limit.is_some() {
+        return;
+    }
+    let ground = |seat: usize| -> Vec<Pos> {
+        let owned = s.owners.iter().filter(|&(_, &o)| usize::from(o) == seat).map(|(&p, _)| p);
+        owned.chain(s.units.iter().filter(|u| usize::from(u.owner) == seat).map(|u| u.pos)).collect()
+    };
+    let grounds: Vec<Vec<Pos>> = (0..c.seats).map(ground).collect();
+    let meets = (0..c.seats).any(|seat| {
+        let enemies: Vec<Pos> = (0..c.seats).filter(|&e| e != seat).flat_map(|e| grounds[e].iter().copied()).collect();
+        ground_route(c.rules, &s.board, &grounds[seat], &enemies)
+    });
+    if !meets && grounds.iter().filter(|g| !g.is_empty()).count() > 1 {
+        let mended = VictoryConditions {
+            turn_limit: Some(crate::systems::swat::rules::TurnLimit { rounds: 20, tie_break: TieBreak::MostCities }),
+            ..s.victory.clone()
+        };
+        out.warning(
+            "armies-cannot-meet",
+            "no unit can ever walk from one army's ground to another's (water with no bridge, and nothing carries units over water), so without a turn limit this game can never end".into(),
+            vec![],
+            fix("Decide it after 20 rounds by cities held", vec![Edit::SetVictory(mended)]),
+        );
     }
 }
 

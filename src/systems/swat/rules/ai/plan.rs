@@ -93,16 +93,19 @@ pub(super) fn plan_unit(rules: &Ruleset, state: &GameState, unit: &Unit, policy:
     let reach = reachable(rules, state, unit);
     let destinations: Vec<(Pos, u32)> = reach.destinations().filter(|(p, _)| !reach.boards(*p)).collect();
     let move_to = |to: Pos| reach.path_to(to).map(|path| Action::Move { unit: unit.id, path });
-    // Badly hurt: back to an own property to repair, if one can be reached.
+    // Badly hurt: back to an own property to repair, if one can be reached. Normal and Hard
+    // never repair on an own factory: a unit parked there stops the army building, and on a
+    // map with one factory each, armies that both repair there stop building for good.
+    let repairs_at = |p: Pos| {
+        state.owner_at(p) == Some(unit.owner)
+            && state.property_at(rules, p).is_some_and(|kind| policy.threat.is_none() || kind != PropertyKind::Factory)
+    };
     if f32::from(unit.hp) <= f32::from(rules.economy.max_hp) * policy.style.retreat_below {
-        let on_own = state.property_at(rules, unit.pos).is_some() && state.owner_at(unit.pos) == Some(unit.owner);
-        if on_own {
+        if repairs_at(unit.pos) {
             return None;
         }
-        if let Some((to, _)) = destinations
-            .iter()
-            .filter(|(p, _)| state.property_at(rules, *p).is_some() && state.owner_at(*p) == Some(unit.owner))
-            .min_by_key(|(p, cost)| (*cost, order.key(*p)))
+        if let Some((to, _)) =
+            destinations.iter().filter(|(p, _)| repairs_at(*p)).min_by_key(|(p, cost)| (*cost, order.key(*p)))
         {
             return move_to(*to);
         }
@@ -323,6 +326,11 @@ pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> O
             && rules.unit(*kind).transport.is_none()
             && state.counters_left(rules, me, *kind) != Some(0)
     };
+    // Normal and Hard, with funds piling up (a factory builds one unit a turn, and infantry
+    // lost at a narrow crossing is replaced one a turn while the income outruns it): its few
+    // capturers will do, and the money goes on fighters that can force the crossing.
+    let dearest = rules.units.iter().map(|card| card.cost).max().unwrap_or(0);
+    let rich = policy.threat.is_some() && funds >= 2 * dearest;
     // Normal and Hard: enemies that could strike the factory next turn call for the best
     // fighter the funds buy, not another capturer to lose.
     let besieged = policy.threat.as_ref().is_some_and(|threat| !threat.at(state.board.index(factory)).is_empty());
@@ -332,7 +340,7 @@ pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> O
             .copied()
             .filter(|k| rules.unit(*k).firepower.is_some() && !rules.unit(*k).is_indirect() && affordable(k))
             .max_by_key(|k| (rules.unit(*k).cost, std::cmp::Reverse(k.0)))
-    } else if capturers < policy.style.capturers || capturers * 5 < army * 2 {
+    } else if capturers < policy.style.capturers || (!rich && capturers * 5 < army * 2) {
         kinds
             .iter()
             .copied()
