@@ -413,6 +413,36 @@ fn the_computer_shoots_beyond_60_cm_where_the_reading_lets_it() {
 }
 
 #[test]
+fn the_computer_charges_where_the_close_combat_odds_beat_its_best_shot() {
+    let d = data();
+    // An Auxiliary 8 cm from a Soldier. Into cover its shot kills 6 in 36; close combat kills
+    // the defender 996 in 1296 and costs the charger 776: worth 0.17 of a figure, more than
+    // the shot. In the open its shot kills 13 in 36 and it stays where it is.
+    let auxiliary = |terrain: Vec<Terrain>| {
+        setup(
+            terrain,
+            vec![unit(1, 0, "Aux", &[(20.0, 45.0)]), unit(2, 1, "Troop", &[(30.5, 45.0)])],
+            Readings::default(),
+        )
+    };
+    let wood = piece(1, (30.5, 45.0), (8.0, 8.0));
+    for level in [rules::Level::Normal, rules::Level::Hard] {
+        let mut state = affiliation_to_act(&d, &auxiliary(vec![wood.clone()]), 3);
+        state.active = Some(0);
+        assert!(rules::aim(&d, &state, 0, 1).unwrap().cover, "the Soldier is in the wood");
+        let chosen = rules::computer_action(&d, &state, level);
+        assert!(
+            matches!(chosen, Some(Action::Charge { figure: 0, target: 1, .. })),
+            "{level:?} into cover: {chosen:?}"
+        );
+        let mut state = affiliation_to_act(&d, &auxiliary(vec![]), 3);
+        state.active = Some(0);
+        let chosen = rules::computer_action(&d, &state, level);
+        assert_eq!(chosen, Some(Action::Fire { figure: 0, target: 1 }), "{level:?} in the open");
+    }
+}
+
+#[test]
 fn between_two_targets_mirrored_across_the_centre_line_the_computer_favours_neither_flank() {
     let d = data();
     let s = setup(

@@ -1,13 +1,14 @@
-//! The computer player at three levels. It shoots first (the unit most likely to pass and to
-//! kill tests first), then moves one unit where its figures would kill most for the least
-//! exposure, or charges where close combat pays. Ties go by where things stand in the side's
-//! own frame, never by listing order; Easy's whims come from a coin made of the position.
+//! The computer player at three levels. It tests the unit most likely to pass and to kill
+//! first; an active unit shoots, or charges where the close-combat odds beat its best shot;
+//! else one unit moves where its figures would kill most for the least exposure. Ties go by
+//! where things stand in the side's own frame, never by listing order; Easy's whims come from
+//! a coin made of the position.
 
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
 use super::geometry::{band, centre_distance, contact_point, hidden, in_cover, range};
 use super::legal::formation_move;
-use super::odds::{minuses, passing_faces, shot_counts};
+use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
 use super::state::{Action, GameState, Outcome};
 
@@ -224,8 +225,10 @@ fn centroid(places: &[(i64, i64)]) -> (i64, i64) {
     (places.iter().map(|p| p.0).sum::<i64>() / n, places.iter().map(|p| p.1).sum::<i64>() / n)
 }
 
-/// The best charge of the unit's figures: (value, action).
-fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<Action> {
+/// The best charge of the unit's figures: (value, action). Its value is on the same scale as a
+/// shot's (the chance of a kill) less the chance that the charging figure dies with it, so the
+/// computer charges exactly where the close-combat odds beat its best shot.
+fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, Action)> {
     if level == Level::Easy {
         return None;
     }
@@ -234,8 +237,10 @@ fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) ->
     if level == Level::Hard && fragile {
         return None;
     }
+    let [attacker_dies, both_die, defender_dies] = melee_counts(rules).map(f64::from);
+    let (kill, loss) = ((defender_dies + both_die) / 1296.0, (attacker_dies + both_die) / 1296.0);
     let reach_um = cm(rules.move_outside) + rules.base_um();
-    let mut best: Option<(ChargeKey, Action)> = None;
+    let mut best: Option<(f64, ChargeKey, Action)> = None;
     for figure in state.figures_of(unit) {
         let from = state.figures[figure].at;
         for target in enemies(state, side) {
@@ -250,14 +255,16 @@ fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) ->
             }
             let near_rout =
                 minuses(rules, state, state.figures[target].unit) + rules.minus_per_casualty >= rules.rout_at;
-            let rank = u8::from(!(level == Level::Hard && near_rout));
-            let key = (rank, frame(state, side, at), frame(state, side, from));
-            if best.as_ref().is_none_or(|b| key < b.0) {
-                best = Some((key, action));
+            // Hard counts a kill that routs its unit double, as it does for a shot.
+            let value = if level == Level::Hard && near_rout { 2.0 * kill - loss } else { kill - loss };
+            let key =
+                (u8::from(!(level == Level::Hard && near_rout)), frame(state, side, at), frame(state, side, from));
+            if best.as_ref().is_none_or(|b| value > b.0 || (value == b.0 && key < b.1)) {
+                best = Some((value, key, action));
             }
         }
     }
-    best.map(|b| b.1)
+    best.and_then(|(value, _, action)| (value > 0.0).then_some((value, action)))
 }
 
 /// The computer's next action for the side holding the initiative.
@@ -268,11 +275,15 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
     }
     let side = state.side;
     if let Some(unit) = state.active {
-        if let Some((_, figure, target)) = best_shot(rules, state, unit, level) {
-            return Some(Action::Fire { figure, target });
-        }
-        if let Some(charge) = best_charge(rules, state, unit, level) {
-            return Some(charge);
+        let shot = best_shot(rules, state, unit, level);
+        let charge = best_charge(rules, state, unit, level);
+        match (shot, charge) {
+            (Some((shot_value, _, _)), Some((charge_value, charge))) if charge_value > shot_value => {
+                return Some(charge);
+            }
+            (Some((_, figure, target)), _) => return Some(Action::Fire { figure, target }),
+            (None, Some((_, charge))) => return Some(charge),
+            (None, None) => {}
         }
         return Some(match best_move(rules, state, unit, level) {
             Some((gain, action)) if gain > 0.0 => action,
