@@ -233,3 +233,37 @@ fn normal_rides_an_apc_where_walking_would_take_longer() {
     let walk = ai_action_at(&easy.rules, &easy.state, Level::Easy);
     assert!(!matches!(&walk, Action::Move { unit: UnitId(0), path } if path.last() == Some(&p(1, 0))), "{walk:?}");
 }
+
+/// Normal buys one APC where the nearest property to take is more than three turns' walk from
+/// its factory (and it has its capturers); with a city near the factory, or at Easy, it buys
+/// no transport.
+#[test]
+fn normal_buys_an_apc_where_the_properties_to_take_lie_far_from_its_factory() {
+    use skirmish_studio::systems::swat::rules::{Level, ai_action_at};
+    let buys = |rows: &[&str], level: Level| {
+        let mut game = Setup::board(rows)
+            .owned((0, 0), 0)
+            .funds(0, 20)
+            .unit("infantry", 0, (1, 1))
+            .unit("infantry", 0, (2, 1))
+            .unit("infantry", 0, (3, 1))
+            .unit("infantry", 1, (19, 1))
+            .start();
+        let apc = game.kind("apc");
+        for _ in 0..40 {
+            match ai_action_at(&game.rules, &game.state, level) {
+                Action::EndTurn => return false,
+                Action::Buy { kind, .. } if kind == apc => return true,
+                action => {
+                    game.act(action);
+                }
+            }
+        }
+        panic!("the turn did not end");
+    };
+    let far = ["B..................C", "...................."];
+    let near = ["B...C...............", "...................."];
+    assert!(buys(&far, Level::Normal), "Normal buys an APC when the city is 19 squares away");
+    assert!(!buys(&near, Level::Normal), "a city 4 squares away is walked to");
+    assert!(!buys(&far, Level::Easy), "Easy walks");
+}

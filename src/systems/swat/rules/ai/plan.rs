@@ -303,8 +303,9 @@ pub(super) fn at(field: &[u32], state: &GameState, p: Pos) -> u32 {
     field.get(state.board.index(p)).copied().unwrap_or(u32::MAX)
 }
 
-/// What to buy: capturers while there are few, otherwise the unit kind the army has least of
-/// (relative to a wished-for mix), the dearest affordable first.
+/// What to buy: capturers while there are few, one transport where the properties to take lie
+/// far from the factory, otherwise the unit kind the army has least of (relative to a
+/// wished-for mix), the dearest affordable first.
 pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> Option<Action> {
     let me = state.current;
     let funds = state.player(me).funds;
@@ -334,7 +335,31 @@ pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> O
     // Normal and Hard: enemies that could strike the factory next turn call for the best
     // fighter the funds buy, not another capturer to lose.
     let besieged = policy.threat.as_ref().is_some_and(|threat| !threat.at(state.board.index(factory)).is_empty());
-    let pick = if besieged {
+    // Normal and Hard: where the nearest property to take is more than three turns' walk from
+    // the factory and the army has no transport yet, one APC carries the capturers there.
+    let walk = kinds.iter().filter(|k| rules.unit(**k).captures).map(|k| u32::from(rules.unit(*k).movement)).max();
+    let far_to_take = walk.is_some_and(|walk| {
+        let targets = capture_targets(rules, state, me);
+        policy.order.nearest(factory, &targets).is_some_and(|(distance, _)| distance > 3 * walk)
+    });
+    let transports = state.units.iter().filter(|u| u.owner == me && rules.unit(u.kind).transport.is_some()).count();
+    let ride =
+        (policy.threat.is_some() && !besieged && far_to_take && transports == 0 && capturers >= policy.style.capturers)
+            .then(|| {
+                kinds
+                    .iter()
+                    .copied()
+                    .filter(|k| {
+                        rules.unit(*k).transport.is_some()
+                            && build_cost(rules, state, me, *k) <= funds
+                            && state.counters_left(rules, me, *k) != Some(0)
+                    })
+                    .min_by_key(|k| (rules.unit(*k).cost, k.0))
+            })
+            .flatten();
+    let pick = if let Some(apc) = ride {
+        Some(apc)
+    } else if besieged {
         kinds
             .iter()
             .copied()
