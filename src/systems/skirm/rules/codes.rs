@@ -5,7 +5,27 @@
 use super::action::CrateContent;
 use super::ruleset::{UnitSpecial, WeaponSpecial};
 
+/// Camouflage works against a ranged attacker at least this many squares away. The text reads
+/// "more than at least 4 Squares away"; the studio plays "at least 4" (docs/SKIRM.md), and the
+/// card prints the same number from here.
+pub const CAMOUFLAGE_FROM: u32 = 4;
+
+/// An Infiltrator deploys at least this many squares from enemy units and objectives.
+pub const INFILTRATOR_CLEARANCE: u32 = 3;
+
 impl UnitSpecial {
+    /// For a special whose effect depends on a distance in squares (Camouflage: the attacker's;
+    /// Infiltrator: the nearest enemy's or objective's), whether it applies at `distance`; `None`
+    /// for the others. The engine asks this, and the card prints the same threshold.
+    #[must_use]
+    pub fn applies_at(self, distance: u32) -> Option<bool> {
+        match self {
+            UnitSpecial::Camouflage => Some(distance >= CAMOUFLAGE_FROM),
+            UnitSpecial::Infiltrator => Some(distance >= INFILTRATOR_CLEARANCE),
+            _ => None,
+        }
+    }
+
     /// Its name and what it does, in a few words.
     #[must_use]
     pub fn summary(self) -> String {
@@ -15,14 +35,14 @@ impl UnitSpecial {
             UnitSpecial::BlastShield => "Blast Shield: never hit as a secondary target".into(),
             UnitSpecial::Brutal(x) => format!("Brutal {x}: re-roll up to {x} melee attack dice"),
             UnitSpecial::Camouflage => {
-                "Camouflage: a ranged attacker more than 4 squares away gets -1 RSK (at least 2)".into()
+                format!("Camouflage: a ranged attacker {CAMOUFLAGE_FROM} or more squares away gets -1 RSK (at least 2)")
             }
             UnitSpecial::Counter => "Counter: strikes back at a melee attacker it survives".into(),
             UnitSpecial::Duellist => "Duellist: a melee attacker gets -1 MSK".into(),
             UnitSpecial::Flying => "Flying: ignores height and difficult ground when it moves".into(),
-            UnitSpecial::Infiltrator => {
-                "Infiltrator: deploys anywhere 3 or more squares from enemies and objectives".into()
-            }
+            UnitSpecial::Infiltrator => format!(
+                "Infiltrator: deploys anywhere {INFILTRATOR_CLEARANCE} or more squares from enemies and objectives"
+            ),
             UnitSpecial::Leader(x) => format!("Leader {x}: {x} more Tactical Order dice while on the map"),
             UnitSpecial::Leap(x) => format!("Leap {x}: 2 ACT to move up to {x} squares straight, ignoring height"),
             UnitSpecial::NoEquipment => "No Equipment: no gear that costs EP, no XP, no Spoils of War".into(),

@@ -6,6 +6,7 @@ mod action;
 mod ai;
 mod check;
 mod codes;
+pub use codes::{CAMOUFLAGE_FROM, INFILTRATOR_CLEARANCE};
 mod combat;
 mod cycle;
 mod legal;

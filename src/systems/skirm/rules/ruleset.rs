@@ -54,7 +54,8 @@ pub enum UnitSpecial {
     /// BRx: re-roll up to x melee attack dice.
     #[serde(rename = "BR")]
     Brutal(u8),
-    /// CAM: an attacker more than 4 squares away gets -1 RSK (minimum 2).
+    /// CAM: a ranged attacker 4 or more squares away gets -1 RSK (minimum 2); see
+    /// [`CAMOUFLAGE_FROM`](super::CAMOUFLAGE_FROM).
     #[serde(rename = "CAM")]
     Camouflage,
     /// CTR: strikes back at a melee attacker it survives.

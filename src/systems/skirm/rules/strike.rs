@@ -519,7 +519,10 @@ pub fn weapon_strike(
         Target::Unit(u) => state.unit(u),
         _ => None,
     };
-    if !melee && target_unit.is_some_and(|t| t.has(UnitSpecial::Camouflage)) && Map::distance(from, to) >= 4 {
+    if !melee
+        && target_unit.is_some_and(|t| t.has(UnitSpecial::Camouflage))
+        && UnitSpecial::Camouflage.applies_at(Map::distance(from, to)) == Some(true)
+    {
         skill = skill.saturating_sub(1).max(2).min(skill);
     }
     if melee && target_unit.is_some_and(|t| t.has(UnitSpecial::Duellist)) {

@@ -5,7 +5,7 @@
 use super::document::{SkirmScenario, Squad, SquadUnit};
 use super::fix::{Fix, fix_for};
 use crate::board::{Edge, Pos};
-use crate::systems::skirm::rules::{ItemKind, Movement, UnitSpecial, WeaponSpecial};
+use crate::systems::skirm::rules::{INFILTRATOR_CLEARANCE, ItemKind, Movement, UnitSpecial, WeaponSpecial};
 use crate::systems::skirm::rules::{Map, Mover, Ruleset, Sight};
 use std::collections::BTreeMap;
 
@@ -186,7 +186,10 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
                 ));
             }
             if !zone.contains(&pos) {
-                let too_close = enemy_zone_units.iter().chain(&scenario.objectives).any(|&p| Map::distance(p, pos) < 3);
+                let too_close = enemy_zone_units
+                    .iter()
+                    .chain(&scenario.objectives)
+                    .any(|&p| UnitSpecial::Infiltrator.applies_at(Map::distance(p, pos)) == Some(false));
                 if !infiltrator {
                     out.push(error(
                         "unit-outside-zone",
@@ -197,7 +200,7 @@ pub fn validate(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Finding> {
                     out.push(error(
                         "infiltrator-too-close",
                         format!(
-                            "{} of {} (INF) deploys within 3 squares of an enemy unit or an objective",
+                            "{} of {} (INF) deploys closer than {INFILTRATOR_CLEARANCE} squares to an enemy unit or an objective",
                             unit.label(rules),
                             squad.label(index)
                         ),
