@@ -66,7 +66,7 @@ fn printed_threshold(sentence: &str) -> Option<u32> {
 }
 
 /// The printed sentence of a unit special: from its name to the next sentence's start.
-fn printed_sentence<'a>(text: &'a str, special: UnitSpecial) -> Vec<&'a str> {
+fn printed_sentence(text: &str, special: UnitSpecial) -> Vec<&str> {
     let summary = special.summary();
     let name = summary.split(':').next().unwrap();
     let key = format!("{name}:");
