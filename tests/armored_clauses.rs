@@ -407,6 +407,14 @@ fn reading_turn_limit_once_the_turn_limit_expires_rounds_or_player_turns() {
     assert_eq!(after_two_turns(&s), Outcome::Ongoing, "one round of two");
     s.readings.set("turn_limit", "player_turns").unwrap();
     assert_eq!(after_two_turns(&s), Outcome::Won { side: 0, by: WinBy::Requisition });
+    // A game that the limit ends lasted the limit: 2 rounds, not 3.
+    s.readings.set("turn_limit", "rounds").unwrap();
+    let mut state = game(&data, &s);
+    for _ in 0..4 {
+        apply(&data, &mut state, &Action::EndTurn).unwrap();
+    }
+    assert_eq!(state.outcome, Outcome::Won { side: 0, by: WinBy::Requisition });
+    assert_eq!((state.round, state.turn), (2, 4), "the last round and turn played");
 }
 
 #[test]

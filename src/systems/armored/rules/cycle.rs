@@ -78,6 +78,7 @@ pub fn end_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) 
             return;
         }
     }
+    let (played_round, played_turn) = (state.round, state.turn);
     state.side = 1 - side.min(1);
     state.turn += 1;
     if state.side == state.first {
@@ -86,6 +87,8 @@ pub fn end_turn(data: &Ruleset, state: &mut GameState, events: &mut Vec<Event>) 
     if state.past_turn_limit() {
         at_turn_limit(data, state, events);
         if state.outcome != Outcome::Ongoing {
+            // The game ended with the last turn played: a limit of 8 rounds is a game of 8.
+            (state.round, state.turn) = (played_round, played_turn);
             return;
         }
     }
