@@ -142,16 +142,7 @@ impl Rules for Ruleset {
         }
         // No ground route: water with no bridge between the armies, which nothing crosses, so
         // the rules themselves cannot end the game (the validator's `armies-cannot-meet`).
-        let ground = |p: PlayerId| -> Vec<crate::board::Pos> {
-            let units = state.units.iter().filter(|u| u.owner == p).map(|u| u.pos);
-            state.board.squares().filter(|&pos| state.owner_at(pos) == Some(p)).chain(units).collect()
-        };
-        let apart = standing.len() > 1
-            && !standing.iter().any(|&p| {
-                let enemies: Vec<crate::board::Pos> =
-                    standing.iter().filter(|&&q| q != p).flat_map(|&q| ground(q)).collect();
-                super::rules::ground_route(self, &state.board, &ground(p), &enemies)
-            });
+        let apart = super::rules::armies_apart(self, state, &standing);
         if apart {
             causes.push(
                 "no route between the armies: water with no bridge, and nothing carries units over water, so the rules cannot end this game"

@@ -36,7 +36,7 @@ pub use effects::{
 };
 pub use ids::{CoId, ColumnId, MoveTypeId, PlayerId, Pos, TerrainId, UnitId, UnitKindId};
 pub use legal::{LegalChoices, legal_actions};
-pub use movement::{CheckedPath, Reach, can_stand, check_path, ground_route, reachable};
+pub use movement::{CheckedPath, Reach, armies_apart, can_stand, check_path, ground_route, reachable};
 pub use perform::apply;
 pub use playout::{Playout, random_action, random_playout};
 pub use ruleset::{

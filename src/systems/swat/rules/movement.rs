@@ -302,3 +302,18 @@ pub fn ground_route(rules: &Ruleset, board: &crate::board::Board, from: &[Pos], 
         false
     })
 }
+
+/// Whether no army among `standing` has a ground route (its units and properties to any
+/// enemy's): water with no bridge between them, which no unit of these rules crosses.
+#[must_use]
+pub fn armies_apart(rules: &Ruleset, state: &GameState, standing: &[super::ids::PlayerId]) -> bool {
+    let ground = |p: super::ids::PlayerId| -> Vec<Pos> {
+        let units = state.units.iter().filter(|u| u.owner == p).map(|u| u.pos);
+        state.board.squares().filter(|&pos| state.owner_at(pos) == Some(p)).chain(units).collect()
+    };
+    standing.len() > 1
+        && !standing.iter().any(|&p| {
+            let enemies: Vec<Pos> = standing.iter().filter(|&&q| q != p).flat_map(|&q| ground(q)).collect();
+            ground_route(rules, &state.board, &ground(p), &enemies)
+        })
+}
