@@ -142,8 +142,7 @@ impl Rules for Ruleset {
         }
         // No ground route: water with no bridge between the armies, which nothing crosses, so
         // the rules themselves cannot end the game (the validator's `armies-cannot-meet`).
-        let apart = super::rules::armies_apart(self, state, &standing);
-        if apart {
+        if super::rules::armies_apart(self, state, &standing) {
             causes.push(
                 "no route between the armies: water with no bridge, and nothing carries units over water, so the rules cannot end this game"
                     .to_owned(),

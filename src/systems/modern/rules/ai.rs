@@ -237,10 +237,8 @@ fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) ->
     if level == Level::Hard && fragile {
         return None;
     }
-    let [attacker_dies, both_die, defender_dies] = melee_counts(rules).map(f64::from);
-    let (kill, loss) = ((defender_dies + both_die) / 1296.0, (attacker_dies + both_die) / 1296.0);
     let reach_um = cm(rules.move_outside) + rules.base_um();
-    let mut best: Option<(f64, ChargeKey, Action)> = None;
+    let mut best: Option<(ChargeKey, Action)> = None;
     for figure in state.figures_of(unit) {
         let from = state.figures[figure].at;
         for target in enemies(state, side) {
@@ -255,16 +253,21 @@ fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) ->
             }
             let near_rout =
                 minuses(rules, state, state.figures[target].unit) + rules.minus_per_casualty >= rules.rout_at;
-            // Hard counts a kill that routs its unit double, as it does for a shot.
-            let value = if level == Level::Hard && near_rout { 2.0 * kill - loss } else { kill - loss };
-            let key =
-                (u8::from(!(level == Level::Hard && near_rout)), frame(state, side, at), frame(state, side, from));
-            if best.as_ref().is_none_or(|b| value > b.0 || (value == b.0 && key < b.1)) {
-                best = Some((value, key, action));
+            let rank = u8::from(!(level == Level::Hard && near_rout));
+            let key = (rank, frame(state, side, at), frame(state, side, from));
+            if best.as_ref().is_none_or(|b| key < b.0) {
+                best = Some((key, action));
             }
         }
     }
-    best.and_then(|(value, _, action)| (value > 0.0).then_some((value, action)))
+    // The odds are worked out only for a charge found (not on every call): every charge has
+    // the same, and Hard counts a kill that routs its unit double, as it does for a shot, so
+    // the rank above already orders them by value.
+    let ((rank, _, _), action) = best?;
+    let [attacker_dies, both_die, defender_dies] = melee_counts(rules).map(f64::from);
+    let (kill, loss) = ((defender_dies + both_die) / 1296.0, (attacker_dies + both_die) / 1296.0);
+    let value = if rank == 0 { 2.0 * kill - loss } else { kill - loss };
+    (value > 0.0).then_some((value, action))
 }
 
 /// The computer's next action for the side holding the initiative.
