@@ -161,7 +161,8 @@ fn a_unit_dragged_out_of_its_zone_is_found_and_put_back_with_one_click() {
 #[test]
 fn the_balance_panel_judges_an_armored_advance_table_with_its_sides_named() {
     let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
-    menu(&mut harness, "View", "Balance");
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(3);
     assert!(harness.state().prefs.show_balance);
     assert!(harness.query_by_label("Judge the map without COs").is_none());
     harness.state_mut().balance.games = 8;
@@ -246,7 +247,8 @@ fn a_playtest_boards_a_squad_on_its_halftrack_with_the_keyword_action_button() {
 #[test]
 fn the_balance_panel_tests_every_house_reading_and_tables_the_shifts() {
     let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
-    menu(&mut harness, "View", "Balance");
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(3);
     harness.state_mut().balance.games = 2;
     harness.get_by_label("Test every reading").click();
     harness.run_steps(2);

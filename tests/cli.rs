@@ -174,7 +174,13 @@ fn simulate_plays_computer_games_and_reports_wins_lengths_and_endings() {
     assert_eq!(out, again, "the same seeds give the same games");
     let (code, out, _) = run_args(&["simulate", &sample("four-corners.ron"), "--games", "4"]);
     assert_eq!(code, EXIT_OK);
-    assert!(out.contains("player 4 wins") && out.contains("95% interval") && out.contains("length:"), "{out}");
+    assert!(
+        out.contains("Yellow wins")
+            && !out.contains("player 4")
+            && out.contains("95% interval")
+            && out.contains("length:"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -147,9 +147,7 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
 fn the_balance_panel_judges_the_sides_by_name() {
     let mut harness = harness(Some(sample("ms-town.ron")));
     if !harness.state().prefs.show_balance {
-        harness.get_by_label("View").click();
-        harness.run_steps(2);
-        harness.get_by_label_contains("Balance").click();
+        harness.get_by_label("Balance lab").click();
         harness.run_steps(3);
     }
     harness.state_mut().balance.games = 40;

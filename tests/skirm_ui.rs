@@ -323,7 +323,8 @@ fn broken_files_are_refused_with_what_and_where_and_the_open_work_is_kept() {
 #[test]
 fn a_skirm_map_has_the_balance_panel_and_it_judges_the_map_with_its_squads_named() {
     let mut harness = harness(Some(sample("skirm-ruined-crossing.ron")), None);
-    menu(&mut harness, "View", "Balance");
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(3);
     assert!(harness.state().prefs.show_balance, "the Balance panel is offered on a Skirm map");
     // A Skirm scenario has no COs to leave out.
     assert!(harness.query_by_label("Judge the map without COs").is_none());

@@ -180,7 +180,7 @@ pub(super) fn balance_command(
             }
         }
         let text = String::from_utf8_lossy(&buf);
-        let _ = out.write_all(named_seats(&text, &scenario.seat_names()).as_bytes());
+        let _ = out.write_all(crate::game::named_seats(&text, &scenario.seat_names()).as_bytes());
     }
     if let Some(report_path) = &extras.report {
         let sweep_view = match (&sweep_points, &extras.sweep) {
@@ -197,14 +197,4 @@ pub(super) fn balance_command(
         }
     }
     if balance.favoured { EXIT_PROBLEMS } else { EXIT_OK }
-}
-
-/// Text with "player N" told by the seat's name (names from the scenario; unchanged where a
-/// game names its seats "player N").
-fn named_seats(text: &str, names: &[String]) -> String {
-    let mut out = text.to_owned();
-    for (seat, name) in names.iter().enumerate().rev() {
-        out = out.replace(&format!("player {}", seat + 1), name).replace(&format!("Player {}", seat + 1), name);
-    }
-    out
 }

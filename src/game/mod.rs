@@ -413,6 +413,18 @@ fn named_system(text: &str) -> Option<String> {
         .then(|| id.to_owned())
 }
 
+/// Puts a scenario's seat names in place of "player N" in text the games write by seat
+/// number (logs, verdicts), so users read names, never numbers. Later seats go first, so
+/// "player 10" is not read as "player 1" and a zero.
+#[must_use]
+pub fn named_seats(text: &str, names: &[String]) -> String {
+    let mut out = text.to_owned();
+    for (seat, name) in names.iter().enumerate().rev() {
+        out = out.replace(&format!("player {}", seat + 1), name).replace(&format!("Player {}", seat + 1), name);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]

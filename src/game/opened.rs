@@ -56,6 +56,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         for event in &run.events {
             let _ = writeln!(text, "{}", core.event_text(&run.state, event));
         }
+        let mut text = super::named_seats(&text, &G::seat_names(&self.rules, &self.scenario));
         let (closing, mut json) = G::summary(&self.rules, &self.scenario, &run.state);
         let _ = writeln!(text, "{closing}");
         json["events"] = serde_json::json!(run.events);

@@ -195,6 +195,8 @@ impl StudioApp {
 
     /// The open desk and the part of the window it may touch, borrowed together.
     pub fn desk_and_context(&mut self) -> (&mut dyn Desk, DeskContext<'_>) {
+        let balance_offered = !self.desk.in_playtest();
+        let balance_docked = balance_offered && self.prefs.show_balance;
         let cx = DeskContext {
             prefs: &mut self.prefs,
             view: &mut self.view,
@@ -205,6 +207,8 @@ impl StudioApp {
             dialogs: self.dialogs.as_ref(),
             in_app_dialog: &mut self.in_app_dialog,
             commands: &mut self.queued,
+            balance_offered,
+            balance_docked,
         };
         (self.desk.as_mut(), cx)
     }

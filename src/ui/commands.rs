@@ -152,11 +152,15 @@ pub enum ViewToggle {
     Minimap,
     /// The balance panel.
     Balance,
+    /// The left column every game has: its palette, library or units.
+    ToolColumn,
+    /// The right column every game has: its inspector, findings and log.
+    SideColumn,
 }
 
 impl ViewToggle {
     /// Every toggle, in menu order.
-    pub const ALL: [ViewToggle; 9] = [
+    pub const ALL: [ViewToggle; 11] = [
         ViewToggle::Grid,
         ViewToggle::RaceOverlay,
         ViewToggle::Inspector,
@@ -166,6 +170,8 @@ impl ViewToggle {
         ViewToggle::History,
         ViewToggle::Minimap,
         ViewToggle::Balance,
+        ViewToggle::ToolColumn,
+        ViewToggle::SideColumn,
     ];
 
     /// Its name in the View menu.
@@ -181,6 +187,8 @@ impl ViewToggle {
             ViewToggle::History => "History",
             ViewToggle::Minimap => "Minimap",
             ViewToggle::Balance => "Balance",
+            ViewToggle::ToolColumn => "Tool panel",
+            ViewToggle::SideColumn => "Side panel",
         }
     }
 
@@ -195,6 +203,8 @@ impl ViewToggle {
             ViewToggle::History => cmd(Key::Num5),
             ViewToggle::Minimap => cmd(Key::Num6),
             ViewToggle::Balance => cmd(Key::Num7),
+            ViewToggle::ToolColumn => cmd(Key::Num8),
+            ViewToggle::SideColumn => cmd(Key::Num9),
         }
     }
 }

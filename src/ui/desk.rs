@@ -39,6 +39,10 @@ pub struct DeskContext<'a> {
     pub in_app_dialog: &'a mut Option<InAppDialog>,
     /// Commands to run once the frame is built.
     pub commands: &'a mut Vec<UiCommand>,
+    /// Whether the Balance panel can take the right column (not during a playtest).
+    pub balance_offered: bool,
+    /// Whether the Balance panel has the right column this frame.
+    pub balance_docked: bool,
 }
 
 impl DeskContext<'_> {
@@ -667,7 +671,10 @@ pub fn offers(desk: &dyn Desk, command: UiCommand) -> bool {
         UiCommand::Copy | UiCommand::Cut | UiCommand::Paste | UiCommand::DeleteSelection => {
             desk.has_edit_command(command)
         }
-        UiCommand::Toggle(toggle) => toggle == ViewToggle::Balance || desk.toggles().contains(&toggle),
+        UiCommand::Toggle(toggle) => {
+            matches!(toggle, ViewToggle::Balance | ViewToggle::ToolColumn | ViewToggle::SideColumn)
+                || desk.toggles().contains(&toggle)
+        }
         _ => true,
     }
 }

@@ -86,9 +86,14 @@ impl StudioApp {
         }
         egui::Panel::top("menu").show(ui, |ui| self.menu_bar(ui));
         if self.prefs.show_balance && !self.desk.in_playtest() {
-            egui::Panel::right("balance").resizable(true).default_size(300.0).show(ui, |ui| {
+            // Balance shares the right column with the game's side panel, as a tab, so opening
+            // it never takes a third column from the board.
+            super::dock::right_column(ui, "balance", 300.0, |ui| {
+                if super::dock::tabs(ui, super::dock::SideTab::Balance) == Some(super::dock::SideTab::Game) {
+                    self.prefs.show_balance = false;
+                    self.prefs.show_side_column = true;
+                }
                 egui::ScrollArea::vertical().id_salt("balance-scroll").show(ui, |ui| {
-                    ui.heading("Balance");
                     super::balance_panel::show(&mut self.balance, self.desk.as_ref(), &mut self.status, ui);
                 });
             });

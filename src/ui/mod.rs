@@ -10,6 +10,7 @@ mod balance_panel;
 mod commands;
 mod desk;
 mod dialogs;
+pub(crate) mod dock;
 mod export_dialog;
 mod file_dialogs;
 mod frame;

@@ -31,6 +31,10 @@ pub struct Prefs {
     pub show_minimap: bool,
     /// Balance panel.
     pub show_balance: bool,
+    /// The left column (palette, library, units).
+    pub show_tool_column: bool,
+    /// The right column (inspector, findings, log).
+    pub show_side_column: bool,
     /// Ask for paths with the studio's own dialog, not the system's.
     pub own_file_dialog: bool,
     /// How large the whole window draws (1: the default, text at least 12 px).
@@ -51,6 +55,8 @@ impl Prefs {
             ViewToggle::History => self.show_history,
             ViewToggle::Minimap => self.show_minimap,
             ViewToggle::Balance => self.show_balance,
+            ViewToggle::ToolColumn => self.show_tool_column,
+            ViewToggle::SideColumn => self.show_side_column,
         }
     }
 
@@ -66,6 +72,8 @@ impl Prefs {
             ViewToggle::History => &mut self.show_history,
             ViewToggle::Minimap => &mut self.show_minimap,
             ViewToggle::Balance => &mut self.show_balance,
+            ViewToggle::ToolColumn => &mut self.show_tool_column,
+            ViewToggle::SideColumn => &mut self.show_side_column,
         }
     }
 }
@@ -83,6 +91,8 @@ impl Default for Prefs {
             show_history: false,
             show_minimap: true,
             show_balance: false,
+            show_tool_column: true,
+            show_side_column: true,
             own_file_dialog: false,
             ui_scale: 1.0,
         }

@@ -77,21 +77,28 @@ pub fn findings_panel<'a, P, F>(
         }
         ui.label(RichText::new(format!("{name} ({count})")).strong().color(colour));
         for finding in findings.iter().filter(|f| f.severity == severity) {
-            ui.horizontal_wrapped(|ui| {
-                let hint = if finding.places.is_empty() { "about the whole scenario" } else { "click to show where" };
-                if ui
-                    .selectable_label(false, &finding.message)
-                    .on_hover_text(format!("{}: {hint}", finding.code))
-                    .clicked()
-                {
-                    asked = Some((FindingAsked::Show, finding));
-                }
-                if let Some(label) = fix_label(finding)
-                    && ui.small_button(label).on_hover_text("Apply this fix (one undoable step)").clicked()
-                {
-                    asked = Some((FindingAsked::Fix, finding));
-                }
-            });
+            // The message wraps to the column's width and its fix sits under it, so a narrow
+            // column never pushes the fix out of sight.
+            let hint = if finding.places.is_empty() { "about the whole scenario" } else { "click to show where" };
+            if ui
+                .add(egui::Button::selectable(false, finding.message.as_str()).wrap())
+                .on_hover_text(format!("{}: {hint}", finding.code))
+                .clicked()
+            {
+                asked = Some((FindingAsked::Show, finding));
+            }
+            if let Some(label) = fix_label(finding) {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_space(12.0);
+                    if ui
+                        .add(egui::Button::new(label).small().wrap())
+                        .on_hover_text("Apply this fix (one undoable step)")
+                        .clicked()
+                    {
+                        asked = Some((FindingAsked::Fix, finding));
+                    }
+                });
+            }
         }
     }
     asked

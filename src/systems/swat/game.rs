@@ -67,8 +67,8 @@ impl Rules for Ruleset {
         ai_turn_at(self, state, TURN_ACTIONS, level)
     }
 
-    fn event_text(&self, _state: &GameState, event: &Event) -> String {
-        super::text::describe_event(self, event)
+    fn event_text(&self, state: &GameState, event: &Event) -> String {
+        super::text::describe_event(self, state, event)
     }
 
     fn series_names(&self) -> &'static [&'static str] {

@@ -92,6 +92,10 @@ impl GameDefinition for Swat {
         u8::try_from(scenario.players.len()).unwrap_or(u8::MAX)
     }
 
+    fn seat_names(_rules: &Ruleset, scenario: &Scenario) -> Vec<String> {
+        scenario.seat_names()
+    }
+
     /// The seats the scenario gives the computer.
     fn computer_seats(_rules: &Ruleset, scenario: &Scenario) -> Vec<bool> {
         scenario.players.iter().map(|p| p.controller == Controller::Ai).collect()

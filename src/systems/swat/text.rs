@@ -42,47 +42,70 @@ pub fn summary(rules: &Ruleset, state: &GameState) -> (String, serde_json::Value
     (text, serde_json::json!({ "summary": json }))
 }
 
-/// One event as a line of text, for logs and the command line.
+/// One event as a line of text, for logs and the command line. Seats read "player N" (the
+/// framework puts the scenario's seat names in their place); a unit reads as its player and
+/// kind while `state` still holds it, never as its number.
 #[must_use]
-pub fn describe_event(rules: &Ruleset, event: &Event) -> String {
+pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> String {
+    use crate::systems::swat::rules::{DefeatReason, PowerLevel, Strike};
     let kind = |k: crate::systems::swat::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
+    let unit = |id: &crate::systems::swat::rules::UnitId| {
+        state
+            .units
+            .iter()
+            .find(|u| u.id == *id)
+            .map_or_else(|| "a unit".to_owned(), |u| format!("{}'s {}", u.owner, kind(u.kind)))
+    };
+    let power_name = |level: &PowerLevel| match level {
+        PowerLevel::Power => "CO Power",
+        PowerLevel::SuperPower => "Super CO Power",
+    };
     use crate::systems::swat::rules::Event as E;
     match event {
         E::CoDealt { player, co } => {
             format!("{player} is dealt the CO {}", rules.cos.get(co.index()).map_or("?", |c| c.name.as_str()))
         }
         E::TurnStarted { player, round } => format!("round {round}: {player}'s turn"),
-        E::PowerEnded { player, level } => format!("  {player}'s {level:?} ends"),
+        E::PowerEnded { player, level } => format!("  {player}'s {} ends", power_name(level)),
         E::IncomeCollected { player, amount, funds } => {
             format!("  {player} collects ${amount} (now ${funds})")
         }
-        E::UnitRepaired { unit, hp } => format!("  {unit} repairs to {hp} HP"),
-        E::UnitMoved { unit, from, to, cost } => {
-            format!("  {unit} moves from {from} to {to} ({cost} MP)")
+        E::UnitRepaired { unit: id, hp } => format!("  {} repairs to {hp} HP", unit(id)),
+        E::UnitMoved { unit: id, from, to, cost } => {
+            format!("  {} moves from {from} to {to} ({cost} MP)", unit(id))
         }
-        E::UnitLoaded { unit, transport } => format!("  {unit} boards {transport}"),
-        E::UnitUnloaded { unit, transport, to } => {
-            format!("  {transport} puts {unit} down at {to}")
+        E::UnitLoaded { unit: id, transport } => format!("  {} boards {}", unit(id), unit(transport)),
+        E::UnitUnloaded { unit: id, transport, to } => {
+            format!("  {} puts {} down at {to}", unit(transport), unit(id))
         }
         E::StrikeDeclared { strike, attacker, target, initial_damage, hits, die, .. } => {
             let die = die.map_or_else(String::new, |d| format!(" + 1 on a d6 of {d} or less"));
-            format!("  {strike:?}: {attacker} fires at {target}: damage {initial_damage}, {hits} hits{die}")
+            let strike = match strike {
+                Strike::Attack => "Attack",
+                Strike::Counter => "Counterattack",
+            };
+            format!(
+                "  {strike}: {} fires at {}: damage {initial_damage}, {hits} hits{die}",
+                unit(attacker),
+                unit(target)
+            )
         }
         E::DieRolled { roll, needed, hit, .. } => {
             format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
         }
-        E::UnitDamaged { unit, hits, hp, reduced } => {
-            format!("  {unit} loses {hits} HP, {hp} left{}", if *reduced && *hp > 0 { " (reduced)" } else { "" })
+        E::UnitDamaged { unit: id, hits, hp, reduced } => {
+            let reduced = if *reduced && *hp > 0 { " (reduced)" } else { "" };
+            format!("  {} loses {hits} HP, {hp} left{reduced}", unit(id))
         }
-        E::UnitEliminated { unit, owner, by } => match by {
-            Some(by) => format!("  {unit} of {owner} is eliminated; a medal for {by}"),
-            None => format!("  {unit} of {owner} leaves the game"),
+        E::UnitEliminated { owner, by, .. } => match by {
+            Some(by) => format!("  a unit of {owner} is eliminated; a medal for {by}"),
+            None => format!("  a unit of {owner} leaves the game"),
         },
         E::ChargeGained { player, charge } => {
             format!("  {player}'s CO charge: {charge} stars")
         }
-        E::CaptureProgressed { unit, pos, points, required } => {
-            format!("  {unit} captures at {pos}: {points}/{required}")
+        E::CaptureProgressed { unit: id, pos, points, required } => {
+            format!("  {} captures at {pos}: {points}/{required}", unit(id))
         }
         E::CaptureLost { pos } => format!("  the capture at {pos} is abandoned"),
         E::PropertyCaptured { pos, to, .. } => {
@@ -91,13 +114,18 @@ pub fn describe_event(rules: &Ruleset, event: &Event) -> String {
         E::HqBecameCity { pos, .. } => {
             format!("  the captured HQ at {pos} becomes a city")
         }
-        E::UnitBought { unit, kind: k, pos, cost, .. } => {
-            format!("  buys {} {unit} at {pos} for ${cost}", kind(*k))
+        E::UnitBought { unit: id, kind: k, pos, cost, .. } => {
+            let buyer = state.units.iter().find(|u| u.id == *id).map_or_else(String::new, |u| format!("{} ", u.owner));
+            format!("  {buyer}buys {} at {pos} for ${cost}", kind(*k))
         }
-        E::PowerUsed { player, level } => format!("  {player} uses the CO {level:?}"),
+        E::PowerUsed { player, level } => format!("  {player} uses the {}", power_name(level)),
         E::TurnEnded { player } => format!("  {player} ends the turn"),
         E::PlayerDefeated { player, reason } => {
-            format!("  {player} is defeated ({reason:?})")
+            let reason = match reason {
+                DefeatReason::HqCaptured => "HQ captured",
+                DefeatReason::AllUnitsEliminated => "every unit lost",
+            };
+            format!("  {player} is defeated ({reason})")
         }
         E::PropertyNeutralized { pos } => {
             format!("  the property at {pos} turns neutral")

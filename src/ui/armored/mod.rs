@@ -123,11 +123,8 @@ impl Desk for ArmoredDesk {
         }
         egui::Panel::top("armored-toolbar").show(ui, |ui| panels::toolbar(self, cx, ui));
         egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(self, cx, ui));
-        egui::Panel::left("armored-library")
-            .resizable(true)
-            .default_size(240.0)
-            .show(ui, |ui| panels::library(self, ui));
-        egui::Panel::right("armored-side").resizable(true).default_size(360.0).show(ui, |ui| panels::side(self, ui));
+        super::dock::tool_column(cx, ui, "armored-library", 240.0, |_, ui| panels::library(self, ui));
+        super::dock::side_column(cx, ui, "armored-side", 360.0, |_, ui| panels::side(self, ui));
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
             .show(ui, |ui| canvas::canvas(self, cx, ui));

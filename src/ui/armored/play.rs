@@ -90,7 +90,7 @@ pub fn frame(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     let mut leave = false;
     egui::Panel::top("armored-play-bar").show(ui, |ui| leave = bar(desk, ui));
-    egui::Panel::right("armored-play-side").resizable(true).default_size(380.0).show(ui, |ui| side(desk, ui));
+    crate::ui::dock::side_column(cx, ui, "armored-play-side", 380.0, |_, ui| side(desk, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas(desk, cx, ui));

@@ -53,8 +53,8 @@ pub fn to_screen(place: Placement, (x, y): (i64, i64)) -> egui::Pos2 {
 pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     egui::Panel::top("modern-toolbar").show(ui, |ui| toolbar(desk, cx, ui));
     egui::Panel::bottom("status").show(ui, |ui| status_bar(desk, cx, ui));
-    egui::Panel::left("modern-library").resizable(true).default_size(230.0).show(ui, |ui| library(desk, ui));
-    egui::Panel::right("modern-side").resizable(true).default_size(440.0).show(ui, |ui| side(desk, ui));
+    crate::ui::dock::tool_column(cx, ui, "modern-library", 230.0, |_, ui| library(desk, ui));
+    crate::ui::dock::side_column(cx, ui, "modern-side", 440.0, |_, ui| side(desk, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas(desk, cx, ui));

@@ -101,8 +101,8 @@ pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     let mut leave = false;
     egui::Panel::top("modern-play-bar").show(ui, |ui| leave = bar(desk, ui));
-    egui::Panel::left("modern-play-units").resizable(true).default_size(300.0).show(ui, |ui| units(desk, ui));
-    egui::Panel::right("modern-play-side").resizable(true).default_size(360.0).show(ui, |ui| side(desk, ui));
+    crate::ui::dock::tool_column(cx, ui, "modern-play-units", 300.0, |_, ui| units(desk, ui));
+    crate::ui::dock::side_column(cx, ui, "modern-play-side", 360.0, |_, ui| side(desk, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas(desk, cx, ui));

@@ -179,8 +179,8 @@ fn build_frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     egui::Panel::top("skirm-toolbar").show(ui, |ui| panels::toolbar(desk, cx, ui));
     egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
-    egui::Panel::left("skirm-palette").resizable(true).default_size(210.0).show(ui, |ui| panels::palette(desk, ui));
-    egui::Panel::right("skirm-side").resizable(true).default_size(340.0).show(ui, |ui| panels::side(desk, cx, ui));
+    super::dock::tool_column(cx, ui, "skirm-palette", 210.0, |_, ui| panels::palette(desk, ui));
+    super::dock::side_column(cx, ui, "skirm-side", 340.0, |cx, ui| panels::side(desk, cx, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas::canvas(desk, cx, ui));

@@ -99,12 +99,12 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.label(cx.status.as_str());
     });
-    egui::Panel::left("skirm-play-squads").resizable(true).default_size(240.0).show(ui, |ui| {
+    crate::ui::dock::tool_column(cx, ui, "skirm-play-squads", 240.0, |_, ui| {
         if let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_ref()) {
             squads_panel(play, ui);
         }
     });
-    egui::Panel::right("skirm-play-side").resizable(true).default_size(360.0).show(ui, |ui| {
+    crate::ui::dock::side_column(cx, ui, "skirm-play-side", 360.0, |_, ui| {
         if let Some(play) = Some(&mut *desk).and_then(|d| d.play.as_mut()) {
             actions_panel(play, ui);
         }

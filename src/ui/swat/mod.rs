@@ -175,12 +175,8 @@ impl Desk for SwatDesk {
     }
 
     fn seats(&self) -> Vec<(String, egui::Color32)> {
-        let players = &self.editor.doc.scenario.players;
-        players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| (format!("Player {}", seat + 1), theme::army_color(p.army)))
-            .collect()
+        let scenario = &self.editor.doc.scenario;
+        scenario.seat_names().into_iter().zip(scenario.players.iter().map(|p| theme::army_color(p.army))).collect()
     }
 
     fn has_extra_counters(&self) -> bool {
@@ -236,8 +232,8 @@ fn build_frame(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         play::advance(desk);
         egui::Panel::top("play-toolbar").show(ui, |ui| play::toolbar(desk, cx, ui));
         egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
-        egui::Panel::left("players").resizable(true).default_size(250.0).show(ui, |ui| play::players_panel(desk, ui));
-        egui::Panel::right("play-side").resizable(true).default_size(320.0).show(ui, |ui| play::side_panel(desk, ui));
+        super::dock::tool_column(cx, ui, "players", 250.0, |_, ui| play::players_panel(desk, ui));
+        super::dock::side_column(cx, ui, "play-side", 320.0, |_, ui| play::side_panel(desk, ui));
         egui::CentralPanel::default()
             .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
             .show(ui, |ui| play::canvas(desk, cx, ui));
@@ -246,16 +242,10 @@ fn build_frame(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     egui::Panel::top("toolbar").show(ui, |ui| panels::toolbar(desk, cx, ui));
     egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
-    egui::Panel::left("paint-box").resizable(true).default_size(210.0).show(ui, |ui| panels::paint_box(desk, ui));
-    egui::Panel::right("side").resizable(true).default_size(320.0).show(ui, |ui| panels::side_panels(desk, cx, ui));
+    super::dock::tool_column(cx, ui, "paint-box", 210.0, |_, ui| panels::paint_box(desk, ui));
+    super::dock::side_column(cx, ui, "side", 320.0, |cx, ui| panels::side_panels(desk, cx, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(theme::CANVAS_BACKGROUND))
         .show(ui, |ui| canvas::canvas(desk, cx, ui));
     desk.refresh_findings(&ctx, now);
-}
-
-/// One event as a line of the playtest's log.
-#[must_use]
-pub fn event_line(rules: &Ruleset, event: &crate::systems::swat::rules::Event) -> String {
-    crate::systems::swat::text::describe_event(rules, event).trim().to_owned()
 }

@@ -7,6 +7,7 @@ use super::SwatDesk;
 use super::canvas::{Ground, draw_ground};
 use super::theme;
 use crate::systems::swat::SwatPlay;
+use crate::systems::swat::editing::Editor;
 use crate::systems::swat::rules::{
     Action, Event, GameState, LegalChoices, Outcome, PlayerId, Pos, PowerLevel, PropertyKind, Reach, Rejection, Status,
     UnitId, build_cost, preview_attack, reachable,
@@ -77,14 +78,14 @@ pub fn leave(desk: &mut SwatDesk, cx: &mut DeskContext<'_>) {
 }
 
 fn player_name(desk: &SwatDesk, player: PlayerId) -> String {
-    let army = desk
-        .editor
-        .doc
-        .scenario
-        .players
-        .get(player.index())
-        .map_or_else(String::new, |p| format!(" ({})", p.army.name()));
-    format!("Player {}{army}", player.index() + 1)
+    let names = desk.editor.doc.scenario.seat_names();
+    names.get(player.index()).cloned().unwrap_or_else(|| format!("Player {}", player.index() + 1))
+}
+
+/// One event as a line of the playtest's log, with the seats by name.
+fn event_line(editor: &Editor, state: &GameState, event: &Event) -> String {
+    let text = crate::systems::swat::text::describe_event(&editor.rules, state, event);
+    crate::game::named_seats(text.trim(), &editor.doc.scenario.seat_names())
 }
 
 fn player_color(desk: &SwatDesk, player: PlayerId) -> Color32 {
@@ -113,7 +114,7 @@ fn act(desk: &mut SwatDesk, action: &Action) {
                 .iter()
                 .rev()
                 .find(|e| noteworthy(e))
-                .map(|e| super::event_line(&desk.editor.rules, e))
+                .map(|e| event_line(&desk.editor, &play.session.state, e))
                 .unwrap_or_default();
             let after = &play.session.state;
             if matches!(action, Action::Attack { .. } | Action::Capture { .. } | Action::EndTurn | Action::Buy { .. }) {
@@ -447,7 +448,7 @@ pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
             ui.separator();
             ui.label(RichText::new("Event log").strong());
             for event in play.session.events.iter().rev().take(80) {
-                let text = super::event_line(&desk.editor.rules, event);
+                let text = event_line(&desk.editor, &play.session.state, event);
                 let text = if matches!(event, Event::DieRolled { .. }) {
                     RichText::new(text).color(Color32::from_rgb(255, 210, 90))
                 } else {

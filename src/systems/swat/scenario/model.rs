@@ -145,6 +145,18 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// Each seat by its army's name ("Red", "Blue"); where two seats share an army, the seat's
+    /// number tells them apart ("Red (seat 1)").
+    #[must_use]
+    pub fn seat_names(&self) -> Vec<String> {
+        let shared = |army: Army| self.players.iter().filter(|p| p.army == army).count() > 1;
+        (self.players.iter().enumerate())
+            .map(|(seat, p)| {
+                if shared(p.army) { format!("{} (seat {})", p.army.name(), seat + 1) } else { p.army.name().to_owned() }
+            })
+            .collect()
+    }
+
     /// A new scenario filled with one terrain, with `players` seats of $`funds` each.
     #[must_use]
     pub fn new(rules: &Ruleset, width: u16, height: u16, fill: TerrainId, players: usize) -> Self {

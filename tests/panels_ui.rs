@@ -1,0 +1,113 @@
+//! The board keeps room beside the panels in every game (issue 38, item 1): at 1280 × 800
+//! with Balance open the canvas is at least 640 px wide, at 130% it keeps half the window,
+//! and the View menu hides and shows both columns in the editor and in the playtest.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use egui::Key;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+mod window_common;
+
+use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
+use window_common::{Answers, sample};
+
+const SAMPLES: [&str; 4] = ["crossroads-duel.ron", "skirm-night-extraction.ron", "aa-three-farms.ron", "ms-town.ron"];
+
+fn harness(open: &str, prefs: Prefs) -> Harness<'static, StudioApp> {
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs,
+        open: Some(sample(open)),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
+    harness.run_steps(4);
+    harness
+}
+
+/// The canvas's width in pixels, as the board was last placed.
+fn canvas_px(harness: &Harness<'static, StudioApp>) -> f32 {
+    let place = harness.state().placement.expect("the board was drawn");
+    place.area.width() * harness.output().pixels_per_point
+}
+
+/// Clicks a View menu entry by its label.
+fn view_menu(harness: &mut Harness<'static, StudioApp>, entry: &str) {
+    harness.get_by_label("View").click();
+    harness.run_steps(2);
+    // A menu entry's label ends with its shortcut ("Tool panel Ctrl+8").
+    let with_shortcut = format!("{entry} Ctrl+");
+    {
+        let mut entries = harness.query_all_by_label_contains(entry).filter(|n| {
+            n.accesskit_node().label().is_some_and(|label| label == entry || label.starts_with(&with_shortcut))
+        });
+        entries.next().unwrap_or_else(|| panic!("the View menu has {entry:?}")).click();
+    }
+    harness.run_steps(4);
+}
+
+#[test]
+fn with_balance_open_every_games_canvas_keeps_at_least_640_px_of_1280() {
+    for file in SAMPLES {
+        let harness = harness(file, Prefs { show_balance: true, ..Prefs::default() });
+        let width = canvas_px(&harness);
+        assert!(width >= 640.0, "{file}: the canvas is {width} px wide with Balance open");
+        // Balance shares the right column as a tab: the game's side panel gives way to it.
+        harness.get_by_label("Scenario");
+        harness.get_by_label("Run balance games");
+    }
+}
+
+#[test]
+fn at_130_percent_every_games_canvas_keeps_half_the_window() {
+    for file in SAMPLES {
+        let harness = harness(file, Prefs { show_balance: true, ui_scale: 1.3, ..Prefs::default() });
+        let width = canvas_px(&harness);
+        assert!(width >= 640.0, "{file}: the canvas is {width} px of 1280 at 130%");
+    }
+}
+
+#[test]
+fn the_scenario_and_balance_lab_tabs_switch_the_right_column() {
+    let mut harness = harness("ms-town.ron", Prefs::default());
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(4);
+    assert!(harness.state().prefs.show_balance, "the Balance lab tab opens the lab");
+    harness.get_by_label("Run balance games");
+    harness.get_by_label("Scenario").click();
+    harness.run_steps(4);
+    assert!(!harness.state().prefs.show_balance, "the Scenario tab brings the game's panel back");
+    assert!(harness.query_by_label("Run balance games").is_none());
+    // The View menu's Balance entry does the same.
+    view_menu(&mut harness, "Balance");
+    assert!(harness.state().prefs.show_balance, "View → Balance opens the lab");
+}
+
+#[test]
+fn the_view_menu_hides_and_shows_both_columns_in_every_game_and_its_playtest() {
+    for file in SAMPLES {
+        let mut harness = harness(file, Prefs::default());
+        for playtest in [false, true] {
+            if playtest {
+                harness.key_press(Key::F5);
+                harness.run_steps(4);
+                assert!(harness.state().desk.in_playtest(), "{file}: the playtest began");
+            }
+            let both = canvas_px(&harness);
+            view_menu(&mut harness, "Tool panel");
+            let without_tools = canvas_px(&harness);
+            view_menu(&mut harness, "Side panel");
+            let bare = canvas_px(&harness);
+            let at = if playtest { "playtest" } else { "editor" };
+            assert!(bare > without_tools && without_tools >= both, "{file} {at}: {both} → {without_tools} → {bare}");
+            assert!(bare >= 1200.0, "{file} {at}: with both columns hidden the canvas is nearly the window: {bare}");
+            view_menu(&mut harness, "Tool panel");
+            view_menu(&mut harness, "Side panel");
+            let back = canvas_px(&harness);
+            assert!((back - both).abs() < 1.0, "{file} {at}: both columns come back: {both} then {back}");
+        }
+    }
+}
