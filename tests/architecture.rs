@@ -342,6 +342,17 @@ fn the_setting_string_check_would_catch_a_violation() {
     assert_eq!(names_a_game_setting("crate::game::seat_choice(scenario, 0)"), None);
 }
 
+/// Whether code opens a left or right panel of its own rather than through `ui::dock`.
+fn docks_its_own_column(code: &str) -> bool {
+    ["Panel::left(", "Panel::right(", "SidePanel::"].iter().any(|opens| code.contains(opens))
+}
+
+#[test]
+fn the_column_check_would_catch_a_game_opening_its_own() {
+    assert!(docks_its_own_column(r#"egui::Panel::right("side").show(ui, |ui| side(desk, ui));"#));
+    assert!(!docks_its_own_column(r#"crate::ui::dock::side_column(cx, ui, "side", 320.0, |_, ui| side(desk, ui));"#));
+}
+
 #[test]
 fn each_game_has_its_own_screens_and_they_never_see_the_window() {
     let games = games();
@@ -353,6 +364,11 @@ fn each_game_has_its_own_screens_and_they_never_see_the_window() {
             assert!(
                 !code.contains("StudioApp"),
                 "{} names the window; a game's screens get a DeskContext",
+                file.display()
+            );
+            assert!(
+                !docks_its_own_column(&code),
+                "{} opens a side column itself; a game's columns go through ui::dock, which keeps the board's share",
                 file.display()
             );
             for other in games.iter().filter(|g| *g != game) {
