@@ -230,7 +230,7 @@ fn no_co_left_to_deal() {
     let findings = validate(&rules, &s);
     let finding = findings.iter().find(|f| f.code == "no-co-left-to-deal").expect("the second random seat is refused");
     assert_eq!(finding.severity, Severity::Error);
-    assert!(finding.message.contains("player 2"), "{}", finding.message);
+    assert!(finding.message.contains("Blue") && !finding.message.contains("player 2"), "{}", finding.message);
     let mut fixed = s.clone();
     let undo = apply_all(&mut fixed, &finding.fix.as_ref().unwrap().edits).unwrap();
     assert!(validate(&rules, &fixed).is_empty());

@@ -60,6 +60,14 @@ pub fn validate(rules: &Ruleset, scenario: &Scenario) -> Vec<Finding> {
     check_turn_limit(&context, &mut out);
     let mut findings = out.0;
     findings.sort_by_key(|f| f.severity);
+    // The checks speak of seats by number; the designer reads them by army.
+    let names = scenario.seat_names();
+    for finding in &mut findings {
+        finding.message = crate::game::named_seats(&finding.message, &names);
+        if let Some(fix) = &mut finding.fix {
+            fix.label = crate::game::named_seats(&fix.label, &names);
+        }
+    }
     findings
 }
 
