@@ -27,7 +27,11 @@ fn samples() -> Vec<PathBuf> {
 
 /// Validates `text` written to a file of its own; returns the exit code and what was said.
 fn validate_text(name: &str, text: &str) -> (u8, String) {
-    let file = std::env::temp_dir().join(format!("strict-{}-{name}", std::process::id()));
+    // Tests run at once in one process and validate the same samples: each call gets its own
+    // file, or one test's clean-up removes the file another is about to read.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let file = std::env::temp_dir().join(format!("strict-{}-{call}-{name}", std::process::id()));
     std::fs::write(&file, text).unwrap();
     let (code, out, err) = run_args(&["validate", file.to_str().unwrap()]);
     let _ = std::fs::remove_file(&file);

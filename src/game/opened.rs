@@ -28,7 +28,8 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
     }
 
     fn stats(&self) -> Report {
-        G::stats(&self.rules, &self.scenario)
+        let report = G::stats(&self.rules, &self.scenario);
+        Report { text: super::named_seats(&report.text, &G::seat_names(&self.rules, &self.scenario)), ..report }
     }
 
     fn symmetry(&self, kind: Option<&str>) -> Result<Report, String> {
@@ -56,9 +57,9 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         for event in &run.events {
             let _ = writeln!(text, "{}", core.event_text(&run.state, event));
         }
-        let mut text = super::named_seats(&text, &G::seat_names(&self.rules, &self.scenario));
         let (closing, mut json) = G::summary(&self.rules, &self.scenario, &run.state);
         let _ = writeln!(text, "{closing}");
+        let text = super::named_seats(&text, &G::seat_names(&self.rules, &self.scenario));
         json["events"] = serde_json::json!(run.events);
         json["refused"] = serde_json::json!(run.refused.as_ref().map(|(line, action, rejection)| serde_json::json!({
             "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
@@ -68,7 +69,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
                 Some(words) => format!("{words} is refused: {rejection}"),
                 None => format!("{action:?} was refused: {rejection}"),
             };
-            (line, said)
+            (line, super::named_seats(&said, &G::seat_names(&self.rules, &self.scenario)))
         });
         Ok(Played { report: Report { text, json }, refused })
     }
