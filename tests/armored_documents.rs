@@ -316,6 +316,25 @@ fn a_polygon_zone_is_drawn_corner_by_corner_and_closed_on_its_first_corner_with_
 }
 
 #[test]
+fn the_log_names_each_side_and_unit_by_name_never_by_number() {
+    let script = temp_file("names.txt", "computer\ncomputer\ncomputer\ncomputer\n");
+    let (code, out, err) = run_args(&[
+        "play",
+        &sample_path("aa-hedgerow-crossing.ron"),
+        "--actions",
+        script.to_str().unwrap(),
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(code, EXIT_OK, "{out}{err}");
+    assert!(out.contains("Allies rolls") && out.contains("Axis rolls"), "{out}");
+    assert!(out.contains("== round 1, Allies") || out.contains("== round 1, Axis"), "{out}");
+    for number in ["side 1", "side 2", "player 1", "player 2", "(unit "] {
+        assert!(!out.contains(number), "the log says {number:?}: {out}");
+    }
+}
+
+#[test]
 fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     let script = temp_file(
         "script.txt",
@@ -333,7 +352,7 @@ fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     // The house's wall is at 36": the hull's front stops short of it (4.1" long, centre at 38.5").
     assert!(out.contains("moves from (10\", 42\") to (10\", 38.5\"), 3.5\""), "{out}");
     assert!(
-        err.contains("line 3: Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 34\") is refused: the hull (1.9\" wide) does not fit past Building 2"),
+        err.contains("line 3: Medium tank (M4 Sherman) of Allies moves to (10\", 34\") is refused: the hull (1.9\" wide) does not fit past Building 2"),
         "{err}"
     );
     let bad = temp_file("bad.txt", "fly 1 2 3\n");

@@ -58,7 +58,8 @@ impl<G: GameDefinition> Playing<G> {
     pub fn start(data: Arc<G::Ruleset>, scenario: G::Scenario, seed: u64) -> Result<Self, String> {
         let setup = G::setup(&data, &scenario, None)?;
         let computer = G::computer_seats(&data, &scenario);
-        let play = Playtest::begin(G::core(&data), setup, seed, computer)?;
+        let mut play = Playtest::begin(G::core(&data), setup, seed, computer)?;
+        play.name_seats(G::seat_names(&data, &scenario));
         Ok(Self { play, scenario, data })
     }
 
@@ -87,7 +88,8 @@ impl<G: GameDefinition> Playing<G> {
         let saved = read_saved_game::<<G::Core as Rules>::Action>(text, &game_id::<G>())?;
         let scenario = G::load(&data, &saved.scenario).map_err(|e| format!("its scenario: {e}"))?;
         let setup = G::setup(&data, &scenario, None)?;
-        let play = Playtest::resume(G::core(&data), setup, &saved)?;
+        let mut play = Playtest::resume(G::core(&data), setup, &saved)?;
+        play.name_seats(G::seat_names(&data, &scenario));
         Ok(Self { play, scenario, data })
     }
 

@@ -20,8 +20,10 @@ pub struct Playtest<R: Rules> {
     pub computer: Vec<bool>,
     /// How strong the computer plays.
     pub level: Level,
-    /// Every action and event so far, in words.
+    /// Every action and event so far, in words, with the seats by name.
     pub log: Vec<String>,
+    /// The seats' names the log uses in place of "player N" (none: the log keeps numbers).
+    pub seat_names: Vec<String>,
     /// Grows with every change of position (an action, an undo, a restart), so a window can
     /// keep what it asks of one position until the position changes.
     pub changes: u64,
@@ -36,7 +38,7 @@ impl<R: Rules> Playtest<R> {
     pub fn begin(rules: R, setup: R::Setup, seed: u64, computer: Vec<bool>) -> Result<Self, String> {
         let session = Session::start(&rules, setup, seed)?;
         let log = session.events.iter().map(|e| rules.event_text(&session.state, e)).collect();
-        Ok(Self { rules, session, computer, level: Level::Normal, log, changes: 0 })
+        Ok(Self { rules, session, computer, level: Level::Normal, log, seat_names: Vec::new(), changes: 0 })
     }
 
     /// The position now.
@@ -75,14 +77,19 @@ impl<R: Rules> Playtest<R> {
         match self.session.act(&self.rules, action) {
             Ok(events) => {
                 self.changes += 1;
-                self.log.extend(said);
-                self.log.extend(events.iter().map(|e| self.rules.event_text(&self.session.state, e)));
+                let lines =
+                    said.into_iter().chain(events.iter().map(|e| self.rules.event_text(&self.session.state, e)));
+                let lines: Vec<String> = lines.map(|line| super::named_seats(&line, &self.seat_names)).collect();
+                self.log.extend(lines);
                 Ok(events)
             }
-            Err(rejection) => Err(match said {
-                Some(said) => format!("{said}: refused, {rejection}"),
-                None => rejection.to_string(),
-            }),
+            Err(rejection) => Err(super::named_seats(
+                &match said {
+                    Some(said) => format!("{said}: refused, {rejection}"),
+                    None => rejection.to_string(),
+                },
+                &self.seat_names,
+            )),
         }
     }
 
@@ -144,7 +151,14 @@ impl<R: Rules> Playtest<R> {
     /// The log replayed from the seed (after an undo or a restart).
     pub fn relog(&mut self) {
         self.changes += 1;
-        self.log = self.session.log(&self.rules);
+        self.log =
+            self.session.log(&self.rules).iter().map(|line| super::named_seats(line, &self.seat_names)).collect();
+    }
+
+    /// Names the seats in the log from now on, and in what it already says.
+    pub fn name_seats(&mut self, names: Vec<String>) {
+        self.seat_names = names;
+        self.log = self.log.iter().map(|line| super::named_seats(line, &self.seat_names)).collect();
     }
 
     /// The game as a saved-game file: `game` names the system, `scenario` is the scenario's

@@ -1,6 +1,6 @@
 //! Armored Advance in words: every action and event as a line for the log and the command
-//! line ("Medium tank (M4 Sherman) (unit 1, side 1) moves to ..."), and the closing summary of
-//! a played script.
+//! line ("Medium tank (M4 Sherman) of player 1 moves to ..."; the framework puts the side's
+//! name in place of "player 1"), and the closing summary of a played script.
 
 use super::rules::{self, Action, Event, GameState, Roll};
 use super::ruleset::Ruleset;
@@ -11,7 +11,7 @@ use super::scenario::ArmoredScenario;
 #[must_use]
 pub fn summary(data: &Ruleset, scenario: &ArmoredScenario, state: &GameState) -> (String, serde_json::Value) {
     let text = format!(
-        "-- round {}, side {} to act, {} of {} actions spent, points {} to {}, {}",
+        "-- round {}, player {} to act, {} of {} actions spent, points {} to {}, {}",
         state.round,
         state.side + 1,
         state.actions_spent,
@@ -39,18 +39,19 @@ pub fn summary(data: &Ruleset, scenario: &ArmoredScenario, state: &GameState) ->
     (text, json)
 }
 
-/// A unit's name for people: its profile and side, and its place in the table's list.
+/// A unit's name for people: its profile and its side (as "player N", which the framework
+/// turns into the side's name), never its place in the table's list.
 fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {
     state.units.get(index).map_or_else(
-        || format!("unit {}", index + 1),
+        || "a unit".to_owned(),
         |u| {
             let name = data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
-            format!("{name} (unit {}, side {})", index + 1, u.side + 1)
+            format!("{name} of player {}", u.side + 1)
         },
     )
 }
 
-/// An action in a player's words: "Medium tank (M4 Sherman) (unit 1, side 1) moves to (10\", 20\")".
+/// An action in a player's words: "Medium tank (M4 Sherman) of player 1 moves to (10\", 20\")".
 #[must_use]
 pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String {
     let at = |(x, y): (i64, i64)| format!("({}, {})", data.unit.show(x), data.unit.show(y));
@@ -98,7 +99,7 @@ pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String
             piece + 1
         ),
         Action::Deploy { unit, to, .. } => format!("{} is placed at {}", unit_text(data, state, *unit), at(*to)),
-        Action::EndTurn => format!("side {} ends its turn", state.side + 1),
+        Action::EndTurn => format!("player {} ends its turn", state.side + 1),
     }
 }
 
@@ -131,11 +132,11 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
     let unit = |i: usize| unit_text(data, state, i);
     let inches = |um: i64| data.unit.show(um);
     match event {
-        Event::Die { roll, side, face } => format!("  side {} rolls {face} {}", side + 1, roll_text(*roll)),
-        Event::FirstTurn { side } => format!("side {} takes the first turn", side + 1),
-        Event::Deploys { side } => format!("side {} places a unit", side + 1),
+        Event::Die { roll, side, face } => format!("  player {} rolls {face} {}", side + 1, roll_text(*roll)),
+        Event::FirstTurn { side } => format!("player {} takes the first turn", side + 1),
+        Event::Deploys { side } => format!("player {} places a unit", side + 1),
         Event::Deployed { unit: u, to } => format!("  {} stands at ({}, {})", unit(*u), inches(to.0), inches(to.1)),
-        Event::TurnStarted { side, round } => format!("== round {round}, side {}", side + 1),
+        Event::TurnStarted { side, round } => format!("== round {round}, player {}", side + 1),
         Event::Moved { unit: u, from, to, cost, free } => format!(
             "{} moves from ({}, {}) to ({}, {}), {}{}",
             unit(*u),
@@ -177,7 +178,7 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         Event::Damaged { unit: u, damage, left } => format!("  {} takes {damage} damage, {left} HP left", unit(*u)),
         Event::MenLost { unit: u, men, left } => format!("  {} loses {men} men, {left} left", unit(*u)),
         Event::Destroyed { unit: u, .. } => format!("{} is destroyed", unit(*u)),
-        Event::Scored { side, points } => format!("side {} scores {points} VP", side + 1),
+        Event::Scored { side, points } => format!("player {} scores {points} VP", side + 1),
         Event::Scouted { unit: _, target, friend, bonus } => {
             format!("  {} is marked for {}: +{bonus} to hit", unit(*target), unit(*friend))
         }
@@ -189,7 +190,7 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         Event::Demolished { pieces } => format!("{} tank trap piece(s) cleared", pieces.len()),
         Event::SetUp { unit: u } => format!("{} is set up for indirect fire", unit(*u)),
         Event::GameOver { winner, how } => match winner {
-            Some(side) => format!("game over: side {} wins ({how})", side + 1),
+            Some(side) => format!("game over: player {} wins ({how})", side + 1),
             None => format!("game over: a draw ({how})"),
         },
     }
@@ -201,10 +202,11 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
 pub fn unit_status(data: &Ruleset, state: &GameState, unit: usize) -> Vec<String> {
     let Some(u) = state.live(unit) else { return Vec::new() };
     let name = |i: usize| {
-        state.units.get(i).and_then(|x| data.profiles.get(x.profile)).map_or_else(
-            || format!("unit {}", i + 1),
-            |p| format!("{} (unit {})", p.name.trim_end_matches(" [house]"), i + 1),
-        )
+        state
+            .units
+            .get(i)
+            .and_then(|x| data.profiles.get(x.profile))
+            .map_or_else(|| "a unit".to_owned(), |p| p.name.trim_end_matches(" [house]").to_owned())
     };
     let mut lines = Vec::new();
     if let Some(c) = u.riding {
