@@ -335,6 +335,27 @@ fn the_log_names_each_side_and_unit_by_name_never_by_number() {
 }
 
 #[test]
+fn the_playtest_log_tells_each_action_once_by_its_events_with_the_sides_named() {
+    use skirmish_studio::systems::armored::playtest::ArmoredPlay;
+    let data = std::sync::Arc::new(skirmish_studio::systems::armored::ruleset::Ruleset::builtin().unwrap());
+    let scenario = skirmish_studio::systems::armored::scenario::load_scenario(
+        &data,
+        include_str!("../scenarios/aa-hedgerow-crossing.ron"),
+    )
+    .unwrap();
+    let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), scenario, 9).unwrap();
+    play.computer = vec![true, true];
+    for _ in 0..12 {
+        play.computer_step();
+    }
+    let log = play.log.join("\n");
+    assert!(log.contains(" moves from "), "the moves' events are told: {log}");
+    // "X moves to (…)" is the action said before it is taken; the event says it already.
+    assert!(!log.contains(" moves to ("), "a move is logged twice: {log}");
+    assert!(log.contains("Allies") && !log.contains("side 1") && !log.contains("player 1"), "{log}");
+}
+
+#[test]
 fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     let script = temp_file(
         "script.txt",

@@ -72,8 +72,8 @@ pub trait Rules {
     fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action>;
     /// An event as a line for a person.
     fn event_text(&self, state: &Self::State, event: &Self::Event) -> String;
-    /// An action as a line for a person, said before it is taken; `None` where the game's log
-    /// tells its events alone.
+    /// An action as a line for a person, for the message that refuses it (the log tells the
+    /// action's events, which say it); `None` where the rules' reason says enough.
     fn action_text(&self, _state: &Self::State, _action: &Self::Action) -> Option<String> {
         None
     }
@@ -275,14 +275,13 @@ impl<R: Rules> Session<R> {
         Ok(())
     }
 
-    /// The game so far in words, replayed from the seed: the start's events, then each action
-    /// (in `action_text`'s words, said before it is taken) and its events. A playtest's log
-    /// after an undo or a restart.
+    /// The game so far in words, replayed from the seed: the start's events, then each
+    /// action's events (they tell the action: a second line saying it would log it twice). A
+    /// playtest's log after an undo or a restart.
     pub fn log(&self, rules: &R) -> Vec<String> {
         let Ok((mut state, events)) = rules.start(&self.setup, self.seed) else { return Vec::new() };
         let mut log: Vec<String> = events.iter().map(|e| rules.event_text(&state, e)).collect();
         for action in &self.actions {
-            log.extend(rules.action_text(&state, action));
             if let Ok(events) = rules.apply(&mut state, action) {
                 log.extend(events.iter().map(|e| rules.event_text(&state, e)));
             }

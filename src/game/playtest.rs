@@ -68,23 +68,23 @@ impl<R: Rules> Playtest<R> {
         self.deciding().is_some_and(|seat| self.plays(seat))
     }
 
-    /// Takes an action, adding it and its events to the log.
+    /// Takes an action, adding its events (which tell it) to the log.
     ///
     /// # Errors
     /// The action in words (where the game says it) and the rules' reason; nothing changes.
     pub fn act(&mut self, action: &R::Action) -> Result<Vec<R::Event>, String> {
-        let said = self.rules.action_text(&self.session.state, action);
         match self.session.act(&self.rules, action) {
             Ok(events) => {
                 self.changes += 1;
-                let lines =
-                    said.into_iter().chain(events.iter().map(|e| self.rules.event_text(&self.session.state, e)));
+                // The events tell the action ("X moves from … to …"): saying it too would log it twice.
+                let lines = events.iter().map(|e| self.rules.event_text(&self.session.state, e));
                 let lines: Vec<String> = lines.map(|line| super::named_seats(&line, &self.seat_names)).collect();
                 self.log.extend(lines);
                 Ok(events)
             }
+            // A refused action changes nothing, so it is said in the position it was refused in.
             Err(rejection) => Err(super::named_seats(
-                &match said {
+                &match self.rules.action_text(&self.session.state, action) {
                     Some(said) => format!("{said}: refused, {rejection}"),
                     None => rejection.to_string(),
                 },

@@ -88,13 +88,22 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
             };
             format!("  {} rolls {face} {what}", data.side_name(*side))
         }
-        Event::Tested { unit, face, deduction, passed } => format!(
-            "{} tests: {face}{} = {}, {}",
-            unit_name(state, *unit),
-            if *deduction > 0 { format!(" - {deduction}") } else { String::new() },
-            i32::from(*face) - i32::from(*deduction),
-            if *passed { "it may act" } else { "it fails and the initiative passes" }
-        ),
+        Event::Tested { unit, face, deduction, passed } => {
+            let rolled = if *deduction > 0 {
+                format!(
+                    "rolls {face}, less {deduction} for its morale minuses: {}",
+                    i32::from(*face) - i32::from(*deduction)
+                )
+            } else {
+                format!("rolls {face}")
+            };
+            let verdict = if *passed { "it may act" } else { "it fails and the initiative passes" };
+            format!(
+                "{} tests its morale: {rolled}, needing {} or more: {verdict}",
+                unit_name(state, *unit),
+                data.pass_at
+            )
+        }
         Event::Fired { figure: f, target, range, band, cover } => format!(
             "{} fires at {} at {} (the {} row, target {})",
             figure(*f),
