@@ -134,6 +134,24 @@ fn the_balance_panel_with_results_draws_no_text_under_12_px() {
     let drawn = drawn_text(&harness);
     assert!(drawn.iter().any(|t| t.starts_with("Changed hands")), "a tooltip over the heatmap: {drawn:?}");
     assert_readable(&harness, "balance panel with the heatmap");
+    // A dialog opened over the board covers the heatmap (issue 38, item 10): every label of the
+    // heatmap is painted before the dialog, and pointing through the dialog shows no tooltip.
+    harness.state_mut().prefs.own_file_dialog = true;
+    harness.key_press_modifiers(egui::Modifiers::COMMAND | egui::Modifiers::SHIFT, Key::S);
+    harness.run_steps(3);
+    harness.hover_at(centre);
+    harness.run_steps(2);
+    let order = drawn_text(&harness);
+    let dialog = order.iter().position(|t| t.contains("Save as")).expect("the Save dialog is drawn");
+    let last_label = order.iter().rposition(|t| t.contains("\nR")).expect("the heatmap's labels are drawn");
+    assert!(last_label < dialog, "a heatmap label is painted over the Save dialog: {order:?}");
+    let dialog_rect = harness.get_by_label_contains("Save as").rect();
+    if dialog_rect.contains(centre) {
+        assert!(
+            !order.iter().any(|t| t.starts_with("Changed hands")),
+            "the heatmap's tooltip shows through the dialog"
+        );
+    }
 }
 
 /// Every piece of text drawn last frame.

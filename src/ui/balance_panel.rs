@@ -391,12 +391,12 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
 pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<Placement>, ui: &Ui) {
     let Some(place) = placement else { return };
     let Some(balance) = panel.shown(desk.revision()) else { return };
-    let painter = ui
-        .ctx()
-        .layer_painter(egui::LayerId::new(egui::Order::Middle, egui::Id::unique("balance-heatmap")))
-        .with_clip_rect(place.area);
+    // On the board's own layer, after the board: every window and dialog draws over it.
+    let painter = ui.painter().clone().with_clip_rect(place.area);
     let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
-    let pointer = ui.ctx().pointer_hover_pos();
+    // Pointing counts only where the board is on top, not through a dialog or a window.
+    let board_layer = ui.layer_id();
+    let pointer = ui.ctx().pointer_hover_pos().filter(|p| ui.ctx().layer_id_at(*p).is_none_or(|l| l == board_layer));
     let mut pointed = None;
     for cell in &balance.heatmap {
         let rect = place.board_rect_on_screen(desk.place_board_rect(cell.at));
