@@ -18,11 +18,11 @@ use std::time::{Duration, Instant};
 struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn open_file(&self, _: FileKind) -> Answer {
+    fn open_file(&self, _: FileKind, _: Option<&std::path::Path>) -> Answer {
         Answer::Cancelled
     }
 
-    fn save_file(&self, _: FileKind, _: &str) -> Answer {
+    fn save_file(&self, _: FileKind, _: &str, _: Option<&std::path::Path>) -> Answer {
         Answer::Cancelled
     }
 }

@@ -78,11 +78,11 @@ fn geometry(c: &mut Criterion) {
 struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn open_file(&self, _: FileKind) -> Answer {
+    fn open_file(&self, _: FileKind, _: Option<&std::path::Path>) -> Answer {
         Answer::Cancelled
     }
 
-    fn save_file(&self, _: FileKind, _: &str) -> Answer {
+    fn save_file(&self, _: FileKind, _: &str, _: Option<&std::path::Path>) -> Answer {
         Answer::Cancelled
     }
 }

@@ -186,7 +186,7 @@ pub fn read_limited(path: &Path) -> Result<String, String> {
 pub fn read_bounded(path: &Path, limit: usize) -> Result<String, String> {
     use std::io::Read as _;
     let shown = path.display();
-    let metadata = std::fs::metadata(path).map_err(|e| format!("{shown}: {e}"))?;
+    let metadata = std::fs::metadata(path).map_err(|e| io_words(path, &e, false))?;
     if metadata.is_dir() {
         return Err(format!("{shown}: is a folder, not a file"));
     }
@@ -198,9 +198,9 @@ pub fn read_bounded(path: &Path, limit: usize) -> Result<String, String> {
     if metadata.len() > limit as u64 {
         return Err(format!("{shown}: {} bytes is more than the {limit} a document may have", metadata.len()));
     }
-    let file = std::fs::File::open(path).map_err(|e| format!("{shown}: {e}"))?;
+    let file = std::fs::File::open(path).map_err(|e| io_words(path, &e, false))?;
     let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).min(limit));
-    file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("{shown}: {e}"))?;
+    file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| io_words(path, &e, false))?;
     if bytes.len() > limit {
         return Err(format!("{shown}: more than the {limit} bytes a document may have"));
     }
@@ -211,6 +211,32 @@ pub fn read_bounded(path: &Path, limit: usize) -> Result<String, String> {
         Some(rest) => rest.to_owned(),
         None => text,
     })
+}
+
+/// What went wrong with a file, in words a user reads: what is missing or refused, never an
+/// OS error number. `writing` tells a missing folder (a save) from a missing file (a read).
+#[must_use]
+pub fn io_words(path: &Path, error: &std::io::Error, writing: bool) -> String {
+    use std::io::ErrorKind;
+    let shown = path.display();
+    let folder =
+        path.parent().filter(|p| !p.as_os_str().is_empty()).map_or_else(|| ".".into(), |p| p.display().to_string());
+    match error.kind() {
+        ErrorKind::NotFound if writing => {
+            format!("{shown}: the folder {folder} does not exist; choose or make one that does")
+        }
+        ErrorKind::NotFound => format!("{shown}: there is no such file"),
+        ErrorKind::PermissionDenied if writing => format!("{shown}: the studio may not write in {folder}"),
+        ErrorKind::PermissionDenied => format!("{shown}: the studio may not read this file"),
+        ErrorKind::IsADirectory => format!("{shown}: is a folder, not a file"),
+        ErrorKind::StorageFull => format!("{shown}: the disk is full"),
+        ErrorKind::ReadOnlyFilesystem => format!("{shown}: the disk is read-only"),
+        _ => {
+            let said = error.to_string();
+            let words = said.split(" (os error").next().unwrap_or(&said);
+            format!("{shown}: {words}")
+        }
+    }
 }
 
 /// Writes a file atomically: to a temporary file beside it, then renamed over it, so a crash
@@ -229,5 +255,5 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
     if result.is_err() {
         let _ = std::fs::remove_file(&temporary);
     }
-    result.map_err(|e| format!("{}: {e}", path.display()))
+    result.map_err(|e| io_words(path, &e, true))
 }

@@ -90,6 +90,24 @@ fn open_without_a_system_dialog_opens_the_typed_path() {
 }
 
 #[test]
+fn the_dialog_starts_in_the_open_documents_folder() {
+    let mut harness = harness("crossroads-duel.ron");
+    let folder = sample("crossroads-duel.ron").parent().unwrap().display().to_string();
+    for (modifiers, key) in [(Modifiers::COMMAND | Modifiers::SHIFT, Key::S), (Modifiers::COMMAND, Key::O)] {
+        harness.key_press_modifiers(modifiers, key);
+        harness.run_steps(3);
+        assert!(harness.state().in_app_dialog.is_some());
+        let shown = harness.query_by_label(&folder).is_some()
+            || harness
+                .query_by(|n| n.role() == Role::TextInput && n.value().as_deref() == Some(folder.as_str()))
+                .is_some();
+        assert!(shown, "the dialog shows {folder}");
+        harness.get_by_label("Cancel").click();
+        harness.run_steps(3);
+    }
+}
+
+#[test]
 fn cancelling_the_in_app_dialog_says_nothing_was_saved() {
     let mut harness = harness("crossroads-duel.ron");
     harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
@@ -150,4 +168,8 @@ fn a_save_game_to_a_folder_that_does_not_exist_says_so_in_a_dialog_not_a_passing
         _ => String::new(),
     };
     assert!(told.starts_with("Could not save the game:"), "a dialog says so: {told:?}");
+    assert!(
+        told.contains("does not exist") && !told.contains("os error"),
+        "in words, not an OS error number: {told:?}"
+    );
 }

@@ -207,6 +207,7 @@ impl StudioApp {
             dialogs: self.dialogs.as_ref(),
             in_app_dialog: &mut self.in_app_dialog,
             commands: &mut self.queued,
+            document: self.desk.path().map(std::path::Path::to_path_buf),
             balance_offered,
             balance_docked,
         };
@@ -402,6 +403,7 @@ impl StudioApp {
     /// Asks for a path through the system's dialog, or the studio's own where that cannot be
     /// shown or the user prefers it.
     pub fn ask_path(&mut self, request: PathRequest) -> Asked {
+        let request = if request.folder.is_none() { request.beside(self.desk.path()) } else { request };
         super::file_dialogs::ask(
             self.dialogs.as_ref(),
             self.prefs.own_file_dialog,

@@ -39,6 +39,8 @@ pub struct DeskContext<'a> {
     pub in_app_dialog: &'a mut Option<InAppDialog>,
     /// Commands to run once the frame is built.
     pub commands: &'a mut Vec<UiCommand>,
+    /// The open document's file, where it has one: file dialogs start in its folder.
+    pub document: Option<PathBuf>,
     /// Whether the Balance panel can take the right column (not during a playtest).
     pub balance_offered: bool,
     /// Whether the Balance panel has the right column this frame.
@@ -55,6 +57,7 @@ impl DeskContext<'_> {
     /// asks instead, its path comes later to the desk's [`Desk::path_chosen`] with the
     /// request's purpose. `None`: no path now (the status bar says so when none was chosen).
     pub fn ask_path(&mut self, request: PathRequest) -> Option<PathBuf> {
+        let request = if request.folder.is_none() { request.beside(self.document.as_deref()) } else { request };
         let asked = super::file_dialogs::ask(
             self.dialogs,
             self.prefs.own_file_dialog,

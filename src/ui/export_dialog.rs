@@ -216,7 +216,7 @@ fn begin(
     let (kind, suggested) =
         if pdf { (FileKind::Pdf, format!("{name}.pdf")) } else { (FileKind::Png, format!("{name}.png")) };
     let mut status = String::new();
-    let request = PathRequest::save(kind, suggested, PathPurpose::Export { pdf }, "Not exported");
+    let request = PathRequest::save(kind, suggested, PathPurpose::Export { pdf }, "Not exported").beside(desk.path());
     match super::file_dialogs::ask(paths.dialogs, paths.prefer_in_app, paths.in_app_dialog, &mut status, request) {
         Asked::Now(path) => begin_at(export, desk, pdf, path, ctx),
         Asked::Nothing => {

@@ -97,10 +97,11 @@ pub enum Answer {
 
 /// Asks the user for paths.
 pub trait FileDialogs {
-    /// A file of `kind` to open.
-    fn open_file(&self, kind: FileKind) -> Answer;
-    /// Where to save a file of `kind`, suggesting a file name.
-    fn save_file(&self, kind: FileKind, suggested_name: &str) -> Answer;
+    /// A file of `kind` to open, starting in `folder` where one is given.
+    fn open_file(&self, kind: FileKind, folder: Option<&Path>) -> Answer;
+    /// Where to save a file of `kind`, suggesting a file name, starting in `folder` where one
+    /// is given.
+    fn save_file(&self, kind: FileKind, suggested_name: &str, folder: Option<&Path>) -> Answer;
 }
 
 /// A native dialog that closes sooner than this was never shown: nobody answers a dialog
@@ -126,27 +127,31 @@ impl NativeDialogs {
         }
     }
 
-    fn dialog(kind: FileKind) -> rfd::FileDialog {
-        rfd::FileDialog::new().add_filter(kind.filter_name(), &kind.extensions())
+    fn dialog(kind: FileKind, folder: Option<&Path>) -> rfd::FileDialog {
+        let dialog = rfd::FileDialog::new().add_filter(kind.filter_name(), &kind.extensions());
+        match folder.filter(|f| f.is_dir()) {
+            Some(folder) => dialog.set_directory(folder),
+            None => dialog,
+        }
     }
 }
 
 impl FileDialogs for NativeDialogs {
-    fn open_file(&self, kind: FileKind) -> Answer {
+    fn open_file(&self, kind: FileKind, folder: Option<&Path>) -> Answer {
         if self.unavailable.get() {
             return Answer::Unavailable;
         }
         let asked = Instant::now();
-        let path = Self::dialog(kind).pick_file();
+        let path = Self::dialog(kind, folder).pick_file();
         self.answer(asked, path)
     }
 
-    fn save_file(&self, kind: FileKind, suggested_name: &str) -> Answer {
+    fn save_file(&self, kind: FileKind, suggested_name: &str, folder: Option<&Path>) -> Answer {
         if self.unavailable.get() {
             return Answer::Unavailable;
         }
         let asked = Instant::now();
-        let path = Self::dialog(kind).set_file_name(suggested_name).save_file();
+        let path = Self::dialog(kind, folder).set_file_name(suggested_name).save_file();
         self.answer(asked, path.map(|p| kind.with_extension(p)))
     }
 }
@@ -189,13 +194,15 @@ pub struct PathRequest {
     pub purpose: PathPurpose,
     /// What the status bar says when no file is chosen ("The game was not saved").
     pub nothing_done: &'static str,
+    /// The folder the dialog starts in: the open document's, where it has been saved.
+    pub folder: Option<PathBuf>,
 }
 
 impl PathRequest {
     /// A path to open a file of `kind` from.
     #[must_use]
     pub fn open(kind: FileKind, purpose: PathPurpose, nothing_done: &'static str) -> Self {
-        Self { save: false, kind, suggested: String::new(), purpose, nothing_done }
+        Self { save: false, kind, suggested: String::new(), purpose, nothing_done, folder: None }
     }
 
     /// A path to save a file of `kind` to, suggesting `suggested`.
@@ -206,7 +213,14 @@ impl PathRequest {
         purpose: PathPurpose,
         nothing_done: &'static str,
     ) -> Self {
-        Self { save: true, kind, suggested: suggested.into(), purpose, nothing_done }
+        Self { save: true, kind, suggested: suggested.into(), purpose, nothing_done, folder: None }
+    }
+
+    /// The same request, starting in the folder of `document` (the open document's file).
+    #[must_use]
+    pub fn beside(mut self, document: Option<&Path>) -> Self {
+        self.folder = document.and_then(Path::parent).filter(|f| !f.as_os_str().is_empty()).map(Path::to_path_buf);
+        self
     }
 }
 
@@ -233,9 +247,9 @@ pub fn ask(
     let answer = if prefer_in_app {
         Answer::Unavailable
     } else if request.save {
-        dialogs.save_file(request.kind, &request.suggested)
+        dialogs.save_file(request.kind, &request.suggested, request.folder.as_deref())
     } else {
-        dialogs.open_file(request.kind)
+        dialogs.open_file(request.kind, request.folder.as_deref())
     };
     match answer {
         Answer::Chosen(path) => Asked::Now(path),
@@ -286,7 +300,7 @@ impl InAppDialog {
         let mut dialog = base
             .title(&title)
             .id(egui::Id::unique("in-app-file-dialog"))
-            .initial_path(start_folder())
+            .initial_path(request.folder.clone().filter(|f| f.is_dir()).unwrap_or_else(start_folder))
             .default_filename(request.suggested.clone())
             .default_size(egui::vec2(560.0, 420.0))
             .show_rename(false)
@@ -332,7 +346,7 @@ mod tests {
         assert!(!dialogs.unavailable.get());
         assert_eq!(dialogs.answer(Instant::now(), None), Answer::Unavailable);
         // From then on the in-app dialog answers, without trying the system's again.
-        assert_eq!(dialogs.save_file(FileKind::Pdf, "board.pdf"), Answer::Unavailable);
-        assert_eq!(dialogs.open_file(FileKind::Openable), Answer::Unavailable);
+        assert_eq!(dialogs.save_file(FileKind::Pdf, "board.pdf", None), Answer::Unavailable);
+        assert_eq!(dialogs.open_file(FileKind::Openable, None), Answer::Unavailable);
     }
 }

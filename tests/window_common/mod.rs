@@ -23,11 +23,11 @@ fn answer(path: Option<&PathBuf>) -> Answer {
 }
 
 impl FileDialogs for Answers {
-    fn open_file(&self, _kind: FileKind) -> Answer {
+    fn open_file(&self, _kind: FileKind, _folder: Option<&std::path::Path>) -> Answer {
         answer(self.open.as_ref())
     }
 
-    fn save_file(&self, _kind: FileKind, _suggested: &str) -> Answer {
+    fn save_file(&self, _kind: FileKind, _suggested: &str, _folder: Option<&std::path::Path>) -> Answer {
         answer(self.save.as_ref())
     }
 }
@@ -36,11 +36,11 @@ impl FileDialogs for Answers {
 pub struct NoDialogs;
 
 impl FileDialogs for NoDialogs {
-    fn open_file(&self, _kind: FileKind) -> Answer {
+    fn open_file(&self, _kind: FileKind, _folder: Option<&std::path::Path>) -> Answer {
         Answer::Unavailable
     }
 
-    fn save_file(&self, _kind: FileKind, _suggested: &str) -> Answer {
+    fn save_file(&self, _kind: FileKind, _suggested: &str, _folder: Option<&std::path::Path>) -> Answer {
         Answer::Unavailable
     }
 }
