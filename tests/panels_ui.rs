@@ -111,3 +111,14 @@ fn the_view_menu_hides_and_shows_both_columns_in_every_game_and_its_playtest() {
         }
     }
 }
+
+#[test]
+fn the_skirmish_wars_panels_name_each_seat_by_its_army_not_a_number() {
+    let harness = harness("crossroads-duel.ron", Prefs { show_statistics: true, ..Prefs::default() });
+    // The owner palette and the statistics table both name the seats.
+    assert!(harness.query_all_by_label("Red").count() >= 2);
+    assert!(harness.query_all_by_label("Blue").count() >= 2);
+    for numbered in ["P1", "P2", "Player 1", "player 1"] {
+        assert!(harness.query_by_label_contains(numbered).is_none(), "a panel says {numbered:?}");
+    }
+}

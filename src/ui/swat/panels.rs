@@ -139,10 +139,10 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
             if ui.selectable_label(desk.editor.owner.is_none(), "Neutral").clicked() {
                 desk.editor.owner = None;
             }
-            for (seat, player) in desk.editor.doc.scenario.players.iter().enumerate() {
+            let names = desk.editor.doc.scenario.seat_names();
+            for (seat, (player, name)) in desk.editor.doc.scenario.players.iter().zip(names).enumerate() {
                 let seat = u8::try_from(seat).unwrap_or(0);
-                let text = RichText::new(format!("P{} {}", seat + 1, player.army.name()))
-                    .color(theme::army_color(player.army));
+                let text = RichText::new(name).color(theme::army_color(player.army));
                 if ui.selectable_label(desk.editor.owner == Some(seat), text).clicked() {
                     desk.editor.owner = Some(seat);
                 }
@@ -483,7 +483,7 @@ fn settings(desk: &mut SwatDesk, ui: &mut Ui) {
     for seat in 0..seats {
         let player = &mut next.players[seat];
         ui.horizontal(|ui| {
-            ui.label(RichText::new(format!("P{}", seat + 1)).color(theme::army_color(player.army)).strong());
+            ui.label(RichText::new(format!("Seat {}", seat + 1)).color(theme::army_color(player.army)).strong());
             egui::ComboBox::from_id_salt(("army", seat))
                 .selected_text(player.army.name())
                 .show_ui(ui, |ui| {
@@ -667,6 +667,7 @@ fn co_text(co: &crate::systems::swat::rules::Co) -> String {
 
 fn statistics_panel(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let stats = desk.statistics().clone();
+    let names = desk.editor.doc.scenario.seat_names();
     egui::Grid::new("stats").striped(true).show(ui, |ui| {
         for header in ["", "Cities", "Fact.", "HQ", "Income", "Units $"] {
             ui.label(RichText::new(header).strong());
@@ -680,7 +681,8 @@ fn statistics_panel(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) 
                 .players
                 .get(usize::from(p.player))
                 .map_or(Color32::GRAY, |pl| theme::army_color(pl.army));
-            ui.label(RichText::new(format!("P{}", p.player + 1)).color(color).strong());
+            let name = names.get(usize::from(p.player)).cloned().unwrap_or_default();
+            ui.label(RichText::new(name).color(color).strong());
             ui.label(p.cities.to_string());
             ui.label(p.factories.to_string());
             ui.label(p.hqs.to_string());
@@ -695,7 +697,10 @@ fn statistics_panel(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) 
             .first_turn
             .iter()
             .enumerate()
-            .map(|(s, t)| format!("P{} {}", s + 1, t.map_or("-".to_owned(), |t| t.to_string())))
+            .map(|(s, t)| {
+                let name = names.get(s).map_or("?", String::as_str);
+                format!("{name} {}", t.map_or("-".to_owned(), |t| t.to_string()))
+            })
             .collect();
         if ui.selectable_label(false, format!("{} {}: {}", race.kind.label(), race.pos, turns.join(" "))).clicked() {
             show_squares(desk, cx, &[race.pos]);
