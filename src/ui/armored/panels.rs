@@ -81,6 +81,8 @@ pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
         ui.label(format!("Adding to {}:", side_name(&scenario, desk.editor.side)));
         let profiles = desk.editor.rules.profiles.clone();
         for profile in &profiles {
+            // The name wraps in the room left of the column, so a long profile name with its
+            // cost stays whole in a narrow column; the count goes first, where it is always seen.
             ui.horizontal(|ui| {
                 let count = scenario
                     .table
@@ -93,18 +95,18 @@ pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
                     let side = desk.editor.side;
                     desk.editor.add_to_force(&profile.id, side);
                 }
+                if count > 0 {
+                    ui.label(format!("x{count}"));
+                }
                 let on = desk.editor.tool == TableTool::Unit && desk.editor.profile == profile.id;
                 let name = profile.name.trim_end_matches(" [house]");
                 if ui
-                    .selectable_label(on, format!("{name} ({cost})"))
+                    .add(egui::Button::selectable(on, format!("{name} ({cost})")).wrap())
                     .on_hover_text("Place it with the pointer")
                     .clicked()
                 {
                     desk.editor.profile.clone_from(&profile.id);
                     desk.editor.tool = TableTool::Unit;
-                }
-                if count > 0 {
-                    ui.label(format!("x{count}"));
                 }
             });
         }
