@@ -9,23 +9,12 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 mod window_common;
 
-use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
-use window_common::{Answers, sample};
+use skirmish_studio::ui::{Prefs, StudioApp};
 
 const SAMPLES: [&str; 4] = ["crossroads-duel.ron", "skirm-night-extraction.ron", "aa-three-farms.ron", "ms-town.ron"];
 
 fn harness(open: &str, prefs: Prefs) -> Harness<'static, StudioApp> {
-    let config = AppConfig {
-        data_dir: None,
-        dialogs: Box::new(Answers { open: None, save: None }),
-        prefs,
-        open: Some(sample(open)),
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
-    harness.run_steps(4);
-    harness
+    window_common::window_on(open, prefs)
 }
 
 /// The canvas's width in pixels, as the board was last placed.

@@ -11,21 +11,10 @@ use egui_kittest::kittest::Queryable;
 mod window_common;
 
 use skirmish_studio::ui::DeskExt as _;
-use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
-use window_common::{Answers, sample};
+use skirmish_studio::ui::{Prefs, StudioApp};
 
 fn harness(open: &str, prefs: Prefs) -> Harness<'static, StudioApp> {
-    let config = AppConfig {
-        data_dir: None,
-        dialogs: Box::new(Answers { open: None, save: None }),
-        prefs,
-        open: Some(sample(open)),
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
-    harness.run_steps(4);
-    harness
+    window_common::window_on(open, prefs)
 }
 
 /// Every piece of text drawn last frame smaller than 12 px, with its size.

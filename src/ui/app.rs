@@ -196,7 +196,6 @@ impl StudioApp {
     /// The open desk and the part of the window it may touch, borrowed together.
     pub fn desk_and_context(&mut self) -> (&mut dyn Desk, DeskContext<'_>) {
         let balance_offered = !self.desk.in_playtest();
-        let balance_docked = balance_offered && self.prefs.show_balance;
         let cx = DeskContext {
             prefs: &mut self.prefs,
             view: &mut self.view,
@@ -209,7 +208,6 @@ impl StudioApp {
             commands: &mut self.queued,
             document: self.desk.path().map(std::path::Path::to_path_buf),
             balance_offered,
-            balance_docked,
         };
         (self.desk.as_mut(), cx)
     }

@@ -43,8 +43,6 @@ pub struct DeskContext<'a> {
     pub document: Option<PathBuf>,
     /// Whether the Balance panel can take the right column (not during a playtest).
     pub balance_offered: bool,
-    /// Whether the Balance panel has the right column this frame.
-    pub balance_docked: bool,
 }
 
 impl DeskContext<'_> {

@@ -23,9 +23,10 @@ pub enum SideTab {
     Balance,
 }
 
-/// The widest a column may be in this window, in points.
-fn widest(ui: &Ui, share: f32) -> f32 {
-    (ui.ctx().content_rect().width() * share).max(NARROWEST_COLUMN)
+/// A resizable column opening at `width`, held to `share` of the window's width.
+fn capped(panel: egui::Panel, ui: &Ui, share: f32, width: f32) -> egui::Panel {
+    let widest = (ui.ctx().content_rect().width() * share).max(NARROWEST_COLUMN);
+    panel.resizable(true).default_size(width.min(widest)).size_range(NARROWEST_COLUMN.min(widest)..=widest)
 }
 
 /// Shows the left column unless the View menu hides it. `width` is the game's preferred
@@ -40,12 +41,7 @@ pub fn tool_column(
     if !cx.prefs.shown(ViewToggle::ToolColumn) {
         return;
     }
-    let widest = widest(ui, TOOL_COLUMN_SHARE);
-    egui::Panel::left(id)
-        .resizable(true)
-        .default_size(width.min(widest))
-        .size_range(NARROWEST_COLUMN.min(widest)..=widest)
-        .show(ui, |ui| within_width(ui, id, |ui| add(cx, ui)));
+    capped(egui::Panel::left(id), ui, TOOL_COLUMN_SHARE, width).show(ui, |ui| within_width(ui, id, |ui| add(cx, ui)));
 }
 
 /// Shows the game's side column on the right unless the View menu hides it or the Balance
@@ -58,7 +54,8 @@ pub fn side_column(
     width: f32,
     add: impl FnOnce(&mut DeskContext<'_>, &mut Ui),
 ) {
-    if !cx.prefs.shown(ViewToggle::SideColumn) || cx.balance_docked {
+    let balance_has_it = cx.balance_offered && cx.prefs.show_balance;
+    if !cx.prefs.shown(ViewToggle::SideColumn) || balance_has_it {
         return;
     }
     let offers_balance = cx.balance_offered;
@@ -73,12 +70,7 @@ pub fn side_column(
 /// The right column at the width rules every right column keeps, for the game's side panel
 /// and for the Balance panel alike.
 pub fn right_column(ui: &mut Ui, id: &'static str, width: f32, add: impl FnOnce(&mut Ui)) {
-    let widest = widest(ui, SIDE_COLUMN_SHARE);
-    egui::Panel::right(id)
-        .resizable(true)
-        .default_size(width.min(widest))
-        .size_range(NARROWEST_COLUMN.min(widest)..=widest)
-        .show(ui, |ui| within_width(ui, id, add));
+    capped(egui::Panel::right(id), ui, SIDE_COLUMN_SHARE, width).show(ui, |ui| within_width(ui, id, add));
 }
 
 /// A column's content held to the column's width: text wraps to it, and what cannot wrap (a

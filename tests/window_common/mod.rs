@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use skirmish_studio::ui::armored::ArmoredDesk;
 use skirmish_studio::ui::skirm::SkirmDesk;
 use skirmish_studio::ui::swat::SwatDesk;
-use skirmish_studio::ui::{Answer, FileDialogs, FileKind, StudioApp};
+use skirmish_studio::ui::{Answer, AppConfig, FileDialogs, FileKind, Prefs, StudioApp};
 use std::path::{Path, PathBuf};
 
 /// Dialogs that answer with fixed paths (`None`: the user cancels).
@@ -102,4 +102,20 @@ impl GameDesks for StudioApp {
     fn armored_mut(&mut self) -> Option<&mut ArmoredDesk> {
         self.desk_as_mut::<ArmoredDesk>()
     }
+}
+
+/// The window at 1280 × 800 on a bundled sample with `prefs`, file dialogs answering nothing,
+/// after its first frames.
+pub fn window_on(open: &str, prefs: Prefs) -> Harness<'static, StudioApp> {
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs,
+        open: Some(sample(open)),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
+    harness.run_steps(4);
+    harness
 }
