@@ -267,3 +267,40 @@ fn normal_buys_an_apc_where_the_properties_to_take_lie_far_from_its_factory() {
     assert!(!buys(&near, Level::Normal), "a city 4 squares away is walked to");
     assert!(!buys(&far, Level::Easy), "Easy walks");
 }
+
+/// Normal with money to spare (twice the dearest unit) and fewer indirect units than half its
+/// fighters buys the dearest indirect unit, not one more direct fighter: two armies that each
+/// build a unit a turn and feed it into the other's fire trade one for one for ever. With
+/// indirect units making half its fighters, it buys by its usual mix again.
+#[test]
+fn a_rich_normal_army_buys_indirect_fire_up_to_half_its_fighters() {
+    use skirmish_studio::systems::swat::rules::{Level, UnitKindId, ai_action_at};
+    let bought = |artillery: usize| -> Option<UnitKindId> {
+        let mut setup = Setup::board(&["B.......", "........", "........"])
+            .owned((0, 0), 0)
+            .funds(0, 100)
+            .unit("infantry", 0, (1, 1))
+            .unit("infantry", 0, (2, 1))
+            .unit("infantry", 0, (3, 1))
+            .unit("infantry", 1, (7, 2));
+        for x in 0..artillery {
+            setup = setup.unit("artillery", 0, (u16::try_from(x).unwrap() + 1, 2));
+        }
+        let mut game = setup.start();
+        for _ in 0..40 {
+            match ai_action_at(&game.rules, &game.state, Level::Normal) {
+                Action::EndTurn => return None,
+                Action::Buy { kind, .. } => return Some(kind),
+                action => {
+                    game.act(action);
+                }
+            }
+        }
+        panic!("the turn did not end");
+    };
+    let game = Setup::board(&["B"]).owned((0, 0), 0).start();
+    let (rockets, md_tank) = (game.kind("rockets"), game.kind("md_tank"));
+    assert_eq!(bought(0), Some(rockets), "no indirect unit yet: the dearest indirect unit");
+    assert_eq!(bought(2), Some(rockets), "2 indirect of 5 fighters: still fewer than half");
+    assert_eq!(bought(3), Some(md_tank), "3 indirect of 6 fighters: the usual mix, dearest first");
+}

@@ -372,8 +372,22 @@ pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> O
             .filter(|k| rules.unit(*k).captures && affordable(k))
             .max_by_key(|k| (rules.unit(*k).movement, std::cmp::Reverse(k.0)))
     } else {
-        kinds.iter().copied().filter(|k| rules.unit(*k).firepower.is_some() && affordable(k)).min_by_key(|k| {
-            (count(*k) * 4 / (1 + rules.unit(*k).cost as usize / 4), std::cmp::Reverse(rules.unit(*k).cost), k.0)
+        // Rich, with fewer indirect units than half its fighters: the dearest indirect unit.
+        // Two armies that each build one unit a turn and feed it into the other's fire trade
+        // one for one for ever; fire that draws no counter-attack breaks the even trade.
+        let fighters = state.units.iter().filter(|u| u.owner == me && rules.unit(u.kind).firepower.is_some()).count();
+        let indirects = state.units.iter().filter(|u| u.owner == me && rules.unit(u.kind).is_indirect()).count();
+        let wants_indirect = rich && indirects * 2 < fighters;
+        let indirect = kinds
+            .iter()
+            .copied()
+            .filter(|k| wants_indirect && rules.unit(*k).firepower.is_some() && rules.unit(*k).is_indirect())
+            .filter(|k| affordable(k))
+            .max_by_key(|k| (rules.unit(*k).cost, std::cmp::Reverse(k.0)));
+        indirect.or_else(|| {
+            kinds.iter().copied().filter(|k| rules.unit(*k).firepower.is_some() && affordable(k)).min_by_key(|k| {
+                (count(*k) * 4 / (1 + rules.unit(*k).cost as usize / 4), std::cmp::Reverse(rules.unit(*k).cost), k.0)
+            })
         })
     }?;
     Some(Action::Buy { factory, kind: pick })
