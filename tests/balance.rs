@@ -234,6 +234,16 @@ fn the_lab_explains_draws_when_more_than_a_tenth_of_games_reach_the_round_cap() 
         "the causes, the commonest first: {stalls}"
     );
     assert!(stalls.contains("A turn limit or another victory condition would end them"));
+    // Seen as often, the cause the game lists first leads: no route between the armies decides
+    // the funds that pile up because of it (alphabetical order would put the funds first).
+    let mut apart = records(&[(Some(0), None, 40), (Some(1), None, 40)]);
+    let causes = ["no route between the armies", "funds piled up unspent", "no turn limit"];
+    apart.extend(std::iter::repeat_n(capped(&causes), 20));
+    let stalls = judge(&apart, 2, 0.05, false).stalls.unwrap_or_default();
+    assert!(
+        stalls.contains("no route between the armies (in 20), funds piled up unspent (in 20), no turn limit (in 20)"),
+        "the deciding cause first: {stalls}"
+    );
     // A tenth or fewer: nothing to explain.
     let mut few = records(&[(Some(0), None, 45), (Some(1), None, 45)]);
     few.extend(std::iter::repeat_n(capped(&["no turn limit"]), 10));

@@ -326,6 +326,24 @@ fn armies_cannot_meet() {
     });
 }
 
+/// At the round cap the game names the cause that decides the rest first: with no route
+/// between the armies, funds piling up and the missing turn limit follow from it.
+#[test]
+fn a_game_between_armies_that_cannot_meet_names_the_missing_route_first_at_the_cap() {
+    use skirmish_studio::game::Rules;
+    let rules = rules();
+    let mut s = base(&rules);
+    for pos in [p(5, 0), p(5, 1), p(5, 2), p(5, 3), p(5, 4)] {
+        paint(&rules, &mut s, pos, "water");
+    }
+    s.victory.turn_limit = None;
+    let (state, _) =
+        skirmish_studio::systems::swat::rules::start_game(&rules, &s.to_setup(&rules).unwrap(), 1).unwrap();
+    let causes = rules.stall_causes(&state);
+    assert!(causes.first().is_some_and(|c| c.starts_with("no route between the armies")), "{causes:?}");
+    assert!(causes.contains(&"no turn limit".to_owned()), "{causes:?}");
+}
+
 #[test]
 fn armies_meet_over_one_bridge() {
     let rules = rules();

@@ -317,18 +317,23 @@ fn stall_note(records: &[GameRecord]) -> Option<String> {
     if records.is_empty() || (stalled.len() as f64) <= STALL_SHARE * records.len() as f64 {
         return None;
     }
-    let mut causes: BTreeMap<&str, usize> = BTreeMap::new();
+    // Each cause with the games it was seen in and the first place a game listed it: a game
+    // lists the cause that decides the rest first (no route between the armies before the
+    // funds that pile up because of it), so among causes seen as often that one leads.
+    let mut causes: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
     for record in &stalled {
-        for cause in &record.stalled {
-            *causes.entry(cause.as_str()).or_insert(0) += 1;
+        for (place, cause) in record.stalled.iter().enumerate() {
+            let entry = causes.entry(cause.as_str()).or_insert((0, place));
+            entry.0 += 1;
+            entry.1 = entry.1.min(place);
         }
     }
-    let mut ranked: Vec<(&str, usize)> = causes.into_iter().collect();
-    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let mut ranked: Vec<(&str, usize, usize)> = causes.into_iter().map(|(cause, (n, place))| (cause, n, place)).collect();
+    ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(a.0.cmp(b.0)));
     let seen = if ranked.is_empty() {
         "the games show no cause the game can name".to_owned()
     } else {
-        let listed: Vec<String> = ranked.iter().map(|(cause, n)| format!("{cause} (in {n})")).collect();
+        let listed: Vec<String> = ranked.iter().map(|(cause, n, _)| format!("{cause} (in {n})")).collect();
         format!("seen at the cap: {}", listed.join(", "))
     };
     Some(format!(

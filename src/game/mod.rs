@@ -196,7 +196,8 @@ pub struct GameRecord {
     pub series: Vec<Series>,
     /// Each change of hands of a place on the board, for the heatmap.
     pub captures: Vec<CaptureRecord>,
-    /// For a game stopped at the round cap: why it may have stalled, in the game's words.
+    /// For a game stopped at the round cap: why it may have stalled, in the game's words, the
+    /// cause that decides the rest first.
     pub stalled: Vec<String>,
 }
 

@@ -100,15 +100,25 @@ impl Rules for Ruleset {
         }
     }
 
-    /// What a game at the round cap shows of why it stalled: a player without an HQ under
-    /// Conquest (only eliminating every unit wins), counter pools spent (nothing left to buy),
-    /// properties nobody took, no turn limit to settle it.
+    /// What a game at the round cap shows of why it stalled, the cause that decides the rest
+    /// first: no route between the armies, a player without an HQ under Conquest (only
+    /// eliminating every unit wins), counter pools spent (nothing left to buy), properties
+    /// nobody took, no turn limit to settle it.
     fn stall_causes(&self, state: &GameState) -> Vec<String> {
         let mut causes = Vec::new();
         let standing: Vec<PlayerId> = (0..state.players.len())
             .filter_map(|seat| u8::try_from(seat).ok().map(PlayerId))
             .filter(|&p| !state.player(p).defeated)
             .collect();
+        // Listed first, as it decides the rest. No ground route: water with no bridge between
+        // the armies, which nothing crosses, so the rules themselves cannot end the game (the
+        // validator's `armies-cannot-meet`).
+        if super::rules::armies_apart(self, state, &standing) {
+            causes.push(
+                "no route between the armies: water with no bridge, and nothing carries units over water, so the rules cannot end this game"
+                    .to_owned(),
+            );
+        }
         if state.victory.conquest && standing.iter().any(|&p| state.count_owned(self, p, PropertyKind::Hq) == 0) {
             causes.push("no HQ to capture under Conquest".to_owned());
         }
@@ -137,14 +147,6 @@ impl Rules for Ruleset {
         if standing.iter().any(|&p| state.player(p).funds > 3 * dearest) {
             causes.push(
                 "funds piled up unspent (over three times the dearest unit): the factories or the counter pools cannot turn the income into units"
-                    .to_owned(),
-            );
-        }
-        // No ground route: water with no bridge between the armies, which nothing crosses, so
-        // the rules themselves cannot end the game (the validator's `armies-cannot-meet`).
-        if super::rules::armies_apart(self, state, &standing) {
-            causes.push(
-                "no route between the armies: water with no bridge, and nothing carries units over water, so the rules cannot end this game"
                     .to_owned(),
             );
         }
