@@ -2,7 +2,10 @@
 //! block, a generated scenario of the game, Easy against Normal and Normal against Hard in both
 //! seatings, and Normal against Normal for how often games reach the round cap. Prints, per
 //! game, the stronger level's pooled share in each seating with its 95% interval and sample
-//! size, the scenarios where the order is reversed beyond chance, and the capped share.
+//! size, the scenarios where the order is reversed beyond chance, seat 1's share of Normal
+//! against Normal with the first mover rotating (each seat then plays the relabelled copy of
+//! the other's game on a symmetric map) and the scenarios a seat wins beyond chance, and the
+//! capped share.
 //!
 //! `cargo run --release --example judge_generated -- SYSTEM FIRST_SEED LAST_SEED GAMES [caps]`
 //! (`swat 1001 1100 20`; `caps` plays only Normal against Normal, for the capped share).
@@ -59,6 +62,9 @@ fn main() -> Result<(), String> {
     let mut tallies: Vec<Tally> = pairings.iter().map(|_| Tally::default()).collect();
     let (mut capped, mut level_games, mut draws) = (0usize, 0usize, 0usize);
     let mut capped_maps: Vec<u64> = Vec::new();
+    // Normal against Normal: seat 1's wins and the decisive games, and the scenarios where a
+    // seat won beyond chance.
+    let (mut first_seat, mut seat_favoured) = ((0usize, 0usize), Vec::new());
     // Maps the validator says the rules cannot end (no route between the armies), counted apart.
     let (mut unendable_maps, mut unendable_capped, mut unendable_games) = (Vec::new(), 0usize, 0usize);
     for seed in first..=last {
@@ -86,6 +92,15 @@ fn main() -> Result<(), String> {
         }
         let even = play(scenario, [Level::Normal, Level::Normal], games, seed * 1_000 + 500)?;
         let at_cap = even.endings.get("RoundCap").copied().unwrap_or(0);
+        // Seat invariance: the first mover rotates, so on a symmetric map each seat plays the
+        // relabelled copy of the other's game, and their shares differ only by chance.
+        let seat_wins = [0, 1].map(|seat| even.seats.get(seat).map_or(0, |s| s.wins));
+        first_seat.0 += seat_wins[0];
+        first_seat.1 += seat_wins[0] + seat_wins[1];
+        let (low, high) = wilson_interval(seat_wins[0], seat_wins[0] + seat_wins[1]);
+        if seat_wins[0] + seat_wins[1] > 0 && (low > 0.5 || high < 0.5) {
+            seat_favoured.push(seed);
+        }
         if scenario.findings().iter().any(|f| f.code == "armies-cannot-meet") {
             unendable_maps.push(seed);
             unendable_capped += at_cap;
@@ -138,6 +153,11 @@ fn main() -> Result<(), String> {
             share_text(unendable_capped, unendable_games)
         );
     }
+    println!(
+        "  Normal against Normal, first mover rotating: seat 1 wins {} of the decisive games; a seat wins beyond chance (95%) on {} of {scenarios} scenarios {seat_favoured:?}",
+        share_text(first_seat.0, first_seat.1),
+        seat_favoured.len(),
+    );
     println!(
         "  Normal against Normal: {} reached the {ROUND_CAP}-round cap, on {} scenarios {:?}; draws {}",
         share_text(capped, level_games),

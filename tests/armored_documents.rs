@@ -464,3 +464,47 @@ fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_
         .count();
     assert!((1..=4).contains(&out), "{out} places to get out");
 }
+
+/// Issue 38, item 5: on a symmetric table, the fix for two overlapping pieces keeps the table
+/// symmetric, and the fix for a piece without an image never places an image over it, so
+/// the two fixes cannot undo each other.
+#[test]
+fn overlap_and_symmetry_fixes_do_not_undo_each_other() {
+    let rules = rules();
+    let base = load_scenario(&rules, HEDGEROW).unwrap();
+    let clean = |s: &ArmoredScenario, what: &str| {
+        let left = codes(&rules, s);
+        assert!(!left.contains(&"pieces-overlap") && !left.contains(&"asymmetric"), "{what}: {left:?}");
+    };
+    let fix_of = |s: &ArmoredScenario, code: &str| {
+        validate(&rules, s).into_iter().find(|f| f.code == code).and_then(|f| f.fix).expect(code)
+    };
+
+    // Foliage 3 and its echo, moved in next to the mirror line (y = 24"), overlap each other.
+    let mut s = base.clone();
+    s.table.pieces[7].pose.y = 25 * IN + IN / 2;
+    s.table.pieces[8].pose.y = 22 * IN + IN / 2;
+    let fix = fix_of(&s, "pieces-overlap");
+    assert_eq!(fix.label, "Remove Foliage 3 and Foliage 4 (each the other's image)");
+    fix.apply(&mut s);
+    clean(&s, "a piece and its echo");
+    assert_eq!(s.table.pieces.len(), base.table.pieces.len() - 2);
+
+    // Foliage 1 on Building 1 and its echo on Building 2: both foliage pieces go.
+    let mut s = base.clone();
+    s.table.pieces[5].pose = s.table.pieces[1].pose;
+    s.table.pieces[6].pose = s.table.pieces[2].pose;
+    let fix = fix_of(&s, "pieces-overlap");
+    assert_eq!(fix.label, "Remove Foliage 1 and its image Foliage 2");
+    fix.apply(&mut s);
+    clean(&s, "a pair overlapping a pair");
+
+    // A lone foliage piece whose image would overlap it: its fix takes it away.
+    let mut s = base.clone();
+    s.table.pieces.remove(8);
+    s.table.pieces[7].pose.y = 25 * IN;
+    let fix = fix_of(&s, "asymmetric");
+    assert_eq!(fix.label, "Remove Foliage 3");
+    fix.apply(&mut s);
+    clean(&s, "a piece whose image would overlap it");
+}

@@ -374,3 +374,40 @@ fn a_playtest_forks_into_a_scenario_of_the_units_and_figures_still_on_the_table(
     let restarted = ModernPlay::start(Arc::clone(&r), forked, 1).unwrap();
     assert_eq!(restarted.state().figures.len(), standing);
 }
+
+/// Issue 38, item 8: overlapping pieces are an error, as in Armored Advance, and the one-click
+/// fix leaves neither an overlap nor a piece without its image on the mirrored table.
+#[test]
+fn overlapping_pieces_are_found_and_their_fix_keeps_the_table_symmetric() {
+    let rules = rules();
+    let base = load_scenario(&rules, FIELD).unwrap();
+    assert!(!codes(&rules, &base).contains(&"pieces-overlap"));
+    let cm = |v: f64| (v * 10_000.0).round() as i64;
+    let fix_of = |s: &ModernScenario| {
+        let finding = validate(&rules, s).into_iter().find(|f| f.code == "pieces-overlap").expect("pieces-overlap");
+        assert_eq!(finding.severity, skirmish_studio::game::Severity::Error);
+        finding.fix.expect("a fix")
+    };
+    let clean = |s: &ModernScenario, what: &str| {
+        let left = codes(&rules, s);
+        assert!(!left.contains(&"pieces-overlap") && !left.contains(&"asymmetric-terrain"), "{what}: {left:?}");
+    };
+
+    // A wood and its echo moved in to the mirror line (45 cm) overlap each other.
+    let mut s = base.clone();
+    s.table.pieces[0].pose.y = cm(42.0);
+    s.table.pieces[1].pose.y = cm(48.0);
+    let fix = fix_of(&s);
+    assert_eq!(fix.label, "Remove Wood 1 and Wood 2 (each the other's image)");
+    s = *fix.result;
+    clean(&s, "a wood and its echo");
+
+    // Four woods overlapping in two mirrored pairs.
+    let mut s = base.clone();
+    s.table.pieces[2].pose.x = cm(30.0);
+    s.table.pieces[3].pose.x = cm(30.0);
+    let fix = fix_of(&s);
+    assert_eq!(fix.label, "Remove Wood 3 and its image Wood 4");
+    s = *fix.result;
+    clean(&s, "four overlapping woods");
+}

@@ -328,7 +328,8 @@ fn stall_note(records: &[GameRecord]) -> Option<String> {
             entry.1 = entry.1.min(place);
         }
     }
-    let mut ranked: Vec<(&str, usize, usize)> = causes.into_iter().map(|(cause, (n, place))| (cause, n, place)).collect();
+    let mut ranked: Vec<(&str, usize, usize)> =
+        causes.into_iter().map(|(cause, (n, place))| (cause, n, place)).collect();
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(a.0.cmp(b.0)));
     let seen = if ranked.is_empty() {
         "the games show no cause the game can name".to_owned()

@@ -18,4 +18,4 @@ pub use measure::{Facing, LengthUnit, Pose, UM_PER_CM, UM_PER_INCH, UM_PER_MM};
 pub use model::{Objective, Piece, PlacedUnit, Table, WallSegment, Zone, ZoneClash, ZonePurpose, zone_clashes};
 pub use shape::{Footprint, Shape, distance, distance_um, overlaps, segment_meets, swept, wholly_inside, within};
 pub use sight::{Crossing, Eye, Obstacle, Scene, SightLine, WallLine};
-pub use symmetry::{Asymmetry, TableSymmetry, Thing, asymmetries};
+pub use symmetry::{Asymmetry, TableSymmetry, Thing, asymmetries, overlap_removals, piece_image, removal_label};

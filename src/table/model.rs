@@ -34,6 +34,16 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// Piece `index` of `pieces` as people name it, "Building 3": its kind's name (from
+    /// `kind_name`, the id where the game has none) and its number among the pieces of its
+    /// kind, so the validator, the print and the rules' refusals say the same.
+    #[must_use]
+    pub fn name_in<'a>(pieces: &'a [Piece], index: usize, kind_name: impl Fn(&str) -> Option<&'a str>) -> String {
+        let Some(piece) = pieces.get(index) else { return format!("piece {}", index + 1) };
+        let same = pieces[..index].iter().filter(|p| p.kind == piece.kind).count();
+        format!("{} {}", kind_name(&piece.kind).unwrap_or(piece.kind.as_str()), same + 1)
+    }
+
     /// Its footprint on the table.
     #[must_use]
     pub fn shape(&self) -> Shape {

@@ -182,6 +182,59 @@ fn point_of(shape: &Shape) -> (i64, i64) {
     (x.round() as i64, y.round() as i64)
 }
 
+/// The piece that is piece `index`'s image under `symmetry` within `tolerance` micrometres
+/// (the same kind and height on the image's outline), if there is one; a piece on the centre
+/// of a turn may be its own image.
+#[must_use]
+pub fn piece_image(table: &Table, symmetry: TableSymmetry, index: usize, tolerance: i64) -> Option<usize> {
+    let piece = table.pieces.get(index)?;
+    let image = symmetry.piece(table.width, table.depth, piece).shape();
+    table.pieces.iter().position(|other| {
+        other.kind == piece.kind
+            && (other.height - piece.height).abs() <= tolerance
+            && same_outline(&image, &other.shape(), tolerance as f64)
+    })
+}
+
+/// The pieces to take away so that the overlapping pieces `keep` and `remove` no longer
+/// overlap and a symmetric table stays symmetric: `remove` and its image, or both when each
+/// is the other's image (a piece across the mirror line overlapping its echo). Highest index
+/// first, so taking them away in this order takes the right ones. Without the image, taking
+/// `remove` alone would leave a piece with no image, and placing that image again would bring
+/// the overlap back.
+#[must_use]
+pub fn overlap_removals(
+    table: &Table,
+    symmetry: Option<TableSymmetry>,
+    keep: usize,
+    remove: usize,
+    tolerance: i64,
+) -> Vec<usize> {
+    let mut gone = vec![remove];
+    if let Some(symmetry) = symmetry {
+        let echo = piece_image(table, symmetry, remove, tolerance);
+        if echo == Some(keep) {
+            gone.push(keep);
+        } else if let Some(echo) = echo.filter(|&e| e != remove) {
+            gone.push(echo);
+        }
+    }
+    gone.sort_unstable_by(|a, b| b.cmp(a));
+    gone
+}
+
+/// The words of the fix that takes `gone` away (from [`overlap_removals`]), pieces named by
+/// `name`: "Remove Wood 2", "Remove Wood 2 and its image Wood 3", or "Remove Wood 1 and Wood 2
+/// (each the other's image)".
+#[must_use]
+pub fn removal_label(gone: &[usize], keep: usize, remove: usize, name: impl Fn(usize) -> String) -> String {
+    match gone.iter().copied().find(|&k| k != remove) {
+        None => format!("Remove {}", name(remove)),
+        Some(k) if k == keep => format!("Remove {} and {} (each the other's image)", name(keep), name(remove)),
+        Some(echo) => format!("Remove {} and its image {}", name(remove), name(echo)),
+    }
+}
+
 /// Every piece, zone, objective and unit of `table` without an image under `symmetry` within
 /// `tolerance` micrometres; `unit_footprint` gives a profile's base or hull.
 #[must_use]
@@ -194,15 +247,9 @@ pub fn asymmetries(
     let (w, d, tol) = (table.width, table.depth, tolerance as f64);
     let mut out = Vec::new();
     let pieces: Vec<Shape> = table.pieces.iter().map(Piece::shape).collect();
-    for (i, piece) in table.pieces.iter().enumerate() {
-        let image = symmetry.piece(w, d, piece);
-        let image_shape = image.shape();
-        let found = table.pieces.iter().zip(&pieces).any(|(other, shape)| {
-            other.kind == piece.kind
-                && (other.height - piece.height).abs() <= tolerance
-                && same_outline(&image_shape, shape, tol)
-        });
-        if !found {
+    for i in 0..table.pieces.len() {
+        if piece_image(table, symmetry, i, tolerance).is_none() {
+            let image_shape = symmetry.piece(w, d, &table.pieces[i]).shape();
             out.push(Asymmetry { thing: Thing::Piece(i), at: point_of(&pieces[i]), image_at: point_of(&image_shape) });
         }
     }

@@ -544,10 +544,7 @@ impl Ruleset {
     /// the pieces of its kind (the validator, the print and the rules' refusals say the same).
     #[must_use]
     pub fn piece_name(&self, pieces: &[Piece], index: usize) -> String {
-        let Some(piece) = pieces.get(index) else { return format!("piece {}", index + 1) };
-        let same = pieces[..index].iter().filter(|p| p.kind == piece.kind).count();
-        let name = self.kind(&piece.kind).map_or(piece.kind.as_str(), |k| k.name.as_str());
-        format!("{name} {}", same + 1)
+        Piece::name_in(pieces, index, |id| self.kind(id).map(|k| k.name.as_str()))
     }
 
     /// A profile by id.

@@ -277,6 +277,12 @@ impl Ruleset {
         self.terrain.iter().find(|k| k.id == id)
     }
 
+    /// A table's piece as people name it, "Wood 2" (`W2` on the printed map).
+    #[must_use]
+    pub fn piece_name(&self, pieces: &[crate::table::Piece], index: usize) -> String {
+        crate::table::Piece::name_in(pieces, index, |id| self.kind(id).map(|k| k.name.as_str()))
+    }
+
     /// The base's diameter in micrometres.
     #[must_use]
     pub fn base_um(&self) -> i64 {

@@ -307,7 +307,7 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
                         piece_name(rules, scenario, j)
                     ),
                     vec![centre(&pieces[i]), centre(&pieces[j])],
-                    Some(Fix::one(format!("Remove {}", piece_name(rules, scenario, j)), Edit::RemovePiece(j))),
+                    Some(remove_overlap(rules, scenario, i, j)),
                 ));
             }
         }
@@ -540,10 +540,19 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
         let hull = |id: &str| rules.hull(id);
         for broken in asymmetries(table, symmetry, unit.um() / 4, &hull) {
             let fix = match broken.thing {
-                Thing::Piece(i) => Some(Fix::one(
-                    "Place its image",
-                    Edit::AddPiece(symmetry.piece(table.width, table.depth, &table.pieces[i])),
-                )),
+                Thing::Piece(i) => {
+                    // An image that would overlap a solid piece (the piece itself, across the
+                    // mirror line) would bring an overlap back: then the piece goes instead.
+                    let image = symmetry.piece(table.width, table.depth, &table.pieces[i]);
+                    let solid = |p: &crate::table::Piece| rules.kind(&p.kind).is_some_and(|k| !k.may_overlap);
+                    let clashes = solid(&image)
+                        && table.pieces.iter().any(|other| solid(other) && overlaps(&image.shape(), &other.shape()));
+                    Some(if clashes {
+                        Fix::one(format!("Remove {}", piece_name(rules, scenario, i)), Edit::RemovePiece(i))
+                    } else {
+                        Fix::one("Place its image", Edit::AddPiece(image))
+                    })
+                }
                 Thing::Unit(i) => {
                     let u = &table.units[i];
                     Some(Fix::one(
@@ -569,6 +578,14 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
         }
     }
     out
+}
+
+/// The fix for two overlapping pieces: take `j` away, with its image on a symmetric table (or
+/// both, when each is the other's image), so neither the overlap nor a lonely piece is left.
+fn remove_overlap(rules: &Ruleset, scenario: &ArmoredScenario, i: usize, j: usize) -> Fix {
+    let gone = crate::table::overlap_removals(&scenario.table, scenario.symmetry, i, j, rules.unit.um() / 4);
+    let label = crate::table::removal_label(&gone, i, j, |k| piece_name(rules, scenario, k));
+    Fix { label, edits: gone.into_iter().map(Edit::RemovePiece).collect() }
 }
 
 fn capitalised(text: &str) -> String {

@@ -200,6 +200,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
             }),
         });
     }
+    pieces_overlap(rules, scenario, &mut out);
     let buildings = table.pieces.iter().filter(|p| rules.kind(&p.kind).is_some_and(|k| k.is_building));
     for piece in buildings {
         let shape = piece.shape();
@@ -238,6 +239,43 @@ fn forces(rules: &Ruleset, scenario: &ModernScenario, out: &mut Vec<Finding>) {
                 result: with(scenario, |s| s.units = text_forces(rules, &s.table)),
             }),
         });
+    }
+}
+
+/// Two terrain pieces on the same ground: a wall through a building, or woods over woods, leave
+/// the table ambiguous (which piece's cover and sight count there?) and cannot be built. The
+/// fix takes the later piece away, with its image on a symmetric table (or both, when each is
+/// the other's image), so no piece is left without its image.
+fn pieces_overlap(rules: &Ruleset, scenario: &ModernScenario, out: &mut Vec<Finding>) {
+    let table = &scenario.table;
+    let shapes: Vec<crate::table::Shape> = table.pieces.iter().map(crate::table::Piece::shape).collect();
+    let name = |k: usize| rules.piece_name(&table.pieces, k);
+    for i in 0..shapes.len() {
+        for j in i + 1..shapes.len() {
+            if !crate::table::overlaps(&shapes[i], &shapes[j]) {
+                continue;
+            }
+            let gone = crate::table::overlap_removals(table, scenario.symmetry, i, j, cm(0.5));
+            let label = crate::table::removal_label(&gone, i, j, name);
+            let at = |k: usize| {
+                let (x, y) = shapes[k].centre();
+                (x.round() as i64, y.round() as i64)
+            };
+            out.push(Finding {
+                severity: Severity::Error,
+                code: "pieces-overlap",
+                message: format!("{} and {} overlap: two pieces cannot stand on the same ground", name(i), name(j)),
+                places: vec![at(i), at(j)],
+                fix: Some(Fix {
+                    label,
+                    result: with(scenario, |s| {
+                        for k in gone {
+                            s.table.pieces.remove(k);
+                        }
+                    }),
+                }),
+            });
+        }
     }
 }
 
