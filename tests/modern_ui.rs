@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use egui::Pos2;
+use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 mod window_common;
@@ -122,20 +122,31 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     let charge = harness.query_by_label_contains("No charge").is_some()
         || harness.query_by_label_contains("Charge: defender eliminated 0.401").is_some();
     assert!(charge, "close combat's odds or why there is no charge");
-    // Plan a 4 cm move up the table (the unit keeps together) and make it.
+    // Plan a 4 cm move up the table and make it. As in the editor, Shift-drag plans one
+    // figure's move and a plain drag the whole unit's (issue 38, item 9).
     let from = at(&harness, cm(first.0), cm(first.1));
     let to = at(&harness, cm(first.0), cm(first.1) - 4.0);
-    harness.hover_at(from);
-    harness.run_steps(1);
-    harness.drag_at(from);
-    harness.run_steps(1);
-    for i in 1..=5 {
-        harness.hover_at(from + (to - from) * (i as f32 / 5.0));
+    let drag = |harness: &mut Harness<'_, StudioApp>, shift: bool| {
+        let held = if shift { Modifiers::SHIFT } else { Modifiers::NONE };
+        harness.event(egui::Event::ModifiersChanged(held));
+        harness.hover_at(from);
         harness.run_steps(1);
-    }
-    harness.drop_at(to);
-    harness.run_steps(2);
-    assert_eq!(desk(&harness).play.as_ref().unwrap().planned.len(), 1);
+        harness.drag_at(from);
+        harness.run_steps(1);
+        for i in 1..=5 {
+            harness.hover_at(from + (to - from) * (i as f32 / 5.0));
+            harness.run_steps(1);
+        }
+        harness.drop_at(to);
+        harness.run_steps(2);
+        harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+        harness.run_steps(1);
+    };
+    drag(&mut harness, true);
+    assert_eq!(desk(&harness).play.as_ref().unwrap().planned.len(), 1, "Shift-drag: one figure");
+    drag(&mut harness, false);
+    let figures = state.figures.iter().filter(|f| f.unit == 0).count();
+    assert_eq!(desk(&harness).play.as_ref().unwrap().planned.len(), figures, "a drag: the whole unit");
     harness.get_by_label("Move them (passes the initiative)").click();
     harness.run_steps(2);
     let after = desk(&harness).play.as_ref().unwrap().play.state().clone();

@@ -87,7 +87,7 @@ pub fn toggle(desk: &mut ModernDesk, cx: &mut DeskContext<'_>) {
     }
     if let Some(play) = begin_playtest(desk, cx) {
         desk.play = Some(PlayDesk::new(play));
-        cx.say("Playtest: test a unit's morale (left), then click an enemy to fire, or drag figures and move.");
+        cx.say("Playtest: test a unit's morale (left), then click an enemy to fire, or drag a unit (Shift: one figure) and move.");
     }
 }
 
@@ -315,7 +315,7 @@ fn side(desk: &mut ModernDesk, ui: &mut Ui) {
         }
         (_, Some(unit)) => {
             ui.label(format!(
-                "{} may act: click one of its figures, then an enemy; or drag figures and move.",
+                "{} may act: click one of its figures, then an enemy; or drag the unit (Shift: one figure) and move.",
                 state.units[unit].name
             ));
         }
@@ -509,16 +509,17 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         if response.drag_stopped() || ui.input(|i| i.pointer.primary_released()) {
             p.dragging = None;
             if moved > 0 && centre_distance(from, now) > rules.base_um() / 4 {
-                let shift = ui.input(|i| i.modifiers.shift);
+                // As in the editor: a drag moves the figure's whole unit, Shift-drag one figure.
+                let single = ui.input(|i| i.modifiers.shift);
                 let delta = (now.0 - state.figures[figure].at.0, now.1 - state.figures[figure].at.1);
                 let movers: Vec<usize> =
-                    if shift { state.figures_of(state.figures[figure].unit).collect() } else { vec![figure] };
+                    if single { vec![figure] } else { state.figures_of(state.figures[figure].unit).collect() };
                 for m in movers {
                     let f = state.figures[m].at;
                     p.planned.retain(|(g, _)| *g != m);
                     p.planned.push((m, (f.0 + delta.0, f.1 + delta.1)));
                 }
-                p.note = "Planned: press \"Move them\" to make the move (Shift-drag moves the whole unit).".into();
+                p.note = "Planned: press \"Move them\" to make the move (a drag moves the whole unit; Shift-drag one figure).".into();
             }
         }
     }
