@@ -177,8 +177,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Print-ready export: a PDF at true square size (board poster, tiles, counters, setup
-    /// sheet) and/or a PNG of the board.
+    /// Print-ready export: a PDF at true scale with the game's own sheets (listed below: a grid
+    /// game's board, tiles and counters; an open table's poster, setup map, cards and rulers)
+    /// and/or a PNG of the board or table.
     Export {
         /// A scenario file.
         file: PathBuf,
@@ -195,7 +196,7 @@ pub enum Command {
         /// 100 mm; the game's own size unless given. An open table prints at 1:1.
         #[arg(long)]
         square: Option<String>,
-        /// The overlap strip between board pages, in millimetres.
+        /// The overlap strip between the pages of a board or table poster, in millimetres.
         #[arg(long, default_value_t = 8.0)]
         overlap: f32,
         /// The margin printers cannot reach, in millimetres.
@@ -208,10 +209,10 @@ pub enum Command {
         /// Ink-saving greyscale; owners told apart by pattern and letter.
         #[arg(long)]
         greyscale: bool,
-        /// Extra counters per unit kind and player.
+        /// Skirmish Wars: extra counters per unit kind and player, beyond the army's pool.
         #[arg(long, default_value_t = 2)]
         extra_counters: u32,
-        /// Write a PNG of the board here.
+        /// Write a PNG of the board or table here.
         #[arg(long)]
         png: Option<PathBuf>,
         /// The PNG's resolution.
