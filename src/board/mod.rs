@@ -189,6 +189,20 @@ impl Board {
         })
     }
 
+    /// Whether the board is its own image under `map`: every square's terrain and height, and
+    /// every edge's walls and doors, found again on the image.
+    #[must_use]
+    pub fn is_symmetric_under(&self, map: SquareMap) -> bool {
+        let (width, height) = (self.width, self.height);
+        if map.size(width, height) != (width, height) {
+            return false;
+        }
+        self.squares().all(|pos| {
+            let image = map.apply(pos, width, height);
+            self.terrain_at(pos) == self.terrain_at(image) && self.height_at(pos) == self.height_at(image)
+        }) && self.edges.iter().all(|(edge, feature)| self.edges.get(&map.edge(*edge, width, height)) == Some(feature))
+    }
+
     /// Makes the board exactly symmetric under `map` (a mirror or a half turn): every square
     /// whose image comes earlier in row order takes that image's terrain and height, and the
     /// edges of the earlier half are copied onto their images (edges on the axis keep theirs).

@@ -209,7 +209,8 @@ pub enum Command {
         /// Ink-saving greyscale; owners told apart by pattern and letter.
         #[arg(long)]
         greyscale: bool,
-        /// Skirmish Wars: extra counters per unit kind and player, beyond the army's pool.
+        /// For a game with counter sheets: extra counters per unit kind and player, beyond the
+        /// army's pool.
         #[arg(long, default_value_t = 2)]
         extra_counters: u32,
         /// Write a PNG of the board or table here.

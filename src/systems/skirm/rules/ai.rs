@@ -5,6 +5,7 @@
 
 use super::action::{Action, Target};
 use super::combat::succeeds;
+use super::frame::SquadFrame;
 use super::map::Map;
 use super::ruleset::{ItemKind, Ruleset, Scoring};
 use super::state::{GameState, UnitId};
@@ -130,41 +131,6 @@ fn exposure(rules: &Ruleset, state: &GameState, unit: UnitId, at: Pos) -> i32 {
         }
     }
     threat
-}
-
-/// A squad's own frame: forward runs from its deployment zone toward the enemy's, so a map
-/// turned or mirrored, and the other seat on a symmetric map, read positions alike.
-struct SquadFrame {
-    /// The own zone's squares summed, and how many (its centre is the sum over the count):
-    /// whole numbers throughout, so a turned map gives exactly the turned frame.
-    origin: (i64, i64, i64),
-    /// The step from the own zone's centre to the enemy's, scaled by both counts.
-    forward: (i64, i64),
-}
-
-impl SquadFrame {
-    fn of(state: &GameState, squad: u8) -> Self {
-        let sums = |zone: &[Pos]| {
-            let n = i64::try_from(zone.len()).unwrap_or(0).max(1);
-            let (sx, sy) = zone.iter().fold((0i64, 0i64), |(x, y), p| (x + i64::from(p.x), y + i64::from(p.y)));
-            (sx, sy, n)
-        };
-        let own = sums(state.zones.get(usize::from(squad)).map_or(&[][..], Vec::as_slice));
-        let enemy = sums(state.zones.get(usize::from(1 - squad.min(1))).map_or(&[][..], Vec::as_slice));
-        let forward = (enemy.0 * own.2 - own.0 * enemy.2, enemy.1 * own.2 - own.1 * enemy.2);
-        Self { origin: own, forward }
-    }
-
-    /// A position's order for breaking ties: further forward first, then nearer the middle,
-    /// then to the squad's own right.
-    fn key(&self, pos: Option<Pos>) -> (i64, i64, i64) {
-        let Some(p) = pos else { return (i64::MIN, i64::MIN, i64::MIN) };
-        let (ox, oy, n) = self.origin;
-        let (dx, dy) = (i64::from(p.x) * n - ox, i64::from(p.y) * n - oy);
-        let ahead = dx * self.forward.0 + dy * self.forward.1;
-        let side = dx * self.forward.1 - dy * self.forward.0;
-        (ahead, -side.abs(), side)
-    }
 }
 
 /// The square an action leads to or aims at, for breaking ties.

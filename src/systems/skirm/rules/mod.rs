@@ -9,6 +9,8 @@ mod codes;
 pub use codes::{CAMOUFLAGE_FROM, INFILTRATOR_CLEARANCE};
 mod combat;
 mod cycle;
+mod frame;
+pub use frame::SquadFrame;
 mod legal;
 mod map;
 mod odds;

@@ -128,11 +128,12 @@ impl SkirmScenario {
         for (index, squad) in self.squads.iter().enumerate() {
             let mut zone = self.zones.get(index).cloned().unwrap_or_default();
             zone.retain(|&p| map.movement(p) != crate::systems::skirm::rules::Movement::Impassable);
-            // The second squad fills its zone from the far side, so a mirrored map deploys
-            // mirrored.
-            if index == 1 {
-                zone.reverse();
-            }
+            // Each squad fills its zone in its own frame (from its back edge), so a turned or
+            // mirrored map deploys the other squad on the image squares, whichever its number.
+            let squad_number = u8::try_from(index).unwrap_or(u8::MAX);
+            let zone =
+                crate::systems::skirm::rules::SquadFrame::on(&self.board, &self.objectives, &self.zones, squad_number)
+                    .filling_order(&zone);
             let mut placed = Vec::new();
             for unit in &squad.units {
                 let pos = unit.pos.or_else(|| {
