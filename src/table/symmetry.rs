@@ -247,10 +247,10 @@ pub fn asymmetries(
     let (w, d, tol) = (table.width, table.depth, tolerance as f64);
     let mut out = Vec::new();
     let pieces: Vec<Shape> = table.pieces.iter().map(Piece::shape).collect();
-    for i in 0..table.pieces.len() {
+    for (i, (piece, shape)) in table.pieces.iter().zip(&pieces).enumerate() {
         if piece_image(table, symmetry, i, tolerance).is_none() {
-            let image_shape = symmetry.piece(w, d, &table.pieces[i]).shape();
-            out.push(Asymmetry { thing: Thing::Piece(i), at: point_of(&pieces[i]), image_at: point_of(&image_shape) });
+            let image_shape = symmetry.piece(w, d, piece).shape();
+            out.push(Asymmetry { thing: Thing::Piece(i), at: point_of(shape), image_at: point_of(&image_shape) });
         }
     }
     for (i, zone) in table.zones.iter().enumerate() {
