@@ -103,12 +103,16 @@ pub(super) fn rosters_page(
             rect(sk, x, row, boxed, boxed, if marked { 1.6 } else { 0.6 });
             sk.text(x + 3.0, row + boxed - 4.0, 8.0, &m.to_string(), INK, false);
         }
-        let legend = format!(
-            "-1 to the test at 4-6, -2 at 7-10, -3 at 11-12; routs at 13. -{} a casualty, -{} a friendly unit routed, -{} an ammo marker.",
+        // The track counts up, so the legend says what each event adds, never "-4".
+        let adds = format!(
+            "Count up: {} minuses for each casualty, {} for each friendly unit routed, {} for each ammo marker.",
             rules.minus_per_casualty, rules.minus_per_routed_friend, rules.minus_per_ammo_marker
         );
-        sk.text(x0, row + boxed + 10.0, 7.5, &legend, INK, false);
-        row += boxed + 26.0;
+        sk.text(x0, row + boxed + 10.0, 7.5, &adds, INK, false);
+        let test =
+            "The morale test is at -1 from 4 to 6 minuses, -2 from 7 to 10, -3 from 11 to 12; the unit routs at 13.";
+        sk.text(x0, row + boxed + 19.0, 7.5, test, INK, false);
+        row += boxed + 35.0;
         sk.text(x0, row, 9.0, "Casualties (KIA):", INK, false);
         for f in 0..unit.figures.len() {
             rect(sk, x0 + 90.0 + f as f32 * (boxed + 2.0), row - boxed + 3.0, boxed, boxed, 0.6);
