@@ -120,8 +120,22 @@ fn main() -> Result<(), String> {
     println!("{system}: {scenarios} generated scenarios (seeds {first} to {last}), {games} games per seating");
     for (tally, &(strong, weak)) in tallies.iter().zip(pairings) {
         for (seating, &(wins, losses, draws, played)) in tally.seatings.iter().enumerate() {
+            // Against the same seat's share when both seats play Normal: a game whose forces
+            // differ by side (Modern Skirmish) favours a seat whatever the levels, so a level
+            // is in order when it moves its seat's share up from there, not above a half.
+            let baseline = if seating == 0 { first_seat.0 } else { first_seat.1 - first_seat.0 };
+            let moved = if wins + losses > 0 && first_seat.1 > 0 {
+                format!(
+                    "; Normal against Normal gives seat {} {}, so the level moves its share {:+.0} points",
+                    seating + 1,
+                    share_text(baseline, first_seat.1),
+                    100.0 * (wins as f64 / (wins + losses) as f64 - baseline as f64 / first_seat.1 as f64)
+                )
+            } else {
+                String::new()
+            };
             println!(
-                "  {} in seat {} against {}: {played} games, wins {}, loses {}, draws {}; of the decisive games it wins {}",
+                "  {} in seat {} against {}: {played} games, wins {}, loses {}, draws {}; of the decisive games it wins {}{moved}",
                 strong.name(),
                 seating + 1,
                 weak.name(),
