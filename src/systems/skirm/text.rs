@@ -55,12 +55,14 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
             let who = squad.map_or_else(String::new, |s| format!("{} ", squad_name(s)));
             if kind == "shuffle" {
                 format!("  {who}shuffles its objective deck: a card goes to place {}", u32::from(*face) + 1)
+            } else if kind == "initiative" {
+                format!("  {who}rolls {face} for the initiative (the lower roll wins)")
             } else {
                 format!("  {who}rolls {face} ({kind})")
             }
         }
         Event::InitiativeTied => "  tie: roll again".into(),
-        Event::Initiative { squad } => format!("{} has the initiative", squad_name(*squad)),
+        Event::Initiative { squad } => format!("{} has the initiative (it rolled lower)", squad_name(*squad)),
         Event::TacticalOrders { squad, dice, orders } => {
             format!("{} rolls {dice} dice for {orders} Tactical Orders", squad_name(*squad))
         }
