@@ -315,6 +315,8 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     harness.get_by_label("Playtest").click();
     harness.run_steps(3);
     assert!(harness.state().swat().unwrap().play.is_some(), "{}", harness.state().status);
+    // Nothing played yet: the replay says so, with no slider over an empty game.
+    harness.get_by_label("No actions to replay yet.");
     // Select the tank, move it next to the infantry, attack.
     click_square(&mut harness, Pos::new(2, 2));
     assert_eq!(
@@ -330,6 +332,7 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
         session.events.iter().any(|e| matches!(e, skirmish_studio::systems::swat::rules::Event::UnitDamaged { .. })),
         "the attack happened"
     );
+    assert!(harness.query_by_label("No actions to replay yet.").is_none(), "two actions to replay");
     // End the turn: the hand-off screen comes up for player 2.
     harness.get_by_label("End turn").click();
     harness.run_steps(3);

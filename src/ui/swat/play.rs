@@ -439,7 +439,10 @@ pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
             let total = play.session.actions.len();
             let mut shown = play.step.unwrap_or(total);
             ui.label(RichText::new("Replay").strong());
-            if ui.add(egui::Slider::new(&mut shown, 0..=total).text("actions")).changed() {
+            // A slider over no actions would sit mid-track as if half a game had been played.
+            if total == 0 {
+                ui.label("No actions to replay yet.");
+            } else if ui.add(egui::Slider::new(&mut shown, 0..=total).text("actions")).changed() {
                 step = Some((shown < total).then_some(shown));
             }
             if play.step.is_some() && ui.button("Back to the present").clicked() {
