@@ -122,6 +122,16 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     let charge = harness.query_by_label_contains("No charge").is_some()
         || harness.query_by_label_contains("Charge: defender eliminated 0.401").is_some();
     assert!(charge, "close combat's odds or why there is no charge");
+    // Undo takes the morale test back: the chosen figure, the aim and any Fire button go with
+    // it (issue 38, item 13), and the test passes again on the same dice.
+    harness.get_by_label("Undo").click();
+    harness.run_steps(2);
+    let play = desk(&harness).play.as_ref().unwrap();
+    assert_eq!((play.selected, play.target), (None, None), "the aim survived the undo");
+    assert!(harness.query_by_label_contains("Fire (").is_none(), "a Fire button survived the undo");
+    harness.get_by_label_contains("Test 1st Legionaries (passes 100%)").click();
+    harness.run_steps(3);
+    assert_eq!(desk(&harness).play.as_ref().unwrap().play.state().active, Some(0));
     // Plan a 4 cm move up the table and make it. As in the editor, Shift-drag plans one
     // figure's move and a plain drag the whole unit's (issue 38, item 9).
     let from = at(&harness, cm(first.0), cm(first.1));

@@ -64,6 +64,15 @@ impl PlayDesk {
         }
     }
 
+    /// Forgets the chosen figure, the aimed-at enemy and the planned moves: after an undo or a
+    /// restart they belong to a game that is no longer on the table (a Fire button left over
+    /// from it would fire in the undone position).
+    fn forget_choices(&mut self) {
+        self.selected = None;
+        self.target = None;
+        self.planned.clear();
+    }
+
     fn act(&mut self, action: &Action) {
         self.note = self.play.act(action).err().unwrap_or_default();
         if self.note.is_empty() {
@@ -180,15 +189,17 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
                 p.act(&action);
             }
         }
-        if ui.button("Undo").clicked() && !p.play.undo() {
-            p.note = "Nothing to undo.".into();
+        if ui.button("Undo").clicked() {
+            if p.play.undo() {
+                p.forget_choices();
+            } else {
+                p.note = "Nothing to undo.".into();
+            }
         }
         ui.add(egui::DragValue::new(&mut p.seed).range(0..=u64::MAX).prefix("seed "));
         if ui.button("Restart").clicked() {
             p.note = p.play.restart(p.seed).err().unwrap_or_default();
-            p.selected = None;
-            p.target = None;
-            p.planned.clear();
+            p.forget_choices();
         }
         let names = [p.play.data().side_name(0).to_owned(), p.play.data().side_name(1).to_owned()];
         crate::ui::widgets::computer_seats(ui, &mut p.play.computer, &names);
