@@ -13,7 +13,7 @@ mod window_common;
 use skirmish_studio::table::UM_PER_INCH;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use window_common::{Answers, GameDesks, sample};
+use window_common::{Answers, GameDesks, run_until, sample, settle_findings};
 
 fn harness(open: Option<PathBuf>) -> Harness<'static, StudioApp> {
     let config = AppConfig {
@@ -58,14 +58,9 @@ fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to:
 
 /// Lets the computer play the Axis turn out if the Axis won the roll-off.
 fn until_the_allies_act(harness: &mut Harness<'static, StudioApp>) {
-    for _ in 0..200 {
-        let side = harness.state().armored().unwrap().play.as_ref().unwrap().play.state().side;
-        if side == 0 {
-            break;
-        }
-        harness.run_steps(1);
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    run_until(harness, 20.0, "the computer to hand the turn to the Allies", |app| {
+        app.armored().unwrap().play.as_ref().unwrap().play.state().side == 0
+    });
 }
 
 fn pieces(harness: &Harness<'static, StudioApp>) -> usize {
@@ -144,17 +139,10 @@ fn a_unit_dragged_out_of_its_zone_is_found_and_put_back_with_one_click() {
     harness.run_steps(2);
     let (from, to) = (at(&harness, 20.0, 42.0), at(&harness, 20.0, 26.0));
     press_drag_release(&mut harness, from, to);
-    for _ in 0..50 {
-        harness.run_steps(1);
-        let desk = harness.state().armored().unwrap();
-        if desk.findings.revision == Some(desk.editor.doc.revision) {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    settle_findings(&mut harness);
     assert!(harness.state().armored().unwrap().findings.list.iter().any(|f| f.code == "unit-outside-zone"));
     harness.get_by_label("Move it into its zone").click();
-    harness.run_steps(4);
+    settle_findings(&mut harness);
     assert!(!harness.state().armored().unwrap().findings.list.iter().any(|f| f.code == "unit-outside-zone"));
 }
 

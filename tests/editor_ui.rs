@@ -12,7 +12,7 @@ mod window_common;
 use skirmish_studio::ui::{AppConfig, DeskExt as _, Modal, Prefs, StudioApp};
 use std::path::PathBuf;
 use std::sync::Arc;
-use window_common::{Answers, GameDesks, sample, wait_for_export};
+use window_common::{Answers, GameDesks, run_until, sample, settle_findings, wait_for_export};
 
 /// The verdict as the panel shows it: its first letter capitalised.
 fn capitalised_verdict(verdict: &str) -> String {
@@ -141,6 +141,7 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
         ],
     );
     let mut harness = harness(app);
+    settle_findings(&mut harness);
     let finding = harness
         .state()
         .swat()
@@ -159,21 +160,12 @@ fn click_a_diagnostic_to_select_its_square_then_apply_its_fix() {
     // clicked (right above it) has gone before the click.
     harness.get_by_label(&fix.label).hover();
     harness.run_steps(2);
-    {
-        let n = harness.get_by_label(&fix.label);
-        eprintln!(
-            "fix rect {:?} area {:?} status {}",
-            n.rect(),
-            harness.state().placement.map(|p| p.area),
-            harness.state().status
-        );
-    }
     harness.get_by_label(&fix.label).click();
-    harness.run_steps(3);
+    settle_findings(&mut harness);
     assert!(harness.state().swat().unwrap().findings.list.iter().all(|f| f.code != "units-share-square"));
     assert_eq!(harness.state().swat().unwrap().editor.doc.history.undo_label(), Some(fix.label.as_str()));
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
-    harness.run_steps(3);
+    settle_findings(&mut harness);
     assert!(
         harness.state().swat().unwrap().findings.list.iter().any(|f| f.code == "units-share-square"),
         "the fix is one undoable step"
@@ -485,13 +477,9 @@ fn a_random_co_is_picked_in_the_settings_and_dealt_in_the_playtest_and_the_shop_
     assert!(mech.ends_with("(0 left)") && disabled, "no Mech counter is left to buy");
 }
 
-/// Steps the window until the balance run is over (or a minute has passed).
+/// Steps the window until the balance run is over (failing, saying so, after a minute).
 fn wait_for_balance(harness: &mut Harness<'static, StudioApp>) {
-    let start = std::time::Instant::now();
-    while harness.state().balance.run.is_some() && start.elapsed().as_secs() < 60 {
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        harness.run_steps(1);
-    }
+    run_until(harness, 60.0, "the balance run to finish", |app| app.balance.run.is_none());
     harness.run_steps(2);
 }
 

@@ -14,7 +14,7 @@ use skirmish_studio::systems::modern::rules::Outcome;
 use skirmish_studio::ui::modern::ModernDesk;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use window_common::{Answers, sample};
+use window_common::{Answers, run_until, sample, settle_findings};
 
 fn harness(open: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_answering(open, None)
@@ -79,10 +79,12 @@ fn a_broken_force_is_put_right_with_one_click() {
     let mut harness = harness(Some(sample("ms-town.ron")));
     harness.state_mut().desk_as_mut::<ModernDesk>().unwrap().editor.doc.scenario.units.truncate(4);
     harness.state_mut().desk_as_mut::<ModernDesk>().unwrap().editor.doc.revision += 1;
-    harness.run_steps(4);
+    settle_findings(&mut harness);
+    harness.run_steps(2);
     harness.get_by_label_contains("the forces are not the text's");
     harness.get_by_label("Set up the text's forces in the deployment zones").click();
-    harness.run_steps(4);
+    settle_findings(&mut harness);
+    harness.run_steps(2);
     assert_eq!(desk(&harness).editor.doc.scenario.units.len(), 6);
     harness.get_by_label("No problems: the table follows the rules.");
 }
@@ -93,14 +95,10 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
     // The computer plays the Antagonist's first initiative.
-    for _ in 0..400 {
-        let play = &desk(&harness).play.as_ref().unwrap().play;
-        if play.state().side == 0 || play.state().outcome != Outcome::Ongoing {
-            break;
-        }
-        harness.run_steps(1);
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
+    run_until(&mut harness, 20.0, "the computer to play the Antagonist's initiative", |app| {
+        let play = &app.desk_as::<ModernDesk>().unwrap().play.as_ref().unwrap().play;
+        play.state().side == 0 || play.state().outcome != Outcome::Ongoing
+    });
     // Test until a unit passes (a unit without minuses always does).
     harness.get_by_label_contains("Test 1st Legionaries (passes 100%)").click();
     harness.run_steps(3);

@@ -12,7 +12,7 @@ mod window_common;
 
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use window_common::{Answers, GameDesks, sample, wait_for_export};
+use window_common::{Answers, GameDesks, sample, settle_findings, wait_for_export};
 
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_in(open, save, None)
@@ -53,20 +53,6 @@ fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to:
     }
     harness.drop_at(to);
     harness.run_steps(2);
-}
-
-/// Runs frames until the findings belong to the document as it stands (a costly check runs on
-/// a worker thread and arrives a few frames later).
-fn settle(harness: &mut Harness<'static, StudioApp>) {
-    for _ in 0..500 {
-        harness.run_steps(1);
-        let desk = harness.state().skirm().unwrap();
-        if desk.findings.revision == Some(desk.editor.doc.revision) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    panic!("the findings never caught up with the document");
 }
 
 fn walls(harness: &Harness<'static, StudioApp>) -> usize {
@@ -119,7 +105,7 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
 
     // Squad 1 gets units until it costs more than its limit; the finding shows with its fix.
     for _ in 0..12 {
-        settle(&mut harness);
+        settle_findings(&mut harness);
         let over = harness.state().skirm().unwrap().findings.list.iter().any(|f| f.code == "squad-over-ep-limit");
         if over {
             break;
@@ -137,14 +123,14 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
         harness.get_all_by_label_contains(" EP)").next().expect("a card of the roster").click();
         harness.run_steps(3);
     }
-    settle(&mut harness);
+    settle_findings(&mut harness);
     let limit_before = harness.state().skirm().unwrap().editor.doc.scenario.ep_limit;
     assert!(harness.query_all_by_label_contains("; the limit is").next().is_some(), "the finding is shown");
     harness.get_by_label_contains("Raise the EP limit to").scroll_to_me();
     harness.run_steps(20);
     harness.get_by_label_contains("Raise the EP limit to").click();
     harness.run_steps(3);
-    settle(&mut harness);
+    settle_findings(&mut harness);
     let desk = harness.state().skirm().unwrap();
     assert!(desk.editor.doc.scenario.ep_limit > limit_before);
     assert!(desk.findings.list.iter().all(|f| f.code != "squad-over-ep-limit"));
@@ -349,13 +335,13 @@ fn a_skirm_map_has_the_balance_panel_and_it_judges_the_map_with_its_squads_named
 fn skirms_sight_and_race_overlays_have_menu_entries_and_shortcuts() {
     let mut harness = harness(Some(sample("skirm-night-extraction.ron")), None);
     menu(&mut harness, "View", "Line of sight overlay");
-    settle(&mut harness);
+    settle_findings(&mut harness);
     assert!(harness.state().skirm().unwrap().show_sight, "the View menu shows the sight overlay");
     harness.key_press(egui::Key::R);
-    settle(&mut harness);
+    settle_findings(&mut harness);
     assert!(harness.state().skirm().unwrap().show_race, "R shows the objective race");
     harness.key_press(egui::Key::L);
-    settle(&mut harness);
+    settle_findings(&mut harness);
     assert!(!harness.state().skirm().unwrap().show_sight, "L hides the sight overlay again");
 }
 
@@ -363,11 +349,11 @@ fn skirms_sight_and_race_overlays_have_menu_entries_and_shortcuts() {
 fn the_door_tool_shows_the_doors_setting_not_the_walls() {
     let mut harness = harness(Some(sample("skirm-night-extraction.ron")), None);
     harness.key_press(egui::Key::W);
-    settle(&mut harness);
+    settle_findings(&mut harness);
     harness.get_by_label("Wall height");
     harness.get_by_label("Climbable");
     harness.key_press(egui::Key::D);
-    settle(&mut harness);
+    settle_findings(&mut harness);
     harness.get_by_label("Doors placed open");
     assert!(harness.query_by_label("Wall height").is_none(), "the Door tool has no wall height");
     assert!(harness.query_by_label("Climbable").is_none());

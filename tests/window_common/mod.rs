@@ -5,6 +5,7 @@
 
 use egui_kittest::Harness;
 use skirmish_studio::ui::armored::ArmoredDesk;
+use skirmish_studio::ui::modern::ModernDesk;
 use skirmish_studio::ui::skirm::SkirmDesk;
 use skirmish_studio::ui::swat::SwatDesk;
 use skirmish_studio::ui::{Answer, AppConfig, FileDialogs, FileKind, Prefs, StudioApp};
@@ -51,15 +52,52 @@ pub fn sample(name: &str) -> PathBuf {
 }
 
 /// Waits (up to 15 s) for the export under way to finish and write `target`; returns the file.
+/// Fails here, saying so, when the wait runs out, rather than later over an empty file.
 pub fn wait_for_export(harness: &mut Harness<'static, StudioApp>, target: &Path) -> Vec<u8> {
-    for _ in 0..300 {
+    run_until(harness, 15.0, &format!("the export to write {}", target.display()), |app| {
+        app.export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists()
+    });
+    std::fs::read(target).unwrap_or_else(|e| panic!("the export wrote {} but it cannot be read: {e}", target.display()))
+}
+
+/// Runs frames until `done` holds; fails naming `what` when `seconds` run out, so a slow
+/// worker shows up as a wait that ran out, never as a misleading assertion further on.
+pub fn run_until(
+    harness: &mut Harness<'static, StudioApp>,
+    seconds: f64,
+    what: &str,
+    done: impl Fn(&StudioApp) -> bool,
+) {
+    let started = std::time::Instant::now();
+    loop {
         harness.run_steps(1);
-        if harness.state().export.as_ref().is_some_and(|d| d.job.is_none()) && target.exists() {
-            break;
+        if done(harness.state()) {
+            return;
         }
-        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(started.elapsed().as_secs_f64() < seconds, "waited {seconds} s for {what}, in vain");
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    std::fs::read(target).unwrap_or_default()
+}
+
+/// Whether the open desk's findings belong to its document as it stands (a costly check runs on
+/// a worker thread, and its findings arrive some frames after the edit).
+pub fn findings_caught_up(app: &StudioApp) -> bool {
+    if let Some(desk) = app.swat() {
+        desk.findings.revision == Some(desk.editor.doc.revision)
+    } else if let Some(desk) = app.skirm() {
+        desk.findings.revision == Some(desk.editor.doc.revision)
+    } else if let Some(desk) = app.armored() {
+        desk.findings.revision == Some(desk.editor.doc.revision)
+    } else if let Some(desk) = app.desk_as::<ModernDesk>() {
+        desk.findings.revision == Some(desk.editor.doc.revision)
+    } else {
+        true
+    }
+}
+
+/// Runs frames until the findings catch up with the document (up to 10 s).
+pub fn settle_findings(harness: &mut Harness<'static, StudioApp>) {
+    run_until(harness, 10.0, "the findings to catch up with the document", findings_caught_up);
 }
 
 /// The open desk as either game's own type, for tests that look inside it.
