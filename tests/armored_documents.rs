@@ -238,6 +238,12 @@ fn the_print_has_every_sheet_and_the_png_is_at_true_size() {
     let poster = report.poster.unwrap();
     // 48" at 1:1 on A4 portrait: 7" across and 10" down a page.
     assert_eq!((poster.across, poster.down), (7, 5));
+    // A table's poster pages are measured in its unit, not counted in squares.
+    let poster_page = report.page_text.iter().find(|t| t.contains("Table page")).expect("a poster page");
+    assert!(
+        poster_page.contains("0 to 7 inches across, 0 to 10 down") && !poster_page.contains("squares"),
+        "{poster_page}"
+    );
     assert!(report.pages > 35 + 1 + 1 + 2 + 2, "{} pages", report.pages);
     assert!(report.bytes.starts_with(b"%PDF"));
     for sheet in print::SHEETS {

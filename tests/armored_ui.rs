@@ -7,7 +7,7 @@
 
 use egui::Pos2;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 mod window_common;
 
 use skirmish_studio::table::UM_PER_INCH;
@@ -298,4 +298,13 @@ fn a_playtest_game_is_saved_loaded_and_forked_to_the_editor_by_its_buttons() {
     assert_eq!(desk.editor.doc.scenario.table.units, standing.units);
     assert_ne!(desk.editor.doc.scenario, before);
     let _ = std::fs::remove_file(&path);
+}
+
+#[test]
+fn the_export_dialog_lays_a_table_out_in_inches_not_squares() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    menu(&mut harness, "File", "Export for print");
+    let layout = harness.get_by_label_contains("pages of");
+    let text = layout.accesskit_node().value().unwrap_or_default();
+    assert!(text.starts_with("The table prints on") && text.contains("inches") && !text.contains("squares"), "{text}");
 }

@@ -93,11 +93,19 @@ fn every_game_prints_its_board_as_a_poster_with_an_assembly_page_only_when_it_ta
     }
 }
 
-/// The board's size in poster units, as the last poster page names its squares ("squares
-/// 12-17 across, 6-11 down").
+/// The board's size in poster units, as the last poster page names them: squares by number
+/// ("squares 12-17 across, 6-11 down"), lengths from the edges ("14 to 21 inches across, 10 to
+/// 18 down").
 fn board_units(last_poster_page: &str) -> (u16, u16) {
-    let after = last_poster_page.split("squares ").nth(1).expect("a poster page names its squares");
-    let last = |part: &str| -> u16 { part.trim().split('-').nth(1).unwrap().trim().parse::<u16>().unwrap() + 1 };
-    let (across, down) = after.split_once(" across, ").unwrap();
-    (last(across), last(down.split(" down").next().unwrap()))
+    let extent = last_poster_page.split_once("): ").expect("a poster page names its part of the board").1;
+    let (across, down) = extent.split_once(" across, ").expect("a poster page says what it holds across");
+    let down = down.split(" down").next().unwrap();
+    if let Some(squares) = across.strip_prefix("squares ") {
+        let last = |part: &str| -> u16 { part.trim().split('-').nth(1).unwrap().trim().parse::<u16>().unwrap() + 1 };
+        (last(squares), last(down))
+    } else {
+        let end =
+            |part: &str| -> u16 { part.split(" to ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap() };
+        (end(across), end(down))
+    }
 }

@@ -37,6 +37,8 @@ pub trait PrintJobs {
     const BOARD_SHEET: &'static str;
     /// What the poster's pages call the board ("Board", "Battle map", "Table").
     const BOARD_NAME: &'static str;
+    /// What one board unit is called in the poster's words ("squares", "inches", "centimetres").
+    const BOARD_UNITS: &'static str = "squares";
 
     /// The scenario's name, in every page's foot and the PDF's title.
     fn name(&self) -> &str;
@@ -128,10 +130,18 @@ pub fn print_pdf<J: PrintJobs>(
             (Some(PageJob::Own(own)), _) => job.draw_page(sk, options, own),
             (Some(PageJob::Assembly), Some(layout)) => assembly_page(sk, job, options, layout),
             (Some(PageJob::Poster(part)), Some(layout)) => {
-                poster_page(sk, options, layout, *part, board, J::BOARD_NAME, &mut |sk, origin, xs, ys, full| {
-                    let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
-                    job.draw_board(sk, frame, xs, ys, full);
-                });
+                poster_page(
+                    sk,
+                    options,
+                    layout,
+                    *part,
+                    (board, J::BOARD_UNITS),
+                    J::BOARD_NAME,
+                    &mut |sk, origin, xs, ys, full| {
+                        let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
+                        job.draw_board(sk, frame, xs, ys, full);
+                    },
+                );
             }
             // The board's pages are listed only with its layout.
             _ => {}

@@ -10,13 +10,14 @@ use super::sketch::{INK, Rgb, Sketch};
 /// `full` is false for the overlap strips (labels and tokens may be left out there).
 pub type DrawRegion<'a> = dyn FnMut(&mut dyn Sketch, (f32, f32), (u16, u16), (u16, u16), bool) + 'a;
 
-/// Draws one poster page of a `board` (width, height) board; `what` names the sheet.
+/// Draws one poster page of a board of (width, height) `units` ("squares", "inches", ...);
+/// `what` names the sheet.
 pub fn poster_page(
     sk: &mut dyn Sketch,
     options: &ExportOptions,
     layout: &BoardLayout,
     page: BoardPage,
-    board: (u16, u16),
+    (board, units): ((u16, u16), &str),
     what: &str,
     draw: &mut DrawRegion<'_>,
 ) {
@@ -83,17 +84,24 @@ pub fn poster_page(
         m + 8.0,
         9.0,
         &format!(
-            "{what} page {page} (row {} of {}, column {} of {}): squares {}-{} across, {}-{} down",
+            "{what} page {page} (row {} of {}, column {} of {}): {}",
             page.row + 1,
             layout.rows,
             page.col + 1,
             layout.cols,
-            page.x0,
-            page.x1 - 1,
-            page.y0,
-            page.y1 - 1
+            page_extent(page, units)
         ),
         INK,
         false,
     );
+}
+
+/// Which part of the board a page holds: squares are counted (0-9 is ten squares), lengths are
+/// measured from the board's left and top edges (0 to 10 inches).
+fn page_extent(page: BoardPage, units: &str) -> String {
+    if units == "squares" {
+        format!("squares {}-{} across, {}-{} down", page.x0, page.x1 - 1, page.y0, page.y1 - 1)
+    } else {
+        format!("{} to {} {units} across, {} to {} down", page.x0, page.x1, page.y0, page.y1)
+    }
 }

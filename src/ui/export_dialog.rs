@@ -170,11 +170,13 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
         }
         Ok(layout) => {
             ui.label(format!(
-                "The board prints on {} x {} pages of {} x {} squares; {}.",
+                "The {} prints on {} x {} pages of {} x {} {}; {}.",
+                if preview.units == "squares" { "board" } else { "table" },
                 layout.cols,
                 layout.rows,
                 layout.per_page_x,
                 layout.per_page_y,
+                preview.units,
                 if desk.has_errors() {
                     "the scenario has errors and will be marked as not valid"
                 } else {

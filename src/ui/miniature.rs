@@ -12,6 +12,8 @@ pub struct Miniature {
     pub height: u16,
     /// The tile size in squares (1 where there are no tiles).
     pub tile: u8,
+    /// What `width` and `height` count ("squares", "inches", "centimetres").
+    pub units: &'static str,
     /// A colour per square, row by row.
     pub colours: Vec<Color32>,
 }

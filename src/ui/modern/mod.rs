@@ -89,7 +89,13 @@ impl Desk for ModernDesk {
     /// The table in whole centimetres, one a "square" of the print preview.
     fn print_preview(&self) -> Miniature {
         let (width, height) = self.print_size();
-        Miniature { width, height, tile: 1, colours: edit::miniature(self) }
+        Miniature {
+            width,
+            height,
+            tile: 1,
+            units: crate::table::LengthUnit::Centimetre.name(),
+            colours: edit::miniature(self),
+        }
     }
 
     /// The balance lab's seats are the text's sides.

@@ -116,7 +116,13 @@ impl Desk for SkirmDesk {
 
     fn print_preview(&self) -> Miniature {
         let board = &self.editor.doc.scenario.board;
-        Miniature { width: board.width, height: board.height, tile: 1, colours: SkirmDesk::miniature(self) }
+        Miniature {
+            width: board.width,
+            height: board.height,
+            tile: 1,
+            units: "squares",
+            colours: SkirmDesk::miniature(self),
+        }
     }
 
     /// The squads, by the names the scenario gives them.

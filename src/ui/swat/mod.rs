@@ -170,6 +170,7 @@ impl Desk for SwatDesk {
             width: s.board.width,
             height: s.board.height,
             tile: s.tile_size,
+            units: "squares",
             colours: SwatDesk::miniature(self),
         }
     }

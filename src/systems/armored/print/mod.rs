@@ -50,6 +50,7 @@ impl PrintJobs for ArmoredPrint<'_> {
     type Page = ArmoredPage;
     const BOARD_SHEET: &'static str = "table";
     const BOARD_NAME: &'static str = "Table";
+    const BOARD_UNITS: &'static str = "inches";
 
     fn name(&self) -> &str {
         &self.scenario.name

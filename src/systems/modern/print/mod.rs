@@ -45,6 +45,7 @@ impl PrintJobs for ModernPrint<'_> {
     type Page = ModernPage;
     const BOARD_SHEET: &'static str = "table";
     const BOARD_NAME: &'static str = "Table";
+    const BOARD_UNITS: &'static str = "centimetres";
 
     fn name(&self) -> &str {
         &self.scenario.name

@@ -108,10 +108,18 @@ impl PrintJobs for SwatPrint<'_> {
             SwatPage::Tile(single, layout, part) => {
                 let what = format!("Tile {}", single.name);
                 let tile = SwatPrint { rules: self.rules, scenario: single };
-                poster_page(sk, options, layout, *part, tile.board_units(), &what, &mut |sk, origin, xs, ys, full| {
-                    let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
-                    tile.draw_board(sk, frame, xs, ys, full);
-                });
+                poster_page(
+                    sk,
+                    options,
+                    layout,
+                    *part,
+                    (tile.board_units(), "squares"),
+                    &what,
+                    &mut |sk, origin, xs, ys, full| {
+                        let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
+                        tile.draw_board(sk, frame, xs, ys, full);
+                    },
+                );
             }
             SwatPage::Counters(counters) => counters_page(sk, self.scenario, options, style, counters),
             SwatPage::Markers => markers_page(sk, self.scenario, options, style),
