@@ -176,8 +176,9 @@ fn the_balance_panel_judges_an_armored_advance_table_with_its_sides_named() {
     let ((x, y), size) = desk.place_board_rect(result.heatmap[0].at);
     assert_eq!(size, 3.0);
     assert!((0.0..=48.0).contains(&x) && (0.0..=48.0).contains(&y), "{x} {y} in inches");
-    harness.get_by_label("Show where places change hands").click();
+    harness.get_by_label("Show the heatmap: where units were destroyed").click();
     harness.run_steps(2);
+    harness.get_by_label_contains("units destroyed at a place in");
 }
 
 #[test]

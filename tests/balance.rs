@@ -4,6 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use skirmish_studio::balance::report::Extras;
 use skirmish_studio::balance::{BalanceOptions, GameRecord, Sprt, judge, run_balance};
 use std::path::Path;
 
@@ -204,10 +205,24 @@ fn the_report_is_one_html_file_with_charts_and_the_verdict() {
     assert!(!balance.heatmap.is_empty(), "properties change hands on Bridgehead");
     assert!(balance.heatmap.iter().all(|c| c.changes == c.by_seat.iter().sum::<usize>() && c.mean_round >= 1.0));
     assert_eq!(balance.first_round_captures.len(), 2);
-    let html = skirmish_studio::balance::report::html("Bridge <head>", &balance, None, None);
-    assert!(html.contains("Where places changed hands") && html.contains("unit value per round"));
+    let naming = scenario.lab_naming();
+    let html = skirmish_studio::balance::report::html("Bridge <head>", &balance, &naming, &Extras::default());
+    assert!(html.contains("Where properties changed hands") && html.contains("unit value per round"));
+    // The seats by the scenario's names, never by number.
+    assert!(naming.seats.iter().all(|seat| html.contains(seat.as_str())), "{:?}", naming.seats);
+    assert!(!html.to_lowercase().contains("player 1") && !html.to_lowercase().contains("player 2"));
+    // The heatmap covers the whole board, whatever columns nothing happened in.
+    let heatmap =
+        html.split("aria-label=\"Where properties changed hands\"").nth(1).unwrap().split("</svg>").next().unwrap();
+    assert_eq!(
+        heatmap.matches("<rect").count(),
+        usize::from(naming.board.0) * usize::from(naming.board.1),
+        "{:?}",
+        naming.board
+    );
     assert!(html.starts_with("<!DOCTYPE html>") && html.contains("<svg") && html.contains("Bridge &lt;head&gt;"));
-    assert!(html.contains(&balance.verdict.replace('&', "&amp;")));
+    let verdict = skirmish_studio::game::named_seats(&balance.verdict, &naming.seats);
+    assert!(html.contains(&verdict.replace('&', "&amp;")), "the verdict, by the seats' names");
     assert_eq!(html.matches("<svg").count(), html.matches("</svg>").count());
 }
 
@@ -340,11 +355,67 @@ fn draws_are_shown_with_each_seats_share_of_the_decisive_games() {
     let decisive = balance.decisive_text(&|seat| format!("player {}", seat + 1));
     assert!(decisive.starts_with("of the 40 decisive games: player 1 30 (75%, 95% interval"), "{decisive}");
     assert!(decisive.contains("player 2 10 (25%"), "{decisive}");
-    let text = skirmish_studio::balance::report::text("Test", &balance);
+    let naming = skirmish_studio::game::LabNaming {
+        seats: vec!["Red".into(), "Blue".into()],
+        heat: skirmish_studio::game::HeatWords::SQUARES,
+        board: (10, 10),
+    };
+    let text = skirmish_studio::balance::report::text("Test", &balance, &naming);
+    assert!(text.contains("Red wins 30 of 100") && !text.contains("player 1"), "{text}");
     assert!(text.contains("draws: 60 of 100 (60%"), "{text}");
     assert!(text.contains("of the 40 decisive games"), "{text}");
-    let html = skirmish_studio::balance::report::html("Test", &balance, None, None);
-    assert!(html.contains("of the 40 decisive games"), "the HTML report too");
+    let html = skirmish_studio::balance::report::html("Test", &balance, &naming, &Extras::default());
+    assert!(html.contains("of the 40 decisive games: Red 30"), "the HTML report too");
     let none = judge(&records(&[(None, None, 10)]), 2, 0.05, false);
     assert_eq!(none.decisive_text(&|seat| format!("player {}", seat + 1)), "no game was decisive");
+}
+
+#[test]
+fn an_open_table_report_draws_the_table_outline_and_tells_places_in_its_unit_what_was_counted_and_by_whom() {
+    let scenario = open("aa-hedgerow-crossing.ron");
+    let balance = run_balance(scenario.as_ref(), &options(6, 2, false), &mut |_| {}).unwrap();
+    assert!(!balance.heatmap.is_empty(), "units are destroyed on Hedgerow Crossing");
+    let naming = scenario.lab_naming();
+    assert_eq!(naming.board, (48, 48));
+    let text = skirmish_studio::balance::report::text("Hedgerow", &balance, &naming);
+    let place = text.lines().find(|l| l.contains("units destroyed (destroyed by Allies ")).expect(&text);
+    assert!(place.trim_start().starts_with('(') && place.contains("\", ") && !place.contains("mm"), "{place}");
+    assert!(!text.contains("changed hands") && !text.contains(" p1 "), "{text}");
+    let html = skirmish_studio::balance::report::html("Hedgerow", &balance, &naming, &Extras::default());
+    assert!(html.contains("<h2>Where units were destroyed</h2>"), "the game's own heading");
+    // The 48" x 48" table's outline spans the 600-point drawing.
+    assert!(
+        html.contains(r##"<rect x="10" y="10" width="600.0" height="600.0" fill="#f4f1e8" stroke="#222""##),
+        "the outline"
+    );
+}
+
+#[test]
+fn the_report_carries_the_house_reading_table_in_plain_words() {
+    use skirmish_studio::balance::sensitivity::{ReadingRow, Sensitivity};
+    let baseline = judge(&records(&[(Some(0), None, 50), (Some(1), None, 50)]), 2, 0.05, false);
+    let other = judge(&records(&[(Some(0), None, 70), (Some(1), None, 30)]), 2, 0.05, false);
+    let readings = Sensitivity {
+        baseline: baseline.clone(),
+        rows: vec![ReadingRow {
+            setting: "reading.turn_limit".into(),
+            label: "turn limit".into(),
+            value: "player_turns".into(),
+            balance: other,
+            shift: (0.2, (0.07, 0.33)),
+            turns_verdict: true,
+        }],
+    };
+    let naming = skirmish_studio::game::LabNaming {
+        seats: vec!["Allies".into(), "Axis".into()],
+        heat: skirmish_studio::game::HeatWords::SQUARES,
+        board: (10, 10),
+    };
+    let extras = Extras { readings: Some(&readings), ..Extras::default() };
+    let html = skirmish_studio::balance::report::html("Test", &baseline, &naming, &extras);
+    let table = html.split("<h2>House readings</h2>").nth(1).expect("the reading table is in the report");
+    assert!(table.contains("<td>turn limit</td><td>player turns</td>"), "{table}");
+    assert!(table.contains("+20.0 points") && table.contains("+7.0 to +33.0") && table.contains("turns"), "{table}");
+    assert!(table.contains("<th>Allies: change in share of wins</th>"), "{table}");
+    assert!(!html.contains("player_turns") && !html.contains("turn_limit"), "no ids");
 }

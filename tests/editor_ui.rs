@@ -511,7 +511,7 @@ fn balance_panel_runs_games_in_the_background_shows_shares_and_keeps_results_per
     harness.get_by_label_contains("Red wins");
     // The verdict says whether a seat is favoured, and how sure.
     harness.get_by_label(&capitalised_verdict(&result.verdict));
-    harness.get_by_label("Show where places change hands").click();
+    harness.get_by_label("Show the heatmap: where properties changed hands").click();
     harness.run_steps(2);
     assert!(harness.state().balance.show_heatmap);
     // An edit makes a new revision: the old result no longer claims to describe the map.

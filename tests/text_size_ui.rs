@@ -91,11 +91,12 @@ fn the_balance_panel_with_results_draws_no_text_under_12_px() {
     let mut harness = harness("crossroads-duel.ron", all_panels());
     harness.state_mut().balance.games = 40;
     harness.get_by_label("Run balance games").click();
-    for _ in 0..400 {
+    for waited in 0.. {
         harness.run_steps(1);
         if results_shown(&harness) {
             break;
         }
+        assert!(waited < 800, "waited 20 s for the balance results to show, in vain");
         std::thread::sleep(std::time::Duration::from_millis(25));
     }
     harness.run_steps(2);
@@ -111,9 +112,9 @@ fn the_balance_panel_with_results_draws_no_text_under_12_px() {
         || harness.query_by_label_contains("A fixed count of 40 games").is_some();
     assert!(explained, "the panel says how the verdict was reached");
     // The heatmap has a legend, and pointing at a place says what happened there.
-    harness.get_by_label("Show where places change hands").click();
+    harness.get_by_label("Show the heatmap: where properties changed hands").click();
     harness.run_steps(2);
-    harness.get_by_label_contains("changed hands 1 to");
+    harness.get_by_label_contains("changes of hands at a place in 40 games");
     let (app, revision) = (harness.state(), harness.state().desk.revision());
     let cell = app.balance.shown(revision).unwrap().heatmap.first().cloned().expect("places changed hands");
     let place = app.placement.expect("the map was drawn");
@@ -121,7 +122,8 @@ fn the_balance_panel_with_results_draws_no_text_under_12_px() {
     harness.hover_at(centre);
     harness.run_steps(2);
     let drawn = drawn_text(&harness);
-    assert!(drawn.iter().any(|t| t.starts_with("Changed hands")), "a tooltip over the heatmap: {drawn:?}");
+    assert!(drawn.iter().any(|t| t.contains("changes of hands in 40 games")), "a tooltip over the heatmap: {drawn:?}");
+    assert!(drawn.iter().any(|t| t.starts_with("taken by ")), "who took it: {drawn:?}");
     assert_readable(&harness, "balance panel with the heatmap");
     // A dialog opened over the board covers the heatmap (issue 38, item 10): every label of the
     // heatmap is painted before the dialog, and pointing through the dialog shows no tooltip.

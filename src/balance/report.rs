@@ -2,8 +2,9 @@
 //! seat's share of wins with its interval against the fair share, game lengths, a sweep's
 //! curve, the CO matrix) and the verdict, readable in any browser and printable.
 
+use super::sensitivity::Sensitivity;
 use super::{Balance, MatrixCell, SweepPoint};
-use crate::game::Place;
+use crate::game::{LabNaming, Place};
 use std::fmt::Write as _;
 
 /// Escapes text for HTML.
@@ -16,22 +17,22 @@ fn percent(x: f64) -> String {
 }
 
 /// Horizontal bars: each seat's share, its 95% interval as a whisker, the fair share dashed.
-fn shares_chart(balance: &Balance) -> String {
+fn shares_chart(balance: &Balance, naming: &LabNaming) -> String {
     let (width, row) = (640.0, 34.0);
     let height = row * balance.seats.len() as f64 + 30.0;
     // Room on the right for the label after the longest whisker.
     let x = |share: f64| 90.0 + share * (width - 240.0);
     let fair = 1.0 / balance.seats.len().max(1) as f64;
     let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" aria-label="Share of wins per player">"#
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" aria-label="Share of wins per seat">"#
     );
     for (i, seat) in balance.seats.iter().enumerate() {
         let y = 10.0 + row * i as f64;
         let _ = write!(
             svg,
-            r##"<text x="4" y="{ty}" font-size="13">Player {n}</text><rect x="90" y="{y}" width="{w:.1}" height="20" fill="#5b8def"/><line x1="{lo:.1}" x2="{hi:.1}" y1="{my}" y2="{my}" stroke="#222" stroke-width="2"/><line x1="{lo:.1}" x2="{lo:.1}" y1="{a}" y2="{b}" stroke="#222"/><line x1="{hi:.1}" x2="{hi:.1}" y1="{a}" y2="{b}" stroke="#222"/><text x="{tx:.1}" y="{ty}" font-size="12">{share} ({lo_p}–{hi_p})</text>"##,
+            r##"<text x="4" y="{ty}" font-size="13">{n}</text><rect x="90" y="{y}" width="{w:.1}" height="20" fill="#5b8def"/><line x1="{lo:.1}" x2="{hi:.1}" y1="{my}" y2="{my}" stroke="#222" stroke-width="2"/><line x1="{lo:.1}" x2="{lo:.1}" y1="{a}" y2="{b}" stroke="#222"/><line x1="{hi:.1}" x2="{hi:.1}" y1="{a}" y2="{b}" stroke="#222"/><text x="{tx:.1}" y="{ty}" font-size="12">{share} ({lo_p}–{hi_p})</text>"##,
             ty = y + 15.0,
-            n = seat.seat + 1,
+            n = escape(&naming.seat(seat.seat)),
             w = x(seat.share) - 90.0,
             lo = x(seat.interval.0),
             hi = x(seat.interval.1),
@@ -88,7 +89,7 @@ fn sweep_chart(points: &[SweepPoint], seat: u8, name: &str) -> String {
 }
 
 /// Each seat's mean of one recorded number per round, with its 80% band.
-fn curve_chart(curve: &super::Curve) -> String {
+fn curve_chart(curve: &super::Curve, naming: &LabNaming) -> String {
     let (width, height) = (520.0, 220.0);
     let (left, bottom, top) = (50.0, height - 30.0, 10.0);
     let rounds = curve.seats.iter().map(Vec::len).max().unwrap_or(0).max(2);
@@ -122,11 +123,11 @@ fn curve_chart(curve: &super::Curve) -> String {
         let line: Vec<String> = points.iter().enumerate().map(|(r, p)| format!("{:.1},{:.1}", x(r), y(p.0))).collect();
         let _ = write!(
             svg,
-            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/><text x="{:.1}" y="{:.1}" font-size="11" fill="{colour}">player {}</text>"#,
+            r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"/><text x="{:.1}" y="{:.1}" font-size="11" fill="{colour}">{}</text>"#,
             line.join(" "),
             left + 70.0 * seat as f64,
             height + 12.0,
-            seat + 1
+            escape(&naming.seat(u8::try_from(seat).unwrap_or(u8::MAX)))
         );
     }
     let _ = write!(
@@ -139,9 +140,9 @@ fn curve_chart(curve: &super::Curve) -> String {
     svg
 }
 
-/// The places that changed hands: a grid over a board of squares, darker where more often,
-/// or discs over an open table.
-fn heatmap_grid(cells: &[super::HeatCell]) -> String {
+/// The heatmap: a grid over the whole board of squares, darker where more often, or discs
+/// over an open table drawn with its outline.
+fn heatmap_grid(cells: &[super::HeatCell], naming: &LabNaming) -> String {
     let squares: Vec<(u16, u16)> = cells
         .iter()
         .filter_map(|c| match c.at {
@@ -149,17 +150,19 @@ fn heatmap_grid(cells: &[super::HeatCell]) -> String {
             Place::Point(..) => None,
         })
         .collect();
-    if squares.len() < cells.len() {
-        return heatmap_points(cells);
+    if squares.len() < cells.len() || naming.heat.unit.is_some() {
+        return heatmap_points(cells, naming);
     }
-    let width = squares.iter().map(|c| c.0).max().unwrap_or(0) + 1;
-    let height = squares.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+    // The whole board, even where nothing happened near its far edges.
+    let width = squares.iter().map(|c| c.0 + 1).max().unwrap_or(0).max(naming.board.0);
+    let height = squares.iter().map(|c| c.1 + 1).max().unwrap_or(0).max(naming.board.1);
     let most = cells.iter().map(|c| c.changes).max().unwrap_or(1).max(1);
     let size = 22.0;
     let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="Where places changed hands">"#,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">"#,
         f64::from(width) * size + 2.0,
-        f64::from(height) * size + 2.0
+        f64::from(height) * size + 2.0,
+        escape(naming.heat.title)
     );
     for y in 0..height {
         for x in 0..width {
@@ -185,11 +188,11 @@ fn heatmap_grid(cells: &[super::HeatCell]) -> String {
     svg
 }
 
-/// The CO matrix as a table, each cell shaded by seat 1's share.
-fn matrix_table(cells: &[MatrixCell]) -> String {
+/// The CO matrix as a table, each cell shaded by the first seat's share.
+fn matrix_table(cells: &[MatrixCell], naming: &LabNaming) -> String {
     let mut cos: Vec<&str> = cells.iter().map(|c| c.first.as_str()).collect();
     cos.dedup();
-    let mut html = String::from("<table><tr><th>Player 1 \\ Player 2</th>");
+    let mut html = format!("<table><tr><th>{} \\ {}</th>", escape(&naming.seat(0)), escape(&naming.seat(1)));
     for co in &cos {
         let _ = write!(html, "<th>{}</th>", escape(co));
     }
@@ -221,28 +224,34 @@ fn matrix_table(cells: &[MatrixCell]) -> String {
     html
 }
 
-/// The whole report.
+/// What a report shows beside the verdict: a sweep, the CO matrix, the house-reading table.
+#[derive(Default)]
+pub struct Extras<'a> {
+    /// A swept setting: its name, the seat whose share is followed, and the points.
+    pub sweep: Option<(&'a str, u8, &'a [SweepPoint])>,
+    /// The CO matrix.
+    pub matrix: Option<&'a [MatrixCell]>,
+    /// Each other value of each house reading against the scenario's own.
+    pub readings: Option<&'a Sensitivity>,
+}
+
+/// The whole report, naming seats, places and the heatmap as the game does.
 #[must_use]
-pub fn html(
-    title: &str,
-    balance: &Balance,
-    sweep: Option<(&str, u8, &[SweepPoint])>,
-    matrix: Option<&[MatrixCell]>,
-) -> String {
+pub fn html(title: &str, balance: &Balance, naming: &LabNaming, extras: &Extras<'_>) -> String {
     let mut body = format!(
         "<h1>{}</h1><p class=\"verdict\">{}</p><p>{} games{}; draws {} ({}).</p><h2>Share of wins</h2>{}",
         escape(title),
-        escape(&balance.verdict),
+        escape(&crate::game::named_seats(&balance.verdict, &naming.seats)),
         balance.games,
         if balance.stopped_early { ", stopped when the sequential test decided" } else { "" },
         balance.draws,
         percent(balance.draws as f64 / balance.games.max(1) as f64),
-        shares_chart(balance)
+        shares_chart(balance, naming)
     );
     let _ = write!(
         body,
         "<p class=\"decisive\">Draws left out, {}.</p>",
-        escape(&balance.decisive_text(&|seat| format!("player {}", seat + 1)))
+        escape(&balance.decisive_text(&|seat| naming.seat(seat)))
     );
     if let Some(stalls) = &balance.stalls {
         let _ = write!(body, "<p class=\"stalls\">{}</p>", escape(stalls));
@@ -266,23 +275,44 @@ pub fn html(
     }
     body.push_str("</ul>");
     for curve in &balance.curves {
-        let _ = write!(body, "<h2>{} per round (mean and 80% band)</h2>{}", escape(&curve.name), curve_chart(curve));
-    }
-    if !balance.heatmap.is_empty() {
         let _ = write!(
             body,
-            "<h2>Where places changed hands</h2><p>Changes of hands over all games, by square (column across, row down).</p>{}",
-            heatmap_grid(&balance.heatmap)
+            "<h2>{} per round (mean and 80% band)</h2>{}",
+            escape(&curve.name),
+            curve_chart(curve, naming)
         );
     }
-    if let Some((name, seat, points)) = sweep {
+    if !balance.heatmap.is_empty() {
+        let heat = &naming.heat;
+        let how = match heat.unit {
+            None => "by square (column across, row down)".to_owned(),
+            Some(unit) => format!("on the table (measured in {} from its top-left corner)", unit.name()),
+        };
+        let _ = write!(
+            body,
+            "<h2>{}</h2><p>{} over all {} games, {how}.</p>{}",
+            escape(heat.title),
+            escape(&capitalised(heat.counted)),
+            balance.games,
+            heatmap_grid(&balance.heatmap, naming)
+        );
+    }
+    if let Some((name, seat, points)) = extras.sweep {
         let _ = write!(body, "<h2>Sweep of {}</h2>{}", escape(name), sweep_chart(points, seat, name));
         if let Some(best) = super::most_balanced(points, seat) {
             let _ = write!(body, "<p>Nearest to fair at {} = {}.</p>", escape(name), escape(&best.label));
         }
     }
-    if let Some(cells) = matrix {
-        let _ = write!(body, "<h2>CO matrix: player 1's share of wins</h2>{}", matrix_table(cells));
+    if let Some(cells) = extras.matrix {
+        let _ = write!(
+            body,
+            "<h2>CO matrix: share of wins of {}</h2>{}",
+            escape(&naming.seat(0)),
+            matrix_table(cells, naming)
+        );
+    }
+    if let Some(readings) = extras.readings {
+        body.push_str(&readings_table(readings, naming));
     }
     format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>body{{font-family:sans-serif;max-width:760px;margin:2em auto;color:#222}}.verdict{{font-size:1.2em;font-weight:bold}}table{{border-collapse:collapse}}td,th{{border:1px solid #bbb;padding:4px 8px;text-align:center;font-size:13px}}</style></head><body>{body}<p><small>Skirmish Studio balance report. Intervals are Wilson 95% intervals.</small></p></body></html>\n",
@@ -290,17 +320,65 @@ pub fn html(
     )
 }
 
-/// The places on an open table that changed hands, as discs sized by how often.
-fn heatmap_points(cells: &[super::HeatCell]) -> String {
-    let spots: Vec<((f32, f32), usize)> = cells.iter().map(|c| (c.at.board_rect().0, c.changes)).collect();
-    let right = spots.iter().map(|((x, _), _)| *x).fold(1.0, f32::max);
-    let bottom = spots.iter().map(|((_, y), _)| *y).fold(1.0, f32::max);
+/// Text with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| first.to_uppercase().chain(chars).collect())
+}
+
+/// A reading's value in plain words (`as_written` reads "as written").
+#[must_use]
+pub fn plain_value(value: &str) -> String {
+    value.replace('_', " ")
+}
+
+/// The house-reading table: each other value of each reading, how far it moves the first
+/// seat's share from the scenario's own readings (with its interval), and whether the verdict
+/// turns.
+fn readings_table(readings: &Sensitivity, naming: &LabNaming) -> String {
+    let first = escape(&naming.seat(0));
+    let mut html = format!(
+        "<h2>House readings</h2><p>Each other value of each reading, played against the scenario's own ({} games: {}).</p><table><tr><th>Reading</th><th>Value</th><th>{first}: change in share of wins</th><th>95% interval</th><th>Verdict</th></tr>",
+        readings.baseline.games,
+        escape(&crate::game::named_seats(&readings.baseline.verdict, &naming.seats))
+    );
+    for row in &readings.rows {
+        let (shift, (lo, hi)) = row.shift;
+        let beyond_chance = lo > 0.0 || hi < 0.0;
+        let _ = write!(
+            html,
+            "<tr><td>{}</td><td>{}</td><td>{}{:+.1} points</td><td>{:+.1} to {:+.1}</td><td>{}</td></tr>",
+            escape(&row.label),
+            escape(&plain_value(&row.value)),
+            if beyond_chance { "<b>moves</b> " } else { "" },
+            shift * 100.0,
+            lo * 100.0,
+            hi * 100.0,
+            if row.turns_verdict { "turns" } else { "holds" }
+        );
+    }
+    html.push_str("</table>");
+    html
+}
+
+/// The heatmap's places on an open table, as discs sized by how often, inside the table's
+/// outline at its true proportions.
+fn heatmap_points(cells: &[super::HeatCell], naming: &LabNaming) -> String {
+    // Places are in millimetres; the board in the table's own units.
+    let mm_per_unit = naming.heat.unit.map_or(1.0, |u| u.um() as f32 / 1000.0);
+    let spots: Vec<((f32, f32), usize)> =
+        cells.iter().map(|c| (c.at.board_rect().0, c.changes)).map(|((x, y), n)| ((x + 0.5, y + 0.5), n)).collect();
+    let right = spots.iter().map(|((x, _), _)| *x).fold(f32::from(naming.board.0) * mm_per_unit, f32::max).max(1.0);
+    let bottom = spots.iter().map(|((_, y), _)| *y).fold(f32::from(naming.board.1) * mm_per_unit, f32::max).max(1.0);
     let scale = 600.0 / right.max(bottom);
     let most = spots.iter().map(|(_, n)| *n).max().unwrap_or(1).max(1);
     let mut svg = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" role="img" aria-label="Where places changed hands">"#,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="{:.0}" height="{:.0}" role="img" aria-label="{}"><rect x="10" y="10" width="{:.1}" height="{:.1}" fill="#f4f1e8" stroke="#222" stroke-width="1.5"/>"##,
         right * scale + 20.0,
-        bottom * scale + 20.0
+        bottom * scale + 20.0,
+        escape(naming.heat.title),
+        f32::from(naming.board.0) * mm_per_unit * scale,
+        f32::from(naming.board.1) * mm_per_unit * scale
     );
     for ((x, y), changes) in spots {
         let heat = changes as f32 / most as f32;
@@ -321,9 +399,9 @@ fn heatmap_points(cells: &[super::HeatCell]) -> String {
 /// interval and sequential test, draws, the first mover, lengths, endings, the busiest places
 /// and each curve at rounds 1, 5 and 10.
 #[must_use]
-pub fn text(name: &str, balance: &Balance) -> String {
+pub fn text(name: &str, balance: &Balance, naming: &LabNaming) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "{name}: {}", balance.verdict);
+    let _ = writeln!(out, "{name}: {}", crate::game::named_seats(&balance.verdict, &naming.seats));
     if let Some(stalls) = &balance.stalls {
         let _ = writeln!(out, "  draws: {stalls}");
     }
@@ -336,8 +414,8 @@ pub fn text(name: &str, balance: &Balance) -> String {
     for seat in &balance.seats {
         let _ = writeln!(
             out,
-            "  player {} wins {}{}; test LLR {:.2} (fair at {:.2}, favoured at {:.2})",
-            seat.seat + 1,
+            "  {} wins {}{}; test LLR {:.2} (fair at {:.2}, favoured at {:.2})",
+            naming.seat(seat.seat),
             crate::game::share_text(seat.wins, balance.games),
             if seat.first.0 > 0 {
                 format!("; {} of its {} games as first mover", seat.first.1, seat.first.0)
@@ -350,7 +428,7 @@ pub fn text(name: &str, balance: &Balance) -> String {
         );
     }
     let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
-    let _ = writeln!(out, "  {}", balance.decisive_text(&|seat| format!("player {}", seat + 1)));
+    let _ = writeln!(out, "  {}", balance.decisive_text(&|seat| naming.seat(seat)));
     if let Some((won, n, _)) = balance.first_mover {
         let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
     }
@@ -367,19 +445,26 @@ pub fn text(name: &str, balance: &Balance) -> String {
             .first_round_captures
             .iter()
             .enumerate()
-            .map(|(seat, c)| format!("player {} {c:.2}", seat + 1))
+            .map(|(seat, c)| format!("{} {c:.2}", naming.seat(u8::try_from(seat).unwrap_or(u8::MAX))))
             .collect();
         let _ = writeln!(out, "  places taken in round 1, per game: {}", shares.join(", "));
     }
     let mut hot: Vec<&super::HeatCell> = balance.heatmap.iter().collect();
     hot.sort_by(|a, b| b.changes.cmp(&a.changes).then(a.at.cmp(&b.at)));
     for cell in hot.iter().take(5) {
-        let by: Vec<String> = cell.by_seat.iter().enumerate().map(|(seat, n)| format!("p{} {n}", seat + 1)).collect();
+        let by: Vec<String> = cell
+            .by_seat
+            .iter()
+            .enumerate()
+            .map(|(seat, n)| format!("{} {n}", naming.seat(u8::try_from(seat).unwrap_or(u8::MAX))))
+            .collect();
         let _ = writeln!(
             out,
-            "  {} changed hands {} times ({}), round {:.1} on average",
-            cell.at,
+            "  {}: {} {} ({} {}), round {:.1} on average",
+            naming.heat.place(cell.at),
             cell.changes,
+            naming.heat.counted,
+            naming.heat.by,
             by.join(", "),
             cell.mean_round
         );
@@ -391,9 +476,9 @@ pub fn text(name: &str, balance: &Balance) -> String {
                 .iter()
                 .enumerate()
                 .filter_map(|(seat, rounds)| {
-                    rounds
-                        .get(round - 1)
-                        .map(|(mean, low, high, _)| format!("p{} {mean:.0} ({low:.0}-{high:.0})", seat + 1))
+                    rounds.get(round - 1).map(|(mean, low, high, _)| {
+                        format!("{} {mean:.0} ({low:.0}-{high:.0})", naming.seat(u8::try_from(seat).unwrap_or(u8::MAX)))
+                    })
                 })
                 .collect::<Vec<_>>()
                 .join(", ")
@@ -414,8 +499,8 @@ pub fn text(name: &str, balance: &Balance) -> String {
 /// The report with a section for the verdict at every level of the computer inserted before
 /// its closing note.
 #[must_use]
-pub fn with_levels(html: &str, levels: &super::levels::AcrossLevels) -> String {
-    let lines = levels.text(&|seat| format!("player {}", seat + 1));
+pub fn with_levels(html: &str, levels: &super::levels::AcrossLevels, naming: &LabNaming) -> String {
+    let lines = levels.text(&|seat| naming.seat(seat));
     let mut section = String::from("<h2>At every level of the computer</h2>");
     for (i, line) in lines.iter().enumerate() {
         let class = if i == 0 { " class=\"verdict\"" } else { "" };

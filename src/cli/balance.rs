@@ -103,6 +103,7 @@ pub(super) fn balance_command(
             }
         };
     let swept_seat = extras.sweep.as_ref().and_then(crate::balance::SweepSpec::seat).unwrap_or(0);
+    let naming = scenario.lab_naming();
     if json {
         let _ = writeln!(
             out,
@@ -135,7 +136,7 @@ pub(super) fn balance_command(
         let mut buf: Vec<u8> = Vec::new();
         {
             let out: &mut dyn Write = &mut buf;
-            let _ = out.write_all(crate::balance::report::text(scenario.name(), &balance).as_bytes());
+            let _ = out.write_all(crate::balance::report::text(scenario.name(), &balance, &naming).as_bytes());
             if let (Some(points), Some(spec)) = (&sweep_points, &extras.sweep) {
                 let _ = writeln!(out, "  sweep of {}: player {}'s share of wins", spec.name, swept_seat + 1);
                 for point in points {
@@ -161,7 +162,7 @@ pub(super) fn balance_command(
                 }
             }
             if let Some(levels) = &levels {
-                for line in levels.text(&|seat| format!("player {}", seat + 1)) {
+                for line in levels.text(&|seat| naming.seat(seat)) {
                     let _ = writeln!(out, "  {line}");
                 }
             }
@@ -187,9 +188,14 @@ pub(super) fn balance_command(
             (Some(points), Some(spec)) => Some((spec.name.as_str(), swept_seat, points.as_slice())),
             _ => None,
         };
-        let mut html = crate::balance::report::html(scenario.name(), &balance, sweep_view, matrix.as_deref());
+        let extras = crate::balance::report::Extras {
+            sweep: sweep_view,
+            matrix: matrix.as_deref(),
+            readings: readings.as_ref(),
+        };
+        let mut html = crate::balance::report::html(scenario.name(), &balance, &naming, &extras);
         if let Some(levels) = &levels {
-            html = crate::balance::report::with_levels(&html, levels);
+            html = crate::balance::report::with_levels(&html, levels, &naming);
         }
         if let Err(message) = write_atomic(report_path, html.as_bytes()) {
             let _ = writeln!(err, "cannot write the report: {message}");

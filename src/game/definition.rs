@@ -113,6 +113,9 @@ pub trait GameDefinition: Sync + Sized + 'static {
     const PAPER: Paper;
     /// The key a finding's places take in JSON (`squares`, `at`).
     const PLACES_KEY: &'static str;
+    /// What the balance heatmap counts at a place (places changing hands on a board of
+    /// squares unless the game says otherwise).
+    const HEAT: super::HeatWords = super::HeatWords::SQUARES;
 
     /// The built-in ruleset.
     ///

@@ -210,6 +210,56 @@ pub struct Series {
     pub values: Vec<Vec<f64>>,
 }
 
+/// What a game's balance heatmap counts at a place, in the game's words, and how its places
+/// read: the lab records places generically, each game says what they mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct HeatWords {
+    /// The heatmap's heading: "Where properties changed hands".
+    pub title: &'static str,
+    /// What the count at a place is, after its number: "changes of hands", "units destroyed".
+    pub counted: &'static str,
+    /// What a seat's part of the count is, before the seats: "taken by", "destroyed by".
+    pub by: &'static str,
+    /// The unit a table's places are measured in (none on a board of squares).
+    pub unit: Option<crate::table::LengthUnit>,
+}
+
+impl HeatWords {
+    /// A board of squares whose places change hands.
+    pub const SQUARES: HeatWords =
+        HeatWords { title: "Where places changed hands", counted: "changes of hands", by: "taken by", unit: None };
+
+    /// A place for people: `(12, 4)` for a square (column across, row down), `(43.5", 19.5")`
+    /// for a point of a table in its own unit.
+    #[must_use]
+    pub fn place(&self, place: Place) -> String {
+        match (place, self.unit) {
+            (Place::Point(x, y), Some(unit)) => format!("({}, {})", unit.show(x), unit.show(y)),
+            _ => place.to_string(),
+        }
+    }
+}
+
+/// How the lab's words name a scenario's things: its seats, what its heatmap counts, and the
+/// board's extent in its own units (squares, or whole inches or centimetres).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LabNaming {
+    /// Each seat's name ("Allies", "player 1").
+    pub seats: Vec<String>,
+    /// What the heatmap counts.
+    pub heat: HeatWords,
+    /// The board's width and depth in its units.
+    pub board: (u16, u16),
+}
+
+impl LabNaming {
+    /// The name of `seat` (counted from 0), "player N" past the named ones.
+    #[must_use]
+    pub fn seat(&self, seat: u8) -> String {
+        self.seats.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("player {}", seat + 1))
+    }
+}
+
 /// A place on a game's board: a square of a grid, or a point of an open table measured in
 /// micrometres (exact for inches and centimetres alike).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -336,6 +386,8 @@ pub trait OpenScenario: Send + Sync {
     fn seat_names(&self) -> Vec<String> {
         (1..=self.seats()).map(|n| format!("player {n}")).collect()
     }
+    /// How the lab's words name the scenario's seats, heatmap and board.
+    fn lab_naming(&self) -> LabNaming;
     /// One game between computer players of these levels (one per seat) from `seed`, with
     /// `first` moving first where the game fixes a first mover, stopped after `round_cap`
     /// rounds.

@@ -86,6 +86,15 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         G::seat_names(&self.rules, &self.scenario)
     }
 
+    fn lab_naming(&self) -> super::LabNaming {
+        use crate::export::PrintJobs as _;
+        super::LabNaming {
+            seats: G::seat_names(&self.rules, &self.scenario),
+            heat: G::HEAT,
+            board: G::print(&self.rules, &self.scenario).board_units(),
+        }
+    }
+
     /// `first` is the first mover only where the game lets the lab choose it.
     fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
         let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);

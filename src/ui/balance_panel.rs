@@ -248,9 +248,13 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         curve_chart(ui, curve, &colours);
         legend(ui, &colours, &names);
     }
-    ui.checkbox(&mut panel.show_heatmap, "Show where places change hands");
-    if panel.show_heatmap {
-        heatmap_legend(ui, &balance);
+    // A game that records no places (Skirm) has no heatmap to offer.
+    if !balance.heatmap.is_empty() {
+        let heat = desk.heat_words();
+        ui.checkbox(&mut panel.show_heatmap, format!("Show the heatmap: {}", heat.title.to_lowercase()));
+        if panel.show_heatmap {
+            heatmap_legend(ui, &balance, &heat);
+        }
     }
     panel.levels.show(desk, panel.games, ui);
     panel.readings.show(desk, panel.games, panel.level, ui);
@@ -283,14 +287,14 @@ fn legend(ui: &mut Ui, colours: &[Color32], names: &[String]) {
 }
 
 /// What the heatmap's colours and numbers mean.
-fn heatmap_legend(ui: &mut Ui, balance: &Balance) {
+fn heatmap_legend(ui: &mut Ui, balance: &Balance, heat: &crate::game::HeatWords) {
     let most = balance.heatmap.iter().map(|c| c.changes).max().unwrap_or(0);
     ui.horizontal(|ui| {
         for heat in [0.0f32, 0.5, 1.0] {
             let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, heat_colour(heat));
         }
-        ui.label(format!("changed hands 1 to {most} times in {} games", balance.games));
+        ui.label(format!("1 to {most} {} at a place in {} games", heat.counted, balance.games));
     });
     ui.label(RichText::new("On each place: how many times, and R the mean round. Point at one for more.").small());
 }
@@ -424,10 +428,11 @@ pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<
             .filter(|(_, n)| **n > 0)
             .map(|(seat, n)| format!("{} {n}", desk.seat_name(seat)))
             .collect();
+        let heat = desk.heat_words();
         let lines = [
-            format!("Changed hands {} times in {} games", cell.changes, balance.games),
+            format!("{} {} in {} games", cell.changes, heat.counted, balance.games),
             format!("on average in round {:.1}", cell.mean_round),
-            format!("taken by {}", takers.join(", ")),
+            format!("{} {}", heat.by, takers.join(", ")),
         ];
         let tip = ui.ctx().layer_painter(egui::LayerId::new(egui::Order::Tooltip, egui::Id::unique("heatmap-tip")));
         let galleys: Vec<_> = lines

@@ -151,6 +151,8 @@ pub trait OwnCommands {
 /// The half of a [`Desk`] every game answers alike from its [`DeskParts`], written once.
 pub trait DeskDocument: PlaysSavedGames {
     /// The game's name, shown beside the scenario's in the menu bar.
+    /// What the balance heatmap counts at a place, in the game's words.
+    fn heat_words(&self) -> crate::game::HeatWords;
     fn game(&self) -> &'static str;
     /// The open document: title, path, revision, undo history.
     fn document(&self) -> &dyn EditedDocument;
@@ -271,6 +273,10 @@ macro_rules! desk_parts {
 }
 
 impl<D: DeskParts> DeskDocument for D {
+    fn heat_words(&self) -> crate::game::HeatWords {
+        <D::Game as GameDefinition>::HEAT
+    }
+
     fn game(&self) -> &'static str {
         <D::Game as GameDefinition>::NAME
     }

@@ -67,7 +67,7 @@ impl ReadingsTable {
                         let (d, (lo, hi)) = row.shift;
                         let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
                         ui.label(&row.label);
-                        ui.label(&row.value);
+                        ui.label(crate::balance::report::plain_value(&row.value));
                         let shift = format!("{:+.1} points ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0);
                         ui.label(if moves {
                             RichText::new(shift).color(Color32::from_rgb(230, 150, 60))

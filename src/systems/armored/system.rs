@@ -11,7 +11,7 @@ use super::scenario::setup::setup_of;
 use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, save_scenario, validate};
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Opened, Report, Setting, Shown};
+use crate::game::{FirstMover, GameDefinition, HeatWords, Opened, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Armored Advance.
@@ -35,6 +35,12 @@ impl GameDefinition for ArmoredAdvance {
     // A game measured in inches: its templates and strips are laid out for Letter.
     const PAPER: Paper = Paper::Letter;
     const PLACES_KEY: &'static str = "at";
+    const HEAT: HeatWords = HeatWords {
+        title: "Where units were destroyed",
+        counted: "units destroyed",
+        by: "destroyed by",
+        unit: Some(crate::table::LengthUnit::Inch),
+    };
 
     fn load(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, FileError> {
         load_scenario(rules, text)

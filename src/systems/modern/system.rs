@@ -11,7 +11,7 @@ use super::scenario::{
 use super::text::at_text;
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Report, Setting, Shown};
+use crate::game::{FirstMover, GameDefinition, HeatWords, Level, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Modern Skirmish.
@@ -36,6 +36,12 @@ impl GameDefinition for ModernSkirmish {
     // A game measured in centimetres.
     const PAPER: Paper = Paper::A4;
     const PLACES_KEY: &'static str = "at";
+    const HEAT: HeatWords = HeatWords {
+        title: "Where figures were killed",
+        counted: "figures killed",
+        by: "killed by",
+        unit: Some(crate::table::LengthUnit::Centimetre),
+    };
 
     fn load(rules: &Ruleset, text: &str) -> Result<ModernScenario, FileError> {
         load_scenario(rules, text)

@@ -10,7 +10,7 @@ use super::scenario::{
 use crate::board::Pos;
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Report, Setting};
+use crate::game::{FirstMover, GameDefinition, HeatWords, Report, Setting};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -34,6 +34,8 @@ impl GameDefinition for Swat {
     // One 6 x 6 tile of 1-inch squares fills a Letter page (the house ruleset's print default).
     const PAPER: Paper = Paper::Letter;
     const PLACES_KEY: &'static str = "squares";
+    const HEAT: HeatWords =
+        HeatWords { title: "Where properties changed hands", counted: "changes of hands", by: "taken by", unit: None };
 
     fn load(rules: &Ruleset, text: &str) -> Result<Scenario, FileError> {
         load_scenario(rules, text)
