@@ -2,7 +2,8 @@
 //! resolution, so the image prints at its true size.
 
 use super::sketch::{Rgb, Sketch};
-use tiny_skia::{FillRule, Mask, Paint, PathBuilder, Pixmap, Rect, Stroke, Transform};
+use std::sync::OnceLock;
+use tiny_skia::{FillRule, Mask, Paint, Path, PathBuilder, Pixmap, Rect, Stroke, Transform};
 
 /// The largest image side written, in pixels.
 pub const MAX_PIXELS: u32 = 16_000;
@@ -111,8 +112,23 @@ impl Sketch for PngSketch {
         }
     }
 
-    // Text is left to the PDF: the image shows the board itself.
-    fn text(&mut self, _x: f32, _y: f32, _size: f32, _text: &str, _color: Rgb, _mono: bool) {}
+    /// The PDF's fonts, each glyph's outline filled: the image carries every label the PDF has.
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
+        let Some(face) = fonts().map(|f| if mono { &f.mono } else { &f.regular }) else { return };
+        if let Some(path) = text_path(face, (x, y), size, text) {
+            self.pixmap.fill_path(&path, &Self::paint(color), FillRule::Winding, self.transform(), self.clips.last());
+        }
+    }
+
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        let Some(face) = fonts().map(|f| &f.mono) else { return };
+        if let Some(path) = text_path(face, (0.0, 0.0), size, text) {
+            // y grows downward, so a positive angle turns clockwise, as on the PDF.
+            let turn = Transform::from_rotate(90.0 * f32::from(quarter_turns % 4)).post_translate(x, y);
+            let transform = turn.post_concat(self.transform());
+            self.pixmap.fill_path(&path, &Self::paint(color), FillRule::Winding, transform, self.clips.last());
+        }
+    }
 
     fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
         let Some(mut mask) = Mask::new(self.pixmap.width(), self.pixmap.height()) else { return };
@@ -125,5 +141,119 @@ impl Sketch for PngSketch {
 
     fn pop_clip(&mut self) {
         self.clips.pop();
+    }
+}
+
+/// The fonts the PDF embeds, parsed once for the image's text.
+struct RasterFonts {
+    regular: ttf_parser::Face<'static>,
+    mono: ttf_parser::Face<'static>,
+}
+
+/// The parsed fonts (`None` only if the fonts built into the binary were unreadable, when the
+/// image goes without text rather than failing).
+fn fonts() -> Option<&'static RasterFonts> {
+    static FONTS: OnceLock<Option<RasterFonts>> = OnceLock::new();
+    FONTS
+        .get_or_init(|| {
+            Some(RasterFonts {
+                regular: ttf_parser::Face::parse(epaint_default_fonts::UBUNTU_LIGHT, 0).ok()?,
+                mono: ttf_parser::Face::parse(epaint_default_fonts::HACK_REGULAR, 0).ok()?,
+            })
+        })
+        .as_ref()
+}
+
+/// Glyph outlines in points: font units (y up) scaled by `k` from the pen's position.
+struct Outline {
+    path: PathBuilder,
+    pen: (f32, f32),
+    k: f32,
+}
+
+impl Outline {
+    fn at(&self, x: f32, y: f32) -> (f32, f32) {
+        (self.pen.0 + x * self.k, self.pen.1 - y * self.k)
+    }
+}
+
+impl ttf_parser::OutlineBuilder for Outline {
+    fn move_to(&mut self, x: f32, y: f32) {
+        let (x, y) = self.at(x, y);
+        self.path.move_to(x, y);
+    }
+
+    fn line_to(&mut self, x: f32, y: f32) {
+        let (x, y) = self.at(x, y);
+        self.path.line_to(x, y);
+    }
+
+    fn quad_to(&mut self, x1: f32, y1: f32, x: f32, y: f32) {
+        let ((x1, y1), (x, y)) = (self.at(x1, y1), self.at(x, y));
+        self.path.quad_to(x1, y1, x, y);
+    }
+
+    fn curve_to(&mut self, x1: f32, y1: f32, x2: f32, y2: f32, x: f32, y: f32) {
+        let ((x1, y1), (x2, y2), (x, y)) = (self.at(x1, y1), self.at(x2, y2), self.at(x, y));
+        self.path.cubic_to(x1, y1, x2, y2, x, y);
+    }
+
+    fn close(&mut self) {
+        self.path.close();
+    }
+}
+
+/// `text` set in `face` at `size` points with its baseline starting at `start`, as one path
+/// (glyphs side by side by their advances, as the PDF sets the labels it prints).
+fn text_path(face: &ttf_parser::Face<'_>, start: (f32, f32), size: f32, text: &str) -> Option<Path> {
+    let k = size / f32::from(face.units_per_em().max(1));
+    let mut outline = Outline { path: PathBuilder::new(), pen: start, k };
+    for c in text.chars() {
+        let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+        face.outline_glyph(glyph, &mut outline);
+        outline.pen.0 += f32::from(face.glyph_hor_advance(glyph).unwrap_or(0)) * k;
+    }
+    outline.path.finish()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// Pixels darker than mid-grey inside and outside a box (in pixels).
+    fn inked(sketch: &PngSketch, (x0, y0, x1, y1): (u32, u32, u32, u32)) -> (usize, usize) {
+        let (mut inside, mut outside) = (0, 0);
+        for y in 0..sketch.pixmap.height() {
+            for x in 0..sketch.pixmap.width() {
+                let pixel = sketch.pixmap.pixel(x, y).unwrap();
+                if pixel.alpha() > 128 && u16::from(pixel.red()) + u16::from(pixel.green()) < 200 {
+                    if (x0..x1).contains(&x) && (y0..y1).contains(&y) { inside += 1 } else { outside += 1 }
+                }
+            }
+        }
+        (inside, outside)
+    }
+
+    #[test]
+    fn a_label_is_inked_where_the_pdf_sets_it_and_nowhere_else() {
+        // 100 x 40 points at 2 pixels a point; "INF" at 12 pt from (10, 30) on its baseline.
+        let mut sketch = PngSketch::new(200, 80, 2.0).unwrap();
+        sketch.text(10.0, 30.0, 12.0, "INF", Rgb(0, 0, 0), false);
+        // Capitals stand about 0.7 em above the baseline; three of them are under 30 points wide.
+        let (inside, outside) = inked(&sketch, (20, 60 - 20, 20 + 60, 61));
+        assert!(inside > 60, "the label is drawn: {inside} dark pixels");
+        assert_eq!(outside, 0, "and only where it belongs");
+    }
+
+    #[test]
+    fn turned_text_runs_down_the_page() {
+        let mut sketch = PngSketch::new(80, 200, 2.0).unwrap();
+        sketch.text_turned(20.0, 10.0, 12.0, "12 inches", Rgb(0, 0, 0), 1);
+        // A quarter turn clockwise about its start: the line runs down from (20, 10), its
+        // glyphs standing to the right of x = 20 points... and left of it by their height.
+        let (inside, outside) = inked(&sketch, (40 - 24, 20, 40 + 24, 200));
+        assert!(inside > 60, "{inside}");
+        assert_eq!(outside, 0);
     }
 }
