@@ -514,3 +514,24 @@ fn overlap_and_symmetry_fixes_do_not_undo_each_other() {
     fix.apply(&mut s);
     clean(&s, "a piece whose image would overlap it");
 }
+
+#[test]
+fn the_setup_map_numbers_every_unit_and_lists_where_it_stands_and_faces() {
+    let rules = rules();
+    let scenario = load_scenario(&rules, HEDGEROW).unwrap();
+    let options = ExportOptions { sheets: Sheets::only(&["setup"]), ..ExportOptions::default() };
+    let report =
+        print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &options, &mut |_, _| {}).unwrap();
+    let text = report.page_text.join("\n");
+    assert_eq!(report.pages, 1);
+    for (index, unit) in scenario.table.units.iter().enumerate() {
+        let name = skirmish_studio::systems::armored::scenario::validate::unit_name(&rules, &scenario, index);
+        let line = format!("{} {name}: centre ", index + 1);
+        assert!(text.contains(&line), "{line:?} is listed:\n{text}");
+        assert!(text.contains(&format!("facing {}°", unit.pose.facing.degrees())), "{text}");
+    }
+    // Mud lies under the pieces drawn after it, yet its label is on the map and in the list.
+    assert!(text.contains("TM1 Thick mud 1: 11\" from left, 24\" from top, turned 90°"), "{text}");
+    assert!(text.lines().any(|l| l.trim() == "TM1"), "the mud's label is set on the map:\n{text}");
+    assert!(!text.contains("more lines"), "everything fits on the page:\n{text}");
+}

@@ -71,9 +71,20 @@ pub fn draw_piece(sk: &mut dyn Sketch, rules: &Ruleset, frame: &Frame, piece: &P
         sk.line(frame.at((cx - rx * half, cy - ry * half)), frame.at((cx + rx * half, cy + ry * half)), 1.8, INK);
     }
     if let Some(text) = label {
-        let (cx, cy) = frame.at(piece.shape().centre());
-        sk.text(cx - text.len() as f32 * 2.0, cy + 3.0, 7.0, text, INK, false);
+        chip_label(sk, frame.at(piece.shape().centre()), text, 7.0);
     }
+}
+
+/// A label centred on `centre` on a white chip with a thin edge, so it reads on any colour (a
+/// black wall, dark tank traps) and nothing drawn earlier hides it.
+pub fn chip_label(sk: &mut dyn Sketch, centre: (f32, f32), text: &str, size: f32) {
+    // Ubuntu's figures and capitals are about 0.6 em wide.
+    let width = text.chars().count() as f32 * size * 0.6 + 3.0;
+    let height = size + 2.0;
+    let (x, y) = (centre.0 - width / 2.0, centre.1 - height / 2.0);
+    sk.fill_rect(x, y, width, height, Rgb(255, 255, 255));
+    outline(sk, &[(x, y), (x + width, y), (x + width, y + height), (x, y + height)], 0.4, INK, None);
+    sk.text(x + 1.5, y + height - 2.2, size, text, INK, false);
 }
 
 /// Draws the whole table: cloth, zones, ground, pieces, objectives and units; `labels` writes
@@ -99,14 +110,8 @@ pub fn draw_table(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenar
     for piece in table.pieces.iter().filter(ground) {
         draw_piece(sk, rules, frame, piece, None, 0.0);
     }
-    let mut numbers = std::collections::BTreeMap::<&str, usize>::new();
-    for piece in table.pieces.iter() {
-        let n = numbers.entry(piece.kind.as_str()).or_insert(0);
-        *n += 1;
-        if !ground(&piece) {
-            let label = labels.then(|| format!("{}{}", initials(rules, &piece.kind), n));
-            draw_piece(sk, rules, frame, piece, label.as_deref(), 0.0);
-        }
+    for piece in table.pieces.iter().filter(|p| !ground(p)) {
+        draw_piece(sk, rules, frame, piece, None, 0.0);
     }
     for objective in &table.objectives {
         let shape = objective.shape();
@@ -134,6 +139,33 @@ pub fn draw_table(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenar
         let c = (unit.pose.x as f64, unit.pose.y as f64);
         sk.line(frame.at(c), frame.at((c.0 + fx * reach, c.1 + fy * reach)), 1.4, Rgb(250, 250, 250));
     }
+    if labels {
+        // Last, over everything: each piece's letters and number (as the setup list names it)
+        // and each unit's number, so mud under a building or a label on a black wall still reads.
+        for (piece, label) in table.pieces.iter().zip(piece_labels(rules, scenario)) {
+            chip_label(sk, frame.at(piece.shape().centre()), &label, 7.0);
+        }
+        for (index, unit) in table.units.iter().enumerate() {
+            chip_label(sk, frame.at((unit.pose.x as f64, unit.pose.y as f64)), &(index + 1).to_string(), 6.5);
+        }
+    }
+}
+
+/// Each piece's short label on the map and in the setup list: its kind's letters and its
+/// number among pieces of that kind (`B2`, `TT1`).
+#[must_use]
+pub fn piece_labels(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<String> {
+    let mut numbers = std::collections::BTreeMap::<&str, usize>::new();
+    scenario
+        .table
+        .pieces
+        .iter()
+        .map(|piece| {
+            let n = numbers.entry(piece.kind.as_str()).or_insert(0);
+            *n += 1;
+            format!("{}{n}", initials(rules, &piece.kind))
+        })
+        .collect()
 }
 
 /// Short letters for a kind on the map: `B` for building, `TT` for tank traps.

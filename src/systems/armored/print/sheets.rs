@@ -3,8 +3,8 @@
 
 use super::super::ruleset::{Ruleset, UnitClass};
 use super::super::scenario::ArmoredScenario;
-use super::super::scenario::validate::{piece_name, profile_name, side_name};
-use super::draw::{Frame, SIDE_COLOURS, dashed, draw_piece, draw_table, initials, outline, shape_points};
+use super::super::scenario::validate::{piece_name, profile_name, side_name, unit_name};
+use super::draw::{Frame, SIDE_COLOURS, dashed, draw_piece, draw_table, outline, piece_labels, shape_points};
 use crate::export::{ExportOptions, INK, PT_PER_MM, Rgb, Sketch, page_area, page_title, wrap};
 use crate::table::{Facing, Footprint, Piece, Pose};
 
@@ -27,19 +27,26 @@ pub fn setup_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenar
         show(table.width),
         show(table.depth)
     ));
-    let mut numbers = std::collections::BTreeMap::<&str, usize>::new();
-    for (i, piece) in table.pieces.iter().enumerate() {
-        let n = numbers.entry(piece.kind.as_str()).or_insert(0);
-        *n += 1;
+    for (i, (piece, label)) in table.pieces.iter().zip(piece_labels(rules, scenario)).enumerate() {
         lines.push(format!(
-            "{}{} {}: {} from left, {} from top, turned {}°, {} tall",
-            initials(rules, &piece.kind),
-            n,
+            "{label} {}: {} from left, {} from top, turned {}°{}",
             piece_name(rules, scenario, i),
             show(piece.pose.x),
             show(piece.pose.y),
             piece.pose.facing.degrees(),
-            show(piece.height)
+            // Flat ground (a road, mud) has no height worth saying.
+            if piece.height > 0 { format!(", {} tall", show(piece.height)) } else { String::new() }
+        ));
+    }
+    // The units by the numbers on the map, each with its place and the way it faces.
+    for (i, unit) in table.units.iter().enumerate() {
+        lines.push(format!(
+            "{} {}: centre {} from left, {} from top, facing {}°",
+            i + 1,
+            unit_name(rules, scenario, i),
+            show(unit.pose.x),
+            show(unit.pose.y),
+            unit.pose.facing.degrees()
         ));
     }
     for zone in &table.zones {
@@ -59,16 +66,24 @@ pub fn setup_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenar
     }
     let top = y0 + 14.0 + table.depth as f32 * scale;
     let leading = 9.5;
-    let room = ((y0 + h - top) / leading).max(1.0) as usize;
-    let wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, 120)).collect();
-    let shown = wrapped.len().min(room);
+    // One line kept free at the foot for "... more lines" should even two columns overflow.
+    let room = ((y0 + h - top) / leading - 1.0).max(1.0) as usize;
+    // One column across the page, or two side by side when one would run off its foot.
+    let mut wrapped: Vec<String> = lines.iter().flat_map(|l| wrap(l, 120)).collect();
+    let mut columns = 1;
+    if wrapped.len() > room {
+        wrapped = lines.iter().flat_map(|l| wrap(l, 70)).collect();
+        columns = 2;
+    }
+    let shown = wrapped.len().min(room * columns);
     for (i, line) in wrapped.iter().take(shown).enumerate() {
-        sk.text(x0, top + i as f32 * leading, 7.5, line, INK, false);
+        let (column, row) = (i / room, i % room);
+        sk.text(x0 + column as f32 * w / 2.0, top + row as f32 * leading, 7.5, line, INK, false);
     }
     if wrapped.len() > shown {
         sk.text(
-            x0,
-            top + shown as f32 * leading,
+            x0 + (columns - 1) as f32 * w / 2.0,
+            top + room as f32 * leading,
             7.5,
             &format!("... {} more lines: print on a larger paper", wrapped.len() - shown),
             INK,
