@@ -13,7 +13,7 @@ mod window_common;
 use skirmish_studio::table::UM_PER_INCH;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use window_common::{Answers, GameDesks, run_until, sample, settle_findings};
+use window_common::{Answers, GameDesks, click_at, run_until, sample, settle_findings};
 
 fn harness(open: Option<PathBuf>) -> Harness<'static, StudioApp> {
     let config = AppConfig {
@@ -308,4 +308,23 @@ fn the_export_dialog_lays_a_table_out_in_inches_not_squares() {
     let layout = harness.get_by_label_contains("pages of");
     let text = layout.accesskit_node().value().unwrap_or_default();
     assert!(text.starts_with("The table prints on") && text.contains("inches") && !text.contains("squares"), "{text}");
+}
+
+#[test]
+fn measure_by_clicking_one_tank_then_another_reads_the_gap_between_them() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    harness.get_by_label("Measure").click();
+    harness.run_steps(2);
+    // A click on the Allies' first Sherman (10", 42"): only a start, nothing measured yet.
+    let first = at(&harness, 10.0, 42.0);
+    click_at(&mut harness, first);
+    harness.get_by_label("Click the other thing or point to measure to.");
+    assert!(harness.query_by_label_contains("edge to edge").is_none(), "a tank is not measured against itself");
+    // A click on the Axis' first Sherman (10", 6") ends the line.
+    let second = at(&harness, 10.0, 6.0);
+    click_at(&mut harness, second);
+    let line = harness.state().armored().unwrap().editor.line.expect("a line");
+    assert_ne!(line.0, line.1);
+    harness.get_by_label_contains("From Medium tank (M4 Sherman) 1 of Allies to Medium tank (M4 Sherman) 1 of Axis");
+    harness.get_by_label_contains("edge to edge: hit on");
 }

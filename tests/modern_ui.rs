@@ -14,7 +14,7 @@ use skirmish_studio::systems::modern::rules::Outcome;
 use skirmish_studio::ui::modern::ModernDesk;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use window_common::{Answers, run_until, sample, settle_findings};
+use window_common::{Answers, click_at, drawn_text, run_until, sample, settle_findings};
 
 fn harness(open: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_answering(open, None)
@@ -44,15 +44,6 @@ fn desk<'a>(harness: &'a Harness<'static, StudioApp>) -> &'a ModernDesk {
 fn at(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> Pos2 {
     let place = harness.state().placement.expect("the table was drawn");
     place.origin + egui::vec2(x, y) * place.zoom
-}
-
-fn click_at(harness: &mut Harness<'static, StudioApp>, point: Pos2) {
-    harness.hover_at(point);
-    harness.run_steps(1);
-    harness.drag_at(point);
-    harness.run_steps(1);
-    harness.drop_at(point);
-    harness.run_steps(2);
 }
 
 #[test]
@@ -262,4 +253,23 @@ fn a_symmetry_a_table_cannot_have_is_refused_in_words_and_the_echo_kept() {
     let status = &harness.state().status;
     assert!(status.contains("is not a symmetry of a table for two sides"), "{status}");
     harness.get_by_label_contains("is not a symmetry of a table for two sides");
+}
+
+#[test]
+fn a_measure_on_the_table_is_painted_under_a_dialog_opened_over_it() {
+    let mut harness = harness(Some(sample("ms-town.ron")));
+    {
+        let desk = harness.state_mut().desk_as_mut::<ModernDesk>().unwrap();
+        desk.editor.tool = skirmish_studio::systems::modern::editing::Tool::Measure;
+        desk.editor.measured = Some(((300_000, 300_000), (600_000, 450_000)));
+    }
+    harness.run_steps(2);
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("Export for print").click();
+    harness.run_steps(3);
+    let order = drawn_text(&harness);
+    let measure = order.iter().rposition(|t| t.contains("edge to edge")).expect("the measure is drawn");
+    let dialog = order.iter().position(|t| t.contains("prints on")).expect("the export dialog is drawn");
+    assert!(measure < dialog, "the measure's label is painted over the dialog: {order:?}");
 }

@@ -157,3 +157,29 @@ pub fn window_on(open: &str, prefs: Prefs) -> Harness<'static, StudioApp> {
     harness.run_steps(4);
     harness
 }
+
+/// Every piece of text drawn last frame, in the order it is painted (later is on top).
+pub fn drawn_text(harness: &Harness<'static, StudioApp>) -> Vec<String> {
+    fn walk(shape: &egui::Shape, found: &mut Vec<String>) {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().for_each(|s| walk(s, found)),
+            egui::Shape::Text(text) => found.push(text.galley.job.text.trim().to_owned()),
+            _ => {}
+        }
+    }
+    let mut found = Vec::new();
+    for clipped in &harness.output().shapes {
+        walk(&clipped.shape, &mut found);
+    }
+    found
+}
+
+/// A click at a point of the window: pointer there, pressed, released where it was.
+pub fn click_at(harness: &mut Harness<'static, StudioApp>, point: egui::Pos2) {
+    harness.hover_at(point);
+    harness.run_steps(1);
+    harness.drag_at(point);
+    harness.run_steps(1);
+    harness.drop_at(point);
+    harness.run_steps(2);
+}

@@ -531,10 +531,15 @@ impl Editor {
             }
             TableTool::Zone => self.drag = Some(Drag::Zone { from: at }),
             TableTool::PolygonZone => self.add_corner(at),
-            TableTool::Measure | TableTool::Sight => {
-                self.line = Some((at, at));
-                self.drag = Some(Drag::Line);
-            }
+            TableTool::Measure | TableTool::Sight => match self.line {
+                // A click left a start: this click is the other end (click, then click).
+                Some((from, to)) if from == to => self.line = Some((from, at)),
+                // Otherwise a new line starts here, to be dragged or clicked to its end.
+                _ => {
+                    self.line = Some((at, at));
+                    self.drag = Some(Drag::Line);
+                }
+            },
         }
     }
 
@@ -588,6 +593,16 @@ impl Editor {
     pub fn release(&mut self, at: Option<(i64, i64)>) {
         if let (Some(Drag::Zone { from }), Some(at)) = (self.drag.clone(), at) {
             self.add_zone(from, at);
+        }
+        // A line dragged less than a fifth of a unit was a click: it leaves only its start,
+        // and the next click ends it (so a click on a tank never measures it against itself).
+        if matches!(self.drag, Some(Drag::Line))
+            && let Some((from, to)) = self.line
+        {
+            let (dx, dy) = ((to.0 - from.0) as f64, (to.1 - from.1) as f64);
+            if crate::table::measure::length(dx, dy) < self.rules.unit.um() as f64 / 5.0 {
+                self.line = Some((from, from));
+            }
         }
         self.drag = None;
         self.drag_key = None;

@@ -108,6 +108,17 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
     labels(desk, &table_painter, place);
+    let rules = &desk.editor.rules;
+    let tags: Vec<UnitTag> = desk
+        .scenario()
+        .table
+        .units
+        .iter()
+        .filter_map(|u| {
+            Some(UnitTag { pose: u.pose, reach: rules.hull(&u.profile)?.reach(), text: short_name(rules, &u.profile) })
+        })
+        .collect();
+    unit_tags(&table_painter, place, unit, &tags);
     corners(desk, &table_painter, place, pointer);
     marks(desk, &table_painter, place);
     line(desk, &table_painter, place);
@@ -147,13 +158,12 @@ fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
             continue;
         }
         let at = to_screen(place, unit, piece.shape().centre());
-        painter.text(
-            at,
-            egui::Align2::CENTER_CENTER,
-            format!("{}{}", initials(rules, &piece.kind), n),
-            font.clone(),
-            Color32::WHITE,
-        );
+        // On a dark backdrop: white alone vanishes over the cloth beside a thin wall.
+        let galley =
+            painter.layout_no_wrap(format!("{}{}", initials(rules, &piece.kind), n), font.clone(), Color32::WHITE);
+        let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
+        painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
     for objective in &desk.scenario().table.objectives {
         let at = to_screen(place, unit, (objective.at.0 as f64, objective.at.1 as f64));
@@ -230,6 +240,10 @@ pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
     // The editor read-only and the per-revision scene apart, so nothing is copied each frame.
     let ArmoredDesk { editor, scene, .. } = desk;
     let (from, to) = editor.line?;
+    // Only a start so far (one click): nothing is measured yet.
+    if from == to {
+        return None;
+    }
     let rules = &editor.rules;
     let unit = rules.unit;
     let scenario = &editor.doc.scenario;
@@ -303,7 +317,15 @@ fn line(desk: &mut ArmoredDesk, painter: &Painter, place: Placement) {
         return;
     }
     let unit = desk.editor.rules.unit.um() as f32;
-    let Some(reading) = reading(desk) else { return };
+    let Some(reading) = reading(desk) else {
+        // The start a click left, waiting for the click at the other end.
+        painter.circle_stroke(
+            to_screen(place, unit, (from.0 as f64, from.1 as f64)),
+            6.0,
+            Stroke::new(2.5, Color32::WHITE),
+        );
+        return;
+    };
     let (a, b) =
         (to_screen(place, unit, (from.0 as f64, from.1 as f64)), to_screen(place, unit, (to.0 as f64, to.1 as f64)));
     let colour = if reading.clear { Color32::from_rgb(60, 200, 90) } else { style::ERROR };
@@ -327,5 +349,45 @@ pub fn text_boxes(painter: &Painter, place: Placement, at: Pos2, lines: &[String
         painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
         painter.galley(pos2(x + 4.0, y), galley, Color32::WHITE);
         y += 20.0;
+    }
+}
+
+/// A label under a unit on the table: where it stands, how far its hull reaches, what it says.
+pub struct UnitTag {
+    /// The unit's centre and facing.
+    pub pose: crate::table::Pose,
+    /// How far its hull reaches from its centre (micrometres).
+    pub reach: f64,
+    /// Its short name, and its damage in a playtest.
+    pub text: String,
+}
+
+/// A profile's short name for a label on the table: the model in its name's brackets ("M4
+/// Sherman" of "Medium tank (M4 Sherman)"), or the whole name.
+#[must_use]
+pub fn short_name(rules: &crate::systems::armored::ruleset::Ruleset, profile: &str) -> String {
+    let name = crate::systems::armored::scenario::validate::profile_name(rules, profile);
+    match (name.find('('), name.rfind(')')) {
+        (Some(open), Some(close)) if open < close => name[open + 1..close].to_owned(),
+        _ => name,
+    }
+}
+
+/// Each unit's name (and damage) under its hull on a dark band, once the table is drawn large
+/// enough for 12 px labels to sit beside the units without covering the table.
+pub fn unit_tags(painter: &Painter, place: Placement, unit: f32, tags: &[UnitTag]) {
+    if place.zoom < 8.0 {
+        return;
+    }
+    let font = FontId::proportional(style::MIN_TEXT);
+    for tag in tags {
+        let below = to_screen(place, unit, (tag.pose.x as f64, tag.pose.y as f64 + tag.reach));
+        let galley = painter.layout_no_wrap(tag.text.clone(), font.clone(), Color32::WHITE);
+        let rect = egui::Rect::from_center_size(
+            below + egui::vec2(0.0, 3.0 + galley.size().y / 2.0),
+            galley.size() + egui::vec2(6.0, 2.0),
+        );
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(170));
+        painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
 }

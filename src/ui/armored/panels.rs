@@ -142,8 +142,11 @@ pub fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
                         ui.label(line);
                     }
                 }
+                None if desk.editor.line.is_some_and(|(from, to)| from == to) => {
+                    ui.label("Click the other thing or point to measure to.");
+                }
                 None => {
-                    ui.label("Drag from one thing or point to another.");
+                    ui.label("Click one thing or point, then another (or drag from one to the other).");
                 }
             });
         }

@@ -7,10 +7,11 @@
 //! The document is never touched.
 
 use super::ArmoredDesk;
-use super::canvas::{SIDE_COLOURS, text_boxes};
+use super::canvas::{SIDE_COLOURS, UnitTag, short_name, text_boxes, unit_tags};
 use crate::systems::armored::playtest::ArmoredPlay;
 use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
+use crate::systems::armored::ruleset::UnitClass;
 use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
@@ -186,9 +187,10 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
             p.pending = Some(PlayFile::Load);
         }
     });
-    if !p.note.is_empty() {
-        ui.label(RichText::new(&p.note).color(style::WARNING));
-    }
+    // The note always takes one line, cut short with the whole on pointing, so a refusal
+    // neither pushes the table down nor widens the window.
+    let note = if p.note.is_empty() { " " } else { p.note.as_str() };
+    ui.add(egui::Label::new(RichText::new(note).color(style::WARNING)).truncate());
     leave
 }
 
@@ -302,6 +304,26 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
         draw_table(&mut sketch, p.play.data(), &shown, &frame, false);
     }
+    // Each unit's name and, once hit, what it has left.
+    let data = p.play.data();
+    let tags: Vec<UnitTag> = p
+        .play
+        .state()
+        .units
+        .iter()
+        .filter(|u| u.alive() && u.riding.is_none())
+        .filter_map(|u| {
+            let profile = data.profiles.get(u.profile)?;
+            let hull = data.hull(&profile.id)?;
+            let mut text = short_name(data, &profile.id);
+            if u.hp < profile.hit_points {
+                let what = if profile.class == UnitClass::Infantry { "men" } else { "hp" };
+                text = format!("{text}: {} of {} {what}", u.hp, profile.hit_points);
+            }
+            Some(UnitTag { pose: u.pose, reach: hull.reach(), text })
+        })
+        .collect();
+    unit_tags(&painter, place, unit, &tags);
     let pointer = response.hover_pos().filter(|q| place.area.contains(*q));
     let at = pointer.map(|q| to_table(place, q));
     let (pressed, released) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_released()));

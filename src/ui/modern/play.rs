@@ -151,7 +151,9 @@ impl PlaysSavedGames for ModernDesk {
 fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
     let Some(p) = desk.play.as_mut() else { return false };
     let mut leave = false;
-    ui.horizontal_wrapped(|ui| {
+    // The status on a line of its own, cut short rather than wrapped, and buttons whose words
+    // never change below it: nothing moves as the game goes on.
+    ui.horizontal(|ui| {
         let state = p.play.state();
         let data = p.play.data();
         let status = match state.outcome {
@@ -175,11 +177,16 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
                 scores[1]
             ),
         };
-        ui.label(RichText::new(status).strong());
         ui.label(format!("Kills {} : {}", state.kills[0], state.kills[1]));
         ui.separator();
-        let pass_label = if state.active.is_some() { "Stand (pass the initiative)" } else { "Pass the initiative" };
-        if ui.button(pass_label).clicked() {
+        ui.add(egui::Label::new(RichText::new(status).strong()).truncate());
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .button("Pass the initiative")
+            .on_hover_text("Ends the initiative; a unit that passed its test and has not acted stands")
+            .clicked()
+        {
             p.act(&Action::Pass);
         }
         if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
