@@ -535,3 +535,41 @@ fn the_setup_map_numbers_every_unit_and_lists_where_it_stands_and_faces() {
     assert!(text.lines().any(|l| l.trim() == "TM1"), "the mud's label is set on the map:\n{text}");
     assert!(!text.contains("more lines"), "everything fits on the page:\n{text}");
 }
+
+#[test]
+fn each_template_says_which_pieces_and_how_many_to_cut_and_foliage_keeps_its_band() {
+    let rules = rules();
+    let scenario = load_scenario(&rules, HEDGEROW).unwrap();
+    let options = ExportOptions { sheets: Sheets::only(&["templates"]), ..ExportOptions::default() };
+    let report =
+        print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &options, &mut |_, _| {}).unwrap();
+    let text = report.page_text.join("\n");
+    assert!(text.contains("Building 8\" x 6\": cut 2 (B1, B2)"), "{text}");
+    assert!(text.contains("Building 6\" x 6\": cut 2 (B3, B4)"), "{text}");
+    // The banded foliage template takes four pages here rather than losing its 3" band.
+    assert!(text.contains("Foliage 9\" x 6\": cut 2 (F1, F2) (part 1 of 4)"), "{text}");
+    assert!(!text.contains("too large for its 3\" band"), "{text}");
+}
+
+#[test]
+fn the_quick_reference_prints_each_penetration_row_as_the_engine_reads_it_naming_weak_spot_only_where_it_differs() {
+    let rules = rules();
+    let scenario = load_scenario(&rules, HEDGEROW).unwrap();
+    let options = ExportOptions { sheets: Sheets::only(&["reference"]), ..ExportOptions::default() };
+    let report =
+        print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &options, &mut |_, _| {}).unwrap();
+    let text = report.page_text.join("\n");
+    let roll = |r: Option<u8>| {
+        r.map_or("fails".to_owned(), |r| if r == 0 { "penetrates automatically".to_owned() } else { format!("{r}+") })
+    };
+    for row in &rules.penetration {
+        let (plain, weak) = (roll(row.roll), roll(row.weak_spot));
+        let line = if plain == weak {
+            format!("{:+}: {plain} (Weak Spot too)", row.difference)
+        } else {
+            format!("{:+}: {plain}; with Weak Spot {weak}", row.difference)
+        };
+        assert!(text.contains(&line), "{line:?} in\n{text}");
+    }
+    assert!(!text.contains("with Weak Spot: automatic"), "{text}");
+}

@@ -117,11 +117,21 @@ pub fn template_pages(rules: &Ruleset, scenario: &ArmoredScenario, options: &Exp
     let band = 3.0 * rules.unit.um() as f64;
     let mut seen: Vec<(String, Footprint)> = Vec::new();
     let mut parts = Vec::new();
+    let labels = piece_labels(rules, scenario);
     for piece in &scenario.table.pieces {
         if seen.iter().any(|(k, f)| *k == piece.kind && *f == piece.footprint) {
             continue;
         }
         seen.push((piece.kind.clone(), piece.footprint.clone()));
+        // Which pieces this template cuts, by their labels on the setup map.
+        let cut: Vec<&str> = scenario
+            .table
+            .pieces
+            .iter()
+            .zip(&labels)
+            .filter(|(p, _)| p.kind == piece.kind && p.footprint == piece.footprint)
+            .map(|(_, label)| label.as_str())
+            .collect();
         let foliage = rules.kind(&piece.kind).is_some_and(|k| k.foliage);
         let (pw_um, ph_um) = (f64::from(w - 20.0) / f64::from(per_um), f64::from(h - 30.0) / f64::from(per_um));
         // Upright or turned a quarter, whichever needs fewer pages; foliage's band is drawn
@@ -134,17 +144,28 @@ pub fn template_pages(rules: &Ruleset, scenario: &ArmoredScenario, options: &Exp
             let rows = ((max.1 - min.1) / ph_um).ceil().max(1.0) as usize;
             (cols * rows, upright, min, max, cols, rows)
         };
-        let choices = [layout_of(0, band), layout_of(9_000, band), layout_of(0, 0.0), layout_of(9_000, 0.0)];
-        let Some((_, upright, min, max, cols, rows)) = choices
-            .into_iter()
-            .enumerate()
-            .filter(|(i, c)| *i >= 2 || foliage && c.0 == 1)
-            .min_by_key(|(i, c)| (c.0, *i))
-            .map(|(_, c)| c)
-        else {
+        // Foliage takes its band wherever the banded template fits the pages a template may
+        // use; everything else is its footprint alone.
+        let banded = [layout_of(0, band), layout_of(9_000, band)];
+        let plain = [layout_of(0, 0.0), layout_of(9_000, 0.0)];
+        let fits = |c: &(usize, Piece, (f64, f64), (f64, f64), usize, usize)| c.0 <= MAX_TEMPLATE_PARTS;
+        let with_band = foliage && banded.iter().any(fits);
+        let choices = if with_band { banded } else { plain };
+        let Some((_, upright, min, max, cols, rows)) = choices.into_iter().min_by_key(|c| c.0) else {
             continue;
         };
-        let name = rules.kind(&piece.kind).map_or(piece.kind.clone(), |k| k.name.clone());
+        let kind_name = rules.kind(&piece.kind).map_or(piece.kind.clone(), |k| k.name.clone());
+        // Its size across and along, as it stands unturned.
+        let bounds = Piece { pose: Pose::new(0, 0, Facing::default()), ..piece.clone() }.shape().bounds();
+        let extent = |from: f64, to: f64| rules.unit.show((to - from).round() as i64);
+        let name = format!(
+            "{kind_name} {} x {}: cut {} ({}){}",
+            extent(bounds.min.0, bounds.max.0),
+            extent(bounds.min.1, bounds.max.1),
+            cut.len(),
+            cut.join(", "),
+            if foliage && !with_band { "; too large for its 3\" band here" } else { "" }
+        );
         if cols * rows > MAX_TEMPLATE_PARTS {
             // A road across the table is the poster's to print, not a template's.
             continue;
@@ -158,7 +179,7 @@ pub fn template_pages(rules: &Ruleset, scenario: &ArmoredScenario, options: &Exp
                     name: name.clone(),
                     region: (lo, hi),
                     part: (col + row * cols + 1, cols * rows),
-                    foliage,
+                    foliage: with_band,
                 });
             }
         }
@@ -437,9 +458,15 @@ pub fn reference_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredSc
     add(10.0, "Penetration minus armour".into());
     for row in &rules.penetration {
         let roll = |r: Option<u8>| {
-            r.map_or("fails".to_owned(), |r| if r == 0 { "automatic".to_owned() } else { format!("{r}+") })
+            r.map_or(
+                "fails".to_owned(),
+                |r| if r == 0 { "penetrates automatically".to_owned() } else { format!("{r}+") },
+            )
         };
-        add(8.5, format!("  {:+}: {}   with Weak Spot: {}", row.difference, roll(row.roll), roll(row.weak_spot)));
+        // Weak Spot named only where it changes the roll.
+        let (plain, weak) = (roll(row.roll), roll(row.weak_spot));
+        let with_weak = if plain == weak { " (Weak Spot too)".to_owned() } else { format!("; with Weak Spot {weak}") };
+        add(8.5, format!("  {:+}: {plain}{with_weak}", row.difference));
     }
     add(10.0, "Movement per action".into());
     for text in [
@@ -481,8 +508,9 @@ pub fn reference_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredSc
             if y > y0 + h {
                 return;
             }
-            sk.text(x0, y, size, &line, INK, size > 9.0);
-            y += size + 3.5;
+            // One typeface throughout; headings stand out by size.
+            sk.text(x0, y, if size > 9.0 { 11.0 } else { size }, &line, INK, false);
+            y += if size > 9.0 { 15.0 } else { size + 3.5 };
         }
     }
 }
