@@ -148,8 +148,7 @@ pub fn template_pages(rules: &Ruleset, scenario: &ArmoredScenario, options: &Exp
         // use; everything else is its footprint alone.
         let banded = [layout_of(0, band), layout_of(9_000, band)];
         let plain = [layout_of(0, 0.0), layout_of(9_000, 0.0)];
-        let fits = |c: &(usize, Piece, (f64, f64), (f64, f64), usize, usize)| c.0 <= MAX_TEMPLATE_PARTS;
-        let with_band = foliage && banded.iter().any(fits);
+        let with_band = foliage && banded.iter().any(|c| c.0 <= MAX_TEMPLATE_PARTS);
         let choices = if with_band { banded } else { plain };
         let Some((_, upright, min, max, cols, rows)) = choices.into_iter().min_by_key(|c| c.0) else {
             continue;
