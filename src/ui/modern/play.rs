@@ -431,12 +431,12 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             .filter(|&i| state.on_table(i))
             .find(|&i| centre_distance(state.figures[i].at, at) <= rules.base_um() / 2)
     };
-    // Reach of the figures of the activated unit (or the selected one).
+    // Reach of one figure of the activated unit at a time: the selected one, or the one under
+    // the pointer (every figure's rings at once make a tangle nobody can read).
     if let Some(active) = state.active {
-        for i in state.figures_of(active) {
-            if p.selected.is_some() && p.selected != Some(i) {
-                continue;
-            }
+        let hovered = pointer.and_then(figure_at);
+        let shown = p.selected.or(hovered).filter(|&i| state.figures.get(i).is_some_and(|f| f.unit == active));
+        if let Some(i) = shown {
             let c = to_screen(place, state.figures[i].at);
             for (n, (reach, _)) in p.play.reach(i).into_iter().enumerate() {
                 let r = (reach + rules.base_um() / 2) as f32 / unit * place.zoom;
@@ -489,13 +489,15 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                 Some((hit, kill, _)) => format!("{}: hit {hit:.3}, kill {kill:.3}", p.play.figure_name(h)),
                 None => format!("{}: {}", p.play.figure_name(h), preview.aim.err().unwrap_or_default()),
             };
-            painter.text(
-                to_screen(place, at) + egui::vec2(12.0, -12.0),
-                egui::Align2::LEFT_BOTTOM,
-                text,
-                egui::FontId::proportional(14.0),
-                Color32::WHITE,
-            );
+            // On a dark backdrop: white alone is lost on the beige cloth.
+            let galley = painter.layout_no_wrap(text, egui::FontId::proportional(14.0), Color32::WHITE);
+            // Beside the pointer, kept inside the table's view (it is clipped there).
+            let mut corner = to_screen(place, at) + egui::vec2(12.0, -12.0 - galley.size().y);
+            corner.x = corner.x.min(place.area.max.x - galley.size().x - 6.0).max(place.area.min.x + 4.0);
+            corner.y = corner.y.max(place.area.min.y + 4.0);
+            let rect = egui::Rect::from_min_size(corner, galley.size()).expand2(egui::vec2(4.0, 2.0));
+            painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
+            painter.galley(corner, galley, Color32::WHITE);
         }
         if pressed && p.dragging.is_none() {
             match hovered {
