@@ -54,8 +54,8 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
             return Err(problem);
         }
         let mut text = String::new();
-        for event in &run.events {
-            let _ = writeln!(text, "{}", core.event_text(&run.state, event));
+        for line in super::play::event_lines(&core, &run.state, &run.events) {
+            let _ = writeln!(text, "{line}");
         }
         let (closing, mut json) = G::summary(&self.rules, &self.scenario, &run.state);
         let _ = writeln!(text, "{closing}");

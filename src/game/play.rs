@@ -150,6 +150,20 @@ impl<R: Rules> Rules for std::sync::Arc<R> {
     }
 }
 
+/// Each event in words, a run of identical lines told once with its count (`... (x14)`): a
+/// deck shuffled card by card reads as one line, while every die stays an event of its own.
+pub fn event_lines<R: Rules + ?Sized>(rules: &R, state: &R::State, events: &[R::Event]) -> Vec<String> {
+    let mut lines: Vec<(String, usize)> = Vec::new();
+    for event in events {
+        let line = rules.event_text(state, event);
+        match lines.last_mut() {
+            Some((last, count)) if *last == line => *count += 1,
+            _ => lines.push((line, 1)),
+        }
+    }
+    lines.into_iter().map(|(line, count)| if count > 1 { format!("{line} (x{count})") } else { line }).collect()
+}
+
 /// A game being played: the setup, the seed and every action, with the state they give. The
 /// state is always the actions replayed from the seed, so undo never changes a die.
 #[derive(Debug, Clone)]
@@ -280,10 +294,10 @@ impl<R: Rules> Session<R> {
     /// playtest's log after an undo or a restart.
     pub fn log(&self, rules: &R) -> Vec<String> {
         let Ok((mut state, events)) = rules.start(&self.setup, self.seed) else { return Vec::new() };
-        let mut log: Vec<String> = events.iter().map(|e| rules.event_text(&state, e)).collect();
+        let mut log = event_lines(rules, &state, &events);
         for action in &self.actions {
             if let Ok(events) = rules.apply(&mut state, action) {
-                log.extend(events.iter().map(|e| rules.event_text(&state, e)));
+                log.extend(event_lines(rules, &state, &events));
             }
         }
         log

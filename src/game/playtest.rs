@@ -37,7 +37,7 @@ impl<R: Rules> Playtest<R> {
     /// Why the setup cannot start a game.
     pub fn begin(rules: R, setup: R::Setup, seed: u64, computer: Vec<bool>) -> Result<Self, String> {
         let session = Session::start(&rules, setup, seed)?;
-        let log = session.events.iter().map(|e| rules.event_text(&session.state, e)).collect();
+        let log = super::play::event_lines(&rules, &session.state, &session.events);
         Ok(Self { rules, session, computer, level: Level::Normal, log, seat_names: Vec::new(), changes: 0 })
     }
 
@@ -77,8 +77,8 @@ impl<R: Rules> Playtest<R> {
             Ok(events) => {
                 self.changes += 1;
                 // The events tell the action ("X moves from … to …"): saying it too would log it twice.
-                let lines = events.iter().map(|e| self.rules.event_text(&self.session.state, e));
-                let lines: Vec<String> = lines.map(|line| super::named_seats(&line, &self.seat_names)).collect();
+                let lines = super::play::event_lines(&self.rules, &self.session.state, &events);
+                let lines: Vec<String> = lines.iter().map(|line| super::named_seats(line, &self.seat_names)).collect();
                 self.log.extend(lines);
                 Ok(events)
             }

@@ -54,7 +54,8 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
             };
             let who = squad.map_or_else(String::new, |s| format!("{} ", squad_name(s)));
             if kind == "shuffle" {
-                format!("  {who}shuffles its objective deck: a card goes to place {}", u32::from(*face) + 1)
+                // One die a card: the same line each time, so the log tells the shuffle once.
+                format!("  {who}shuffles its objective deck, a die for each card")
             } else if kind == "initiative" {
                 format!("  {who}rolls {face} for the initiative (the lower roll wins)")
             } else {
