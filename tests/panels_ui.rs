@@ -111,3 +111,16 @@ fn the_skirmish_wars_panels_name_each_seat_by_its_army_not_a_number() {
         assert!(harness.query_by_label_contains(numbered).is_none(), "a panel says {numbered:?}");
     }
 }
+
+#[test]
+fn every_games_toolbar_ends_with_playtest_fit_undo_and_redo() {
+    for file in SAMPLES {
+        let harness = harness(file, Prefs::default());
+        for label in ["Playtest", "Fit", "Undo", "Redo"] {
+            assert_eq!(harness.query_all_by_label(label).count(), 1, "{file}: one {label} button");
+        }
+        // A fresh document has nothing to undo or redo.
+        assert!(harness.get_by_label("Undo").accesskit_node().is_disabled(), "{file}");
+        assert!(harness.get_by_label("Redo").accesskit_node().is_disabled(), "{file}");
+    }
+}

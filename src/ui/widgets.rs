@@ -103,3 +103,38 @@ pub fn findings_panel<'a, P, F>(
     }
     asked
 }
+
+/// The end of every game's toolbar, the same in each: Playtest, then Fit, Undo and Redo (each
+/// greyed when there is nothing to undo or redo, and naming the step on pointing).
+pub fn playtest_and_history(
+    cx: &mut crate::ui::desk::DeskContext<'_>,
+    ui: &mut Ui,
+    document: &dyn crate::editing::EditedDocument,
+) {
+    use crate::ui::commands::UiCommand;
+    let ctx = ui.ctx().clone();
+    let shortcut = |command: UiCommand| command.shortcut_text(&ctx);
+    let playtest = egui::Button::new(RichText::new("Playtest").strong());
+    if ui.add(playtest).on_hover_text(format!("Play this scenario now ({})", shortcut(UiCommand::Playtest))).clicked() {
+        cx.queue(UiCommand::Playtest);
+    }
+    ui.separator();
+    if ui.button("Fit").on_hover_text(format!("Zoom to fit ({})", shortcut(UiCommand::ZoomFit))).clicked() {
+        cx.queue(UiCommand::ZoomFit);
+    }
+    let (undo, redo) = document.undo_redo_labels();
+    for (label, step, command) in [("Undo", undo, UiCommand::Undo), ("Redo", redo, UiCommand::Redo)] {
+        let hover = step.map_or_else(
+            || format!("Nothing to {}", label.to_lowercase()),
+            |s| format!("{label} {s} ({})", shortcut(command)),
+        );
+        if ui
+            .add_enabled(step.is_some(), egui::Button::new(label))
+            .on_hover_text(hover)
+            .on_disabled_hover_text(format!("Nothing to {}", label.to_lowercase()))
+            .clicked()
+        {
+            cx.queue(command);
+        }
+    }
+}

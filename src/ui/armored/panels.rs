@@ -29,9 +29,7 @@ pub fn toolbar(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.separator();
         ui.label("Snap 0.5\" and 15°; Shift: free");
         ui.separator();
-        if ui.button("Playtest").clicked() {
-            cx.queue(crate::ui::commands::UiCommand::Playtest);
-        }
+        crate::ui::widgets::playtest_and_history(cx, ui, &desk.editor.doc);
     });
 }
 

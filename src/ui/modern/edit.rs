@@ -72,9 +72,7 @@ fn toolbar(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.separator();
         ui.label("Drag a figure to move its unit; Shift: one figure");
         ui.separator();
-        if ui.button("Playtest").clicked() {
-            cx.queue(crate::ui::commands::UiCommand::Playtest);
-        }
+        crate::ui::widgets::playtest_and_history(cx, ui, &desk.editor.doc);
     });
 }
 

@@ -11,7 +11,6 @@ use crate::systems::skirm::rules::{ItemKind, Movement, WeaponKind};
 use crate::systems::skirm::scenario::document::squad_label;
 use crate::systems::skirm::scenario::validate::{squad_ep, squad_findings, unit_ep};
 use crate::systems::skirm::scenario::{Severity, Squad, SquadUnit};
-use crate::ui::commands::UiCommand;
 use crate::ui::desk::DeskContext;
 use crate::ui::file_dialogs::{FileKind, PathPurpose, PathRequest};
 use crate::ui::style;
@@ -24,7 +23,6 @@ const SQUAD_FILE: FileKind = FileKind::Own { name: "Skirm squad", extension: "ro
 
 /// The tools, the symmetry, the overlays and the playtest.
 pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
-    let mut playtest = false;
     ui.horizontal_wrapped(|ui| {
         for tool in SkirmTool::ALL {
             let on = desk.editor.tool == tool;
@@ -54,13 +52,8 @@ pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.toggle_value(&mut desk.show_race, "Objective race")
             .on_hover_text("Activations each zone needs to reach every objective, marker and item.");
         ui.separator();
-        if ui.button("Playtest").clicked() {
-            playtest = true;
-        }
+        crate::ui::widgets::playtest_and_history(cx, ui, &desk.editor.doc);
     });
-    if playtest {
-        cx.queue(UiCommand::Playtest);
-    }
 }
 
 /// The settings of the chosen tool.

@@ -30,16 +30,7 @@ fn command_toggle(
 
 /// The toolbar: tools, brush size, stamp turn, symmetric painting, fit.
 pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
-    let Some((current, undo, redo)) = Some(&mut *desk).map(|desk| {
-        let history = &desk.editor.doc.history;
-        (
-            desk.editor.symmetry,
-            history.undo_label().map(|l| format!("Undo {l}")),
-            history.redo_label().map(|l| format!("Redo {l}")),
-        )
-    }) else {
-        return;
-    };
+    let current = desk.editor.symmetry;
     ui.horizontal_wrapped(|ui| {
         for tool in Tool::ALL {
             command_toggle(desk, cx, ui, super::tool_command(tool), tool.label(), tool.hint());
@@ -63,28 +54,7 @@ pub fn toolbar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             cx.queue(UiCommand::Symmetry(symmetry));
         }
         ui.separator();
-        let playtest = egui::Button::new(RichText::new("Playtest").strong());
-        if ui
-            .add(playtest)
-            .on_hover_text(format!("Play this scenario now ({})", UiCommand::Playtest.shortcut_text(ui.ctx())))
-            .clicked()
-        {
-            cx.queue(UiCommand::Playtest);
-        }
-        ui.separator();
-        if ui
-            .button("Fit")
-            .on_hover_text(format!("Zoom to fit ({})", UiCommand::ZoomFit.shortcut_text(ui.ctx())))
-            .clicked()
-        {
-            cx.queue(UiCommand::ZoomFit);
-        }
-        if ui.add_enabled(undo.is_some(), egui::Button::new("Undo")).on_hover_text(undo.unwrap_or_default()).clicked() {
-            cx.queue(UiCommand::Undo);
-        }
-        if ui.add_enabled(redo.is_some(), egui::Button::new("Redo")).on_hover_text(redo.unwrap_or_default()).clicked() {
-            cx.queue(UiCommand::Redo);
-        }
+        crate::ui::widgets::playtest_and_history(cx, ui, &desk.editor.doc);
     });
 }
 
