@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable as _;
 use skirmish_studio::ui::armored::ArmoredDesk;
 use skirmish_studio::ui::modern::ModernDesk;
 use skirmish_studio::ui::skirm::SkirmDesk;
@@ -182,4 +183,12 @@ pub fn click_at(harness: &mut Harness<'static, StudioApp>, point: egui::Pos2) {
     harness.run_steps(1);
     harness.drop_at(point);
     harness.run_steps(2);
+}
+
+/// Opens `menu` in the menu bar and clicks its entry whose label contains `item`.
+pub fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
+    harness.get_by_label(menu).click();
+    harness.run_steps(2);
+    harness.get_by_label_contains(item).click();
+    harness.run_steps(3);
 }
