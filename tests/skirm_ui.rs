@@ -77,7 +77,7 @@ fn create_a_skirm_map_draw_a_wall_undo_it_place_a_door_paint_a_height_and_fix_a_
     // "Undo " is the menu's entry naming the step, not the toolbar's bare "Undo".
     menu(&mut harness, "Edit", "Undo ");
     assert_eq!(walls(&harness), 0);
-    menu(&mut harness, "Edit", "Redo");
+    menu(&mut harness, "Edit", "Redo ");
     assert_eq!(walls(&harness), 4);
     // A door in the wall: a click just below the grid line in square (3, 5).
     harness.get_by_label("Door").click();
