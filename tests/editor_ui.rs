@@ -309,6 +309,12 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     assert!(harness.state().swat().unwrap().play.is_some(), "{}", harness.state().status);
     // Nothing played yet: the replay says so, with no slider over an empty game.
     harness.get_by_label("No actions to replay yet.");
+    // The status bar speaks of the playtest, not of the editor's brush.
+    let brush_hint = harness.state().swat().unwrap().editor.tool.hint().to_owned();
+    harness.state_mut().status.clear();
+    harness.run_steps(2);
+    assert!(harness.query_by_label_contains(&brush_hint).is_none(), "the brush's hint in a playtest");
+    harness.get_by_label_contains("Click a unit of the side to act");
     // Select the tank, move it next to the infantry, attack.
     click_square(&mut harness, Pos::new(2, 2));
     assert_eq!(

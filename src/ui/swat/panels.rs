@@ -75,7 +75,13 @@ pub fn status_bar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         );
         ui.monospace(format!("{square:<20}"));
         let errors = desk.findings.list.iter().filter(|f| f.severity == Severity::Error).count();
-        let message = if cx.status.is_empty() { desk.editor.tool.hint().to_owned() } else { cx.status.clone() };
+        // The brush's hint belongs to the editor; a playtest says how its own board is played.
+        let hint = if desk.play.is_some() {
+            "Click a unit of the side to act, then a square to move or an enemy to attack; End turn hands over."
+        } else {
+            desk.editor.tool.hint()
+        };
+        let message = if cx.status.is_empty() { hint.to_owned() } else { cx.status.clone() };
         crate::ui::view::status_summary(ui, errors, desk.findings.list.len() - errors, cx.view.zoom, message);
     });
 }
