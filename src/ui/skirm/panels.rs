@@ -33,7 +33,7 @@ pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.separator();
         let current = desk.editor.symmetry.map_or("Off", Symmetry::label);
         let mut chosen = None;
-        crate::ui::widgets::named_choice(ui, "Symmetric painting", current, desk.editor.symmetry.is_some(), |ui| {
+        crate::ui::widgets::named_choice(ui, "Symmetry", current, desk.editor.symmetry.is_some(), |ui| {
             if ui.selectable_label(desk.editor.symmetry.is_none(), "Off").clicked() {
                 chosen = Some(None);
             }

@@ -419,13 +419,16 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let rect = place.square_rect(to);
         painter.rect_filled(rect.shrink(3.0), 2.0, Color32::from_rgba_unmultiplied(60, 200, 90, 60));
         if place.zoom >= 30.0 {
-            painter.text(
-                rect.left_top() + egui::vec2(3.0, 2.0),
-                egui::Align2::LEFT_TOP,
+            // In the bottom-right corner on a dark chip: the top-left one carries the height.
+            let galley = painter.layout_no_wrap(
                 format!("{mark}{cost}"),
                 egui::FontId::proportional(crate::ui::style::MIN_TEXT),
                 Color32::WHITE,
             );
+            let corner = rect.right_bottom() - galley.size() - egui::vec2(4.0, 3.0);
+            let chip = egui::Rect::from_min_size(corner, galley.size()).expand2(egui::vec2(2.0, 0.0));
+            painter.rect_filled(chip, 2.0, Color32::from_black_alpha(150));
+            painter.galley(corner, galley, Color32::WHITE);
         }
     }
     // Targets: a line of sight from the attacker, amber when the target is in cover.
