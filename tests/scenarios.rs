@@ -407,3 +407,26 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_file_saved_with_the_old_v2_struct_names_reads_as_before_and_saves_with_plain_names() {
+    let rules = rules();
+    let text = std::fs::read_to_string(samples().into_iter().find(|p| p.ends_with("bridgehead.ron")).unwrap()).unwrap();
+    let mut scenario = load_scenario(&rules, &text).unwrap();
+    // A description quoting an old name keeps it: only names outside strings are renamed.
+    scenario.description = "Quotes \"PropertyV2(\" and UnitV2( in words.".into();
+    let saved = save_scenario(&rules, &scenario).unwrap();
+    for old in ["PropertyV2(", "UnitV2(", "PlayerV2("] {
+        assert_eq!(
+            saved.matches(old).count(),
+            usize::from(old == "PropertyV2(" || old == "UnitV2("),
+            "{old} in\n{saved}"
+        );
+    }
+    assert!(saved.contains("Property(") && saved.contains("Unit(") && saved.contains("Player("), "{saved}");
+    // The same file as the old studio wrote it.
+    let old =
+        saved.replace(" Property(", " PropertyV2(").replace(" Unit(", " UnitV2(").replace(" Player(", " PlayerV2(");
+    assert!(old.matches("PlayerV2(").count() == 2 && old.matches("PropertyV2(").count() > 2, "{old}");
+    assert_eq!(load_scenario(&rules, &old).unwrap(), scenario);
+}

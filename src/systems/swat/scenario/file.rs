@@ -88,8 +88,54 @@ fn first_seat() -> u8 {
     1
 }
 
+/// The names earlier versions of the studio wrote before a tile, property, unit, passenger
+/// or player (`PropertyV2(`), and the plain names written now. RON checks a written name
+/// against the reader's, so a file saved before the rename is read by renaming these first.
+const OLD_STRUCT_NAMES: [(&str, &str); 5] = [
+    ("TileV2", "Tile"),
+    ("PropertyV2", "Property"),
+    ("UnitV2", "Unit"),
+    ("PassengerV2", "Passenger"),
+    ("PlayerV2", "Player"),
+];
+
+/// The text with each old struct name outside quoted strings given its plain name (a name or
+/// description quoting `PropertyV2(` stays as written); the text itself when it has none.
+fn with_plain_struct_names(text: &str) -> std::borrow::Cow<'_, str> {
+    if !OLD_STRUCT_NAMES.iter().any(|(old, _)| text.contains(old)) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len());
+    let (mut in_string, mut escaped) = (false, false);
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if !in_string
+            && let Some((old, new)) = OLD_STRUCT_NAMES.iter().find(|(old, _)| {
+                rest.starts_with(old)
+                    && rest[old.len()..].trim_start().starts_with('(')
+                    && !out.chars().next_back().is_some_and(|p| p.is_alphanumeric() || p == '_')
+            })
+        {
+            out.push_str(new);
+            rest = &rest[old.len()..];
+            continue;
+        }
+        match c {
+            '\\' if in_string => escaped = !escaped,
+            '"' if !escaped => in_string = !in_string,
+            _ => escaped = false,
+        }
+        if c != '\\' {
+            escaped = false;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    std::borrow::Cow::Owned(out)
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Tile")]
 struct TileV2 {
     tile: String,
     at: (u16, u16),
@@ -98,14 +144,14 @@ struct TileV2 {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Property")]
 struct PropertyV2 {
     at: (u16, u16),
     owner: u8,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Unit")]
 struct UnitV2 {
     kind: String,
     owner: u8,
@@ -117,7 +163,7 @@ struct UnitV2 {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Passenger")]
 struct PassengerV2 {
     kind: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -125,7 +171,7 @@ struct PassengerV2 {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, rename = "Player")]
 struct PlayerV2 {
     army: Army,
     #[serde(default)]
@@ -244,6 +290,8 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, FileError>
         ));
     }
     let options = ron_options();
+    let renamed = with_plain_struct_names(text);
+    let text = renamed.as_ref();
     let probe: VersionProbe = options.from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
     let file = match probe.format_version {
         1 => options.from_str::<FileV1>(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?.migrate()?,
