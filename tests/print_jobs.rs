@@ -109,3 +109,24 @@ fn board_units(last_poster_page: &str) -> (u16, u16) {
         (end(across), end(down))
     }
 }
+
+#[test]
+fn every_page_of_every_samples_pdf_keeps_its_text_inside_the_margins() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut outside = Vec::new();
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let opened = skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap();
+        // Every sheet, at the game's own scale and paper, as the Export dialog starts.
+        let options =
+            ExportOptions { scale: opened.default_scale(), paper: opened.default_paper(), ..ExportOptions::default() };
+        let report = opened.export_pdf(&options, &mut |_, _| {}).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        outside.extend(report.text_outside_margins.iter().map(|line| format!("{name} {line}")));
+    }
+    assert!(outside.is_empty(), "{} pieces of text outside the margins:\n{}", outside.len(), outside.join("\n"));
+}

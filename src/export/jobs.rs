@@ -152,6 +152,7 @@ pub fn print_pdf<J: PrintJobs>(
         pages: total,
         poster: layout.as_ref().map(Into::into),
         page_text: written.page_text,
+        text_outside_margins: written.outside_margins,
     })
 }
 

@@ -325,4 +325,6 @@ pub struct PdfReport {
     pub poster: Option<Poster>,
     /// Per page, the text printed on it (a line per piece of text drawn).
     pub page_text: Vec<String>,
+    /// Text reaching past the margins, with its page and place (none in a good print).
+    pub text_outside_margins: Vec<String>,
 }

@@ -144,6 +144,32 @@ impl Sketch for PngSketch {
     }
 }
 
+/// Where the ink of `text` set at `size` points in the PDF's font (`mono`: its monospace one)
+/// lies about its start on the baseline, in points with y down: left, top, right, bottom.
+/// `None` for text that leaves no ink (spaces alone).
+#[must_use]
+pub fn text_ink(size: f32, text: &str, mono: bool) -> Option<(f32, f32, f32, f32)> {
+    let face = fonts().map(|f| if mono { &f.mono } else { &f.regular })?;
+    let k = size / f32::from(face.units_per_em().max(1));
+    let (mut pen, mut ink): (f32, Option<(f32, f32, f32, f32)>) = (0.0, None);
+    for c in text.chars() {
+        let glyph = face.glyph_index(c).unwrap_or(ttf_parser::GlyphId(0));
+        if let Some(b) = face.glyph_bounding_box(glyph) {
+            let glyph_ink = (
+                pen + f32::from(b.x_min) * k,
+                -f32::from(b.y_max) * k,
+                pen + f32::from(b.x_max) * k,
+                -f32::from(b.y_min) * k,
+            );
+            ink = Some(ink.map_or(glyph_ink, |i| {
+                (i.0.min(glyph_ink.0), i.1.min(glyph_ink.1), i.2.max(glyph_ink.2), i.3.max(glyph_ink.3))
+            }));
+        }
+        pen += f32::from(face.glyph_hor_advance(glyph).unwrap_or(0)) * k;
+    }
+    ink
+}
+
 /// The fonts the PDF embeds, parsed once for the image's text.
 struct RasterFonts {
     regular: ttf_parser::Face<'static>,

@@ -227,6 +227,7 @@ pub fn write_pdf(
             .producer("Skirmish Studio".to_owned()),
     );
     let mut page_text = Vec::with_capacity(pages);
+    let mut outside_margins = Vec::new();
     for index in 0..pages {
         let settings = PageSettings::from_wh(pw, ph).ok_or_else(|| "the paper size is invalid".to_owned())?;
         let mut page = document.start_page_with(settings);
@@ -234,7 +235,15 @@ pub fn write_pdf(
         let mut text = String::new();
         {
             let mut pdf = PdfSketch::new(&mut surface, font.clone(), mono.clone());
-            let mut sk = Recording { inner: &mut pdf, text: &mut text };
+            let m = options.margin;
+            let mut sk = Recording {
+                inner: &mut pdf,
+                text: &mut text,
+                printable: (m, m, pw - m, ph - m),
+                clips: Vec::new(),
+                outside: &mut outside_margins,
+                page: index + 1,
+            };
             draw(&mut sk, index);
             footer(&mut sk, options, &format!("{name} - page {} of {pages}", index + 1));
         }
@@ -244,7 +253,7 @@ pub fn write_pdf(
         progress(index + 1, pages);
     }
     let bytes = document.finish().map_err(|e| format!("the PDF could not be written: {e:?}"))?;
-    Ok(Written { bytes, page_text })
+    Ok(Written { bytes, page_text, outside_margins })
 }
 
 /// A PDF written, with the words on each page (what a reader would find on it, in the order
@@ -255,12 +264,45 @@ pub struct Written {
     pub bytes: Vec<u8>,
     /// Per page, its text, a line per piece of text drawn.
     pub page_text: Vec<String>,
+    /// Each piece of text whose visible part reaches past the page's margins, with its page
+    /// and place (none in a good print).
+    pub outside_margins: Vec<String>,
 }
 
 /// A sketch that passes everything on and keeps the text drawn.
 struct Recording<'a> {
     inner: &'a mut dyn Sketch,
     text: &'a mut String,
+    /// The printable area inside the margins: left, top, right, bottom.
+    printable: (f32, f32, f32, f32),
+    /// The clips in force, as left, top, right, bottom.
+    clips: Vec<(f32, f32, f32, f32)>,
+    /// Where text reaching past the margins is told.
+    outside: &'a mut Vec<String>,
+    /// The page's number, from 1.
+    page: usize,
+}
+
+impl Recording<'_> {
+    /// Notes `text` when the part of its ink a clip leaves visible reaches past the margins (by
+    /// more than half a point, for rounding).
+    fn check_margins(&mut self, (x0, y0, x1, y1): (f32, f32, f32, f32), text: &str) {
+        let (mut x0, mut y0, mut x1, mut y1) = (x0, y0, x1, y1);
+        for &(cx0, cy0, cx1, cy1) in &self.clips {
+            (x0, y0, x1, y1) = (x0.max(cx0), y0.max(cy0), x1.min(cx1), y1.min(cy1));
+        }
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let (left, top, right, bottom) = self.printable;
+        let slack = 0.5;
+        if x0 < left - slack || y0 < top - slack || x1 > right + slack || y1 > bottom + slack {
+            self.outside.push(format!(
+                "page {}: \"{text}\" spans ({x0:.1}, {y0:.1}) to ({x1:.1}, {y1:.1}) pt; the margins leave ({left:.1}, {top:.1}) to ({right:.1}, {bottom:.1})",
+                self.page
+            ));
+        }
+    }
 }
 
 impl Sketch for Recording<'_> {
@@ -279,6 +321,9 @@ impl Sketch for Recording<'_> {
     fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
         self.text.push_str(text);
         self.text.push('\n');
+        if let Some((left, top, right, bottom)) = super::raster::text_ink(size, text, mono) {
+            self.check_margins((x + left, y + top, x + right, y + bottom), text);
+        }
         self.inner.text(x, y, size, text, color, mono);
     }
 
@@ -289,10 +334,12 @@ impl Sketch for Recording<'_> {
     }
 
     fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.clips.push((x, y, x + w, y + h));
         self.inner.push_clip(x, y, w, h);
     }
 
     fn pop_clip(&mut self) {
+        self.clips.pop();
         self.inner.pop_clip();
     }
 }

@@ -59,5 +59,6 @@ pub fn page_area(options: &ExportOptions) -> (f32, f32, f32, f32) {
 
 /// A page's heading, at the top of its margin.
 pub fn page_title(sk: &mut dyn Sketch, options: &ExportOptions, text: &str) {
-    sk.text(options.margin, options.margin + 8.0, 11.0, text, INK, false);
+    // Its capitals' tops (about 0.7 of the size above the baseline) just inside the margin.
+    sk.text(options.margin, options.margin + 9.0, 11.0, text, INK, false);
 }

@@ -313,14 +313,8 @@ pub(super) fn strips_page(sk: &mut dyn Sketch, rules: &Ruleset, options: &Export
             let x = x0 + c as f32 * per_cm;
             sk.line((x, y), (x, y + strip_h * 0.3), 0.4, INK);
         }
-        sk.text(
-            x0 + len + 6.0,
-            y + strip_h * 0.5,
-            8.5,
-            &format!("{label}: {} mm", (length * 10.0).round()),
-            INK,
-            false,
-        );
-        y += strip_h + 10.0;
+        // Under its stick: beside the longest one it would run past the margin.
+        sk.text(x0, y + strip_h * 0.7 + 10.0, 8.5, &format!("{label}: {} mm", (length * 10.0).round()), INK, false);
+        y += strip_h + 20.0;
     }
 }
