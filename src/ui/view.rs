@@ -226,3 +226,21 @@ pub fn status_summary(ui: &mut Ui, errors: usize, warnings: usize, zoom: f32, me
         ui.add(egui::Label::new(message).truncate());
     });
 }
+
+/// Lines of text in dark boxes beside a point of the map, kept inside it (readable at 13 px
+/// over any terrain).
+pub fn text_boxes(painter: &egui::Painter, place: Placement, at: Pos2, lines: &[String]) {
+    let galleys: Vec<_> = lines
+        .iter()
+        .map(|t| painter.layout_no_wrap(t.clone(), egui::FontId::proportional(13.0), Color32::WHITE))
+        .collect();
+    let widest = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
+    let x = (at.x + 14.0).min(place.area.max.x - widest - 12.0).max(place.area.min.x + 4.0);
+    let mut y = (at.y + 14.0).min(place.area.max.y - 20.0 * galleys.len() as f32 - 4.0);
+    for galley in galleys {
+        let rect = egui::Rect::from_min_size(egui::pos2(x, y - 2.0), galley.size() + egui::vec2(8.0, 4.0));
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
+        painter.galley(egui::pos2(x + 4.0, y), galley, Color32::WHITE);
+        y += 20.0;
+    }
+}

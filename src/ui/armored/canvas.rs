@@ -14,7 +14,7 @@ use crate::ui::gesture::{GestureTarget, pointer_gesture};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
 use crate::ui::view::Placement;
-use egui::{Color32, FontId, Painter, Pos2, Stroke, Ui, pos2};
+use egui::{Color32, FontId, Painter, Pos2, Stroke, Ui};
 
 /// The sides' colours on screen.
 pub const SIDE_COLOURS: [Color32; 2] = [Color32::from_rgb(58, 92, 150), Color32::from_rgb(160, 60, 46)];
@@ -333,23 +333,7 @@ fn line(desk: &mut ArmoredDesk, painter: &Painter, place: Placement) {
     for (at, blocks) in &reading.crossings {
         painter.circle_filled(to_screen(place, unit, *at), 5.0, if *blocks { style::ERROR } else { style::WARNING });
     }
-    text_boxes(painter, place, b, &reading.lines);
-}
-
-/// Lines of text in dark boxes beside a point of the map, kept inside it (readable at 13 px
-/// over any terrain).
-pub fn text_boxes(painter: &Painter, place: Placement, at: Pos2, lines: &[String]) {
-    let galleys: Vec<_> =
-        lines.iter().map(|t| painter.layout_no_wrap(t.clone(), FontId::proportional(13.0), Color32::WHITE)).collect();
-    let widest = galleys.iter().map(|g| g.size().x).fold(0.0, f32::max);
-    let x = (at.x + 14.0).min(place.area.max.x - widest - 12.0).max(place.area.min.x + 4.0);
-    let mut y = (at.y + 14.0).min(place.area.max.y - 20.0 * galleys.len() as f32 - 4.0);
-    for galley in galleys {
-        let rect = egui::Rect::from_min_size(pos2(x, y - 2.0), galley.size() + egui::vec2(8.0, 4.0));
-        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
-        painter.galley(pos2(x + 4.0, y), galley, Color32::WHITE);
-        y += 20.0;
-    }
+    crate::ui::view::text_boxes(painter, place, b, &reading.lines);
 }
 
 /// A label under a unit on the table: where it stands, how far its hull reaches, what it says.

@@ -7,7 +7,7 @@
 //! The document is never touched.
 
 use super::ArmoredDesk;
-use super::canvas::{SIDE_COLOURS, UnitTag, short_name, text_boxes, unit_tags};
+use super::canvas::{SIDE_COLOURS, UnitTag, short_name, unit_tags};
 use crate::systems::armored::playtest::ArmoredPlay;
 use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
@@ -17,6 +17,7 @@ use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
 use crate::ui::sketch::PainterSketch;
 use crate::ui::style;
+use crate::ui::view::text_boxes;
 use egui::{Color32, Pos2, RichText, Stroke, Ui};
 use std::sync::Arc;
 

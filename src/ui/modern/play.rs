@@ -489,15 +489,8 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                 Some((hit, kill, _)) => format!("{}: hit {hit:.3}, kill {kill:.3}", p.play.figure_name(h)),
                 None => format!("{}: {}", p.play.figure_name(h), preview.aim.err().unwrap_or_default()),
             };
-            // On a dark backdrop: white alone is lost on the beige cloth.
-            let galley = painter.layout_no_wrap(text, egui::FontId::proportional(14.0), Color32::WHITE);
-            // Beside the pointer, kept inside the table's view (it is clipped there).
-            let mut corner = to_screen(place, at) + egui::vec2(12.0, -12.0 - galley.size().y);
-            corner.x = corner.x.min(place.area.max.x - galley.size().x - 6.0).max(place.area.min.x + 4.0);
-            corner.y = corner.y.max(place.area.min.y + 4.0);
-            let rect = egui::Rect::from_min_size(corner, galley.size()).expand2(egui::vec2(4.0, 2.0));
-            painter.rect_filled(rect, 3.0, Color32::from_black_alpha(210));
-            painter.galley(corner, galley, Color32::WHITE);
+            // A dark box beside the pointer, kept inside the view: white alone is lost on beige.
+            crate::ui::view::text_boxes(&painter, place, to_screen(place, at), &[text]);
         }
         if pressed && p.dragging.is_none() {
             match hovered {
