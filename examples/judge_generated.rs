@@ -5,7 +5,9 @@
 //! size, the scenarios where the order is reversed beyond chance, seat 1's share of Normal
 //! against Normal with the first mover rotating (each seat then plays the relabelled copy of
 //! the other's game on a symmetric map) and the scenarios a seat wins beyond chance, and the
-//! capped share.
+//! capped share. A scenario flagged beyond chance by its screening games is played again on
+//! fresh seeds with five times the games and counted only when that confirms it (a hundred
+//! tests at 95% flag two or three by chance alone); both lists are printed.
 //!
 //! `cargo run --release --example judge_generated -- SYSTEM FIRST_SEED LAST_SEED GAMES [caps]`
 //! (`swat 1001 1100 20`; `caps` plays only Normal against Normal, for the capped share).
@@ -23,8 +25,49 @@ struct Tally {
     /// Per seating (the strong level in seat 1, then in seat 2): the strong level's wins,
     /// the weak level's wins, draws, games.
     seatings: [(usize, usize, usize, usize); 2],
-    /// Scenarios where the weaker level won beyond chance, by seed.
+    /// Scenarios where the weaker level won beyond chance in the screening games, by seed.
+    flagged: Vec<u64>,
+    /// Of those, the scenarios where the weaker level won beyond chance again in the
+    /// confirmation games (fresh seeds, [`CONFIRM_FACTOR`] times the games).
     reversed: Vec<u64>,
+}
+
+/// A scenario flagged by its screening games is played again on fresh seeds with this many
+/// times the games, and counts only when that confirms it: with 100 scenarios each judged at
+/// 95%, about 2.5 of them are flagged by chance alone when the levels are in fact level.
+const CONFIRM_FACTOR: usize = 5;
+
+/// The decisive games the `strong` level wins and loses against `weak` over both seatings.
+fn both_seatings(
+    scenario: &dyn OpenScenario,
+    (strong, weak): (Level, Level),
+    games: usize,
+    seed: u64,
+) -> Result<[(usize, usize, usize, usize); 2], String> {
+    let mut seatings = [(0, 0, 0, 0); 2];
+    for (seating, entry) in seatings.iter_mut().enumerate() {
+        let levels = if seating == 0 { [strong, weak] } else { [weak, strong] };
+        let balance = play(scenario, levels, games, seed)?;
+        let strong_seat = usize::from(seating == 1);
+        let wins = balance.seats.get(strong_seat).map_or(0, |s| s.wins);
+        let losses = balance.seats.get(1 - strong_seat).map_or(0, |s| s.wins);
+        *entry = (wins, losses, balance.draws, balance.games);
+    }
+    Ok(seatings)
+}
+
+/// Whether the weaker level wins beyond chance: of the decisive games, its share has an
+/// interval wholly above a half.
+fn weaker_wins(seatings: &[(usize, usize, usize, usize); 2]) -> bool {
+    let (won, lost) = seatings.iter().fold((0, 0), |(w, l), s| (w + s.0, l + s.1));
+    won + lost > 0 && wilson_interval(lost, won + lost).0 > 0.5
+}
+
+/// Whether one seat wins beyond chance when both play Normal.
+fn seat_wins_beyond_chance(even: &Balance) -> bool {
+    let seat_wins = [0, 1].map(|seat| even.seats.get(seat).map_or(0, |s| s.wins));
+    let (low, high) = wilson_interval(seat_wins[0], seat_wins[0] + seat_wins[1]);
+    seat_wins[0] + seat_wins[1] > 0 && (low > 0.5 || high < 0.5)
 }
 
 fn play(scenario: &dyn OpenScenario, levels: [Level; 2], games: usize, seed: u64) -> Result<Balance, String> {
@@ -59,35 +102,34 @@ fn main() -> Result<(), String> {
     // `caps` leaves out the level pairings: only how often Normal against Normal is capped.
     let pairings: &[(Level, Level)] =
         if caps_only { &[] } else { &[(Level::Normal, Level::Easy), (Level::Hard, Level::Normal)] };
+    // `JUDGE_LEVELS=hard` plays only Hard against Normal (for tuning one level).
+    let pairings = if std::env::var("JUDGE_LEVELS").is_ok_and(|v| v == "hard") {
+        pairings.get(1..).unwrap_or_default()
+    } else {
+        pairings
+    };
     let mut tallies: Vec<Tally> = pairings.iter().map(|_| Tally::default()).collect();
     let (mut capped, mut level_games, mut draws) = (0usize, 0usize, 0usize);
     let mut capped_maps: Vec<u64> = Vec::new();
     // Normal against Normal: seat 1's wins and the decisive games, and the scenarios where a
     // seat won beyond chance.
-    let (mut first_seat, mut seat_favoured) = ((0usize, 0usize), Vec::new());
+    let (mut first_seat, mut seat_flagged, mut seat_favoured) = ((0usize, 0usize), Vec::new(), Vec::new());
     // Maps the validator says the rules cannot end (no route between the armies), counted apart.
     let (mut unendable_maps, mut unendable_capped, mut unendable_games) = (Vec::new(), 0usize, 0usize);
     for seed in first..=last {
         let generated = rules.generate(&GenerateRequest::seeded(seed))?;
         let scenario = generated.scenario.as_ref();
-        for (tally, &(strong, weak)) in tallies.iter_mut().zip(pairings) {
-            let mut won = 0;
-            let mut lost = 0;
-            for seating in 0..2 {
-                let levels = if seating == 0 { [strong, weak] } else { [weak, strong] };
-                let balance = play(scenario, levels, games, seed * 1_000)?;
-                let strong_seat = usize::from(seating == 1);
-                let wins = balance.seats.get(strong_seat).map_or(0, |s| s.wins);
-                let losses = balance.seats.get(1 - strong_seat).map_or(0, |s| s.wins);
-                let entry = &mut tally.seatings[seating];
-                *entry = (entry.0 + wins, entry.1 + losses, entry.2 + balance.draws, entry.3 + balance.games);
-                won += wins;
-                lost += losses;
+        for (tally, &pairing) in tallies.iter_mut().zip(pairings) {
+            let seatings = both_seatings(scenario, pairing, games, seed * 1_000)?;
+            for (entry, played) in tally.seatings.iter_mut().zip(seatings) {
+                *entry = (entry.0 + played.0, entry.1 + played.1, entry.2 + played.2, entry.3 + played.3);
             }
-            // Reversed beyond chance: of the decisive games, the weaker level's share has an
-            // interval wholly above a half.
-            if won + lost > 0 && wilson_interval(lost, won + lost).0 > 0.5 {
-                tally.reversed.push(seed);
+            if weaker_wins(&seatings) {
+                tally.flagged.push(seed);
+                let again = both_seatings(scenario, pairing, games * CONFIRM_FACTOR, seed * 1_000 + 700)?;
+                if weaker_wins(&again) {
+                    tally.reversed.push(seed);
+                }
             }
         }
         let even = play(scenario, [Level::Normal, Level::Normal], games, seed * 1_000 + 500)?;
@@ -97,9 +139,12 @@ fn main() -> Result<(), String> {
         let seat_wins = [0, 1].map(|seat| even.seats.get(seat).map_or(0, |s| s.wins));
         first_seat.0 += seat_wins[0];
         first_seat.1 += seat_wins[0] + seat_wins[1];
-        let (low, high) = wilson_interval(seat_wins[0], seat_wins[0] + seat_wins[1]);
-        if seat_wins[0] + seat_wins[1] > 0 && (low > 0.5 || high < 0.5) {
-            seat_favoured.push(seed);
+        if seat_wins_beyond_chance(&even) {
+            seat_flagged.push(seed);
+            let again = play(scenario, [Level::Normal, Level::Normal], games * CONFIRM_FACTOR, seed * 1_000 + 900)?;
+            if seat_wins_beyond_chance(&again) {
+                seat_favoured.push(seed);
+            }
         }
         if scenario.findings().iter().any(|f| f.code == "armies-cannot-meet") {
             unendable_maps.push(seed);
@@ -153,11 +198,13 @@ fn main() -> Result<(), String> {
             share_text(wins, wins + losses)
         );
         println!(
-            "  {} against {}: reversed beyond chance on {} of {scenarios} scenarios {:?}",
+            "  {} against {}: reversed beyond chance on {} of {scenarios} scenarios {:?} (flagged by the screening games on {} {:?}, then played again {CONFIRM_FACTOR} times over on fresh seeds)",
             strong.name(),
             weak.name(),
             tally.reversed.len(),
-            tally.reversed
+            tally.reversed,
+            tally.flagged.len(),
+            tally.flagged
         );
     }
     if !unendable_maps.is_empty() {
@@ -168,9 +215,10 @@ fn main() -> Result<(), String> {
         );
     }
     println!(
-        "  Normal against Normal, first mover rotating: seat 1 wins {} of the decisive games; a seat wins beyond chance (95%) on {} of {scenarios} scenarios {seat_favoured:?}",
+        "  Normal against Normal, first mover rotating: seat 1 wins {} of the decisive games; a seat wins beyond chance (95%) on {} of {scenarios} scenarios {seat_favoured:?} (flagged by the screening games on {} {seat_flagged:?}, then played again {CONFIRM_FACTOR} times over on fresh seeds)",
         share_text(first_seat.0, first_seat.1),
         seat_favoured.len(),
+        seat_flagged.len(),
     );
     println!(
         "  Normal against Normal: {} reached the {ROUND_CAP}-round cap, on {} scenarios {:?}; draws {}",

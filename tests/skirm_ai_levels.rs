@@ -1,6 +1,7 @@
 //! Skirm's computer player has three levels that play differently (issue 25): Easy keeps its
 //! Tactical Orders and takes every roll as it falls, Normal spends them and delays when
-//! outnumbered with nothing in reach, Hard also keeps its shooters out of the enemy's sight.
+//! outnumbered with nothing in reach, Hard also looks one action ahead for the attack a move
+//! opens.
 //! How much each beats the one below is measured in the closing notes (1000 battles a pairing,
 //! seats swapped); these cases pin what each level does.
 
@@ -69,4 +70,25 @@ fn hard_plays_a_different_battle_from_normal_on_the_samples() {
         taken
     };
     assert_ne!(actions(Level::Hard), actions(Level::Normal));
+}
+
+#[test]
+fn hard_moves_where_a_shot_follows_normal_only_gains_ground() {
+    // A trooper walks to an objective straight ahead; every square of its move gains the same
+    // ground, and only the ones furthest left bring the raider within the rifle's 8 squares.
+    let open = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap().terrain_id("open").unwrap();
+    let board = skirmish_studio::board::Board::filled(20, 20, open);
+    let mut b = battle_on(Some(board), &[(0, "vanguard_trooper", (10, 5)), (1, "reaver_raider", (0, 14))], |setup| {
+        setup.objectives = vec![p(10, 19)]
+    });
+    b.state.to_act = 0;
+    b.activate(0);
+    let in_rifle_range = |action: &Action| match action {
+        Action::Move { to } => to.x.abs_diff(0).max(to.y.abs_diff(14)) <= 8,
+        other => panic!("expected a move, got {other:?}"),
+    };
+    let hard = computer_action_at(&b.rules, &b.state, Level::Hard).unwrap();
+    let normal = computer_action_at(&b.rules, &b.state, Level::Normal).unwrap();
+    assert!(in_rifle_range(&hard), "Hard leaves the raider out of reach: {hard:?}");
+    assert!(!in_rifle_range(&normal), "Normal was meant to gain ground only: {normal:?}");
 }

@@ -95,44 +95,6 @@ pub fn choose_at(rules: &Ruleset, state: &GameState, level: Level) -> Option<Act
         .map(|(_, a)| a.clone())
 }
 
-/// How exposed a square is for a shooter: enemies that could shoot at it there (in sight and
-/// in range of a ranged weapon), less where it would have cover, in points of a move's worth.
-fn exposure(rules: &Ruleset, state: &GameState, unit: UnitId, at: Pos) -> i32 {
-    let Some(u) = state.unit(unit) else { return 0 };
-    // Only a shooter minds being shot at on the way: a unit that fights in melee must close in.
-    let own_reach = u
-        .weapons
-        .iter()
-        .filter_map(|w| rules.weapon(w))
-        .filter(|w| w.kind == super::ruleset::WeaponKind::Ranged && !w.equipment)
-        .map(|w| w.range)
-        .max()
-        .unwrap_or(0);
-    if own_reach < 4 {
-        return 0;
-    }
-    let map = Map::new(&state.board, rules);
-    let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).filter(|&p| Some(p) != u.pos).collect();
-    let sight = super::map::Sight::new(map, &figures);
-    let mut threat = 0;
-    for enemy in state.units.iter().filter(|e| e.squad != u.squad) {
-        let Some(from) = enemy.pos else { continue };
-        let reach = enemy
-            .weapons
-            .iter()
-            .filter_map(|w| rules.weapon(w))
-            .filter(|w| w.kind == super::ruleset::WeaponKind::Ranged)
-            .map(|w| u32::from(w.range))
-            .max()
-            .unwrap_or(0);
-        let distance = Map::distance(from, at);
-        if distance <= reach && distance > 1 && sight.sees(from, at) {
-            threat += if sight.in_cover(from, at) { 1 } else { 4 };
-        }
-    }
-    threat
-}
-
 /// The square an action leads to or aims at, for breaking ties.
 fn anchor(state: &GameState, action: &Action) -> Option<Pos> {
     match action {
@@ -251,14 +213,43 @@ fn score(rules: &Ruleset, state: &GameState, action: &Action, level: Level) -> i
         Action::Move { to } | Action::Dash { to } | Action::Leap { to } => {
             let before = i32::try_from(goal_distance(rules, state, unit, pos)).unwrap_or(0);
             let after = i32::try_from(goal_distance(rules, state, unit, *to)).unwrap_or(0);
-            let pace = if level == Level::Hard { 20 } else { 12 };
+            let pace = if level == Level::Hard { 16 } else { 12 };
             let gain = (before - after) * pace - cost * 2;
-            if level == Level::Hard { gain - exposure(rules, state, unit, *to) } else { gain }
+            // Hard looks one action ahead: a move that opens a shot or a strike is worth half
+            // that attack besides the ground it gains.
+            if level == Level::Hard { gain + follow_up(rules, state, unit, *to, action) / 2 } else { gain }
         }
         Action::Medkit { target } => state.unit(*target).map_or(0, |t| i32::from(t.max_hit - t.hit) * 10),
         _ => -1,
     };
     value - penalty
+}
+
+/// What the best attack a move opens up is worth with the ACT the move leaves: Hard looks one
+/// action ahead, so a move that brings a shot or a strike into reach beats one that only gains
+/// ground. Played on a copy of the state, so the real dice are untouched; skipped where no
+/// enemy stands within the unit's longest reach of the square (no attack can follow there).
+fn follow_up(rules: &Ruleset, state: &GameState, unit: UnitId, to: Pos, action: &Action) -> i32 {
+    let Some(mover) = state.unit(unit) else { return 0 };
+    let reach = mover.weapons.iter().filter_map(|w| rules.weapon(w)).map(|w| u32::from(w.range.max(1))).max();
+    let nearest_enemy =
+        state.units.iter().filter(|e| e.squad != mover.squad).filter_map(|e| e.pos).map(|p| Map::distance(p, to)).min();
+    if reach.zip(nearest_enemy).is_none_or(|(reach, nearest)| nearest > reach) {
+        return 0;
+    }
+    let mut after = state.clone();
+    if super::apply(rules, &mut after, action).is_err() || after.pending.is_some() {
+        return 0;
+    }
+    let Some(act_left) = after.activation.as_ref().map(|a| a.act_left) else { return 0 };
+    legal_actions(rules, &after)
+        .iter()
+        .filter(|a| matches!(a, Action::Ranged { .. } | Action::Melee { .. }))
+        .filter(|a| cost(rules, &after, a).is_some_and(|c| c <= act_left))
+        .map(|a| score(rules, &after, a, Level::Normal))
+        .max()
+        .unwrap_or(0)
+        .max(0)
 }
 
 /// What hitting a target is worth: units by the HIT taken off (more when it may fall),
