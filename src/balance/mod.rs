@@ -6,6 +6,8 @@
 //! A system supplies one game at a time through the seam (`OpenScenario::battle`); nothing
 //! here knows a game.
 
+pub mod ledger;
+
 pub use crate::game::GameRecord;
 use crate::game::{Level, OpenScenario, wilson_interval};
 use serde::Serialize;
@@ -228,12 +230,55 @@ fn heatmap_of(records: &[GameRecord], seats: u8) -> Vec<HeatCell> {
         .collect()
 }
 
-/// Plays games `from..to` on `threads` threads; the records come back in game order.
+/// Games `from..to` of a run under this thread's mode: played on `threads` threads, or only
+/// the shard's share of them played (the others stand in as unplayed draws, which nobody
+/// judges: a shard prints its records, not a verdict), or read from a merge's records. The
+/// records come back in game order.
 fn play_batch(
     scenario: &dyn OpenScenario,
     options: &BalanceOptions,
     seats: u8,
     range: std::ops::Range<usize>,
+    run: ledger::RunMode,
+) -> Result<Vec<GameRecord>, String> {
+    match run {
+        ledger::RunMode::Play => play_games(scenario, options, seats, range.collect()),
+        ledger::RunMode::Replay(run) => ledger::recorded(run, range),
+        ledger::RunMode::Shard(shard, run) => {
+            let mine: Vec<usize> = range.clone().filter(|&g| shard.owns(g)).collect();
+            let played = play_games(scenario, options, seats, mine.clone())?;
+            let records = range
+                .map(|g| match mine.iter().position(|&m| m == g) {
+                    Some(at) => played[at].clone(),
+                    None => unplayed(),
+                })
+                .collect();
+            ledger::keep(run, mine.into_iter().zip(played));
+            Ok(records)
+        }
+    }
+}
+
+/// A game another shard plays, standing in for it in this shard's own count.
+fn unplayed() -> GameRecord {
+    GameRecord {
+        winner: None,
+        first: None,
+        length: 0,
+        ending: "PlayedByAnotherShard".into(),
+        actions: 0,
+        series: Vec::new(),
+        captures: Vec::new(),
+        stalled: Vec::new(),
+    }
+}
+
+/// Plays the games numbered `games` on `threads` threads; the records come back in order.
+fn play_games(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    seats: u8,
+    games: Vec<usize>,
 ) -> Result<Vec<GameRecord>, String> {
     let play = |game: usize| {
         // The first mover rotates so every seat moves first equally often.
@@ -242,9 +287,8 @@ fn play_batch(
     };
     let threads = options.threads.max(1);
     if threads == 1 {
-        return range.map(play).collect();
+        return games.into_iter().map(play).collect();
     }
-    let games: Vec<usize> = range.collect();
     let chunk = games.len().div_ceil(threads).max(1);
     let results: Vec<Result<Vec<GameRecord>, String>> = std::thread::scope(|scope| {
         let handles: Vec<_> =
@@ -288,10 +332,11 @@ pub fn run_balance_with(
     let seats = scenario.seats();
     let mut records = Vec::with_capacity(options.games);
     let mut stopped_early = false;
+    let run = ledger::begin_run(options.games);
     while records.len() < options.games {
         let from = records.len();
         let to = (from + BATCH).min(options.games);
-        records.extend(play_batch(scenario, options, seats, from..to)?);
+        records.extend(play_batch(scenario, options, seats, from..to, run)?);
         let now = judge_with(&records, seats, options.margin, false, false);
         let go_on = on_batch(&now);
         let decided = now.seats.iter().any(|s| s.sprt.decision() == Some(true))

@@ -7,12 +7,14 @@ mod check;
 mod export;
 mod generate;
 mod play;
+mod shard;
 
 use balance::*;
 use check::*;
 use export::*;
 use generate::*;
 use play::*;
+use shard::*;
 
 use crate::files::{read_limited, write_atomic};
 use crate::game::{OpenScenario, Report, SystemRules, has_errors};
@@ -158,6 +160,26 @@ pub enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Play only the K-th of N shares of every run's games (`2/8`) and print them as a part
+        /// for `merge`: the same seeds the one-machine run uses, so the merged parts give its
+        /// answer exactly (docs/DISTRIBUTED.md runs the shards on GNU parallel, Slurm or
+        /// Kubernetes).
+        #[arg(long)]
+        shard: Option<String>,
+    },
+    /// Put the parts of a split `balance` run (`balance ... --shard K/N > part-K.json`) together:
+    /// the same counts, intervals, verdict and report one machine would give. Parts of
+    /// different scenarios, settings, seeds or program versions are refused, naming the
+    /// difference.
+    Merge {
+        /// The parts, one per shard, in any order.
+        parts: Vec<PathBuf>,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+        /// Write a self-contained HTML report with charts here.
+        #[arg(long)]
+        report: Option<PathBuf>,
     },
     /// Cost calibration, for a game with unit costs: games with one unit taken off, each
     /// profile's worth to winning with its 95% interval, and the costs that would price it so.
@@ -351,6 +373,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         Command::Generate { system, seed, size, symmetry, choices, output } => {
             generate_command(ruleset, &GenerateAsked { system, seed, size, symmetry, choices, output }, out, err)
         }
+        Command::Merge { parts, json, report } => merge_command(&parts, json, report, out, err),
         Command::Calibrate { file, games, seed, threads, json } => {
             if games < MIN_CALIBRATION_GAMES {
                 let _ = writeln!(
@@ -416,6 +439,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             across_levels,
             report,
             json,
+            shard,
         } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let levels = match seat_levels(&level, levels.as_deref()) {
@@ -434,6 +458,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 margin: margin / 100.0,
                 levels,
             };
+            let sweep_text = sweep.clone();
             let sweep = match sweep.as_deref().map(crate::balance::SweepSpec::parse).transpose() {
                 Ok(sweep) => sweep,
                 Err(message) => {
@@ -441,7 +466,29 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                     return EXIT_UNREADABLE;
                 }
             };
+            let shard = match shard.as_deref().map(crate::balance::ledger::Shard::parse).transpose() {
+                Ok(shard) => shard,
+                Err(message) => {
+                    let _ = writeln!(err, "--shard {message}");
+                    return EXIT_UNREADABLE;
+                }
+            };
+            let asked = Asked {
+                games,
+                seed,
+                round_cap,
+                margin,
+                levels: levels.to_vec(),
+                settings: settings.clone(),
+                cos,
+                sweep: sweep_text,
+                readings,
+                across_levels,
+            };
             let extras = BalanceExtras { settings, cos, sweep, readings, across_levels, report };
+            if let Some(shard) = shard {
+                return balance_shard(ruleset, &file, shard, (&options, &extras, asked), out, err);
+            }
             with_scenario(ruleset, &file, err, |scenario, err| {
                 balance_command(scenario, &file, &options, &extras, json, out, err)
             })

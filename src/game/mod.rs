@@ -178,8 +178,9 @@ pub struct Run {
     pub round_cap: u32,
 }
 
-/// One computer game as `simulate` and the balance lab count it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// One computer game as `simulate` and the balance lab count it (read back when a lab run
+/// split across processes is merged).
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct GameRecord {
     /// The winning seat, from 0; none for a draw.
     pub winner: Option<u8>,
@@ -202,7 +203,7 @@ pub struct GameRecord {
 }
 
 /// One number per seat per round.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, serde::Deserialize)]
 pub struct Series {
     /// What it is.
     pub name: String,
@@ -293,6 +294,22 @@ impl std::fmt::Display for Place {
 
 /// A square as `[x, y]` (as the command line has always written it), a point as
 /// `{"x_um": .., "y_um": ..}`.
+impl<'de> serde::Deserialize<'de> for Place {
+    /// Reads what [`Place`]'s `Serialize` writes: `[x, y]` for a square, `{x_um, y_um}` for a point.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Written {
+            Square(u16, u16),
+            Point { x_um: i64, y_um: i64 },
+        }
+        Ok(match Written::deserialize(deserializer)? {
+            Written::Square(x, y) => Place::Square(x, y),
+            Written::Point { x_um, y_um } => Place::Point(x_um, y_um),
+        })
+    }
+}
+
 impl Serialize for Place {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match *self {
@@ -309,7 +326,7 @@ impl Serialize for Place {
 }
 
 /// A place that changed hands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct CaptureRecord {
     /// Where.
     pub at: Place,
