@@ -11,7 +11,8 @@
 //!
 //! `cargo run --release --example judge_generated -- SYSTEM FIRST_SEED LAST_SEED GAMES [caps]`
 //! (`swat 1001 1100 20`; `caps` plays only Normal against Normal, for the capped share).
-//! Tune on one block of seeds; report on another the tuning never saw.
+//! Tune on one block of seeds; report on another the tuning never saw. `JUDGE_LEVELS=hard` (or
+//! `normal`) plays only Hard against Normal (or Normal against Easy), for tuning one level.
 
 use skirmish_studio::balance::{Balance, BalanceOptions, run_balance};
 use skirmish_studio::game::{GenerateRequest, Level, OpenScenario, share_text, wilson_interval};
@@ -102,11 +103,12 @@ fn main() -> Result<(), String> {
     // `caps` leaves out the level pairings: only how often Normal against Normal is capped.
     let pairings: &[(Level, Level)] =
         if caps_only { &[] } else { &[(Level::Normal, Level::Easy), (Level::Hard, Level::Normal)] };
-    // `JUDGE_LEVELS=hard` plays only Hard against Normal (for tuning one level).
-    let pairings = if std::env::var("JUDGE_LEVELS").is_ok_and(|v| v == "hard") {
-        pairings.get(1..).unwrap_or_default()
-    } else {
-        pairings
+    // `JUDGE_LEVELS=hard` plays only Hard against Normal, `normal` only Normal against Easy
+    // (for tuning one level).
+    let pairings = match std::env::var("JUDGE_LEVELS").as_deref() {
+        Ok("hard") => pairings.get(1..).unwrap_or_default(),
+        Ok("normal") => pairings.get(..1).unwrap_or_default(),
+        _ => pairings,
     };
     let mut tallies: Vec<Tally> = pairings.iter().map(|_| Tally::default()).collect();
     let (mut capped, mut level_games, mut draws) = (0usize, 0usize, 0usize);
