@@ -246,14 +246,16 @@ fn play_batch(
         ledger::RunMode::Replay(run) => ledger::recorded(run, range),
         ledger::RunMode::Shard(shard, run) => {
             let mine: Vec<usize> = range.clone().filter(|&g| shard.owns(g)).collect();
-            let played = play_games(scenario, options, seats, mine.clone())?;
+            let played: Vec<(usize, GameRecord)> =
+                mine.iter().copied().zip(play_games(scenario, options, seats, mine.clone())?).collect();
+            let mut own = played.iter().peekable();
             let records = range
-                .map(|g| match mine.iter().position(|&m| m == g) {
-                    Some(at) => played[at].clone(),
+                .map(|g| match own.next_if(|(m, _)| *m == g) {
+                    Some((_, record)) => record.clone(),
                     None => unplayed(),
                 })
                 .collect();
-            ledger::keep(run, mine.into_iter().zip(played));
+            ledger::keep(run, played);
             Ok(records)
         }
     }
