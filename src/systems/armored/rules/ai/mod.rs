@@ -1,10 +1,11 @@
 //! The computer player of Armored Advance, one action at a time: fire the shot worth most
 //! (the expected share of the target destroyed times its cost), else move the unit that gains
 //! most toward its goal (the nearest enemy it can hurt; in Domination, infantry to the nearest
-//! objective not held), choosing among candidate destinations; else end the turn. Normal also
-//! weighs how many enemies would see the destination and prefers ground from which it can
-//! fire. Ties fall to each side's own frame (from where it deploys towards where the enemy
-//! deploys), never to its index or listing order.
+//! objective), choosing among candidate destinations; else end the turn. Normal also weighs
+//! what a target could do to it next turn, sends squads to objectives its own squads do not
+//! stand on and, outside Domination, how many enemies would see a vehicle's destination; Hard
+//! also prefers ground from which it can fire. Ties fall to each side's own frame (from where
+//! it deploys towards where the enemy deploys), never to its index or listing order.
 
 mod field;
 mod plans;
@@ -96,12 +97,25 @@ fn value(data: &Ruleset, unit: &Unit) -> f64 {
 type Candidate = (f64, (i64, i64, i64), (i64, i64, i64), Action);
 
 /// The shot worth most, with its worth.
-fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
+fn best_shot(data: &Ruleset, state: &GameState, level: Level) -> Option<(f64, Action)> {
     let mut best: Option<Candidate> = None;
+    // Normal and Hard also weigh what the target could do to them next turn, by the share of
+    // its remaining strength the shot takes away: the gun that is killing them goes first.
+    let probe = (level != Level::Easy).then(|| plans::ready_probe(state));
+    let mut menace: Vec<Option<f64>> = vec![None; state.units.len()];
     for (action, s) in legal_shots(data, state) {
         let Action::Fire { unit, target, .. } = action else { continue };
         let (Some(t), Some(u)) = (state.live(target), state.live(unit)) else { continue };
-        let worth = plans::shot_worth(data, state, &s, t);
+        let mut worth = plans::shot_worth(data, state, &s, t);
+        if let Some(probe) = probe.as_ref() {
+            let threat = *menace[target].get_or_insert_with(|| {
+                (0..state.units.len())
+                    .filter(|&own| state.live(own).is_some_and(|o| o.side == state.side))
+                    .map(|own| plans::any_shot_worth(data, probe, target, own))
+                    .fold(0.0, f64::max)
+            });
+            worth += plans::silenced(state, &s, t) * threat;
+        }
         let key = (frame(state, state.side, (u.pose.x, u.pose.y)), frame(state, state.side, (t.pose.x, t.pose.y)));
         let better = best
             .as_ref()
@@ -115,14 +129,28 @@ fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
 
 /// The goals of a unit: in Domination infantry goes for the objectives it does not hold; the
 /// rest go for the enemy.
-fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit) -> Vec<(i64, i64)> {
+fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit, level: Level) -> Vec<(i64, i64)> {
     let infantry = profile(data, unit).is_some_and(|p| p.class == UnitClass::Infantry);
     if let Some(spot) = plans::crew_goal(data, state, index) {
         return vec![spot];
     }
     let carrier = plans::carries(state, index);
     if state.setup.victory == Victory::Domination && (infantry || carrier) && !state.setup.table.objectives.is_empty() {
-        return state.setup.table.objectives.iter().map(|o| o.at).collect();
+        let all: Vec<(i64, i64)> = state.setup.table.objectives.iter().map(|o| o.at).collect();
+        if level == Level::Easy {
+            return all;
+        }
+        // Normal and Hard spread out: an objective one of its own squads already stands on is
+        // scored already, so the others go for the rest (all of them once every one is held).
+        let open: Vec<(i64, i64)> = state
+            .setup
+            .table
+            .objectives
+            .iter()
+            .filter(|o| !state.units.iter().any(|u| u.side == unit.side && u.alive() && plans::stands_on(data, u, o)))
+            .map(|o| o.at)
+            .collect();
+        return if open.is_empty() { all } else { open };
     }
     // The enemies it has a weapon against: anti-infantry fire for infantry, a gun that could
     // penetrate the weakest face for the rest; all enemies when it can hurt none.
@@ -176,6 +204,10 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     // One field per kind of unit and set of goals: units with the same weapons share it.
     let mut fields: Vec<SharedField> = Vec::new();
     let mut probe = (level == Level::Hard).then(|| plans::ready_probe(state));
+    // In Domination the objectives are won by arriving first and the game ends on the round
+    // limit: a vehicle that detours out of sight arrives late, and Easy, which never detours,
+    // took the objectives from Normal (generated tables where Easy won every game).
+    let cautious = level != Level::Easy && state.setup.victory != Victory::Domination;
     for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let Some(p) = profile(data, unit) else { continue };
         if p.class == UnitClass::FieldGun
@@ -185,7 +217,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
             continue;
         }
         let kind = usize::from(p.class == UnitClass::Infantry);
-        let wanted = goals(data, state, index, unit);
+        let wanted = goals(data, state, index, unit, level);
         let at = match fields.iter().position(|(k, g, _)| *k == kind && *g == wanted) {
             Some(at) => at,
             None => {
@@ -209,13 +241,13 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                     continue;
                 }
                 // Exposure only takes away: a move already short of the best needs no lines drawn.
-                if level == Level::Normal && best.as_ref().is_some_and(|(g, _, _)| gain < *g - 1e-6) {
+                if cautious && level == Level::Normal && best.as_ref().is_some_and(|(g, _, _)| gain < *g - 1e-6) {
                     continue;
                 }
                 // Normal prefers, among the moves that advance, those that keep its vehicles out
                 // of sight (infantry must stand on the objectives whatever sees them); it never
                 // refuses to advance for it, or a gun it must pass would hold it back for ever.
-                if level != Level::Easy && kind == 0 {
+                if cautious && kind == 0 {
                     let pose = Pose::new(to.0, to.1, facing);
                     gain -= exposure(data, state, unit, pose) as f64 * 2.0 * UM_PER_INCH as f64;
                 }
@@ -292,7 +324,7 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
     {
         return Some(action);
     }
-    let shot = best_shot(data, state);
+    let shot = best_shot(data, state, level);
     if level != Level::Easy
         && let Some((worth, action)) = plans::accurate_plan(data, state)
         && shot.as_ref().is_none_or(|(w, _)| worth >= *w)

@@ -23,6 +23,12 @@ pub fn shot_worth(data: &Ruleset, state: &GameState, s: &Shot, target: &Unit) ->
         + if expected >= f64::from(target.hp) { value(data, target) * 0.5 } else { 0.0 }
 }
 
+/// The share of a target's remaining strength a shot is expected to take (at most all of it).
+pub fn silenced(state: &GameState, s: &Shot, target: &Unit) -> f64 {
+    let expected = expected_damage(s, state.setup.readings.advantage_on_penetration, target);
+    (expected / f64::from(target.hp.max(1))).min(1.0)
+}
+
 /// The best a unit's guns could do to `target` now (0 when none may fire).
 fn best_worth_at(data: &Ruleset, state: &GameState, unit: usize, target: usize) -> f64 {
     let has_action = state.live(unit).is_some_and(|u| u.actions_spent < profile(data, u).map_or(0, |p| p.actions));
@@ -274,13 +280,18 @@ pub fn on_objective(data: &Ruleset, state: &GameState, unit: &Unit) -> bool {
     if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
         return false;
     }
-    let Some(base) = shape(data, unit) else { return false };
-    state
-        .setup
-        .table
-        .objectives
-        .iter()
-        .any(|o| base.distance_to_point((o.at.0 as f64, o.at.1 as f64)) <= o.radius as f64)
+    state.setup.table.objectives.iter().any(|o| stands_on(data, unit, o))
+}
+
+/// Whether a squad's base reaches within an objective's control radius (any unit's shape;
+/// the caller decides which units count).
+pub fn stands_on(data: &Ruleset, unit: &Unit, objective: &crate::table::Objective) -> bool {
+    if unit.riding.is_some() || profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
+        return false;
+    }
+    shape(data, unit).is_some_and(|base| {
+        base.distance_to_point((objective.at.0 as f64, objective.at.1 as f64)) <= objective.radius as f64
+    })
 }
 
 /// A squad on an objective stays there (Normal and Hard): it is what scores.
