@@ -184,6 +184,24 @@ pub fn read_limited(path: &Path) -> Result<String, String> {
 /// # Errors
 /// A message naming the file and what went wrong.
 pub fn read_bounded(path: &Path, limit: usize) -> Result<String, String> {
+    let shown = path.display();
+    let bytes = read_bytes_bounded(path, limit, "a document")?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!("{shown}: is not UTF-8 text (byte {} is not part of a UTF-8 character)", e.utf8_error().valid_up_to())
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_owned(),
+        None => text,
+    })
+}
+
+/// Reads the bytes of a file of at most `limit` bytes, refusing as [`read_bounded`] does what
+/// is not a regular file and what is over the limit; `what` names the kind of file in the
+/// refusal ("a document", "an image").
+///
+/// # Errors
+/// A message naming the file and what went wrong.
+pub fn read_bytes_bounded(path: &Path, limit: usize, what: &str) -> Result<Vec<u8>, String> {
     use std::io::Read as _;
     let shown = path.display();
     let metadata = std::fs::metadata(path).map_err(|e| io_words(path, &e, false))?;
@@ -196,21 +214,15 @@ pub fn read_bounded(path: &Path, limit: usize) -> Result<String, String> {
         ));
     }
     if metadata.len() > limit as u64 {
-        return Err(format!("{shown}: {} bytes is more than the {limit} a document may have", metadata.len()));
+        return Err(format!("{shown}: {} bytes is more than the {limit} {what} may have", metadata.len()));
     }
     let file = std::fs::File::open(path).map_err(|e| io_words(path, &e, false))?;
     let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).min(limit));
     file.take(limit as u64 + 1).read_to_end(&mut bytes).map_err(|e| io_words(path, &e, false))?;
     if bytes.len() > limit {
-        return Err(format!("{shown}: more than the {limit} bytes a document may have"));
+        return Err(format!("{shown}: more than the {limit} bytes {what} may have"));
     }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!("{shown}: is not UTF-8 text (byte {} is not part of a UTF-8 character)", e.utf8_error().valid_up_to())
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_owned(),
-        None => text,
-    })
+    Ok(bytes)
 }
 
 /// What went wrong with a file, in words a user reads: what is missing or refused, never an

@@ -3,6 +3,7 @@
 //! The library holds everything; the binary only parses arguments and calls in here.
 //! See `docs/ARCHITECTURE.md` for the module map and the invariants.
 
+pub mod art;
 pub mod balance;
 pub mod board;
 pub mod cli;

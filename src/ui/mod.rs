@@ -65,7 +65,8 @@ pub fn run_app(ruleset: Option<&Path>, open: Option<PathBuf>) -> Result<(), Stri
             .with_title("Skirmish Studio")
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([800.0, 500.0])
-            .with_drag_and_drop(true),
+            .with_drag_and_drop(true)
+            .with_icon(studio_icon()?),
         ..Default::default()
     };
     eframe::run_native(
@@ -80,10 +81,26 @@ pub fn run_app(ruleset: Option<&Path>, open: Option<PathBuf>) -> Result<(), Stri
     .map_err(|e| e.to_string())
 }
 
+/// The studio's window icon, `assets/icon.png`, decoded through the same bounded reader as a
+/// designer's art.
+///
+/// # Errors
+/// When the bundled file does not decode (a broken build).
+pub fn studio_icon() -> Result<egui::IconData, String> {
+    let icon = crate::art::decode_picture(include_bytes!("../../assets/icon.png").to_vec(), "assets/icon.png")?;
+    Ok(egui::IconData { rgba: icon.rgba.to_vec(), width: icon.width, height: icon.height })
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::expect_used)]
     use super::*;
+
+    #[test]
+    fn the_window_icon_decodes_from_assets_at_its_own_size() {
+        let icon = studio_icon().expect("assets/icon.png decodes");
+        assert_eq!((icon.width, icon.height, icon.rgba.len()), (256, 256, 256 * 256 * 4));
+    }
 
     #[test]
     fn every_desk_opens_its_sample_and_no_two_of_its_commands_share_a_shortcut() {
