@@ -123,3 +123,150 @@ pub fn decode_picture(bytes: Vec<u8>, source: &str) -> Result<Picture, String> {
     let rgba = image.into_rgba8();
     Ok(Picture { width, height, rgba: Arc::new(rgba.into_raw()), format, encoded: Arc::new(bytes) })
 }
+
+/// A background image under the board or table, placed at true scale the way a designer
+/// traces a scanned board: two points clicked on the image, the distance between them on the
+/// board typed in, and where the first of them lies on the board. It is not turned: the
+/// image's rows run along the board's.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Backdrop {
+    /// The image file, relative to the scenario's folder (inside it: no `..`, not absolute).
+    pub image: String,
+    /// Two points on the image, in pixels from its top-left corner.
+    pub points: [(f64, f64); 2],
+    /// The distance between the two points on the board, in the board's unit (squares,
+    /// inches or centimetres).
+    pub distance: f64,
+    /// Where the first point lies on the board, in the board's unit from its top-left corner.
+    pub at: (f64, f64),
+}
+
+/// The art a scenario of any game carries (every game's file has the same `backdrop` field;
+/// the framework reads, checks, draws and prints it).
+pub trait WithArt {
+    /// The background image under the board, if any.
+    fn backdrop(&self) -> Option<&Backdrop>;
+}
+
+/// A decoded background image and the rectangle it covers, in board units from the board's
+/// top-left corner (x, y, width, height). Two are equal when they are the same file at the
+/// same place (the pixels are not compared).
+#[derive(Debug, Clone)]
+pub struct PlacedPicture {
+    /// The image.
+    pub picture: Arc<Picture>,
+    /// Where it lies on the board.
+    pub rect: (f64, f64, f64, f64),
+    /// The file as the scenario names it.
+    pub name: String,
+}
+
+impl Backdrop {
+    /// What is wrong with the numbers and the path, if anything (the file itself is read
+    /// apart).
+    ///
+    /// # Errors
+    /// The field and the reason.
+    pub fn check(&self) -> Result<(), String> {
+        check_relative(&self.image)?;
+        let [(ax, ay), (bx, by)] = self.points;
+        if ![ax, ay, bx, by, self.distance, self.at.0, self.at.1].iter().all(|v| v.is_finite()) {
+            return Err("backdrop: its points, distance and place must be numbers".into());
+        }
+        if ax < 0.0 || ay < 0.0 || bx < 0.0 || by < 0.0 {
+            return Err("backdrop.points: the points are pixels on the image, 0 or more".into());
+        }
+        if (ax - bx).hypot(ay - by) < 1.0 {
+            return Err("backdrop.points: the two reference points are less than a pixel apart".into());
+        }
+        if self.distance <= 0.0 {
+            return Err(format!("backdrop.distance: must be more than 0 (it is {})", self.distance));
+        }
+        Ok(())
+    }
+
+    /// Board units per image pixel.
+    #[must_use]
+    pub fn units_per_pixel(&self) -> f64 {
+        let [(ax, ay), (bx, by)] = self.points;
+        self.distance / (ax - bx).hypot(ay - by).max(1.0)
+    }
+
+    /// The rectangle an image of `width` x `height` pixels covers, in board units.
+    #[must_use]
+    pub fn rect(&self, width: u32, height: u32) -> (f64, f64, f64, f64) {
+        let k = self.units_per_pixel();
+        let [(ax, ay), _] = self.points;
+        (self.at.0 - ax * k, self.at.1 - ay * k, f64::from(width) * k, f64::from(height) * k)
+    }
+
+    /// Reads the image beside the scenario in `folder`.
+    ///
+    /// # Errors
+    /// What is wrong with the numbers, or with the file, naming it.
+    pub fn load(&self, folder: &Path) -> Result<PlacedPicture, String> {
+        self.check()?;
+        let picture = read_picture(&folder.join(&self.image))?;
+        let rect = self.rect(picture.width, picture.height);
+        Ok(PlacedPicture { picture: Arc::new(picture), rect, name: self.image.clone() })
+    }
+}
+
+/// Refuses a path that could leave the scenario's folder (or a bundle): absolute, a drive or
+/// a `..` step.
+///
+/// # Errors
+/// The path and why.
+pub fn check_relative(path: &str) -> Result<(), String> {
+    use std::path::Component;
+    if path.trim().is_empty() {
+        return Err("an image path is empty".into());
+    }
+    let parsed = Path::new(path);
+    let leaves = parsed.components().any(|c| !matches!(c, Component::Normal(_) | Component::CurDir))
+        || path.contains('\\') && path.split('\\').any(|part| part == "..")
+        || path.contains(':');
+    if leaves {
+        return Err(format!(
+            "the image path '{path}' leaves the scenario's folder; give it relative to the scenario, inside its folder (assets/board.png)"
+        ));
+    }
+    Ok(())
+}
+
+impl PartialEq for PlacedPicture {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.rect == other.rect && Arc::ptr_eq(&self.picture, &other.picture)
+    }
+}
+
+/// Checks a scenario file's `backdrop` as it is read, placing a refusal at the field.
+///
+/// # Errors
+/// The field's place in `text` and what is wrong with it.
+pub fn read_backdrop(text: &str, backdrop: Option<Backdrop>) -> Result<Option<Backdrop>, crate::files::FileError> {
+    if let Some(b) = &backdrop {
+        b.check().map_err(|why| crate::files::FileError::at_text(text, "backdrop", why))?;
+    }
+    Ok(backdrop)
+}
+
+/// The background image a print draws: read beside the scenario saved at `scenario_path`.
+///
+/// # Errors
+/// Why it is left out: it cannot be read (naming the file), or the scenario is saved nowhere
+/// yet, so its relative path has no folder to start from.
+pub fn backdrop_for_print(
+    backdrop: Option<&Backdrop>,
+    scenario_path: Option<&Path>,
+) -> Result<Option<PlacedPicture>, String> {
+    let Some(backdrop) = backdrop else { return Ok(None) };
+    let Some(path) = scenario_path else {
+        return Err(format!(
+            "the background image '{}' is found beside the scenario's file, and this scenario is not saved yet",
+            backdrop.image
+        ));
+    };
+    backdrop.load(path.parent().unwrap_or(Path::new("."))).map(Some)
+}

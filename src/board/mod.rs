@@ -94,6 +94,18 @@ pub struct Board {
 }
 
 impl Board {
+    /// The terrain most squares have (the lowest id among equals), `None` on a board of no
+    /// squares: the open ground a background image shows through in print.
+    #[must_use]
+    pub fn commonest_terrain(&self) -> Option<TerrainId> {
+        let mut counts = [0usize; 256];
+        for t in &self.terrain {
+            counts[usize::from(t.0)] += 1;
+        }
+        let (id, &most) = counts.iter().enumerate().max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+        (most > 0).then(|| TerrainId(u8::try_from(id).unwrap_or(0)))
+    }
+
     /// A flat board without walls, filled with one terrain.
     #[must_use]
     pub fn filled(width: u16, height: u16, terrain: TerrainId) -> Self {

@@ -66,7 +66,8 @@ pub(super) fn validate_command(
                 code = EXIT_UNREADABLE;
             }
             Ok(scenario) => {
-                let findings = scenario.findings();
+                let mut findings = scenario.findings();
+                findings.extend(crate::game::art_findings(scenario.backdrop(), Some(path)));
                 if has_errors(&findings) && code == EXIT_OK {
                     code = EXIT_PROBLEMS;
                 }

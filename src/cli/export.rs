@@ -42,6 +42,7 @@ impl ExportAsked {
             greyscale: self.greyscale,
             extra_counters: self.extra_counters.min(50),
             not_valid: false,
+            backdrop: None,
         })
     }
 }
@@ -66,6 +67,19 @@ pub(super) fn export_command(
     options.not_valid = has_errors(&scenario.findings());
     if options.not_valid {
         let _ = writeln!(out, "note: {} has errors; every page is marked NOT VALID", path.display());
+    }
+    // The background image is read beside the scenario; one that cannot be read is left out
+    // of the print, and the print says so (the validator names it as a finding too).
+    match crate::art::backdrop_for_print(scenario.backdrop(), Some(path)) {
+        Ok(placed) => {
+            options.backdrop = placed;
+            if let Some(note) = crate::export::backdrop_note(&options) {
+                let _ = writeln!(out, "note: {note}");
+            }
+        }
+        Err(why) => {
+            let _ = writeln!(out, "note: the background image is left out of the print: {why}");
+        }
     }
     let options = &options;
     if let Some(pdf_path) = pdf {
@@ -101,7 +115,7 @@ pub(super) fn export_command(
         }
     }
     if let Some(png_path) = png {
-        match scenario.export_png(options.scale, dpi, options.greyscale) {
+        match scenario.export_png(options.scale, dpi, options.greyscale, options.backdrop.as_ref()) {
             Ok(bytes) => {
                 if let Err(message) = write_atomic(png_path, &bytes) {
                     let _ = writeln!(err, "cannot write {message}");

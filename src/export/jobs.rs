@@ -6,6 +6,7 @@ use super::layout::{BoardLayout, BoardPage, ExportOptions, FOOTER, PdfReport, bo
 use super::poster::poster_page;
 use super::raster::PngSketch;
 use super::sketch::{INK, Rgb, Sketch, write_pdf};
+use crate::art::PlacedPicture;
 
 /// Where a board is drawn on a surface: its top-left corner, points per board unit (square,
 /// inch, centimetre) and whether in greys.
@@ -13,6 +14,9 @@ use super::sketch::{INK, Rgb, Sketch, write_pdf};
 pub struct BoardFrame {
     /// The board's top-left corner, in points.
     pub origin: (f32, f32),
+    /// A background image lies under the board: the game leaves out its plain ground (the
+    /// table's cloth) so the image shows, and draws what the rules need on top.
+    pub backdrop: bool,
     /// Points per board unit.
     pub scale: f32,
     /// Greys for colours (ink-saving prints).
@@ -138,7 +142,13 @@ pub fn print_pdf<J: PrintJobs>(
                     (board, J::BOARD_UNITS),
                     J::BOARD_NAME,
                     &mut |sk, origin, xs, ys, full| {
-                        let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
+                        let frame = BoardFrame {
+                            origin,
+                            scale: options.scale,
+                            greyscale: options.greyscale,
+                            backdrop: options.backdrop.is_some(),
+                        };
+                        draw_backdrop(sk, frame, options.backdrop.as_ref(), xs, ys);
                         job.draw_board(sk, frame, xs, ys, full);
                     },
                 );
@@ -161,11 +171,67 @@ pub fn print_pdf<J: PrintJobs>(
 ///
 /// # Errors
 /// When the dpi is out of range, the image would be too large, or it cannot be encoded.
-pub fn print_png<J: PrintJobs>(job: &J, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
+pub fn print_png<J: PrintJobs>(
+    job: &J,
+    scale: f32,
+    dpi: u32,
+    greyscale: bool,
+    backdrop: Option<&PlacedPicture>,
+) -> Result<Vec<u8>, String> {
     let (w, h) = job.board_units();
     let mut sketch = PngSketch::for_board(w, h, scale, dpi)?;
-    job.draw_board(&mut sketch, BoardFrame { origin: (0.0, 0.0), scale, greyscale }, (0, w), (0, h), true);
+    let frame = BoardFrame { origin: (0.0, 0.0), scale, greyscale, backdrop: backdrop.is_some() };
+    draw_backdrop(&mut sketch, frame, backdrop, (0, w), (0, h));
+    job.draw_board(&mut sketch, frame, (0, w), (0, h), true);
     sketch.into_png(dpi)
+}
+
+/// The dots per inch below which a printed image looks soft.
+pub const SHARP_DPI: f64 = 150.0;
+
+/// What a print says of its background image: its pixels, printed size and dots per inch, and
+/// a warning when that is below [`SHARP_DPI`].
+#[must_use]
+pub fn backdrop_note(options: &ExportOptions) -> Option<String> {
+    let placed = options.backdrop.as_ref()?;
+    let width_mm = placed.rect.2 * f64::from(options.scale) / f64::from(super::layout::PT_PER_MM);
+    let dpi = placed.picture.dpi_at(width_mm);
+    let size = format!(
+        "Background image {}: {} x {} pixels printed {:.0} mm wide, {dpi:.0} dpi",
+        placed.name, placed.picture.width, placed.picture.height, width_mm
+    );
+    Some(if dpi < SHARP_DPI {
+        format!(
+            "{size}, below the {SHARP_DPI:.0} dpi a print needs to look sharp: use a larger scan for a sharper board."
+        )
+    } else {
+        format!("{size}.")
+    })
+}
+
+/// Draws the background image under board units `xs` x `ys` (clipped to them), at its place
+/// on the board and its own pixels.
+fn draw_backdrop(
+    sk: &mut dyn Sketch,
+    frame: BoardFrame,
+    backdrop: Option<&PlacedPicture>,
+    xs: (u16, u16),
+    ys: (u16, u16),
+) {
+    let Some(placed) = backdrop else { return };
+    let (left, top) = frame.corner(xs.0, ys.0);
+    let (right, bottom) = frame.corner(xs.1, ys.1);
+    let (x, y, w, h) = placed.rect;
+    let s = f64::from(frame.scale);
+    sk.push_clip(left, top, right - left, bottom - top);
+    sk.picture(
+        frame.origin.0 + (x * s) as f32,
+        frame.origin.1 + (y * s) as f32,
+        (w * s) as f32,
+        (h * s) as f32,
+        &placed.picture,
+    );
+    sk.pop_clip();
 }
 
 /// How the poster's pages go together: the whole board small, each page's part outlined in
@@ -184,13 +250,16 @@ fn assembly_page<J: PrintJobs>(sk: &mut dyn Sketch, job: &J, options: &ExportOpt
             .to_owned(),
     ];
     lines.extend(job.board_orientation());
+    lines.extend(backdrop_note(options));
     for (i, line) in lines.iter().enumerate() {
         sk.text(m, m + 30.0 + 13.0 * i as f32, 9.0, line, INK, false);
     }
     let top = m + 30.0 + 13.0 * lines.len() as f32 + 8.0;
     let (w, h) = job.board_units();
     let scale = ((pw - 2.0 * m) / f32::from(w.max(1))).min((ph - top - m - FOOTER) / f32::from(h.max(1)));
-    let frame = BoardFrame { origin: (m, top), scale, greyscale: options.greyscale };
+    let frame =
+        BoardFrame { origin: (m, top), scale, greyscale: options.greyscale, backdrop: options.backdrop.is_some() };
+    draw_backdrop(sk, frame, options.backdrop.as_ref(), (0, w), (0, h));
     job.draw_board(sk, frame, (0, w), (0, h), false);
     let red = Rgb(200, 0, 0);
     for page in &layout.pages {

@@ -183,6 +183,10 @@ pub struct ExportOptions {
     pub extra_counters: u32,
     /// The scenario has errors: every page says it is not a valid scenario.
     pub not_valid: bool,
+    /// The designer's background image, read beside the scenario by whoever asks for the
+    /// print, drawn under the board on every poster page, the assembly page and the PNG.
+    #[serde(skip)]
+    pub backdrop: Option<crate::art::PlacedPicture>,
 }
 
 impl Default for ExportOptions {
@@ -197,6 +201,7 @@ impl Default for ExportOptions {
             greyscale: false,
             extra_counters: 2,
             not_valid: false,
+            backdrop: None,
         }
     }
 }

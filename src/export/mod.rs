@@ -10,7 +10,9 @@ mod raster;
 mod sketch;
 mod table_frame;
 
-pub use self::jobs::{BoardFrame, PageJob, PrintJobs, PrintPlan, page_jobs, print_pdf, print_png};
+pub use self::jobs::{
+    BoardFrame, PageJob, PrintJobs, PrintPlan, SHARP_DPI, backdrop_note, page_jobs, print_pdf, print_png,
+};
 pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,
     parse_square,

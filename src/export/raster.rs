@@ -142,6 +142,23 @@ impl Sketch for PngSketch {
     fn pop_clip(&mut self) {
         self.clips.pop();
     }
+
+    fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
+        // tiny-skia draws premultiplied pixels.
+        let mut data = picture.rgba.to_vec();
+        for px in data.chunks_exact_mut(4) {
+            let a = u16::from(px[3]);
+            for c in &mut px[..3] {
+                *c = u8::try_from((u16::from(*c) * a + 127) / 255).unwrap_or(u8::MAX);
+            }
+        }
+        let Some(size) = tiny_skia::IntSize::from_wh(picture.width, picture.height) else { return };
+        let Some(pixmap) = Pixmap::from_vec(data, size) else { return };
+        let (sx, sy) = (w / picture.width.max(1) as f32, h / picture.height.max(1) as f32);
+        let transform = self.transform().pre_translate(x, y).pre_scale(sx, sy);
+        let paint = tiny_skia::PixmapPaint { quality: tiny_skia::FilterQuality::Bilinear, ..Default::default() };
+        self.pixmap.draw_pixmap(0, 0, pixmap.as_ref(), &paint, transform, self.clips.last());
+    }
 }
 
 /// Where the ink of `text` set at `size` points in the PDF's font (`mono`: its monospace one)

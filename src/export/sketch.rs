@@ -61,6 +61,9 @@ pub trait Sketch {
     fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32);
     /// Ends the last clip.
     fn pop_clip(&mut self);
+    /// Draws an image filling the rectangle (x, y, w, h): a PDF embeds the file at its own
+    /// pixels, the PNG resamples it, the window draws it from a texture made once.
+    fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture);
 }
 
 /// A sketch on one page of a PDF.
@@ -132,6 +135,21 @@ impl Sketch for PdfSketch<'_, '_> {
     }
 
     fn pop_clip(&mut self) {
+        self.surface.pop();
+    }
+
+    fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
+        // The file itself goes in (a JPEG as JPEG), at its own pixels; it was decoded within
+        // the studio's limits already, so its header's size is known to be sane.
+        let data = krilla::Data::from(std::sync::Arc::clone(&picture.encoded));
+        let image = match picture.format {
+            crate::art::PictureFormat::Png => krilla::image::Image::from_png(data, true),
+            crate::art::PictureFormat::Jpeg => krilla::image::Image::from_jpeg(data, true),
+        }
+        .unwrap_or_else(|_| krilla::image::Image::from_rgba8(picture.rgba.to_vec(), picture.width, picture.height));
+        let Some(size) = krilla::geom::Size::from_wh(w.max(0.01), h.max(0.01)) else { return };
+        self.surface.push_transform(&Transform::from_translate(x, y));
+        self.surface.draw_image(image, size);
         self.surface.pop();
     }
 }
@@ -336,6 +354,10 @@ impl Sketch for Recording<'_> {
     fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
         self.clips.push((x, y, x + w, y + h));
         self.inner.push_clip(x, y, w, h);
+    }
+
+    fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
+        self.inner.picture(x, y, w, h, picture);
     }
 
     fn pop_clip(&mut self) {

@@ -15,6 +15,8 @@ pub struct TableFrame {
     pub scale: f32,
     /// Ink-saving grey.
     pub greyscale: bool,
+    /// A background image lies under the table: the cloth is left out so it shows.
+    pub backdrop: bool,
 }
 
 impl TableFrame {
@@ -44,7 +46,7 @@ pub fn table_region(
     let (x0, y0) = frame.corner(xs.0, ys.0);
     sk.push_clip(x0, y0, f32::from(xs.1 - xs.0) * frame.scale, f32::from(ys.1 - ys.0) * frame.scale);
     let per_um = frame.scale / um_per_unit.max(1) as f32;
-    draw(sk, &TableFrame { origin: frame.origin, scale: per_um, greyscale: frame.greyscale });
+    draw(sk, &TableFrame { origin: frame.origin, scale: per_um, greyscale: frame.greyscale, backdrop: frame.backdrop });
     sk.pop_clip();
 }
 

@@ -87,7 +87,7 @@ pub trait GameDefinition: Sync + Sized + 'static {
     /// Its loaded ruleset (data and house readings' descriptions).
     type Ruleset: GameRuleset;
     /// Its scenario, as its files hold it.
-    type Scenario: Clone + Send + Sync + 'static;
+    type Scenario: Clone + Send + Sync + crate::art::WithArt + 'static;
     /// Its typed rules core, made from the loaded ruleset.
     type Core: Rules<Action: Serialize, Event: Serialize, Rejection: Serialize>;
     /// Where a validator finding points (a square, a point of a table), in words and JSON.

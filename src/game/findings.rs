@@ -113,3 +113,32 @@ impl<R> Shown<R> for crate::board::Pos {
         serde_json::json!(self)
     }
 }
+
+/// The label of the fix for an image that cannot be read.
+pub const FIND_THE_FILE: &str = "Find the file…";
+
+/// What the framework finds in every game's art, read beside the scenario saved at `path`: a
+/// background image that cannot be read is a warning (the scenario still opens and prints,
+/// without it), with "Find the file…" as its fix.
+#[must_use]
+pub fn art_findings(backdrop: Option<&crate::art::Backdrop>, path: Option<&std::path::Path>) -> Vec<Diagnostic> {
+    let Some(backdrop) = backdrop else { return Vec::new() };
+    let Err(why) = crate::art::backdrop_for_print(Some(backdrop), path) else { return Vec::new() };
+    let message = format!("the background image cannot be read, so the board opens and prints without it: {why}");
+    let code = "background-image-unreadable";
+    Vec::from([Diagnostic {
+        severity: Severity::Warning,
+        code: code.to_owned(),
+        json: serde_json::json!({
+            "severity": "warning",
+            "code": code,
+            "message": message,
+            "places": [],
+            "fix": FIND_THE_FILE,
+            "image": backdrop.image,
+        }),
+        message,
+        place: format!("backdrop '{}'", backdrop.image),
+        fix: Some(FIND_THE_FILE.to_owned()),
+    }])
+}

@@ -18,7 +18,7 @@ mod playtest;
 mod settings;
 
 pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
-pub use findings::{Finding, Fix, Shown};
+pub use findings::{FIND_THE_FILE, Finding, Fix, Shown, art_findings};
 pub use generate::{Choice, Chooser, GenerateRequest, Generated};
 pub use opened::diagnostic;
 pub use play::{
@@ -441,7 +441,15 @@ pub trait OpenScenario: Send + Sync {
     ///
     /// # Errors
     /// Why the image cannot be made (too large, say).
-    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String>;
+    fn export_png(
+        &self,
+        scale: f32,
+        dpi: u32,
+        greyscale: bool,
+        backdrop: Option<&crate::art::PlacedPicture>,
+    ) -> Result<Vec<u8>, String>;
+    /// The background image the scenario places under its board, if any.
+    fn backdrop(&self) -> Option<&crate::art::Backdrop>;
     /// The sheets this game prints, in print order.
     fn sheets(&self) -> &'static [Sheet];
     /// The scale it prints at unless told otherwise: points per board unit (a square's side,

@@ -135,8 +135,18 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         crate::export::print_pdf(&G::print(&self.rules, &self.scenario), options, progress)
     }
 
-    fn export_png(&self, scale: f32, dpi: u32, greyscale: bool) -> Result<Vec<u8>, String> {
-        crate::export::print_png(&G::print(&self.rules, &self.scenario), scale, dpi, greyscale)
+    fn export_png(
+        &self,
+        scale: f32,
+        dpi: u32,
+        greyscale: bool,
+        backdrop: Option<&crate::art::PlacedPicture>,
+    ) -> Result<Vec<u8>, String> {
+        crate::export::print_png(&G::print(&self.rules, &self.scenario), scale, dpi, greyscale, backdrop)
+    }
+
+    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
+        crate::art::WithArt::backdrop(&self.scenario)
     }
 
     fn sheets(&self) -> &'static [Sheet] {

@@ -252,7 +252,16 @@ pub fn begin_at(export: &mut Option<ExportDialog>, desk: &dyn Desk, pdf: bool, p
             return;
         }
     };
-    let (options, dpi) = (dialog.options.clone(), dialog.dpi);
+    let (mut options, dpi) = (dialog.options.clone(), dialog.dpi);
+    // Read here, once, beside the saved file; one that cannot be read is left out and the
+    // dialog says why when the export is done.
+    let left_out = match crate::art::backdrop_for_print(scenario.backdrop(), desk.path()) {
+        Ok(placed) => {
+            options.backdrop = placed;
+            None
+        }
+        Err(why) => Some(format!(" The background image is left out: {why}.")),
+    };
     let done = Arc::new(AtomicUsize::new(0));
     let total = Arc::new(AtomicUsize::new(1));
     let (sender, result) = std::sync::mpsc::channel();
@@ -270,11 +279,12 @@ pub fn begin_at(export: &mut Option<ExportDialog>, desk: &dyn Desk, pdf: bool, p
                     Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
                 })
         } else {
-            scenario.export_png(options.scale, dpi, options.greyscale).and_then(|bytes| {
+            scenario.export_png(options.scale, dpi, options.greyscale, options.backdrop.as_ref()).and_then(|bytes| {
                 crate::files::write_atomic(&path, &bytes)?;
                 Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
             })
         };
+        let outcome = outcome.map(|done| done + left_out.as_deref().unwrap_or(""));
         let _ = sender.send(outcome);
         ctx.request_repaint();
     });

@@ -84,4 +84,28 @@ impl Sketch for PainterSketch<'_> {
             self.clips.pop();
         }
     }
+
+    fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
+        let rect = Rect::from_min_size(pos2(x, y), egui::vec2(w, h));
+        if !rect.intersects(self.clip()) {
+            return;
+        }
+        let texture = picture_texture(self.painter.ctx(), picture);
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        self.painter.with_clip_rect(self.clip()).image(texture.id(), rect, uv, Color32::WHITE);
+    }
+}
+
+/// The texture of a decoded picture, made on first use and kept in the context's memory by
+/// the picture's pixel buffer, so a frame never uploads an image it already showed.
+pub fn picture_texture(ctx: &egui::Context, picture: &crate::art::Picture) -> egui::TextureHandle {
+    let key = egui::Id::unique(("picture-texture", std::sync::Arc::as_ptr(&picture.rgba) as usize));
+    if let Some(texture) = ctx.data(|d| d.get_temp::<egui::TextureHandle>(key)) {
+        return texture;
+    }
+    let size = [picture.width as usize, picture.height as usize];
+    let image = egui::ColorImage::from_rgba_unmultiplied(size, &picture.rgba);
+    let texture = ctx.load_texture(format!("picture {key:?}"), image, egui::TextureOptions::LINEAR);
+    ctx.data_mut(|d| d.insert_temp(key, texture.clone()));
+    texture
 }

@@ -104,7 +104,12 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let table_painter = painter.with_clip_rect(place.area);
     {
         let mut sketch = PainterSketch::new(&table_painter);
-        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        let frame = Frame {
+            origin: (place.origin.x, place.origin.y),
+            scale: place.zoom / unit,
+            greyscale: false,
+            backdrop: false,
+        };
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
     labels(desk, &table_painter, place);

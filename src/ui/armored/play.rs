@@ -302,7 +302,12 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let shown = crate::systems::armored::scenario::ArmoredScenario { table: p.play.table_shown(), ..base };
     {
         let mut sketch = PainterSketch::new(&painter);
-        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        let frame = Frame {
+            origin: (place.origin.x, place.origin.y),
+            scale: place.zoom / unit,
+            greyscale: false,
+            backdrop: false,
+        };
         draw_table(&mut sketch, p.play.data(), &shown, &frame, false);
     }
     // Each unit's name and, once hit, what it has left.

@@ -358,7 +358,12 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let painter = painter.with_clip_rect(place.area);
     {
         let mut sketch = PainterSketch::new(&painter);
-        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        let frame = Frame {
+            origin: (place.origin.x, place.origin.y),
+            scale: place.zoom / unit,
+            greyscale: false,
+            backdrop: false,
+        };
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, true);
     }
     let base = desk.editor.rules.base_um() as f32 / unit * place.zoom / 2.0;

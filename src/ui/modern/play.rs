@@ -420,7 +420,12 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let painter = painter.with_clip_rect(place.area);
     {
         let mut sketch = PainterSketch::new(&painter);
-        let frame = Frame { origin: (place.origin.x, place.origin.y), scale: place.zoom / unit, greyscale: false };
+        let frame = Frame {
+            origin: (place.origin.x, place.origin.y),
+            scale: place.zoom / unit,
+            greyscale: false,
+            backdrop: false,
+        };
         draw_terrain(&mut sketch, &rules, &scenario, &frame, true);
     }
     let state = p.play.state().clone();

@@ -77,7 +77,7 @@ pub fn draw_map(desk: &SkirmDesk, painter: &Painter, place: Placement) {
         &mut sketch,
         &desk.editor.rules,
         scenario,
-        false,
+        (false, false),
         (place.origin.x, place.origin.y),
         place.zoom,
         (x0.saturating_sub(1), x1.saturating_add(1)),

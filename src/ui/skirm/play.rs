@@ -376,7 +376,7 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         &mut sketch,
         &play.rules,
         &picture,
-        false,
+        (false, false),
         (place.origin.x, place.origin.y),
         place.zoom,
         (0, w),

@@ -92,14 +92,19 @@ pub fn chip_label(sk: &mut dyn Sketch, centre: (f32, f32), text: &str, size: f32
 pub fn draw_table(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenario, frame: &Frame, labels: bool) {
     let table = &scenario.table;
     let (w, d) = (table.width as f32 * frame.scale, table.depth as f32 * frame.scale);
-    sk.fill_rect(frame.origin.0, frame.origin.1, w, d, frame.colour(CLOTH));
+    if !frame.backdrop {
+        sk.fill_rect(frame.origin.0, frame.origin.1, w, d, frame.colour(CLOTH));
+    }
     let inch = rules.unit.um() as f32 * frame.scale;
     // Zones: a wash of the side's colour and a dashed edge.
     for zone in &table.zones {
         let colour = zone.owner.map_or(Rgb(120, 120, 120), |o| SIDE_COLOURS[usize::from(o.min(1))]);
         let points: Vec<(f32, f32)> = zone.points.iter().map(|&(x, y)| frame.at((x as f64, y as f64))).collect();
         let wash = if zone.purpose == ZonePurpose::Deployment { 0.82 } else { 0.9 };
-        sk.fill_polygon(&points, frame.colour(colour.lighter(wash)));
+        // Over the designer's own table the wash would hide it: the dashed edge says enough.
+        if !frame.backdrop {
+            sk.fill_polygon(&points, frame.colour(colour.lighter(wash)));
+        }
         outline(sk, &points, 1.2, frame.colour(colour), Some((inch / 2.0).max(3.0)));
         if labels && let Some(&first) = points.first() {
             sk.text(first.0 + 4.0, first.1 + 10.0, 8.0, &zone.name, frame.colour(colour), false);

@@ -18,7 +18,7 @@ pub fn setup_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenar
     let (x0, y0, w, h) = page_area(options);
     let table = &scenario.table;
     let scale = (w / table.width as f32).min(h * 0.5 / table.depth as f32);
-    let frame = Frame { origin: (x0, y0 + 4.0), scale, greyscale: options.greyscale };
+    let frame = Frame { origin: (x0, y0 + 4.0), scale, greyscale: options.greyscale, backdrop: false };
     draw_table(sk, rules, scenario, &frame, true);
     let show = |um: i64| rules.unit.show(um);
     let mut lines = Vec::new();
@@ -229,6 +229,7 @@ pub fn template_page(sk: &mut dyn Sketch, rules: &Ruleset, options: &ExportOptio
             origin: (x - lo.0 as f32 * per_um, top - lo.1 as f32 * per_um),
             scale: per_um,
             greyscale: options.greyscale,
+            backdrop: false,
         };
         draw_piece(sk, rules, &frame, &part.piece, None, 0.75);
         if part.foliage {

@@ -67,6 +67,14 @@ pub struct ArmoredScenario {
     pub table: Table,
     /// The house readings this scenario plays by (the defaults unless it sets them).
     pub readings: Readings,
+    /// The designer's background image under the table, if any.
+    pub backdrop: Option<crate::art::Backdrop>,
+}
+
+impl crate::art::WithArt for ArmoredScenario {
+    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
+        self.backdrop.as_ref()
+    }
 }
 
 impl crate::editing::Titled for ArmoredScenario {
@@ -97,6 +105,8 @@ struct ScenarioFile {
     table: TableFile,
     #[serde(default, skip_serializing_if = "is_default")]
     readings: Readings,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    backdrop: Option<crate::art::Backdrop>,
 }
 
 fn is_default(readings: &Readings) -> bool {
@@ -191,6 +201,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
         sides: file.sides,
         table,
         readings: file.readings,
+        backdrop: crate::art::read_backdrop(text, file.backdrop)?,
     })
 }
 
@@ -213,6 +224,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &ArmoredScenario) -> Result<Stri
         sides: scenario.sides.clone(),
         table: TableFile::write(&scenario.table, rules.unit),
         readings: scenario.readings,
+        backdrop: scenario.backdrop.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true);
     ron::ser::to_string_pretty(&file, config)
@@ -252,6 +264,7 @@ pub fn new_scenario(rules: &Ruleset, width_in: u32, depth_in: u32) -> ArmoredSce
         sides: ["Allies".into(), "Axis".into()],
         table,
         readings: Readings::default(),
+        backdrop: None,
     }
 }
 

@@ -76,18 +76,23 @@ pub fn draw_base(sk: &mut dyn Sketch, c: (f32, f32), radius: f32, colour: Rgb) {
 /// Draws the cloth, the deployment zones and the pieces (labelled when `labels`).
 pub fn draw_terrain(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ModernScenario, frame: &Frame, labels: bool) {
     let table = &scenario.table;
-    sk.fill_rect(
-        frame.origin.0,
-        frame.origin.1,
-        table.width as f32 * frame.scale,
-        table.depth as f32 * frame.scale,
-        frame.colour(CLOTH),
-    );
+    if !frame.backdrop {
+        sk.fill_rect(
+            frame.origin.0,
+            frame.origin.1,
+            table.width as f32 * frame.scale,
+            table.depth as f32 * frame.scale,
+            frame.colour(CLOTH),
+        );
+    }
     for zone in &table.zones {
         let colour = zone.owner.map_or(Rgb(120, 120, 120), |o| SIDE_COLOURS[usize::from(o.min(1))]);
         let points: Vec<(f32, f32)> = zone.points.iter().map(|&(x, y)| frame.at((x as f64, y as f64))).collect();
         let wash = if zone.purpose == ZonePurpose::Deployment { 0.82 } else { 0.9 };
-        sk.fill_polygon(&points, frame.colour(colour.lighter(wash)));
+        // Over the designer's own table the wash would hide it: the edge says enough.
+        if !frame.backdrop {
+            sk.fill_polygon(&points, frame.colour(colour.lighter(wash)));
+        }
         outline(&mut *sk, &points, 1.0, frame.colour(colour));
         if labels && let Some(&first) = points.first() {
             sk.text(first.0 + 4.0, first.1 + 10.0, 8.0, &zone.name, frame.colour(colour), false);

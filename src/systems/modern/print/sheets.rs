@@ -19,7 +19,13 @@ pub(super) fn setup_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &Modern
     let (x0, y0, w, h) = page_area(options);
     let table = &scenario.table;
     let scale = (w / table.width as f32).min(h * 0.5 / table.depth as f32);
-    draw_table(sk, rules, scenario, &Frame { origin: (x0, y0 + 4.0), scale, greyscale: options.greyscale }, true);
+    draw_table(
+        sk,
+        rules,
+        scenario,
+        &Frame { origin: (x0, y0 + 4.0), scale, greyscale: options.greyscale, backdrop: false },
+        true,
+    );
     let mut lines = vec![format!(
         "Table {} x {}. Each centre is measured from the left and the top edge; angles clockwise from facing the top edge.",
         UNIT.show(table.width),

@@ -47,6 +47,14 @@ pub struct ModernScenario {
     pub units: Vec<PlacedUnit>,
     /// The house readings.
     pub readings: Readings,
+    /// The designer's background image under the table, if any.
+    pub backdrop: Option<crate::art::Backdrop>,
+}
+
+impl crate::art::WithArt for ModernScenario {
+    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
+        self.backdrop.as_ref()
+    }
 }
 
 impl crate::editing::Titled for ModernScenario {
@@ -79,6 +87,8 @@ struct ScenarioFile {
     units: Vec<UnitFile>,
     #[serde(default, skip_serializing_if = "is_default")]
     readings: Readings,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    backdrop: Option<crate::art::Backdrop>,
 }
 
 fn is_default(readings: &Readings) -> bool {
@@ -168,6 +178,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ModernScenario, File
         table,
         units,
         readings: file.readings,
+        backdrop: crate::art::read_backdrop(text, file.backdrop)?,
     })
 }
 
@@ -193,6 +204,7 @@ pub fn save_scenario(scenario: &ModernScenario) -> Result<String, String> {
             })
             .collect(),
         readings: scenario.readings,
+        backdrop: scenario.backdrop.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true);
     ron::ser::to_string_pretty(&file, config)
@@ -301,5 +313,6 @@ pub fn new_scenario(rules: &Ruleset, width_cm: u32, depth_cm: u32) -> ModernScen
         table,
         units,
         readings: Readings::default(),
+        backdrop: None,
     }
 }

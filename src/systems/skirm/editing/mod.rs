@@ -51,12 +51,19 @@ pub fn new_scenario(rules: &Ruleset, width: u16, height: u16) -> SkirmScenario {
             Squad { name: "Squad B".into(), faction: faction(1), units: Vec::new() },
         ],
         symmetry: None,
+        backdrop: None,
     }
 }
 
 /// An open Skirm scenario with its history: the kernel's document with snapshots as its
 /// steps.
 pub type Document = crate::editing::Document<SkirmScenario, crate::editing::Snapshot<SkirmScenario>>;
+
+impl crate::art::WithArt for SkirmScenario {
+    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
+        self.backdrop.as_ref()
+    }
+}
 
 impl crate::editing::Titled for SkirmScenario {
     fn title(&self) -> &str {

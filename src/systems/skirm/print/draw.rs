@@ -27,13 +27,15 @@ pub(super) fn ink(color: Rgb, greyscale: bool) -> Rgb {
 
 /// Draws squares `xs` x `ys` of the battle map with its top-left corner at `origin`, on paper
 /// and, through the window's own sketch, on screen; `full` adds the small print (levels,
-/// letters, initials) where there is room for it.
+/// letters, initials) where there is room for it. With `backdrop` (a background image lies
+/// under the map) the commonest terrain at ground level is left unpainted, so the image shows
+/// through it, and every other square is painted over it.
 #[expect(clippy::too_many_arguments, reason = "a region of a map and how to draw it")]
 pub fn draw_battle_map(
     sk: &mut dyn Sketch,
     rules: &Ruleset,
     scenario: &SkirmScenario,
-    greyscale: bool,
+    (greyscale, backdrop): (bool, bool),
     origin: (f32, f32),
     square: f32,
     xs: (u16, u16),
@@ -41,6 +43,7 @@ pub fn draw_battle_map(
     full: bool,
 ) {
     let board = &scenario.board;
+    let open_ground = if backdrop { board.commonest_terrain() } else { None };
     let (x1, y1) = (xs.1.min(board.width), ys.1.min(board.height));
     let corner = |x: u16, y: u16| (origin.0 + f32::from(x) * square, origin.1 + f32::from(y) * square);
     // Nothing spills past the region (a wall on its border belongs to both sides, and each
@@ -62,7 +65,9 @@ pub fn draw_battle_map(
             };
             let shade = |c: u8| c.saturating_sub(level.saturating_mul(22));
             let fill = Rgb(shade(base.0), shade(base.1), shade(base.2));
-            sk.fill_rect(px, py, square, square, ink(fill, greyscale));
+            if !(level == 0 && open_ground == Some(board.terrain_at(pos))) {
+                sk.fill_rect(px, py, square, square, ink(fill, greyscale));
+            }
             if movement == Movement::Difficult {
                 // Hatched, so difficult ground reads in greyscale too.
                 sk.push_clip(px, py, square, square);

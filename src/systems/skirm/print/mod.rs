@@ -58,7 +58,17 @@ impl PrintJobs for SkirmPrint<'_> {
     }
 
     fn draw_board(&self, sk: &mut dyn Sketch, frame: BoardFrame, xs: (u16, u16), ys: (u16, u16), full: bool) {
-        draw_battle_map(sk, self.rules, self.scenario, frame.greyscale, frame.origin, frame.scale, xs, ys, full);
+        draw_battle_map(
+            sk,
+            self.rules,
+            self.scenario,
+            (frame.greyscale, frame.backdrop),
+            frame.origin,
+            frame.scale,
+            xs,
+            ys,
+            full,
+        );
     }
 
     fn own_pages(&self, options: &ExportOptions) -> Result<Vec<SkirmPage>, String> {

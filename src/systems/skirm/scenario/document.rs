@@ -109,6 +109,8 @@ pub struct SkirmScenario {
     pub squads: Vec<Squad>,
     /// The symmetry the designer means the map to have.
     pub symmetry: Option<Symmetry>,
+    /// The designer's background image under the board, if any.
+    pub backdrop: Option<crate::art::Backdrop>,
 }
 
 impl SkirmScenario {
@@ -192,6 +194,8 @@ struct FileV1 {
     squads: Vec<SquadV1>,
     #[serde(default)]
     symmetry: Option<Symmetry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    backdrop: Option<crate::art::Backdrop>,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -400,6 +404,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileE
         zones,
         squads,
         symmetry: file.symmetry,
+        backdrop: crate::art::read_backdrop(text, file.backdrop)?,
     })
 }
 
@@ -464,6 +469,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &SkirmScenario) -> Result<String
             })
             .collect(),
         symmetry: scenario.symmetry,
+        backdrop: scenario.backdrop.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true).indentor("    ".to_owned());
     ron::ser::to_string_pretty(&file, config).map_err(|e| format!("the scenario could not be written out: {e}"))

@@ -195,6 +195,7 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<SkirmScenario, 
         zones,
         squads: vec![squad, second],
         symmetry: Some(symmetry),
+        backdrop: None,
     };
     scenario.description = choose.said();
     Ok(scenario)

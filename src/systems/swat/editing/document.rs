@@ -10,6 +10,12 @@ use crate::systems::swat::scenario::{Edit, MAX_SIDE, Scenario, ScenarioUnit, Sym
 /// steps.
 pub type Document = crate::editing::Document<Scenario, Edits>;
 
+impl crate::art::WithArt for Scenario {
+    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
+        self.backdrop.as_ref()
+    }
+}
+
 impl crate::editing::Titled for Scenario {
     fn title(&self) -> &str {
         &self.name

@@ -6,7 +6,7 @@ pub use crate::editing::MergeKey;
 use crate::systems::swat::scenario::{Edit, Scenario, apply_all};
 
 /// What one step did: the edits, and the edits that take them back.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Edits {
     /// The edits that did it, in order.
     pub redo: Vec<Edit>,

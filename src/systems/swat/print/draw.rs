@@ -70,6 +70,8 @@ pub struct Frame {
     pub origin: (f32, f32),
     /// The side of a square, in points.
     pub square: f32,
+    /// A background image lies under the board.
+    pub backdrop: bool,
 }
 
 impl Frame {
@@ -94,11 +96,16 @@ pub fn draw_region(
     units: bool,
 ) {
     let s = frame.square;
+    // Over a background image the commonest terrain is left unpainted, so the image shows
+    // through it; every other square is painted over it.
+    let open_ground = if frame.backdrop { scenario.board.commonest_terrain() } else { None };
     for y in ys.0..ys.1.min(scenario.board.height) {
         for x in xs.0..xs.1.min(scenario.board.width) {
             let pos = Pos::new(x, y);
             let (px, py) = frame.corner(x, y);
-            draw_terrain(sk, rules, style, scenario.terrain_at(pos), px, py, s);
+            if open_ground != Some(scenario.terrain_at(pos)) {
+                draw_terrain(sk, rules, style, scenario.terrain_at(pos), px, py, s);
+            }
             if let Some(kind) = rules.terrains.get(scenario.terrain_at(pos).index()).and_then(|t| t.property) {
                 let army =
                     scenario.owners.get(&pos).and_then(|&o| scenario.players.get(usize::from(o))).map(|p| p.army);

@@ -63,7 +63,7 @@ impl PrintJobs for SwatPrint<'_> {
             self.rules,
             self.scenario,
             style,
-            Frame { origin: frame.origin, square: frame.scale },
+            Frame { origin: frame.origin, square: frame.scale, backdrop: frame.backdrop },
             xs,
             ys,
             full,
@@ -116,7 +116,10 @@ impl PrintJobs for SwatPrint<'_> {
                     (tile.board_units(), "squares"),
                     &what,
                     &mut |sk, origin, xs, ys, full| {
-                        let frame = BoardFrame { origin, scale: options.scale, greyscale: options.greyscale };
+                        // A library tile's page is the tile alone: the board's background
+                        // image has no place on it.
+                        let frame =
+                            BoardFrame { origin, scale: options.scale, greyscale: options.greyscale, backdrop: false };
                         tile.draw_board(sk, frame, xs, ys, full);
                     },
                 );

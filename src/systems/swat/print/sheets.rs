@@ -433,6 +433,9 @@ mod tests {
         }
         fn push_clip(&mut self, _: f32, _: f32, _: f32, _: f32) {}
         fn pop_clip(&mut self) {}
+        fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, _: &crate::art::Picture) {
+            self.fill_rect(x, y, w, h, Rgb(0, 0, 0));
+        }
     }
 
     #[test]

@@ -192,7 +192,7 @@ pub struct ImportReport {
 }
 
 /// An imported map.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Imported {
     /// The scenario.
     pub scenario: Scenario,

@@ -7,7 +7,7 @@ use crate::systems::swat::rules::{CoChoice, Pos, TerrainId, VictoryConditions};
 use serde::{Deserialize, Serialize};
 
 /// One change to a scenario.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Edit {
     /// Paint a square.
     SetTerrain {

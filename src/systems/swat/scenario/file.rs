@@ -78,6 +78,8 @@ struct FileV3 {
     counters: BTreeMap<String, Option<u32>>,
     #[serde(default)]
     symmetry: Option<Symmetry>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    backdrop: Option<crate::art::Backdrop>,
 }
 
 fn default_tile_size() -> u8 {
@@ -262,6 +264,7 @@ impl FileV1 {
                 turn_limit: self.turn_limit.map(|rounds| TurnLimit { rounds, tie_break: TieBreak::Draw }),
             },
             symmetry: None,
+            backdrop: None,
         })
     }
 }
@@ -404,6 +407,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
         victory: file.victory,
         counters: file.counters,
         symmetry: file.symmetry,
+        backdrop: crate::art::read_backdrop(text, file.backdrop)?,
     })
 }
 
@@ -479,6 +483,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, Str
         victory: scenario.victory.clone(),
         counters: scenario.counters.clone(),
         symmetry: scenario.symmetry,
+        backdrop: scenario.backdrop.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true).indentor("    ".to_owned());
     ron::ser::to_string_pretty(&file, config).map_err(|e| format!("the scenario could not be written out: {e}"))

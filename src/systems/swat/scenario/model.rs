@@ -107,7 +107,7 @@ pub struct TilePlacement {
 }
 
 /// A scenario document.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
     /// Title.
     pub name: String,
@@ -142,6 +142,9 @@ pub struct Scenario {
     pub counters: BTreeMap<String, Option<u32>>,
     /// The symmetry it is meant to have, for the symmetry report.
     pub symmetry: Option<Symmetry>,
+    /// The designer's background image under the board, if any.
+    #[serde(default)]
+    pub backdrop: Option<crate::art::Backdrop>,
 }
 
 impl Scenario {
@@ -187,6 +190,7 @@ impl Scenario {
             victory: VictoryConditions::default(),
             counters: BTreeMap::new(),
             symmetry: None,
+            backdrop: None,
         }
     }
 
@@ -210,6 +214,7 @@ impl Scenario {
             victory,
             counters,
             symmetry,
+            backdrop,
         } = self;
         Self {
             name: name.clone(),
@@ -227,6 +232,7 @@ impl Scenario {
             victory: victory.clone(),
             counters: counters.clone(),
             symmetry: *symmetry,
+            backdrop: backdrop.clone(),
         }
     }
 
