@@ -109,3 +109,41 @@ pub fn picture_texture(ctx: &egui::Context, picture: &crate::art::Picture) -> eg
     ctx.data_mut(|d| d.insert_temp(key, texture.clone()));
     texture
 }
+
+/// The background image of the scenario saved at `path`, decoded once and kept in the
+/// context's memory by the file and its placement (a frame never decodes); `None` when there
+/// is none or it cannot be read (the validator says why).
+pub fn backdrop_picture(
+    ctx: &egui::Context,
+    path: Option<&std::path::Path>,
+    backdrop: Option<&crate::art::Backdrop>,
+) -> Option<crate::art::PlacedPicture> {
+    let backdrop = backdrop?;
+    let key = egui::Id::unique(("backdrop", path, format!("{backdrop:?}")));
+    type Cached = std::sync::Arc<Option<crate::art::PlacedPicture>>;
+    if let Some(cached) = ctx.data(|d| d.get_temp::<Cached>(key)) {
+        return (*cached).clone();
+    }
+    let placed = crate::art::backdrop_for_print(Some(backdrop), path).ok().flatten();
+    ctx.data_mut(|d| d.insert_temp::<Cached>(key, std::sync::Arc::new(placed.clone())));
+    placed
+}
+
+/// Draws a background image under a board whose top-left corner is at `origin` on screen,
+/// at `points_per_unit` screen points per board unit (a square, an inch, a centimetre).
+pub fn draw_backdrop(
+    sketch: &mut dyn Sketch,
+    origin: (f32, f32),
+    points_per_unit: f32,
+    placed: &crate::art::PlacedPicture,
+) {
+    let (x, y, w, h) = placed.rect;
+    let k = f64::from(points_per_unit);
+    sketch.picture(
+        origin.0 + (x * k) as f32,
+        origin.1 + (y * k) as f32,
+        (w * k) as f32,
+        (h * k) as f32,
+        &placed.picture,
+    );
+}

@@ -104,12 +104,16 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let table_painter = painter.with_clip_rect(place.area);
     {
         let mut sketch = PainterSketch::new(&table_painter);
-        let frame = Frame {
-            origin: (place.origin.x, place.origin.y),
-            scale: place.zoom / unit,
-            greyscale: false,
-            backdrop: false,
-        };
+        let origin = (place.origin.x, place.origin.y);
+        let backdrop = crate::ui::sketch::backdrop_picture(
+            ui.ctx(),
+            crate::ui::desk::DeskExt::path(&*desk),
+            desk.scenario().backdrop.as_ref(),
+        );
+        if let Some(placed) = &backdrop {
+            crate::ui::sketch::draw_backdrop(&mut sketch, origin, place.zoom, placed);
+        }
+        let frame = Frame { origin, scale: place.zoom / unit, greyscale: false, backdrop: backdrop.is_some() };
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
     labels(desk, &table_painter, place);

@@ -358,12 +358,16 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let painter = painter.with_clip_rect(place.area);
     {
         let mut sketch = PainterSketch::new(&painter);
-        let frame = Frame {
-            origin: (place.origin.x, place.origin.y),
-            scale: place.zoom / unit,
-            greyscale: false,
-            backdrop: false,
-        };
+        let origin = (place.origin.x, place.origin.y);
+        let backdrop = crate::ui::sketch::backdrop_picture(
+            ui.ctx(),
+            crate::ui::desk::DeskExt::path(&*desk),
+            desk.scenario().backdrop.as_ref(),
+        );
+        if let Some(placed) = &backdrop {
+            crate::ui::sketch::draw_backdrop(&mut sketch, origin, place.zoom, placed);
+        }
+        let frame = Frame { origin, scale: place.zoom / unit, greyscale: false, backdrop: backdrop.is_some() };
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, true);
     }
     let base = desk.editor.rules.base_um() as f32 / unit * place.zoom / 2.0;

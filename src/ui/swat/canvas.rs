@@ -66,6 +66,9 @@ pub struct Ground<'a> {
     pub terrain: &'a [crate::systems::swat::rules::TerrainId],
     /// The owner's colour of the property on a square, if owned.
     pub owner_color: &'a dyn Fn(Pos) -> Option<Color32>,
+    /// The terrain left unpainted so a background image under the board shows through it
+    /// (the board's commonest, as in print), when there is one.
+    pub open_ground: Option<crate::systems::swat::rules::TerrainId>,
 }
 
 impl Ground<'_> {
@@ -107,6 +110,10 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
     for y in y0..y1 {
         for x in x0..x1 {
             let pos = Pos::new(x, y);
+            let id = ground.terrain.get(usize::from(y) * usize::from(ground.width) + usize::from(x)).copied();
+            if ground.open_ground.is_some() && id == ground.open_ground {
+                continue;
+            }
             let color = ground.terrain_at(pos).map_or(Color32::GRAY, theme::terrain_color);
             mesh.add_colored_rect(place.square_rect(pos), color);
         }
@@ -118,7 +125,9 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
             let pos = Pos::new(x, y);
             let rect = place.square_rect(pos);
             let Some(terrain) = ground.terrain_at(pos) else { continue };
-            if detailed && terrain.property.is_none() {
+            let id = ground.terrain.get(usize::from(y) * usize::from(ground.width) + usize::from(x)).copied();
+            let open = ground.open_ground.is_some() && id == ground.open_ground;
+            if detailed && terrain.property.is_none() && !open {
                 theme::draw_terrain(painter, rect, terrain, ground.links(pos));
             }
             if let Some(kind) = terrain.property {
@@ -166,6 +175,12 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
     let (x0, y0, x1, y1) = visible(place, s.board.width, s.board.height);
     let owner_color =
         |pos: Pos| s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
+    let backdrop =
+        crate::ui::sketch::backdrop_picture(painter.ctx(), crate::ui::desk::DeskExt::path(desk), s.backdrop.as_ref());
+    if let Some(placed) = &backdrop {
+        let mut sketch = crate::ui::sketch::PainterSketch::new(painter);
+        crate::ui::sketch::draw_backdrop(&mut sketch, (place.origin.x, place.origin.y), place.zoom, placed);
+    }
     let ground = Ground {
         rules,
         width: s.board.width,
@@ -173,6 +188,7 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
         tile_size: s.tile_size,
         terrain: &s.board.terrain,
         owner_color: &owner_color,
+        open_ground: backdrop.and_then(|_| s.board.commonest_terrain()),
     };
     draw_ground(painter, place, &ground, cx.prefs.show_grid);
     let max_hp = rules.economy.max_hp;

@@ -529,6 +529,8 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         tile_size: desk.editor.doc.scenario.tile_size,
         terrain: &state.board.terrain,
         owner_color: &owner_color,
+        // A playtest shows the board as the rules see it, without the designer's image.
+        open_ground: None,
     };
     draw_ground(&board_painter, place, &ground, cx.prefs.show_grid);
     // The selected unit's reach and targets.
