@@ -129,14 +129,16 @@ pub fn backdrop_picture(
     placed
 }
 
-/// Draws a background image under a board whose top-left corner is at `origin` on screen,
-/// at `points_per_unit` screen points per board unit (a square, an inch, a centimetre).
+/// Draws the background image of the scenario saved at `path` under a board whose top-left
+/// corner is at `origin` on screen, at `points_per_unit` screen points per board unit (a
+/// square, an inch, a centimetre); whether there was one to draw.
 pub fn draw_backdrop(
-    sketch: &mut dyn Sketch,
+    sketch: &mut PainterSketch<'_>,
+    (path, backdrop): (Option<&std::path::Path>, Option<&crate::art::Backdrop>),
     origin: (f32, f32),
     points_per_unit: f32,
-    placed: &crate::art::PlacedPicture,
-) {
+) -> bool {
+    let Some(placed) = backdrop_picture(sketch.painter.ctx(), path, backdrop) else { return false };
     let (x, y, w, h) = placed.rect;
     let k = f64::from(points_per_unit);
     sketch.picture(
@@ -146,4 +148,5 @@ pub fn draw_backdrop(
         (h * k) as f32,
         &placed.picture,
     );
+    true
 }

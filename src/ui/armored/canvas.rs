@@ -105,15 +105,9 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     {
         let mut sketch = PainterSketch::new(&table_painter);
         let origin = (place.origin.x, place.origin.y);
-        let backdrop = crate::ui::sketch::backdrop_picture(
-            ui.ctx(),
-            crate::ui::desk::DeskExt::path(&*desk),
-            desk.scenario().backdrop.as_ref(),
-        );
-        if let Some(placed) = &backdrop {
-            crate::ui::sketch::draw_backdrop(&mut sketch, origin, place.zoom, placed);
-        }
-        let frame = Frame { origin, scale: place.zoom / unit, greyscale: false, backdrop: backdrop.is_some() };
+        let art = (crate::ui::desk::DeskExt::path(&*desk), desk.scenario().backdrop.as_ref());
+        let backdrop = crate::ui::sketch::draw_backdrop(&mut sketch, art, origin, place.zoom);
+        let frame = Frame { origin, scale: place.zoom / unit, greyscale: false, backdrop };
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
     labels(desk, &table_painter, place);

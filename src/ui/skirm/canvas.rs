@@ -73,20 +73,14 @@ pub fn draw_map(desk: &SkirmDesk, painter: &Painter, place: Placement) {
     let (x0, y0, x1, y1) = crate::ui::view::visible(place, board.width, board.height);
     let mut sketch = PainterSketch::new(painter);
     let origin = (place.origin.x, place.origin.y);
-    let backdrop = crate::ui::sketch::backdrop_picture(
-        painter.ctx(),
-        crate::ui::desk::DeskExt::path(desk),
-        scenario.backdrop.as_ref(),
-    );
-    if let Some(placed) = &backdrop {
-        crate::ui::sketch::draw_backdrop(&mut sketch, origin, place.zoom, placed);
-    }
+    let art = (crate::ui::desk::DeskExt::path(desk), scenario.backdrop.as_ref());
+    let backdrop = crate::ui::sketch::draw_backdrop(&mut sketch, art, origin, place.zoom);
     // Walls on the visible region's border belong to it too, so draw one square wider.
     draw_battle_map(
         &mut sketch,
         &desk.editor.rules,
         scenario,
-        (false, backdrop.is_some()),
+        (false, backdrop),
         origin,
         place.zoom,
         (x0.saturating_sub(1), x1.saturating_add(1)),

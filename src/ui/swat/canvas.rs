@@ -175,12 +175,9 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
     let (x0, y0, x1, y1) = visible(place, s.board.width, s.board.height);
     let owner_color =
         |pos: Pos| s.owners.get(&pos).and_then(|&o| s.players.get(usize::from(o))).map(|p| theme::army_color(p.army));
-    let backdrop =
-        crate::ui::sketch::backdrop_picture(painter.ctx(), crate::ui::desk::DeskExt::path(desk), s.backdrop.as_ref());
-    if let Some(placed) = &backdrop {
-        let mut sketch = crate::ui::sketch::PainterSketch::new(painter);
-        crate::ui::sketch::draw_backdrop(&mut sketch, (place.origin.x, place.origin.y), place.zoom, placed);
-    }
+    let art = (crate::ui::desk::DeskExt::path(desk), s.backdrop.as_ref());
+    let mut sketch = crate::ui::sketch::PainterSketch::new(painter);
+    let backdrop = crate::ui::sketch::draw_backdrop(&mut sketch, art, (place.origin.x, place.origin.y), place.zoom);
     let ground = Ground {
         rules,
         width: s.board.width,
@@ -188,7 +185,7 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
         tile_size: s.tile_size,
         terrain: &s.board.terrain,
         owner_color: &owner_color,
-        open_ground: backdrop.and_then(|_| s.board.commonest_terrain()),
+        open_ground: if backdrop { s.board.commonest_terrain() } else { None },
     };
     draw_ground(painter, place, &ground, cx.prefs.show_grid);
     let max_hp = rules.economy.max_hp;
