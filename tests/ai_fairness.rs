@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod fairness_fixtures;
+use crate::fairness_fixtures;
 
 use fairness_fixtures::{fixture_balance, normal_games};
 use skirmish_studio::systems::swat::rules::{

@@ -5,7 +5,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod armored_common;
+use crate::armored_common;
 
 use armored_common::*;
 use skirmish_studio::systems::armored::rules::{Action, Level, computer_action};

@@ -12,7 +12,7 @@ use skirmish_studio::systems::armored::scenario::load_scenario;
 use skirmish_studio::systems::armored::scenario::setup::setup_of;
 use skirmish_studio::table::{Facing, Footprint, Pose, Shape, overlaps};
 
-mod armored_common;
+use crate::armored_common;
 use armored_common::*;
 
 /// Two tank traps side by side across the table at `y`, leaving a gap of `gap` inches centred

@@ -16,7 +16,7 @@ use skirmish_studio::systems::armored::{game::ArmoredCore, scenario::setup::setu
 use skirmish_studio::table::Footprint;
 use std::sync::Arc;
 
-mod armored_common;
+use crate::armored_common;
 use armored_common::*;
 
 #[test]

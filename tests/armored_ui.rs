@@ -8,7 +8,7 @@
 use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-mod window_common;
+use crate::window_common;
 
 use skirmish_studio::table::UM_PER_INCH;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};

@@ -8,7 +8,7 @@ use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-mod window_common;
+use crate::window_common;
 
 use skirmish_studio::ui::DeskExt as _;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};

@@ -6,7 +6,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
-mod window_common;
+use crate::window_common;
 use window_common::{Answers, sample};
 
 fn harness() -> Harness<'static, StudioApp> {

@@ -8,7 +8,7 @@
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-mod window_common;
+use crate::window_common;
 
 use skirmish_studio::systems::modern::rules::Outcome;
 use skirmish_studio::ui::modern::ModernDesk;

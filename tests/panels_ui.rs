@@ -7,7 +7,7 @@
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-mod window_common;
+use crate::window_common;
 
 use skirmish_studio::ui::{Prefs, StudioApp};
 

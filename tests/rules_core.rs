@@ -3,7 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{BLUE, CITY, PLAIN, RED, ROAD, Setup, attack, capture, end_turn, mv, p, unload};
 use skirmish_studio::systems::swat::rules::{

@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
+use crate::common;
 
 use common::{BLUE, RED, Setup, attack, capture, conquest, end_turn, mv, p};
 use skirmish_studio::systems::swat::rules::{

@@ -7,7 +7,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod skirm_common;
+use crate::skirm_common;
 
 use skirm_common::*;
 use skirmish_studio::systems::skirm::rules::{Action, Level, computer_action_at};

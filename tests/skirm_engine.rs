@@ -4,7 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod skirm_common;
+use crate::skirm_common;
 
 use skirm_common::*;
 use skirmish_studio::board::{Board, Edge, EdgeFeature, Wall};

@@ -8,7 +8,7 @@ use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::board::{Edge, EdgeAxis, Pos};
-mod window_common;
+use crate::window_common;
 
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;

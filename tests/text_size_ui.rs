@@ -8,7 +8,7 @@ use egui::Key;
 use egui::epaint::Shape;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-mod window_common;
+use crate::window_common;
 use window_common::drawn_text;
 
 use skirmish_studio::ui::DeskExt as _;

@@ -4,8 +4,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "window_common/mod.rs"]
-mod window_common;
+use crate::window_common;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
