@@ -142,11 +142,201 @@ pub struct Backdrop {
     pub at: (f64, f64),
 }
 
-/// The art a scenario of any game carries (every game's file has the same `backdrop` field;
-/// the framework reads, checks, draws and prints it).
+/// The art a scenario of any game carries (every game's file has the same `backdrop` and
+/// `art` fields; the framework reads, checks, draws and prints them).
 pub trait WithArt {
     /// The background image under the board, if any.
     fn backdrop(&self) -> Option<&Backdrop>;
+    /// The images per kind, the logo and the cover.
+    fn art(&self) -> &ArtBook;
+    /// The same scenario with other art (the editor's Art panel assigns through it, as one
+    /// undoable step).
+    #[must_use]
+    fn with_art(&self, art: ArtBook) -> Self
+    where
+        Self: Sized;
+}
+
+/// The designer's art of one scenario beyond its background: an image per kind (a terrain, a
+/// piece kind, a unit kind, an item), a logo and a cover for the setup sheet. Every game's file
+/// has the same `art` field; the framework reads, checks, loads and prints it, and each game's
+/// drawing asks the surface for a kind's image where it draws that kind
+/// ([`crate::export::Sketch::art`]).
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ArtBook {
+    /// An image per kind, by the kind's id as the game's file writes it (`forest`, `building`,
+    /// `infantry`). A unit's art may be given per side and face: `infantry@red` for one side's
+    /// counters, `infantry@red:reduced` (or `infantry:reduced`) for the reduced face; the most
+    /// particular name given wins ([`LoadedArt::kind`]).
+    pub kinds: std::collections::BTreeMap<String, String>,
+    /// A logo, printed at the head of the setup sheet.
+    pub logo: Option<String>,
+    /// Cover art, printed on the setup sheet's first page.
+    pub cover: Option<String>,
+}
+
+impl ArtBook {
+    /// Whether it names no image at all (a saved file then leaves the field out).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty() && self.logo.is_none() && self.cover.is_none()
+    }
+
+    /// Every image it names, with what it is for (`kind 'forest'`, `logo`, `cover`), in a
+    /// stable order.
+    #[must_use]
+    pub fn images(&self) -> Vec<(String, &str)> {
+        let mut images: Vec<(String, &str)> =
+            self.kinds.iter().map(|(kind, image)| (format!("kind '{kind}'"), image.as_str())).collect();
+        images.extend(self.logo.as_deref().map(|image| ("logo".to_owned(), image)));
+        images.extend(self.cover.as_deref().map(|image| ("cover".to_owned(), image)));
+        images
+    }
+
+    /// What is wrong with its names and paths, if anything (the files themselves are read
+    /// apart, so a missing one is a finding, not a refusal).
+    ///
+    /// # Errors
+    /// The field and the reason.
+    pub fn check(&self) -> Result<(), String> {
+        for (kind, image) in &self.kinds {
+            if kind.trim().is_empty() {
+                return Err("art.kinds: a kind's name is empty".into());
+            }
+            check_relative(image).map_err(|why| format!("art.kinds '{kind}': {why}"))?;
+        }
+        for (field, image) in [("logo", &self.logo), ("cover", &self.cover)] {
+            if let Some(image) = image {
+                check_relative(image).map_err(|why| format!("art.{field}: {why}"))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads every image it names beside the scenario in `folder`, each file once; one that
+    /// cannot be read is left out and said in [`LoadedArt::missing`], so the rest still shows
+    /// and prints.
+    #[must_use]
+    pub fn load(&self, folder: &Path) -> LoadedArt {
+        let mut read: std::collections::BTreeMap<&str, Result<Arc<Picture>, String>> =
+            std::collections::BTreeMap::new();
+        for (_, image) in self.images() {
+            read.entry(image).or_insert_with(|| read_picture(&folder.join(image)).map(Arc::new));
+        }
+        let picture = |image: &str| read.get(image).and_then(|r| r.as_ref().ok()).cloned();
+        LoadedArt {
+            files: read
+                .iter()
+                .filter_map(|(image, r)| r.as_ref().ok().map(|p| ((*image).to_owned(), Arc::clone(p))))
+                .collect(),
+            kinds: self.kinds.iter().filter_map(|(kind, image)| Some((kind.clone(), picture(image)?))).collect(),
+            logo: self.logo.as_deref().and_then(picture),
+            cover: self.cover.as_deref().and_then(picture),
+            missing: read
+                .iter()
+                .filter_map(|(image, r)| r.as_ref().err().map(|why| ((*image).to_owned(), why.clone())))
+                .collect(),
+        }
+    }
+}
+
+/// A scenario's art, decoded: what a print or a window draws from.
+#[derive(Debug, Clone, Default)]
+pub struct LoadedArt {
+    /// The image of each kind that could be read.
+    pub kinds: std::collections::BTreeMap<String, Arc<Picture>>,
+    /// The logo, if given and read.
+    pub logo: Option<Arc<Picture>>,
+    /// The cover, if given and read.
+    pub cover: Option<Arc<Picture>>,
+    /// Each image that could not be read, with why (naming the file).
+    pub missing: Vec<(String, String)>,
+    /// Each file that was read, by its name in the scenario.
+    pub files: Vec<(String, Arc<Picture>)>,
+}
+
+/// Two are the same art when they hold the same files, decoded once (the pixels are not
+/// compared).
+impl PartialEq for LoadedArt {
+    fn eq(&self, other: &Self) -> bool {
+        self.missing == other.missing
+            && self.files.len() == other.files.len()
+            && self.files.iter().zip(&other.files).all(|((a, p), (b, q))| a == b && Arc::ptr_eq(p, q))
+            && self.kinds.keys().eq(other.kinds.keys())
+    }
+}
+
+impl LoadedArt {
+    /// The image of `kind` for `side` (a side's or army's id, lower case) and `face`
+    /// (`reduced`, or `None` for the full face): the most particular name given wins, `kind@side:face`,
+    /// then `kind@side`, `kind:face`, `kind`. Kinds match without regard to case.
+    #[must_use]
+    pub fn kind(&self, kind: &str, side: Option<&str>, face: Option<&str>) -> Option<Arc<Picture>> {
+        let mut names = Vec::with_capacity(4);
+        if let Some(side) = side {
+            if let Some(face) = face {
+                names.push(format!("{kind}@{side}:{face}"));
+            }
+            names.push(format!("{kind}@{side}"));
+        }
+        if let Some(face) = face {
+            names.push(format!("{kind}:{face}"));
+        }
+        names.push(kind.to_owned());
+        names
+            .iter()
+            .find_map(|name| {
+                self.kinds
+                    .get(name)
+                    .or_else(|| self.kinds.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, p)| p))
+            })
+            .cloned()
+    }
+
+    /// Whether there is nothing to draw.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.kinds.is_empty() && self.logo.is_none() && self.cover.is_none()
+    }
+
+    /// The scenario's name of a picture it holds (by identity).
+    #[must_use]
+    pub fn name_of(&self, picture: &Picture) -> Option<&str> {
+        self.files.iter().find(|(_, p)| std::ptr::eq(Arc::as_ptr(p), picture)).map(|(name, _)| name.as_str())
+    }
+}
+
+/// Checks a scenario file's `art` as it is read, placing a refusal at the field.
+///
+/// # Errors
+/// The field's place in `text` and what is wrong with it.
+pub fn read_art(text: &str, art: ArtBook) -> Result<ArtBook, crate::files::FileError> {
+    art.check().map_err(|why| crate::files::FileError::at_text(text, "art", why))?;
+    Ok(art)
+}
+
+/// A scenario's art read beside its file saved at `scenario_path` (nothing where it is saved
+/// nowhere yet: its relative paths have no folder to start from).
+#[must_use]
+pub fn art_for_print(art: &ArtBook, scenario_path: Option<&Path>) -> LoadedArt {
+    match scenario_path {
+        Some(path) if !art.is_empty() => art.load(path.parent().unwrap_or(Path::new("."))),
+        Some(_) => LoadedArt::default(),
+        None => LoadedArt {
+            missing: art
+                .images()
+                .into_iter()
+                .map(|(_, image)| {
+                    (
+                        image.to_owned(),
+                        format!("'{image}' is found beside the scenario's file, and this scenario is not saved yet"),
+                    )
+                })
+                .collect(),
+            ..LoadedArt::default()
+        },
+    }
 }
 
 /// A decoded background image and the rectangle it covers, in board units from the board's

@@ -563,3 +563,29 @@ fn every_game_it_finds_has_the_same_rooms() {
     }
     assert!(missing.is_empty(), "rooms a game lacks (or keeps under another name): {missing:?}");
 }
+
+/// The test files `tests/suite.rs` lists as modules, and the files Cargo.toml builds as test
+/// binaries of their own.
+fn built_test_files() -> std::collections::BTreeSet<String> {
+    let suite = fs::read_to_string(root().join("tests/suite.rs")).unwrap();
+    let manifest = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let modules = suite.lines().filter_map(|l| l.strip_prefix("mod ")?.strip_suffix(';')).map(|m| format!("{m}.rs"));
+    let binaries =
+        manifest.lines().filter_map(|l| l.trim().strip_prefix("path = \"tests/")?.strip_suffix('"').map(str::to_owned));
+    modules.chain(binaries).collect()
+}
+
+#[test]
+fn every_test_file_is_built_by_the_suite_or_as_a_binary_of_its_own() {
+    // Cargo.toml turns automatic test discovery off (one binary instead of sixty): a file in
+    // tests/ that neither lists would silently never run.
+    let built = built_test_files();
+    for entry in fs::read_dir(root().join("tests")).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.extension().is_some_and(|e| e == "rs") && name != "suite.rs" {
+            assert!(built.contains(&name), "tests/{name} is not built: add `mod` for it to tests/suite.rs");
+        }
+    }
+    assert!(built.contains("bad_images.rs") && built.contains("architecture.rs"), "{built:?}");
+}

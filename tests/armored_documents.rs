@@ -258,7 +258,14 @@ fn the_print_has_every_sheet_and_the_png_is_at_true_size() {
         print_pdf(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, &cards, &mut |_, _| {}).unwrap().pages,
         2
     );
-    let png = print_png(&print::ArmoredPrint { rules: &rules, scenario: &scenario }, 72.0, 100, false, None).unwrap();
+    let png = print_png(
+        &print::ArmoredPrint { rules: &rules, scenario: &scenario },
+        72.0,
+        100,
+        false,
+        skirmish_studio::export::PrintArt::NONE,
+    )
+    .unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(png));
     let reader = decoder.read_info().unwrap();
     assert_eq!((reader.info().width, reader.info().height), (4800, 4800), "48\" at 100 dpi");

@@ -5,10 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use crate::window_common;
 
 use skirmish_studio::table::UM_PER_INCH;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};

@@ -3,11 +3,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset};
-use crate::window_common;
 
 use skirmish_studio::ui::{AppConfig, DeskExt as _, Modal, Prefs, StudioApp};
 use std::path::PathBuf;

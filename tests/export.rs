@@ -20,7 +20,7 @@ fn export_pdf(
 
 /// Skirmish Wars' PNG, through the shared page-job list.
 fn export_png(rules: &Ruleset, scenario: &Scenario, square: f32, dpi: u32, grey: bool) -> Result<Vec<u8>, String> {
-    print_png(&SwatPrint { rules, scenario }, square, dpi, grey, None)
+    print_png(&SwatPrint { rules, scenario }, square, dpi, grey, skirmish_studio::export::PrintArt::NONE)
 }
 use skirmish_studio::systems::swat::rules::Ruleset;
 use skirmish_studio::systems::swat::scenario::{Army, Scenario, load_scenario};

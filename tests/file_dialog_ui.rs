@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::accesskit::Role;
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use crate::window_common;
 
 use skirmish_studio::ui::DeskExt as _;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};

@@ -3,10 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
-use crate::window_common;
 use window_common::{Answers, sample};
 
 fn harness() -> Harness<'static, StudioApp> {

@@ -182,7 +182,14 @@ fn the_print_has_every_sheet_at_true_size() {
     for m in ["4", "7", "11", "13"] {
         assert!(page.page_text[0].contains(m));
     }
-    let png = print_png(&print::ModernPrint { rules: &r, scenario: &s }, 72.0 / 2.54, 100, false, None).unwrap();
+    let png = print_png(
+        &print::ModernPrint { rules: &r, scenario: &s },
+        72.0 / 2.54,
+        100,
+        false,
+        skirmish_studio::export::PrintArt::NONE,
+    )
+    .unwrap();
     let reader = png::Decoder::new(std::io::Cursor::new(png)).read_info().unwrap();
     assert_eq!((reader.info().width, reader.info().height), (4724, 3543), "120 x 90 cm at 100 dpi");
 }

@@ -5,10 +5,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use crate::window_common;
 
 use skirmish_studio::systems::modern::rules::Outcome;
 use skirmish_studio::ui::modern::ModernDesk;

@@ -4,10 +4,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use crate::window_common;
 
 use skirmish_studio::ui::{Prefs, StudioApp};
 

@@ -85,7 +85,7 @@ fn every_game_prints_its_board_as_a_poster_with_an_assembly_page_only_when_it_ta
         let same = (0..board.pages).all(|i| body(&whole.page_text[i]) == body(&board.page_text[i]));
         assert!(same, "{name}: the board's pages come first, unchanged, when every sheet is printed");
         // The PNG is the board job drawn whole: its size is the poster's board at the dpi.
-        let png = opened.export_png(base.scale, 50, false, None).unwrap();
+        let png = opened.export_png(base.scale, 50, false, skirmish_studio::export::PrintArt::NONE).unwrap();
         let (w, h) = png_size(&png);
         let layout = board_units(board.page_text.last().unwrap());
         let expected = |units: u16| (f32::from(units) * base.scale * 50.0 / 72.0).round() as u32;

@@ -88,7 +88,7 @@ fn a_paper_too_small_for_a_card_is_refused_with_the_reason() {
 #[test]
 fn the_png_squares_measure_40_mm_and_walls_lie_on_the_grid_lines() {
     let opened = open("skirm-ruined-crossing.ron");
-    let bytes = opened.export_png(40.0 * PT_PER_MM, 100, false, None).unwrap();
+    let bytes = opened.export_png(40.0 * PT_PER_MM, 100, false, skirmish_studio::export::PrintArt::NONE).unwrap();
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let mut reader = decoder.read_info().unwrap();
     let (width, height) = (reader.info().width, reader.info().height);
@@ -108,8 +108,8 @@ fn the_png_squares_measure_40_mm_and_walls_lie_on_the_grid_lines() {
     assert!(wall.0 < 80 && wall.1 < 80 && wall.2 < 80, "wall pixel {wall:?}");
     let floor = at(3.5, 4.33);
     assert!(floor.0 > 150, "open ground below the wall {floor:?}");
-    let grey = opened.export_png(40.0 * PT_PER_MM, 30, true, None).unwrap();
-    let colour = opened.export_png(40.0 * PT_PER_MM, 30, false, None).unwrap();
+    let grey = opened.export_png(40.0 * PT_PER_MM, 30, true, skirmish_studio::export::PrintArt::NONE).unwrap();
+    let colour = opened.export_png(40.0 * PT_PER_MM, 30, false, skirmish_studio::export::PrintArt::NONE).unwrap();
     assert_ne!(grey, colour, "greyscale prints other inks");
 }
 

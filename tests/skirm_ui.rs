@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use skirmish_studio::board::{Edge, EdgeAxis, Pos};
-use crate::window_common;
 
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;

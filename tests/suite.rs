@@ -6,11 +6,11 @@
 //! (the `[[test]]` entries in Cargo.toml).
 
 // Helpers the test modules share.
-mod common;
-mod window_common;
 mod armored_common;
-mod skirm_common;
+mod common;
 mod fairness_fixtures;
+mod skirm_common;
+mod window_common;
 
 // One module a file of tests.
 mod ai;
@@ -25,6 +25,7 @@ mod armored_keywords;
 mod armored_rules;
 mod armored_samples;
 mod armored_ui;
+mod art_kinds;
 mod artwork;
 mod bad_input;
 mod balance;

@@ -4,11 +4,11 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::window_common;
 use egui::Key;
 use egui::epaint::Shape;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use crate::window_common;
 use window_common::drawn_text;
 
 use skirmish_studio::ui::DeskExt as _;

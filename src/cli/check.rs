@@ -67,7 +67,7 @@ pub(super) fn validate_command(
             }
             Ok(scenario) => {
                 let mut findings = scenario.findings();
-                findings.extend(crate::game::art_findings(scenario.backdrop(), Some(path)));
+                findings.extend(crate::game::art_findings(scenario.backdrop(), scenario.art(), Some(path)));
                 if has_errors(&findings) && code == EXIT_OK {
                     code = EXIT_PROBLEMS;
                 }

@@ -43,6 +43,7 @@ impl ExportAsked {
             extra_counters: self.extra_counters.min(50),
             not_valid: false,
             backdrop: None,
+            art: None,
         })
     }
 }
@@ -81,6 +82,11 @@ pub(super) fn export_command(
             let _ = writeln!(out, "note: the background image is left out of the print: {why}");
         }
     }
+    let art = crate::art::art_for_print(scenario.art(), Some(path));
+    for (image, why) in &art.missing {
+        let _ = writeln!(out, "note: the image '{image}' is left out of the print: {why}");
+    }
+    options.art = (!art.is_empty()).then(|| std::sync::Arc::new(art));
     let options = &options;
     if let Some(pdf_path) = pdf {
         let terminal = std::io::stderr().is_terminal();
@@ -115,7 +121,7 @@ pub(super) fn export_command(
         }
     }
     if let Some(png_path) = png {
-        match scenario.export_png(options.scale, dpi, options.greyscale, options.backdrop.as_ref()) {
+        match scenario.export_png(options.scale, dpi, options.greyscale, options.print_art()) {
             Ok(bytes) => {
                 if let Err(message) = write_atomic(png_path, &bytes) {
                     let _ = writeln!(err, "cannot write {message}");

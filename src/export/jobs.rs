@@ -5,8 +5,8 @@
 use super::layout::{BoardLayout, BoardPage, ExportOptions, FOOTER, PdfReport, board_layout};
 use super::poster::poster_page;
 use super::raster::PngSketch;
-use super::sketch::{INK, Rgb, Sketch, write_pdf};
-use crate::art::PlacedPicture;
+use super::sketch::{ArtSketch, INK, Rgb, Sketch, write_pdf};
+use crate::art::{LoadedArt, Picture, PlacedPicture};
 
 /// Where a board is drawn on a surface: its top-left corner, points per board unit (square,
 /// inch, centimetre) and whether in greys.
@@ -43,6 +43,8 @@ pub trait PrintJobs {
     const BOARD_NAME: &'static str;
     /// What one board unit is called in the poster's words ("squares", "inches", "centimetres").
     const BOARD_UNITS: &'static str = "squares";
+    /// The sheet id of the setup sheet, which opens with the designer's cover and logo.
+    const SETUP_SHEET: &'static str = "setup";
 
     /// The scenario's name, in every page's foot and the PDF's title.
     fn name(&self) -> &str;
@@ -77,6 +79,8 @@ pub enum PageJob<P> {
     Assembly,
     /// One page of the board poster.
     Poster(BoardPage),
+    /// The setup sheet's cover: the scenario's name, the designer's cover art and logo.
+    Cover,
     /// A page only the game prints.
     Own(P),
 }
@@ -109,7 +113,12 @@ pub fn page_jobs<J: PrintJobs>(job: &J, options: &ExportOptions) -> Result<Print
         }
         pages.extend(layout.pages.iter().map(|&p| PageJob::Poster(p)));
     }
-    pages.extend(job.own_pages(options)?.into_iter().map(PageJob::Own));
+    let own = job.own_pages(options)?;
+    let has_cover = options.art.as_ref().is_some_and(|art| art.cover.is_some() || art.logo.is_some());
+    if has_cover && options.sheets.has(J::SETUP_SHEET) {
+        pages.push(PageJob::Cover);
+    }
+    pages.extend(own.into_iter().map(PageJob::Own));
     if pages.is_empty() {
         return Err("nothing to print: the chosen sheets have no pages".into());
     }
@@ -129,9 +138,13 @@ pub fn print_pdf<J: PrintJobs>(
     let PrintPlan { layout, pages } = page_jobs(job, options)?;
     let board = job.board_units();
     let total = pages.len();
-    let written = write_pdf(options, job.name(), total, progress, &mut |sk, index| {
+    let no_art = LoadedArt::default();
+    let written = write_pdf(options, job.name(), total, progress, &mut |page_sketch, index| {
+        let mut with_art = ArtSketch::new(page_sketch, options.art.as_deref().unwrap_or(&no_art));
+        let sk: &mut dyn Sketch = &mut with_art;
         match (pages.get(index), layout.as_ref()) {
             (Some(PageJob::Own(own)), _) => job.draw_page(sk, options, own),
+            (Some(PageJob::Cover), _) => cover_page(sk, job.name(), options),
             (Some(PageJob::Assembly), Some(layout)) => assembly_page(sk, job, options, layout),
             (Some(PageJob::Poster(part)), Some(layout)) => {
                 poster_page(
@@ -156,6 +169,7 @@ pub fn print_pdf<J: PrintJobs>(
             // The board's pages are listed only with its layout.
             _ => {}
         }
+        soft_art_note(&mut with_art, options);
     })?;
     Ok(PdfReport {
         bytes: written.bytes,
@@ -176,14 +190,108 @@ pub fn print_png<J: PrintJobs>(
     scale: f32,
     dpi: u32,
     greyscale: bool,
-    backdrop: Option<&PlacedPicture>,
+    art: PrintArt<'_>,
 ) -> Result<Vec<u8>, String> {
     let (w, h) = job.board_units();
     let mut sketch = PngSketch::for_board(w, h, scale, dpi)?;
-    let frame = BoardFrame { origin: (0.0, 0.0), scale, greyscale, backdrop: backdrop.is_some() };
-    draw_backdrop(&mut sketch, frame, backdrop, (0, w), (0, h));
-    job.draw_board(&mut sketch, frame, (0, w), (0, h), true);
+    let frame = BoardFrame { origin: (0.0, 0.0), scale, greyscale, backdrop: art.backdrop.is_some() };
+    let no_art = LoadedArt::default();
+    let mut with_art = ArtSketch::new(&mut sketch, art.kinds.unwrap_or(&no_art));
+    draw_backdrop(&mut with_art, frame, art.backdrop, (0, w), (0, h));
+    job.draw_board(&mut with_art, frame, (0, w), (0, h), true);
     sketch.into_png(dpi)
+}
+
+/// The designer's art a print draws: the background image and the images per kind.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct PrintArt<'a> {
+    /// The background image under the board.
+    pub backdrop: Option<&'a PlacedPicture>,
+    /// The images per kind (and the logo and cover).
+    pub kinds: Option<&'a LoadedArt>,
+}
+
+impl PrintArt<'_> {
+    /// No art: the studio's own drawing alone.
+    pub const NONE: PrintArt<'static> = PrintArt { backdrop: None, kinds: None };
+}
+
+impl ExportOptions {
+    /// The art these options print with.
+    #[must_use]
+    pub fn print_art(&self) -> PrintArt<'_> {
+        PrintArt { backdrop: self.backdrop.as_ref(), kinds: self.art.as_deref() }
+    }
+}
+
+/// The largest rectangle of `picture`'s proportions inside `w` x `h`, centred there: (x, y,
+/// width, height) from the box's corner.
+#[must_use]
+pub fn fit_picture(picture: &Picture, w: f32, h: f32) -> (f32, f32, f32, f32) {
+    let (pw, ph) = (picture.width.max(1) as f32, picture.height.max(1) as f32);
+    let k = (w / pw).min(h / ph);
+    let (fw, fh) = (pw * k, ph * k);
+    ((w - fw) / 2.0, (h - fh) / 2.0, fw, fh)
+}
+
+/// The setup sheet's cover: the scenario's name, the logo in the top right corner and the
+/// cover art as large as the page allows, each at its own pixels, with their sizes noted.
+fn cover_page(sk: &mut dyn Sketch, name: &str, options: &ExportOptions) {
+    let Some(art) = options.art.as_deref() else { return };
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    let logo_box = 30.0 * super::layout::PT_PER_MM;
+    let title_right = if art.logo.is_some() { pw - m - logo_box - 8.0 } else { pw - m };
+    let title_size = 22.0_f32;
+    let per_line = ((title_right - m) / (title_size * 0.55)).max(8.0) as usize;
+    let title = super::sketch::wrap(name, per_line);
+    for (i, line) in title.iter().enumerate() {
+        sk.text(m, m + title_size + i as f32 * (title_size + 4.0), title_size, line, INK, false);
+    }
+    if let Some(logo) = &art.logo {
+        let (x, y, w, h) = fit_picture(logo, logo_box, logo_box);
+        sk.picture(pw - m - logo_box + x, m + y, w, h, logo);
+    }
+    let top = m + logo_box.max(title.len() as f32 * (title_size + 4.0)) + 12.0;
+    let bottom = ph - m - FOOTER - 30.0;
+    if let Some(cover) = &art.cover {
+        let (x, y, w, h) = fit_picture(cover, pw - 2.0 * m, (bottom - top).max(10.0));
+        sk.picture(m + x, top + y, w, h, cover);
+    }
+    let notes: Vec<String> = [("Logo", &art.logo), ("Cover", &art.cover)]
+        .into_iter()
+        .filter_map(|(what, picture)| {
+            let picture = picture.as_ref()?;
+            let name = art.name_of(picture).unwrap_or("");
+            Some(format!("{what}: {name}, {} x {} pixels", picture.width, picture.height))
+        })
+        .collect();
+    for (i, note) in notes.iter().enumerate() {
+        sk.text(m, bottom + 12.0 + 11.0 * i as f32, 8.0, note, INK, false);
+    }
+}
+
+/// In the page's foot, beside its name: each of the designer's images this page drew below
+/// [`SHARP_DPI`] at its printed size, so a soft print is explained where it shows.
+fn soft_art_note(sk: &mut ArtSketch<'_>, options: &ExportOptions) {
+    if sk.soft().is_empty() {
+        return;
+    }
+    let listed: Vec<String> = sk.soft().iter().map(|(name, dpi)| format!("{name} {dpi:.0} dpi")).collect();
+    let note = format!("Art below {SHARP_DPI:.0} dpi on this page: {}", listed.join(", "));
+    let (pw, ph) = options.page_size();
+    let m = options.margin;
+    // Right of the page's name, and of "NOT VALID" where that is said.
+    let x = pw / 2.0 + if options.not_valid { 115.0 } else { 0.0 };
+    let room = ((pw - m - x) / (7.0 * 0.56)).max(10.0) as usize;
+    let line = if note.chars().count() > room {
+        let mut cut: String = note.chars().take(room.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    } else {
+        note
+    };
+    sk.inner().text(x, ph - m - FOOTER + 14.0, 7.0, &line, INK, false);
 }
 
 /// The dots per inch below which a printed image looks soft.

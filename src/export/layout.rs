@@ -187,6 +187,11 @@ pub struct ExportOptions {
     /// print, drawn under the board on every poster page, the assembly page and the PNG.
     #[serde(skip)]
     pub backdrop: Option<crate::art::PlacedPicture>,
+    /// The designer's art per kind, logo and cover, read beside the scenario by whoever asks
+    /// for the print: each game draws a kind's image where it draws that kind, and the setup
+    /// sheet opens with the cover and the logo.
+    #[serde(skip)]
+    pub art: Option<std::sync::Arc<crate::art::LoadedArt>>,
 }
 
 impl Default for ExportOptions {
@@ -202,6 +207,7 @@ impl Default for ExportOptions {
             extra_counters: 2,
             not_valid: false,
             backdrop: None,
+            art: None,
         }
     }
 }

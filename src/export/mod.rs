@@ -11,7 +11,8 @@ mod sketch;
 mod table_frame;
 
 pub use self::jobs::{
-    BoardFrame, PageJob, PrintJobs, PrintPlan, SHARP_DPI, backdrop_note, page_jobs, print_pdf, print_png,
+    BoardFrame, PageJob, PrintArt, PrintJobs, PrintPlan, SHARP_DPI, backdrop_note, fit_picture, page_jobs, print_pdf,
+    print_png,
 };
 pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,
@@ -19,5 +20,5 @@ pub use self::layout::{
 };
 pub use self::poster::{DrawRegion, poster_page};
 pub use self::raster::{MAX_PIXELS, PngSketch};
-pub use self::sketch::{INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts, wrap, write_pdf};
-pub use self::table_frame::{TableFrame, page_area, page_title, table_region};
+pub use self::sketch::{ArtSketch, INK, PdfSketch, Rgb, Sketch, footer, pdf_fonts, wrap, write_pdf};
+pub use self::table_frame::{TableFrame, draw_footprint_art, page_area, page_title, table_region};

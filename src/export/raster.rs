@@ -13,6 +13,8 @@ pub struct PngSketch {
     pixmap: Pixmap,
     clips: Vec<Mask>,
     scale: f32,
+    /// The turn of the picture being drawn, in points (identity but inside `picture_turned`).
+    turn: Transform,
 }
 
 impl PngSketch {
@@ -22,7 +24,7 @@ impl PngSketch {
     /// When the image cannot be allocated.
     pub fn new(width: u32, height: u32, scale: f32) -> Result<Self, String> {
         let pixmap = Pixmap::new(width.max(1), height.max(1)).ok_or("the image cannot be allocated")?;
-        Ok(Self { pixmap, clips: Vec::new(), scale })
+        Ok(Self { pixmap, clips: Vec::new(), scale, turn: Transform::identity() })
     }
 
     /// A blank image for a whole board of `width` x `height` squares of `square` points at
@@ -155,9 +157,16 @@ impl Sketch for PngSketch {
         let Some(size) = tiny_skia::IntSize::from_wh(picture.width, picture.height) else { return };
         let Some(pixmap) = Pixmap::from_vec(data, size) else { return };
         let (sx, sy) = (w / picture.width.max(1) as f32, h / picture.height.max(1) as f32);
-        let transform = self.transform().pre_translate(x, y).pre_scale(sx, sy);
+        let transform = self.transform().pre_concat(self.turn).pre_translate(x, y).pre_scale(sx, sy);
         let paint = tiny_skia::PixmapPaint { quality: tiny_skia::FilterQuality::Bilinear, ..Default::default() };
         self.pixmap.draw_pixmap(0, 0, pixmap.as_ref(), &paint, transform, self.clips.last());
+    }
+
+    fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture) {
+        let before = self.turn;
+        self.turn = before.pre_translate(centre.0, centre.1).pre_rotate(degrees);
+        self.picture(-size.0 / 2.0, -size.1 / 2.0, size.0, size.1, picture);
+        self.turn = before;
     }
 }
 

@@ -64,6 +64,103 @@ pub trait Sketch {
     /// Draws an image filling the rectangle (x, y, w, h): a PDF embeds the file at its own
     /// pixels, the PNG resamples it, the window draws it from a texture made once.
     fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture);
+    /// Draws an image `size` wide and long centred on `centre` and turned `degrees` clockwise
+    /// (a table piece's or a unit's art turned with it: the image's top is the piece's front).
+    fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture);
+    /// The designer's image for `kind` (for `side` and `face`, where a counter has them), if
+    /// the scenario gives one and this surface draws art ([`ArtSketch`]); a game's drawing asks
+    /// here where it draws a kind, and draws its own symbol where there is none.
+    fn art(&self, kind: &str, side: Option<&str>, face: Option<&str>) -> Option<std::sync::Arc<crate::art::Picture>> {
+        let _ = (kind, side, face);
+        None
+    }
+}
+
+/// A surface that draws the designer's art: every call goes to the surface it wraps, and
+/// [`Sketch::art`] answers from the scenario's loaded art, so a game's one drawing serves the
+/// print, the PNG and the window alike.
+pub struct ArtSketch<'a> {
+    inner: &'a mut dyn Sketch,
+    art: &'a crate::art::LoadedArt,
+    /// Each of the art's files drawn below [`super::SHARP_DPI`], with the lowest dots per
+    /// inch it was drawn at (a print notes them on the page).
+    soft: Vec<(String, f64)>,
+}
+
+impl<'a> ArtSketch<'a> {
+    /// `inner`, drawing `art` where a game asks for it.
+    pub fn new(inner: &'a mut dyn Sketch, art: &'a crate::art::LoadedArt) -> Self {
+        Self { inner, art, soft: Vec::new() }
+    }
+
+    /// The surface it draws on.
+    pub fn inner(&mut self) -> &mut dyn Sketch {
+        self.inner
+    }
+
+    /// Each of the art's files drawn below [`super::SHARP_DPI`] so far, with the lowest dots
+    /// per inch it was drawn at, by name.
+    #[must_use]
+    pub fn soft(&self) -> &[(String, f64)] {
+        &self.soft
+    }
+
+    /// Notes `picture` drawn `width` points wide (a point is 1/72 inch).
+    fn drawn(&mut self, picture: &crate::art::Picture, width: f32) {
+        let Some(name) = self.art.name_of(picture) else { return };
+        let dpi = f64::from(picture.width) / (f64::from(width.abs().max(0.01)) / 72.0);
+        if dpi >= super::SHARP_DPI {
+            return;
+        }
+        match self.soft.iter_mut().find(|(n, _)| n == name) {
+            Some((_, low)) => *low = low.min(dpi),
+            None => self.soft.push((name.to_owned(), dpi)),
+        }
+    }
+}
+
+impl Sketch for ArtSketch<'_> {
+    fn fill_rect(&mut self, x: f32, y: f32, w: f32, h: f32, color: Rgb) {
+        self.inner.fill_rect(x, y, w, h, color);
+    }
+
+    fn fill_polygon(&mut self, points: &[(f32, f32)], color: Rgb) {
+        self.inner.fill_polygon(points, color);
+    }
+
+    fn line(&mut self, a: (f32, f32), b: (f32, f32), width: f32, color: Rgb) {
+        self.inner.line(a, b, width, color);
+    }
+
+    fn text(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, mono: bool) {
+        self.inner.text(x, y, size, text, color, mono);
+    }
+
+    fn text_turned(&mut self, x: f32, y: f32, size: f32, text: &str, color: Rgb, quarter_turns: u8) {
+        self.inner.text_turned(x, y, size, text, color, quarter_turns);
+    }
+
+    fn push_clip(&mut self, x: f32, y: f32, w: f32, h: f32) {
+        self.inner.push_clip(x, y, w, h);
+    }
+
+    fn pop_clip(&mut self) {
+        self.inner.pop_clip();
+    }
+
+    fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
+        self.drawn(picture, w);
+        self.inner.picture(x, y, w, h, picture);
+    }
+
+    fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture) {
+        self.drawn(picture, size.0);
+        self.inner.picture_turned(centre, size, degrees, picture);
+    }
+
+    fn art(&self, kind: &str, side: Option<&str>, face: Option<&str>) -> Option<std::sync::Arc<crate::art::Picture>> {
+        self.art.kind(kind, side, face)
+    }
 }
 
 /// A sketch on one page of a PDF.
@@ -150,6 +247,14 @@ impl Sketch for PdfSketch<'_, '_> {
         let Some(size) = krilla::geom::Size::from_wh(w.max(0.01), h.max(0.01)) else { return };
         self.surface.push_transform(&Transform::from_translate(x, y));
         self.surface.draw_image(image, size);
+        self.surface.pop();
+    }
+
+    fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture) {
+        self.surface.push_transform(&Transform::from_translate(centre.0, centre.1));
+        self.surface.push_transform(&Transform::from_rotate(degrees));
+        self.picture(-size.0 / 2.0, -size.1 / 2.0, size.0, size.1, picture);
+        self.surface.pop();
         self.surface.pop();
     }
 }
@@ -358,6 +463,10 @@ impl Sketch for Recording<'_> {
 
     fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
         self.inner.picture(x, y, w, h, picture);
+    }
+
+    fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture) {
+        self.inner.picture_turned(centre, size, degrees, picture);
     }
 
     fn pop_clip(&mut self) {

@@ -33,6 +33,24 @@ impl TableFrame {
     }
 }
 
+/// Draws the designer's art for `kind` (for `side`, where a unit has one) inside a footprint
+/// standing at `pose`, turned with it (the image's top is the front), and says whether there
+/// was art to draw; the game draws its own outline over it and its own fill where there was
+/// none.
+pub fn draw_footprint_art(
+    sk: &mut dyn Sketch,
+    frame: &TableFrame,
+    (kind, side): (&str, Option<&str>),
+    footprint: &crate::table::Footprint,
+    pose: crate::table::Pose,
+) -> bool {
+    let Some(picture) = sk.art(kind, side, None) else { return false };
+    let (across, ahead) = footprint.art_box();
+    let size = (across as f32 * frame.scale, ahead as f32 * frame.scale);
+    sk.picture_turned(frame.at(pose.point()), size, pose.facing.degrees() as f32, &picture);
+    true
+}
+
 /// Draws whole units `xs` x `ys` of a table measured in units of `um_per_unit` micrometres
 /// (an inch, a centimetre): clipped to that region, `draw` draws the table at the frame's
 /// scale.

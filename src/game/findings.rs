@@ -118,15 +118,16 @@ impl<R> Shown<R> for crate::board::Pos {
 pub const FIND_THE_FILE: &str = "Find the file…";
 
 /// What the framework finds in every game's art, read beside the scenario saved at `path`: a
-/// background image that cannot be read is a warning (the scenario still opens and prints,
-/// without it), with "Find the file…" as its fix.
+/// background image or an image of the art (a kind's, the logo, the cover) that cannot be
+/// read is a warning (the scenario still opens and prints, without it), with "Find the file…"
+/// as its fix.
 #[must_use]
-pub fn art_findings(backdrop: Option<&crate::art::Backdrop>, path: Option<&std::path::Path>) -> Vec<Diagnostic> {
-    let Some(backdrop) = backdrop else { return Vec::new() };
-    let Err(why) = crate::art::backdrop_for_print(Some(backdrop), path) else { return Vec::new() };
-    let message = format!("the background image cannot be read, so the board opens and prints without it: {why}");
-    let code = "background-image-unreadable";
-    Vec::from([Diagnostic {
+pub fn art_findings(
+    backdrop: Option<&crate::art::Backdrop>,
+    art: &crate::art::ArtBook,
+    path: Option<&std::path::Path>,
+) -> Vec<Diagnostic> {
+    let warning = |code: &str, message: String, place: String, image: &str| Diagnostic {
         severity: Severity::Warning,
         code: code.to_owned(),
         json: serde_json::json!({
@@ -135,10 +136,36 @@ pub fn art_findings(backdrop: Option<&crate::art::Backdrop>, path: Option<&std::
             "message": message,
             "places": [],
             "fix": FIND_THE_FILE,
-            "image": backdrop.image,
+            "image": image,
         }),
         message,
-        place: format!("backdrop '{}'", backdrop.image),
+        place,
         fix: Some(FIND_THE_FILE.to_owned()),
-    }])
+    };
+    let mut found = Vec::new();
+    if let Some(backdrop) = backdrop
+        && let Err(why) = crate::art::backdrop_for_print(Some(backdrop), path)
+    {
+        found.push(warning(
+            "background-image-unreadable",
+            format!("the background image cannot be read, so the board opens and prints without it: {why}"),
+            format!("backdrop '{}'", backdrop.image),
+            &backdrop.image,
+        ));
+    }
+    let loaded = crate::art::art_for_print(art, path);
+    for (image, why) in &loaded.missing {
+        let uses: Vec<String> =
+            art.images().into_iter().filter(|(_, named)| named == image).map(|(what, _)| what).collect();
+        found.push(warning(
+            "art-image-unreadable",
+            format!(
+                "the image for {} cannot be read, so the studio draws its own symbol there instead: {why}",
+                uses.join(" and ")
+            ),
+            format!("art '{image}'"),
+            image,
+        ));
+    }
+    found
 }

@@ -437,7 +437,7 @@ pub trait OpenScenario: Send + Sync {
     /// # Errors
     /// Why the sheets cannot be made.
     fn export_pdf(&self, options: &ExportOptions, progress: &mut dyn FnMut(usize, usize)) -> Result<PdfReport, String>;
-    /// The board as a PNG at `dpi`, `scale` points per board unit.
+    /// The board as a PNG at `dpi`, `scale` points per board unit, with the designer's `art`.
     ///
     /// # Errors
     /// Why the image cannot be made (too large, say).
@@ -446,10 +446,12 @@ pub trait OpenScenario: Send + Sync {
         scale: f32,
         dpi: u32,
         greyscale: bool,
-        backdrop: Option<&crate::art::PlacedPicture>,
+        art: crate::export::PrintArt<'_>,
     ) -> Result<Vec<u8>, String>;
     /// The background image the scenario places under its board, if any.
     fn backdrop(&self) -> Option<&crate::art::Backdrop>;
+    /// The designer's images per kind, logo and cover.
+    fn art(&self) -> &crate::art::ArtBook;
     /// The sheets this game prints, in print order.
     fn sheets(&self) -> &'static [Sheet];
     /// The scale it prints at unless told otherwise: points per board unit (a square's side,

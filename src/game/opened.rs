@@ -140,13 +140,17 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         scale: f32,
         dpi: u32,
         greyscale: bool,
-        backdrop: Option<&crate::art::PlacedPicture>,
+        art: crate::export::PrintArt<'_>,
     ) -> Result<Vec<u8>, String> {
-        crate::export::print_png(&G::print(&self.rules, &self.scenario), scale, dpi, greyscale, backdrop)
+        crate::export::print_png(&G::print(&self.rules, &self.scenario), scale, dpi, greyscale, art)
     }
 
     fn backdrop(&self) -> Option<&crate::art::Backdrop> {
         crate::art::WithArt::backdrop(&self.scenario)
+    }
+
+    fn art(&self) -> &crate::art::ArtBook {
+        crate::art::WithArt::art(&self.scenario)
     }
 
     fn sheets(&self) -> &'static [Sheet] {

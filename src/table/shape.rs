@@ -43,6 +43,22 @@ pub enum Footprint {
 const OVAL_SIDES: usize = 32;
 
 impl Footprint {
+    /// The rectangle the designer's art fills, centred on the pose and turned with it: its
+    /// width across the facing and its length along it, in micrometres (a round base's
+    /// square, an oval's or rectangle's own size, a polygon's extent each way from its point).
+    #[must_use]
+    pub fn art_box(&self) -> (i64, i64) {
+        match self {
+            Footprint::Round { diameter } => (*diameter, *diameter),
+            Footprint::Oval { length, width } | Footprint::Rect { length, width } => (*width, *length),
+            Footprint::Polygon { points } => {
+                let across = points.iter().map(|p| p.0.abs()).max().unwrap_or(0);
+                let ahead = points.iter().map(|p| p.1.abs()).max().unwrap_or(0);
+                (across.saturating_mul(2), ahead.saturating_mul(2))
+            }
+        }
+    }
+
     /// The footprint seen in a mirror along its own facing (left and right of it swap): what a
     /// mirrored piece stands on. Only a polygon changes.
     #[must_use]

@@ -262,6 +262,12 @@ pub fn begin_at(export: &mut Option<ExportDialog>, desk: &dyn Desk, pdf: bool, p
         }
         Err(why) => Some(format!(" The background image is left out: {why}.")),
     };
+    let art = crate::art::art_for_print(scenario.art(), desk.path());
+    let left_out = match (left_out, art.missing.first()) {
+        (None, Some((image, why))) => Some(format!(" The image '{image}' is left out: {why}.")),
+        (left_out, _) => left_out,
+    };
+    options.art = (!art.is_empty()).then(|| Arc::new(art));
     let done = Arc::new(AtomicUsize::new(0));
     let total = Arc::new(AtomicUsize::new(1));
     let (sender, result) = std::sync::mpsc::channel();
@@ -279,7 +285,7 @@ pub fn begin_at(export: &mut Option<ExportDialog>, desk: &dyn Desk, pdf: bool, p
                     Ok(format!("Wrote {} ({} pages, {} KB).", path.display(), report.pages, report.bytes.len() / 1024))
                 })
         } else {
-            scenario.export_png(options.scale, dpi, options.greyscale, options.backdrop.as_ref()).and_then(|bytes| {
+            scenario.export_png(options.scale, dpi, options.greyscale, options.print_art()).and_then(|bytes| {
                 crate::files::write_atomic(&path, &bytes)?;
                 Ok(format!("Wrote {} at {dpi} dpi.", path.display()))
             })

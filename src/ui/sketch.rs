@@ -94,6 +94,31 @@ impl Sketch for PainterSketch<'_> {
         let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
         self.painter.with_clip_rect(self.clip()).image(texture.id(), rect, uv, Color32::WHITE);
     }
+
+    fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture) {
+        let reach = size.0.hypot(size.1) / 2.0;
+        let bounds = Rect::from_center_size(pos2(centre.0, centre.1), egui::vec2(reach * 2.0, reach * 2.0));
+        if !bounds.intersects(self.clip()) {
+            return;
+        }
+        let texture = picture_texture(self.painter.ctx(), picture);
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        // The image's corners about its centre, turned clockwise on a y-down screen.
+        let corner = |dx: f32, dy: f32| pos2(centre.0 + dx * cos - dy * sin, centre.1 + dx * sin + dy * cos);
+        let (hw, hh) = (size.0 / 2.0, size.1 / 2.0);
+        let mut mesh = egui::Mesh::with_texture(texture.id());
+        for (p, uv) in [
+            (corner(-hw, -hh), pos2(0.0, 0.0)),
+            (corner(hw, -hh), pos2(1.0, 0.0)),
+            (corner(hw, hh), pos2(1.0, 1.0)),
+            (corner(-hw, hh), pos2(0.0, 1.0)),
+        ] {
+            mesh.vertices.push(egui::epaint::Vertex { pos: p, uv, color: Color32::WHITE });
+        }
+        mesh.add_triangle(0, 1, 2);
+        mesh.add_triangle(0, 2, 3);
+        self.add(Shape::mesh(mesh));
+    }
 }
 
 /// The texture of a decoded picture, made on first use and kept in the context's memory by
@@ -127,6 +152,27 @@ pub fn backdrop_picture(
     let placed = crate::art::backdrop_for_print(Some(backdrop), path).ok().flatten();
     ctx.data_mut(|d| d.insert_temp::<Cached>(key, std::sync::Arc::new(placed.clone())));
     placed
+}
+
+/// The designer's art of the scenario saved at `path`, decoded once and kept in the context's
+/// memory by the file and the art it names (a frame never decodes); what cannot be read is
+/// left out (the validator says why).
+pub fn scenario_art(
+    ctx: &egui::Context,
+    path: Option<&std::path::Path>,
+    art: &crate::art::ArtBook,
+) -> std::sync::Arc<crate::art::LoadedArt> {
+    type Cached = std::sync::Arc<crate::art::LoadedArt>;
+    if art.is_empty() {
+        return Cached::default();
+    }
+    let key = egui::Id::unique(("scenario-art", path, format!("{art:?}")));
+    if let Some(cached) = ctx.data(|d| d.get_temp::<Cached>(key)) {
+        return cached;
+    }
+    let loaded: Cached = std::sync::Arc::new(crate::art::art_for_print(art, path));
+    ctx.data_mut(|d| d.insert_temp::<Cached>(key, std::sync::Arc::clone(&loaded)));
+    loaded
 }
 
 /// Draws the background image of the scenario saved at `path` under a board whose top-left

@@ -362,6 +362,8 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let art = (crate::ui::desk::DeskExt::path(&*desk), desk.scenario().backdrop.as_ref());
         let backdrop = crate::ui::sketch::draw_backdrop(&mut sketch, art, origin, place.zoom);
         let frame = Frame { origin, scale: place.zoom / unit, greyscale: false, backdrop };
+        let loaded = crate::ui::sketch::scenario_art(ui.ctx(), art.0, &desk.scenario().art);
+        let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, true);
     }
     let base = desk.editor.rules.base_um() as f32 / unit * place.zoom / 2.0;

@@ -75,6 +75,8 @@ pub fn draw_map(desk: &SkirmDesk, painter: &Painter, place: Placement) {
     let origin = (place.origin.x, place.origin.y);
     let art = (crate::ui::desk::DeskExt::path(desk), scenario.backdrop.as_ref());
     let backdrop = crate::ui::sketch::draw_backdrop(&mut sketch, art, origin, place.zoom);
+    let loaded = crate::ui::sketch::scenario_art(painter.ctx(), art.0, &scenario.art);
+    let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
     // Walls on the visible region's border belong to it too, so draw one square wider.
     draw_battle_map(
         &mut sketch,

@@ -69,6 +69,8 @@ pub struct Ground<'a> {
     /// The terrain left unpainted so a background image under the board shows through it
     /// (the board's commonest, as in print), when there is one.
     pub open_ground: Option<crate::systems::swat::rules::TerrainId>,
+    /// The designer's art per kind, drawn in place of the studio's symbols.
+    pub art: &'a crate::art::LoadedArt,
 }
 
 impl Ground<'_> {
@@ -127,7 +129,12 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
             let Some(terrain) = ground.terrain_at(pos) else { continue };
             let id = ground.terrain.get(usize::from(y) * usize::from(ground.width) + usize::from(x)).copied();
             let open = ground.open_ground.is_some() && id == ground.open_ground;
-            if detailed && terrain.property.is_none() && !open {
+            if let Some(picture) = ground.art.kind(&terrain.id, None, None) {
+                // The designer's art fills the square, drawn from a texture made once.
+                let texture = crate::ui::sketch::picture_texture(painter.ctx(), &picture);
+                let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+                painter.image(texture.id(), rect, uv, Color32::WHITE);
+            } else if detailed && terrain.property.is_none() && !open {
                 theme::draw_terrain(painter, rect, terrain, ground.links(pos));
             }
             if let Some(kind) = terrain.property {
@@ -178,6 +185,7 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
     let art = (crate::ui::desk::DeskExt::path(desk), s.backdrop.as_ref());
     let mut sketch = crate::ui::sketch::PainterSketch::new(painter);
     let backdrop = crate::ui::sketch::draw_backdrop(&mut sketch, art, (place.origin.x, place.origin.y), place.zoom);
+    let loaded = crate::ui::sketch::scenario_art(painter.ctx(), art.0, &s.art);
     let ground = Ground {
         rules,
         width: s.board.width,
@@ -186,6 +194,7 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
         terrain: &s.board.terrain,
         owner_color: &owner_color,
         open_ground: if backdrop { s.board.commonest_terrain() } else { None },
+        art: &loaded,
     };
     draw_ground(painter, place, &ground, cx.prefs.show_grid);
     let max_hp = rules.economy.max_hp;
@@ -195,7 +204,12 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
         }
         let color = s.players.get(usize::from(unit.owner)).map_or(Color32::GRAY, |p| theme::army_color(p.army));
         let symbol = rules.unit_id(&unit.kind).map_or("?", |k| rules.unit(k).symbol.as_str());
-        theme::draw_unit(painter, place.square_rect(unit.pos), color, symbol, unit.hp, max_hp, unit.passengers.len());
+        let army = s.players.get(usize::from(unit.owner)).map(|p| p.army.name().to_lowercase());
+        let face = (unit.hp < max_hp).then_some("reduced");
+        let art = loaded.kind(&unit.kind, army.as_deref(), face);
+        let art = art.map(|picture| crate::ui::sketch::picture_texture(painter.ctx(), &picture).id());
+        let counter = theme::Counter { color, symbol, hp: unit.hp, max_hp, passengers: unit.passengers.len(), art };
+        theme::draw_unit(painter, place.square_rect(unit.pos), &counter);
     }
     let board =
         Rect::from_min_size(place.origin, vec2(f32::from(s.board.width), f32::from(s.board.height)) * place.zoom);

@@ -519,6 +519,11 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let Some(play) = desk.play.as_ref() else { return };
     let state = play.shown().clone();
     let board_painter = painter.with_clip_rect(place.area);
+    let loaded = crate::ui::sketch::scenario_art(
+        painter.ctx(),
+        crate::ui::desk::DeskExt::path(&*desk),
+        &desk.editor.doc.scenario.art,
+    );
     let players = &desk.editor.doc.scenario.players;
     let owner_color =
         |pos: Pos| state.owner_at(pos).and_then(|o| players.get(o.index())).map(|p| theme::army_color(p.army));
@@ -531,6 +536,7 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         owner_color: &owner_color,
         // A playtest shows the board as the rules see it, without the designer's image.
         open_ground: None,
+        art: &loaded,
     };
     draw_ground(&board_painter, place, &ground, cx.prefs.show_grid);
     // The selected unit's reach and targets.
@@ -589,16 +595,15 @@ pub fn canvas(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         if acted {
             color = color.gamma_multiply(0.45);
         }
-        let symbol = desk.editor.rules.units.get(unit.kind.index()).map_or("?", |u| u.symbol.as_str());
-        theme::draw_unit(
-            &board_painter,
-            place.square_rect(unit.pos),
-            color,
-            symbol,
-            unit.hp,
-            max_hp,
-            state.passengers(unit.id).count(),
-        );
+        let card = desk.editor.rules.units.get(unit.kind.index());
+        let symbol = card.map_or("?", |u| u.symbol.as_str());
+        let army = players.get(unit.owner.index()).map(|p| p.army.name().to_lowercase());
+        let face = (unit.hp < max_hp).then_some("reduced");
+        let art = card.and_then(|c| loaded.kind(&c.id, army.as_deref(), face));
+        let art = art.map(|picture| crate::ui::sketch::picture_texture(board_painter.ctx(), &picture).id());
+        let passengers = state.passengers(unit.id).count();
+        let counter = theme::Counter { color, symbol, hp: unit.hp, max_hp, passengers, art };
+        theme::draw_unit(&board_painter, place.square_rect(unit.pos), &counter);
         if let Some(capture) = state.capture_at(unit.pos) {
             let rect = place.square_rect(unit.pos);
             board_painter.text(

@@ -207,20 +207,43 @@ pub fn draw_property(painter: &Painter, rect: Rect, kind: PropertyKind, owner: O
     }
 }
 
-/// Draws a unit counter: a rounded square in the owner's colour with its symbol, its HP when
-/// damaged, and one dot per passenger.
-pub fn draw_unit(painter: &Painter, rect: Rect, color: Color32, symbol: &str, hp: u8, max_hp: u8, passengers: usize) {
+/// A unit's counter as the window draws it.
+#[derive(Debug, Clone, Copy)]
+pub struct Counter<'a> {
+    /// Its army's colour.
+    pub color: Color32,
+    /// Its card's symbol (left out where the designer's art stands for it).
+    pub symbol: &'a str,
+    /// Its hit points now.
+    pub hp: u8,
+    /// Its hit points in full.
+    pub max_hp: u8,
+    /// Units it carries.
+    pub passengers: usize,
+    /// The designer's art for its kind, army and face, as a texture.
+    pub art: Option<egui::TextureId>,
+}
+
+/// Draws a unit counter: a rounded square in the owner's colour with its symbol (or the
+/// designer's art), its HP when damaged, and one dot per passenger.
+pub fn draw_unit(painter: &Painter, rect: Rect, unit: &Counter<'_>) {
+    let Counter { color, symbol, hp, max_hp, passengers, art } = *unit;
     let s = rect.width();
     let counter = rect.shrink(s * 0.12);
     painter.rect_filled(counter.translate(vec2(s * 0.03, s * 0.03)), s * 0.12, Color32::from_black_alpha(90));
     painter.rect_filled(counter, s * 0.12, color);
+    if let Some(texture) = art {
+        // The designer's counter art inside the army's colour, which frames it.
+        let uv = Rect::from_min_max(pos2(0.0, 0.0), pos2(1.0, 1.0));
+        painter.image(texture, counter.shrink(s * 0.06), uv, Color32::WHITE);
+    }
     painter.rect_stroke(
         counter,
         s * 0.12,
         Stroke::new((s * 0.04).max(1.0), Color32::from_rgb(250, 250, 250)),
         StrokeKind::Inside,
     );
-    if s >= 28.0 {
+    if s >= 28.0 && art.is_none() {
         painter.text(
             counter.center(),
             egui::Align2::CENTER_CENTER,

@@ -53,7 +53,9 @@ pub fn draw_piece(sk: &mut dyn Sketch, rules: &Ruleset, frame: &Frame, piece: &P
     let kind = rules.kind(&piece.kind);
     let colour = kind.map_or(Rgb(160, 160, 160), |k| Rgb(k.colour.0, k.colour.1, k.colour.2)).lighter(wash);
     let points = shape_points(frame, &piece.shape());
-    sk.fill_polygon(&points, frame.colour(colour));
+    if !crate::export::draw_footprint_art(sk, frame, (&piece.kind, None), &piece.footprint, piece.pose) {
+        sk.fill_polygon(&points, frame.colour(colour));
+    }
     outline(sk, &points, 0.6, INK, None);
     for wall in piece.wall_lines() {
         sk.line(frame.at(wall.a), frame.at(wall.b), (0.25 * rules.unit.um() as f32 * frame.scale).max(1.5), INK);
@@ -136,8 +138,15 @@ pub fn draw_table(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredScenar
         let shape = hull.place(unit.pose);
         let colour = SIDE_COLOURS[usize::from(unit.owner.min(1))];
         let points = shape_points(frame, &shape);
-        sk.fill_polygon(&points, frame.colour(colour));
-        outline(sk, &points, 0.6, INK, None);
+        // The designer's top-down image of the model inside its hull, framed in its side's
+        // colour, or the side's colour alone.
+        let side = scenario.sides.get(usize::from(unit.owner)).map(|s| s.to_lowercase());
+        if crate::export::draw_footprint_art(sk, frame, (&unit.profile, side.as_deref()), &hull, unit.pose) {
+            outline(sk, &points, 1.2, frame.colour(colour), None);
+        } else {
+            sk.fill_polygon(&points, frame.colour(colour));
+            outline(sk, &points, 0.6, INK, None);
+        }
         // The front: a tick from the centre along the facing.
         let (fx, fy) = unit.pose.facing.vector();
         let reach = hull.reach() * 0.9;

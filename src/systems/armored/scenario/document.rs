@@ -69,11 +69,21 @@ pub struct ArmoredScenario {
     pub readings: Readings,
     /// The designer's background image under the table, if any.
     pub backdrop: Option<crate::art::Backdrop>,
+    /// The designer's art per kind, logo and cover.
+    pub art: crate::art::ArtBook,
 }
 
 impl crate::art::WithArt for ArmoredScenario {
     fn backdrop(&self) -> Option<&crate::art::Backdrop> {
         self.backdrop.as_ref()
+    }
+
+    fn art(&self) -> &crate::art::ArtBook {
+        &self.art
+    }
+
+    fn with_art(&self, art: crate::art::ArtBook) -> Self {
+        Self { art, ..self.clone() }
     }
 }
 
@@ -107,6 +117,8 @@ struct ScenarioFile {
     readings: Readings,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     backdrop: Option<crate::art::Backdrop>,
+    #[serde(default, skip_serializing_if = "crate::art::ArtBook::is_empty")]
+    art: crate::art::ArtBook,
 }
 
 fn is_default(readings: &Readings) -> bool {
@@ -202,6 +214,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
         table,
         readings: file.readings,
         backdrop: crate::art::read_backdrop(text, file.backdrop)?,
+        art: crate::art::read_art(text, file.art)?,
     })
 }
 
@@ -225,6 +238,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &ArmoredScenario) -> Result<Stri
         table: TableFile::write(&scenario.table, rules.unit),
         readings: scenario.readings,
         backdrop: scenario.backdrop.clone(),
+        art: scenario.art.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true);
     ron::ser::to_string_pretty(&file, config)
@@ -265,6 +279,7 @@ pub fn new_scenario(rules: &Ruleset, width_in: u32, depth_in: u32) -> ArmoredSce
         table,
         readings: Readings::default(),
         backdrop: None,
+        art: crate::art::ArtBook::default(),
     }
 }
 

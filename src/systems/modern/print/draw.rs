@@ -50,10 +50,16 @@ pub fn draw_table(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ModernScenari
     draw_terrain(sk, rules, scenario, frame, labels);
     let radius = rules.base_um() as f32 / 2.0 * frame.scale;
     for (u, unit) in scenario.units.iter().enumerate() {
-        let colour = frame.colour(SIDE_COLOURS[usize::from(side_of(rules, unit).min(1))]);
+        let side = side_of(rules, unit);
+        let colour = frame.colour(SIDE_COLOURS[usize::from(side.min(1))]);
+        let side_name = rules.side_name(side).to_lowercase();
         for &(x, y) in &unit.figures {
             let c = frame.at((x as f64, y as f64));
             draw_base(sk, c, radius, colour);
+            // The designer's top-down image of the troop type inside its base.
+            let pose = crate::table::Pose { x, y, facing: crate::table::Facing::default() };
+            let inner = crate::table::Footprint::Round { diameter: rules.base_um() * 4 / 5 };
+            crate::export::draw_footprint_art(sk, frame, (&unit.troop, Some(&side_name)), &inner, pose);
             if labels && radius >= 4.0 {
                 sk.text(c.0 - 2.5, c.1 + 2.5, 7.0, &(u + 1).to_string(), Rgb(255, 255, 255), false);
             }
@@ -102,7 +108,9 @@ pub fn draw_terrain(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ModernScena
     for (piece, label) in table.pieces.iter().zip(&names) {
         let colour = rules.kind(&piece.kind).map_or(Rgb(160, 160, 160), |k| Rgb(k.colour.0, k.colour.1, k.colour.2));
         let points: Vec<(f32, f32)> = piece.shape().outline().into_iter().map(|p| frame.at(p)).collect();
-        sk.fill_polygon(&points, frame.colour(colour));
+        if !crate::export::draw_footprint_art(sk, frame, (&piece.kind, None), &piece.footprint, piece.pose) {
+            sk.fill_polygon(&points, frame.colour(colour));
+        }
         outline(sk, &points, 0.8, INK);
         if labels {
             let (cx, cy) = frame.at(piece.shape().centre());

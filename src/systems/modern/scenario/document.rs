@@ -49,11 +49,21 @@ pub struct ModernScenario {
     pub readings: Readings,
     /// The designer's background image under the table, if any.
     pub backdrop: Option<crate::art::Backdrop>,
+    /// The designer's art per kind, logo and cover.
+    pub art: crate::art::ArtBook,
 }
 
 impl crate::art::WithArt for ModernScenario {
     fn backdrop(&self) -> Option<&crate::art::Backdrop> {
         self.backdrop.as_ref()
+    }
+
+    fn art(&self) -> &crate::art::ArtBook {
+        &self.art
+    }
+
+    fn with_art(&self, art: crate::art::ArtBook) -> Self {
+        Self { art, ..self.clone() }
     }
 }
 
@@ -89,6 +99,8 @@ struct ScenarioFile {
     readings: Readings,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     backdrop: Option<crate::art::Backdrop>,
+    #[serde(default, skip_serializing_if = "crate::art::ArtBook::is_empty")]
+    art: crate::art::ArtBook,
 }
 
 fn is_default(readings: &Readings) -> bool {
@@ -179,6 +191,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ModernScenario, File
         units,
         readings: file.readings,
         backdrop: crate::art::read_backdrop(text, file.backdrop)?,
+        art: crate::art::read_art(text, file.art)?,
     })
 }
 
@@ -205,6 +218,7 @@ pub fn save_scenario(scenario: &ModernScenario) -> Result<String, String> {
             .collect(),
         readings: scenario.readings,
         backdrop: scenario.backdrop.clone(),
+        art: scenario.art.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true);
     ron::ser::to_string_pretty(&file, config)
@@ -314,5 +328,6 @@ pub fn new_scenario(rules: &Ruleset, width_cm: u32, depth_cm: u32) -> ModernScen
         units,
         readings: Readings::default(),
         backdrop: None,
+        art: crate::art::ArtBook::default(),
     }
 }

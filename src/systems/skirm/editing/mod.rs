@@ -52,6 +52,7 @@ pub fn new_scenario(rules: &Ruleset, width: u16, height: u16) -> SkirmScenario {
         ],
         symmetry: None,
         backdrop: None,
+        art: crate::art::ArtBook::default(),
     }
 }
 
@@ -62,6 +63,14 @@ pub type Document = crate::editing::Document<SkirmScenario, crate::editing::Snap
 impl crate::art::WithArt for SkirmScenario {
     fn backdrop(&self) -> Option<&crate::art::Backdrop> {
         self.backdrop.as_ref()
+    }
+
+    fn art(&self) -> &crate::art::ArtBook {
+        &self.art
+    }
+
+    fn with_art(&self, art: crate::art::ArtBook) -> Self {
+        Self { art, ..self.clone() }
     }
 }
 

@@ -50,6 +50,8 @@ pub struct Card {
     pub ep: String,
     /// Boxes on its HIT track.
     pub hit: u8,
+    /// Where the designer's portrait is looked up: the unit's own name, then its card's id.
+    pub portrait: [String; 2],
 }
 
 /// A card for every unit of both squads, in squad order.
@@ -71,6 +73,7 @@ pub fn cards(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Card> {
                     gear: Vec::new(),
                     ep: String::new(),
                     hit: 0,
+                    portrait: [unit.name.clone(), unit.profile.clone()],
                 });
                 continue;
             };
@@ -125,6 +128,7 @@ pub fn cards(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<Card> {
                 gear,
                 ep: format!("EP {} · squad {total} of {}{xp}", unit_ep(rules, unit), scenario.ep_limit),
                 hit: profile.hit,
+                portrait: [unit.name.clone(), unit.profile.clone()],
             });
         }
     }
@@ -203,17 +207,41 @@ pub fn cards_page(sk: &mut dyn Sketch, options: &ExportOptions, cards: &[&Card],
     }
 }
 
+/// The side of a card's portrait, in points (it sits in the title bar's right end and
+/// reaches a little below it).
+pub const PORTRAIT_SIDE: f32 = 30.0;
+
 /// One card at (`x`, `y`).
 fn card_face(sk: &mut dyn Sketch, card: &Card, x: f32, y: f32, colour: Rgb) {
     let (cw, ch) = (CARD_MM.0 * PT_PER_MM, CARD_MM.1 * PT_PER_MM);
     let pad = 6.0;
     let inner = cw - 2.0 * pad;
     sk.fill_rect(x, y, cw, 22.0, colour);
+    // The designer's portrait of the unit at the bar's right end, framed in the squad's colour;
+    // the name keeps the rest of the bar.
+    let portrait = card.portrait.iter().filter(|key| !key.is_empty()).find_map(|key| sk.art(key, None, None));
+    let inner = if let Some(picture) = &portrait {
+        let side = PORTRAIT_SIDE;
+        let (px, py) = (x + cw - pad - side, y + 2.0);
+        sk.fill_rect(px - 1.0, py - 1.0, side + 2.0, side + 2.0, Rgb(255, 255, 255));
+        let (fx, fy, fw, fh) = crate::export::fit_picture(picture, side, side);
+        sk.picture(px + fx, py + fy, fw, fh, picture);
+        inner - side - 4.0
+    } else {
+        inner
+    };
     // A long name and squad shrink to fit the bar (the font averages about half its size
     // in width per letter).
     let size = (inner / (card.title.chars().count().max(1) as f32 * 0.52)).clamp(6.5, 10.0);
     sk.text(x + pad, y + 15.0, size, &card.title, Rgb(255, 255, 255), false);
-    sk.text(x + pad, y + 32.0, 7.0, &card.subtitle, INK, false);
+    // Beside a portrait the card's line stops short of it.
+    let room = (inner / (7.0 * 0.55)) as usize;
+    let subtitle: String = if card.subtitle.chars().count() > room {
+        card.subtitle.chars().take(room.saturating_sub(1)).chain(['…']).collect()
+    } else {
+        card.subtitle.clone()
+    };
+    sk.text(x + pad, y + 32.0, 7.0, &subtitle, INK, false);
     // The stat boxes: the number large, its name above it.
     let mut top = y + 37.0;
     if !card.stats.is_empty() {

@@ -68,7 +68,14 @@ pub fn draw_battle_map(
             if !(level == 0 && open_ground == Some(board.terrain_at(pos))) {
                 sk.fill_rect(px, py, square, square, ink(fill, greyscale));
             }
-            if movement == Movement::Difficult {
+            // The designer's art for this terrain fills the square in place of the hatching;
+            // heights, contours, walls and doors are still drawn over it.
+            let terrain_id = rules.terrains.get(board.terrain_at(pos).index()).map_or("", |t| t.id.as_str());
+            let art = sk.art(terrain_id, None, None);
+            if let Some(picture) = &art {
+                sk.picture(px, py, square, square, picture);
+            }
+            if movement == Movement::Difficult && art.is_none() {
                 // Hatched, so difficult ground reads in greyscale too.
                 sk.push_clip(px, py, square, square);
                 let mut d = -square;
@@ -146,6 +153,12 @@ pub fn draw_battle_map(
     }
     for (pos, item) in scenario.items.iter().filter(|(p, _)| within(*p)) {
         let c = centre(*pos);
+        // The designer's art for this kind of item, in place of the studio's shape.
+        if let Some(picture) = sk.art(item_art_name(item), None, None) {
+            let side = square * 0.7;
+            sk.picture(c.0 - side / 2.0, c.1 - side / 2.0, side, side, &picture);
+            continue;
+        }
         let (shape, colour, letter) = match item {
             ItemKind::Crate => (polygon(4, c, square * 0.3, std::f32::consts::FRAC_PI_4), Rgb(150, 100, 50), "C"),
             // A hexagon ringed in black with a warning mark: never mistaken for a unit's disc.
@@ -166,6 +179,16 @@ pub fn draw_battle_map(
             let Some(pos) = unit.pos.filter(|&p| within(p)) else { continue };
             let c = centre(pos);
             sk.fill_polygon(&polygon(20, c, square * 0.3, 0.0), squad_ink(squad_index, greyscale));
+            // The designer's portrait inside the squad's disc, the initial then left out.
+            let portrait = [&unit.name, &unit.profile]
+                .into_iter()
+                .filter(|key| !key.is_empty())
+                .find_map(|key| sk.art(key, None, None));
+            if let Some(picture) = portrait {
+                let side = square * 0.42;
+                sk.picture(c.0 - side / 2.0, c.1 - side / 2.0, side, side, &picture);
+                continue;
+            }
             if full {
                 let initial: String =
                     unit.name.chars().next().map(|ch| ch.to_uppercase().collect()).unwrap_or_default();
@@ -221,4 +244,14 @@ pub fn draw_battle_map(
         }
     }
     sk.pop_clip();
+}
+
+/// The name an item's art is given by in a scenario's `art.kinds`: `crate`, `barrel`, `turret`.
+#[must_use]
+pub fn item_art_name(item: &ItemKind) -> &'static str {
+    match item {
+        ItemKind::Crate => "crate",
+        ItemKind::Barrel => "barrel",
+        ItemKind::Turret(_) => "turret",
+    }
 }

@@ -111,6 +111,8 @@ pub struct SkirmScenario {
     pub symmetry: Option<Symmetry>,
     /// The designer's background image under the board, if any.
     pub backdrop: Option<crate::art::Backdrop>,
+    /// The designer's art per kind, logo and cover.
+    pub art: crate::art::ArtBook,
 }
 
 impl SkirmScenario {
@@ -196,6 +198,8 @@ struct FileV1 {
     symmetry: Option<Symmetry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     backdrop: Option<crate::art::Backdrop>,
+    #[serde(default, skip_serializing_if = "crate::art::ArtBook::is_empty")]
+    art: crate::art::ArtBook,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -405,6 +409,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileE
         squads,
         symmetry: file.symmetry,
         backdrop: crate::art::read_backdrop(text, file.backdrop)?,
+        art: crate::art::read_art(text, file.art)?,
     })
 }
 
@@ -470,6 +475,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &SkirmScenario) -> Result<String
             .collect(),
         symmetry: scenario.symmetry,
         backdrop: scenario.backdrop.clone(),
+        art: scenario.art.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true).indentor("    ".to_owned());
     ron::ser::to_string_pretty(&file, config).map_err(|e| format!("the scenario could not be written out: {e}"))

@@ -196,6 +196,7 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<SkirmScenario, 
         squads: vec![squad, second],
         symmetry: Some(symmetry),
         backdrop: None,
+        art: crate::art::ArtBook::default(),
     };
     scenario.description = choose.said();
     Ok(scenario)

@@ -14,6 +14,14 @@ impl crate::art::WithArt for Scenario {
     fn backdrop(&self) -> Option<&crate::art::Backdrop> {
         self.backdrop.as_ref()
     }
+
+    fn art(&self) -> &crate::art::ArtBook {
+        &self.art
+    }
+
+    fn with_art(&self, art: crate::art::ArtBook) -> Self {
+        Self { art, ..self.clone() }
+    }
 }
 
 impl crate::editing::Titled for Scenario {

@@ -143,8 +143,12 @@ pub fn draw_region(
             let (px, py) = frame.corner(unit.pos.x, unit.pos.y);
             let army = scenario.players.get(usize::from(unit.owner)).map_or(Army::Red, |p| p.army);
             let symbol = rules.unit_id(&unit.kind).map_or("?", |k| rules.unit(k).symbol.as_str());
-            // A setup marker: a ring in the owner's colour with the unit's symbol.
+            // A setup marker: a ring in the owner's colour with the unit's symbol, around the
+            // designer's counter art where there is some.
             let inset = s * 0.22;
+            if let Some(art) = sk.art(&unit.kind, Some(&army.name().to_lowercase()), None) {
+                sk.picture(px + inset, py + inset, s - 2.0 * inset, s - 2.0 * inset, &art);
+            }
             let ring = style.army(army);
             let w = (s * 0.06).max(0.5);
             let (a, b, c, d) = (
@@ -168,6 +172,11 @@ fn draw_terrain(sk: &mut dyn Sketch, rules: &Ruleset, style: Style, terrain: Ter
     let name = rules.terrains.get(terrain.index()).map_or("", |t| t.id.as_str());
     let base = if name == "road" { colours::terrain("plain") } else { colours::terrain(name) };
     sk.fill_rect(x, y, s, s, style.ink(base));
+    // The designer's art for this terrain fills the square in place of the studio's symbol.
+    if let Some(art) = sk.art(name, None, None) {
+        sk.picture(x, y, s, s, &art);
+        return;
+    }
     let c = (x + s / 2.0, y + s / 2.0);
     let dark = |rgb: Rgb| style.ink(rgb);
     match name {
@@ -280,7 +289,7 @@ pub fn draw_property(
 pub fn draw_counter(
     sk: &mut dyn Sketch,
     style: Style,
-    army: Army,
+    (army, kind): (Army, &str),
     symbol: &str,
     name: &str,
     hp: [u8; 4],
@@ -292,6 +301,14 @@ pub fn draw_counter(
     let fill = if reduced { style.army(army).lighter(0.45) } else { style.army(army) };
     sk.fill_rect(x, y, s, s, fill);
     style.army_pattern(sk, army, x, y, s, s);
+    // The designer's art for this kind (for this army and face where given) lies inside the
+    // army's border, which keeps the edge numbers on plain colour; the symbol and the name
+    // keep their dark band over it.
+    let face = reduced.then_some("reduced");
+    if let Some(art) = sk.art(kind, Some(&army.name().to_lowercase()), face) {
+        let inset = COUNTER_ART_INSET * s;
+        sk.picture(x + inset, y + inset, s - 2.0 * inset, s - 2.0 * inset, &art);
+    }
     let w = (s * 0.02).max(0.4);
     for (a, b) in
         [((x, y), (x + s, y)), ((x + s, y), (x + s, y + s)), ((x + s, y + s), (x, y + s)), ((x, y + s), (x, y))]
@@ -337,6 +354,10 @@ pub fn draw_counter(
         sk.text(x + 0.05 * s, y + 0.16 * s, s * 0.08, "RED.", text, false);
     }
 }
+
+/// How far in from a counter's edge its art starts, as a share of its side: the border
+/// outside it holds the edge numbers on the army's plain colour.
+pub const COUNTER_ART_INSET: f32 = 0.17;
 
 /// Whether grid line `at` (of a side `side` squares long) is drawn heavy: the board's border and,
 /// when the board is built of tiles larger than a square, every tile edge.

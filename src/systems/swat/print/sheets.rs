@@ -116,6 +116,8 @@ pub(super) fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, r
 pub struct Counter {
     /// Its army's colour.
     pub army: Army,
+    /// The unit kind's id (the designer's art is given by it).
+    pub kind: String,
     /// The unit card's symbol.
     pub symbol: String,
     /// The unit card's name.
@@ -137,7 +139,12 @@ pub fn counter_list(rules: &Ruleset, scenario: &Scenario, extra: u32) -> Vec<Cou
                 }
             };
             for _ in 0..count {
-                out.push(Counter { army: player.army, symbol: card.symbol.clone(), name: card.name.clone() });
+                out.push(Counter {
+                    army: player.army,
+                    kind: card.id.clone(),
+                    symbol: card.symbol.clone(),
+                    name: card.name.clone(),
+                });
             }
         }
     }
@@ -178,8 +185,30 @@ pub(super) fn counters_page(
     for (i, counter) in counters.iter().enumerate() {
         let x = m + (i % across) as f32 * pair;
         let y = m + 24.0 + (i / across) as f32 * (s + 8.0);
-        draw_counter(sk, style, counter.army, &counter.symbol, &counter.name, [8, 7, 6, 5], false, x, y, s);
-        draw_counter(sk, style, counter.army, &counter.symbol, &counter.name, [4, 3, 2, 1], true, x + s, y, s);
+        draw_counter(
+            sk,
+            style,
+            (counter.army, &counter.kind),
+            &counter.symbol,
+            &counter.name,
+            [8, 7, 6, 5],
+            false,
+            x,
+            y,
+            s,
+        );
+        draw_counter(
+            sk,
+            style,
+            (counter.army, &counter.kind),
+            &counter.symbol,
+            &counter.name,
+            [4, 3, 2, 1],
+            true,
+            x + s,
+            y,
+            s,
+        );
         let mut dy = 0.0;
         while dy < s {
             sk.line((x + s, y + dy), (x + s, y + (dy + 3.0).min(s)), 0.8, palette::WHITE);
@@ -435,6 +464,10 @@ mod tests {
         fn pop_clip(&mut self) {}
         fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, _: &crate::art::Picture) {
             self.fill_rect(x, y, w, h, Rgb(0, 0, 0));
+        }
+        fn picture_turned(&mut self, c: (f32, f32), size: (f32, f32), _: f32, _: &crate::art::Picture) {
+            let reach = size.0.hypot(size.1) / 2.0;
+            self.fill_rect(c.0 - reach, c.1 - reach, 2.0 * reach, 2.0 * reach, Rgb(0, 0, 0));
         }
     }
 

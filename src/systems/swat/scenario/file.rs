@@ -80,6 +80,8 @@ struct FileV3 {
     symmetry: Option<Symmetry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     backdrop: Option<crate::art::Backdrop>,
+    #[serde(default, skip_serializing_if = "crate::art::ArtBook::is_empty")]
+    art: crate::art::ArtBook,
 }
 
 fn default_tile_size() -> u8 {
@@ -265,6 +267,7 @@ impl FileV1 {
             },
             symmetry: None,
             backdrop: None,
+            art: crate::art::ArtBook::default(),
         })
     }
 }
@@ -408,6 +411,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
         counters: file.counters,
         symmetry: file.symmetry,
         backdrop: crate::art::read_backdrop(text, file.backdrop)?,
+        art: crate::art::read_art(text, file.art)?,
     })
 }
 
@@ -484,6 +488,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, Str
         counters: scenario.counters.clone(),
         symmetry: scenario.symmetry,
         backdrop: scenario.backdrop.clone(),
+        art: scenario.art.clone(),
     };
     let config = ron::ser::PrettyConfig::new().depth_limit(3).struct_names(true).indentor("    ".to_owned());
     ron::ser::to_string_pretty(&file, config).map_err(|e| format!("the scenario could not be written out: {e}"))

@@ -145,6 +145,9 @@ pub struct Scenario {
     /// The designer's background image under the board, if any.
     #[serde(default)]
     pub backdrop: Option<crate::art::Backdrop>,
+    /// The designer's art per kind, logo and cover.
+    #[serde(default)]
+    pub art: crate::art::ArtBook,
 }
 
 impl Scenario {
@@ -191,6 +194,7 @@ impl Scenario {
             counters: BTreeMap::new(),
             symmetry: None,
             backdrop: None,
+            art: crate::art::ArtBook::default(),
         }
     }
 
@@ -215,6 +219,7 @@ impl Scenario {
             counters,
             symmetry,
             backdrop,
+            art,
         } = self;
         Self {
             name: name.clone(),
@@ -233,6 +238,7 @@ impl Scenario {
             counters: counters.clone(),
             symmetry: *symmetry,
             backdrop: backdrop.clone(),
+            art: art.clone(),
         }
     }
 
