@@ -241,6 +241,27 @@ impl ArtBook {
     }
 }
 
+/// A kind a game draws with the designer's art where a scenario gives some: its id (the key
+/// in `art.kinds`), its name for people and what it is ("Terrain", "Unit", "Piece", "Item",
+/// "Portrait").
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArtKind {
+    /// The id `art.kinds` names it by.
+    pub id: String,
+    /// Its name for people.
+    pub name: String,
+    /// What kind of thing it is, for people.
+    pub what: &'static str,
+}
+
+impl ArtKind {
+    /// A kind `id` named `name`, a `what`.
+    #[must_use]
+    pub fn new(what: &'static str, id: &str, name: &str) -> Self {
+        Self { id: id.to_owned(), name: name.to_owned(), what }
+    }
+}
+
 /// A scenario's art, decoded: what a print or a window draws from.
 #[derive(Debug, Clone, Default)]
 pub struct LoadedArt {

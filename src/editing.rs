@@ -29,6 +29,14 @@ pub trait Change<D> {
     fn absorb(&mut self, later: Self);
 }
 
+/// A step that can be made from the whole document before it and after it: what the framework
+/// records when it changes a part every game's scenario has (its art), whatever a game's own
+/// steps are.
+pub trait Whole<D>: Sized {
+    /// The step from `before` to `after`.
+    fn between(before: D, after: &D) -> Self;
+}
+
 /// A game's scenario as an open document shows it: its title.
 pub trait Titled {
     /// The scenario's title.
@@ -77,6 +85,17 @@ impl<S, C: Change<S>> Document<S, C> {
         Some(label)
     }
 
+    /// Replaces the whole scenario with `after` as one step labelled `label`, undone as one.
+    pub fn replace_whole(&mut self, label: &str, after: S)
+    where
+        C: Change<S> + Whole<S>,
+    {
+        let before = std::mem::replace(&mut self.scenario, after);
+        let step = C::between(before, &self.scenario);
+        self.history.record::<S>(label, None, step);
+        self.revision += 1;
+    }
+
     /// Moves through the history to the state after `cursor` steps.
     pub fn jump_to(&mut self, cursor: usize) {
         self.history.jump_to(&mut self.scenario, cursor);
@@ -105,9 +124,28 @@ pub trait EditedDocument {
     fn redo(&mut self) -> Option<String>;
     /// The labels of the steps undo and redo would take.
     fn undo_redo_labels(&self) -> (Option<&str>, Option<&str>);
+    /// The background image under the board, if any.
+    fn backdrop(&self) -> Option<&crate::art::Backdrop>;
+    /// The designer's images per kind, logo and cover.
+    fn art(&self) -> &crate::art::ArtBook;
+    /// Gives the scenario other art, as one undoable step labelled `label`.
+    fn set_art(&mut self, label: &str, art: crate::art::ArtBook);
 }
 
-impl<S: Titled, C: Change<S>> EditedDocument for Document<S, C> {
+impl<S: Titled + crate::art::WithArt + Clone, C: Change<S> + Whole<S>> EditedDocument for Document<S, C> {
+    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
+        self.scenario.backdrop()
+    }
+
+    fn art(&self) -> &crate::art::ArtBook {
+        self.scenario.art()
+    }
+
+    fn set_art(&mut self, label: &str, art: crate::art::ArtBook) {
+        let after = self.scenario.with_art(art);
+        self.replace_whole(label, after);
+    }
+
     fn title(&self) -> &str {
         self.scenario.title()
     }
@@ -297,6 +335,13 @@ impl<C> History<C> {
 /// copy per step (a Skirm battle map is at most 30 x 30 squares).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot<D>(pub D);
+
+impl<D> Whole<D> for Snapshot<D> {
+    /// The copy from before; the document holds the after.
+    fn between(before: D, _after: &D) -> Self {
+        Snapshot(before)
+    }
+}
 
 impl<D> Change<D> for Snapshot<D> {
     fn undo(&mut self, document: &mut D) -> bool {

@@ -26,6 +26,7 @@ mod armored_rules;
 mod armored_samples;
 mod armored_ui;
 mod art_kinds;
+mod art_ui;
 mod artwork;
 mod bad_input;
 mod balance;

@@ -202,6 +202,32 @@ pub fn print_png<J: PrintJobs>(
     sketch.into_png(dpi)
 }
 
+/// A surface that draws nothing: what a print would draw is measured on it.
+struct Nothing;
+
+impl Sketch for Nothing {
+    fn fill_rect(&mut self, _: f32, _: f32, _: f32, _: f32, _: Rgb) {}
+    fn fill_polygon(&mut self, _: &[(f32, f32)], _: Rgb) {}
+    fn line(&mut self, _: (f32, f32), _: (f32, f32), _: f32, _: Rgb) {}
+    fn text(&mut self, _: f32, _: f32, _: f32, _: &str, _: Rgb, _: bool) {}
+    fn push_clip(&mut self, _: f32, _: f32, _: f32, _: f32) {}
+    fn pop_clip(&mut self) {}
+    fn picture(&mut self, _: f32, _: f32, _: f32, _: f32, _: &Picture) {}
+    fn picture_turned(&mut self, _: (f32, f32), _: (f32, f32), _: f32, _: &Picture) {}
+}
+
+/// Each of `art`'s files the board prints at `scale` points per board unit, with the lowest
+/// dots per inch it prints at there: what the Art panel tells of each image.
+#[must_use]
+pub fn art_dpi<J: PrintJobs>(job: &J, art: &LoadedArt, scale: f32) -> Vec<(String, f64)> {
+    let (w, h) = job.board_units();
+    let mut nothing = Nothing;
+    let mut measured = ArtSketch::new(&mut nothing, art);
+    let frame = BoardFrame { origin: (0.0, 0.0), scale, greyscale: false, backdrop: false };
+    job.draw_board(&mut measured, frame, (0, w), (0, h), true);
+    measured.drawn().to_vec()
+}
+
 /// The designer's art a print draws: the background image and the images per kind.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct PrintArt<'a> {
@@ -274,10 +300,11 @@ fn cover_page(sk: &mut dyn Sketch, name: &str, options: &ExportOptions) {
 /// In the page's foot, beside its name: each of the designer's images this page drew below
 /// [`SHARP_DPI`] at its printed size, so a soft print is explained where it shows.
 fn soft_art_note(sk: &mut ArtSketch<'_>, options: &ExportOptions) {
-    if sk.soft().is_empty() {
+    let soft = sk.soft();
+    if soft.is_empty() {
         return;
     }
-    let listed: Vec<String> = sk.soft().iter().map(|(name, dpi)| format!("{name} {dpi:.0} dpi")).collect();
+    let listed: Vec<String> = soft.iter().map(|(name, dpi)| format!("{name} {dpi:.0} dpi")).collect();
     let note = format!("Art below {SHARP_DPI:.0} dpi on this page: {}", listed.join(", "));
     let (pw, ph) = options.page_size();
     let m = options.margin;

@@ -82,15 +82,15 @@ pub trait Sketch {
 pub struct ArtSketch<'a> {
     inner: &'a mut dyn Sketch,
     art: &'a crate::art::LoadedArt,
-    /// Each of the art's files drawn below [`super::SHARP_DPI`], with the lowest dots per
-    /// inch it was drawn at (a print notes them on the page).
-    soft: Vec<(String, f64)>,
+    /// Each of the art's files drawn, with the lowest dots per inch it was drawn at (a print
+    /// notes those below [`super::SHARP_DPI`] on the page).
+    drawn: Vec<(String, f64)>,
 }
 
 impl<'a> ArtSketch<'a> {
     /// `inner`, drawing `art` where a game asks for it.
     pub fn new(inner: &'a mut dyn Sketch, art: &'a crate::art::LoadedArt) -> Self {
-        Self { inner, art, soft: Vec::new() }
+        Self { inner, art, drawn: Vec::new() }
     }
 
     /// The surface it draws on.
@@ -98,23 +98,26 @@ impl<'a> ArtSketch<'a> {
         self.inner
     }
 
-    /// Each of the art's files drawn below [`super::SHARP_DPI`] so far, with the lowest dots
-    /// per inch it was drawn at, by name.
+    /// Each of the art's files drawn so far, with the lowest dots per inch it was drawn at,
+    /// by name, in the order first drawn.
     #[must_use]
-    pub fn soft(&self) -> &[(String, f64)] {
-        &self.soft
+    pub fn drawn(&self) -> &[(String, f64)] {
+        &self.drawn
+    }
+
+    /// Those of [`ArtSketch::drawn`] below [`super::SHARP_DPI`].
+    #[must_use]
+    pub fn soft(&self) -> Vec<(String, f64)> {
+        self.drawn.iter().filter(|(_, dpi)| *dpi < super::SHARP_DPI).cloned().collect()
     }
 
     /// Notes `picture` drawn `width` points wide (a point is 1/72 inch).
-    fn drawn(&mut self, picture: &crate::art::Picture, width: f32) {
+    fn note(&mut self, picture: &crate::art::Picture, width: f32) {
         let Some(name) = self.art.name_of(picture) else { return };
         let dpi = f64::from(picture.width) / (f64::from(width.abs().max(0.01)) / 72.0);
-        if dpi >= super::SHARP_DPI {
-            return;
-        }
-        match self.soft.iter_mut().find(|(n, _)| n == name) {
+        match self.drawn.iter_mut().find(|(n, _)| n == name) {
             Some((_, low)) => *low = low.min(dpi),
-            None => self.soft.push((name.to_owned(), dpi)),
+            None => self.drawn.push((name.to_owned(), dpi)),
         }
     }
 }
@@ -149,12 +152,12 @@ impl Sketch for ArtSketch<'_> {
     }
 
     fn picture(&mut self, x: f32, y: f32, w: f32, h: f32, picture: &crate::art::Picture) {
-        self.drawn(picture, w);
+        self.note(picture, w);
         self.inner.picture(x, y, w, h, picture);
     }
 
     fn picture_turned(&mut self, centre: (f32, f32), size: (f32, f32), degrees: f32, picture: &crate::art::Picture) {
-        self.drawn(picture, size.0);
+        self.note(picture, size.0);
         self.inner.picture_turned(centre, size, degrees, picture);
     }
 

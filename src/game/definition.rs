@@ -180,6 +180,9 @@ pub trait GameDefinition: Sync + Sized + 'static {
     fn validate(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<Finding<Self::Place, Self::Fix>>;
     /// Statistics for the designer (`stats`).
     fn stats(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Report;
+    /// The kinds it draws with the designer's art where the scenario gives some, in the order
+    /// the Art panel lists them.
+    fn art_kinds(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<crate::art::ArtKind>;
     /// The asymmetries under the declared symmetry or a named one (`symmetry`).
     ///
     /// # Errors

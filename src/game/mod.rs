@@ -452,6 +452,11 @@ pub trait OpenScenario: Send + Sync {
     fn backdrop(&self) -> Option<&crate::art::Backdrop>;
     /// The designer's images per kind, logo and cover.
     fn art(&self) -> &crate::art::ArtBook;
+    /// The kinds the game draws with the designer's art, for the Art panel.
+    fn art_kinds(&self) -> Vec<crate::art::ArtKind>;
+    /// Each of `art`'s files drawn on the board printed at `scale` points per board unit, with
+    /// the lowest dots per inch it prints at there.
+    fn art_dpi(&self, art: &crate::art::LoadedArt, scale: f32) -> Vec<(String, f64)>;
     /// The sheets this game prints, in print order.
     fn sheets(&self) -> &'static [Sheet];
     /// The scale it prints at unless told otherwise: points per board unit (a square's side,

@@ -153,6 +153,14 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         crate::art::WithArt::art(&self.scenario)
     }
 
+    fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
+        G::art_kinds(&self.rules, &self.scenario)
+    }
+
+    fn art_dpi(&self, art: &crate::art::LoadedArt, scale: f32) -> Vec<(String, f64)> {
+        crate::export::art_dpi(&G::print(&self.rules, &self.scenario), art, scale)
+    }
+
     fn sheets(&self) -> &'static [Sheet] {
         G::SHEETS
     }

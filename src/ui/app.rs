@@ -73,6 +73,8 @@ pub struct StudioApp {
     pub export: Option<super::export_dialog::ExportDialog>,
     /// The Balance panel: its settings, the run under way and results per revision.
     pub balance: BalancePanel,
+    /// The Art panel.
+    pub art: super::art_panel::ArtPanel,
     /// The UI scale the window's style was last set for (`None`: fonts not yet installed).
     pub styled_at: Option<f32>,
     /// The status message as last seen, and when it first showed (seconds of the window's
@@ -125,6 +127,7 @@ impl StudioApp {
             export: None,
             last_title: String::new(),
             balance: BalancePanel::default(),
+            art: super::art_panel::ArtPanel::default(),
             styled_at: None,
             status_seen: (String::new(), 0.0),
         };
@@ -430,10 +433,36 @@ impl StudioApp {
             PathPurpose::Export { pdf } => {
                 super::export_dialog::begin_at(&mut self.export, self.desk.as_ref(), pdf, path, ctx);
             }
+            PathPurpose::Art(target) => self.assign_art(&target, &path),
             PathPurpose::Desk { id, index } => {
                 let (desk, mut cx) = self.desk_and_context();
                 desk.path_chosen(&mut cx, id, index, &path);
             }
+        }
+    }
+
+    /// Does what the Art panel asked: asks for an image, or takes one away.
+    pub fn art_action(&mut self, action: super::art_panel::ArtAction, ctx: &Context) {
+        match action {
+            super::art_panel::ArtAction::Choose(target) => {
+                let purpose = PathPurpose::Art(target.clone());
+                let request = PathRequest::open(FileKind::Image, purpose, "No image was assigned");
+                if let super::file_dialogs::Asked::Now(path) = self.ask_path(request) {
+                    self.assign_art(&target, &path);
+                }
+            }
+            super::art_panel::ArtAction::Remove(target) => {
+                self.status = super::art_panel::remove(self.desk.as_mut(), &target);
+            }
+        }
+        ctx.request_repaint();
+    }
+
+    /// Gives `target` the image at `path`, as one undoable step; a refusal is told in a dialog.
+    pub fn assign_art(&mut self, target: &super::art_panel::ArtTarget, path: &std::path::Path) {
+        match super::art_panel::assign(self.desk.as_mut(), target, path) {
+            Ok(said) => self.status = said,
+            Err(why) => self.modal = Some(Modal::Message(format!("The image was not assigned: {why}"))),
         }
     }
 
@@ -578,6 +607,7 @@ impl StudioApp {
             UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
             UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
             UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
+            UiCommand::Art => self.art.open = true,
             // The rest is each game's own: its playtest, tools, editing and dialogs.
             other => {
                 let (desk, mut cx) = self.desk_and_context();

@@ -28,6 +28,8 @@ pub enum UiCommand {
     ZoomIn,
     ZoomOut,
     CommandPalette,
+    /// The Art panel: the designer's images of the scenario.
+    Art,
     /// One of the open game's own commands (a tool, a brush size, a dialog of its own).
     Game(GameCommand),
     /// Set symmetric painting (`None`: off).
@@ -264,6 +266,7 @@ const TABLE: &[Row] = &[
     row(UiCommand::ZoomFit, "Zoom to fit", Menu::View, &[key(Key::F)]),
     row(UiCommand::ZoomIn, "Zoom in", Menu::View, &[key(Key::Plus), key(Key::Equals)]),
     row(UiCommand::ZoomOut, "Zoom out", Menu::View, &[key(Key::Minus)]),
+    row(UiCommand::Art, "Art...", Menu::Tools, &[cmd_shift(Key::A)]),
     row(UiCommand::CommandPalette, "Command palette...", Menu::View, &[cmd(Key::P), key(Key::F1)]),
 ];
 

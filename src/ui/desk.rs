@@ -150,9 +150,9 @@ pub trait OwnCommands {
 
 /// The half of a [`Desk`] every game answers alike from its [`DeskParts`], written once.
 pub trait DeskDocument: PlaysSavedGames {
-    /// The game's name, shown beside the scenario's in the menu bar.
     /// What the balance heatmap counts at a place, in the game's words.
     fn heat_words(&self) -> crate::game::HeatWords;
+    /// The game's name, shown beside the scenario's in the menu bar.
     fn game(&self) -> &'static str;
     /// The open document: title, path, revision, undo history.
     fn document(&self) -> &dyn EditedDocument;
@@ -191,7 +191,8 @@ pub trait DeskParts: PlaysSavedGames + 'static {
     /// The game it edits.
     type Game: GameDefinition<Scenario: crate::editing::Titled>;
     /// The document's undo step.
-    type Changes: crate::editing::Change<<Self::Game as GameDefinition>::Scenario>;
+    type Changes: crate::editing::Change<<Self::Game as GameDefinition>::Scenario>
+        + crate::editing::Whole<<Self::Game as GameDefinition>::Scenario>;
     /// The data it edits against.
     fn rules(&self) -> &Arc<<Self::Game as GameDefinition>::Ruleset>;
     /// The document.

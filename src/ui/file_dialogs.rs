@@ -28,6 +28,8 @@ pub enum FileKind {
     Pdf,
     /// A PNG export.
     Png,
+    /// The designer's image (PNG or JPEG), for the Art panel.
+    Image,
 }
 
 impl FileKind {
@@ -41,6 +43,7 @@ impl FileKind {
             FileKind::Own { name, .. } => name,
             FileKind::Pdf => "PDF document",
             FileKind::Png => "PNG image",
+            FileKind::Image => "PNG or JPEG image",
         }
     }
 
@@ -60,6 +63,7 @@ impl FileKind {
             FileKind::Own { extension, .. } => vec![extension],
             FileKind::Pdf => vec!["pdf"],
             FileKind::Png => vec!["png"],
+            FileKind::Image => vec!["png", "jpg", "jpeg"],
         }
     }
 
@@ -172,6 +176,8 @@ pub enum PathPurpose {
         /// PDF rather than PNG.
         pdf: bool,
     },
+    /// An image for the scenario's art (a kind's, the logo, the cover).
+    Art(super::art_panel::ArtTarget),
     /// One of the open desk's own (a saved game, a squad).
     Desk {
         /// What the desk knows it by.

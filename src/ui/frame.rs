@@ -34,9 +34,20 @@ impl StudioApp {
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect()
         });
-        if let Some(path) = dropped.into_iter().next() {
-            self.guard(Pending::Open(path));
+        let Some(path) = dropped.into_iter().next() else { return };
+        // An image is art, not a document: it goes to the Art panel's row it was dropped on.
+        if super::art_panel::is_image(&path) && !self.desk.in_playtest() {
+            let at = ctx.input(|i| i.pointer.latest_pos());
+            match at.and_then(|p| self.art.row_at(p)).filter(|_| self.art.open) {
+                Some(target) => self.assign_art(&target, &path),
+                None => {
+                    self.art.open = true;
+                    self.status = "Drop the image on the row of the kind it is for, in the Art panel.".into();
+                }
+            }
+            return;
         }
+        self.guard(Pending::Open(path));
     }
 
     /// Draws the whole window for one frame and handles its input, then runs the commands
@@ -102,6 +113,11 @@ impl StudioApp {
         desk.frame(&mut cx, ui);
         if self.balance.show_heatmap && !self.desk.in_playtest() {
             super::balance_panel::heatmap_overlay(&self.balance, self.desk.as_ref(), self.placement, ui);
+        }
+        if !self.desk.in_playtest()
+            && let Some(action) = super::art_panel::show(&mut self.art, self.desk.as_ref(), &ctx)
+        {
+            self.art_action(action, &ctx);
         }
         super::dialogs::modals(self, &ctx);
         let paths = super::export_dialog::PathAsking {

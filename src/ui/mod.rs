@@ -6,6 +6,7 @@
 
 mod app;
 pub mod armored;
+mod art_panel;
 mod balance_panel;
 mod commands;
 mod desk;

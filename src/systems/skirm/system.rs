@@ -80,6 +80,22 @@ impl GameDefinition for Skirm {
         validate(rules, scenario)
     }
 
+    fn art_kinds(rules: &Ruleset, scenario: &SkirmScenario) -> Vec<crate::art::ArtKind> {
+        use crate::art::ArtKind;
+        let mut kinds: Vec<ArtKind> = rules.terrains.iter().map(|t| ArtKind::new("Terrain", &t.id, &t.name)).collect();
+        kinds.extend(
+            [("crate", "Crate"), ("barrel", "Barrel"), ("turret", "Turret")]
+                .map(|(id, name)| ArtKind::new("Item", id, name)),
+        );
+        for unit in scenario.squads.iter().flat_map(|squad| &squad.units) {
+            let key = if unit.name.is_empty() { &unit.profile } else { &unit.name };
+            if !kinds.iter().any(|k| &k.id == key) {
+                kinds.push(ArtKind::new("Portrait", key, &unit.label(rules)));
+            }
+        }
+        kinds
+    }
+
     fn stats(rules: &Ruleset, scenario: &SkirmScenario) -> Report {
         stats_report(rules, scenario)
     }

@@ -14,6 +14,13 @@ pub struct Edits {
     pub undo: Vec<Edit>,
 }
 
+impl crate::editing::Whole<Scenario> for Edits {
+    /// Replacing the whole scenario, and back.
+    fn between(before: Scenario, after: &Scenario) -> Self {
+        Edits { redo: vec![Edit::Replace(Box::new(after.clone()))], undo: vec![Edit::Replace(Box::new(before))] }
+    }
+}
+
 impl Change<Scenario> for Edits {
     fn undo(&mut self, scenario: &mut Scenario) -> bool {
         apply_all(scenario, &self.undo).is_some()
