@@ -6,6 +6,7 @@
 pub mod art;
 pub mod balance;
 pub mod board;
+pub mod bundle;
 pub mod cli;
 pub mod dice;
 pub mod editing;

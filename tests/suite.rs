@@ -31,6 +31,7 @@ mod artwork;
 mod bad_input;
 mod balance;
 mod board;
+mod bundles;
 mod cli;
 mod diagnostics;
 mod editor;

@@ -56,18 +56,20 @@ pub(super) fn validate_command(
 ) -> u8 {
     let mut code = EXIT_OK;
     let mut reports = Vec::new();
-    for path in files {
-        let name = path.display().to_string();
-        match read_document(ruleset, path) {
+    for named in files {
+        let name = named.display().to_string();
+        // A bundle is checked as the scenario unpacked out of it, its art beside it.
+        let read = crate::bundle::scenario_to_read(named).and_then(|path| Ok((read_document(ruleset, &path)?, path)));
+        match read {
             Err(message) => {
                 let _ = writeln!(err, "{message}");
                 let message = message.strip_prefix("cannot read ").unwrap_or(&message).to_owned();
                 reports.push(serde_json::json!({ "file": name, "readable": false, "error": message }));
                 code = EXIT_UNREADABLE;
             }
-            Ok(scenario) => {
+            Ok((scenario, path)) => {
                 let mut findings = scenario.findings();
-                findings.extend(crate::game::art_findings(scenario.backdrop(), scenario.art(), Some(path)));
+                findings.extend(crate::game::art_findings(scenario.backdrop(), scenario.art(), Some(&path)));
                 if has_errors(&findings) && code == EXIT_OK {
                     code = EXIT_PROBLEMS;
                 }

@@ -48,21 +48,36 @@ impl ExportAsked {
     }
 }
 
-#[expect(clippy::too_many_arguments, reason = "one parameter per command-line option")]
+/// Where `export` writes: a PDF, a PNG and a bundle, each if asked.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ExportTargets<'a> {
+    /// The PDF's path.
+    pub pdf: Option<&'a Path>,
+    /// The PNG's path.
+    pub png: Option<&'a Path>,
+    /// The bundle's path.
+    pub bundle: Option<&'a Path>,
+}
+
 pub(super) fn export_command(
     scenario: &dyn OpenScenario,
     path: &Path,
-    pdf: Option<&Path>,
-    png: Option<&Path>,
+    ExportTargets { pdf, png, bundle }: ExportTargets<'_>,
     options: &crate::export::ExportOptions,
     dpi: u32,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> u8 {
     use std::io::IsTerminal;
-    if pdf.is_none() && png.is_none() {
-        let _ = writeln!(err, "nothing to export: give --pdf OUT and/or --png OUT");
+    if pdf.is_none() && png.is_none() && bundle.is_none() {
+        let _ = writeln!(err, "nothing to export: give --pdf OUT, --png OUT and/or --bundle OUT");
         return EXIT_UNREADABLE;
+    }
+    if let Some(target) = bundle {
+        let code = bundle_command(scenario, path, target, out, err);
+        if code != EXIT_OK || (pdf.is_none() && png.is_none()) {
+            return code;
+        }
     }
     let mut options = options.clone();
     options.not_valid = has_errors(&scenario.findings());
@@ -216,4 +231,38 @@ pub(super) fn export_awbw_command(
         let _ = writeln!(out, "  note: {note}");
     }
     EXIT_OK
+}
+
+/// Writes the scenario at `path` and every image it names into the bundle at `target`.
+fn bundle_command(
+    scenario: &dyn OpenScenario,
+    path: &Path,
+    target: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    let text = match crate::files::read_limited(path) {
+        Ok(text) => text,
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    let mut images: Vec<&str> = scenario.backdrop().map(|b| b.image.as_str()).into_iter().collect();
+    images.extend(scenario.art().images().into_iter().map(|(_, image)| image));
+    images.sort_unstable();
+    images.dedup();
+    match crate::bundle::write_bundle(path, &text, &images, target) {
+        Ok(missing) => {
+            for why in &missing {
+                let _ = writeln!(out, "note: the bundle travels without {why}");
+            }
+            let _ = writeln!(out, "wrote {} ({} images)", target.display(), images.len() - missing.len());
+            EXIT_OK
+        }
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            EXIT_UNREADABLE
+        }
+    }
 }

@@ -241,6 +241,10 @@ pub enum Command {
         /// The PNG's resolution.
         #[arg(long, default_value_t = 150)]
         dpi: u32,
+        /// Write a bundle here: a zip of the scenario and every image it names, to open on
+        /// another machine (`validate`, `export` and `edit` take a bundle as they take a file).
+        #[arg(long)]
+        bundle: Option<PathBuf>,
     },
     /// Import an Advance Wars By Web map (terrain CSV or JSON map document) as a scenario.
     Import {
@@ -383,7 +387,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 return EXIT_UNREADABLE;
             }
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            with_scenario(ruleset, &file, err, |scenario, err| match scenario.calibrate(games, seed, threads) {
+            with_scenario(ruleset, &file, err, |scenario, _, err| match scenario.calibrate(games, seed, threads) {
                 Some(Ok(report)) => {
                     print_report(&report, json, out);
                     EXIT_OK
@@ -398,12 +402,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 }
             })
         }
-        Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _| {
+        Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _, _| {
             print_report(&scenario.stats(), json, out);
             EXIT_OK
         }),
         Command::Symmetry { file, kind, json } => {
-            with_scenario(ruleset, &file, err, |scenario, err| match scenario.symmetry(kind.as_deref()) {
+            with_scenario(ruleset, &file, err, |scenario, _, err| match scenario.symmetry(kind.as_deref()) {
                 Ok(report) => {
                     print_report(&report, json, out);
                     if report.json["symmetric"] == true { EXIT_OK } else { EXIT_PROBLEMS }
@@ -414,11 +418,11 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 }
             })
         }
-        Command::Play { file, actions, seed, json } => with_scenario(ruleset, &file, err, |scenario, err| {
+        Command::Play { file, actions, seed, json } => with_scenario(ruleset, &file, err, |scenario, _, err| {
             play_command(scenario, &file, &actions, seed, json, out, err)
         }),
         Command::Simulate { file, games, seed, round_cap, json } => {
-            with_scenario(ruleset, &file, err, |scenario, err| {
+            with_scenario(ruleset, &file, err, |scenario, _, err| {
                 simulate_command(scenario, &file, games, seed, round_cap, json, out, err)
             })
         }
@@ -489,8 +493,8 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             if let Some(shard) = shard {
                 return balance_shard(ruleset, &file, shard, (&options, &extras, asked), out, err);
             }
-            with_scenario(ruleset, &file, err, |scenario, err| {
-                balance_command(scenario, &file, &options, &extras, json, out, err)
+            with_scenario(ruleset, &file, err, |scenario, read, err| {
+                balance_command(scenario, read, &options, &extras, json, out, err)
             })
         }
         Command::Export {
@@ -506,10 +510,14 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             extra_counters,
             png,
             dpi,
+            bundle,
         } => {
             let asked = ExportAsked { paper, landscape, square, overlap, margin, sheets, greyscale, extra_counters };
-            with_scenario(ruleset, &file, err, |scenario, err| match asked.options(scenario) {
-                Ok(options) => export_command(scenario, &file, pdf.as_deref(), png.as_deref(), &options, dpi, out, err),
+            with_scenario(ruleset, &file, err, |scenario, read, err| match asked.options(scenario) {
+                Ok(options) => {
+                    let targets = ExportTargets { pdf: pdf.as_deref(), png: png.as_deref(), bundle: bundle.as_deref() };
+                    export_command(scenario, read, targets, &options, dpi, out, err)
+                }
                 Err(message) => {
                     let _ = writeln!(err, "{message}");
                     EXIT_UNREADABLE
@@ -518,7 +526,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
         }
         Command::Import { file, output, json } => import_command(ruleset, &file, &output, json, out, err),
         Command::ExportAwbw { file, output } => {
-            with_scenario(ruleset, &file, err, |scenario, err| export_awbw_command(scenario, &output, out, err))
+            with_scenario(ruleset, &file, err, |scenario, _, err| export_awbw_command(scenario, &output, out, err))
         }
         Command::Edit { file } => open_window(ruleset, Some(file), err),
     }
@@ -555,10 +563,18 @@ fn with_scenario(
     ruleset: Option<&Path>,
     path: &Path,
     err: &mut dyn Write,
-    then: impl FnOnce(&dyn OpenScenario, &mut dyn Write) -> u8,
+    then: impl FnOnce(&dyn OpenScenario, &Path, &mut dyn Write) -> u8,
 ) -> u8 {
-    match read_document(ruleset, path) {
-        Ok(scenario) => then(scenario.as_ref(), err),
+    // A bundle is read from the scenario unpacked out of it, its art beside it.
+    let path = match crate::bundle::scenario_to_read(path) {
+        Ok(path) => path,
+        Err(message) => {
+            let _ = writeln!(err, "{message}");
+            return EXIT_UNREADABLE;
+        }
+    };
+    match read_document(ruleset, &path) {
+        Ok(scenario) => then(scenario.as_ref(), &path, err),
         Err(message) => {
             let _ = writeln!(err, "{message}");
             EXIT_UNREADABLE

@@ -79,8 +79,8 @@ pub(super) fn balance_shard(
     };
     let mut discarded: Vec<u8> = Vec::new();
     let (code, runs) = ledger::as_shard(shard, || {
-        with_scenario(ruleset, file, err, |scenario, err| {
-            balance_command(scenario, file, options, extras, true, &mut discarded, err)
+        with_scenario(ruleset, file, err, |scenario, read, err| {
+            balance_command(scenario, read, options, extras, true, &mut discarded, err)
         })
     });
     if code != EXIT_OK && code != EXIT_PROBLEMS {

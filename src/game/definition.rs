@@ -24,6 +24,11 @@ pub trait GameRuleset: serde::Serialize + Sized + Send + Sync + 'static {
     fn readings(&self) -> &'static [crate::ruleset::Reading] {
         &[]
     }
+    /// The kinds its games draw with the designer's art where a scenario gives some (its
+    /// terrains, pieces, units), in the order the Art panel lists them; none by default.
+    fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
+        Vec::new()
+    }
 }
 
 /// What `skirmish-studio ruleset` says of a ruleset that every command can use: `ok:` with its
@@ -181,8 +186,12 @@ pub trait GameDefinition: Sync + Sized + 'static {
     /// Statistics for the designer (`stats`).
     fn stats(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Report;
     /// The kinds it draws with the designer's art where the scenario gives some, in the order
-    /// the Art panel lists them.
-    fn art_kinds(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<crate::art::ArtKind>;
+    /// the Art panel lists them: its ruleset's (`GameRuleset::art_kinds`) unless a scenario
+    /// adds its own (Skirm's named units).
+    fn art_kinds(rules: &Self::Ruleset, scenario: &Self::Scenario) -> Vec<crate::art::ArtKind> {
+        let _ = scenario;
+        GameRuleset::art_kinds(rules)
+    }
     /// The asymmetries under the declared symmetry or a named one (`symmetry`).
     ///
     /// # Errors

@@ -326,6 +326,14 @@ impl StudioApp {
     /// # Errors
     /// A message saying what could not be read and where.
     pub fn open_path(&mut self, path: &Path) -> Result<(), String> {
+        // A bundle opens unpacked into a new folder beside it, so what is saved stays there.
+        if crate::bundle::is_bundle(path) {
+            let folder = crate::bundle::folder_beside(path);
+            let scenario = crate::bundle::unpack_bundle(path, &folder)?;
+            self.open_path(&scenario)?;
+            self.status = format!("Opened the bundle {} into {}.", path.display(), folder.display());
+            return Ok(());
+        }
         let text = crate::files::read_limited(path)?;
         // A file with an extension some game imports is another program's map.
         let is_import = path.extension().and_then(|e| e.to_str()).is_some_and(|e| {
@@ -434,10 +442,36 @@ impl StudioApp {
                 super::export_dialog::begin_at(&mut self.export, self.desk.as_ref(), pdf, path, ctx);
             }
             PathPurpose::Art(target) => self.assign_art(&target, &path),
+            PathPurpose::Bundle => self.write_bundle(&path),
             PathPurpose::Desk { id, index } => {
                 let (desk, mut cx) = self.desk_and_context();
                 desk.path_chosen(&mut cx, id, index, &path);
             }
+        }
+    }
+
+    /// Writes the open scenario as it stands, with every image it names, as a bundle at `out`.
+    pub fn write_bundle(&mut self, out: &Path) {
+        let out = FileKind::Bundle.with_extension(out.to_path_buf());
+        let Some(path) = self.desk.path().map(Path::to_path_buf) else { return };
+        let written = self.desk.text().and_then(|text| {
+            let document = self.desk.document();
+            let mut images: Vec<&str> = document.backdrop().map(|b| b.image.as_str()).into_iter().collect();
+            images.extend(document.art().images().into_iter().map(|(_, image)| image));
+            images.sort_unstable();
+            images.dedup();
+            crate::bundle::write_bundle(&path, &text, &images, &out)
+        });
+        match written {
+            Ok(missing) if missing.is_empty() => self.status = format!("Wrote the bundle {}.", out.display()),
+            Ok(missing) => {
+                self.modal = Some(Modal::Message(format!(
+                    "Wrote the bundle {}, without what could not be read: {}",
+                    out.display(),
+                    missing.join("; ")
+                )));
+            }
+            Err(why) => self.modal = Some(Modal::Message(format!("The bundle was not written: {why}"))),
         }
     }
 
@@ -459,7 +493,7 @@ impl StudioApp {
     }
 
     /// Gives `target` the image at `path`, as one undoable step; a refusal is told in a dialog.
-    pub fn assign_art(&mut self, target: &super::art_panel::ArtTarget, path: &std::path::Path) {
+    pub fn assign_art(&mut self, target: &crate::art::ArtTarget, path: &std::path::Path) {
         match super::art_panel::assign(self.desk.as_mut(), target, path) {
             Ok(said) => self.status = said,
             Err(why) => self.modal = Some(Modal::Message(format!("The image was not assigned: {why}"))),
@@ -608,6 +642,24 @@ impl StudioApp {
             UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
             UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
             UiCommand::Art => self.art.open = true,
+            UiCommand::SaveBundle => {
+                if self.desk.path().is_none() {
+                    self.modal = Some(Modal::Message(
+                        "Save the scenario first: a bundle carries the images kept beside its file.".into(),
+                    ));
+                    return;
+                }
+                let name = self.desk.name().to_owned();
+                let request = PathRequest::save(
+                    FileKind::Bundle,
+                    format!("{}.zip", slug(&name)),
+                    PathPurpose::Bundle,
+                    "No bundle written",
+                );
+                if let Asked::Now(path) = self.ask_path(request) {
+                    self.write_bundle(&path);
+                }
+            }
             // The rest is each game's own: its playtest, tools, editing and dialogs.
             other => {
                 let (desk, mut cx) = self.desk_and_context();

@@ -5,66 +5,9 @@
 //! assignment or removal is one undoable step.
 
 use super::desk::Desk;
-use crate::art::{ArtBook, ArtKind};
+use crate::art::ArtTarget;
 use egui::{Context, Rect, RichText};
 use std::path::{Path, PathBuf};
-
-/// What an image of the art is for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ArtTarget {
-    /// A kind the game draws.
-    Kind(ArtKind),
-    /// The setup sheet's logo.
-    Logo,
-    /// The setup sheet's cover.
-    Cover,
-}
-
-impl ArtTarget {
-    /// Its name for people, as a step's label says it.
-    #[must_use]
-    pub fn label(&self) -> String {
-        match self {
-            ArtTarget::Kind(kind) => format!("{} ({})", kind.name, kind.what.to_lowercase()),
-            ArtTarget::Logo => "the logo".into(),
-            ArtTarget::Cover => "the cover".into(),
-        }
-    }
-
-    /// Its row's name in the panel.
-    fn row_label(&self) -> String {
-        match self {
-            ArtTarget::Kind(_) => self.label(),
-            ArtTarget::Logo => "Logo (setup sheet)".into(),
-            ArtTarget::Cover => "Cover (setup sheet)".into(),
-        }
-    }
-
-    /// The image the art gives it, if any.
-    fn image<'a>(&self, art: &'a ArtBook) -> Option<&'a str> {
-        match self {
-            ArtTarget::Kind(kind) => art.kinds.get(&kind.id).map(String::as_str),
-            ArtTarget::Logo => art.logo.as_deref(),
-            ArtTarget::Cover => art.cover.as_deref(),
-        }
-    }
-
-    /// The art with `image` for this (none: its image removed).
-    fn set(&self, art: &ArtBook, image: Option<String>) -> ArtBook {
-        let mut art = art.clone();
-        match (self, image) {
-            (ArtTarget::Kind(kind), Some(image)) => {
-                art.kinds.insert(kind.id.clone(), image);
-            }
-            (ArtTarget::Kind(kind), None) => {
-                art.kinds.remove(&kind.id);
-            }
-            (ArtTarget::Logo, image) => art.logo = image,
-            (ArtTarget::Cover, image) => art.cover = image,
-        }
-        art
-    }
-}
 
 /// What the panel asks the window to do, once it is drawn.
 #[derive(Debug, Clone, PartialEq, Eq)]

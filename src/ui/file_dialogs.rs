@@ -30,6 +30,8 @@ pub enum FileKind {
     Png,
     /// The designer's image (PNG or JPEG), for the Art panel.
     Image,
+    /// A scenario with its art, as one zip.
+    Bundle,
 }
 
 impl FileKind {
@@ -44,6 +46,7 @@ impl FileKind {
             FileKind::Pdf => "PDF document",
             FileKind::Png => "PNG image",
             FileKind::Image => "PNG or JPEG image",
+            FileKind::Bundle => "Scenario bundle (the scenario and its art)",
         }
     }
 
@@ -52,7 +55,7 @@ impl FileKind {
     pub fn extensions(self) -> Vec<&'static str> {
         match self {
             FileKind::Openable => {
-                let mut all = vec!["ron"];
+                let mut all = vec!["ron", "zip"];
                 for game in super::DESKS {
                     all.extend(game.import_extensions().iter().copied().filter(|e| *e != "ron"));
                 }
@@ -64,6 +67,7 @@ impl FileKind {
             FileKind::Pdf => vec!["pdf"],
             FileKind::Png => vec!["png"],
             FileKind::Image => vec!["png", "jpg", "jpeg"],
+            FileKind::Bundle => vec!["zip"],
         }
     }
 
@@ -176,8 +180,10 @@ pub enum PathPurpose {
         /// PDF rather than PNG.
         pdf: bool,
     },
+    /// Write the open document and its art as a bundle.
+    Bundle,
     /// An image for the scenario's art (a kind's, the logo, the cover).
-    Art(super::art_panel::ArtTarget),
+    Art(crate::art::ArtTarget),
     /// One of the open desk's own (a saved game, a squad).
     Desk {
         /// What the desk knows it by.

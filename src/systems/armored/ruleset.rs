@@ -591,6 +591,12 @@ pub fn parse_kills(text: &str) -> Option<(u8, i32)> {
 }
 
 impl crate::game::GameRuleset for Ruleset {
+    /// Its terrain piece kinds, then its unit profiles (a top-down image in the hull).
+    fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
+        let pieces = self.terrain.iter().map(|k| crate::art::ArtKind::new("Piece", &k.id, &k.name));
+        pieces.chain(self.profiles.iter().map(|u| crate::art::ArtKind::new("Unit", &u.id, &u.name))).collect()
+    }
+
     fn read(text: &str) -> Result<Self, crate::ruleset::RulesetError> {
         Self::from_ron(text)
     }

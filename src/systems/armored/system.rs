@@ -80,11 +80,6 @@ impl GameDefinition for ArmoredAdvance {
         validate(rules, scenario)
     }
 
-    fn art_kinds(rules: &Ruleset, _scenario: &ArmoredScenario) -> Vec<crate::art::ArtKind> {
-        let pieces = rules.terrain.iter().map(|k| crate::art::ArtKind::new("Piece", &k.id, &k.name));
-        pieces.chain(rules.profiles.iter().map(|p| crate::art::ArtKind::new("Unit", &p.id, &p.name))).collect()
-    }
-
     fn stats(rules: &Ruleset, scenario: &ArmoredScenario) -> Report {
         super::scenario::report::stats_report(rules, scenario)
     }

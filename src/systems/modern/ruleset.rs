@@ -303,6 +303,12 @@ impl Ruleset {
 }
 
 impl crate::game::GameRuleset for Ruleset {
+    /// Its terrain piece kinds, then its troop types (an image inside each base).
+    fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
+        let pieces = self.terrain.iter().map(|k| crate::art::ArtKind::new("Piece", &k.id, &k.name));
+        pieces.chain(self.troops.iter().map(|u| crate::art::ArtKind::new("Troop", &u.id, &u.name))).collect()
+    }
+
     fn read(text: &str) -> Result<Self, crate::ruleset::RulesetError> {
         Self::from_ron(text)
     }

@@ -85,11 +85,6 @@ impl GameDefinition for ModernSkirmish {
         validate(rules, scenario)
     }
 
-    fn art_kinds(rules: &Ruleset, _scenario: &ModernScenario) -> Vec<crate::art::ArtKind> {
-        let pieces = rules.terrain.iter().map(|k| crate::art::ArtKind::new("Piece", &k.id, &k.name));
-        pieces.chain(rules.troops.iter().map(|t| crate::art::ArtKind::new("Troop", &t.id, &t.name))).collect()
-    }
-
     fn stats(rules: &Ruleset, scenario: &ModernScenario) -> Report {
         stats_report(rules, scenario)
     }

@@ -8,6 +8,12 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
+    /// Its terrains, then its unit kinds (whose counters take art per army and face).
+    fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
+        let terrains = self.terrains.iter().map(|t| crate::art::ArtKind::new("Terrain", &t.id, &t.name));
+        terrains.chain(self.units.iter().map(|u| crate::art::ArtKind::new("Unit", &u.id, &u.name))).collect()
+    }
+
     /// Its counts and its table, for `skirmish-studio ruleset`.
     fn contents(&self) -> String {
         use std::fmt::Write as _;

@@ -111,11 +111,6 @@ impl GameDefinition for Swat {
         validate(rules, scenario)
     }
 
-    fn art_kinds(rules: &Ruleset, _scenario: &Scenario) -> Vec<crate::art::ArtKind> {
-        let terrains = rules.terrains.iter().map(|t| crate::art::ArtKind::new("Terrain", &t.id, &t.name));
-        terrains.chain(rules.units.iter().map(|u| crate::art::ArtKind::new("Unit", &u.id, &u.name))).collect()
-    }
-
     fn stats(rules: &Ruleset, scenario: &Scenario) -> Report {
         stats_report(rules, scenario)
     }
