@@ -1,7 +1,8 @@
 //! Benchmarks for the editor window (issue 4): one whole frame (building the UI and
 //! tessellating it) with a 50 x 50 and a 200 x 200 board fully visible, and the slowest frame
 //! of a 100-square brush stroke with live validation; and (issue 13) one frame of a 30 x 30 Skirm
-//! battle map with 200 walls, plain and with the line-of-sight and objective-race overlays.
+//! battle map with 200 walls, plain and with the line-of-sight and objective-race overlays;
+//! and (issue 40) the 50 x 50 frame with the designer's art on every kind.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
@@ -35,6 +36,27 @@ fn app(rules: &Arc<Ruleset>, side: u16, units: usize) -> Option<StudioApp> {
     Some(app)
 }
 
+/// A folder beside nothing else holding the fixture photo as `assets/photo.jpg`, and the path a
+/// scenario saved there has, so its art is found (issue 40: frames with art stay in budget).
+fn art_folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("skirmish-bench-art-{name}-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(dir.join("assets"));
+    let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/photo.jpg");
+    let _ = std::fs::copy(photo, dir.join("assets/photo.jpg"));
+    dir.join(format!("{name}.ron"))
+}
+
+/// The 50 x 50 editor with the designer's art on every terrain and unit kind.
+fn app_with_art(rules: &Arc<Ruleset>) -> Option<StudioApp> {
+    use skirmish_studio::editing::EditedDocument as _;
+    let mut app = app(rules, 50, 100)?;
+    let desk = app.desk_as_mut::<SwatDesk>()?;
+    let kinds = rules.terrains.iter().map(|t| t.id.clone()).chain(rules.units.iter().map(|u| u.id.clone()));
+    desk.editor.doc.scenario.art.kinds = kinds.map(|id| (id, "assets/photo.jpg".to_owned())).collect();
+    desk.editor.doc.saved_to(art_folder("editor-50x50"));
+    Some(app)
+}
+
 fn input(time: f64, events: Vec<Event>) -> RawInput {
     RawInput {
         screen_rect: Some(Rect::from_min_size(Pos2::ZERO, vec2(1280.0, 800.0))),
@@ -52,8 +74,13 @@ fn frame(ctx: &egui::Context, app: &mut StudioApp, time: f64, events: Vec<Event>
 fn benches(c: &mut Criterion) {
     let Ok(rules) = Ruleset::builtin() else { return };
     let rules = Arc::new(rules);
-    for (side, units, name) in [(50u16, 100usize, "editor_frame_50x50"), (200, 2000, "editor_frame_200x200")] {
-        let Some(mut app) = app(&rules, side, units) else { continue };
+    for (side, units, name) in [
+        (50u16, 100usize, "editor_frame_50x50"),
+        (200, 2000, "editor_frame_200x200"),
+        (50, 100, "editor_frame_50x50_with_art"),
+    ] {
+        let made = if name.ends_with("with_art") { app_with_art(&rules) } else { app(&rules, side, units) };
+        let Some(mut app) = made else { continue };
         let ctx = egui::Context::default();
         for i in 0..3 {
             frame(&ctx, &mut app, f64::from(i), Vec::new());

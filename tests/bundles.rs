@@ -138,7 +138,7 @@ fn the_window_opens_a_bundle_beside_it_and_saves_one_with_its_art() {
     assert_eq!(opened, bundle.with_file_name("shared").join("bridgehead.ron"), "unpacked into a folder beside it");
     assert!(opened.with_file_name("assets").join("photo.jpg").is_file());
     assert_eq!(harness.state().desk.document().art().kinds.get("forest").map(String::as_str), Some("assets/photo.jpg"));
-    menu(&mut harness, "File", "Save as bundle");
+    menu(&mut harness, "File", "Bundle with its art");
     assert!(again.is_file(), "the window wrote the bundle: {}", harness.state().status);
     let (code, out, err) = run_args(&["validate", again.to_str().unwrap()]);
     assert_eq!(code, 0, "{out} {err}");

@@ -256,7 +256,7 @@ const TABLE: &[Row] = &[
     row(UiCommand::Open, "Open...", Menu::File, &[cmd(Key::O)]),
     row(UiCommand::Save, "Save", Menu::File, &[cmd(Key::S)]),
     row(UiCommand::SaveAs, "Save as...", Menu::File, &[cmd_shift(Key::S)]),
-    row(UiCommand::SaveBundle, "Save as bundle with its art...", Menu::File, &[cmd_shift(Key::B)]),
+    row(UiCommand::SaveBundle, "Bundle with its art...", Menu::File, &[cmd_shift(Key::B)]),
     row(UiCommand::Export, "Export for print...", Menu::File, &[cmd(Key::E)]),
     row(UiCommand::Playtest, "Playtest", Menu::File, &[key(Key::F5)]),
     row(UiCommand::Quit, "Quit", Menu::File, &[cmd(Key::Q)]),
