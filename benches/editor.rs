@@ -4,6 +4,9 @@
 //! battle map with 200 walls, plain and with the line-of-sight and objective-race overlays;
 //! and (issue 40) the 50 x 50 frame with the designer's art on every kind.
 
+mod art_folder;
+
+use art_folder::art_folder;
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
 use skirmish_studio::systems::swat::editing::Document;
@@ -34,16 +37,6 @@ fn app(rules: &Arc<Ruleset>, side: u16, units: usize) -> Option<StudioApp> {
     app.desk_as_mut::<SwatDesk>()?.editor.doc = Document::new(generated_scenario(rules, side, units)?);
     app.view.fit = true;
     Some(app)
-}
-
-/// A folder beside nothing else holding the fixture photo as `assets/photo.jpg`, and the path a
-/// scenario saved there has, so its art is found (issue 40: frames with art stay in budget).
-fn art_folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("skirmish-bench-art-{name}-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(dir.join("assets"));
-    let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/photo.jpg");
-    let _ = std::fs::copy(photo, dir.join("assets/photo.jpg"));
-    dir.join(format!("{name}.ron"))
 }
 
 /// The 50 x 50 editor with the designer's art on every terrain and unit kind.

@@ -4,6 +4,9 @@
 //! path through terrain (10 us), full validation (2 ms), and the editor's slowest frame while
 //! dragging a piece (4 ms), plain and with the designer's art on every kind (issue 40).
 
+mod art_folder;
+
+use art_folder::art_folder;
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui::{Event, Modifiers, PointerButton, Pos2, RawInput, Rect, vec2};
 use skirmish_studio::systems::armored::editing::{Document, TableTool};
@@ -96,16 +99,6 @@ fn frame(ctx: &egui::Context, app: &mut StudioApp, time: f64, events: Vec<Event>
     };
     let output = ctx.run_ui(input, |ui| app.show(ui));
     black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
-}
-
-/// A folder beside nothing else holding the fixture photo as `assets/photo.jpg`, and the path a
-/// scenario saved there has, so its art is found (issue 40: frames with art stay in budget).
-fn art_folder(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("skirmish-bench-art-{name}-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(dir.join("assets"));
-    let photo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/photo.jpg");
-    let _ = std::fs::copy(photo, dir.join("assets/photo.jpg"));
-    dir.join(format!("{name}.ron"))
 }
 
 /// The slowest frame of dragging a building 20" across the table with the echo moving its

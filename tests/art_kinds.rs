@@ -7,17 +7,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use clap::Parser as _;
+use crate::cli_common::{pdf_image_sizes, run_args};
 use skirmish_studio::art::{ArtBook, LoadedArt};
-use skirmish_studio::cli::{Cli, run};
 use std::path::{Path, PathBuf};
-
-fn run_args(args: &[&str]) -> (u8, String, String) {
-    let cli = Cli::try_parse_from(std::iter::once("skirmish-studio").chain(args.iter().copied())).unwrap();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = run(cli, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
 
 /// One sample of each game, with a kind it draws: a terrain, a unit kind, a piece kind, a
 /// troop type.
@@ -43,23 +35,6 @@ fn with_art(sample: &str, art: &str, tag: &str) -> PathBuf {
     let path = dir.join(sample);
     std::fs::write(&path, patched).unwrap();
     path
-}
-
-/// The image XObjects of a PDF as (width, height), read from their dictionaries.
-fn pdf_image_sizes(pdf: &[u8]) -> Vec<(u32, u32)> {
-    let text = String::from_utf8_lossy(pdf);
-    let number_after = |s: &str, key: &str| -> Option<u32> {
-        let at = s.find(key)? + key.len();
-        s[at..].trim_start().split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()
-    };
-    text.split("<<")
-        .filter_map(|rest| {
-            let dict = &rest[..rest.find(">>").unwrap_or(rest.len())];
-            let subtype = dict.find("/Subtype").map(|at| dict[at + "/Subtype".len()..].trim_start())?;
-            subtype.starts_with("/Image").then_some(())?;
-            Some((number_after(dict, "/Width")?, number_after(dict, "/Height")?))
-        })
-        .collect()
 }
 
 #[test]

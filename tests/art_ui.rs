@@ -14,8 +14,9 @@ use std::path::{Path, PathBuf};
 use window_common::{Answers, menu, sample};
 
 /// One sample of each game, copied into a folder of its own; the image lies outside it.
-fn window_on_copy(name: &str) -> (Harness<'static, StudioApp>, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("skirmish-art-ui-{name}-{}", std::process::id()));
+/// `tag` keeps each test's folder its own: the tests run at once in one process.
+fn window_on_copy(name: &str, tag: &str) -> (Harness<'static, StudioApp>, PathBuf) {
+    let dir = std::env::temp_dir().join(format!("skirmish-art-ui-{tag}-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let scenario = dir.join(name);
@@ -42,7 +43,7 @@ fn kinds_with_art(harness: &Harness<'static, StudioApp>) -> Vec<(String, String)
 #[test]
 fn every_game_assigns_art_to_a_kind_in_the_art_panel_and_undoes_it() {
     for name in ["bridgehead.ron", "skirm-ruined-crossing.ron", "aa-hedgerow-crossing.ron", "ms-town.ron"] {
-        let (mut harness, dir) = window_on_copy(name);
+        let (mut harness, dir) = window_on_copy(name, "assign");
         menu(&mut harness, "Tools", "Art...");
         assert!(harness.state().art.open, "{name}: Tools > Art... opens the panel");
         assert!(kinds_with_art(&harness).is_empty());
@@ -71,7 +72,7 @@ fn every_game_assigns_art_to_a_kind_in_the_art_panel_and_undoes_it() {
 
 #[test]
 fn an_image_that_is_not_one_is_refused_in_a_dialog_and_nothing_changes() {
-    let (mut harness, dir) = window_on_copy("bridgehead.ron");
+    let (mut harness, dir) = window_on_copy("bridgehead.ron", "refused");
     let fake = dir.join("notes.png");
     std::fs::write(&fake, "not an image").unwrap();
     harness.state_mut().dialogs = Box::new(Answers { open: Some(fake), save: None });
@@ -82,4 +83,36 @@ fn an_image_that_is_not_one_is_refused_in_a_dialog_and_nothing_changes() {
     let modal = format!("{:?}", harness.state().modal);
     assert!(modal.contains("The image was not assigned") && modal.contains("notes.png"), "{modal}");
     assert!(!harness.state().desk.document().is_modified(), "nothing was recorded");
+}
+
+#[test]
+fn an_unreadable_image_is_a_finding_in_every_game_and_find_the_file_puts_one_in_its_place() {
+    let kinds = [
+        ("bridgehead.ron", "forest"),
+        ("skirm-ruined-crossing.ron", "difficult"),
+        ("aa-hedgerow-crossing.ron", "building"),
+        ("ms-town.ron", "building"),
+    ];
+    for (name, kind) in kinds {
+        let (mut harness, dir) = window_on_copy(name, "find");
+        // The scenario names an image that is not there.
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let end = text.trim_end().rfind(')').unwrap();
+        let art = format!("    art: (kinds: {{\"{kind}\": \"assets/lost.png\"}}),\n");
+        std::fs::write(&path, format!("{}{art}{}", &text[..end], &text[end..])).unwrap();
+        harness.state_mut().open_path(&path).unwrap();
+        harness.run_steps(4);
+        assert!(
+            harness.query_by_label_contains("cannot be read, so the studio draws its own symbol").is_some(),
+            "{name}: the findings say so"
+        );
+        harness.get_by_label("Find the file…").click();
+        harness.run_steps(3);
+        assert_eq!(kinds_with_art(&harness), vec![(kind.to_owned(), "assets/photo.jpg".to_owned())], "{name}");
+        assert!(harness.query_by_label_contains("cannot be read, so the studio").is_none(), "{name}: mended");
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(3);
+        assert_eq!(kinds_with_art(&harness), vec![(kind.to_owned(), "assets/lost.png".to_owned())], "{name}: undone");
+    }
 }

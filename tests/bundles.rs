@@ -6,21 +6,13 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use crate::cli_common::run_args;
 use crate::window_common;
-use clap::Parser as _;
 use egui_kittest::Harness;
-use skirmish_studio::cli::{Cli, run};
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use window_common::{Answers, menu};
-
-fn run_args(args: &[&str]) -> (u8, String, String) {
-    let cli = Cli::try_parse_from(std::iter::once("skirmish-studio").chain(args.iter().copied())).unwrap();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = run(cli, &mut out, &mut err);
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
-}
 
 fn fresh(tag: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skirmish-bundles-{tag}-{}", std::process::id()));

@@ -7,6 +7,7 @@
 
 // Helpers the test modules share.
 mod armored_common;
+mod cli_common;
 mod common;
 mod fairness_fixtures;
 mod skirm_common;

@@ -443,10 +443,37 @@ impl StudioApp {
             }
             PathPurpose::Art(target) => self.assign_art(&target, &path),
             PathPurpose::Bundle => self.write_bundle(&path),
+            PathPurpose::FindArt(image) => self.relink_art(&image, &path),
             PathPurpose::Desk { id, index } => {
                 let (desk, mut cx) = self.desk_and_context();
                 desk.path_chosen(&mut cx, id, index, &path);
             }
+        }
+    }
+
+    /// Asks for the file of the art's image `image`, which cannot be read ("Find the file…").
+    pub fn find_art_file(&mut self, image: String) {
+        let request = PathRequest::open(FileKind::Image, PathPurpose::FindArt(image.clone()), "No file was found");
+        if let Asked::Now(path) = self.ask_path(request) {
+            self.relink_art(&image, &path);
+        }
+    }
+
+    /// Puts the image at `path` (kept beside the scenario) wherever the art names `image`, as
+    /// one undoable step; a refusal is told in a dialog.
+    pub fn relink_art(&mut self, image: &str, path: &Path) {
+        match super::art_panel::image_beside(self.desk.path(), path) {
+            Ok(found) => {
+                let mut art = self.desk.document().art().clone();
+                for named in art.kinds.values_mut().chain(art.logo.as_mut()).chain(art.cover.as_mut()) {
+                    if named == image {
+                        named.clone_from(&found);
+                    }
+                }
+                self.desk.document_mut().set_art(&format!("finding {image}"), art);
+                self.status = format!("{found} now stands for {image}.");
+            }
+            Err(why) => self.modal = Some(Modal::Message(format!("The file was not used: {why}"))),
         }
     }
 

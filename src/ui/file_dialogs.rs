@@ -182,6 +182,8 @@ pub enum PathPurpose {
     },
     /// Write the open document and its art as a bundle.
     Bundle,
+    /// The file for an image of the art that cannot be read (by its name in the scenario).
+    FindArt(String),
     /// An image for the scenario's art (a kind's, the logo, the cover).
     Art(crate::art::ArtTarget),
     /// One of the open desk's own (a saved game, a squad).

@@ -111,6 +111,11 @@ impl StudioApp {
         }
         let (desk, mut cx) = self.desk_and_context();
         desk.frame(&mut cx, ui);
+        // "Find the file…" on an unreadable image, clicked in the game's findings.
+        let asked = egui::Id::unique(super::widgets::FIND_THE_FILE_ASKED);
+        if let Some(image) = ctx.data_mut(|d| d.remove_temp::<String>(asked)) {
+            self.find_art_file(image);
+        }
         if self.balance.show_heatmap && !self.desk.in_playtest() {
             super::balance_panel::heatmap_overlay(&self.balance, self.desk.as_ref(), self.placement, ui);
         }

@@ -58,15 +58,17 @@ pub enum FindingAsked {
 /// which finding.
 pub fn findings_panel<'a, P, F>(
     ui: &mut Ui,
-    findings: &'a [crate::game::Finding<P, F>],
+    (findings, document): (&'a [crate::game::Finding<P, F>], &dyn crate::editing::EditedDocument),
     all_clear: &str,
     fix_label: &dyn Fn(&crate::game::Finding<P, F>) -> Option<String>,
 ) -> Option<(FindingAsked, &'a crate::game::Finding<P, F>)> {
     use crate::game::Severity;
     use crate::ui::style;
-    if findings.is_empty() {
+    let art = unreadable_art(ui.ctx(), document);
+    if findings.is_empty() && art.is_empty() {
         ui.label(RichText::new(all_clear).color(style::VALID));
     }
+    art_warnings(ui, &art);
     let mut asked = None;
     for (severity, name, colour) in
         [(Severity::Error, "Errors", style::ERROR), (Severity::Warning, "Warnings", style::WARNING)]
@@ -102,6 +104,50 @@ pub fn findings_panel<'a, P, F>(
         }
     }
     asked
+}
+
+/// Where a "Find the file…" clicked in a findings panel leaves the image it is for, for the
+/// window to ask for the file (the panel is drawn inside a game's screens, which never see
+/// the window).
+pub const FIND_THE_FILE_ASKED: &str = "find-the-file-asked";
+
+/// The images of the document's art that cannot be read beside its file, with why and what
+/// each is for (from the art decoded once per file, so a frame reads nothing).
+fn unreadable_art(ctx: &egui::Context, document: &dyn crate::editing::EditedDocument) -> Vec<(String, String, String)> {
+    let art = document.art();
+    let loaded = crate::ui::sketch::scenario_art(ctx, document.path(), art);
+    loaded
+        .missing
+        .iter()
+        .map(|(image, why)| {
+            let uses: Vec<String> =
+                art.images().into_iter().filter(|(_, named)| named == image).map(|(what, _)| what).collect();
+            (image.clone(), uses.join(" and "), why.clone())
+        })
+        .collect()
+}
+
+/// The art warnings at the head of the findings: each image that cannot be read, with "Find
+/// the file…", which asks for it and puts it in place as one undoable step.
+fn art_warnings(ui: &mut Ui, art: &[(String, String, String)]) {
+    use crate::ui::style;
+    if art.is_empty() {
+        return;
+    }
+    ui.label(RichText::new(format!("Art ({})", art.len())).strong().color(style::WARNING));
+    for (image, uses, why) in art {
+        ui.label(format!("The image for {uses} cannot be read, so the studio draws its own symbol there: {why}"));
+        ui.horizontal_wrapped(|ui| {
+            ui.add_space(12.0);
+            if ui
+                .add(egui::Button::new(crate::game::FIND_THE_FILE).small())
+                .on_hover_text(format!("Find {image}"))
+                .clicked()
+            {
+                ui.ctx().data_mut(|d| d.insert_temp(egui::Id::unique(FIND_THE_FILE_ASKED), image.clone()));
+            }
+        });
+    }
 }
 
 /// The end of every game's toolbar, the same in each: Playtest, then Fit, Undo and Redo (each

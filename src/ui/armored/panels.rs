@@ -298,9 +298,9 @@ fn statistics(desk: &mut ArmoredDesk, ui: &mut Ui) {
 
 fn diagnostics(desk: &mut ArmoredDesk, ui: &mut Ui) {
     let all_clear = "No problems: the table follows the rules.";
-    let Some((asked, finding)) =
-        findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()))
-    else {
+    let Some((asked, finding)) = findings_panel(ui, (&desk.findings.list, &desk.editor.doc), all_clear, &|f| {
+        f.fix.as_ref().map(|x| x.label.clone())
+    }) else {
         return;
     };
     match asked {

@@ -222,7 +222,9 @@ fn load_squad_from(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, index: usize,
 fn diagnostics(desk: &mut SkirmDesk, ui: &mut Ui) {
     let editor = &desk.editor;
     let all_clear = "No problems: the battle can be played.";
-    let Some((asked, finding)) = findings_panel(ui, &desk.findings.list, all_clear, &|f| editor.fix_label(f)) else {
+    let Some((asked, finding)) =
+        findings_panel(ui, (&desk.findings.list, &desk.editor.doc), all_clear, &|f| editor.fix_label(f))
+    else {
         return;
     };
     match asked {

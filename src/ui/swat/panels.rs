@@ -232,7 +232,9 @@ fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let mut shown = None;
     let mut mend = None;
     let all_clear = "No errors, no warnings.";
-    let asked = findings_panel(ui, &desk.findings.list, all_clear, &|f| f.fix.as_ref().map(|x| x.label.clone()));
+    let asked = findings_panel(ui, (&desk.findings.list, &desk.editor.doc), all_clear, &|f| {
+        f.fix.as_ref().map(|x| x.label.clone())
+    });
     match asked {
         Some((FindingAsked::Show, finding)) => shown = Some(finding.places.clone()),
         Some((FindingAsked::Fix, finding)) => {
