@@ -354,6 +354,10 @@ impl LoadedArt {
     /// then `kind@side`, `kind:face`, `kind`. Kinds match without regard to case.
     #[must_use]
     pub fn kind(&self, kind: &str, side: Option<&str>, face: Option<&str>) -> Option<Arc<Picture>> {
+        // Asked once per square or piece each frame: a scenario without art costs nothing.
+        if self.kinds.is_empty() {
+            return None;
+        }
         let mut names = Vec::with_capacity(4);
         if let Some(side) = side {
             if let Some(face) = face {

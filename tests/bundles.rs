@@ -6,7 +6,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use crate::cli_common::run_args;
+use crate::cli_common::{pdf_image_sizes, run_args};
 use crate::window_common;
 use egui_kittest::Harness;
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
@@ -53,8 +53,8 @@ fn a_bundle_carries_the_scenario_and_its_art_to_another_machine() {
     let (code, out, err) = run_args(&["export", bundle.to_str().unwrap(), "--pdf", pdf.to_str().unwrap()]);
     assert_eq!(code, 0, "{out} {err}");
     assert!(!out.contains("left out"), "{out}");
-    let pdf = String::from_utf8_lossy(&std::fs::read(&pdf).unwrap()).into_owned();
-    assert!(pdf.contains("/Width 64") || pdf.contains("/Width 64 "), "the art travelled into the print");
+    let sizes = pdf_image_sizes(&std::fs::read(&pdf).unwrap());
+    assert!(sizes.contains(&(64, 48)) && sizes.contains(&(300, 200)), "the art travelled into the print: {sizes:?}");
 }
 
 #[test]
