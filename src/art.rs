@@ -143,19 +143,41 @@ pub struct Backdrop {
 }
 
 /// The art a scenario of any game carries (every game's file has the same `backdrop` and
-/// `art` fields; the framework reads, checks, draws and prints them).
+/// `art` fields; the framework reads, checks, draws and prints them). Implement it with
+/// [`with_art_fields!`], which every game's scenario uses.
 pub trait WithArt {
     /// The background image under the board, if any.
     fn backdrop(&self) -> Option<&Backdrop>;
     /// The images per kind, the logo and the cover.
     fn art(&self) -> &ArtBook;
-    /// The same scenario with other art (the editor's Art panel assigns through it, as one
-    /// undoable step).
+    /// The same scenario with another background and other art (the editor's Art panel and
+    /// "Find the file…" assign through it, as one undoable step).
     #[must_use]
-    fn with_art(&self, art: ArtBook) -> Self
+    fn with_art(&self, backdrop: Option<Backdrop>, art: ArtBook) -> Self
     where
         Self: Sized;
 }
+
+/// [`WithArt`] for a scenario type whose `backdrop: Option<Backdrop>` and `art: ArtBook` fields
+/// hold its art, as every game's does.
+macro_rules! with_art_fields {
+    ($scenario:ty) => {
+        impl $crate::art::WithArt for $scenario {
+            fn backdrop(&self) -> Option<&$crate::art::Backdrop> {
+                self.backdrop.as_ref()
+            }
+
+            fn art(&self) -> &$crate::art::ArtBook {
+                &self.art
+            }
+
+            fn with_art(&self, backdrop: Option<$crate::art::Backdrop>, art: $crate::art::ArtBook) -> Self {
+                Self { backdrop, art, ..self.clone() }
+            }
+        }
+    };
+}
+pub(crate) use with_art_fields;
 
 /// The designer's art of one scenario beyond its background: an image per kind (a terrain, a
 /// piece kind, a unit kind, an item), a logo and a cover for the setup sheet. Every game's file
@@ -438,6 +460,15 @@ pub struct PlacedPicture {
 }
 
 impl Backdrop {
+    /// `image`, of `pixels` (width, height), laid with its top-left corner on the board's and
+    /// its full width across `board_width` units: where a new background starts before the
+    /// designer places it by two points.
+    #[must_use]
+    pub fn fitted(image: String, pixels: (u32, u32), board_width: f64) -> Self {
+        let width = f64::from(pixels.0.max(2));
+        Backdrop { image, points: [(0.0, 0.0), (width, 0.0)], distance: board_width.max(1.0), at: (0.0, 0.0) }
+    }
+
     /// What is wrong with the numbers and the path, if anything (the file itself is read
     /// apart).
     ///

@@ -128,8 +128,9 @@ pub trait EditedDocument {
     fn backdrop(&self) -> Option<&crate::art::Backdrop>;
     /// The designer's images per kind, logo and cover.
     fn art(&self) -> &crate::art::ArtBook;
-    /// Gives the scenario other art, as one undoable step labelled `label`.
-    fn set_art(&mut self, label: &str, art: crate::art::ArtBook);
+    /// Gives the scenario another background and other art, as one undoable step labelled
+    /// `label`.
+    fn set_art(&mut self, label: &str, backdrop: Option<crate::art::Backdrop>, art: crate::art::ArtBook);
 }
 
 impl<S: Titled + crate::art::WithArt + Clone, C: Change<S> + Whole<S>> EditedDocument for Document<S, C> {
@@ -141,8 +142,8 @@ impl<S: Titled + crate::art::WithArt + Clone, C: Change<S> + Whole<S>> EditedDoc
         self.scenario.art()
     }
 
-    fn set_art(&mut self, label: &str, art: crate::art::ArtBook) {
-        let after = self.scenario.with_art(art);
+    fn set_art(&mut self, label: &str, backdrop: Option<crate::art::Backdrop>, art: crate::art::ArtBook) {
+        let after = self.scenario.with_art(backdrop, art);
         self.replace_whole(label, after);
     }
 

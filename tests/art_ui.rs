@@ -116,3 +116,112 @@ fn an_unreadable_image_is_a_finding_in_every_game_and_find_the_file_puts_one_in_
         assert_eq!(kinds_with_art(&harness), vec![(kind.to_owned(), "assets/lost.png".to_owned())], "{name}: undone");
     }
 }
+
+/// How many pictures (meshes on a texture other than the font atlas) the last frame painted.
+fn pictures_drawn(harness: &Harness<'static, StudioApp>) -> usize {
+    fn walk(shape: &egui::Shape) -> usize {
+        match shape {
+            egui::Shape::Vec(shapes) => shapes.iter().map(walk).sum(),
+            egui::Shape::Mesh(mesh) => usize::from(mesh.texture_id != egui::TextureId::default()),
+            _ => 0,
+        }
+    }
+    harness.output().shapes.iter().map(|clipped| walk(&clipped.shape)).sum()
+}
+
+#[test]
+fn every_playtest_draws_the_designers_art_where_the_editor_does() {
+    let kinds = [
+        ("bridgehead.ron", "forest"),
+        ("skirm-ruined-crossing.ron", "difficult"),
+        ("aa-hedgerow-crossing.ron", "building"),
+        ("ms-town.ron", "building"),
+    ];
+    for (name, kind) in kinds {
+        let (mut harness, dir) = window_on_copy(name, "playtest");
+        harness.get_by_label("Playtest").click();
+        harness.run_steps(4);
+        assert_eq!(pictures_drawn(&harness), 0, "{name}: without art the playtest draws no picture");
+        // The same scenario with the photo as its art for one kind on the board.
+        std::fs::create_dir_all(dir.join("assets")).unwrap();
+        let photo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/photo.jpg");
+        std::fs::copy(photo, dir.join("assets/photo.jpg")).unwrap();
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let end = text.trim_end().rfind(')').unwrap();
+        let art = format!("    art: (kinds: {{\"{kind}\": \"assets/photo.jpg\"}}),\n");
+        std::fs::write(&path, format!("{}{art}{}", &text[..end], &text[end..])).unwrap();
+        harness.state_mut().open_path(&path).unwrap();
+        harness.run_steps(4);
+        harness.get_by_label("Playtest").click();
+        harness.run_steps(4);
+        let drawn = pictures_drawn(&harness);
+        assert!(drawn > 0, "{name}: the playtest draws the {kind} art ({})", harness.state().status);
+    }
+}
+
+#[test]
+fn every_game_lays_a_background_and_places_it_by_two_clicked_points_as_undoable_steps() {
+    for name in ["bridgehead.ron", "skirm-ruined-crossing.ron", "aa-hedgerow-crossing.ron", "ms-town.ron"] {
+        let (mut harness, _dir) = window_on_copy(name, "background");
+        let backdrop = |h: &Harness<'static, StudioApp>| h.state().desk.document().backdrop().cloned();
+        menu(&mut harness, "Tools", "Art...");
+        assert!(backdrop(&harness).is_none(), "{name}");
+        harness.get_by_label("Choose background…").click();
+        harness.run_steps(3);
+        let fitted = backdrop(&harness).unwrap_or_else(|| panic!("{name}: laid ({})", harness.state().status));
+        assert_eq!(fitted.image, "assets/photo.jpg", "{name}");
+        // A new background spans the board's width from its corner: 64 pixels across.
+        assert_eq!(fitted.points, [(0.0, 0.0), (64.0, 0.0)], "{name}");
+        assert_eq!(fitted.at, (0.0, 0.0), "{name}");
+        let width = harness.state().desk.open_scenario().unwrap().board_extent().0;
+        assert!(
+            (fitted.distance - f64::from(width)).abs() < 1e-9,
+            "{name}: {} across a board of {width}",
+            fitted.distance
+        );
+        // Two points clicked on the image, then applied.
+        let image = harness.get_by_label(skirmish_studio::ui::REFERENCE_IMAGE).rect();
+        let k = image.width() / 64.0;
+        window_common::click_at(&mut harness, image.min + egui::vec2(10.5 * k, 12.5 * k));
+        window_common::click_at(&mut harness, image.min + egui::vec2(50.5 * k, 12.5 * k));
+        assert_eq!(backdrop(&harness), Some(fitted.clone()), "{name}: nothing changes before Apply");
+        harness.get_by_label("Apply placement").click();
+        harness.run_steps(3);
+        let placed = backdrop(&harness).unwrap();
+        assert_eq!(placed.points, [(10.0, 12.0), (50.0, 12.0)], "{name}: the clicked pixels");
+        assert!(harness.query_by_label_contains("The image covers").is_some(), "{name}: says where it lies");
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(3);
+        assert_eq!(backdrop(&harness), Some(fitted), "{name}: the placement is one step");
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(3);
+        assert!(backdrop(&harness).is_none(), "{name}: laying it was one step");
+    }
+}
+
+#[test]
+fn an_unreadable_background_is_a_finding_and_find_the_file_mends_it() {
+    for name in ["bridgehead.ron", "skirm-ruined-crossing.ron", "aa-hedgerow-crossing.ron", "ms-town.ron"] {
+        let (mut harness, dir) = window_on_copy(name, "lost-background");
+        let path = dir.join(name);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let end = text.trim_end().rfind(')').unwrap();
+        let lost = "    backdrop: Some(Backdrop(image: \"assets/lost.png\", points: ((0.0, 0.0), (10.0, 0.0)), distance: 5.0, at: (0.0, 0.0))),\n";
+        std::fs::write(&path, format!("{}{lost}{}", &text[..end], &text[end..])).unwrap();
+        harness.state_mut().open_path(&path).unwrap();
+        harness.run_steps(4);
+        let image = |h: &Harness<'static, StudioApp>| h.state().desk.document().backdrop().map(|b| b.image.clone());
+        assert!(
+            harness.query_by_label_contains("The background image cannot be read").is_some(),
+            "{name}: the findings say so"
+        );
+        harness.get_by_label("Find the file…").click();
+        harness.run_steps(3);
+        assert_eq!(image(&harness).as_deref(), Some("assets/photo.jpg"), "{name}");
+        assert!(harness.query_by_label_contains("The background image cannot be read").is_none(), "{name}: mended");
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(3);
+        assert_eq!(image(&harness).as_deref(), Some("assets/lost.png"), "{name}: undone");
+    }
+}

@@ -216,6 +216,14 @@ impl Sketch for Nothing {
     fn picture_turned(&mut self, _: (f32, f32), _: (f32, f32), _: f32, _: &Picture) {}
 }
 
+/// The board's size in whole board units and what one unit is called ("squares", "inches",
+/// "centimetres"): where a background image is placed and in what words.
+#[must_use]
+pub fn board_extent<J: PrintJobs>(job: &J) -> (u16, u16, &'static str) {
+    let (width, height) = job.board_units();
+    (width, height, J::BOARD_UNITS)
+}
+
 /// Each of `art`'s files the board prints at `scale` points per board unit, with the lowest
 /// dots per inch it prints at there: what the Art panel tells of each image.
 #[must_use]

@@ -11,8 +11,8 @@ mod sketch;
 mod table_frame;
 
 pub use self::jobs::{
-    BoardFrame, PageJob, PrintArt, PrintJobs, PrintPlan, SHARP_DPI, art_dpi, backdrop_note, fit_picture, page_jobs,
-    print_pdf, print_png,
+    BoardFrame, PageJob, PrintArt, PrintJobs, PrintPlan, SHARP_DPI, art_dpi, backdrop_note, board_extent, fit_picture,
+    page_jobs, print_pdf, print_png,
 };
 pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,

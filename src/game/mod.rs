@@ -457,6 +457,9 @@ pub trait OpenScenario: Send + Sync {
     /// Each of `art`'s files drawn on the board printed at `scale` points per board unit, with
     /// the lowest dots per inch it prints at there.
     fn art_dpi(&self, art: &crate::art::LoadedArt, scale: f32) -> Vec<(String, f64)>;
+    /// The board's size in whole board units and what a unit is called ("squares", "inches",
+    /// "centimetres"): where a background image is placed, and in what words.
+    fn board_extent(&self) -> (u16, u16, &'static str);
     /// The sheets this game prints, in print order.
     fn sheets(&self) -> &'static [Sheet];
     /// The scale it prints at unless told otherwise: points per board unit (a square's side,

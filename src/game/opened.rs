@@ -161,6 +161,10 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         crate::export::art_dpi(&G::print(&self.rules, &self.scenario), art, scale)
     }
 
+    fn board_extent(&self) -> (u16, u16, &'static str) {
+        crate::export::board_extent(&G::print(&self.rules, &self.scenario))
+    }
+
     fn sheets(&self) -> &'static [Sheet] {
         G::SHEETS
     }

@@ -444,6 +444,7 @@ impl StudioApp {
             PathPurpose::Art(target) => self.assign_art(&target, &path),
             PathPurpose::Bundle => self.write_bundle(&path),
             PathPurpose::FindArt(image) => self.relink_art(&image, &path),
+            PathPurpose::Background => self.assign_background(&path),
             PathPurpose::Desk { id, index } => {
                 let (desk, mut cx) = self.desk_and_context();
                 desk.path_chosen(&mut cx, id, index, &path);
@@ -465,12 +466,15 @@ impl StudioApp {
         match super::art_panel::image_beside(self.desk.path(), path) {
             Ok(found) => {
                 let mut art = self.desk.document().art().clone();
-                for named in art.kinds.values_mut().chain(art.logo.as_mut()).chain(art.cover.as_mut()) {
+                let mut backdrop = self.desk.document().backdrop().cloned();
+                let background = backdrop.as_mut().map(|b| &mut b.image);
+                for named in art.kinds.values_mut().chain(art.logo.as_mut()).chain(art.cover.as_mut()).chain(background)
+                {
                     if named == image {
                         named.clone_from(&found);
                     }
                 }
-                self.desk.document_mut().set_art(&format!("finding {image}"), art);
+                self.desk.document_mut().set_art(&format!("finding {image}"), backdrop, art);
                 self.status = format!("{found} now stands for {image}.");
             }
             Err(why) => self.modal = Some(Modal::Message(format!("The file was not used: {why}"))),
@@ -515,8 +519,29 @@ impl StudioApp {
             super::art_panel::ArtAction::Remove(target) => {
                 self.status = super::art_panel::remove(self.desk.as_mut(), &target);
             }
+            super::art_panel::ArtAction::ChooseBackground => {
+                let request = PathRequest::open(FileKind::Image, PathPurpose::Background, "No background was chosen");
+                if let super::file_dialogs::Asked::Now(path) = self.ask_path(request) {
+                    self.assign_background(&path);
+                }
+            }
+            super::art_panel::ArtAction::RemoveBackground => {
+                self.status = super::art_panel::place_background(self.desk.as_mut(), None);
+            }
+            super::art_panel::ArtAction::PlaceBackground(placed) => {
+                self.status = super::art_panel::place_background(self.desk.as_mut(), Some(placed));
+            }
         }
         ctx.request_repaint();
+    }
+
+    /// Lays the image at `path` under the board, as one undoable step; a refusal is told in a
+    /// dialog.
+    pub fn assign_background(&mut self, path: &std::path::Path) {
+        match super::art_panel::assign_background(self.desk.as_mut(), path) {
+            Ok(said) => self.status = said,
+            Err(why) => self.modal = Some(Modal::Message(format!("The background was not laid: {why}"))),
+        }
     }
 
     /// Gives `target` the image at `path`, as one undoable step; a refusal is told in a dialog.

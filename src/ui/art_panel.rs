@@ -2,20 +2,39 @@
 //! pixels and the dots per inch it prints at, and every kind the game can draw with the
 //! designer's art; an image is assigned by choosing a file or dropping one on a row, kept
 //! beside the scenario (copied into its `assets/` folder when it lies elsewhere), and every
-//! assignment or removal is one undoable step.
+//! assignment or removal is one undoable step. Its Background section lays a scanned board
+//! under the board at true scale: the designer clicks two points on the image, types the
+//! distance between them and where the first lies on the board.
 
 use super::desk::Desk;
-use crate::art::ArtTarget;
+use crate::art::{ArtTarget, Backdrop};
 use egui::{Context, Rect, RichText};
 use std::path::{Path, PathBuf};
 
 /// What the panel asks the window to do, once it is drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum ArtAction {
     /// Ask for an image file for this.
     Choose(ArtTarget),
     /// Take its image away.
     Remove(ArtTarget),
+    /// Ask for an image to lie under the board.
+    ChooseBackground,
+    /// Take the background image away.
+    RemoveBackground,
+    /// Place the background image as this says.
+    PlaceBackground(Backdrop),
+}
+
+/// The background's placement as the designer edits it in the panel, until Apply.
+#[derive(Debug, Clone)]
+struct Placing {
+    /// The scenario's background the edit started from (a new one starts the edit again).
+    from: Backdrop,
+    /// The placement as edited.
+    draft: Backdrop,
+    /// Which reference point the next click on the image sets (0 or 1).
+    next: usize,
 }
 
 /// The panel's state.
@@ -25,6 +44,8 @@ pub struct ArtPanel {
     pub open: bool,
     /// Where each row was drawn last frame, so a file dropped on one goes to its kind.
     rows: Vec<(ArtTarget, Rect)>,
+    /// The background's placement being edited, if there is a background.
+    placing: Option<Placing>,
 }
 
 impl ArtPanel {
@@ -51,6 +72,7 @@ pub fn show(panel: &mut ArtPanel, desk: &dyn Desk, ctx: &Context) -> Option<ArtA
     let mut action = None;
     let mut open = panel.open;
     let mut rows = Vec::new();
+    let placing = &mut panel.placing;
     egui::Window::new("Art").open(&mut open).default_width(560.0).default_height(480.0).show(ctx, |ui| {
         let Ok(scenario) = desk.open_scenario() else {
             ui.label("The scenario has errors that keep it from being read; mend them to give it art.");
@@ -68,9 +90,8 @@ pub fn show(panel: &mut ArtPanel, desk: &dyn Desk, ctx: &Context) -> Option<ArtA
         // Kinds with art first, so what the scenario uses is seen at once.
         targets.sort_by_key(|t| t.image(art).is_none());
         targets.extend([ArtTarget::Logo, ArtTarget::Cover]);
-        if let Some(backdrop) = scenario.backdrop() {
-            ui.label(format!("Background image: {} (placed by two reference points; see the file format).", backdrop.image));
-        }
+        ui.separator();
+        background(ui, placing, (scenario.as_ref(), path), &mut action);
         ui.separator();
         egui::ScrollArea::vertical().id_salt("art-rows").show(ui, |ui| {
             egui::Grid::new("art-grid").striped(true).num_columns(4).show(ui, |ui| {
@@ -114,6 +135,161 @@ pub fn show(panel: &mut ArtPanel, desk: &dyn Desk, ctx: &Context) -> Option<ArtA
     panel.open = open;
     panel.rows = rows;
     action
+}
+
+/// The Background section: the image under the board with Choose, Replace and Remove, and
+/// its placement by two reference points clicked on the image, the distance between them and
+/// where the first lies on the board, applied as one undoable step.
+fn background(
+    ui: &mut egui::Ui,
+    placing: &mut Option<Placing>,
+    (scenario, path): (&dyn crate::game::OpenScenario, Option<&Path>),
+    action: &mut Option<ArtAction>,
+) {
+    let (width, height, units) = scenario.board_extent();
+    ui.label(RichText::new("Background").strong());
+    let Some(backdrop) = scenario.backdrop() else {
+        *placing = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!(
+                "None. A scanned or painted board can lie under the {width} x {height} {units} to be traced."
+            ));
+            if ui.add_enabled(path.is_some(), egui::Button::new("Choose background…")).clicked() {
+                *action = Some(ArtAction::ChooseBackground);
+            }
+        });
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(&backdrop.image);
+        if ui.add_enabled(path.is_some(), egui::Button::new("Replace background…")).clicked() {
+            *action = Some(ArtAction::ChooseBackground);
+        }
+        if ui.button("Remove background").clicked() {
+            *action = Some(ArtAction::RemoveBackground);
+        }
+    });
+    let placed = match super::sketch::read_backdrop(ui.ctx(), path, Some(backdrop)) {
+        Ok(Some(placed)) => placed,
+        Ok(None) => return,
+        Err(why) => {
+            ui.label(RichText::new(format!("It cannot be read: {why}")).color(super::style::WARNING));
+            return;
+        }
+    };
+    if placing.as_ref().is_none_or(|p| p.from != *backdrop) {
+        *placing = Some(Placing { from: backdrop.clone(), draft: backdrop.clone(), next: 0 });
+    }
+    let Some(placing) = placing.as_mut() else { return };
+    ui.label(format!(
+        "Click two points on the image whose distance apart on the board you know (two corners of its grid, the ends of a scale bar); the next click sets point {}.",
+        placing.next + 1
+    ));
+    reference_image(ui, &placed.picture, placing);
+    let draft = &mut placing.draft;
+    egui::Grid::new("backdrop-placement").num_columns(3).show(ui, |ui| {
+        for (i, point) in draft.points.iter_mut().enumerate() {
+            ui.label(format!("Point {} on the image", i + 1));
+            ui.add(egui::DragValue::new(&mut point.0).range(0.0..=1e6).suffix(" px across"));
+            ui.add(egui::DragValue::new(&mut point.1).range(0.0..=1e6).suffix(" px down"));
+            ui.end_row();
+        }
+        ui.label("Distance between them on the board");
+        ui.add(egui::DragValue::new(&mut draft.distance).range(0.01..=1e5).speed(0.1).suffix(format!(" {units}")));
+        ui.end_row();
+        ui.label("Point 1 lies on the board at");
+        ui.add(egui::DragValue::new(&mut draft.at.0).speed(0.1).suffix(format!(" {units} across")));
+        ui.add(egui::DragValue::new(&mut draft.at.1).speed(0.1).suffix(format!(" {units} down")));
+        ui.end_row();
+    });
+    let valid = draft.check();
+    match &valid {
+        Ok(()) => {
+            let (x, y, w, h) = draft.rect(placed.picture.width, placed.picture.height);
+            ui.label(format!(
+                "The image covers {w:.1} x {h:.1} {units}, its corner at ({x:.1}, {y:.1}); the board is {width} x {height}."
+            ));
+        }
+        Err(why) => {
+            ui.label(RichText::new(why).color(super::style::WARNING));
+        }
+    }
+    let changed = placing.draft != placing.from;
+    ui.horizontal(|ui| {
+        if ui.add_enabled(changed && valid.is_ok(), egui::Button::new("Apply placement")).clicked() {
+            *action = Some(ArtAction::PlaceBackground(placing.draft.clone()));
+        }
+        if ui.add_enabled(changed, egui::Button::new("Revert")).clicked() {
+            placing.draft = placing.from.clone();
+        }
+    });
+}
+
+/// What the background image in the panel is called (screen readers and tests find it so).
+pub const REFERENCE_IMAGE: &str = "Background image: click to set a reference point";
+
+/// The background image at a size that fits the panel, with the two reference points marked;
+/// a click sets the next point.
+fn reference_image(ui: &mut egui::Ui, picture: &crate::art::Picture, placing: &mut Placing) {
+    let texture = super::sketch::picture_texture(ui.ctx(), picture);
+    let shown = ui.available_width().clamp(120.0, 480.0);
+    let k = shown / picture.width.max(1) as f32;
+    let size = egui::vec2(shown, picture.height as f32 * k);
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, REFERENCE_IMAGE));
+    let rect = response.rect;
+    let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+    painter.image(texture.id(), rect, uv, egui::Color32::WHITE);
+    if response.clicked()
+        && let Some(at) = response.interact_pointer_pos()
+    {
+        let pixel = (at - rect.min) / k;
+        let clamp = |v: f32, most: u32| f64::from(v.clamp(0.0, most as f32).floor());
+        placing.draft.points[placing.next] = (clamp(pixel.x, picture.width), clamp(pixel.y, picture.height));
+        placing.next = 1 - placing.next;
+    }
+    for (i, (x, y)) in placing.draft.points.iter().enumerate() {
+        let centre = rect.min + egui::vec2(*x as f32 * k, *y as f32 * k);
+        painter.circle_stroke(centre, 7.0, egui::Stroke::new(2.5, egui::Color32::from_rgb(230, 40, 40)));
+        painter.text(
+            centre + egui::vec2(9.0, -9.0),
+            egui::Align2::LEFT_BOTTOM,
+            (i + 1).to_string(),
+            egui::FontId::proportional(14.0),
+            egui::Color32::from_rgb(230, 40, 40),
+        );
+    }
+}
+
+/// Lays the image at `source` (kept beside the scenario) under the board as one undoable step:
+/// a new background fits the board's width from its corner, a replaced one keeps its placement
+/// (a new scan of the same board); the status line's words.
+///
+/// # Errors
+/// As [`image_beside`].
+pub fn assign_background(desk: &mut dyn Desk, source: &Path) -> Result<String, String> {
+    let picture = crate::art::read_picture(source)?;
+    let image = image_beside(desk.document().path(), source)?;
+    let placed = match desk.document().backdrop() {
+        Some(old) => Backdrop { image: image.clone(), ..old.clone() },
+        None => {
+            let width = desk.open_scenario().map_or(10, |s| s.board_extent().0);
+            Backdrop::fitted(image.clone(), (picture.width, picture.height), f64::from(width))
+        }
+    };
+    let art = desk.document().art().clone();
+    desk.document_mut().set_art("background image", Some(placed), art);
+    Ok(format!("{image} now lies under the board; place it by two points in the Art panel's Background."))
+}
+
+/// Places the background as `placed` says, or takes it away, as one undoable step; the status
+/// line's words.
+pub fn place_background(desk: &mut dyn Desk, placed: Option<Backdrop>) -> String {
+    let art = desk.document().art().clone();
+    let said = if placed.is_some() { "The background is placed." } else { "The background image is taken away." };
+    let label = if placed.is_some() { "placing the background" } else { "removing the background" };
+    desk.document_mut().set_art(label, placed, art);
+    said.to_owned()
 }
 
 /// The image at `source`, beside the scenario saved at `scenario`: its path relative to the
@@ -173,13 +349,15 @@ pub fn assign(desk: &mut dyn Desk, target: &ArtTarget, source: &Path) -> Result<
     let image = image_beside(desk.document().path(), source)?;
     let art = target.set(desk.document().art(), Some(image.clone()));
     let label = format!("art for {}", target.label());
-    desk.document_mut().set_art(&label, art);
+    let backdrop = desk.document().backdrop().cloned();
+    desk.document_mut().set_art(&label, backdrop, art);
     Ok(format!("{image} is now the art for {}.", target.label()))
 }
 
 /// Takes `target`'s image away as one undoable step; the status line's words.
 pub fn remove(desk: &mut dyn Desk, target: &ArtTarget) -> String {
     let art = target.set(desk.document().art(), None);
-    desk.document_mut().set_art(&format!("removing the art for {}", target.label()), art);
+    let backdrop = desk.document().backdrop().cloned();
+    desk.document_mut().set_art(&format!("removing the art for {}", target.label()), backdrop, art);
     format!("{} is drawn with the studio's own symbol again.", target.label())
 }

@@ -186,6 +186,8 @@ pub enum PathPurpose {
     FindArt(String),
     /// An image for the scenario's art (a kind's, the logo, the cover).
     Art(crate::art::ArtTarget),
+    /// An image to lie under the board.
+    Background,
     /// One of the open desk's own (a saved game, a squad).
     Desk {
         /// What the desk knows it by.

@@ -33,6 +33,7 @@ mod view;
 mod widgets;
 
 pub use app::{AppConfig, STATUS_SECONDS, StudioApp};
+pub use art_panel::REFERENCE_IMAGE;
 pub use balance_panel::BalancePanel;
 pub use commands::{GameCommand, Menu, UiCommand, ViewToggle};
 pub use desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskExt, GameDesk, Miniature, PrintPreset, SizeForm};

@@ -136,22 +136,32 @@ pub fn picture_texture(ctx: &egui::Context, picture: &crate::art::Picture) -> eg
 }
 
 /// The background image of the scenario saved at `path`, decoded once and kept in the
-/// context's memory by the file and its placement (a frame never decodes); `None` when there
-/// is none or it cannot be read (the validator says why).
+/// context's memory by the file and its placement (a frame never decodes): `Ok(None)` when
+/// there is none, and why when it cannot be read.
+pub fn read_backdrop(
+    ctx: &egui::Context,
+    path: Option<&std::path::Path>,
+    backdrop: Option<&crate::art::Backdrop>,
+) -> Result<Option<crate::art::PlacedPicture>, String> {
+    let Some(backdrop) = backdrop else { return Ok(None) };
+    let key = egui::Id::unique(("backdrop", path, format!("{backdrop:?}")));
+    type Cached = std::sync::Arc<Result<Option<crate::art::PlacedPicture>, String>>;
+    if let Some(cached) = ctx.data(|d| d.get_temp::<Cached>(key)) {
+        return (*cached).clone();
+    }
+    let placed = crate::art::backdrop_for_print(Some(backdrop), path);
+    ctx.data_mut(|d| d.insert_temp::<Cached>(key, std::sync::Arc::new(placed.clone())));
+    placed
+}
+
+/// The background image to draw, as [`read_backdrop`]; `None` when there is none or it cannot
+/// be read (the findings say why).
 pub fn backdrop_picture(
     ctx: &egui::Context,
     path: Option<&std::path::Path>,
     backdrop: Option<&crate::art::Backdrop>,
 ) -> Option<crate::art::PlacedPicture> {
-    let backdrop = backdrop?;
-    let key = egui::Id::unique(("backdrop", path, format!("{backdrop:?}")));
-    type Cached = std::sync::Arc<Option<crate::art::PlacedPicture>>;
-    if let Some(cached) = ctx.data(|d| d.get_temp::<Cached>(key)) {
-        return (*cached).clone();
-    }
-    let placed = crate::art::backdrop_for_print(Some(backdrop), path).ok().flatten();
-    ctx.data_mut(|d| d.insert_temp::<Cached>(key, std::sync::Arc::new(placed.clone())));
-    placed
+    read_backdrop(ctx, path, backdrop).ok().flatten()
 }
 
 /// The designer's art of the scenario saved at `path`, decoded once and kept in the context's

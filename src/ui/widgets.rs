@@ -111,32 +111,36 @@ pub fn findings_panel<'a, P, F>(
 /// the window).
 pub const FIND_THE_FILE_ASKED: &str = "find-the-file-asked";
 
-/// The images of the document's art that cannot be read beside its file, with why and what
-/// each is for (from the art decoded once per file, so a frame reads nothing).
-fn unreadable_art(ctx: &egui::Context, document: &dyn crate::editing::EditedDocument) -> Vec<(String, String, String)> {
+/// The images of the document's background and art that cannot be read beside its file, each
+/// with a sentence saying what it was for, what is drawn instead and why (from the art decoded
+/// once per file, so a frame reads nothing).
+fn unreadable_art(ctx: &egui::Context, document: &dyn crate::editing::EditedDocument) -> Vec<(String, String)> {
     let art = document.art();
+    let backdrop = document.backdrop();
+    let background = crate::ui::sketch::read_backdrop(ctx, document.path(), backdrop).err().zip(backdrop);
+    let background = background.map(|(why, b)| {
+        (b.image.clone(), format!("The background image cannot be read, so the board is drawn without it: {why}"))
+    });
     let loaded = crate::ui::sketch::scenario_art(ctx, document.path(), art);
-    loaded
-        .missing
-        .iter()
-        .map(|(image, why)| {
-            let uses: Vec<String> =
-                art.images().into_iter().filter(|(_, named)| named == image).map(|(what, _)| what).collect();
-            (image.clone(), uses.join(" and "), why.clone())
-        })
-        .collect()
+    let kinds = loaded.missing.iter().map(|(image, why)| {
+        let uses: Vec<String> =
+            art.images().into_iter().filter(|(_, named)| named == image).map(|(what, _)| what).collect();
+        let uses = uses.join(" and ");
+        (image.clone(), format!("The image for {uses} cannot be read, so the studio draws its own symbol there: {why}"))
+    });
+    background.into_iter().chain(kinds).collect()
 }
 
 /// The art warnings at the head of the findings: each image that cannot be read, with "Find
 /// the file…", which asks for it and puts it in place as one undoable step.
-fn art_warnings(ui: &mut Ui, art: &[(String, String, String)]) {
+fn art_warnings(ui: &mut Ui, art: &[(String, String)]) {
     use crate::ui::style;
     if art.is_empty() {
         return;
     }
     ui.label(RichText::new(format!("Art ({})", art.len())).strong().color(style::WARNING));
-    for (image, uses, why) in art {
-        ui.label(format!("The image for {uses} cannot be read, so the studio draws its own symbol there: {why}"));
+    for (image, sentence) in art {
+        ui.label(sentence);
         ui.horizontal_wrapped(|ui| {
             ui.add_space(12.0);
             if ui

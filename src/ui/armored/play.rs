@@ -15,7 +15,7 @@ use crate::systems::armored::ruleset::UnitClass;
 use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
-use crate::ui::sketch::PainterSketch;
+use crate::ui::sketch::{PainterSketch, scenario_art};
 use crate::ui::style;
 use crate::ui::view::text_boxes;
 use egui::{Color32, Pos2, RichText, Stroke, Ui};
@@ -295,6 +295,7 @@ fn facing_toward(from: (i64, i64), to: (i64, i64)) -> Facing {
 fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let unit = desk.editor.rules.unit.um() as f32;
     let base = desk.scenario().clone();
+    let path = crate::ui::desk::DeskExt::path(&*desk).map(std::path::Path::to_path_buf);
     let extent = egui::vec2(base.table.width as f32 / unit, base.table.depth as f32 / unit);
     let (response, painter, place) = prepare_view(cx, ui, extent, "Playtest table");
     let Some(p) = desk.play.as_mut() else { return };
@@ -308,6 +309,10 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             greyscale: false,
             backdrop: false,
         };
+        // The designer's art on pieces and hulls, as in the editor; like every playtest it
+        // leaves out the background image and shows the table as the rules see it.
+        let loaded = scenario_art(painter.ctx(), path.as_deref(), &shown.art);
+        let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
         draw_table(&mut sketch, p.play.data(), &shown, &frame, false);
     }
     // Each unit's name and, once hit, what it has left.

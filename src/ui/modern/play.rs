@@ -14,7 +14,7 @@ use crate::systems::modern::rules::{Action, Outcome, centre_distance};
 use crate::systems::modern::ruleset::UNIT;
 use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
-use crate::ui::sketch::PainterSketch;
+use crate::ui::sketch::{PainterSketch, scenario_art};
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, Ui};
 use std::sync::Arc;
@@ -416,6 +416,7 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (response, painter, place) = prepare_view(cx, ui, extent, "Table");
     let rules = Arc::clone(&desk.editor.rules);
     let scenario = desk.scenario().clone();
+    let path = crate::ui::desk::DeskExt::path(&*desk).map(std::path::Path::to_path_buf);
     let Some(p) = desk.play.as_mut() else { return };
     let painter = painter.with_clip_rect(place.area);
     {
@@ -426,6 +427,10 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             greyscale: false,
             backdrop: false,
         };
+        // The designer's art on pieces and bases, as in the editor; like every playtest it
+        // leaves out the background image and shows the table as the rules see it.
+        let loaded = scenario_art(painter.ctx(), path.as_deref(), &scenario.art);
+        let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
         draw_terrain(&mut sketch, &rules, &scenario, &frame, true);
     }
     let state = p.play.state().clone();

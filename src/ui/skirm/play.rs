@@ -18,7 +18,7 @@ use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
-use crate::ui::sketch::PainterSketch;
+use crate::ui::sketch::{PainterSketch, scenario_art};
 use crate::ui::style;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui};
 use std::sync::Arc;
@@ -364,6 +364,7 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let (w, h) = (desk.editor.doc.scenario.board.width, desk.editor.doc.scenario.board.height);
     let (response, painter, place) = prepare_view(cx, ui, egui::vec2(f32::from(w), f32::from(h)), "Battle");
     let show_grid = cx.prefs.show_grid;
+    let path = crate::ui::desk::DeskExt::path(&*desk).map(std::path::Path::to_path_buf);
     let SkirmDesk { editor, play, .. } = desk;
     let Some(play) = play.as_mut() else { return };
     if show_grid {
@@ -372,6 +373,10 @@ fn canvas(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let painter = painter.with_clip_rect(place.area);
     let picture = play.picture(&editor.doc.scenario);
     let mut sketch = PainterSketch::new(&painter);
+    // The designer's art on terrain, items and portraits, as in the editor; like every playtest
+    // it leaves out the background image and shows the board as the rules see it.
+    let loaded = scenario_art(painter.ctx(), path.as_deref(), &editor.doc.scenario.art);
+    let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
     draw_battle_map(
         &mut sketch,
         &play.rules,

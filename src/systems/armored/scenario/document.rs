@@ -73,19 +73,7 @@ pub struct ArmoredScenario {
     pub art: crate::art::ArtBook,
 }
 
-impl crate::art::WithArt for ArmoredScenario {
-    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
-        self.backdrop.as_ref()
-    }
-
-    fn art(&self) -> &crate::art::ArtBook {
-        &self.art
-    }
-
-    fn with_art(&self, art: crate::art::ArtBook) -> Self {
-        Self { art, ..self.clone() }
-    }
-}
+crate::art::with_art_fields!(ArmoredScenario);
 
 impl crate::editing::Titled for ArmoredScenario {
     fn title(&self) -> &str {

@@ -53,19 +53,7 @@ pub struct ModernScenario {
     pub art: crate::art::ArtBook,
 }
 
-impl crate::art::WithArt for ModernScenario {
-    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
-        self.backdrop.as_ref()
-    }
-
-    fn art(&self) -> &crate::art::ArtBook {
-        &self.art
-    }
-
-    fn with_art(&self, art: crate::art::ArtBook) -> Self {
-        Self { art, ..self.clone() }
-    }
-}
+crate::art::with_art_fields!(ModernScenario);
 
 impl crate::editing::Titled for ModernScenario {
     fn title(&self) -> &str {

@@ -60,19 +60,7 @@ pub fn new_scenario(rules: &Ruleset, width: u16, height: u16) -> SkirmScenario {
 /// steps.
 pub type Document = crate::editing::Document<SkirmScenario, crate::editing::Snapshot<SkirmScenario>>;
 
-impl crate::art::WithArt for SkirmScenario {
-    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
-        self.backdrop.as_ref()
-    }
-
-    fn art(&self) -> &crate::art::ArtBook {
-        &self.art
-    }
-
-    fn with_art(&self, art: crate::art::ArtBook) -> Self {
-        Self { art, ..self.clone() }
-    }
-}
+crate::art::with_art_fields!(SkirmScenario);
 
 impl crate::editing::Titled for SkirmScenario {
     fn title(&self) -> &str {

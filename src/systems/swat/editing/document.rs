@@ -10,19 +10,7 @@ use crate::systems::swat::scenario::{Edit, MAX_SIDE, Scenario, ScenarioUnit, Sym
 /// steps.
 pub type Document = crate::editing::Document<Scenario, Edits>;
 
-impl crate::art::WithArt for Scenario {
-    fn backdrop(&self) -> Option<&crate::art::Backdrop> {
-        self.backdrop.as_ref()
-    }
-
-    fn art(&self) -> &crate::art::ArtBook {
-        &self.art
-    }
-
-    fn with_art(&self, art: crate::art::ArtBook) -> Self {
-        Self { art, ..self.clone() }
-    }
-}
+crate::art::with_art_fields!(Scenario);
 
 impl crate::editing::Titled for Scenario {
     fn title(&self) -> &str {
