@@ -225,3 +225,63 @@ fn an_unreadable_background_is_a_finding_and_find_the_file_mends_it() {
         assert_eq!(image(&harness).as_deref(), Some("assets/lost.png"), "{name}: undone");
     }
 }
+
+/// A file dropped on the window, as the desktop hands it over.
+#[derive(Debug)]
+struct Dropped(PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &Path {
+        &self.0
+    }
+
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+/// Drops the photo fixture where the pointer is.
+fn drop_photo(harness: &mut Harness<'static, StudioApp>) {
+    let photo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/photo.jpg");
+    harness.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(photo)));
+}
+
+#[test]
+fn an_image_dropped_on_a_palette_entry_becomes_that_kinds_art_in_every_game() {
+    // Each game's sample, the tool whose palette lists the kind (if one must be chosen), the
+    // entry and the kind it stands for.
+    let entries = [
+        ("bridgehead.ron", None, "Forest", "forest"),
+        ("skirm-ruined-crossing.ron", Some("Terrain"), "Difficult (costs 2 to leave)", "difficult"),
+        ("aa-hedgerow-crossing.ron", None, "Building", "building"),
+        ("ms-town.ron", None, "Building", "building"),
+    ];
+    for (name, tool, entry, kind) in entries {
+        let (mut harness, _dir) = window_on_copy(name, "palette-drop");
+        if let Some(tool) = tool {
+            harness.get_all_by_label(tool).next().expect("the tool's button").click();
+            harness.run_steps(2);
+        }
+        let at = harness.get_by_label(entry).rect().center();
+        harness.hover_at(at);
+        harness.run_steps(2);
+        drop_photo(&mut harness);
+        harness.run_steps(3);
+        let status = harness.state().status.clone();
+        assert_eq!(
+            kinds_with_art(&harness),
+            vec![(kind.to_owned(), "assets/photo.jpg".to_owned())],
+            "{name}: {status}"
+        );
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(3);
+        assert!(kinds_with_art(&harness).is_empty(), "{name}: one undoable step");
+        // Dropped where no kind is, it is not assigned, and the Art panel opens to say where.
+        harness.hover_at(egui::pos2(640.0, 400.0));
+        harness.run_steps(2);
+        drop_photo(&mut harness);
+        harness.run_steps(3);
+        assert!(kinds_with_art(&harness).is_empty(), "{name}: dropped on the board, no kind takes it");
+        assert!(harness.state().art.open, "{name}: the Art panel opens");
+    }
+}

@@ -56,6 +56,28 @@ impl ArtPanel {
     }
 }
 
+/// Where the frame keeps the palette entries drawn this frame that stand for a kind with art,
+/// so an image dropped on one next frame goes to that kind.
+const DROP_ZONES: &str = "art-drop-zones";
+
+/// Notes that `response` (a palette entry) stands for the art kind `kind`: an image file
+/// dropped on it becomes that kind's art. Each game's palette calls it for every entry that is
+/// a kind it draws with art.
+pub fn takes_art(response: &egui::Response, kind: &str) {
+    let id = egui::Id::unique(DROP_ZONES);
+    response
+        .ctx
+        .data_mut(|d| d.get_temp_mut_or_default::<Vec<(Rect, String)>>(id).push((response.rect, kind.to_owned())));
+}
+
+/// The kind whose palette entry was drawn under `point` last frame, if any; forgets every entry,
+/// since this frame's palettes note theirs again.
+pub fn take_art_drop(ctx: &Context, point: Option<egui::Pos2>) -> Option<String> {
+    let zones: Vec<(Rect, String)> = ctx.data_mut(|d| d.remove_temp(egui::Id::unique(DROP_ZONES))).unwrap_or_default();
+    let point = point?;
+    zones.into_iter().rev().find(|(rect, _)| rect.contains(point)).map(|(_, kind)| kind)
+}
+
 /// Whether `path` names an image the studio reads (by its extension).
 #[must_use]
 pub fn is_image(path: &Path) -> bool {

@@ -34,15 +34,23 @@ impl StudioApp {
         let dropped: Vec<PathBuf> = ctx.input(|i| {
             i.raw.dropped_files.iter().map(|f| f.path().to_path_buf()).filter(|p| !p.as_os_str().is_empty()).collect()
         });
+        let at = ctx.input(|i| i.pointer.latest_pos());
+        let palette_kind = super::art_panel::take_art_drop(ctx, at);
         let Some(path) = dropped.into_iter().next() else { return };
-        // An image is art, not a document: it goes to the Art panel's row it was dropped on.
+        // An image is art, not a document: it goes to the Art panel's row or the palette entry
+        // it was dropped on.
         if super::art_panel::is_image(&path) && !self.desk.in_playtest() {
-            let at = ctx.input(|i| i.pointer.latest_pos());
-            match at.and_then(|p| self.art.row_at(p)).filter(|_| self.art.open) {
+            let on_row = at.and_then(|p| self.art.row_at(p)).filter(|_| self.art.open);
+            let kinds = || self.desk.open_scenario().map(|s| s.art_kinds()).unwrap_or_default();
+            let on_palette = || {
+                let kind = palette_kind?;
+                kinds().into_iter().find(|k| k.id == kind).map(crate::art::ArtTarget::Kind)
+            };
+            match on_row.or_else(on_palette) {
                 Some(target) => self.assign_art(&target, &path),
                 None => {
                     self.art.open = true;
-                    self.status = "Drop the image on the row of the kind it is for, in the Art panel.".into();
+                    self.status = "Drop the image on a kind in the palette, or on its row in the Art panel.".into();
                 }
             }
             return;

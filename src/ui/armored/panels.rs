@@ -43,7 +43,9 @@ pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
                 let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, Color32::from_rgb(kind.colour.0, kind.colour.1, kind.colour.2));
                 let on = desk.editor.tool == TableTool::Piece && desk.editor.kind == kind.id;
-                if ui.selectable_label(on, &kind.name).clicked() {
+                let entry = ui.selectable_label(on, &kind.name);
+                crate::ui::art_panel::takes_art(&entry, &kind.id);
+                if entry.clicked() {
                     desk.editor.kind.clone_from(&kind.id);
                     desk.editor.tool = TableTool::Piece;
                 }
@@ -98,11 +100,11 @@ pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
                 }
                 let on = desk.editor.tool == TableTool::Unit && desk.editor.profile == profile.id;
                 let name = profile.name.trim_end_matches(" [house]");
-                if ui
+                let entry = ui
                     .add(egui::Button::selectable(on, format!("{name} ({cost})")).wrap())
-                    .on_hover_text("Place it with the pointer")
-                    .clicked()
-                {
+                    .on_hover_text("Place it with the pointer");
+                crate::ui::art_panel::takes_art(&entry, &profile.id);
+                if entry.clicked() {
                     desk.editor.profile.clone_from(&profile.id);
                     desk.editor.tool = TableTool::Unit;
                 }

@@ -89,11 +89,11 @@ fn library(desk: &mut ModernDesk, ui: &mut Ui) {
                     (false, true) => "cover inside",
                     (false, false) => "cover close behind it",
                 };
-                if ui
+                let entry = ui
                     .selectable_label(desk.editor.tool == Tool::Piece(index), &kind.name)
-                    .on_hover_text(format!("Click the table to place one: {what}"))
-                    .clicked()
-                {
+                    .on_hover_text(format!("Click the table to place one: {what}"));
+                crate::ui::art_panel::takes_art(&entry, &kind.id);
+                if entry.clicked() {
                     desk.editor.tool = Tool::Piece(index);
                 }
             });
@@ -107,11 +107,11 @@ fn library(desk: &mut ModernDesk, ui: &mut Ui) {
                 let have = desk.scenario().units.iter().filter(|u| u.troop == troop.id).count();
                 let text = format!("{} ({have} of {} units of {})", troop.name, troop.units, troop.figures);
                 let colour = if have == usize::from(troop.units) { ui.visuals().text_color() } else { style::WARNING };
-                if ui
+                let entry = ui
                     .selectable_label(desk.editor.tool == Tool::Unit(index), RichText::new(text).color(colour))
-                    .on_hover_text("Click the table to place a unit in formation")
-                    .clicked()
-                {
+                    .on_hover_text("Click the table to place a unit in formation");
+                crate::ui::art_panel::takes_art(&entry, &troop.id);
+                if entry.clicked() {
                     desk.editor.tool = Tool::Unit(index);
                 }
             }

@@ -73,7 +73,8 @@ pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
                         Movement::Difficult => "costs 2 to leave",
                         Movement::Impassable => "no one passes",
                     };
-                    ui.selectable_value(&mut editor.terrain, id, format!("{} ({note})", terrain.name));
+                    let entry = ui.selectable_value(&mut editor.terrain, id, format!("{} ({note})", terrain.name));
+                    crate::ui::art_panel::takes_art(&entry, &terrain.id);
                 }
             }
             SkirmTool::Height => {
@@ -100,14 +101,17 @@ pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
                 );
             }
             SkirmTool::Item => {
-                ui.selectable_value(&mut editor.item, ItemKind::Crate, "Crate");
-                ui.selectable_value(&mut editor.item, ItemKind::Barrel, "Barrel");
+                let entry = ui.selectable_value(&mut editor.item, ItemKind::Crate, "Crate");
+                crate::ui::art_panel::takes_art(&entry, "crate");
+                let entry = ui.selectable_value(&mut editor.item, ItemKind::Barrel, "Barrel");
+                crate::ui::art_panel::takes_art(&entry, "barrel");
                 for turret in &rules.turrets {
-                    ui.selectable_value(
+                    let entry = ui.selectable_value(
                         &mut editor.item,
                         ItemKind::Turret(turret.id.clone()),
                         format!("Turret: {}", turret.name),
                     );
+                    crate::ui::art_panel::takes_art(&entry, "turret");
                 }
             }
             SkirmTool::Zone => {

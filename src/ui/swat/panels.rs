@@ -86,8 +86,20 @@ pub fn status_bar(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     });
 }
 
-fn swatch(ui: &mut Ui, color: Color32, selected: bool, label: &str, hint: &str) -> bool {
+/// The terrain a property stands on, by the id its art is named by.
+fn property_terrain(kind: PropertyKind) -> &'static str {
+    match kind {
+        PropertyKind::City => "city",
+        PropertyKind::Factory => "factory",
+        PropertyKind::Hq => "hq",
+    }
+}
+
+/// One palette entry: a colour chip and a name; `art_kind` is the kind an image dropped on it
+/// is art for. Whether it was clicked.
+fn swatch(ui: &mut Ui, (color, art_kind): (Color32, &str), selected: bool, label: &str, hint: &str) -> bool {
     let (rect, response) = ui.allocate_exact_size(vec2(ui.available_width(), 22.0), Sense::click());
+    crate::ui::art_panel::takes_art(&response, art_kind);
     response.widget_info(|| egui::WidgetInfo::selected(egui::Role::Button, true, selected, label));
     let painter = ui.painter_at(rect);
     if selected {
@@ -133,7 +145,7 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
             let id = TerrainId(u8::try_from(index).unwrap_or(0));
             let selected = desk.editor.paint == Paint::Terrain(id);
             let hint = format!("Paint {} (glyph '{}')", terrain.name, terrain.glyph);
-            if swatch(ui, theme::terrain_color(terrain), selected, &terrain.name, &hint) {
+            if swatch(ui, (theme::terrain_color(terrain), &terrain.id), selected, &terrain.name, &hint) {
                 desk.editor.paint = Paint::Terrain(id);
                 if !matches!(desk.editor.tool, Tool::Brush | Tool::Rectangle | Tool::Line | Tool::Fill) {
                     desk.editor.tool = Tool::Brush;
@@ -154,7 +166,7 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
             };
             if swatch(
                 ui,
-                owner_color,
+                (owner_color, property_terrain(kind)),
                 desk.editor.paint == Paint::Property(kind),
                 name,
                 &format!("Place a {} for the chosen owner", kind.label()),
@@ -178,7 +190,7 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
                 unit.range.0,
                 unit.range.1
             );
-            if swatch(ui, unit_color, selected, &unit.name, &hint) {
+            if swatch(ui, (unit_color, &unit.id), selected, &unit.name, &hint) {
                 desk.editor.paint = Paint::Unit(unit.id.clone());
                 desk.editor.tool = Tool::Brush;
                 if desk.editor.owner.is_none() {
