@@ -573,3 +573,82 @@ fn a_status_message_clears_once_its_moment_has_passed() {
     app.status = "Undid Paint.".into();
     assert_eq!(app.age_status(200.0), Some(skirmish_studio::ui::STATUS_SECONDS));
 }
+
+/// Partial texture uploads (where, what) as the window hands them to the renderer.
+type Patches = std::sync::Arc<std::sync::Mutex<Vec<([usize; 2], egui::ColorImage)>>>;
+
+/// A renderer that only notes the partial uploads it is handed, of every texture but the font
+/// atlas.
+struct PatchRecorder(Patches);
+
+impl egui_kittest::TestRenderer for PatchRecorder {
+    fn handle_delta(&mut self, delta: &mut egui::TexturesDelta) {
+        // The font atlas (texture 0) grows by patches too, as new glyphs are drawn.
+        for (_, deltas) in delta.set.iter().filter(|entry| *entry.0 != egui::TextureId::default()) {
+            for delta in deltas {
+                if let (Some(pos), egui::ImageData::Color(image)) = (delta.pos, &delta.image) {
+                    self.0.lock().unwrap().push((pos, (**image).clone()));
+                }
+            }
+        }
+        // Noted, so handled: there is no real renderer to hand them on to.
+        delta.clear();
+    }
+}
+
+#[test]
+fn a_zoomed_out_200_by_200_board_is_one_ground_texture_patched_only_where_a_stroke_paints() {
+    let rules = Arc::new(Ruleset::builtin().unwrap());
+    let mut app = app_with(None, Answers { open: None, save: None }, None);
+    let scenario = skirmish_studio::systems::swat::scenario::generated_scenario(&rules, 200, 200).unwrap();
+    app.swat_mut().unwrap().editor.doc = skirmish_studio::systems::swat::editing::Document::new(scenario);
+    app.view.fit = true;
+    let patches = Patches::default();
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .renderer(PatchRecorder(patches.clone()))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
+    harness.run_steps(5);
+    let place = harness.state().placement.expect("the map was drawn");
+    assert!(place.zoom < 7.0, "the whole board is in view, zoomed out ({} points a square)", place.zoom);
+    // The ground is one textured quad: no mesh holds a quad per square.
+    let biggest_mesh = harness
+        .output()
+        .shapes
+        .iter()
+        .filter_map(|clipped| match &clipped.shape {
+            egui::Shape::Mesh(mesh) => Some(mesh.vertices.len()),
+            _ => None,
+        })
+        .max()
+        .unwrap_or(0);
+    assert!(biggest_mesh < 4 * 200 * 200, "a mesh of {biggest_mesh} vertices");
+    let forest = rules.terrain_id("forest").unwrap();
+    let square = Pos::new(120, 80);
+    assert_ne!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square), forest);
+    harness.get_by_label("Forest").click();
+    harness.run_steps(2);
+    let centre = place.square_rect(square).center();
+    patches.lock().unwrap().clear();
+    harness.drag_at(centre);
+    harness.step();
+    harness.drop_at(centre);
+    harness.run_steps(3);
+    let painted = std::mem::take(&mut *patches.lock().unwrap());
+    assert_eq!(harness.state().swat().unwrap().editor.doc.scenario.terrain_at(square), forest, "painted");
+    let skirmish_studio::export::Rgb(r, g, b) = skirmish_studio::systems::swat::colours::terrain("forest");
+    let green = egui::Color32::from_rgb(r, g, b);
+    let at = [usize::from(square.x) * 4, usize::from(square.y) * 4];
+    assert!(
+        painted
+            .iter()
+            .any(|(pos, image)| *pos == at && image.size == [4, 4] && image.pixels.iter().all(|p| *p == green)),
+        "the painted square is uploaded again in forest green: {:?}",
+        painted.iter().map(|(pos, image)| (pos, image.size)).collect::<Vec<_>>()
+    );
+    assert!(painted.iter().all(|(_, image)| image.size == [4, 4]), "only squares are uploaded, never the board");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run_steps(3);
+    let undone = std::mem::take(&mut *patches.lock().unwrap());
+    assert!(undone.iter().any(|(pos, image)| *pos == at && image.pixels[0] != green), "undo paints it back");
+}

@@ -104,10 +104,122 @@ impl Ground<'_> {
     }
 }
 
+/// Below this many screen points a square, the ground is drawn without symbols: plain colours,
+/// and each property as its owner's colour inside the terrain's.
+const DETAILED_ZOOM: f32 = 7.0;
+
+/// Texture pixels per square of the ground texture (a property's owner colour fills the inner
+/// half, near the plain drawing's inset of 0.15 of a square).
+const TEXEL_SQUARE: usize = 4;
+
+/// What one square of the ground texture shows; a square is drawn again only when this changes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct GroundTexel {
+    /// The terrain's colour, or none where the background image shows through.
+    base: Option<Color32>,
+    /// A property's owner colour (neutral when nobody owns it).
+    owner: Option<Color32>,
+}
+
+/// The whole board's ground at small zoom as one texture kept between frames: a frame compares
+/// each square with what the texture shows and uploads only the squares that changed, so a
+/// fully visible 200 x 200 board costs one textured quad, not forty thousand.
+#[derive(Clone)]
+struct GroundTexture {
+    width: u16,
+    height: u16,
+    texels: Vec<GroundTexel>,
+    texture: egui::TextureHandle,
+}
+
+impl GroundTexel {
+    fn of(ground: &Ground, pos: Pos) -> Self {
+        let id = ground.terrain.get(usize::from(pos.y) * usize::from(ground.width) + usize::from(pos.x)).copied();
+        if ground.open_ground.is_some() && id == ground.open_ground {
+            return GroundTexel { base: None, owner: None };
+        }
+        let terrain = ground.terrain_at(pos);
+        let base = Some(terrain.map_or(Color32::GRAY, theme::terrain_color));
+        let owner = terrain.and_then(|t| t.property).map(|_| (ground.owner_color)(pos).unwrap_or(theme::NEUTRAL));
+        GroundTexel { base, owner }
+    }
+
+    /// Its pixels, `TEXEL_SQUARE` a side.
+    fn pixels(self) -> egui::ColorImage {
+        let mut image = egui::ColorImage::filled([TEXEL_SQUARE; 2], self.base.unwrap_or(Color32::TRANSPARENT));
+        if let Some(owner) = self.owner {
+            let inner = 1..TEXEL_SQUARE - 1;
+            for y in inner.clone() {
+                for x in inner.clone() {
+                    image.pixels[y * TEXEL_SQUARE + x] = owner;
+                }
+            }
+        }
+        image
+    }
+}
+
+/// The ground texture of `ground`, brought up to date: made whole the first time or when the
+/// board's size changed, else patched square by square where the board changed.
+fn ground_texture(ctx: &egui::Context, ground: &Ground) -> egui::TextureHandle {
+    let key = egui::Id::unique("swat-ground-texture");
+    let (w, h) = (usize::from(ground.width), usize::from(ground.height));
+    let texels: Vec<GroundTexel> = (0..ground.height)
+        .flat_map(|y| (0..ground.width).map(move |x| Pos::new(x, y)))
+        .map(|p| GroundTexel::of(ground, p))
+        .collect();
+    let options = egui::TextureOptions::NEAREST;
+    let kept =
+        ctx.data(|d| d.get_temp::<GroundTexture>(key)).filter(|k| (k.width, k.height) == (ground.width, ground.height));
+    let mut kept = match kept {
+        Some(kept) => kept,
+        None => {
+            let mut image = egui::ColorImage::filled([w * TEXEL_SQUARE, h * TEXEL_SQUARE], Color32::TRANSPARENT);
+            for (i, texel) in texels.iter().enumerate() {
+                let square = texel.pixels();
+                let (x, y) = (i % w * TEXEL_SQUARE, i / w * TEXEL_SQUARE);
+                for row in 0..TEXEL_SQUARE {
+                    let at = (y + row) * w * TEXEL_SQUARE + x;
+                    image.pixels[at..at + TEXEL_SQUARE]
+                        .copy_from_slice(&square.pixels[row * TEXEL_SQUARE..(row + 1) * TEXEL_SQUARE]);
+                }
+            }
+            let texture = ctx.load_texture("swat-ground", image, options);
+            let made = GroundTexture { width: ground.width, height: ground.height, texels, texture };
+            ctx.data_mut(|d| d.insert_temp(key, made.clone()));
+            return made.texture;
+        }
+    };
+    let mut changed = false;
+    for (i, (old, new)) in kept.texels.iter_mut().zip(&texels).enumerate() {
+        if old != new {
+            kept.texture.set_partial([i % w * TEXEL_SQUARE, i / w * TEXEL_SQUARE], new.pixels(), options);
+            *old = *new;
+            changed = true;
+        }
+    }
+    if changed {
+        ctx.data_mut(|d| d.insert_temp(key, kept.clone()));
+    }
+    kept.texture
+}
+
 /// Draws terrain, properties, grid and tile boundaries of the visible squares.
 pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, show_grid: bool) {
     let (x0, y0, x1, y1) = visible(place, ground.width, ground.height);
-    // Base colours as one mesh: cheap even for a whole 200 x 200 board.
+    let detailed = place.zoom >= DETAILED_ZOOM;
+    let terrain_art = ground.rules.terrains.iter().any(|t| ground.art.kind(&t.id, None, None).is_some());
+    if !detailed && !terrain_art {
+        // Zoomed out, the plain colours of every square come from one texture.
+        let texture = ground_texture(painter.ctx(), ground);
+        let board =
+            Rect::from_min_size(place.origin, vec2(f32::from(ground.width), f32::from(ground.height)) * place.zoom);
+        let uv = Rect::from_min_max(egui::pos2(0.0, 0.0), egui::pos2(1.0, 1.0));
+        painter.image(texture.id(), board, uv, Color32::WHITE);
+        draw_lines(painter, place, ground, show_grid, (x0, y0, x1, y1));
+        return;
+    }
+    // Base colours as one mesh.
     let mut mesh = Mesh::default();
     for y in y0..y1 {
         for x in x0..x1 {
@@ -121,7 +233,6 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
         }
     }
     painter.add(egui::Shape::mesh(mesh));
-    let detailed = place.zoom >= 7.0;
     for y in y0..y1 {
         for x in x0..x1 {
             let pos = Pos::new(x, y);
@@ -147,6 +258,13 @@ pub fn draw_ground(painter: &egui::Painter, place: Placement, ground: &Ground, s
             }
         }
     }
+    draw_lines(painter, place, ground, show_grid, (x0, y0, x1, y1));
+}
+
+/// The grid over the visible squares (when shown and the squares are big enough to tell apart)
+/// and the tile boundaries.
+fn draw_lines(painter: &egui::Painter, place: Placement, ground: &Ground, show_grid: bool, seen: (u16, u16, u16, u16)) {
+    let (x0, y0, x1, y1) = seen;
     if !show_grid {
         return;
     }
@@ -198,6 +316,8 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
     };
     draw_ground(painter, place, &ground, cx.prefs.show_grid);
     let max_hp = rules.economy.max_hp;
+    // Small counters without art go into one mesh: a whole 200 x 200 board of them is one shape.
+    let mut small = Mesh::default();
     for unit in &s.units {
         if unit.pos.x < x0 || unit.pos.x >= x1 || unit.pos.y < y0 || unit.pos.y >= y1 {
             continue;
@@ -209,8 +329,13 @@ fn draw_board(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter, pl
         let art = loaded.kind(&unit.kind, army.as_deref(), face);
         let art = art.map(|picture| crate::ui::sketch::picture_texture(painter.ctx(), &picture).id());
         let counter = theme::Counter { color, symbol, hp: unit.hp, max_hp, passengers: unit.passengers.len(), art };
-        theme::draw_unit(painter, place.square_rect(unit.pos), &counter);
+        if place.zoom < theme::SMALL_COUNTER && art.is_none() {
+            theme::small_unit(&mut small, place.square_rect(unit.pos), &counter);
+        } else {
+            theme::draw_unit(painter, place.square_rect(unit.pos), &counter);
+        }
     }
+    painter.add(egui::Shape::mesh(small));
     let board =
         Rect::from_min_size(place.origin, vec2(f32::from(s.board.width), f32::from(s.board.height)) * place.zoom);
     painter.rect_stroke(board, 0.0, Stroke::new(2.0, Color32::from_gray(15)), StrokeKind::Outside);

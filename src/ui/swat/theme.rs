@@ -224,6 +224,28 @@ pub struct Counter<'a> {
     pub art: Option<egui::TextureId>,
 }
 
+/// Below this many screen points a square, counters without art are drawn flat (no rounding,
+/// shadow or text, none of which shows at that size) into one mesh for all of them.
+pub const SMALL_COUNTER: f32 = 10.0;
+
+/// Adds a counter on the square `rect`, too small for rounding, shadow or text, to `mesh`: the
+/// white edge, the army's colour, the damage badge and a dot per passenger, as flat quads.
+pub fn small_unit(mesh: &mut egui::Mesh, rect: Rect, unit: &Counter<'_>) {
+    let s = rect.width();
+    let counter = rect.shrink(s * 0.12);
+    mesh.add_colored_rect(counter, Color32::from_rgb(250, 250, 250));
+    mesh.add_colored_rect(counter.shrink((s * 0.04).max(1.0)), unit.color);
+    if unit.hp < unit.max_hp {
+        let badge =
+            Rect::from_min_size(pos2(counter.right() - s * 0.3, counter.bottom() - s * 0.3), vec2(s * 0.34, s * 0.34));
+        mesh.add_colored_rect(badge, Color32::from_rgb(20, 20, 20));
+    }
+    for i in 0..unit.passengers {
+        let center = pos2(counter.left() + s * (0.12 + 0.16 * i as f32), counter.top() + s * 0.12);
+        mesh.add_colored_rect(Rect::from_center_size(center, vec2(2.0, 2.0)), Color32::WHITE);
+    }
+}
+
 /// Draws a unit counter: a rounded square in the owner's colour with its symbol (or the
 /// designer's art), its HP when damaged, and one dot per passenger.
 pub fn draw_unit(painter: &Painter, rect: Rect, unit: &Counter<'_>) {
