@@ -5,7 +5,7 @@
 
 use super::shape::{Bounds, Shape, inside_intervals, sample_points};
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{AABB, RTree};
+use rstar::{AABB, RTree, RTreeObject as _, SelectionFunction};
 
 /// A wall segment standing on the table, in micrometres.
 #[derive(Debug, Clone, PartialEq)]
@@ -87,6 +87,53 @@ pub struct Scene {
     index: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>>,
 }
 
+/// The R-tree's boxes a segment meets.
+struct SegmentSelection {
+    a: (f64, f64),
+    b: (f64, f64),
+}
+
+/// Slack added to every box before the segment is tested against it, in micrometres: far below
+/// anything a table measures, and enough that rounding never drops a box the segment grazes.
+const BOX_SLACK: f64 = 1.0;
+
+impl SegmentSelection {
+    /// Whether the segment meets the box from `lower` to `upper` (slab by slab, its parameter
+    /// kept within 0 to 1).
+    fn meets(&self, lower: [f64; 2], upper: [f64; 2]) -> bool {
+        let (a, b) = ([self.a.0, self.a.1], [self.b.0, self.b.1]);
+        let (mut enter, mut leave) = (0.0f64, 1.0f64);
+        for axis in 0..2 {
+            let (low, high) = (lower[axis] - BOX_SLACK, upper[axis] + BOX_SLACK);
+            let d = b[axis] - a[axis];
+            if d == 0.0 {
+                if a[axis] < low || a[axis] > high {
+                    return false;
+                }
+                continue;
+            }
+            let (u0, u1) = ((low - a[axis]) / d, (high - a[axis]) / d);
+            enter = enter.max(u0.min(u1));
+            leave = leave.min(u0.max(u1));
+            if enter > leave {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl SelectionFunction<GeomWithData<Rectangle<[f64; 2]>, usize>> for SegmentSelection {
+    fn should_unpack_parent(&self, envelope: &AABB<[f64; 2]>) -> bool {
+        self.meets(envelope.lower(), envelope.upper())
+    }
+
+    fn should_unpack_leaf(&self, leaf: &GeomWithData<Rectangle<[f64; 2]>, usize>) -> bool {
+        let envelope = leaf.envelope();
+        self.meets(envelope.lower(), envelope.upper())
+    }
+}
+
 impl Scene {
     /// Indexes the pieces.
     #[must_use]
@@ -112,10 +159,12 @@ impl Scene {
         found
     }
 
-    /// The pieces whose boxes meet the segment's box, in index order.
+    /// The pieces whose boxes the segment meets, in index order: the tree is walked only into
+    /// boxes the segment itself crosses, not every box that meets the segment's own box (a
+    /// long diagonal line's box covers most of the table).
     fn near(&self, a: (f64, f64), b: (f64, f64)) -> Vec<usize> {
-        let envelope = AABB::from_corners([a.0.min(b.0), a.1.min(b.1)], [a.0.max(b.0), a.1.max(b.1)]);
-        let mut found: Vec<usize> = self.index.locate_in_envelope_intersecting(&envelope).map(|g| g.data).collect();
+        let mut found: Vec<usize> =
+            self.index.locate_with_selection_function(SegmentSelection { a, b }).map(|g| g.data).collect();
         // The tree's order depends on how it was built; the answer must not.
         found.sort_unstable();
         found
@@ -353,6 +402,70 @@ mod tests {
                 assert_eq!(scene.visible_fraction(eye, &target, 1.2 * IN, 16, &[]), (by_lines, points.len()));
             }
         }
+    }
+
+    #[test]
+    fn the_tree_walk_along_a_line_finds_every_piece_the_line_crosses() {
+        // Turned buildings, walls and lines in every direction, grazing corners and edges: the
+        // pruned walk must hand the line every piece a look at all of them would find crossed.
+        let mut obstacles: Vec<Obstacle> = (0..30)
+            .map(|i| {
+                let pose = Pose::new(
+                    (3 + 7 * i % 60) * UM_PER_INCH,
+                    (2 + 11 * i % 40) * UM_PER_INCH,
+                    Facing::from_centidegrees(i * 1300),
+                );
+                let shape = Footprint::Rect { length: 4 * UM_PER_INCH, width: 3 * UM_PER_INCH }.place(pose);
+                Obstacle { shape, height: f64::from(i as i32 % 3) * IN, opaque: i % 2 == 0, walls: vec![] }
+            })
+            .collect();
+        obstacles.push(Obstacle {
+            shape: Footprint::Rect { length: 100, width: 100 }.place(Pose::new(0, 0, Facing::UP)),
+            height: 0.0,
+            opaque: false,
+            walls: vec![WallLine { a: (20.0 * IN, 0.0), b: (22.0 * IN, 40.0 * IN), height: 1.8 * IN }],
+        });
+        let scene = Scene::new(obstacles.clone());
+        let crossed_by_any = |a: (f64, f64), b: (f64, f64)| -> Vec<usize> {
+            (0..obstacles.len())
+                .filter(|&i| {
+                    !inside_intervals(&obstacles[i].shape, a, b).is_empty()
+                        || obstacles[i].walls.iter().any(|w| segment_cross(a, b, w.a, w.b).is_some())
+                })
+                .collect()
+        };
+        let corners: Vec<(f64, f64)> = obstacles
+            .iter()
+            .flat_map(|o| {
+                let b = o.bounds();
+                [b.min, b.max, (b.min.0, b.max.1)]
+            })
+            .collect();
+        let mut checked = 0;
+        for (i, &a) in corners.iter().enumerate().step_by(3) {
+            for &b in corners
+                .iter()
+                .skip(i % 7)
+                .step_by(5)
+                .chain([(0.0, 0.0), (72.0 * IN, 48.0 * IN), (a.0, 48.0 * IN), (72.0 * IN, a.1)].iter())
+            {
+                let found: Vec<usize> = scene
+                    .line(Eye { at: a, z: IN }, Eye { at: b, z: IN }, &[])
+                    .crossings
+                    .iter()
+                    .map(|c| c.obstacle)
+                    .collect();
+                let mut found = found;
+                found.dedup();
+                assert_eq!(
+                    found.iter().copied().collect::<std::collections::BTreeSet<_>>(),
+                    crossed_by_any(a, b).into_iter().collect(),
+                    "{a:?} to {b:?}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(checked > 300, "{checked} lines");
     }
 
     #[test]
