@@ -276,12 +276,60 @@ fn an_image_dropped_on_a_palette_entry_becomes_that_kinds_art_in_every_game() {
         harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
         harness.run_steps(3);
         assert!(kinds_with_art(&harness).is_empty(), "{name}: one undoable step");
-        // Dropped where no kind is, it is not assigned, and the Art panel opens to say where.
-        harness.hover_at(egui::pos2(640.0, 400.0));
+        // Dropped where no kind is (the status bar), it is not assigned, and the Art panel
+        // opens to say where.
+        harness.hover_at(egui::pos2(1200.0, 792.0));
         harness.run_steps(2);
         drop_photo(&mut harness);
         harness.run_steps(3);
-        assert!(kinds_with_art(&harness).is_empty(), "{name}: dropped on the board, no kind takes it");
+        assert!(kinds_with_art(&harness).is_empty(), "{name}: dropped on the status bar, no kind takes it");
         assert!(harness.state().art.open, "{name}: the Art panel opens");
+    }
+}
+
+#[test]
+fn an_image_dropped_on_a_thing_on_the_board_becomes_its_kinds_art_in_every_game() {
+    use skirmish_studio::table::{UM_PER_CM, UM_PER_INCH};
+    for name in ["bridgehead.ron", "skirm-ruined-crossing.ron", "aa-hedgerow-crossing.ron", "ms-town.ron"] {
+        let (mut harness, _dir) = window_on_copy(name, "board-drop");
+        let place = harness.state().placement.expect("the board was drawn");
+        // A unit of the sample on a grid; the first piece on a table, where its centre is.
+        let (at, expected) = {
+            let app = harness.state();
+            if let Some(desk) = app.desk_as::<skirmish_studio::ui::swat::SwatDesk>() {
+                let unit = &desk.editor.doc.scenario.units[0];
+                (place.square_rect(unit.pos).center(), vec![unit.kind.clone()])
+            } else if let Some(desk) = app.desk_as::<skirmish_studio::ui::skirm::SkirmDesk>() {
+                let scenario = &desk.editor.doc.scenario;
+                let unit = &scenario.squads[0].units[0];
+                let at = scenario.deployment(&desk.editor.rules)[0][0].expect("the first unit stands somewhere");
+                let key = if unit.name.is_empty() { unit.profile.clone() } else { unit.name.clone() };
+                (place.square_rect(at).center(), vec![key])
+            } else if let Some(desk) = app.desk_as::<skirmish_studio::ui::armored::ArmoredDesk>() {
+                let table = &desk.editor.doc.scenario.table;
+                let piece = &table.pieces[0];
+                let inch = UM_PER_INCH as f32;
+                let kinds = std::iter::once(piece.kind.clone()).chain(table.units.iter().map(|u| u.profile.clone()));
+                (place.to_screen(piece.pose.x as f32 / inch, piece.pose.y as f32 / inch), kinds.collect())
+            } else {
+                let desk = app.desk_as::<skirmish_studio::ui::modern::ModernDesk>().unwrap();
+                let scenario = &desk.editor.doc.scenario;
+                let piece = &scenario.table.pieces[0];
+                let cm = UM_PER_CM as f32;
+                let kinds = std::iter::once(piece.kind.clone()).chain(scenario.units.iter().map(|u| u.troop.clone()));
+                (place.to_screen(piece.pose.x as f32 / cm, piece.pose.y as f32 / cm), kinds.collect())
+            }
+        };
+        harness.hover_at(at);
+        harness.run_steps(2);
+        let under = harness.state().desk.art_kind_under_pointer();
+        let kind = under.clone().unwrap_or_else(|| panic!("{name}: a kind is under the pointer"));
+        assert!(expected.contains(&kind), "{name}: {kind} is one of {expected:?}");
+        drop_photo(&mut harness);
+        harness.run_steps(3);
+        assert_eq!(kinds_with_art(&harness), vec![(kind, "assets/photo.jpg".to_owned())], "{name}");
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        harness.run_steps(3);
+        assert!(kinds_with_art(&harness).is_empty(), "{name}: one undoable step");
     }
 }

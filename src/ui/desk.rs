@@ -114,6 +114,11 @@ pub trait Desk: Any + DeskDocument + OwnCommands {
     fn place_board_rect(&self, place: crate::game::Place) -> ((f32, f32), f32) {
         place.board_rect()
     }
+    /// The id of the art kind drawn under the pointer on the board (the unit, piece, item or
+    /// terrain there), where an image dropped now would be that kind's art.
+    fn art_kind_under_pointer(&self) -> Option<String> {
+        None
+    }
     /// Whether its print has extra counters per unit kind to ask for.
     fn has_extra_counters(&self) -> bool {
         false

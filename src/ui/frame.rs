@@ -37,8 +37,8 @@ impl StudioApp {
         let at = ctx.input(|i| i.pointer.latest_pos());
         let palette_kind = super::art_panel::take_art_drop(ctx, at);
         let Some(path) = dropped.into_iter().next() else { return };
-        // An image is art, not a document: it goes to the Art panel's row or the palette entry
-        // it was dropped on.
+        // An image is art, not a document: it goes to the Art panel's row, the palette entry or
+        // the thing on the board it was dropped on.
         if super::art_panel::is_image(&path) && !self.desk.in_playtest() {
             let on_row = at.and_then(|p| self.art.row_at(p)).filter(|_| self.art.open);
             let kinds = || self.desk.open_scenario().map(|s| s.art_kinds()).unwrap_or_default();
@@ -46,7 +46,11 @@ impl StudioApp {
                 let kind = palette_kind?;
                 kinds().into_iter().find(|k| k.id == kind).map(crate::art::ArtTarget::Kind)
             };
-            match on_row.or_else(on_palette) {
+            let on_board = || {
+                let kind = self.desk.art_kind_under_pointer()?;
+                kinds().into_iter().find(|k| k.id == kind).map(crate::art::ArtTarget::Kind)
+            };
+            match on_row.or_else(on_palette).or_else(on_board) {
                 Some(target) => self.assign_art(&target, &path),
                 None => {
                     self.art.open = true;

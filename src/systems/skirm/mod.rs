@@ -15,6 +15,6 @@ pub mod text;
 
 pub use playtest::SkirmPlay;
 pub use print::CARD_MM;
-pub use print::{SHEETS, draw_battle_map};
+pub use print::{SHEETS, draw_battle_map, item_art_name};
 pub use system::{Skirm, computer_battle};
 pub use text::describe_event;

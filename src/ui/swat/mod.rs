@@ -155,6 +155,15 @@ impl SwatDesk {
 crate::desk_parts!(SwatDesk, crate::systems::swat::Swat, crate::systems::swat::editing::Edits);
 
 impl Desk for SwatDesk {
+    fn art_kind_under_pointer(&self) -> Option<String> {
+        let s = &self.editor.doc.scenario;
+        let pos = self.hover.filter(|p| s.contains(*p))?;
+        match s.units.iter().find(|u| u.pos == pos) {
+            Some(unit) => Some(unit.kind.clone()),
+            None => self.editor.rules.terrains.get(s.terrain_at(pos).index()).map(|t| t.id.clone()),
+        }
+    }
+
     fn symmetry(&self) -> Option<Symmetry> {
         self.editor.symmetry
     }

@@ -10,8 +10,8 @@ mod sheets;
 
 pub use self::cards::CARD_MM;
 use self::cards::{Card, card_grid, cards, cards_page, codes_used};
-pub use self::draw::draw_battle_map;
 use self::draw::squad_ink;
+pub use self::draw::{draw_battle_map, item_art_name};
 use self::sheets::{
     SheetLine, Token, reference_lines, sheet_lines, sheet_page, sheet_pages, token_grid, tokens, tokens_page,
 };
