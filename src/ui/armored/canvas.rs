@@ -380,3 +380,13 @@ pub fn unit_tags(painter: &Painter, place: Placement, unit: f32, tags: &[UnitTag
         painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
 }
+
+/// The id of the art kind drawn under the pointer, where an image dropped now goes.
+pub fn art_kind_under_pointer(desk: &ArmoredDesk) -> Option<String> {
+    let table = &desk.editor.doc.scenario.table;
+    match desk.editor.thing_at(desk.hover?)? {
+        crate::table::symmetry::Thing::Unit(i) => table.units.get(i).map(|u| u.profile.clone()),
+        crate::table::symmetry::Thing::Piece(i) => table.pieces.get(i).map(|p| p.kind.clone()),
+        _ => None,
+    }
+}

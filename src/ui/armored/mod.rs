@@ -83,12 +83,7 @@ crate::desk_parts!(ArmoredDesk, crate::systems::armored::ArmoredAdvance, crate::
 
 impl Desk for ArmoredDesk {
     fn art_kind_under_pointer(&self) -> Option<String> {
-        let table = &self.editor.doc.scenario.table;
-        match self.editor.thing_at(self.hover?)? {
-            crate::table::symmetry::Thing::Unit(i) => table.units.get(i).map(|u| u.profile.clone()),
-            crate::table::symmetry::Thing::Piece(i) => table.pieces.get(i).map(|p| p.kind.clone()),
-            _ => None,
-        }
+        canvas::art_kind_under_pointer(self)
     }
 
     fn symmetry(&self) -> Option<Symmetry> {

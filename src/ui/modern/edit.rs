@@ -419,3 +419,13 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         cx.say(message);
     }
 }
+
+/// The id of the art kind drawn under the pointer, where an image dropped now goes.
+pub fn art_kind_under_pointer(desk: &ModernDesk) -> Option<String> {
+    use crate::systems::modern::editing::Thing;
+    let scenario = &desk.editor.doc.scenario;
+    match desk.editor.thing_at(desk.hover?)? {
+        Thing::Unit(i) | Thing::Figure(i, _) => scenario.units.get(i).map(|u| u.troop.clone()),
+        Thing::Piece(i) => scenario.table.pieces.get(i).map(|p| p.kind.clone()),
+    }
+}

@@ -78,12 +78,7 @@ crate::desk_parts!(ModernDesk, crate::systems::modern::ModernSkirmish, crate::ed
 
 impl Desk for ModernDesk {
     fn art_kind_under_pointer(&self) -> Option<String> {
-        use crate::systems::modern::editing::Thing;
-        let scenario = &self.editor.doc.scenario;
-        match self.editor.thing_at(self.hover?)? {
-            Thing::Unit(i) | Thing::Figure(i, _) => scenario.units.get(i).map(|u| u.troop.clone()),
-            Thing::Piece(i) => scenario.table.pieces.get(i).map(|p| p.kind.clone()),
-        }
+        edit::art_kind_under_pointer(self)
     }
 
     fn symmetry(&self) -> Option<Symmetry> {

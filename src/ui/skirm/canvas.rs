@@ -234,3 +234,20 @@ fn draw_deployment(desk: &SkirmDesk, painter: &Painter, place: Placement) {
         }
     }
 }
+
+/// The id of the art kind drawn under the pointer, where an image dropped now goes.
+pub fn art_kind_under_pointer(desk: &SkirmDesk) -> Option<String> {
+    let scenario = &desk.editor.doc.scenario;
+    let square = desk.hover?.square;
+    // Where each unit stands as drawn: its own square, or its place in its zone.
+    let deployed = scenario.deployment(&desk.editor.rules);
+    let placed = scenario.squads.iter().zip(&deployed).flat_map(|(s, at)| s.units.iter().zip(at));
+    let unit = placed.filter(|(_, at)| **at == Some(square)).map(|(u, _)| u).next();
+    if let Some(unit) = unit {
+        return Some(if unit.name.is_empty() { unit.profile.clone() } else { unit.name.clone() });
+    }
+    if let Some((_, item)) = scenario.items.iter().find(|(at, _)| *at == square) {
+        return Some(crate::systems::skirm::item_art_name(item).to_owned());
+    }
+    desk.editor.rules.terrains.get(scenario.board.terrain_at(square).index()).map(|t| t.id.clone())
+}

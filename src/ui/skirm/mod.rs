@@ -106,19 +106,7 @@ crate::desk_parts!(SkirmDesk, crate::systems::skirm::Skirm, crate::editing::Snap
 
 impl Desk for SkirmDesk {
     fn art_kind_under_pointer(&self) -> Option<String> {
-        let scenario = &self.editor.doc.scenario;
-        let square = self.hover?.square;
-        // Where each unit stands as drawn: its own square, or its place in its zone.
-        let deployed = scenario.deployment(&self.editor.rules);
-        let placed = scenario.squads.iter().zip(&deployed).flat_map(|(s, at)| s.units.iter().zip(at));
-        let unit = placed.filter(|(_, at)| **at == Some(square)).map(|(u, _)| u).next();
-        if let Some(unit) = unit {
-            return Some(if unit.name.is_empty() { unit.profile.clone() } else { unit.name.clone() });
-        }
-        if let Some((_, item)) = scenario.items.iter().find(|(at, _)| *at == square) {
-            return Some(crate::systems::skirm::item_art_name(item).to_owned());
-        }
-        self.editor.rules.terrains.get(scenario.board.terrain_at(square).index()).map(|t| t.id.clone())
+        canvas::art_kind_under_pointer(self)
     }
 
     fn symmetry(&self) -> Option<Symmetry> {

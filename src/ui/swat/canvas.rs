@@ -425,3 +425,42 @@ fn draw_overlays(desk: &SwatDesk, cx: &DeskContext<'_>, painter: &egui::Painter,
         }
     }
 }
+
+/// The id of the art kind drawn under the pointer, where an image dropped now goes.
+pub fn art_kind_under_pointer(desk: &SwatDesk) -> Option<String> {
+    let s = &desk.editor.doc.scenario;
+    let pos = desk.hover.filter(|p| s.contains(*p))?;
+    match s.units.iter().find(|u| u.pos == pos) {
+        Some(unit) => Some(unit.kind.clone()),
+        None => desk.editor.rules.terrains.get(s.terrain_at(pos).index()).map(|t| t.id.clone()),
+    }
+}
+
+impl SwatDesk {
+    /// The terrain colour of every square, row by row.
+    #[must_use]
+    pub fn miniature(&self) -> Vec<egui::Color32> {
+        let s = &self.editor.doc.scenario;
+        let mut colours: Vec<egui::Color32> = s
+            .board
+            .terrain
+            .iter()
+            .map(|t| self.editor.rules.terrains.get(t.index()).map_or(egui::Color32::GRAY, theme::terrain_color))
+            .collect();
+        // Owned properties in their army's colour and units as a half tint of it, so a preview
+        // shows who holds what, not the ground alone.
+        let army = |owner: u8| s.players.get(usize::from(owner)).map(|p| theme::army_color(p.army));
+        for (pos, owner) in &s.owners {
+            if let (Some(colour), true) = (army(*owner), s.contains(*pos)) {
+                colours[s.index(*pos)] = colour;
+            }
+        }
+        for unit in &s.units {
+            if let (Some(colour), true) = (army(unit.owner), s.contains(unit.pos)) {
+                let ground = colours[s.index(unit.pos)];
+                colours[s.index(unit.pos)] = ground.lerp_to_gamma(colour, 0.6);
+            }
+        }
+        colours
+    }
+}
