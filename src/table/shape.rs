@@ -429,6 +429,19 @@ pub fn within(a: &Shape, b: &Shape, d: f64) -> bool {
 /// parameter (0 at `a`, 1 at `b`), in order.
 #[must_use]
 pub fn inside_intervals(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> Vec<(f64, f64)> {
+    let mut out = Vec::new();
+    for_each_inside(shape, a, b, |t0, t1| out.push((t0, t1)));
+    out
+}
+
+/// Crossings kept on the stack before a polygon's cuts spill to the heap: a segment crosses a
+/// convex piece at most twice, and the table's pieces have few corners.
+const STACK_CUTS: usize = 16;
+
+/// Hands `found` each interval of [`inside_intervals`], in order, without gathering them: the
+/// sight lines ask this for every piece near every line a computer player draws, so it
+/// allocates nothing for the pieces the table has.
+pub fn for_each_inside(shape: &Shape, a: (f64, f64), b: (f64, f64), mut found: impl FnMut(f64, f64)) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     match shape {
         Shape::Circle { centre, radius } => {
@@ -437,22 +450,27 @@ pub fn inside_intervals(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> Vec<(f64
             let qb = 2.0 * (fx * dx + fy * dy);
             let qc = fx * fx + fy * fy - radius * radius;
             if qa == 0.0 {
-                return if qc <= 0.0 { vec![(0.0, 1.0)] } else { Vec::new() };
+                if qc <= 0.0 {
+                    found(0.0, 1.0);
+                }
+                return;
             }
             let disc = qb * qb - 4.0 * qa * qc;
             if disc <= 0.0 {
-                return Vec::new();
+                return;
             }
             let root = disc.sqrt();
             let (t0, t1) = ((-qb - root) / (2.0 * qa), (-qb + root) / (2.0 * qa));
             let (t0, t1) = (t0.max(0.0), t1.min(1.0));
-            if t0 < t1 { vec![(t0, t1)] } else { Vec::new() }
+            if t0 < t1 {
+                found(t0, t1);
+            }
         }
         Shape::Polygon { polygon, .. } => {
             let ring = &polygon.exterior().0;
             // Every parameter where the segment crosses an edge; inside and outside alternate
             // between them.
-            let mut cuts: Vec<f64> = Vec::with_capacity(8);
+            let (mut stack, mut spilled, mut count) = ([0.0f64; STACK_CUTS], Vec::new(), 0usize);
             for edge in ring.windows(2) {
                 let (p, q) = (edge[0], edge[1]);
                 let (ex, ey) = (q.x - p.x, q.y - p.y);
@@ -464,17 +482,25 @@ pub fn inside_intervals(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> Vec<(f64
                 let t = (wx * ey - wy * ex) / denominator;
                 let u = (wx * dy - wy * dx) / denominator;
                 if (0.0..=1.0).contains(&t) && (0.0..1.0).contains(&u) {
-                    cuts.push(t);
+                    if count < STACK_CUTS {
+                        stack[count] = t;
+                    } else {
+                        if spilled.is_empty() {
+                            spilled.extend_from_slice(&stack);
+                        }
+                        spilled.push(t);
+                    }
+                    count += 1;
                 }
             }
+            let cuts: &mut [f64] = if count <= STACK_CUTS { &mut stack[..count] } else { &mut spilled };
             cuts.sort_by(f64::total_cmp);
             let mut inside = point_in_ring(ring, a);
             let mut start = 0.0;
-            let mut out = Vec::new();
-            for t in cuts {
+            for &t in cuts.iter() {
                 if inside {
                     if t > start {
-                        out.push((start, t));
+                        found(start, t);
                     }
                 } else {
                     start = t;
@@ -482,9 +508,8 @@ pub fn inside_intervals(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> Vec<(f64
                 inside = !inside;
             }
             if inside && start < 1.0 {
-                out.push((start, 1.0));
+                found(start, 1.0);
             }
-            out
         }
     }
 }

@@ -3,7 +3,7 @@
 //! footprint from sample points, and the length of a path inside each piece. An R-tree of the
 //! pieces' boxes (rstar, which `geo` builds on) keeps far pieces out of every line.
 
-use super::shape::{Bounds, Shape, inside_intervals, sample_points};
+use super::shape::{Bounds, Shape, for_each_inside, inside_intervals, sample_points};
 use rstar::primitives::{GeomWithData, Rectangle};
 use rstar::{AABB, RTree, RTreeObject as _, SelectionFunction};
 
@@ -182,7 +182,7 @@ impl Scene {
                 continue;
             }
             let obstacle = &self.obstacles[index];
-            for (t0, t1) in inside_intervals(&obstacle.shape, a, b) {
+            for_each_inside(&obstacle.shape, a, b, |t0, t1| {
                 let lowest = height_at(t0).min(height_at(t1));
                 let length = (t1 - t0) * crate::table::measure::length(b.0 - a.0, b.1 - a.1);
                 crossings.push(Crossing {
@@ -192,7 +192,7 @@ impl Scene {
                     length,
                     blocks: obstacle.opaque && obstacle.height > lowest,
                 });
-            }
+            });
             for (w, wall) in obstacle.walls.iter().enumerate() {
                 if let Some(t) = segment_cross(a, b, wall.a, wall.b) {
                     crossings.push(Crossing {
@@ -261,11 +261,13 @@ impl Scene {
     fn blocks(&self, index: usize, eye: Eye, target: Eye) -> bool {
         let obstacle = &self.obstacles[index];
         let height_at = |t: f64| eye.z + (target.z - eye.z) * t;
-        if obstacle.opaque
-            && inside_intervals(&obstacle.shape, eye.at, target.at)
-                .iter()
-                .any(|&(t0, t1)| obstacle.height > height_at(t0).min(height_at(t1)))
-        {
+        let mut hidden = false;
+        if obstacle.opaque {
+            for_each_inside(&obstacle.shape, eye.at, target.at, |t0, t1| {
+                hidden |= obstacle.height > height_at(t0).min(height_at(t1));
+            });
+        }
+        if hidden {
             return true;
         }
         obstacle
