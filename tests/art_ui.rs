@@ -333,3 +333,20 @@ fn an_image_dropped_on_a_thing_on_the_board_becomes_its_kinds_art_in_every_game(
         assert!(kinds_with_art(&harness).is_empty(), "{name}: one undoable step");
     }
 }
+
+#[test]
+fn an_image_dropped_on_a_row_of_the_art_panel_becomes_that_rows_art() {
+    let (mut harness, _dir) = window_on_copy("ms-town.ron", "row-drop");
+    menu(&mut harness, "Tools", "Art...");
+    // The rows list kinds in the game's order; the first row's "Choose image…" is on its line.
+    let row = harness.get_all_by_label("Choose image…").next().expect("a row per kind").rect().center();
+    harness.hover_at(row);
+    harness.run_steps(2);
+    drop_photo(&mut harness);
+    harness.run_steps(3);
+    let assigned = kinds_with_art(&harness);
+    assert_eq!(assigned.len(), 1, "{}", harness.state().status);
+    assert_eq!(assigned[0].1, "assets/photo.jpg");
+    let first = harness.state().desk.open_scenario().unwrap().art_kinds()[0].id.clone();
+    assert_eq!(assigned[0].0, first, "the row's own kind");
+}
