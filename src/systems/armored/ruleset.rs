@@ -352,6 +352,33 @@ pub struct Ruleset {
     /// The numbers of the keyword actions, indirect fire and infantry equipment.
     #[serde(default)]
     pub specials: Specials,
+    /// Each profile's hull, read once from its file form: the rules ask for hulls in every
+    /// computer decision, and reading one checks it and words its refusals each time.
+    #[serde(skip)]
+    hulls: HullCache,
+}
+
+/// The profiles' hulls in the order of `profiles`, read on first use. It is not part of what a
+/// ruleset is: two rulesets are equal whatever either has read, and a clone reads afresh.
+#[derive(Default)]
+struct HullCache(std::sync::OnceLock<Vec<Option<Footprint>>>);
+
+impl Clone for HullCache {
+    fn clone(&self) -> Self {
+        HullCache::default()
+    }
+}
+
+impl PartialEq for HullCache {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for HullCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("HullCache")
+    }
 }
 
 /// The numbers the text gives for scouting, demolition, crews, sandbags, transports and
@@ -556,7 +583,21 @@ impl Ruleset {
     /// A profile's base or hull.
     #[must_use]
     pub fn hull(&self, id: &str) -> Option<Footprint> {
-        self.profile(id).and_then(|p| read_footprint(self.unit, &p.hull, &p.id).ok())
+        self.profile(id).and_then(|p| self.hull_of(p))
+    }
+
+    /// The base or hull of `profile` (one of this ruleset's, else read from its file form), or
+    /// `None` where it cannot be read (the ruleset's check says why).
+    #[must_use]
+    pub fn hull_of(&self, profile: &Profile) -> Option<Footprint> {
+        let hulls = self
+            .hulls
+            .0
+            .get_or_init(|| self.profiles.iter().map(|p| read_footprint(self.unit, &p.hull, &p.id).ok()).collect());
+        match self.profiles.iter().position(|p| std::ptr::eq(p, profile)) {
+            Some(index) => hulls.get(index).cloned().flatten(),
+            None => read_footprint(self.unit, &profile.hull, &profile.id).ok(),
+        }
     }
 
     /// A kind's default footprint.
@@ -639,6 +680,21 @@ impl crate::game::GameRuleset for Ruleset {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn a_hull_read_once_is_the_hull_its_file_form_reads_and_equality_ignores_what_was_read() {
+        let rules = Ruleset::builtin().unwrap();
+        let fresh = rules.clone();
+        for p in &rules.profiles {
+            assert_eq!(rules.hull_of(p), read_footprint(rules.unit, &p.hull, &p.id).ok(), "{}", p.id);
+            assert_eq!(rules.hull(&p.id), rules.hull_of(p));
+        }
+        // A profile of another ruleset is read from its own file form.
+        let mut other = rules.profiles[0].clone();
+        other.hull = FootprintFile::Round { diameter: 1.0 };
+        assert_eq!(rules.hull_of(&other), Some(Footprint::Round { diameter: rules.unit.um() }));
+        assert_eq!(rules, fresh, "what a ruleset has read is not part of it");
+    }
     use crate::table::UM_PER_INCH;
 
     #[test]

@@ -94,7 +94,7 @@ pub fn profile<'a>(data: &'a Ruleset, unit: &Unit) -> Option<&'a Profile> {
 #[must_use]
 pub fn shape(data: &Ruleset, unit: &Unit) -> Option<Shape> {
     let p = profile(data, unit)?;
-    Some(crate::table::file::read_footprint(data.unit, &p.hull, &p.id).ok()?.place(unit.pose))
+    Some(data.hull_of(p)?.place(unit.pose))
 }
 
 /// The edge-to-edge range between two units, in whole micrometres.

@@ -125,7 +125,7 @@ fn stops(kind: &TerrainKind, class: UnitClass) -> bool {
 fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, to: Pose) -> Result<(), Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
     let Some(p) = profile(data, unit) else { return Err(Rejection::NoSuchUnit) };
-    let Ok(hull) = crate::table::file::read_footprint(data.unit, &p.hull, &p.id) else {
+    let Some(hull) = data.hull_of(p) else {
         return Err(Rejection::NoSuchUnit);
     };
     let scene = &state.setup.scene.0;
@@ -240,9 +240,7 @@ pub fn may_go(data: &Ruleset, state: &GameState, index: usize, from: Pose, pose:
         return Err(Rejection::Blocked);
     }
     if state.setup.readings.through_units == ThroughUnits::Around && from != pose {
-        let footprint = profile(data, unit)
-            .and_then(|p| crate::table::file::read_footprint(data.unit, &p.hull, &p.id).ok())
-            .ok_or(Rejection::NoSuchUnit)?;
+        let footprint = profile(data, unit).and_then(|p| data.hull_of(p)).ok_or(Rejection::NoSuchUnit)?;
         let area = swept(&footprint, from, pose);
         if others.iter().any(|other| overlaps(&area, other)) {
             return Err(Rejection::PathBlocked);

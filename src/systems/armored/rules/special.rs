@@ -360,7 +360,7 @@ pub fn towed_at(data: &Ruleset, state: &GameState, tow: usize, pose: Pose) -> Op
 
 /// A hull's length along its facing, micrometres.
 fn hull_length(data: &Ruleset, p: &crate::systems::armored::ruleset::Profile) -> f64 {
-    crate::table::file::read_footprint(data.unit, &p.hull, &p.id).map_or(0.0, |f| match f {
+    data.hull_of(p).map_or(0.0, |f| match f {
         crate::table::Footprint::Rect { length, .. } | crate::table::Footprint::Oval { length, .. } => length as f64,
         other => 2.0 * other.reach(),
     })

@@ -144,10 +144,7 @@ pub fn accurate_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)>
 
 /// The place a squad stands to man a gun: just behind it, on its axis.
 fn behind(data: &Ruleset, gun: &Unit) -> (i64, i64) {
-    let back = profile(data, gun)
-        .and_then(|p| crate::table::file::read_footprint(data.unit, &p.hull, &p.id).ok())
-        .map_or(0.0, |f| f.reach())
-        + 0.9 * UM_PER_INCH as f64;
+    let back = profile(data, gun).and_then(|p| data.hull_of(p)).map_or(0.0, |f| f.reach()) + 0.9 * UM_PER_INCH as f64;
     let (fx, fy) = gun.pose.facing.vector();
     ((gun.pose.x as f64 - fx * back).round() as i64, (gun.pose.y as f64 - fy * back).round() as i64)
 }
