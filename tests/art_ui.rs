@@ -35,6 +35,24 @@ fn window_on_copy(name: &str, tag: &str) -> (Harness<'static, StudioApp>, PathBu
     (harness, dir)
 }
 
+/// Adds `field` (a line of the file's top-level struct) to the scenario at `path`, and opens
+/// it again in the window.
+fn reopen_with(harness: &mut Harness<'static, StudioApp>, path: &Path, field: &str) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let end = text.trim_end().rfind(')').unwrap();
+    std::fs::write(path, format!("{}    {field}\n{}", &text[..end], &text[end..])).unwrap();
+    harness.state_mut().open_path(path).unwrap();
+    harness.run_steps(4);
+}
+
+/// One sample of each game with a kind drawn on its board.
+const SAMPLE_KINDS: [(&str, &str); 4] = [
+    ("bridgehead.ron", "forest"),
+    ("skirm-ruined-crossing.ron", "difficult"),
+    ("aa-hedgerow-crossing.ron", "building"),
+    ("ms-town.ron", "building"),
+];
+
 fn kinds_with_art(harness: &Harness<'static, StudioApp>) -> Vec<(String, String)> {
     let art = harness.state().desk.document().art().clone();
     art.kinds.into_iter().collect()
@@ -87,22 +105,10 @@ fn an_image_that_is_not_one_is_refused_in_a_dialog_and_nothing_changes() {
 
 #[test]
 fn an_unreadable_image_is_a_finding_in_every_game_and_find_the_file_puts_one_in_its_place() {
-    let kinds = [
-        ("bridgehead.ron", "forest"),
-        ("skirm-ruined-crossing.ron", "difficult"),
-        ("aa-hedgerow-crossing.ron", "building"),
-        ("ms-town.ron", "building"),
-    ];
-    for (name, kind) in kinds {
+    for (name, kind) in SAMPLE_KINDS {
         let (mut harness, dir) = window_on_copy(name, "find");
         // The scenario names an image that is not there.
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let end = text.trim_end().rfind(')').unwrap();
-        let art = format!("    art: (kinds: {{\"{kind}\": \"assets/lost.png\"}}),\n");
-        std::fs::write(&path, format!("{}{art}{}", &text[..end], &text[end..])).unwrap();
-        harness.state_mut().open_path(&path).unwrap();
-        harness.run_steps(4);
+        reopen_with(&mut harness, &dir.join(name), &format!("art: (kinds: {{\"{kind}\": \"assets/lost.png\"}}),"));
         assert!(
             harness.query_by_label_contains("cannot be read, so the studio draws its own symbol").is_some(),
             "{name}: the findings say so"
@@ -131,13 +137,7 @@ fn pictures_drawn(harness: &Harness<'static, StudioApp>) -> usize {
 
 #[test]
 fn every_playtest_draws_the_designers_art_where_the_editor_does() {
-    let kinds = [
-        ("bridgehead.ron", "forest"),
-        ("skirm-ruined-crossing.ron", "difficult"),
-        ("aa-hedgerow-crossing.ron", "building"),
-        ("ms-town.ron", "building"),
-    ];
-    for (name, kind) in kinds {
+    for (name, kind) in SAMPLE_KINDS {
         let (mut harness, dir) = window_on_copy(name, "playtest");
         harness.get_by_label("Playtest").click();
         harness.run_steps(4);
@@ -146,13 +146,7 @@ fn every_playtest_draws_the_designers_art_where_the_editor_does() {
         std::fs::create_dir_all(dir.join("assets")).unwrap();
         let photo = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/images/photo.jpg");
         std::fs::copy(photo, dir.join("assets/photo.jpg")).unwrap();
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let end = text.trim_end().rfind(')').unwrap();
-        let art = format!("    art: (kinds: {{\"{kind}\": \"assets/photo.jpg\"}}),\n");
-        std::fs::write(&path, format!("{}{art}{}", &text[..end], &text[end..])).unwrap();
-        harness.state_mut().open_path(&path).unwrap();
-        harness.run_steps(4);
+        reopen_with(&mut harness, &dir.join(name), &format!("art: (kinds: {{\"{kind}\": \"assets/photo.jpg\"}}),"));
         harness.get_by_label("Playtest").click();
         harness.run_steps(4);
         let drawn = pictures_drawn(&harness);
@@ -204,13 +198,8 @@ fn every_game_lays_a_background_and_places_it_by_two_clicked_points_as_undoable_
 fn an_unreadable_background_is_a_finding_and_find_the_file_mends_it() {
     for name in ["bridgehead.ron", "skirm-ruined-crossing.ron", "aa-hedgerow-crossing.ron", "ms-town.ron"] {
         let (mut harness, dir) = window_on_copy(name, "lost-background");
-        let path = dir.join(name);
-        let text = std::fs::read_to_string(&path).unwrap();
-        let end = text.trim_end().rfind(')').unwrap();
-        let lost = "    backdrop: Some(Backdrop(image: \"assets/lost.png\", points: ((0.0, 0.0), (10.0, 0.0)), distance: 5.0, at: (0.0, 0.0))),\n";
-        std::fs::write(&path, format!("{}{lost}{}", &text[..end], &text[end..])).unwrap();
-        harness.state_mut().open_path(&path).unwrap();
-        harness.run_steps(4);
+        let lost = "backdrop: Some(Backdrop(image: \"assets/lost.png\", points: ((0.0, 0.0), (10.0, 0.0)), distance: 5.0, at: (0.0, 0.0))),";
+        reopen_with(&mut harness, &dir.join(name), lost);
         let image = |h: &Harness<'static, StudioApp>| h.state().desk.document().backdrop().map(|b| b.image.clone());
         assert!(
             harness.query_by_label_contains("The background image cannot be read").is_some(),
