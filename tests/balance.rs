@@ -419,3 +419,81 @@ fn the_report_carries_the_house_reading_table_in_plain_words() {
     assert!(table.contains("<th>Allies: change in share of wins</th>"), "{table}");
     assert!(!html.contains("player_turns") && !html.contains("turn_limit"), "no ids");
 }
+
+#[test]
+fn runs_side_by_side_each_stop_on_their_own_test_and_give_what_each_gives_alone() {
+    use skirmish_studio::balance::side_by_side::run_balances;
+    let (lopsided, even) = (open("skirm-ruined-crossing.ron"), open("bridgehead.ron"));
+    let asked = options(200, 2, true);
+    let mut seen = Vec::new();
+    let together =
+        run_balances(&[lopsided.as_ref(), even.as_ref()], &asked, None, &mut |done, of| seen.push((done, of))).unwrap();
+    let alone: Vec<_> =
+        [&lopsided, &even].iter().map(|s| run_balance(s.as_ref(), &asked, &mut |_| {}).unwrap()).collect();
+    assert_eq!(together, alone);
+    assert!(together[0].stopped_early, "the lopsided map decides early: {}", together[0].verdict);
+    assert_eq!(seen.last(), Some(&(400, 400)), "progress ends at every game played or spared");
+    assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "progress never goes back: {seen:?}");
+}
+
+#[test]
+fn jobs_shared_between_threads_come_back_in_order_and_the_first_failure_is_the_one_told() {
+    use skirmish_studio::balance::play_each;
+    for threads in [1, 2, 5] {
+        let squares = play_each(50, threads, |n| Ok(n * n)).unwrap();
+        assert_eq!(squares, (0..50).map(|n| n * n).collect::<Vec<_>>(), "{threads} threads");
+        let failed = play_each(50, threads, |n| if n % 7 == 3 { Err(format!("job {n}")) } else { Ok(n) });
+        assert_eq!(failed, Err("job 3".to_owned()), "{threads} threads");
+    }
+}
+
+#[test]
+fn each_house_reading_plays_until_its_paired_test_against_the_baseline_decides() {
+    use skirmish_studio::balance::BATCH;
+    use skirmish_studio::balance::sensitivity::{PairedShift, sensitivity};
+    let scenario = open("ms-open-field.ron");
+    // A fixed count: every value plays every game, each as it would alone.
+    let fixed = BalanceOptions { seed: 11, ..options(40, 2, false) };
+    let report = sensitivity(scenario.as_ref(), &fixed, &mut |_, _| {}).unwrap();
+    assert_eq!(report.baseline, run_balance(scenario.as_ref(), &fixed, &mut |_| {}).unwrap());
+    for row in report.rows.iter().take(2) {
+        let changed = scenario.with_setting(&row.setting, &row.value).unwrap();
+        assert_eq!(row.balance, run_balance(changed.as_ref(), &fixed, &mut |_| {}).unwrap(), "{}", row.value);
+    }
+    // Until clear: a value stops at the first batch where the paired test decides, and the
+    // baseline plays at least as long as any value.
+    let until_clear = BalanceOptions { seed: 11, ..options(200, 2, true) };
+    let report = sensitivity(scenario.as_ref(), &until_clear, &mut |_, _| {}).unwrap();
+    let base = open_records(scenario.as_ref(), &until_clear, report.baseline.games);
+    let mut stopped_early = 0;
+    for row in &report.rows {
+        let changed = scenario.with_setting(&row.setting, &row.value).unwrap();
+        let own = open_records(changed.as_ref(), &until_clear, row.balance.games);
+        let decided_at = |n: usize| PairedShift::of(&base[..n], &own[..n]).decided(0.05);
+        assert!(row.balance.games <= report.baseline.games, "{}", row.value);
+        assert!(row.balance.games == 200 || decided_at(row.balance.games), "{} stopped undecided", row.value);
+        assert!(
+            (BATCH..row.balance.games).step_by(BATCH).all(|n| !decided_at(n)),
+            "{} played on after its test decided",
+            row.value
+        );
+        stopped_early += usize::from(row.balance.stopped_early);
+        assert_eq!(row.shift, PairedShift::of(&base, &own).shift(1.96), "{}", row.value);
+    }
+    assert!(stopped_early > 0, "some reading of Open Field decides before 200 games");
+}
+
+/// The records of a run's first `games` games, each played alone.
+fn open_records(
+    scenario: &dyn skirmish_studio::game::OpenScenario,
+    asked: &BalanceOptions,
+    games: usize,
+) -> Vec<GameRecord> {
+    let seats = scenario.seats();
+    (0..games)
+        .map(|g| {
+            let first = u8::try_from(g % usize::from(seats)).unwrap();
+            scenario.battle(asked.seed + g as u64, first, asked.round_cap, &asked.levels).unwrap()
+        })
+        .collect()
+}

@@ -1,6 +1,7 @@
 //! A lab run split into shards, each played by its own process, and merged gives byte for
 //! byte the JSON of the same run on one machine (issue 39, item 4): for `balance` with its CO
-//! matrix, levels and a sweep, and on an open table with its house readings; and so do the per-index command lines of the
+//! matrix, levels and a sweep, on an open table with its house readings, and for a cost
+//! calibration; and so do the per-index command lines of the
 //! three scheduler recipes in `docs/distributed/`. Parts of different runs are refused by name.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
@@ -34,15 +35,20 @@ fn studio(args: &[&str]) -> Vec<u8> {
 }
 
 /// The one-machine JSON, and the merge of `shards` parts each played by its own process.
-fn one_and_merged(scenario: &Path, options: &[&str], shards: usize, dir: &Path) -> (Vec<u8>, Vec<u8>) {
+fn one_and_merged(
+    (command, scenario): (&str, &Path),
+    options: &[&str],
+    shards: usize,
+    dir: &Path,
+) -> (Vec<u8>, Vec<u8>) {
     let file = scenario.to_str().unwrap();
-    let mut one_args = vec!["balance", file, "--json"];
+    let mut one_args = vec![command, file, "--json"];
     one_args.extend_from_slice(options);
     let one = studio(&one_args);
     let mut parts = Vec::new();
     for k in 1..=shards {
         let shard = format!("{k}/{shards}");
-        let mut args = vec!["balance", file, "--threads", "1", "--shard", &shard];
+        let mut args = vec![command, file, "--threads", "1", "--shard", &shard];
         args.extend_from_slice(options);
         let part = dir.join(format!("part-{k}.json"));
         std::fs::write(&part, studio(&args)).unwrap();
@@ -59,7 +65,7 @@ fn one_and_merged(scenario: &Path, options: &[&str], shards: usize, dir: &Path) 
 fn three_shards_merged_give_the_one_machine_json_with_cos_levels_and_a_sweep() {
     let dir = scratch("cos");
     let (one, merged) = one_and_merged(
-        &repo("scenarios/crossroads-duel.ron"),
+        ("balance", &repo("scenarios/crossroads-duel.ron")),
         &["--games", "8", "--cos", "--across-levels", "--sweep", "funds:1=0..2000:1000"],
         3,
         &dir,
@@ -73,13 +79,41 @@ fn three_shards_merged_give_the_one_machine_json_with_cos_levels_and_a_sweep() {
 fn four_shards_of_an_open_table_with_its_house_readings_merged_give_the_one_machine_json() {
     let dir = scratch("readings");
     let (one, merged) = one_and_merged(
-        &repo("scenarios/ms-open-field.ron"),
+        ("balance", &repo("scenarios/ms-open-field.ron")),
         &["--games", "6", "--readings", "--levels", "hard,normal", "--seed", "77"],
         4,
         &dir,
     );
     assert!(String::from_utf8_lossy(&one).contains("\"readings\":["), "the run has readings");
     assert_eq!(String::from_utf8_lossy(&merged), String::from_utf8_lossy(&one));
+}
+
+#[test]
+fn three_shards_of_a_cost_calibration_merged_give_the_one_machine_json() {
+    let dir = scratch("calibrate");
+    let (one, merged) = one_and_merged(
+        ("calibrate", &repo("scenarios/aa-three-farms.ron")),
+        &["--games", "100", "--seed", "9"],
+        3,
+        &dir,
+    );
+    assert!(String::from_utf8_lossy(&one).contains("\"profiles\":["), "the run prices profiles");
+    assert_eq!(String::from_utf8_lossy(&merged), String::from_utf8_lossy(&one));
+    // A balance part of the same table, seed and games does not merge with a calibration's.
+    let file = repo("scenarios/aa-three-farms.ron");
+    let balance_part = dir.join("balance-part-2.json");
+    std::fs::write(
+        &balance_part,
+        studio(&["balance", file.to_str().unwrap(), "--games", "100", "--seed", "9", "--shard", "2/3"]),
+    )
+    .unwrap();
+    let output = Command::new(STUDIO)
+        .args(["merge", dir.join("part-1.json").to_str().unwrap(), balance_part.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&output.stderr);
+    assert!(message.contains("the setting 'command': \"balance\" against \"calibrate\""), "{message}");
 }
 
 /// Runs a recipe's per-shard shell lines for shards 1 to `shards` with `env` (the index
@@ -95,6 +129,7 @@ fn run_recipe(script: &str, shards: usize, dir: &Path, index: &dyn Fn(usize) -> 
             .env("SLURM_ARRAY_TASK_COUNT", shards.to_string())
             .env("STUDIO", STUDIO)
             .env("SCENARIO", repo("scenarios/bridgehead.ron"))
+            .env("LAB_COMMAND", "balance")
             .env("LAB_OPTIONS", "--games 24 --seed 5")
             .env("OUT", dir)
             .output()

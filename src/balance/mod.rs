@@ -230,24 +230,25 @@ fn heatmap_of(records: &[GameRecord], seats: u8) -> Vec<HeatCell> {
         .collect()
 }
 
-/// Games `from..to` of a run under this thread's mode: played on `threads` threads, or only
+/// Games `range` of a run under this thread's mode: played on `threads` threads, or only
 /// the shard's share of them played (the others stand in as unplayed draws, which nobody
 /// judges: a shard prints its records, not a verdict), or read from a merge's records. The
 /// records come back in game order.
-fn play_batch(
-    scenario: &dyn OpenScenario,
-    options: &BalanceOptions,
-    seats: u8,
-    range: std::ops::Range<usize>,
+fn records_of(
     run: ledger::RunMode,
+    range: std::ops::Range<usize>,
+    threads: usize,
+    game: &(dyn Fn(usize) -> Result<GameRecord, String> + Sync),
 ) -> Result<Vec<GameRecord>, String> {
+    let play = |games: &[usize]| {
+        play_each(games.len(), threads, |job| games.get(job).map_or_else(|| Err("no such game".into()), |&g| game(g)))
+    };
     match run {
-        ledger::RunMode::Play => play_games(scenario, options, seats, range.collect()),
+        ledger::RunMode::Play => play(&range.collect::<Vec<_>>()),
         ledger::RunMode::Replay(run) => ledger::recorded(run, range),
         ledger::RunMode::Shard(shard, run) => {
             let mine: Vec<usize> = range.clone().filter(|&g| shard.owns(g)).collect();
-            let played: Vec<(usize, GameRecord)> =
-                mine.iter().copied().zip(play_games(scenario, options, seats, mine.clone())?).collect();
+            let played: Vec<(usize, GameRecord)> = mine.iter().copied().zip(play(&mine)?).collect();
             let mut own = played.iter().peekable();
             let records = range
                 .map(|g| match own.next_if(|(m, _)| *m == g) {
@@ -259,6 +260,31 @@ fn play_batch(
             Ok(records)
         }
     }
+}
+
+/// A balance run's games `range` under this thread's mode (see [`records_of`]).
+fn play_batch(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    seats: u8,
+    range: std::ops::Range<usize>,
+    run: ledger::RunMode,
+) -> Result<Vec<GameRecord>, String> {
+    records_of(run, range, options.threads, &|g| play_one(scenario, options, seats, g))
+}
+
+/// A lab run of `count` games that is not a balance run (a calibration's), under this
+/// thread's mode, so it splits into shards and merges like one: `game` plays game `g` from
+/// its number alone.
+///
+/// # Errors
+/// A game could not be played, or a merge's records lack the run.
+pub fn play_run(
+    count: usize,
+    threads: usize,
+    game: impl Fn(usize) -> Result<GameRecord, String> + Sync,
+) -> Result<Vec<GameRecord>, String> {
+    records_of(ledger::begin_run(count), 0..count, threads, &game)
 }
 
 /// A game another shard plays, standing in for it in this shard's own count.
@@ -275,33 +301,80 @@ fn unplayed() -> GameRecord {
     }
 }
 
-/// Plays the games numbered `games` on `threads` threads; the records come back in order.
-fn play_games(
+/// One game of a run: its seed is the run's first seed plus its number, and the first mover
+/// rotates so every seat moves first equally often.
+fn play_one(
     scenario: &dyn OpenScenario,
     options: &BalanceOptions,
     seats: u8,
-    games: Vec<usize>,
-) -> Result<Vec<GameRecord>, String> {
-    let play = |game: usize| {
-        // The first mover rotates so every seat moves first equally often.
-        let first = u8::try_from(game % usize::from(seats.max(1))).unwrap_or(0);
-        scenario.battle(options.seed.wrapping_add(game as u64), first, options.round_cap, &options.levels)
-    };
-    let threads = options.threads.max(1);
+    game: usize,
+) -> Result<GameRecord, String> {
+    let first = u8::try_from(game % usize::from(seats.max(1))).unwrap_or(0);
+    scenario.battle(options.seed.wrapping_add(game as u64), first, options.round_cap, &options.levels)
+}
+
+/// A worker's jobs, by number, with their results.
+type Done<T> = Vec<(usize, Result<T, String>)>;
+
+/// Does jobs `0..count` on `threads` threads, each thread taking the next job as soon as it
+/// finishes one, so one long game does not leave the other threads idle while a fixed share
+/// waits behind it. Each job depends only on its number, so the results, returned in job
+/// order, are the same with any number of threads; after a failure no new job starts and the
+/// failure of the lowest-numbered job is returned.
+///
+/// # Errors
+/// The first failing job's message, or a worker that stopped.
+pub fn play_each<T: Send>(
+    count: usize,
+    threads: usize,
+    job: impl Fn(usize) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let threads = threads.clamp(1, count.max(1));
     if threads == 1 {
-        return games.into_iter().map(play).collect();
+        return (0..count).map(job).collect();
     }
-    let chunk = games.len().div_ceil(threads).max(1);
-    let results: Vec<Result<Vec<GameRecord>, String>> = std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            games.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(|&g| play(g)).collect())).collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a simulation thread failed".to_owned()))).collect()
+    let (next, failed) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let worker = || {
+        let mut done = Vec::new();
+        while !failed.load(Ordering::Relaxed) {
+            let at = next.fetch_add(1, Ordering::Relaxed);
+            if at >= count {
+                break;
+            }
+            let result = job(at);
+            failed.fetch_or(result.is_err(), Ordering::Relaxed);
+            done.push((at, result));
+        }
+        done
+    };
+    let finished: Vec<Option<Done<T>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads).map(|_| scope.spawn(worker)).collect();
+        handles.into_iter().map(|h| h.join().ok()).collect()
     });
-    let mut out = Vec::new();
-    for part in results {
-        out.extend(part?);
+    let mut slots: Vec<Option<Result<T, String>>> = (0..count).map(|_| None).collect();
+    for done in finished {
+        for (at, result) in done.ok_or_else(|| "a simulation thread failed".to_owned())? {
+            if let Some(slot) = slots.get_mut(at) {
+                *slot = Some(result);
+            }
+        }
+    }
+    let mut out = Vec::with_capacity(count);
+    for slot in slots {
+        match slot {
+            Some(result) => out.push(result?),
+            // Only a failure stops jobs from being taken, and it comes first in job order.
+            None => return Err("a game was left unplayed after another failed".into()),
+        }
     }
     Ok(out)
+}
+
+/// Whether the sequential test has decided: a seat favoured, or every seat fair.
+fn decided(now: &Balance) -> bool {
+    now.seats.iter().any(|s| s.sprt.decision() == Some(true))
+        || now.seats.iter().all(|s| s.sprt.decision() == Some(false))
 }
 
 /// Runs the games and judges them. `progress` hears the games played so far.
@@ -341,9 +414,7 @@ pub fn run_balance_with(
         records.extend(play_batch(scenario, options, seats, from..to, run)?);
         let now = judge_with(&records, seats, options.margin, false, false);
         let go_on = on_batch(&now);
-        let decided = now.seats.iter().any(|s| s.sprt.decision() == Some(true))
-            || now.seats.iter().all(|s| s.sprt.decision() == Some(false));
-        if !go_on || (options.until_clear && decided) {
+        if !go_on || (options.until_clear && decided(&now)) {
             stopped_early = records.len() < options.games;
             break;
         }
@@ -664,3 +735,4 @@ pub fn most_balanced(points: &[SweepPoint], seat: u8) -> Option<&SweepPoint> {
 pub mod levels;
 pub mod report;
 pub mod sensitivity;
+pub mod side_by_side;

@@ -338,8 +338,9 @@ pub fn plain_value(value: &str) -> String {
 fn readings_table(readings: &Sensitivity, naming: &LabNaming) -> String {
     let first = escape(&naming.seat(0));
     let mut html = format!(
-        "<h2>House readings</h2><p>Each other value of each reading, played against the scenario's own ({} games: {}).</p><table><tr><th>Reading</th><th>Value</th><th>{first}: change in share of wins</th><th>95% interval</th><th>Verdict</th></tr>",
+        "<h2>House readings</h2><p>Each other value of each reading, played against the scenario's own game by game on the same seeds ({} games{}: {}).</p><table><tr><th>Reading</th><th>Value</th><th>Games</th><th>{first}: change in share of wins</th><th>95% interval</th><th>Verdict</th></tr>",
         readings.baseline.games,
+        if readings.baseline.stopped_early { ", stopped when the sequential test decided" } else { "" },
         escape(&crate::game::named_seats(&readings.baseline.verdict, &naming.seats))
     );
     for row in &readings.rows {
@@ -347,9 +348,10 @@ fn readings_table(readings: &Sensitivity, naming: &LabNaming) -> String {
         let beyond_chance = lo > 0.0 || hi < 0.0;
         let _ = write!(
             html,
-            "<tr><td>{}</td><td>{}</td><td>{}{:+.1} points</td><td>{:+.1} to {:+.1}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}{:+.1} points</td><td>{:+.1} to {:+.1}</td><td>{}</td></tr>",
             escape(&row.label),
             escape(&plain_value(&row.value)),
+            row.balance.games,
             if beyond_chance { "<b>moves</b> " } else { "" },
             shift * 100.0,
             lo * 100.0,

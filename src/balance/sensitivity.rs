@@ -2,8 +2,10 @@
 //! then at every other value of every reading, each seat's share with the difference from the
 //! baseline and its 95% interval, and whether the verdict turned.
 
-use super::{Balance, BalanceOptions, run_balance};
+use super::side_by_side::run_balances_kept;
+use super::{Balance, BalanceOptions, GameRecord};
 use crate::game::OpenScenario;
+use crate::game::wilson_interval;
 
 /// One reading at one value, against the baseline.
 #[derive(Debug, Clone, PartialEq)]
@@ -16,8 +18,8 @@ pub struct ReadingRow {
     pub value: String,
     /// The games at that value.
     pub balance: Balance,
-    /// The first seat's share minus the baseline's, with its 95% interval (normal
-    /// approximation of the difference of two shares).
+    /// The first seat's share minus the baseline's over the games both played, with its 95%
+    /// interval (paired game by game: see [`PairedShift`]).
     pub shift: (f64, (f64, f64)),
     /// Whether the verdict differs from the baseline's: a seat favoured where none was, or
     /// none where one was.
@@ -33,7 +35,7 @@ pub struct Sensitivity {
     pub rows: Vec<ReadingRow>,
 }
 
-/// The difference of two shares with its 95% interval.
+/// The difference of two shares with its 95% interval, for samples with nothing in common.
 #[must_use]
 pub fn share_shift(base: (usize, usize), other: (usize, usize)) -> (f64, (f64, f64)) {
     let share = |(wins, games): (usize, usize)| wins as f64 / games.max(1) as f64;
@@ -43,8 +45,64 @@ pub fn share_shift(base: (usize, usize), other: (usize, usize)) -> (f64, (f64, f
     (d, (d - 1.96 * se, d + 1.96 * se))
 }
 
-/// Plays the baseline and every reading's other values with `options` (a fixed number of
-/// games each); `progress` hears (done, of) after each.
+/// A reading's value against the baseline game by game: game `g` of both runs has the same
+/// seed and first mover, so where the reading never comes up the two games are one game, and
+/// only the games whose result changed (the discordant ones) carry the difference.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PairedShift {
+    /// Games compared (the first `games` of each run).
+    pub games: usize,
+    /// Games the first seat won with the value but not at the baseline.
+    pub gained: usize,
+    /// Games the first seat won at the baseline but not with the value.
+    pub lost: usize,
+}
+
+impl PairedShift {
+    /// Compares the first seat's wins in the games both runs played.
+    #[must_use]
+    pub fn of(base: &[GameRecord], other: &[GameRecord]) -> Self {
+        let (mut gained, mut lost) = (0, 0);
+        for (b, o) in base.iter().zip(other) {
+            match (b.winner == Some(0), o.winner == Some(0)) {
+                (false, true) => gained += 1,
+                (true, false) => lost += 1,
+                _ => {}
+            }
+        }
+        Self { games: base.len().min(other.len()), gained, lost }
+    }
+
+    /// The shift in the first seat's share with its interval at `z` standard errors (the
+    /// paired difference's: its variance is the discordant share less the shift squared). The
+    /// discordant share is taken at its 95% upper bound, so games that all agree still leave
+    /// an interval as wide as the changes they could have missed, never one of zero width.
+    #[must_use]
+    pub fn shift(&self, z: f64) -> (f64, (f64, f64)) {
+        let n = self.games.max(1) as f64;
+        let d = (self.gained as f64 - self.lost as f64) / n;
+        let (_, discordant) = wilson_interval(self.gained + self.lost, self.games);
+        let se = ((discordant - d * d).max(0.0) / n).sqrt();
+        (d, (d - z * se, d + z * se))
+    }
+
+    /// Whether the sequential test has decided. It holds when the share of games whose result
+    /// changed at all is below `margin` at 95% (Wilson), so the first seat's share cannot
+    /// have moved by `margin`; it moves when the shift's interval at 99% (kept wide for the
+    /// looks after every batch) leaves zero.
+    #[must_use]
+    pub fn decided(&self, margin: f64) -> bool {
+        let (_, changed_at_most) = wilson_interval(self.gained + self.lost, self.games);
+        let (_, (lo, hi)) = self.shift(2.576);
+        self.games > 0 && (changed_at_most < margin || lo > 0.0 || hi < 0.0)
+    }
+}
+
+/// Plays the baseline and every reading's other values side by side, each with `options`:
+/// with `options.until_clear` every value plays until its paired test against the baseline
+/// decides ([`PairedShift::decided`]), and the baseline until its own test decides and every
+/// value has stopped; else all `options.games`; `progress` hears (done, of) in games, a value decided early
+/// counting its unplayed games as done.
 ///
 /// # Errors
 /// A reading the scenario refuses, or a game that fails.
@@ -53,7 +111,6 @@ pub fn sensitivity(
     options: &BalanceOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Sensitivity, String> {
-    let fixed = BalanceOptions { until_clear: false, ..*options };
     let mut settings = Vec::new();
     for reading in scenario.settings().into_iter().filter(crate::game::Setting::is_played_reading) {
         // The first value is the default; the scenario may have chosen another: try them all
@@ -67,19 +124,26 @@ pub fn sensitivity(
                 .map(|v| (reading.name.clone(), reading.label.clone(), v)),
         );
     }
-    let of = settings.len() + 1;
-    let baseline = run_balance(scenario, &fixed, &mut |_| {})?;
-    progress(1, of);
-    let first = |b: &Balance| b.seats.first().map_or((0, b.games), |s| (s.wins, b.games));
-    let mut rows = Vec::with_capacity(settings.len());
-    for (done, (setting, label, value)) in settings.into_iter().enumerate() {
-        let changed = scenario.with_setting(&setting, &value)?;
-        let balance = run_balance(changed.as_ref(), &fixed, &mut |_| {})?;
-        let shift = share_shift(first(&baseline), first(&balance));
-        let turns_verdict = balance.favoured != baseline.favoured;
-        rows.push(ReadingRow { setting, label, value, balance, shift, turns_verdict });
-        progress(done + 2, of);
-    }
+    let changed: Vec<Box<dyn OpenScenario>> =
+        settings.iter().map(|(setting, _, value)| scenario.with_setting(setting, value)).collect::<Result<_, _>>()?;
+    let runs: Vec<&dyn OpenScenario> = std::iter::once(scenario).chain(changed.iter().map(AsRef::as_ref)).collect();
+    let margin = options.margin;
+    let paired = move |base: &[GameRecord], other: &[GameRecord]| PairedShift::of(base, other).decided(margin);
+    let mut played = Vec::new();
+    let mut balances = run_balances_kept(&runs, options, Some(&paired), progress, &mut played)?.into_iter();
+    let baseline = balances.next().ok_or("the baseline was not played")?;
+    let mut records = played.into_iter();
+    let base_records = records.next().unwrap_or_default();
+    let rows = settings
+        .into_iter()
+        .zip(balances)
+        .zip(records)
+        .map(|(((setting, label, value), balance), own)| {
+            let shift = PairedShift::of(&base_records, &own).shift(1.96);
+            let turns_verdict = balance.favoured != baseline.favoured;
+            ReadingRow { setting, label, value, balance, shift, turns_verdict }
+        })
+        .collect();
     Ok(Sensitivity { baseline, rows })
 }
 
@@ -92,9 +156,11 @@ pub fn sensitivity_text(s: &Sensitivity) -> String {
         let (d, (lo, hi)) = row.shift;
         let _ = writeln!(
             text,
-            "  {}={}: first seat {:+.1} points (95% interval {:+.1} to {:+.1}){}; {}",
+            "  {}={} ({} games{}): first seat {:+.1} points (95% interval {:+.1} to {:+.1}){}; {}",
             row.setting,
             row.value,
+            row.balance.games,
+            if row.balance.stopped_early { ", stopped when its paired test decided" } else { "" },
             d * 100.0,
             lo * 100.0,
             hi * 100.0,
@@ -127,5 +193,18 @@ mod tests {
         assert!(lo > 0.05 && hi < 0.15, "{lo} {hi}");
         let (_, (lo, hi)) = share_shift((50, 100), (60, 100));
         assert!(lo < 0.0 && hi > 0.2);
+    }
+
+    #[test]
+    fn a_paired_test_holds_when_few_games_change_and_moves_when_the_changes_lean_one_way() {
+        let agree = PairedShift { games: 100, gained: 0, lost: 0 };
+        let (d, (lo, hi)) = agree.shift(1.96);
+        assert!(d == 0.0 && lo < -0.01 && hi > 0.01, "no change seen still leaves an interval: {lo} {hi}");
+        assert!(agree.decided(0.05), "100 games alike: the share cannot have moved by 5 points");
+        assert!(!PairedShift { games: 40, gained: 0, lost: 0 }.decided(0.05), "40 alike are too few");
+        let churn = PairedShift { games: 100, gained: 10, lost: 10 };
+        assert!(!churn.decided(0.05), "a fifth of the games changed, evenly: undecided");
+        let lean = PairedShift { games: 100, gained: 20, lost: 2 };
+        assert!(lean.decided(0.05) && lean.shift(1.96).1.0 > 0.0, "changes leaning one way move the share");
     }
 }

@@ -156,7 +156,10 @@ pub(super) fn balance_command(
                 }
             }
             if let Some(readings) = &readings {
-                let _ = writeln!(out, "  house readings, each other value against the scenario's own:");
+                let _ = writeln!(
+                    out,
+                    "  house readings, each other value against the scenario's own, game by game on the same seeds:"
+                );
                 for line in crate::balance::sensitivity::sensitivity_text(readings).lines() {
                     let _ = writeln!(out, "    {line}");
                 }
@@ -203,4 +206,29 @@ pub(super) fn balance_command(
         }
     }
     if balance.favoured { EXIT_PROBLEMS } else { EXIT_OK }
+}
+
+/// `calibrate` on an opened scenario: `(games, seed, threads)`.
+pub(super) fn calibrate_command(
+    scenario: &dyn OpenScenario,
+    file: &Path,
+    (games, seed, threads): (usize, u64, usize),
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> u8 {
+    match scenario.calibrate(games, seed, threads) {
+        Some(Ok(report)) => {
+            print_report(&report, json, out);
+            EXIT_OK
+        }
+        Some(Err(message)) => {
+            let _ = writeln!(err, "the calibration stopped: {message}");
+            EXIT_PROBLEMS
+        }
+        None => {
+            let _ = writeln!(err, "{}: its game has no requisition costs to calibrate", file.display());
+            EXIT_UNREADABLE
+        }
+    }
 }

@@ -147,7 +147,8 @@ pub enum Command {
         sweep: Option<String>,
         /// Also play --games at every other value of every house reading that changes play, for a
         /// game with readings, and say which move the first seat's share beyond chance or turn the
-        /// verdict.
+        /// verdict. The values play side by side; with --until-clear each stops when its own
+        /// sequential test decides.
         #[arg(long)]
         readings: bool,
         /// Also play --games at Easy, Normal and Hard (every seat at the one level) and say
@@ -167,8 +168,8 @@ pub enum Command {
         #[arg(long)]
         shard: Option<String>,
     },
-    /// Put the parts of a split `balance` run (`balance ... --shard K/N > part-K.json`) together:
-    /// the same counts, intervals, verdict and report one machine would give. Parts of
+    /// Put the parts of a split `balance` or `calibrate` run (`... --shard K/N > part-K.json`)
+    /// together: the same counts, intervals, verdict and report one machine would give. Parts of
     /// different scenarios, settings, seeds or program versions are refused, naming the
     /// difference.
     Merge {
@@ -198,6 +199,10 @@ pub enum Command {
         /// Print JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Play only the K-th of N shares of the games (`2/8`) and print them as a part for
+        /// `merge`, which gives the one-machine calibration exactly.
+        #[arg(long)]
+        shard: Option<String>,
     },
     /// Print-ready export: a PDF at true scale with the game's own sheets (listed below: a grid
     /// game's board, tiles and counters; an open table's poster, setup map, cards and rulers)
@@ -378,7 +383,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             generate_command(ruleset, &GenerateAsked { system, seed, size, symmetry, choices, output }, out, err)
         }
         Command::Merge { parts, json, report } => merge_command(&parts, json, report, out, err),
-        Command::Calibrate { file, games, seed, threads, json } => {
+        Command::Calibrate { file, games, seed, threads, json, shard } => {
             if games < MIN_CALIBRATION_GAMES {
                 let _ = writeln!(
                     err,
@@ -387,20 +392,25 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 return EXIT_UNREADABLE;
             }
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            with_scenario(ruleset, &file, err, |scenario, _, err| match scenario.calibrate(games, seed, threads) {
-                Some(Ok(report)) => {
-                    print_report(&report, json, out);
-                    EXIT_OK
-                }
-                Some(Err(message)) => {
-                    let _ = writeln!(err, "the calibration stopped: {message}");
-                    EXIT_PROBLEMS
-                }
-                None => {
-                    let _ = writeln!(err, "{}: its game has no requisition costs to calibrate", file.display());
+            match shard.as_deref().map(crate::balance::ledger::Shard::parse).transpose() {
+                Ok(Some(shard)) => shard_part(
+                    (ruleset, &file),
+                    shard,
+                    Asked::calibration(games, seed),
+                    out,
+                    err,
+                    &mut |scenario, read, told, err| {
+                        calibrate_command(scenario, read, (games, seed, threads), true, told, err)
+                    },
+                ),
+                Ok(None) => with_scenario(ruleset, &file, err, |scenario, read, err| {
+                    calibrate_command(scenario, read, (games, seed, threads), json, out, err)
+                }),
+                Err(message) => {
+                    let _ = writeln!(err, "--shard {message}");
                     EXIT_UNREADABLE
                 }
-            })
+            }
         }
         Command::Stats { file, json } => with_scenario(ruleset, &file, err, |scenario, _, _| {
             print_report(&scenario.stats(), json, out);
@@ -478,6 +488,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 }
             };
             let asked = Asked {
+                command: LabCommand::Balance,
                 games,
                 seed,
                 round_cap,

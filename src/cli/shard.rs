@@ -1,17 +1,29 @@
-//! `balance --shard K/N` and `merge`: a lab run split across processes or machines. A shard
-//! writes its share of every run's games with what it was asked (the scenario's text, the
-//! ruleset's, every option that changes a game); `merge` refuses parts that differ in any of
-//! these, naming the difference, then runs the same `balance` command reading the parts'
-//! games instead of playing, so it prints exactly what one machine would have.
+//! `balance --shard K/N`, `calibrate --shard K/N` and `merge`: a lab run split across
+//! processes or machines. A shard writes its share of every run's games with what it was
+//! asked (the command, the scenario's text, the ruleset's, every option that changes a game);
+//! `merge` refuses parts that differ in any of these, naming the difference, then runs the same
+//! command reading the parts' games instead of playing, so it prints exactly what one machine
+//! would have.
 
 use super::*;
 use crate::balance::ledger::{self, RunPart, Shard};
 use serde::{Deserialize, Serialize};
 
-/// What a part's games depend on: every `balance` option but the thread count and where the
-/// output goes. Parts to be merged must agree on all of it.
+/// Which lab command a part belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum LabCommand {
+    /// `balance`, with any of its extra runs.
+    Balance,
+    /// `calibrate`.
+    Calibrate,
+}
+
+/// What a part's games depend on: the command and every option of it but the thread count
+/// and where the output goes. Parts to be merged must agree on all of it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub(super) struct Asked {
+    pub(super) command: LabCommand,
     pub(super) games: usize,
     pub(super) seed: u64,
     pub(super) round_cap: u32,
@@ -23,6 +35,26 @@ pub(super) struct Asked {
     pub(super) sweep: Option<String>,
     pub(super) readings: bool,
     pub(super) across_levels: bool,
+}
+
+impl Asked {
+    /// What a `calibrate` run asks: its games and seed (it plays Normal against Normal with
+    /// the 200-round cap, and none of `balance`'s extras).
+    pub(super) fn calibration(games: usize, seed: u64) -> Self {
+        Self {
+            command: LabCommand::Calibrate,
+            games,
+            seed,
+            round_cap: 200,
+            margin: 0.0,
+            levels: vec![crate::game::Level::Normal; 2],
+            settings: Vec::new(),
+            cos: false,
+            sweep: None,
+            readings: false,
+            across_levels: false,
+        }
+    }
 }
 
 /// One shard's output.
@@ -67,6 +99,26 @@ pub(super) fn balance_shard(
         let _ = writeln!(err, "--shard: a shard prints its part; give --report to `merge` instead");
         return EXIT_UNREADABLE;
     }
+    shard_part((ruleset, file), shard, asked, out, err, &mut |scenario, read, told, err| {
+        balance_command(scenario, read, options, extras, true, told, err)
+    })
+}
+
+/// A lab command on an opened scenario (its file, where its output goes, where its errors go),
+/// giving its exit code.
+pub(super) type LabCommandRun<'a> =
+    dyn FnMut(&dyn crate::game::OpenScenario, &Path, &mut dyn Write, &mut dyn Write) -> u8 + 'a;
+
+/// A lab command run on this thread as shard `shard`; its output is discarded and its
+/// games printed as a part, with what was asked, for `merge`.
+pub(super) fn shard_part(
+    (ruleset, file): (Option<&Path>, &Path),
+    shard: Shard,
+    asked: Asked,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    command: &mut LabCommandRun<'_>,
+) -> u8 {
     let texts = read_limited(file).map_err(|e| format!("cannot read {e}")).and_then(|scenario| {
         Ok((scenario, ruleset.map(read_limited).transpose().map_err(|e| format!("cannot read the ruleset {e}"))?))
     });
@@ -79,9 +131,7 @@ pub(super) fn balance_shard(
     };
     let mut discarded: Vec<u8> = Vec::new();
     let (code, runs) = ledger::as_shard(shard, || {
-        with_scenario(ruleset, file, err, |scenario, read, err| {
-            balance_command(scenario, read, options, extras, true, &mut discarded, err)
-        })
+        with_scenario(ruleset, file, err, |scenario, read, err| command(scenario, read, &mut discarded, err))
     });
     if code != EXIT_OK && code != EXIT_PROBLEMS {
         return code;
@@ -234,10 +284,17 @@ pub(super) fn merge_command(
         }
     };
     let path = PathBuf::from(&first.scenario_file);
+    if asked.command == LabCommand::Calibrate && extras.report.is_some() {
+        let _ = writeln!(err, "--report: a calibration has no HTML report; leave it out");
+        return EXIT_UNREADABLE;
+    }
     // Held back until the merge knows the parts fitted the command to the last run.
     let mut told: Vec<u8> = Vec::new();
-    match ledger::replaying(games, || {
-        balance_command(scenario.as_ref(), &path, &options, &extras, json, &mut told, err)
+    match ledger::replaying(games, || match asked.command {
+        LabCommand::Balance => balance_command(scenario.as_ref(), &path, &options, &extras, json, &mut told, err),
+        LabCommand::Calibrate => {
+            calibrate_command(scenario.as_ref(), &path, (asked.games, asked.seed, 1), json, &mut told, err)
+        }
     }) {
         Ok(code) => {
             let _ = out.write_all(&told);

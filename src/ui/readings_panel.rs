@@ -4,6 +4,7 @@
 
 use super::desk::Desk;
 use super::lab_job::{JobState, LabJob, options};
+use crate::balance::BalanceOptions;
 use crate::balance::sensitivity::{Sensitivity, sensitivity};
 use crate::game::Level;
 use crate::ui::desk::DeskExt as _;
@@ -34,7 +35,8 @@ impl ReadingsTable {
                 )
                 .clicked()
         {
-            let options = options(games, level);
+            // Each value plays until its own sequential test decides, up to the panel's games.
+            let options = BalanceOptions { until_clear: true, ..options(games, level) };
             self.job.start(revision, move |progress| sensitivity(scenario.as_ref(), &options, progress));
         }
         match self.job.state() {
@@ -42,7 +44,7 @@ impl ReadingsTable {
             JobState::Running(done, of) => {
                 ui.add(
                     egui::ProgressBar::new(done as f32 / of.max(1) as f32)
-                        .text(format!("{done} of {} settings played", of.max(1))),
+                        .text(format!("{done} of {} games played or spared by an early decision", of.max(1))),
                 );
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }
@@ -53,13 +55,11 @@ impl ReadingsTable {
                 if played != revision {
                     ui.label(RichText::new("The map changed since: test again.").weak());
                 }
-                ui.label(format!(
-                    "At its own readings ({} games each): {}",
-                    result.baseline.games, result.baseline.verdict
-                ));
+                ui.label(format!("At its own readings ({} games): {}", result.baseline.games, result.baseline.verdict));
                 egui::Grid::new("readings-table").striped(true).show(ui, |ui| {
                     ui.label(RichText::new("Reading").strong());
                     ui.label(RichText::new("Value").strong());
+                    ui.label(RichText::new("Games").strong());
                     ui.label(RichText::new("First seat's shift").strong());
                     ui.label(RichText::new("Verdict").strong());
                     ui.end_row();
@@ -68,6 +68,7 @@ impl ReadingsTable {
                         let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
                         ui.label(&row.label);
                         ui.label(crate::balance::report::plain_value(&row.value));
+                        ui.label(row.balance.games.to_string());
                         let shift = format!("{:+.1} points ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0);
                         ui.label(if moves {
                             RichText::new(shift).color(Color32::from_rgb(230, 150, 60))

@@ -9,7 +9,7 @@ use super::ruleset::Ruleset;
 use super::scenario::ArmoredScenario;
 use super::scenario::setup::setup_of;
 use crate::dice::Dice;
-use crate::game::run_battle;
+use crate::game::{GameRecord, run_battle};
 use crate::game::{Level, Report};
 use std::fmt::Write as _;
 
@@ -29,9 +29,6 @@ pub struct ProfileWorth {
     /// The cost its worth proposes, with the interval.
     pub proposed: (u32, (u32, u32)),
 }
-
-/// A worker's games: the unit taken off (none for a full game) and the score.
-type Scored = Result<Vec<(Option<usize>, f64)>, String>;
 
 /// The side's score in a game: a win 1, a draw a half.
 fn score(winner: Option<u8>, side: u8) -> f64 {
@@ -61,17 +58,18 @@ pub fn calibrate(
     let core = super::game::ArmoredCore(std::sync::Arc::clone(rules));
     let levels = [Level::Normal, Level::Normal];
     // Game g: full forces when `removed` is None, else one unit taken off.
-    let play = |g: usize, removed: Option<usize>| -> Result<f64, String> {
+    let play = |g: usize, removed: Option<usize>| -> Result<GameRecord, String> {
         let mut s = scenario.clone();
-        let side = removed.and_then(|r| units.get(r)).map_or(0, |u| u.owner.saturating_sub(1).min(1));
         if let Some(r) = removed {
             s.table.units.remove(r);
         }
         let first = (g % 2) as u8;
         let setup = setup_of(rules, &s, Some(first));
-        let (record, _) = run_battle(&core, setup, seed + g as u64, Some(first), 200, &levels)?;
-        Ok(score(record.winner, side))
+        run_battle(&core, setup, seed + g as u64, Some(first), 200, &levels).map(|(record, _)| record)
     };
+    // The side that loses the unit (the first side for a full game).
+    let side_of =
+        |removed: Option<usize>| removed.and_then(|r| units.get(r)).map_or(0, |u| u.owner.saturating_sub(1).min(1));
     // Which unit each removal game takes off, drawn from its seed.
     let removal = |g: usize| {
         let mut dice = Dice::new(seed.wrapping_mul(31).wrapping_add(g as u64));
@@ -80,19 +78,15 @@ pub fn calibrate(
     let baseline_games = (games / 4).max(20);
     let jobs: Vec<(usize, Option<usize>)> =
         (0..games).map(|g| (g, Some(removal(g)))).chain((0..baseline_games).map(|g| (games + g, None))).collect();
-    let threads = threads.max(1);
-    let chunk = jobs.len().div_ceil(threads);
-    let results: Vec<Scored> = std::thread::scope(|scope| {
-        let handles: Vec<_> = jobs
-            .chunks(chunk.max(1))
-            .map(|part| scope.spawn(move || part.iter().map(|&(g, r)| play(g, r).map(|s| (r, s))).collect()))
-            .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or_else(|_| Err("a worker stopped".into()))).collect()
-    });
-    let mut outcomes = Vec::with_capacity(jobs.len());
-    for part in results {
-        outcomes.extend(part?);
-    }
+    // One lab run, so `calibrate --shard K/N` plays its share and `merge` replays the rest.
+    let records = crate::balance::play_run(jobs.len(), threads, |job| {
+        jobs.get(job).map_or_else(|| Err("no such game".into()), |&(g, removed)| play(g, removed))
+    })?;
+    let outcomes: Vec<(Option<usize>, f64)> = jobs
+        .iter()
+        .zip(&records)
+        .map(|(&(_, removed), record)| (removed, score(record.winner, side_of(removed))))
+        .collect();
     // The full forces score a half for a side on a symmetric table, whatever the seat; measure
     // it rather than assume it.
     let full: Vec<f64> = outcomes.iter().filter(|(r, _)| r.is_none()).map(|(_, s)| *s).collect();
