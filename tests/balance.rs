@@ -432,6 +432,7 @@ fn runs_side_by_side_each_stop_on_their_own_test_and_give_what_each_gives_alone(
         [&lopsided, &even].iter().map(|s| run_balance(s.as_ref(), &asked, &mut |_| {}).unwrap()).collect();
     assert_eq!(together, alone);
     assert!(together[0].stopped_early, "the lopsided map decides early: {}", together[0].verdict);
+    assert_eq!(seen.first(), Some(&(0, 400)), "progress tells the whole from the start");
     assert_eq!(seen.last(), Some(&(400, 400)), "progress ends at every game played or spared");
     assert!(seen.windows(2).all(|w| w[0].0 <= w[1].0), "progress never goes back: {seen:?}");
 }

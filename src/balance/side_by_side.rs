@@ -65,6 +65,7 @@ pub fn run_balances_kept(
         })
         .collect();
     let of = options.games * runs.len();
+    progress(0, of);
     loop {
         let batches: Vec<(usize, std::ops::Range<usize>)> = runs
             .iter()

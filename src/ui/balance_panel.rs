@@ -213,7 +213,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
         panel.levels.show(desk, panel.games, ui);
-        panel.readings.show(desk, panel.games, panel.level, ui);
+        panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
         return;
     };
     let colour = if balance.favoured { Color32::from_rgb(230, 150, 60) } else { Color32::from_rgb(80, 190, 100) };
@@ -257,7 +257,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         }
     }
     panel.levels.show(desk, panel.games, ui);
-    panel.readings.show(desk, panel.games, panel.level, ui);
+    panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
 }
 
 /// How the verdict was reached, so a run that stopped early and one of a fixed count read alike.

@@ -19,7 +19,8 @@ pub struct ReadingsTable {
 
 impl ReadingsTable {
     /// The section under the balance verdict, for a game with readings.
-    pub fn show(&mut self, desk: &dyn Desk, games: usize, level: Level, ui: &mut Ui) {
+    /// `asked`: the panel's games, and whether each value stops when its answer is clear.
+    pub fn show(&mut self, desk: &dyn Desk, (games, until_clear): (usize, bool), level: Level, ui: &mut Ui) {
         let Ok(scenario) = desk.open_scenario() else { return };
         if !scenario.settings().iter().any(crate::game::Setting::is_played_reading) {
             return;
@@ -35,17 +36,16 @@ impl ReadingsTable {
                 )
                 .clicked()
         {
-            // Each value plays until its own sequential test decides, up to the panel's games.
-            let options = BalanceOptions { until_clear: true, ..options(games, level) };
+            // With "Stop when the answer is clear", each value plays until its paired test
+            // against the scenario's own readings decides, up to the panel's games.
+            let options = BalanceOptions { until_clear, ..options(games, level) };
             self.job.start(revision, move |progress| sensitivity(scenario.as_ref(), &options, progress));
         }
         match self.job.state() {
             JobState::Idle => {}
             JobState::Running(done, of) => {
-                ui.add(
-                    egui::ProgressBar::new(done as f32 / of.max(1) as f32)
-                        .text(format!("{done} of {} games played or spared by an early decision", of.max(1))),
-                );
+                ui.add(egui::ProgressBar::new(done as f32 / of.max(1) as f32).text(format!("{done} of {of} games")))
+                    .on_hover_text("A value whose answer is clear stops early; its unplayed games count as done");
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }
             JobState::Done(_, Err(message)) => {
