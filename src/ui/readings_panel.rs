@@ -56,28 +56,32 @@ impl ReadingsTable {
                     ui.label(RichText::new("The map changed since: test again.").weak());
                 }
                 ui.label(format!("At its own readings ({} games): {}", result.baseline.games, result.baseline.verdict));
-                egui::Grid::new("readings-table").striped(true).show(ui, |ui| {
-                    ui.label(RichText::new("Reading").strong());
-                    ui.label(RichText::new("Value").strong());
-                    ui.label(RichText::new("Games").strong());
-                    ui.label(RichText::new("First seat's shift").strong());
-                    ui.label(RichText::new("Verdict").strong());
-                    ui.end_row();
-                    for row in &result.rows {
-                        let (d, (lo, hi)) = row.shift;
-                        let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
-                        ui.label(&row.label);
-                        ui.label(crate::balance::report::plain_value(&row.value));
-                        ui.label(row.balance.games.to_string());
-                        let shift = format!("{:+.1} points ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0);
-                        ui.label(if moves {
-                            RichText::new(shift).color(Color32::from_rgb(230, 150, 60))
-                        } else {
-                            RichText::new(shift)
-                        });
-                        ui.label(if row.turns_verdict { "turns" } else { "holds" });
+                // Five columns outgrow the side panel: the table scrolls sideways rather than
+                // cutting off the shift and the verdict.
+                egui::ScrollArea::horizontal().id_salt("readings-table-scroll").show(ui, |ui| {
+                    egui::Grid::new("readings-table").striped(true).show(ui, |ui| {
+                        ui.label(RichText::new("Reading").strong());
+                        ui.label(RichText::new("Value").strong());
+                        ui.label(RichText::new("Games").strong());
+                        ui.label(RichText::new("First seat's shift, points").strong());
+                        ui.label(RichText::new("Verdict").strong());
                         ui.end_row();
-                    }
+                        for row in &result.rows {
+                            let (d, (lo, hi)) = row.shift;
+                            let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
+                            ui.label(&row.label);
+                            ui.label(crate::balance::report::plain_value(&row.value));
+                            ui.label(row.balance.games.to_string());
+                            let shift = format!("{:+.1} ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0);
+                            ui.label(if moves {
+                                RichText::new(shift).color(Color32::from_rgb(230, 150, 60))
+                            } else {
+                                RichText::new(shift)
+                            });
+                            ui.label(if row.turns_verdict { "turns" } else { "holds" });
+                            ui.end_row();
+                        }
+                    });
                 });
             }
         }
