@@ -426,8 +426,12 @@ fn runs_side_by_side_each_stop_on_their_own_test_and_give_what_each_gives_alone(
     let (lopsided, even) = (open("skirm-ruined-crossing.ron"), open("bridgehead.ron"));
     let asked = options(200, 2, true);
     let mut seen = Vec::new();
-    let together =
-        run_balances(&[lopsided.as_ref(), even.as_ref()], &asked, None, &mut |done, of| seen.push((done, of))).unwrap();
+    let together: Vec<_> =
+        run_balances(&[lopsided.as_ref(), even.as_ref()], &asked, None, &mut |done, of| seen.push((done, of)))
+            .unwrap()
+            .into_iter()
+            .map(|(balance, _)| balance)
+            .collect();
     let alone: Vec<_> =
         [&lopsided, &even].iter().map(|s| run_balance(s.as_ref(), &asked, &mut |_| {}).unwrap()).collect();
     assert_eq!(together, alone);

@@ -2,7 +2,7 @@
 //! then at every other value of every reading, each seat's share with the difference from the
 //! baseline and its 95% interval, and whether the verdict turned.
 
-use super::side_by_side::run_balances_kept;
+use super::side_by_side::run_balances;
 use super::{Balance, BalanceOptions, GameRecord};
 use crate::game::OpenScenario;
 use crate::game::wilson_interval;
@@ -98,11 +98,11 @@ impl PairedShift {
     }
 }
 
-/// Plays the baseline and every reading's other values side by side, each with `options`:
-/// with `options.until_clear` every value plays until its paired test against the baseline
+/// Plays the baseline and every reading's other values side by side, each with `options`.
+/// With `options.until_clear` every value plays until its paired test against the baseline
 /// decides ([`PairedShift::decided`]), and the baseline until its own test decides and every
-/// value has stopped; else all `options.games`; `progress` hears (done, of) in games, a value decided early
-/// counting its unplayed games as done.
+/// value has stopped; else every run plays all `options.games`. `progress` hears (done, of)
+/// in games, a value decided early counting its unplayed games as done.
 ///
 /// # Errors
 /// A reading the scenario refuses, or a game that fails.
@@ -129,16 +129,12 @@ pub fn sensitivity(
     let runs: Vec<&dyn OpenScenario> = std::iter::once(scenario).chain(changed.iter().map(AsRef::as_ref)).collect();
     let margin = options.margin;
     let paired = move |base: &[GameRecord], other: &[GameRecord]| PairedShift::of(base, other).decided(margin);
-    let mut played = Vec::new();
-    let mut balances = run_balances_kept(&runs, options, Some(&paired), progress, &mut played)?.into_iter();
-    let baseline = balances.next().ok_or("the baseline was not played")?;
-    let mut records = played.into_iter();
-    let base_records = records.next().unwrap_or_default();
+    let mut runs = run_balances(&runs, options, Some(&paired), progress)?.into_iter();
+    let (baseline, base_records) = runs.next().ok_or("the baseline was not played")?;
     let rows = settings
         .into_iter()
-        .zip(balances)
-        .zip(records)
-        .map(|(((setting, label, value), balance), own)| {
+        .zip(runs)
+        .map(|((setting, label, value), (balance, own))| {
             let shift = PairedShift::of(&base_records, &own).shift(1.96);
             let turns_verdict = balance.favoured != baseline.favoured;
             ReadingRow { setting, label, value, balance, shift, turns_verdict }

@@ -22,8 +22,8 @@ pub type AgainstFirst<'a> = dyn Fn(&[GameRecord], &[GameRecord]) -> bool + 'a;
 
 /// Plays `options.games` games (the most, with `until_clear`) of every scenario in
 /// `scenarios`, their batches side by side; `progress` hears (done, of) in games, where a run
-/// that stopped early counts its unplayed games as done. The balances come back in the order
-/// of `scenarios`.
+/// that stopped early counts its unplayed games as done. Each run's balance and game records
+/// come back in the order of `scenarios`.
 ///
 /// With `until_clear`, a run stops when its own sequential test decides; given
 /// `against_first`, every run but the first stops instead when that says so, and the first,
@@ -37,21 +37,7 @@ pub fn run_balances(
     options: &BalanceOptions,
     against_first: Option<&AgainstFirst<'_>>,
     progress: &mut dyn FnMut(usize, usize),
-) -> Result<Vec<Balance>, String> {
-    run_balances_kept(scenarios, options, against_first, progress, &mut Vec::new())
-}
-
-/// [`run_balances`], handing back every run's game records in `kept` as well.
-///
-/// # Errors
-/// A game could not be played.
-pub fn run_balances_kept(
-    scenarios: &[&dyn OpenScenario],
-    options: &BalanceOptions,
-    against_first: Option<&AgainstFirst<'_>>,
-    progress: &mut dyn FnMut(usize, usize),
-    kept: &mut Vec<Vec<GameRecord>>,
-) -> Result<Vec<Balance>, String> {
+) -> Result<Vec<(Balance, Vec<GameRecord>)>, String> {
     // Every run begins before any is played, in the order given, so a shard and its merge
     // number the runs alike.
     let mut runs: Vec<Run> = scenarios
@@ -105,9 +91,10 @@ pub fn run_balances_kept(
         let done: usize = runs.iter().map(|run| if run.settled { options.games } else { run.records.len() }).sum();
         progress(done, of);
     }
-    let balances = runs.iter().map(|run| judge(&run.records, run.seats, options.margin, run.stopped_early)).collect();
-    *kept = runs.into_iter().map(|run| run.records).collect();
-    Ok(balances)
+    Ok(runs
+        .into_iter()
+        .map(|run| (judge(&run.records, run.seats, options.margin, run.stopped_early), run.records))
+        .collect())
 }
 
 /// Marks the runs that stop after this round of batches.

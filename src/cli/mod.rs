@@ -147,8 +147,8 @@ pub enum Command {
         sweep: Option<String>,
         /// Also play --games at every other value of every house reading that changes play, for a
         /// game with readings, and say which move the first seat's share beyond chance or turn the
-        /// verdict. The values play side by side; with --until-clear each stops when its own
-        /// sequential test decides.
+        /// verdict. The values play side by side; with --until-clear each stops when its paired
+        /// test against the scenario's own readings (the same seeds, game by game) decides.
         #[arg(long)]
         readings: bool,
         /// Also play --games at Easy, Normal and Hard (every seat at the one level) and say
