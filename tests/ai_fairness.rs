@@ -45,13 +45,19 @@ fn footprint(state: &GameState, actions: &[Action], map: impl Fn(Pos) -> Pos) ->
 }
 
 /// The first turn at which the game started by seat 2 stops mirroring the game started by
-/// seat 1, with both seats played at `level`; `None` when the whole game mirrors.
+/// seat 1 on the sample `name`, with both seats played at `level`; `None` when the whole game
+/// mirrors.
 fn first_divergence(rules: &Ruleset, name: &str, level: Level) -> Option<(usize, Vec<String>, Vec<String>)> {
-    let scenario = sample(rules, name);
+    diverges(rules, &sample(rules, name), level)
+}
+
+/// The first turn at which the game started by seat 2 stops mirroring the game started by
+/// seat 1 on `scenario`, with both seats played at `level`; `None` when the whole game mirrors.
+fn diverges(rules: &Ruleset, scenario: &Scenario, level: Level) -> Option<(usize, Vec<String>, Vec<String>)> {
     let map = scenario.symmetry.unwrap().maps()[0];
     let (w, h) = (scenario.board.width, scenario.board.height);
-    let mut first = state(rules, &scenario, 0);
-    let mut second = state(rules, &scenario, 1);
+    let mut first = state(rules, scenario, 0);
+    let mut second = state(rules, scenario, 1);
     // Each turn of the game where seat 1 starts should mirror the same turn of the game where
     // seat 2 starts (same seed, so the same rolls in the same order).
     for turn in 0..40 {
@@ -84,6 +90,26 @@ fn normal_plays_the_mirror_image_turn_for_the_other_seat_on_symmetric_maps() {
     // The check can fail: Easy, which breaks ties top-left first, does not mirror on the map
     // that is symmetric under a half turn.
     assert!(first_divergence(&rules, "crossroads-duel.ron", Level::Easy).is_some());
+}
+
+/// Issue 37: on generated maps without HQs, seat 1 won beyond chance against the same player
+/// in seat 2, because an army without an HQ took its first unit in the list as its anchor, so
+/// the two seats' frames were not mirror images. Each seat now anchors at the centre of its
+/// units, and every turn of the game one seat starts mirrors the other seat's game.
+#[test]
+fn without_hqs_each_seat_plays_the_mirror_image_of_the_other_seats_game() {
+    use skirmish_studio::game::GenerateRequest;
+    let rules = Ruleset::builtin().unwrap();
+    let system = skirmish_studio::systems::system("swat").unwrap().rules(None).unwrap();
+    // Two of the maps the lab found seat-biased (fresh seed block 8001-8100), both without HQs.
+    for seed in [8021, 8090] {
+        let text = system.generate(&GenerateRequest::seeded(seed)).unwrap().text;
+        let scenario = load_scenario(&rules, &text).unwrap();
+        let start = state(&rules, &scenario, 0);
+        let hq = skirmish_studio::systems::swat::rules::PropertyKind::Hq;
+        assert!(!start.board.squares().any(|p| start.property_at(&rules, p) == Some(hq)), "seed {seed}: no HQs");
+        assert_eq!(diverges(&rules, &scenario, Level::Normal), None, "generated seed {seed}");
+    }
 }
 
 /// The smaller version of the balance check of issue 11: on every sample that declares a

@@ -127,9 +127,9 @@ pub(super) fn evaluate(rules: &Ruleset, state: &GameState, player: PlayerId, ord
         score += if owner == Some(player) { progress * 0.5 } else { -progress * 0.5 };
     }
     // Pressing on: own units nearer the enemy's anchor (its HQ) are worth a little more.
-    if let Order::Frame { enemy, .. } = *order {
+    if let Order::Frame { enemy, .. } = order {
         for unit in state.units.iter().filter(|u| u.owner == player && u.carried_by.is_none()) {
-            score -= 0.1 * f64::from(unit.pos.distance(enemy));
+            score -= 0.1 * enemy.distance(unit.pos);
         }
     }
     score

@@ -7,8 +7,9 @@
 //! Three levels. **Easy** is the first player the studio had, kept as the baseline: its ties
 //! fall to the top-left square and the lowest unit id, so on a symmetric map the two seats do
 //! not play alike, and it counts distances in squares. **Normal** takes every ordering and
-//! tie-break in the acting army's own frame (its HQ as origin, facing the nearest enemy HQ),
-//! so a position seen from either side gets the mirrored choice. It also sees danger (which
+//! tie-break in the acting army's own frame (its HQ as origin, facing the nearest enemy HQ; an
+//! army without one is anchored at the centre of its units), so a position seen from either
+//! side gets the mirrored choice. It also sees danger (which
 //! enemies could strike each square next turn: the HP a square may cost counts as extra
 //! distance), measures the way to a goal over the terrain the unit can cross, keeps its
 //! factories free, answers a siege with fighters, lets fighters clear a square before
@@ -307,6 +308,52 @@ impl Threat {
     }
 }
 
+/// Where an army stands, for the frame: one square (its HQ) or the centre of several (its
+/// units), kept as the sum of their coordinates and their number so that centres compare
+/// exactly, with no rounding that a mirror could tip one way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Anchor {
+    /// The sum of the squares' columns.
+    x: i64,
+    /// The sum of the squares' rows.
+    y: i64,
+    /// How many squares; never 0.
+    n: i64,
+}
+
+impl Anchor {
+    fn at(p: Pos) -> Self {
+        Anchor { x: i64::from(p.x), y: i64::from(p.y), n: 1 }
+    }
+
+    /// The centre of `squares`; `None` when there are none.
+    fn centre(squares: impl Iterator<Item = Pos>) -> Option<Self> {
+        let sum = squares.fold(Anchor { x: 0, y: 0, n: 0 }, |a, p| Anchor {
+            x: a.x + i64::from(p.x),
+            y: a.y + i64::from(p.y),
+            n: a.n + 1,
+        });
+        (sum.n > 0).then_some(sum)
+    }
+
+    /// The distance in squares (across plus down) from the centre to `p`, times `n`: exact,
+    /// and in the same order as the distance for every square.
+    fn scaled_distance(&self, p: Pos) -> i64 {
+        (i64::from(p.x) * self.n - self.x).abs() + (i64::from(p.y) * self.n - self.y).abs()
+    }
+
+    /// The distance in squares from the centre to `p`.
+    fn distance(&self, p: Pos) -> f64 {
+        self.scaled_distance(p) as f64 / self.n as f64
+    }
+
+    /// The distance in squares between two centres.
+    fn distance_to(&self, other: &Anchor) -> f64 {
+        let across = (self.x * other.n - other.x * self.n).abs() + (self.y * other.n - other.y * self.n).abs();
+        across as f64 / (self.n * other.n) as f64
+    }
+}
+
 /// How ties between squares and units are broken.
 #[derive(Debug, Clone, PartialEq)]
 enum Order {
@@ -316,10 +363,10 @@ enum Order {
     /// nearer the line between them, then by what surrounds the square, then by side in a
     /// turning frame (Normal, Hard).
     Frame {
-        /// Its own HQ (or its first unit or property when it has none).
-        origin: Pos,
-        /// The nearest enemy HQ (or unit or property).
-        enemy: Pos,
+        /// Its own HQ (or the centre of its units, else of its properties, when it has none).
+        origin: Anchor,
+        /// The nearest enemy's anchor, found the same way.
+        enemy: Anchor,
         /// Per square, row by row: what stands there as the army sees it, as of the start of
         /// the turn (the pieces of each square's surroundings).
         codes: Vec<u64>,
@@ -350,13 +397,29 @@ impl Order {
                 .squares()
                 .find(|&p| state.property_at(rules, p) == Some(PropertyKind::Hq) && state.owner_at(p) == Some(owner))
         };
+        // An army without an HQ is anchored at the centre of its units (else of its
+        // properties): a set has no order, so a mirrored army gets the mirrored anchor, where
+        // "its first unit" would depend on the seat's place in the unit list.
         let anchor_of = |owner: PlayerId| {
             hq_of(owner)
-                .or_else(|| state.units.iter().find(|u| u.owner == owner).map(|u| u.pos))
-                .or_else(|| state.board.squares().find(|&p| state.owner_at(p) == Some(owner)))
+                .map(Anchor::at)
+                .or_else(|| {
+                    Anchor::centre(
+                        state.units.iter().filter(|u| u.owner == owner && u.carried_by.is_none()).map(|u| u.pos),
+                    )
+                })
+                .or_else(|| Anchor::centre(state.board.squares().filter(|&p| state.owner_at(p) == Some(owner))))
         };
         let Some(origin) = anchor_of(player) else { return Order::Board };
         let turn = if state.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 63 == 1 { -1 } else { 1 };
+        let (cx, cy) = (i64::from(state.board.width) - 1, i64::from(state.board.height) - 1);
+        // Which way round the board `anchor` lies from the origin, seen from the centre: the
+        // sign of the cross product of the two (scaled) offsets from the centre.
+        let quarter = |anchor: &Anchor| {
+            let (ox, oy) = (2 * origin.x - cx * origin.n, 2 * origin.y - cy * origin.n);
+            let (ex, ey) = (2 * anchor.x - cx * anchor.n, 2 * anchor.y - cy * anchor.n);
+            (ox * ey - oy * ex).signum()
+        };
         let enemy = state
             .players
             .iter()
@@ -366,11 +429,13 @@ impl Order {
             .filter_map(anchor_of)
             // Equally near enemies (four corners): the one a quarter turn ahead around the
             // board's centre, the same choice for every seat of a turned map.
-            .min_by_key(|&p| {
-                let (cx, cy) = (i64::from(state.board.width) - 1, i64::from(state.board.height) - 1);
-                let (ox, oy) = (2 * i64::from(origin.x) - cx, 2 * i64::from(origin.y) - cy);
-                let (ex, ey) = (2 * i64::from(p.x) - cx, 2 * i64::from(p.y) - cy);
-                (origin.distance(p), -(ox * ey - oy * ex).signum() * turn, p.y, p.x)
+            .min_by(|a, b| {
+                origin
+                    .distance_to(a)
+                    .total_cmp(&origin.distance_to(b))
+                    .then((-quarter(a) * turn).cmp(&(-quarter(b) * turn)))
+                    .then((a.y * b.n).cmp(&(b.y * a.n)))
+                    .then((a.x * b.n).cmp(&(b.x * a.n)))
             });
         match enemy {
             Some(enemy) => Order::Frame {
@@ -397,15 +462,15 @@ impl Order {
                 let around = surroundings
                     .get(usize::from(p.y) * usize::from(board.width) + usize::from(p.x))
                     .map_or(0, |cell| *cell.get_or_init(|| surroundings_of(board, codes, p)));
-                let (ox, oy) = (i64::from(origin.x), i64::from(origin.y));
-                let (fx, fy) = (i64::from(enemy.x) - ox, i64::from(enemy.y) - oy);
-                let (px, py) = (i64::from(p.x) - ox, i64::from(p.y) - oy);
-                // Signed distance from the line origin-enemy (times its length): the side in a
-                // frame that turns with the army; its size alone is the same under mirrors.
+                // Signed distance from the line origin-enemy (times its length and the anchors'
+                // sizes): the side in a frame that turns with the army; its size alone is the
+                // same under mirrors.
+                let (fx, fy) = (enemy.x * origin.n - origin.x * enemy.n, enemy.y * origin.n - origin.y * enemy.n);
+                let (px, py) = (i64::from(p.x) * origin.n - origin.x, i64::from(p.y) * origin.n - origin.y);
                 let side = fx * py - fy * px;
                 [
-                    i64::from(p.distance(enemy)),
-                    i64::from(p.distance(origin)),
+                    enemy.scaled_distance(p),
+                    origin.scaled_distance(p),
                     side.abs(),
                     i64::from_ne_bytes(around.to_ne_bytes()),
                     side * turn,
