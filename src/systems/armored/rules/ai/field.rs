@@ -61,9 +61,12 @@ impl Field {
         }
         let mut d = 0u32;
         while queued > 0 {
-            let here = std::mem::take(&mut buckets[d as usize % RING]);
+            // The bucket is lent out while it is settled and handed back emptied, so its room is
+            // kept for the next lap of the ring (no step lands in its own bucket: 0 < cost < RING).
+            let slot = d as usize % RING;
+            let mut here = std::mem::take(&mut buckets[slot]);
             queued -= here.len();
-            for i in here {
+            for &i in &here {
                 if steps[i] != d {
                     continue;
                 }
@@ -91,6 +94,8 @@ impl Field {
                     }
                 }
             }
+            here.clear();
+            buckets[slot] = here;
             d += 1;
         }
         steps

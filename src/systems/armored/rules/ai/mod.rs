@@ -189,7 +189,7 @@ fn exposure(data: &Ruleset, state: &GameState, unit: &Unit, pose: Pose) -> usize
         .filter_map(|e| profile(data, e).filter(|p| p.class != UnitClass::Infantry).map(|p| (e, p.height * inch)))
         .filter(|(e, eye_z)| {
             let eye = crate::table::Eye { at: e.pose.point(), z: *eye_z };
-            scene.line(eye, crate::table::Eye { at: pose.point(), z }, &[]).clear
+            scene.sees(eye, crate::table::Eye { at: pose.point(), z }, &[])
         })
         .count()
 }

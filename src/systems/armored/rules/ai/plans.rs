@@ -68,6 +68,9 @@ pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
             continue;
         }
         let own = enemies.iter().map(|&t| best_worth_at(data, state, unit, t)).fold(0.0, f64::max);
+        // Each friend's best shot now, at any enemy: the same for every target this scout
+        // might mark, so worked out once per friend rather than once per target.
+        let mut best_now: Vec<Option<f64>> = vec![None; state.units.len()];
         for (target, t) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
             let first_friend =
                 state.units.iter().enumerate().position(|(i, x)| i != unit && x.alive() && x.side == u.side);
@@ -101,7 +104,11 @@ pub fn scout_plan(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
                 // A friend fires once: a mark is worth what it adds to the best shot the friend
                 // has now (which counts the marks already made), not to a shot at this target
                 // it would not take; marking five targets for one gun is worth one mark at most.
-                let current = enemies.iter().map(|&e| best_worth_at(data, state, friend, e)).fold(before, f64::max);
+                let now = *best_now[friend].get_or_insert_with(|| {
+                    enemies.iter().map(|&e| best_worth_at(data, state, friend, e)).fold(0.0, f64::max)
+                });
+                // Worths are never below 0, so the 0 the fold starts from changes nothing.
+                let current = before.max(now);
                 let gain = after - current;
                 let key = frame(state, state.side, (t.pose.x, t.pose.y));
                 if gain > own
