@@ -6,7 +6,9 @@
 
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
-use super::geometry::{band, centre_distance, contact_point, hidden, in_cover, range};
+use super::geometry::{
+    band, centre_distance, centre_distance_squared, centre_within, contact_point, hidden, in_cover, range,
+};
 use super::legal::formation_move;
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
@@ -126,26 +128,31 @@ fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i6
     let far = reach(rules, state);
     let foes = enemies(state, side);
     let mut offence = 0.0;
-    let mut nearest = i64::MAX;
+    // The nearest pair by exact squared distance; its rounded length is the least of all the
+    // pairs' (both only ever grow together), taken once at the end.
+    let (mut nearest_squared, mut nearest_ends) = (i128::MAX, None);
     for &p in places {
         let mut best: f64 = 0.0;
         for &e in &foes {
             let at = state.figures[e].at;
-            let d = centre_distance(p, at);
-            nearest = nearest.min(d);
-            if d <= far {
+            let squared = centre_distance_squared(p, at);
+            if squared < nearest_squared {
+                (nearest_squared, nearest_ends) = (squared, Some((p, at)));
+            }
+            if centre_within(p, at, far) {
                 best = best.max(kill_chance(rules, state, troop, p, at));
             }
         }
         offence += best;
     }
+    let nearest = nearest_ends.map_or(i64::MAX, |(p, at)| centre_distance(p, at));
     let mut threat = 0.0;
     for &e in &foes {
         let at = state.figures[e].at;
         let enemy_troop = state.units[state.figures[e].unit].troop;
         let worst = places
             .iter()
-            .filter(|&&p| centre_distance(p, at) <= far)
+            .filter(|&&p| centre_within(p, at, far))
             .map(|&p| kill_chance(rules, state, enemy_troop, at, p))
             .fold(0.0, f64::max);
         threat += worst;

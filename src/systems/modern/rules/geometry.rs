@@ -16,6 +16,35 @@ pub fn centre_distance(a: (i64, i64), b: (i64, i64)) -> i64 {
     libm::hypot(dx, dy).round() as i64
 }
 
+/// Whether [`centre_distance`] between two centres is at most `most`, answered from the exact
+/// squared distance wherever that settles it (all but a one-micrometre ring), so a caller that
+/// sorts near from far need not take a square root and round it for every pair.
+#[must_use]
+pub fn centre_within(a: (i64, i64), b: (i64, i64), most: i64) -> bool {
+    if most < 0 {
+        return false;
+    }
+    let (dx, dy) = (i128::from(b.0 - a.0), i128::from(b.1 - a.1));
+    let (squared, most) = (dx * dx + dy * dy, i128::from(most));
+    // At most `most` exactly: the rounded length cannot exceed it. At least a micrometre more:
+    // it cannot round down to it. Between the two, the length itself decides.
+    if squared <= most * most {
+        true
+    } else if squared >= (most + 1) * (most + 1) {
+        false
+    } else {
+        i128::from(centre_distance(a, b)) <= most
+    }
+}
+
+/// The squared distance between two centres, exact: it orders pairs as [`centre_distance`]
+/// does, without the square root.
+#[must_use]
+pub fn centre_distance_squared(a: (i64, i64), b: (i64, i64)) -> i128 {
+    let (dx, dy) = (i128::from(b.0 - a.0), i128::from(b.1 - a.1));
+    dx * dx + dy * dy
+}
+
 /// The range between two figures as the reading measures it.
 #[must_use]
 pub fn range(rules: &Ruleset, readings: &Readings, a: (i64, i64), b: (i64, i64)) -> i64 {
@@ -179,4 +208,27 @@ pub fn contact_point(rules: &Ruleset, from: (i64, i64), target: (i64, i64)) -> (
         target.0 + ((from.0 - target.0) as f64 * t).round() as i64,
         target.1 + ((from.1 - target.1) as f64 * t).round() as i64,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{centre_distance, centre_within};
+
+    #[test]
+    fn the_squared_shortcut_answers_as_the_rounded_distance_does() {
+        // Pairs around every boundary: exact lengths (3-4-5), half micrometres either side,
+        // long diagonals and the degenerate cases.
+        let mut checked = 0;
+        for dx in [-700_001_i64, -300_000, -3, 0, 1, 2, 3, 4, 299_999, 400_000, 700_000] {
+            for dy in [-400_000_i64, -4, 0, 1, 3, 5, 150_000, 400_001] {
+                let (a, b) = ((11, -7), (11 + dx, -7 + dy));
+                let d = centre_distance(a, b);
+                for most in [d - 2, d - 1, d, d + 1, d + 2, -1, 0] {
+                    assert_eq!(centre_within(a, b, most), d <= most, "{a:?} {b:?} within {most}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 500);
+    }
 }
