@@ -189,6 +189,16 @@ fn settings_sweeps_and_the_co_matrix() {
     let cos = skirmish_studio::game::seat_choice(scenario.as_ref(), 0).unwrap().values().len() - 1;
     assert_eq!(cells.len(), cos * (cos - 1), "every ordered pair of different COs");
     assert!(cells.iter().all(|c| c.first != c.second && c.balance.games == 2));
+    // People read the COs' names; the ids stay for `--set`.
+    let hale = cells.iter().find(|c| c.first == "general_hale").unwrap();
+    assert_eq!(hale.first_name, "General Hale");
+    let report = skirmish_studio::balance::report::html(
+        "Crossroads Duel",
+        &cells[0].balance,
+        &scenario.lab_naming(),
+        &skirmish_studio::balance::report::Extras { matrix: Some(&cells), ..Default::default() },
+    );
+    assert!(report.contains("General Hale") && !report.contains("general_hale"), "the HTML matrix names the COs");
     assert!(co_matrix(open("four-corners.ron").as_ref(), &options(2, 1, false), &mut |_, _| {}).is_err());
 }
 

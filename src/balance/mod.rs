@@ -580,10 +580,14 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
 /// One pairing of the CO matrix: seat 1's CO against seat 2's.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatrixCell {
-    /// Seat 1's CO.
+    /// Seat 1's CO, as `--set` takes it.
     pub first: String,
-    /// Seat 2's CO.
+    /// Seat 2's CO, as `--set` takes it.
     pub second: String,
+    /// Seat 1's CO by the name people read.
+    pub first_name: String,
+    /// Seat 2's CO by the name people read.
+    pub second_name: String,
     /// The games played with this pairing.
     pub balance: Balance,
 }
@@ -605,9 +609,12 @@ pub fn co_matrix(
     else {
         return Err("this game has no choice of each seat's own (no COs) to pair".into());
     };
-    let crate::game::SettingKind::SeatChoice { values: cos, .. } = &first_choice.kind else {
+    let crate::game::SettingKind::SeatChoice { values: cos, names, .. } = &first_choice.kind else {
         return Err("this game has no choice of each seat's own to pair".into());
     };
+    // A value's name for people, the value itself where the game gives none.
+    let name_of =
+        |value: &String| cos.iter().position(|v| v == value).and_then(|i| names.get(i)).unwrap_or(value).clone();
     let pairs: Vec<(String, String)> =
         cos.iter().flat_map(|a| cos.iter().filter(move |b| *b != a).map(move |b| (a.clone(), b.clone()))).collect();
     let mut cells = Vec::with_capacity(pairs.len());
@@ -615,7 +622,13 @@ pub fn co_matrix(
         let paired = scenario.with_setting(&first_choice.name, first)?.with_setting(&second_choice.name, second)?;
         let fixed = BalanceOptions { until_clear: false, ..*options };
         let balance = run_balance(paired.as_ref(), &fixed, &mut |_| {})?;
-        cells.push(MatrixCell { first: first.clone(), second: second.clone(), balance });
+        cells.push(MatrixCell {
+            first: first.clone(),
+            second: second.clone(),
+            first_name: name_of(first),
+            second_name: name_of(second),
+            balance,
+        });
         progress(done + 1, pairs.len());
     }
     Ok(cells)

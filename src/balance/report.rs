@@ -192,13 +192,16 @@ fn heatmap_grid(cells: &[super::HeatCell], naming: &LabNaming) -> String {
 fn matrix_table(cells: &[MatrixCell], naming: &LabNaming) -> String {
     let mut cos: Vec<&str> = cells.iter().map(|c| c.first.as_str()).collect();
     cos.dedup();
+    // Headings by the names people read; cells found by the values.
+    let name_of =
+        |co: &str| cells.iter().find(|c| c.first == co).map_or_else(|| co.to_owned(), |c| c.first_name.clone());
     let mut html = format!("<table><tr><th>{} \\ {}</th>", escape(&naming.seat(0)), escape(&naming.seat(1)));
     for co in &cos {
-        let _ = write!(html, "<th>{}</th>", escape(co));
+        let _ = write!(html, "<th>{}</th>", escape(&name_of(co)));
     }
     html.push_str("</tr>");
     for first in &cos {
-        let _ = write!(html, "<tr><th>{}</th>", escape(first));
+        let _ = write!(html, "<tr><th>{}</th>", escape(&name_of(first)));
         for second in &cos {
             match cells.iter().find(|c| c.first == *first && c.second == *second) {
                 Some(cell) => {

@@ -176,8 +176,8 @@ pub(super) fn balance_command(
                     let _ = writeln!(
                         out,
                         "    {:<18} vs {:<18} {}",
-                        cell.first,
-                        cell.second,
+                        cell.first_name,
+                        cell.second_name,
                         crate::game::share_text(seat.wins, cell.balance.games)
                     );
                 }

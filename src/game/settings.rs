@@ -63,6 +63,8 @@ pub enum SettingKind {
         seat: u8,
         /// Every value but `off`.
         values: Vec<String>,
+        /// Each of `values`' names for people, in the same order (a CO's name, not its id).
+        names: Vec<String>,
         /// The value that takes the choice away.
         off: String,
     },

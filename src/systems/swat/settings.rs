@@ -18,6 +18,7 @@ pub fn settings(rules: &Ruleset, scenario: &Scenario) -> Vec<Setting> {
             kind: SettingKind::SeatChoice {
                 seat: u8::try_from(seat).unwrap_or(u8::MAX),
                 values: rules.cos.iter().map(|c| c.id.clone()).collect(),
+                names: rules.cos.iter().map(|c| c.name.clone()).collect(),
                 off: "none".into(),
             },
         });
