@@ -154,7 +154,14 @@ fn autocannon_weapons_are_eligible_to_fire_at_both_infantry_and_vehicles_in_the_
     assert!(said.iter().any(|l| l.contains("no roll to hit")), "{said:?}");
     assert!(!said.iter().any(|l| l.contains("hits on 1+")), "{said:?}");
     // The same turn, the same autocannon at a vehicle; but not at infantry twice.
-    assert!(shot(&data, &state, 0, 0, 2).is_ok(), "at a vehicle after the infantry");
+    let at_tank = shot(&data, &state, 0, 0, 2).expect("at a vehicle after the infantry");
+    // At a vehicle the autocannon is a gun: three shots, each a roll to hit and to penetrate,
+    // never the kill dice it uses on men (the playtest log once said the tank "loses men").
+    assert_eq!((at_tank.kills, at_tank.shots), (None, 3), "{at_tank:?}");
+    assert!((1..=7).contains(&at_tank.hit) && at_tank.penetration > 0, "{at_tank:?}");
+    let events = apply(&data, &mut state, &fire(0, 0, 2)).unwrap();
+    let said: Vec<String> = events.iter().map(|e| event_text(&data, &state, e)).collect();
+    assert!(!said.iter().any(|l| l.contains(" men")), "no men lost by a tank: {said:?}");
     assert_eq!(shot(&data, &state, 0, 0, 1).map(|_| ()), Err(Rejection::WeaponSpent));
 }
 

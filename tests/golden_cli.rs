@@ -1,6 +1,6 @@
 //! Golden outputs of the command line for every bundled sample of every game: validate,
 //! stats, play, simulate, symmetry and the export's page counts stay the same through
-//! refactors of the code behind them. `UPDATE_GOLDEN=1 cargo test --test golden_cli` rewrites the files after a change
+//! refactors of the code behind them. `UPDATE_GOLDEN=1 cargo test --test suite golden_cli` rewrites the files after a change
 //! that is meant to alter the output (read the diff before committing it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]

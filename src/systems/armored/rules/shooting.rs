@@ -238,7 +238,9 @@ pub fn shot_with(
     let bonus = if through_wall_by_mark { 0 } else { mark.map_or(0, |m| m.bonus) };
     let sandbags =
         matches!(tp.class, UnitClass::FieldGun | UnitClass::Infantry) && sandbagged(data, state, firer, aimed);
-    if let Some(expression) = &arm.anti_infantry {
+    // The kill dice are the weapon's attack on infantry only: an autocannon fired at a vehicle
+    // rolls to hit and to penetrate like any gun, "X shots per attack action".
+    if anti_infantry && let Some(expression) = &arm.anti_infantry {
         let (die, mut modifier) = parse_kills(expression).ok_or(Rejection::NoSuchWeapon)?;
         if fp.keywords.contains(&Keyword::MachineGun) {
             modifier += 1;
