@@ -172,7 +172,15 @@ fn settings_sweeps_and_the_co_matrix() {
     }
     let scenario = open("crossroads-duel.ron");
     assert!(scenario.with_setting("funds:3", "5").is_err(), "two players only");
-    assert!(scenario.with_setting("co:1", "nobody").is_err());
+    let refused = scenario.with_setting("co:1", "nobody").err().unwrap();
+    assert!(refused.contains("nobody") && refused.contains("General Hale (general_hale)"), "{refused}");
+    // The name the CO matrix prints is taken as well as the id.
+    let by_name = scenario.with_setting("co:1", "general hale").unwrap();
+    let by_id = scenario.with_setting("co:1", "general_hale").unwrap();
+    let game = |s: &dyn skirmish_studio::game::OpenScenario| {
+        format!("{:?}", s.battle(7, 0, 60, &[skirmish_studio::game::Level::Normal; 2]).unwrap())
+    };
+    assert_eq!(game(by_name.as_ref()), game(by_id.as_ref()), "the same CO by name and by id");
     assert!(scenario.with_setting("speed", "5").is_err());
     // Without COs on a map with factories, seat 1 rich: seat 2 does better with funds of its own.
     let rich = open("bridgehead.ron").with_setting("cos", "none").unwrap().with_setting("funds:1", "40").unwrap();

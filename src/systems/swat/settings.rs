@@ -44,12 +44,20 @@ pub fn with_setting(rules: &Ruleset, scenario: &Scenario, name: &str, value: &st
         }
         Ok(seat - 1)
     };
+    // A CO by its id (`general_hale`) or by the name the lab prints (`General Hale`, any case).
     let co = |value: &str| -> Result<CoChoice<String>, String> {
         match value {
             "none" => Ok(CoChoice::NoCo),
             "random" => Ok(CoChoice::Random),
-            id if rules.cos.iter().any(|c| c.id == id) => Ok(CoChoice::Chosen(id.to_owned())),
-            other => Err(format!("unknown CO '{other}'")),
+            text => rules
+                .cos
+                .iter()
+                .find(|c| c.id == text || c.name.eq_ignore_ascii_case(text.trim()))
+                .map(|c| CoChoice::Chosen(c.id.clone()))
+                .ok_or_else(|| {
+                    let known: Vec<String> = rules.cos.iter().map(|c| format!("{} ({})", c.name, c.id)).collect();
+                    format!("unknown CO '{text}'; the ruleset has {}, or none or random", known.join(", "))
+                }),
         }
     };
     match name.split_once(':') {
