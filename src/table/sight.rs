@@ -224,11 +224,14 @@ impl Scene {
             .locate_with_selection_function(SegmentSelection { a: eye.at, b: target.at })
             .map(|g| g.data)
             .filter(|i| !ignore.contains(i))
-            .any(|i| {
-                let o = &self.obstacles[i];
-                ((o.opaque && o.height > lowest) || o.walls.iter().any(|w| w.height > lowest))
-                    && self.blocks(i, eye, target)
-            })
+            .any(|i| self.may_hide(i, lowest) && self.blocks(i, eye, target))
+    }
+
+    /// Whether piece `index` is tall enough to hide anything from a line that never runs below
+    /// `lowest`: opaque and taller, or with a wall that is.
+    fn may_hide(&self, index: usize, lowest: f64) -> bool {
+        let o = &self.obstacles[index];
+        (o.opaque && o.height > lowest) || o.walls.iter().any(|w| w.height > lowest)
     }
 
     /// How many of `samples` points of the target's footprint, each at height `target_z`, the
@@ -257,10 +260,7 @@ impl Scene {
             .locate_in_envelope_intersecting(&envelope)
             .map(|g| g.data)
             .filter(|i| !ignore.contains(i))
-            .filter(|&i| {
-                let o = &self.obstacles[i];
-                (o.opaque && o.height > lowest) || o.walls.iter().any(|w| w.height > lowest)
-            })
+            .filter(|&i| self.may_hide(i, lowest))
             .map(|i| {
                 let e = self.obstacles[i].bounds();
                 (i, e)

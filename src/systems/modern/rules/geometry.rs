@@ -24,8 +24,7 @@ pub fn centre_within(a: (i64, i64), b: (i64, i64), most: i64) -> bool {
     if most < 0 {
         return false;
     }
-    let (dx, dy) = (i128::from(b.0 - a.0), i128::from(b.1 - a.1));
-    let (squared, most) = (dx * dx + dy * dy, i128::from(most));
+    let (squared, most) = (centre_distance_squared(a, b), i128::from(most));
     // At most `most` exactly: the rounded length cannot exceed it. At least a micrometre more:
     // it cannot round down to it. Between the two, the length itself decides.
     if squared <= most * most {

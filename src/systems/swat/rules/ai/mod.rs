@@ -9,16 +9,15 @@
 //! not play alike, and it counts distances in squares. **Normal** takes every ordering and
 //! tie-break in the acting army's own frame (its HQ as origin, facing the nearest enemy HQ; an
 //! army without one is anchored at the centre of its units), so a position seen from either
-//! side gets the mirrored choice. It also sees danger (which
-//! enemies could strike each square next turn: the HP a square may cost counts as extra
-//! distance), measures the way to a goal over the terrain the unit can cross, keeps its
-//! factories free, answers a siege with fighters, lets fighters clear a square before
-//! capturers step onto it, presses harder when ahead or as the game drags on, and in a long
-//! game besieges the enemy's factories (a war of attrition ends once one army cannot
-//! rebuild). **Hard** plays Normal's priorities but first tries several styles of turn (unit
-//! order, how eager to trade, how cautious) on copies of the game with dice of its own, lets
-//! the other armies reply and plays one more round, scores each resulting position, and plays
-//! the best style.
+//! side gets the mirrored choice. It also sees danger (which enemies could strike each square
+//! next turn: the HP a square may cost counts as extra distance), measures the way to a goal
+//! over the terrain the unit can cross, keeps its factories free, answers a siege with
+//! fighters, lets fighters clear a square before capturers step onto it, presses harder when
+//! ahead or as the game drags on, and in a long game besieges the enemy's factories (a war of
+//! attrition ends once one army cannot rebuild). **Hard** plays Normal's priorities but first
+//! tries several styles of turn (unit order, how eager to trade, how cautious) on copies of the
+//! game with dice of its own, lets the other armies reply and plays one more round, scores each
+//! resulting position, and plays the best style.
 
 mod lookahead;
 mod plan;
