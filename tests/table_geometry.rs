@@ -1,13 +1,14 @@
 //! Property tests of the open table's geometry: edge-to-edge distance is symmetric and never
 //! negative, a mirror applied twice is the identity, sight between two eyes of the same height
 //! is the same both ways, a path is never longer inside a piece than in all, and a mirrored
-//! table measures the same as the original.
+//! table measures the same as the original, and two polygons overlap exactly when the full
+//! DE-9IM relation says their insides meet (the quick answer never disagrees with it).
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use proptest::prelude::*;
 use skirmish_studio::table::{
-    Eye, Facing, Footprint, Obstacle, Piece, Pose, Scene, TableSymmetry, UM_PER_INCH, distance, overlaps,
+    Eye, Facing, Footprint, Obstacle, Piece, Pose, Scene, Shape, TableSymmetry, UM_PER_INCH, distance, overlaps, swept,
 };
 
 const W: i64 = 72 * UM_PER_INCH;
@@ -37,6 +38,66 @@ fn symmetry() -> impl Strategy<Value = TableSymmetry> {
 
 fn piece(footprint: Footprint, pose: Pose, height: i64) -> Piece {
     Piece { kind: "building".into(), footprint, pose, height, walls: vec![] }
+}
+
+/// Overlap as the full relation tells it: the insides meet (a touch along an edge or at a
+/// corner is not an overlap).
+fn insides_meet(a: &Shape, b: &Shape) -> Option<bool> {
+    use geo::{Intersects, Relate};
+    match (a, b) {
+        (Shape::Polygon { polygon: p, .. }, Shape::Polygon { polygon: q, .. }) => {
+            Some(p.intersects(q) && !p.relate(q).is_touches())
+        }
+        _ => None,
+    }
+}
+
+/// Footprints with straight sides only, so every pair is two polygons.
+fn angular() -> impl Strategy<Value = Footprint> {
+    prop_oneof![
+        (5_000i64..300_000, 5_000i64..300_000).prop_map(|(length, width)| Footprint::Rect { length, width }),
+        (20_000i64..150_000)
+            .prop_map(|s| Footprint::Polygon { points: vec![(-s, -s), (s, -s), (s, s / 3), (-s / 2, s)] }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn polygons_overlap_exactly_when_the_full_relation_says_their_insides_meet(
+        a in angular(),
+        pa in pose(),
+        b in angular(),
+        near in (-300_000i64..300_000, -300_000i64..300_000, 0i64..8),
+        to in pose(),
+    ) {
+        // The second piece near the first, turned in eighths: edges that cross, corners inside,
+        // and (at whole eighths with matching sizes) edges that only run along each other.
+        let pb = Pose::new(pa.x + near.0, pa.y + near.1, Facing::from_centidegrees(near.2 * 4_500));
+        let (sa, sb) = (a.place(pa), b.place(pb));
+        prop_assert_eq!(Some(overlaps(&sa, &sb)), insides_meet(&sa, &sb));
+        // A swept hull (the shape a move tests against the pieces) too.
+        let area = swept(&a, pa, to);
+        prop_assert_eq!(Some(overlaps(&area, &sb)), insides_meet(&area, &sb));
+    }
+}
+
+#[test]
+fn squares_side_by_side_touch_and_a_square_on_itself_overlaps() {
+    let square = Footprint::Rect { length: 100_000, width: 100_000 };
+    let at = |x: i64, y: i64| square.place(Pose::new(x, y, Facing::from_centidegrees(0)));
+    let origin = at(500_000, 500_000);
+    // Sharing a side, sharing a corner, half along a side: touches, no overlap.
+    for other in [at(600_000, 500_000), at(600_000, 600_000), at(600_000, 550_000)] {
+        assert!(!overlaps(&origin, &other));
+        assert_eq!(insides_meet(&origin, &other), Some(false));
+    }
+    // The same square, and one slid a micrometre into it: overlaps.
+    for other in [at(500_000, 500_000), at(599_999, 550_000)] {
+        assert!(overlaps(&origin, &other));
+        assert_eq!(insides_meet(&origin, &other), Some(true));
+    }
 }
 
 proptest! {

@@ -393,9 +393,33 @@ pub fn overlaps(a: &Shape, b: &Shape) -> bool {
             polygon.intersects(&p) || Euclidean.distance(&p, polygon.exterior()) < radius - TOUCH
         }
         (Shape::Polygon { polygon: p, .. }, Shape::Polygon { polygon: q, .. }) => {
-            p.intersects(q) && !p.relate(q).is_touches()
+            p.intersects(q) && (interiors_plainly_meet(p, q) || !p.relate(q).is_touches())
         }
     }
+}
+
+/// Whether two polygons that meet plainly share inside: a corner of one strictly inside the
+/// other, or two of their edges crossing (meeting at a point inside both edges, not along a
+/// line). Either is enough for interiors to meet, so `true` is the answer the full relation
+/// would give, found without building it; `false` leaves the question to the relation (edges
+/// that only run along each other, or rings with holes). Both ask the same exact orientation
+/// predicates, so the two can never disagree on a `true`.
+fn interiors_plainly_meet(p: &Polygon<f64>, q: &Polygon<f64>) -> bool {
+    if !p.interiors().is_empty() || !q.interiors().is_empty() {
+        return false;
+    }
+    let corner_inside = |a: &Polygon<f64>, b: &Polygon<f64>| a.exterior().0.iter().any(|c| b.contains(c));
+    if corner_inside(p, q) || corner_inside(q, p) {
+        return true;
+    }
+    p.exterior().lines().any(|e| {
+        q.exterior().lines().any(|f| {
+            matches!(
+                geo::algorithm::line_intersection::line_intersection(e, f),
+                Some(geo::algorithm::line_intersection::LineIntersection::SinglePoint { is_proper: true, .. })
+            )
+        })
+    })
 }
 
 /// Whether `inner` lies wholly inside the polygon `outer` (its edge included).

@@ -126,9 +126,29 @@ pub fn line_of_fire(data: &Ruleset, state: &GameState, from: &Unit, to: &Unit) -
     line_of_fire_over(data, state, from, to, false)
 }
 
-/// The line of fire, over every wall when `over_walls` (a grenade is thrown over them).
+/// The edge-to-edge range between two units in a game, kept for the game (see
+/// [`super::SightMemo`]).
+#[must_use]
+pub fn range_in(data: &Ruleset, state: &GameState, a: &Unit, b: &Unit) -> Option<i64> {
+    state.setup.scene.3.ranges.get(((a.profile, a.pose), (b.profile, b.pose)), || range(data, a, b))
+}
+
+/// The line of fire, over every wall when `over_walls` (a grenade is thrown over them); kept
+/// for the game (see [`super::SightMemo`]).
 #[must_use]
 pub fn line_of_fire_over(
+    data: &Ruleset,
+    state: &GameState,
+    from: &Unit,
+    to: &Unit,
+    over_walls: bool,
+) -> Option<LineOfFire> {
+    let key = ((from.profile, from.pose), (to.profile, to.pose), over_walls);
+    state.setup.scene.3.lines.get(key, || measure_line_of_fire(data, state, from, to, over_walls))
+}
+
+/// [`line_of_fire_over`] worked out.
+fn measure_line_of_fire(
     data: &Ruleset,
     state: &GameState,
     from: &Unit,

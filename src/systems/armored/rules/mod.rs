@@ -36,4 +36,4 @@ pub use readings::{
 pub use setup::start_game;
 pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot, shot_with};
 pub use special::{crew_of, manned_gun, sandbagged, scout_bonus};
-pub use state::{FieldMemo, GameState, Ground, Mark, Outcome, SceneCache, Setup, Unit, Victory, WinBy};
+pub use state::{FieldMemo, GameState, Ground, Mark, Outcome, SceneCache, Setup, SightMemo, Unit, Victory, WinBy};

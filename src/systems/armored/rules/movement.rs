@@ -4,7 +4,7 @@
 //! no armoured vehicle crosses.
 
 use super::action::Rejection;
-use super::geometry::{profile, shape};
+use super::geometry::profile;
 use super::readings::ThroughUnits;
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, TerrainKind, UnitClass, Weight};
@@ -217,32 +217,40 @@ pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) ->
 /// Off the table, a piece in the way (by name, with the hull's width), or another unit.
 pub fn may_go(data: &Ruleset, state: &GameState, index: usize, from: Pose, pose: Pose) -> Result<(), Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
-    let moved = super::state::Unit { pose, ..unit.clone() };
-    let Some(hull) = shape(data, &moved) else { return Err(Rejection::NoSuchUnit) };
+    let footprint = profile(data, unit).and_then(|p| data.hull_of(p)).ok_or(Rejection::NoSuchUnit)?;
+    let hull = footprint.place(pose);
     let b = hull.bounds();
     let table = &state.setup.table;
     if b.min.0 < 0.0 || b.min.1 < 0.0 || b.max.0 > table.width as f64 || b.max.1 > table.depth as f64 {
         return Err(Rejection::OffTable);
     }
     clear_of_pieces(data, state, index, from, pose)?;
-    // The other units' hulls: passengers are inside their transport; a tow and its gun move as
-    // one.
-    let others: Vec<crate::table::Shape> = state
-        .units
-        .iter()
-        .enumerate()
-        .filter(|(i, u)| {
-            *i != index && u.alive() && u.riding.is_none() && u.towed_by != Some(index) && unit.towed_by != Some(*i)
-        })
-        .filter_map(|(_, u)| shape(data, u))
-        .collect();
-    if others.iter().any(|other| overlaps(&hull, other)) {
+    // The other units' hulls that could meet a shape with box `near`: passengers are inside
+    // their transport; a tow and its gun move as one. A unit whose reach from its centre stays
+    // clear of the box cannot meet the shape, and its hull is not placed at all.
+    let others = |near: &Bounds| -> Vec<crate::table::Shape> {
+        state
+            .units
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| {
+                *i != index && u.alive() && u.riding.is_none() && u.towed_by != Some(index) && unit.towed_by != Some(*i)
+            })
+            .filter_map(|(_, u)| Some((u, profile(data, u).and_then(|p| data.hull_of(p))?)))
+            .filter(|(u, f)| {
+                let centre = u.pose.point();
+                // A micrometre more than the reach: rounding in the turn cannot put a corner outside.
+                Bounds::of_segment(centre, centre).grown(f.reach() + 1.0).meets(near)
+            })
+            .map(|(u, f)| f.place(u.pose))
+            .collect()
+    };
+    if others(&b).iter().any(|other| overlaps(&hull, other)) {
         return Err(Rejection::Blocked);
     }
     if state.setup.readings.through_units == ThroughUnits::Around && from != pose {
-        let footprint = profile(data, unit).and_then(|p| data.hull_of(p)).ok_or(Rejection::NoSuchUnit)?;
         let area = swept(&footprint, from, pose);
-        if others.iter().any(|other| overlaps(&area, other)) {
+        if others(&area.bounds()).iter().any(|other| overlaps(&area, other)) {
             return Err(Rejection::PathBlocked);
         }
     }

@@ -5,7 +5,7 @@
 
 use super::action::Rejection;
 use super::artillery::{He, indirect};
-use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire_over, profile, range};
+use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire_over, profile, range_in};
 use super::readings::{
     BandEdge, Foliage, FoliagePieces, IndirectHit, RangePenetration, ShotDice, WallRule, WeakSpotRange,
 };
@@ -173,7 +173,7 @@ pub fn shot_with(
         None
     };
     let readings = state.setup.readings;
-    let range_um = range(data, firer, aimed).ok_or(Rejection::NoSuchUnit)?;
+    let range_um = range_in(data, state, firer, aimed).ok_or(Rejection::NoSuchUnit)?;
     // A gun that also fires at infantry (an autocannon, a howitzer's HE) "must be within 1 foot
     // of the target infantry unit".
     let infantry_reach = (anti_infantry && arm.fires_at_vehicles()).then_some(12 * UM_PER_INCH);

@@ -51,6 +51,7 @@ pub struct SceneCache(
     pub std::sync::Arc<crate::table::Scene>,
     pub std::sync::Arc<Ground>,
     pub std::sync::Arc<FieldMemo>,
+    pub std::sync::Arc<SightMemo>,
 );
 
 /// The computer's way-finding fields last worked out, by kind of unit and goals: a pure
@@ -81,6 +82,69 @@ impl FieldMemo {
             kept.push((kind, goals.to_vec(), std::sync::Arc::clone(&steps)));
         }
         steps
+    }
+}
+
+/// Lines of fire, ranges and sight lines already measured this game, by the two units'
+/// profiles and poses. All are pure functions of the table and the two hulls (units do not
+/// block sight), and a computer's turn asks for the same pairs again and again: every candidate
+/// shot, and the exposure of every pose it weighs, action after action. A kept result is the
+/// same value worked out again, so a game plays the same with or without them.
+#[derive(Debug, Default)]
+pub struct SightMemo {
+    /// Lines of fire, by firer, target and whether over walls.
+    pub lines: Kept<(Placed, Placed, bool), Option<super::geometry::LineOfFire>>,
+    /// Edge-to-edge ranges, by the two units.
+    pub ranges: Kept<(Placed, Placed), Option<i64>>,
+    /// Whether an eye on top of one profile at one point sees the centre of another profile
+    /// at three quarters of its height at another point (the computer's exposure).
+    pub sights: Kept<SightQuestion, bool>,
+}
+
+/// An exposure question: the watcher's point and profile, then the watched point and profile.
+pub type SightQuestion = ((i64, i64), usize, (i64, i64), usize);
+
+/// A unit as sight and range see it: its profile and its pose.
+pub type Placed = (usize, Pose);
+
+/// Results of a pure function kept by their question. Bounded: emptied when full; looked up by
+/// key only, so no hash order reaches a result.
+#[derive(Debug)]
+pub struct Kept<K, V> {
+    kept: std::sync::Mutex<rustc_hash::FxHashMap<K, V>>,
+    limit: usize,
+}
+
+impl<K, V> Default for Kept<K, V> {
+    fn default() -> Self {
+        Self::with_limit(1 << 15)
+    }
+}
+
+impl<K, V> Kept<K, V> {
+    /// Keeping at most `limit` results.
+    #[must_use]
+    pub fn with_limit(limit: usize) -> Self {
+        Self { kept: std::sync::Mutex::new(rustc_hash::FxHashMap::default()), limit }
+    }
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
+    /// The answer for `key`, worked out by `make` when not kept.
+    pub fn get(&self, key: K, make: impl FnOnce() -> V) -> V {
+        if let Ok(kept) = self.kept.lock()
+            && let Some(value) = kept.get(&key)
+        {
+            return value.clone();
+        }
+        let value = make();
+        if let Ok(mut kept) = self.kept.lock() {
+            if kept.len() >= self.limit {
+                kept.clear();
+            }
+            kept.insert(key, value.clone());
+        }
+        value
     }
 }
 

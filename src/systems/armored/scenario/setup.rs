@@ -27,7 +27,12 @@ pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -
         scene: {
             let scene = rules::scene(data, &scenario.table.pieces);
             let ground = rules::ground(data, &scenario.table, &scene);
-            SceneCache(Arc::new(scene), Arc::new(ground), Arc::new(rules::FieldMemo::default()))
+            SceneCache(
+                Arc::new(scene),
+                Arc::new(ground),
+                Arc::new(rules::FieldMemo::default()),
+                Arc::new(rules::SightMemo::default()),
+            )
         },
     }
 }

@@ -41,7 +41,15 @@ impl Field {
 
     pub fn steps(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
-        let mut steps = vec![u32::MAX; width * depth];
+        // The lattice inside a closed border one cell wide, so a neighbour is one add away and
+        // never off the lattice (the border is never entered, as a cell off the lattice is not).
+        let wide = width + 2;
+        let padded = |i: usize| (i / width + 1) * wide + i % width + 1;
+        let mut passable = vec![false; wide * (depth + 2)];
+        for (i, &is_open) in open.iter().enumerate().take(width * depth) {
+            passable[padded(i)] = is_open;
+        }
+        let mut steps = vec![u32::MAX; passable.len()];
         // Dial's buckets: every step costs 100 or 141, so a ring of 142 buckets by distance
         // holds everything still to settle, and each is settled in order without a heap.
         const RING: usize = 142;
@@ -51,7 +59,7 @@ impl Field {
             // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
             // (the floor's other neighbour, at weight 0, would lean one way).
             for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
-                let d = (distance * 100.0).round() as u32;
+                let (i, d) = (padded(i), (distance * 100.0).round() as u32);
                 if d < steps[i] {
                     steps[i] = d;
                     buckets[d as usize % RING].push(i);
@@ -59,6 +67,17 @@ impl Field {
                 }
             }
         }
+        let row = wide as isize;
+        let neighbours: [(isize, u32); 8] = [
+            (1, 100),
+            (-1, 100),
+            (row, 100),
+            (-row, 100),
+            (row + 1, 141),
+            (1 - row, 141),
+            (row - 1, 141),
+            (-row - 1, 141),
+        ];
         let mut d = 0u32;
         while queued > 0 {
             // The bucket is lent out while it is settled and handed back emptied, so its room is
@@ -70,24 +89,10 @@ impl Field {
                 if steps[i] != d {
                     continue;
                 }
-                let (x, y) = (i % width, i / width);
-                for (dx, dy, cost) in [
-                    (1, 0, 100),
-                    (-1, 0, 100),
-                    (0, 1, 100),
-                    (0, -1, 100),
-                    (1, 1, 141),
-                    (1, -1, 141),
-                    (-1, 1, 141),
-                    (-1, -1, 141),
-                ] {
-                    let (nx, ny) = (x as i64 + dx, y as i64 + dy);
-                    if nx < 0 || ny < 0 || nx as usize >= width || ny as usize >= depth {
-                        continue;
-                    }
-                    let j = ny as usize * width + nx as usize;
+                for (offset, cost) in neighbours {
+                    let j = i.wrapping_add_signed(offset);
                     let next = d + cost;
-                    if open[j] && next < steps[j] {
+                    if passable.get(j).copied().unwrap_or(false) && next < steps[j] {
                         steps[j] = next;
                         buckets[next as usize % RING].push(j);
                         queued += 1;
@@ -98,7 +103,7 @@ impl Field {
             buckets[slot] = here;
             d += 1;
         }
-        steps
+        (0..width * depth).map(|i| steps[padded(i)]).collect()
     }
 
     /// Hundredths of an inch from a point to the nearest goal, read from the centres around it

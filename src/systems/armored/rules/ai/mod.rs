@@ -188,8 +188,11 @@ fn exposure(data: &Ruleset, state: &GameState, unit: &Unit, pose: Pose) -> usize
         .filter(|e| e.alive() && e.side != unit.side)
         .filter_map(|e| profile(data, e).filter(|p| p.class != UnitClass::Infantry).map(|p| (e, p.height * inch)))
         .filter(|(e, eye_z)| {
-            let eye = crate::table::Eye { at: e.pose.point(), z: *eye_z };
-            scene.sees(eye, crate::table::Eye { at: pose.point(), z }, &[])
+            let key = ((e.pose.x, e.pose.y), e.profile, (pose.x, pose.y), unit.profile);
+            state.setup.scene.3.sights.get(key, || {
+                let eye = crate::table::Eye { at: e.pose.point(), z: *eye_z };
+                scene.sees(eye, crate::table::Eye { at: pose.point(), z }, &[])
+            })
         })
         .count()
 }
