@@ -58,30 +58,39 @@ pub struct SceneCache(
 /// function's results kept (the same goals give the same field), so a game does not work out
 /// the same field action after action. Bounded, searched in order: no hash order.
 #[derive(Debug, Default)]
-pub struct FieldMemo(pub std::sync::Mutex<Vec<KeptField>>);
+pub struct FieldMemo(std::sync::Mutex<Vec<KeptField>>);
 
-/// A kept field: the kind of unit, its goals, and the steps from every cell.
-pub type KeptField = (usize, Vec<(i64, i64)>, std::sync::Arc<Vec<u32>>);
+/// A kept field: the kind of unit, its goals, and the search from them (settled as far as it
+/// has been read).
+type KeptField = (usize, Vec<(i64, i64)>, SharedSearch);
+
+/// A field's search, shared by every reader of the same field.
+type SharedSearch = std::sync::Arc<std::sync::Mutex<super::ai::field::Search>>;
 
 impl FieldMemo {
     /// The most fields kept.
     pub const SIZE: usize = 24;
 
-    /// The steps of the field for `kind` and `goals`, worked out by `make` when not kept.
-    pub fn get(&self, kind: usize, goals: &[(i64, i64)], make: impl FnOnce() -> Vec<u32>) -> std::sync::Arc<Vec<u32>> {
+    /// The search of the field for `kind` and `goals`, begun by `make` when not kept.
+    pub(crate) fn get(
+        &self,
+        kind: usize,
+        goals: &[(i64, i64)],
+        make: impl FnOnce() -> super::ai::field::Search,
+    ) -> SharedSearch {
         if let Ok(kept) = self.0.lock()
-            && let Some((_, _, steps)) = kept.iter().find(|(k, g, _)| *k == kind && g == goals)
+            && let Some((_, _, search)) = kept.iter().find(|(k, g, _)| *k == kind && g == goals)
         {
-            return std::sync::Arc::clone(steps);
+            return std::sync::Arc::clone(search);
         }
-        let steps = std::sync::Arc::new(make());
+        let search = std::sync::Arc::new(std::sync::Mutex::new(make()));
         if let Ok(mut kept) = self.0.lock() {
             if kept.len() >= Self::SIZE {
                 kept.remove(0);
             }
-            kept.push((kind, goals.to_vec(), std::sync::Arc::clone(&steps)));
+            kept.push((kind, goals.to_vec(), std::sync::Arc::clone(&search)));
         }
-        steps
+        search
     }
 }
 

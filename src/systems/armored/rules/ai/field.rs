@@ -1,6 +1,8 @@
 //! The computer's way-finding over the table: a field of distances on the inch lattice from
 //! every open cell to the nearest goal, going round walls and buildings, read smoothly between
-//! cell centres so that a mirrored table gives a mirrored field.
+//! cell centres so that a mirrored table gives a mirrored field. The search runs only as far
+//! as the cells asked for: a unit reads the field where it stands and where it could go, and a
+//! field's far side is seldom asked for before the goals move.
 
 use crate::systems::armored::rules::state::{FieldMemo, Ground};
 
@@ -14,7 +16,117 @@ pub struct Field {
     width: usize,
     depth: usize,
     cell: f64,
-    steps: std::sync::Arc<Vec<u32>>,
+    search: std::sync::Arc<std::sync::Mutex<Search>>,
+}
+
+/// Dial's search from the goals, settled as far as asked: every cell nearer the goals than
+/// `settled` has its final steps, and the rest wait in the buckets. Reading a cell carries the
+/// search on until that cell is settled, so each answer is the one the whole search would give.
+#[derive(Debug)]
+pub struct Search {
+    /// Cells across the lattice inside its closed border.
+    wide: usize,
+    /// Which cells may be entered, with a closed border one cell wide, so a neighbour is one
+    /// add away and never off the lattice (the border is never entered, as a cell off the
+    /// lattice is not).
+    passable: Vec<bool>,
+    /// Hundredths of an inch to the nearest goal: final below `settled`, a bound above.
+    steps: Vec<u32>,
+    /// Dial's buckets: every step costs 100 or 141, so a ring of [`RING`] buckets by distance
+    /// holds everything still to settle, and each is settled in order without a heap.
+    buckets: Vec<Vec<usize>>,
+    /// Cells waiting in the buckets (some already settled by a shorter way).
+    queued: usize,
+    /// The distance whose bucket is settled next.
+    settled: u32,
+}
+
+/// The buckets in Dial's ring: more than the dearest step (141), so no step lands in the
+/// bucket being settled.
+const RING: usize = 142;
+
+impl Search {
+    /// The search seeded from `goals`, nothing settled yet.
+    pub fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Self {
+        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
+        let wide = width + 2;
+        let mut passable = vec![false; wide * (depth + 2)];
+        for (i, &is_open) in open.iter().enumerate().take(width * depth) {
+            passable[(i / width + 1) * wide + i % width + 1] = is_open;
+        }
+        let mut search = Self {
+            wide,
+            steps: vec![u32::MAX; passable.len()],
+            passable,
+            buckets: vec![Vec::new(); RING],
+            queued: 0,
+            settled: 0,
+        };
+        for &goal in goals {
+            // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
+            // (the floor's other neighbour, at weight 0, would lean one way).
+            for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
+                let (i, d) = (search.padded(width, i), (distance * 100.0).round() as u32);
+                if d < search.steps[i] {
+                    search.steps[i] = d;
+                    search.buckets[d as usize % RING].push(i);
+                    search.queued += 1;
+                }
+            }
+        }
+        search
+    }
+
+    /// Where a cell of the lattice `width` across sits inside the border.
+    fn padded(&self, width: usize, i: usize) -> usize {
+        (i / width + 1) * self.wide + i % width + 1
+    }
+
+    /// The final steps of a cell (by its place inside the border), settling as far as needed.
+    fn steps_at(&mut self, i: usize) -> u32 {
+        while self.queued > 0 && self.steps.get(i).is_some_and(|&s| s >= self.settled) {
+            self.settle_next();
+        }
+        self.steps.get(i).copied().unwrap_or(u32::MAX)
+    }
+
+    /// Settles the cells of the next distance and queues their neighbours.
+    fn settle_next(&mut self) {
+        let row = self.wide as isize;
+        let neighbours: [(isize, u32); 8] = [
+            (1, 100),
+            (-1, 100),
+            (row, 100),
+            (-row, 100),
+            (row + 1, 141),
+            (1 - row, 141),
+            (row - 1, 141),
+            (-row - 1, 141),
+        ];
+        let d = self.settled;
+        // The bucket is lent out while it is settled and handed back emptied, so its room is
+        // kept for the next lap of the ring.
+        let slot = d as usize % RING;
+        let mut here = std::mem::take(&mut self.buckets[slot]);
+        self.queued -= here.len();
+        for &i in &here {
+            if self.steps[i] != d {
+                continue;
+            }
+            for (offset, cost) in neighbours {
+                let j = i.wrapping_add_signed(offset);
+                let next = d + cost;
+                if self.passable.get(j).copied().unwrap_or(false) && next < self.steps[j] {
+                    self.steps[j] = next;
+                    self.buckets[next as usize % RING].push(j);
+                    self.queued += 1;
+                }
+            }
+        }
+        here.clear();
+        self.buckets[slot] = here;
+        self.settled = d + 1;
+    }
 }
 
 /// The four cell centres around a point: (index, weight), where on the lattice.
@@ -35,83 +147,18 @@ fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> impl Ite
 impl Field {
     pub fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)], memo: &FieldMemo, kind: usize) -> Self {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
-        let steps = memo.get(kind, goals, || Self::steps(ground, open, goals));
-        Self { width, depth, cell, steps }
-    }
-
-    pub fn steps(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
-        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
-        // The lattice inside a closed border one cell wide, so a neighbour is one add away and
-        // never off the lattice (the border is never entered, as a cell off the lattice is not).
-        let wide = width + 2;
-        let padded = |i: usize| (i / width + 1) * wide + i % width + 1;
-        let mut passable = vec![false; wide * (depth + 2)];
-        for (i, &is_open) in open.iter().enumerate().take(width * depth) {
-            passable[padded(i)] = is_open;
-        }
-        let mut steps = vec![u32::MAX; passable.len()];
-        // Dial's buckets: every step costs 100 or 141, so a ring of 142 buckets by distance
-        // holds everything still to settle, and each is settled in order without a heap.
-        const RING: usize = 142;
-        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); RING];
-        let mut queued = 0usize;
-        for &goal in goals {
-            // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
-            // (the floor's other neighbour, at weight 0, would lean one way).
-            for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
-                let (i, d) = (padded(i), (distance * 100.0).round() as u32);
-                if d < steps[i] {
-                    steps[i] = d;
-                    buckets[d as usize % RING].push(i);
-                    queued += 1;
-                }
-            }
-        }
-        let row = wide as isize;
-        let neighbours: [(isize, u32); 8] = [
-            (1, 100),
-            (-1, 100),
-            (row, 100),
-            (-row, 100),
-            (row + 1, 141),
-            (1 - row, 141),
-            (row - 1, 141),
-            (-row - 1, 141),
-        ];
-        let mut d = 0u32;
-        while queued > 0 {
-            // The bucket is lent out while it is settled and handed back emptied, so its room is
-            // kept for the next lap of the ring (no step lands in its own bucket: 0 < cost < RING).
-            let slot = d as usize % RING;
-            let mut here = std::mem::take(&mut buckets[slot]);
-            queued -= here.len();
-            for &i in &here {
-                if steps[i] != d {
-                    continue;
-                }
-                for (offset, cost) in neighbours {
-                    let j = i.wrapping_add_signed(offset);
-                    let next = d + cost;
-                    if passable.get(j).copied().unwrap_or(false) && next < steps[j] {
-                        steps[j] = next;
-                        buckets[next as usize % RING].push(j);
-                        queued += 1;
-                    }
-                }
-            }
-            here.clear();
-            buckets[slot] = here;
-            d += 1;
-        }
-        (0..width * depth).map(|i| steps[padded(i)]).collect()
+        let search = memo.get(kind, goals, || Search::new(ground, open, goals));
+        Self { width, depth, cell, search }
     }
 
     /// Hundredths of an inch from a point to the nearest goal, read from the centres around it
     /// that can reach one (very far where none can).
     pub fn at(&self, at: (i64, i64)) -> f64 {
+        let Ok(mut search) = self.search.lock() else { return f64::from(u32::MAX) };
         let (mut sum, mut weights) = (0.0, 0.0);
         for (i, w, _) in around(self.width, self.depth, self.cell, at) {
-            if let Some(&s) = self.steps.get(i).filter(|&&s| s != u32::MAX) {
+            let s = search.steps_at((i / self.width + 1) * (self.width + 2) + i % self.width + 1);
+            if s != u32::MAX {
                 sum += f64::from(s) * w;
                 weights += w;
             }

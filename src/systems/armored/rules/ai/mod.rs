@@ -7,7 +7,7 @@
 //! also prefers ground from which it can fire. Ties fall to each side's own frame (from where
 //! it deploys towards where the enemy deploys), never to its index or listing order.
 
-mod field;
+pub(super) mod field;
 mod plans;
 
 use crate::systems::armored::rules::action::Action;
