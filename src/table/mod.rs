@@ -7,6 +7,7 @@
 
 pub mod file;
 pub mod generate;
+pub mod kept;
 pub mod measure;
 pub mod model;
 pub mod shape;
@@ -14,6 +15,7 @@ pub mod sight;
 pub mod symmetry;
 
 pub use file::TableFile;
+pub use kept::Kept;
 pub use measure::{Facing, LengthUnit, Pose, UM_PER_CM, UM_PER_INCH, UM_PER_MM};
 pub use model::{Objective, Piece, PlacedUnit, Table, WallSegment, Zone, ZoneClash, ZonePurpose, zone_clashes};
 pub use shape::{Footprint, Shape, distance, distance_um, overlaps, segment_meets, swept, wholly_inside, within};

@@ -326,7 +326,15 @@ impl Shape {
             Shape::Circle { centre, radius } => {
                 crate::table::measure::length(p.0 - centre.x, p.1 - centre.y) <= *radius
             }
-            Shape::Polygon { polygon, .. } => polygon.intersects(&Coord { x: p.0, y: p.1 }),
+            // Outside the box (exact, from the same corners) a point cannot be inside; most
+            // questions end there without walking the ring.
+            Shape::Polygon { polygon, bounds } => {
+                bounds.min.0 <= p.0
+                    && p.0 <= bounds.max.0
+                    && bounds.min.1 <= p.1
+                    && p.1 <= bounds.max.1
+                    && polygon.intersects(&Coord { x: p.0, y: p.1 })
+            }
         }
     }
 

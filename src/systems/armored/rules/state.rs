@@ -4,7 +4,7 @@
 
 use super::readings::Readings;
 use crate::dice::Dice;
-use crate::table::{Pose, Table};
+use crate::table::{Kept, Pose, Table};
 use serde::{Deserialize, Serialize};
 
 /// How a game is won (the scenario's mode, as the rules play it).
@@ -115,47 +115,6 @@ pub type SightQuestion = ((i64, i64), usize, (i64, i64), usize);
 
 /// A unit as sight and range see it: its profile and its pose.
 pub type Placed = (usize, Pose);
-
-/// Results of a pure function kept by their question. Bounded: emptied when full; looked up by
-/// key only, so no hash order reaches a result.
-#[derive(Debug)]
-pub struct Kept<K, V> {
-    kept: std::sync::Mutex<rustc_hash::FxHashMap<K, V>>,
-    limit: usize,
-}
-
-impl<K, V> Default for Kept<K, V> {
-    fn default() -> Self {
-        Self::with_limit(1 << 15)
-    }
-}
-
-impl<K, V> Kept<K, V> {
-    /// Keeping at most `limit` results.
-    #[must_use]
-    pub fn with_limit(limit: usize) -> Self {
-        Self { kept: std::sync::Mutex::new(rustc_hash::FxHashMap::default()), limit }
-    }
-}
-
-impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
-    /// The answer for `key`, worked out by `make` when not kept.
-    pub fn get(&self, key: K, make: impl FnOnce() -> V) -> V {
-        if let Ok(kept) = self.kept.lock()
-            && let Some(value) = kept.get(&key)
-        {
-            return value.clone();
-        }
-        let value = make();
-        if let Ok(mut kept) = self.kept.lock() {
-            if kept.len() >= self.limit {
-                kept.clear();
-            }
-            kept.insert(key, value.clone());
-        }
-        value
-    }
-}
 
 /// Where each kind of unit can stand, an inch lattice over the table.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -109,6 +109,12 @@ fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
 /// The chance that a figure of `troop` at `from` kills one at `to`.
 fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
     let readings = &state.setup.readings;
+    state.setup.chances.get((*readings, troop, from, to), || work_out_kill_chance(rules, state, troop, from, to))
+}
+
+/// [`kill_chance`] worked out.
+fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
+    let readings = &state.setup.readings;
     let Some(troop) = rules.troops.get(troop) else { return 0.0 };
     let distance = range(rules, readings, from, to);
     let Some(row) = band(troop, readings, distance) else { return 0.0 };

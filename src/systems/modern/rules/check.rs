@@ -3,8 +3,8 @@
 
 use super::super::ruleset::{Ruleset, Shot, cm};
 use super::geometry::{
-    allowance, band, building_at, centre_distance, crosses_building, groups, hidden, in_contact, in_cover, on_table,
-    overlap, range,
+    allowance, band, building_at, centre_distance, centre_within, crosses_building, groups, hidden, in_contact,
+    in_cover, on_table, overlap, range,
 };
 use super::odds::shot_counts;
 use super::readings::{BuildingToBuilding, Coherency, FireLimit, Passing};
@@ -103,10 +103,11 @@ fn figure_move(
     {
         return Err(Rejection::BuildingToBuilding { figure });
     }
-    let distance = centre_distance(from, to);
     let most = allowance(rules, setup, from, to);
-    if distance > most {
-        return Err(Rejection::TooFar { figure, distance, allowance: most });
+    // Within the allowance is settled by the exact squared length; the rounded length is
+    // worked out only for the refusal that names it.
+    if !centre_within(from, to, most) {
+        return Err(Rejection::TooFar { figure, distance: centre_distance(from, to), allowance: most });
     }
     if crosses_building(rules, setup, from, to) {
         return Err(Rejection::ThroughBuilding { figure });

@@ -155,7 +155,8 @@ pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Readings, firer: (i64
 /// Whether two bases would overlap (touching is allowed).
 #[must_use]
 pub fn overlap(rules: &Ruleset, a: (i64, i64), b: (i64, i64)) -> bool {
-    centre_distance(a, b) < rules.base_um() - CONTACT_SLACK
+    // Nearer than the base less the slack, in whole micrometres: within a micrometre less.
+    centre_within(a, b, rules.base_um() - CONTACT_SLACK - 1)
 }
 
 /// Whether two bases touch, within half a millimetre.

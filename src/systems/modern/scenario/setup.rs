@@ -33,6 +33,7 @@ pub fn setup_of(rules: &Ruleset, scenario: &ModernScenario, readings: Readings) 
             })
             .collect(),
         readings,
+        chances: Arc::default(),
     }
 }
 
