@@ -157,12 +157,96 @@ impl Field {
         let Ok(mut search) = self.search.lock() else { return f64::from(u32::MAX) };
         let (mut sum, mut weights) = (0.0, 0.0);
         for (i, w, _) in around(self.width, self.depth, self.cell, at) {
-            let s = search.steps_at((i / self.width + 1) * (self.width + 2) + i % self.width + 1);
+            let cell = search.padded(self.width, i);
+            let s = search.steps_at(cell);
             if s != u32::MAX {
                 sum += f64::from(s) * w;
                 weights += w;
             }
         }
         if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The lazy search against a plain Dijkstra with a heap, read in different orders.
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+    use super::*;
+
+    /// Every cell's steps by a textbook Dijkstra over the same lattice and seeds.
+    fn plain(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Vec<u32> {
+        let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
+        let mut steps = vec![u32::MAX; width * depth];
+        let mut heap = std::collections::BinaryHeap::new();
+        for &goal in goals {
+            for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
+                let d = (distance * 100.0).round() as u32;
+                if d < steps[i] {
+                    steps[i] = d;
+                    heap.push(std::cmp::Reverse((d, i)));
+                }
+            }
+        }
+        while let Some(std::cmp::Reverse((d, i))) = heap.pop() {
+            if d != steps[i] {
+                continue;
+            }
+            let (x, y) = ((i % width) as i64, (i / width) as i64);
+            for (dx, dy, cost) in [
+                (1, 0, 100),
+                (-1, 0, 100),
+                (0, 1, 100),
+                (0, -1, 100),
+                (1, 1, 141),
+                (1, -1, 141),
+                (-1, 1, 141),
+                (-1, -1, 141),
+            ] {
+                let (nx, ny) = (x + dx, y + dy);
+                if nx < 0 || ny < 0 || nx >= width as i64 || ny >= depth as i64 {
+                    continue;
+                }
+                let j = ny as usize * width + nx as usize;
+                if open[j] && d + cost < steps[j] {
+                    steps[j] = d + cost;
+                    heap.push(std::cmp::Reverse((d + cost, j)));
+                }
+            }
+        }
+        steps
+    }
+
+    #[test]
+    fn the_lazy_search_reads_what_a_whole_dijkstra_gives_in_any_order() {
+        let (width, depth, cell) = (17usize, 11usize, 25_400i64);
+        // A wall with one gap, a closed block in a corner, and a goal inside the block.
+        let open: Vec<bool> = (0..width * depth)
+            .map(|i| {
+                let (x, y) = (i % width, i / width);
+                let wall = x == 8 && y != 5;
+                let block = x >= 14 && y >= 8;
+                !(wall || block)
+            })
+            .collect();
+        let ground = Ground { width, depth, cell, vehicles: open.clone(), infantry: open.clone() };
+        let goals = [(3 * cell + cell / 3, 2 * cell), (15 * cell, 9 * cell + cell / 2), (2 * cell, 10 * cell)];
+        let expected = plain(&ground, &open, &goals);
+        // The wall's cells are never entered; the far side is reached through the gap.
+        assert_eq!(expected[8], u32::MAX);
+        assert!(expected[width - 1] < u32::MAX);
+        let orders: [Vec<usize>; 3] = [
+            (0..width * depth).collect(),
+            (0..width * depth).rev().collect(),
+            (0..width * depth).map(|i| (i * 37) % (width * depth)).collect(),
+        ];
+        for order in orders {
+            let mut search = Search::new(&ground, &open, &goals);
+            for i in order {
+                let padded = search.padded(width, i);
+                assert_eq!(search.steps_at(padded), expected[i], "cell ({}, {})", i % width, i / width);
+            }
+        }
     }
 }
