@@ -54,7 +54,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
             return Err(problem);
         }
         let mut text = String::new();
-        for line in super::play::event_lines(&core, &run.state, &run.events) {
+        for line in &run.log {
             let _ = writeln!(text, "{line}");
         }
         let (closing, mut json) = G::summary(&self.rules, &self.scenario, &run.state);

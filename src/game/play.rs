@@ -329,6 +329,9 @@ impl<R: Rules> Session<R> {
 pub struct ScriptRun<R: Rules> {
     /// The start's events, then each action's.
     pub events: Vec<R::Event>,
+    /// The events in words, each action's told in the position it left (as a playtest's log
+    /// tells them), so a unit later lost is still named where it moved and fired.
+    pub log: Vec<String>,
     /// The game after the last action played.
     pub state: R::State,
     /// The script's line, the action and the rules' reason, when an action was refused.
@@ -371,18 +374,22 @@ pub fn run_script<R: Rules, S>(
         return Err(script_too_long(*line));
     }
     let (mut state, mut events) = rules.start(setup, seed)?;
+    let mut log = event_lines(rules, &state, &events);
     let mut refused = None;
     for (line, scripted) in script {
         let Some(action) = resolve(scripted, &state) else { break };
         match rules.apply(&mut state, &action) {
-            Ok(more) => events.extend(more),
+            Ok(more) => {
+                log.extend(event_lines(rules, &state, &more));
+                events.extend(more);
+            }
             Err(rejection) => {
                 refused = Some((*line, action, rejection));
                 break;
             }
         }
     }
-    Ok(ScriptRun { events, state, refused })
+    Ok(ScriptRun { events, log, state, refused })
 }
 
 /// The most actions one computer game may take before it is called stuck.

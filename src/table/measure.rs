@@ -183,7 +183,7 @@ impl Facing {
 }
 
 /// Where a thing stands and which way it faces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize)]
 pub struct Pose {
     /// Across from the left edge, in micrometres.
     pub x: i64,

@@ -103,21 +103,7 @@ pub fn range(data: &Ruleset, a: &Unit, b: &Unit) -> Option<i64> {
     Some(distance_um(&shape(data, a)?, &shape(data, b)?))
 }
 
-/// What a line of fire from one unit to another meets.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct LineOfFire {
-    /// The share of the target's sample points seen.
-    pub visible: f64,
-    /// Whether that is a notable portion (the readings' threshold).
-    pub in_sight: bool,
-    /// Pieces of foliage between, none within 3" of the firer (the Terrain chapter's +2).
-    pub foliage: u32,
-    /// Pieces of foliage between with the target "sitting within 3\" and behind" them (the
-    /// Shooting chapter's 3" of range).
-    pub foliage_at_target: u32,
-    /// Walls crossed.
-    pub walls: u32,
-}
+pub use super::state::LineOfFire;
 
 /// The line of fire from `from` to `to`: eyes at the top of the firer's hull, the target's
 /// sample points at three quarters of its height.

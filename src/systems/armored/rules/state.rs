@@ -65,19 +65,14 @@ pub struct FieldMemo(std::sync::Mutex<Vec<KeptField>>);
 type KeptField = (usize, Vec<(i64, i64)>, SharedSearch);
 
 /// A field's search, shared by every reader of the same field.
-type SharedSearch = std::sync::Arc<std::sync::Mutex<super::ai::field::Search>>;
+type SharedSearch = std::sync::Arc<std::sync::Mutex<Search>>;
 
 impl FieldMemo {
     /// The most fields kept.
     pub const SIZE: usize = 24;
 
     /// The search of the field for `kind` and `goals`, begun by `make` when not kept.
-    pub(crate) fn get(
-        &self,
-        kind: usize,
-        goals: &[(i64, i64)],
-        make: impl FnOnce() -> super::ai::field::Search,
-    ) -> SharedSearch {
+    pub(crate) fn get(&self, kind: usize, goals: &[(i64, i64)], make: impl FnOnce() -> Search) -> SharedSearch {
         if let Ok(kept) = self.0.lock()
             && let Some((_, _, search)) = kept.iter().find(|(k, g, _)| *k == kind && g == goals)
         {
@@ -94,6 +89,46 @@ impl FieldMemo {
     }
 }
 
+/// Dial's search from the goals, settled as far as asked: every cell nearer the goals than
+/// `settled` has its final steps, and the rest wait in the buckets. Reading a cell carries the
+/// search on until that cell is settled, so each answer is the one the whole search would give.
+/// The computer's way-finding (`ai/field.rs`) carries it on; it is kept here, with the lattice,
+/// so the kept fields need nothing of the computer.
+#[derive(Debug)]
+pub struct Search {
+    /// Cells across the lattice inside its closed border.
+    pub(crate) wide: usize,
+    /// Which cells may be entered, with a closed border one cell wide, so a neighbour is one
+    /// add away and never off the lattice (the border is never entered, as a cell off the
+    /// lattice is not).
+    pub(crate) passable: Vec<bool>,
+    /// Hundredths of an inch to the nearest goal: final below `settled`, a bound above.
+    pub(crate) steps: Vec<u32>,
+    /// Dial's buckets: every step costs 100 or 141, so a ring of buckets by distance
+    /// holds everything still to settle, and each is settled in order without a heap.
+    pub(crate) buckets: Vec<Vec<usize>>,
+    /// Cells waiting in the buckets (some already settled by a shorter way).
+    pub(crate) queued: usize,
+    /// The distance whose bucket is settled next.
+    pub(crate) settled: u32,
+}
+
+/// What a line of fire from one unit to another meets.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LineOfFire {
+    /// The share of the target's sample points seen.
+    pub visible: f64,
+    /// Whether that is a notable portion (the readings' threshold).
+    pub in_sight: bool,
+    /// Pieces of foliage between, none within 3" of the firer (the Terrain chapter's +2).
+    pub foliage: u32,
+    /// Pieces of foliage between with the target "sitting within 3\" and behind" them (the
+    /// Shooting chapter's 3" of range).
+    pub foliage_at_target: u32,
+    /// Walls crossed.
+    pub walls: u32,
+}
+
 /// Lines of fire, ranges and sight lines already measured this game, by the two units'
 /// profiles and poses. All are pure functions of the table and the two hulls (units do not
 /// block sight), and a computer's turn asks for the same pairs again and again: every candidate
@@ -102,7 +137,7 @@ impl FieldMemo {
 #[derive(Debug, Default)]
 pub struct SightMemo {
     /// Lines of fire, by firer, target and whether over walls.
-    pub lines: Kept<(Placed, Placed, bool), Option<super::geometry::LineOfFire>>,
+    pub lines: Kept<(Placed, Placed, bool), Option<LineOfFire>>,
     /// Edge-to-edge ranges, by the two units.
     pub ranges: Kept<(Placed, Placed), Option<i64>>,
     /// Whether an eye on top of one profile at one point sees the centre of another profile

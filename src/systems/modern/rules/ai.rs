@@ -108,8 +108,7 @@ fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
 
 /// The chance that a figure of `troop` at `from` kills one at `to`.
 fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
-    let readings = &state.setup.readings;
-    state.setup.chances.get((*readings, troop, from, to), || work_out_kill_chance(rules, state, troop, from, to))
+    state.setup.chances.get((troop, from, to), || work_out_kill_chance(rules, state, troop, from, to))
 }
 
 /// [`kill_chance`] worked out.

@@ -64,10 +64,10 @@ pub struct Setup {
     pub chances: Arc<KillChances>,
 }
 
-/// Kill chances by the readings in force, the firer's troop, and the two centres: a pure
-/// function of the terrain (the range band, a building between, cover), which the computer asks
-/// for every place it weighs against every enemy, action after action.
-pub type KillChances = crate::table::Kept<(Readings, usize, (i64, i64), (i64, i64)), f64>;
+/// Kill chances by the firer's troop and the two centres: a pure function of the terrain and
+/// the readings (the range band, a building between, cover), both fixed for the game, which
+/// the computer asks for every place it weighs against every enemy, action after action.
+pub type KillChances = crate::table::Kept<(usize, (i64, i64), (i64, i64)), f64>;
 
 /// A figure in play.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

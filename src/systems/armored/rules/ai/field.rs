@@ -4,7 +4,7 @@
 //! as the cells asked for: a unit reads the field where it stands and where it could go, and a
 //! field's far side is seldom asked for before the goals move.
 
-use crate::systems::armored::rules::state::{FieldMemo, Ground};
+use crate::systems::armored::rules::state::{FieldMemo, Ground, Search};
 
 /// Hundredths of an inch from every open cell centre of the lattice to the nearest goal,
 /// going round closed cells (the way round walls and buildings). Goals seed the four centres
@@ -17,28 +17,6 @@ pub struct Field {
     depth: usize,
     cell: f64,
     search: std::sync::Arc<std::sync::Mutex<Search>>,
-}
-
-/// Dial's search from the goals, settled as far as asked: every cell nearer the goals than
-/// `settled` has its final steps, and the rest wait in the buckets. Reading a cell carries the
-/// search on until that cell is settled, so each answer is the one the whole search would give.
-#[derive(Debug)]
-pub struct Search {
-    /// Cells across the lattice inside its closed border.
-    wide: usize,
-    /// Which cells may be entered, with a closed border one cell wide, so a neighbour is one
-    /// add away and never off the lattice (the border is never entered, as a cell off the
-    /// lattice is not).
-    passable: Vec<bool>,
-    /// Hundredths of an inch to the nearest goal: final below `settled`, a bound above.
-    steps: Vec<u32>,
-    /// Dial's buckets: every step costs 100 or 141, so a ring of [`RING`] buckets by distance
-    /// holds everything still to settle, and each is settled in order without a heap.
-    buckets: Vec<Vec<usize>>,
-    /// Cells waiting in the buckets (some already settled by a shorter way).
-    queued: usize,
-    /// The distance whose bucket is settled next.
-    settled: u32,
 }
 
 /// The buckets in Dial's ring: more than the dearest step (141), so no step lands in the
