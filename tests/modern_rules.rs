@@ -28,7 +28,15 @@ fn unit(troop: usize, side: u8, name: &str, figures: &[(f64, f64)]) -> UnitSetup
 }
 
 fn setup(terrain: Vec<Terrain>, units: Vec<UnitSetup>, readings: Readings) -> Setup {
-    Setup { size: (cm(120.0), cm(90.0)), terrain: Arc::new(terrain), units, readings, chances: Arc::default() }
+    Setup {
+        size: (cm(120.0), cm(90.0)),
+        terrain: Arc::new(terrain),
+        units,
+        readings,
+        chances: Arc::default(),
+        crossings: Arc::default(),
+        views: Arc::default(),
+    }
 }
 
 /// One Legionary (side 0, figure 0) and one Soldier (side 1, figure 1), `gap` cm apart

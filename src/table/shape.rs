@@ -182,6 +182,18 @@ pub fn swept(footprint: &Footprint, from: Pose, to: Pose) -> Shape {
     Shape::polygon(ring)
 }
 
+/// How far a shape lies from a straight segment: 0 where they meet.
+#[must_use]
+pub fn distance_to_segment(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> f64 {
+    let line = Line::new(Coord { x: a.0, y: a.1 }, Coord { x: b.0, y: b.1 });
+    match shape {
+        Shape::Circle { centre, radius } => {
+            (Euclidean.distance(&geo::Point::new(centre.x, centre.y), &line) - radius).max(0.0)
+        }
+        Shape::Polygon { polygon, .. } => Euclidean.distance(&line, polygon),
+    }
+}
+
 /// Whether a straight segment (a wall) runs into a shape's inside or across its edge.
 #[must_use]
 pub fn segment_meets(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> bool {
@@ -613,6 +625,39 @@ pub fn sample_points(shape: &Shape, count: usize) -> Vec<(f64, f64)> {
 mod tests {
     use super::*;
     use crate::table::measure::{Facing, UM_PER_INCH};
+
+    #[test]
+    fn a_round_base_sweeps_nothing_farther_from_its_centres_path_than_its_radius() {
+        // A tilted square and a circle beside paths that pass them at every distance, so the
+        // question "could the swept area meet this shape?" is asked on both sides of the answer.
+        let radius = 12_500.0;
+        let base = Footprint::Round { diameter: 25_000 };
+        let square = Shape::polygon(vec![
+            Coord { x: 0.0, y: -30_000.0 },
+            Coord { x: 30_000.0, y: 0.0 },
+            Coord { x: 0.0, y: 30_000.0 },
+            Coord { x: -30_000.0, y: 0.0 },
+        ]);
+        let round = Shape::circle(Coord { x: 0.0, y: 0.0 }, 20_000.0);
+        let (mut meeting, mut apart) = (0, 0);
+        for shape in [&square, &round] {
+            for offset in (0..80).map(|k| 20_000 + k * 500) {
+                for (dx, dy) in [(1, 0), (1, 1), (0, 1), (2, -1)] {
+                    let from = Pose::new(-90_000 * dx + offset * dy, -90_000 * dy - offset * dx, Facing::UP);
+                    let to = Pose::new(90_000 * dx + offset * dy, 90_000 * dy - offset * dx, Facing::UP);
+                    let area = swept(&base, from, to);
+                    let distance = distance_to_segment(shape, from.point(), to.point());
+                    if overlaps(&area, shape) {
+                        meeting += 1;
+                        assert!(distance <= radius + 1.0, "{from:?} to {to:?} meets a shape {distance} away");
+                    } else {
+                        apart += 1;
+                    }
+                }
+            }
+        }
+        assert!(meeting > 20 && apart > 20, "both answers occur: {meeting} meeting, {apart} apart");
+    }
 
     fn rect(x: i64, y: i64, l: i64, w: i64, deg: f64) -> Shape {
         Footprint::Rect { length: l * UM_PER_INCH, width: w * UM_PER_INCH }.place(Pose::new(

@@ -6,9 +6,7 @@
 
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
-use super::geometry::{
-    band, centre_distance, centre_distance_squared, centre_within, contact_point, hidden, in_cover, range,
-};
+use super::geometry::{band, centre_distance, centre_distance_squared, centre_within, contact_point, range, view};
 use super::legal::formation_move;
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
@@ -79,7 +77,7 @@ fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
     let mut options = 0u64;
     for figure in state.figures_of(unit).filter(|&f| !(limit && state.figures[f].fired)) {
         for &target in &targets {
-            if centre_distance(state.figures[figure].at, state.figures[target].at) > far {
+            if !centre_within(state.figures[figure].at, state.figures[target].at, far) {
                 continue;
             }
             let Ok(shot) = aim(rules, state, figure, target) else { continue };
@@ -117,11 +115,11 @@ fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: 
     let Some(troop) = rules.troops.get(troop) else { return 0.0 };
     let distance = range(rules, readings, from, to);
     let Some(row) = band(troop, readings, distance) else { return 0.0 };
-    if hidden(rules, &state.setup, readings, from, to) {
+    let Some(cover) = view(rules, &state.setup, from, to) else {
         return 0.0;
-    }
+    };
     let chart = &troop.bands[row];
-    let shot = if in_cover(rules, &state.setup, readings, from, to) { chart.cover } else { chart.open };
+    let shot = if cover { chart.cover } else { chart.open };
     f64::from(shot_counts(shot).1) / 36.0
 }
 
@@ -190,6 +188,17 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
         .min_by_key(|&at| (centre_distance(centre, at), frame(state, side, at)))?;
     let full = cm(rules.move_outside) as f64;
     let toward = ((nearest.0 - centre.0) as f64, (nearest.1 - centre.1) as f64);
+    // Every candidate is checked as if the unit were activated: one activated copy serves them
+    // all (formation_move would make its own for each).
+    let activated;
+    let moving = if state.active == Some(unit) {
+        state
+    } else {
+        let mut copy = state.clone();
+        copy.active = Some(unit);
+        activated = copy;
+        &activated
+    };
     let mut candidates: Vec<Action> = Vec::new();
     let mut push = |action: Option<Action>| {
         if let Some(a) = action
@@ -198,19 +207,19 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
             candidates.push(a);
         }
     };
-    push(formation_move(rules, state, unit, toward, full));
+    push(formation_move(rules, moving, unit, toward, full));
     if level != Level::Easy {
-        push(formation_move(rules, state, unit, toward, full / 2.0));
+        push(formation_move(rules, moving, unit, toward, full / 2.0));
         for k in 0..8 {
             let angle = f64::from(k) * std::f64::consts::FRAC_PI_4;
-            push(formation_move(rules, state, unit, (libm::sin(angle), -libm::cos(angle)), full));
+            push(formation_move(rules, moving, unit, (libm::sin(angle), -libm::cos(angle)), full));
         }
         for t in state.setup.terrain.iter() {
             if rules.terrain.get(t.kind).is_some_and(|k| k.cover_inside) {
                 let (cx, cy) = t.shape.centre();
                 let to = (cx - centre.0 as f64, cy - centre.1 as f64);
                 if libm::hypot(to.0, to.1) < 3.0 * full {
-                    push(formation_move(rules, state, unit, to, full));
+                    push(formation_move(rules, moving, unit, to, full));
                 }
             }
         }
@@ -255,7 +264,7 @@ fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) ->
         let from = state.figures[figure].at;
         for target in enemies(state, side) {
             let at = state.figures[target].at;
-            if centre_distance(from, at) > reach_um {
+            if !centre_within(from, at, reach_um) {
                 continue;
             }
             let to = contact_point(rules, from, at);

@@ -3,8 +3,8 @@
 
 use super::super::ruleset::{Ruleset, Shot, cm};
 use super::geometry::{
-    allowance, band, building_at, centre_distance, centre_within, crosses_building, groups, hidden, in_contact,
-    in_cover, on_table, overlap, range,
+    allowance, band, building_at, centre_distance, centre_within, crosses_building, groups, in_contact, on_table,
+    overlap, range, view,
 };
 use super::odds::shot_counts;
 use super::readings::{BuildingToBuilding, Coherency, FireLimit, Passing};
@@ -46,10 +46,9 @@ pub fn aim(rules: &Ruleset, state: &GameState, figure: usize, target: usize) -> 
     let distance = range(rules, readings, firer.at, victim.at);
     let troop = rules.troops.get(state.units[firer.unit].troop).ok_or(Rejection::NoSuchThing)?;
     let row = band(troop, readings, distance).ok_or(Rejection::OutOfRange { range: distance })?;
-    if hidden(rules, setup, readings, firer.at, victim.at) {
+    let Some(cover) = view(rules, setup, firer.at, victim.at) else {
         return Err(Rejection::NoLineOfSight);
-    }
-    let cover = in_cover(rules, setup, readings, firer.at, victim.at);
+    };
     let chart = &troop.bands[row];
     let shot = if cover { chart.cover } else { chart.open };
     Ok(Aim { range: distance, row: (row, cm(chart.up_to)), cover, shot, odds: shot_counts(shot) })
@@ -109,7 +108,7 @@ fn figure_move(
     if !centre_within(from, to, most) {
         return Err(Rejection::TooFar { figure, distance: centre_distance(from, to), allowance: most });
     }
-    if crosses_building(rules, setup, from, to) {
+    if setup.crossings.get((from, to), || crosses_building(rules, setup, from, to)) {
         return Err(Rejection::ThroughBuilding { figure });
     }
     let others = (0..state.figures.len())

@@ -6,7 +6,7 @@ use super::super::ruleset::{Ruleset, Troop, cm};
 use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
 use super::state::Setup;
 use crate::table::shape::Bounds;
-use crate::table::shape::inside_intervals;
+use crate::table::shape::{distance_to_segment, inside_intervals};
 use crate::table::{Facing, Footprint, Pose, overlaps, swept};
 
 /// The distance between two centres, micrometres.
@@ -102,11 +102,15 @@ pub fn crosses_building(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i
     let ends = [building_at(rules, setup, from), building_at(rules, setup, to)];
     // The buildings near the path, from a cheap box first: most moves meet none, and then no
     // swept area is worked out.
-    let reach = Bounds::of_segment(point(from), point(to)).grown(rules.base_um() as f64 / 2.0);
+    let radius = rules.base_um() as f64 / 2.0;
+    let reach = Bounds::of_segment(point(from), point(to)).grown(radius);
+    // Then by distance: the swept area lies within the base's radius of the centre's path
+    // (its outline's corners are on the circle), so a building farther off cannot meet it.
     let mut near = setup.terrain.iter().enumerate().filter(|(i, t)| {
         rules.terrain.get(t.kind).is_some_and(|k| k.is_building)
             && !ends.contains(&Some(*i))
             && t.shape.bounds().meets(&reach)
+            && distance_to_segment(&t.shape, point(from), point(to)) <= radius + 1.0
     });
     let Some(first) = near.next() else { return false };
     let base = Footprint::Round { diameter: rules.base_um() };
@@ -127,6 +131,16 @@ pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Readings, a: (i64, i64)
             && !t.shape.contains_point(point(a))
             && !t.shape.contains_point(point(b))
             && !inside_intervals(&t.shape, point(a), point(b)).is_empty()
+    })
+}
+
+/// What a firer at `firer` sees of a target at `target`: `None` where a building hides it
+/// ([`hidden`]), else whether it is in cover ([`in_cover`]); kept for the game in its setup.
+#[must_use]
+pub fn view(rules: &Ruleset, setup: &Setup, firer: (i64, i64), target: (i64, i64)) -> Option<bool> {
+    setup.views.get((firer, target), || {
+        let readings = &setup.readings;
+        (!hidden(rules, setup, readings, firer, target)).then(|| in_cover(rules, setup, readings, firer, target))
     })
 }
 
@@ -189,7 +203,7 @@ pub fn groups(rules: &Ruleset, points: &[(i64, i64)]) -> usize {
     }
     for i in 0..points.len() {
         for j in i + 1..points.len() {
-            if centre_distance(points[i], points[j]) <= link {
+            if centre_within(points[i], points[j], link) {
                 let (a, b) = (root(&mut group, i), root(&mut group, j));
                 group[a] = b;
             }

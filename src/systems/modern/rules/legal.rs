@@ -36,16 +36,14 @@ pub fn formation_move(
     };
     for scale in [1.0, 0.75, 0.5, 0.25] {
         let step = length * scale;
-        let moves: Vec<(usize, (i64, i64))> = state
-            .figures_of(unit)
-            .map(|i| {
-                let from = state.figures[i].at;
-                let end = |s: f64| (from.0 + (dx / norm * s).round() as i64, from.1 + (dy / norm * s).round() as i64);
-                let most = allowance(rules, &state.setup, from, end(step)) as f64;
-                (i, end(step.min(most)))
-            })
-            .filter(|(i, to)| *to != state.figures[*i].at)
-            .collect();
+        let mut moves: Vec<(usize, (i64, i64))> = Vec::with_capacity(state.figures.len());
+        moves.extend(state.figures_of(unit).map(|i| {
+            let from = state.figures[i].at;
+            let end = |s: f64| (from.0 + (dx / norm * s).round() as i64, from.1 + (dy / norm * s).round() as i64);
+            let most = allowance(rules, &state.setup, from, end(step)) as f64;
+            (i, end(step.min(most)))
+        }));
+        moves.retain(|(i, to)| *to != state.figures[*i].at);
         if moves.is_empty() {
             return None;
         }

@@ -62,7 +62,21 @@ pub struct Setup {
     pub readings: Readings,
     /// The computer's kill chances already worked out this game (see [`KillChances`]).
     pub chances: Arc<KillChances>,
+    /// Straight moves already found to cross a building or not this game (see [`Crossings`]).
+    pub crossings: Arc<Crossings>,
+    /// Views from centre to centre already worked out this game (see [`Views`]).
+    pub views: Arc<Views>,
 }
+
+/// Whether a base going straight between two centres crosses a building, by the two centres:
+/// a pure function of the terrain, fixed for the game, which every candidate move of every
+/// unit asks again action after action (the check of a move sweeps each base's path).
+pub type Crossings = crate::table::Kept<((i64, i64), (i64, i64)), bool>;
+
+/// What a firer's centre sees of a target's centre, by the two centres: `None` where a
+/// building hides it, else whether it is in cover. A pure function of the terrain and the
+/// readings, fixed for the game, asked by every shot weighed and every kill chance.
+pub type Views = crate::table::Kept<((i64, i64), (i64, i64)), Option<bool>>;
 
 /// Kill chances by the firer's troop and the two centres: a pure function of the terrain and
 /// the readings (the range band, a building between, cover), both fixed for the game, which

@@ -34,6 +34,8 @@ pub fn setup_of(rules: &Ruleset, scenario: &ModernScenario, readings: Readings) 
             .collect(),
         readings,
         chances: Arc::default(),
+        crossings: Arc::default(),
+        views: Arc::default(),
     }
 }
 
