@@ -502,6 +502,12 @@ fn trade_value(rules: &Ruleset, state: &GameState, attacker: &Unit, target: Unit
     let dealt: f32 =
         preview.attack.outcomes.iter().map(|o| f32::from(target_unit.hp - o.hp) * o.probability as f32).sum();
     let kill: f32 = preview.attack.outcomes.iter().filter(|o| o.hp == 0).map(|o| o.probability as f32).sum();
+    // An attack that cannot do damage is never worth making, however hard the army presses
+    // (pressing lowers the bar below zero): it only draws the counter-attack, and infantry fed
+    // one by one into a Md Tank at a crossing die for nothing.
+    if dealt <= 0.0 {
+        return None;
+    }
     let lost: f32 =
         preview.attacker_outcomes.iter().map(|o| f32::from(attacker.hp - o.hp) * o.probability as f32).sum();
     Some(dealt * target_cost / max + kill * target_cost * 0.5 - lost * own_cost / max)
