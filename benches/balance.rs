@@ -1,9 +1,13 @@
 //! Benchmarks for the balance lab (issue 11): games of each sample at the default level
 //! (budget: 1000 games in 10 s; measured on 100 games, so multiply by ten), one Hard turn
 //! with 30 units (budget 250 ms), and Bridgehead's CO matrix of 15 pairs in both seatings
-//! with 50 games each (budget 60 s).
+//! with 50 games each (budget 60 s); and the readings report on Three Farms (issue 39: the
+//! full report within 15x Bridgehead's 1000 games), measured at 20 games per value with every
+//! value playing all of them, so its time reads against `balance_100_games_normal/bridgehead.ron`
+//! of the same sitting.
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use skirmish_studio::balance::sensitivity::sensitivity;
 use skirmish_studio::balance::{BalanceOptions, co_matrix, run_balance};
 use skirmish_studio::game::{Level, OpenScenario};
 use skirmish_studio::systems::swat::rules::{Pos, Ruleset, ai_turn_at, start_game};
@@ -108,5 +112,24 @@ fn bridgehead_co_matrix(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(balance_benches, games_per_sample, hard_turn_with_30_units, bridgehead_co_matrix);
+fn three_farms_readings_report(c: &mut Criterion) {
+    let Some(scenario) = open("aa-three-farms.ron") else {
+        println!("readings benchmark: aa-three-farms.ron did not open");
+        return;
+    };
+    let mut group = c.benchmark_group("readings_report");
+    group.sample_size(10).measurement_time(Duration::from_secs(60));
+    group.bench_function("three_farms_20_games_per_value", |b| {
+        b.iter(|| black_box(sensitivity(scenario.as_ref(), &options(20), &mut |_, _| {}).map(|r| r.rows.len())));
+    });
+    group.finish();
+}
+
+criterion_group!(
+    balance_benches,
+    games_per_sample,
+    hard_turn_with_30_units,
+    bridgehead_co_matrix,
+    three_farms_readings_report
+);
 criterion_main!(balance_benches);
