@@ -81,14 +81,25 @@ fn active_figure(state: &GameState, figure: usize) -> Result<usize, Rejection> {
     Ok(f.unit)
 }
 
-/// Whether one figure may move from where it stands to `to`, with the others of the unit at
-/// `placed` (and every other figure where it stands).
+/// Every figure's place once the moves in `placed` are made (by figure index).
+fn places_after(state: &GameState, placed: &[(usize, (i64, i64))]) -> Vec<(i64, i64)> {
+    let mut places: Vec<(i64, i64)> = state.figures.iter().map(|f| f.at).collect();
+    for &(figure, to) in placed {
+        if let Some(place) = places.get_mut(figure) {
+            *place = to;
+        }
+    }
+    places
+}
+
+/// Whether one figure may move from where it stands to `to`, with every other figure at its
+/// place in `places` (see [`places_after`]), or where it stands when there is none.
 fn figure_move(
     rules: &Ruleset,
     state: &GameState,
     figure: usize,
     to: (i64, i64),
-    placed: &[(usize, (i64, i64))],
+    places: Option<&[(i64, i64)]>,
     ignore: Option<usize>,
 ) -> Result<(), Rejection> {
     let setup = &state.setup;
@@ -111,10 +122,10 @@ fn figure_move(
     if setup.crossings.get((from, to), || crosses_building(rules, setup, from, to)) {
         return Err(Rejection::ThroughBuilding { figure });
     }
-    let others = (0..state.figures.len())
-        .filter(|&i| i != figure && Some(i) != ignore && state.on_table(i))
-        .map(|i| placed.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at));
-    if others.into_iter().any(|at| overlap(rules, at, to)) {
+    // The cheap test of distance first; whether the other figure is on the table after.
+    let place = |i: usize| places.and_then(|p| p.get(i)).copied().unwrap_or(state.figures[i].at);
+    let overlapping = |i: usize| i != figure && Some(i) != ignore && overlap(rules, place(i), to) && state.on_table(i);
+    if (0..state.figures.len()).any(overlapping) {
         return Err(Rejection::Overlap { figure });
     }
     Ok(())
@@ -157,11 +168,12 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             if moves.is_empty() || !moves.iter().all(|(f, _)| seen.insert(*f)) {
                 return Err(Rejection::BadMoveList);
             }
+            let places = places_after(state, moves);
             for (figure, to) in moves {
                 if active_figure(state, *figure)? != *unit {
                     return Err(Rejection::NotTheActiveUnit);
                 }
-                figure_move(rules, state, *figure, *to, moves, None)?;
+                figure_move(rules, state, *figure, *to, Some(&places), None)?;
             }
             for (i, (_, a)) in moves.iter().enumerate() {
                 if moves[i + 1..].iter().any(|(_, b)| overlap(rules, *a, *b)) {
@@ -170,10 +182,7 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             }
             if state.setup.readings.coherency == Coherency::FiveCm {
                 let before: Vec<(i64, i64)> = state.figures_of(*unit).map(|i| state.figures[i].at).collect();
-                let after: Vec<(i64, i64)> = state
-                    .figures_of(*unit)
-                    .map(|i| moves.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
-                    .collect();
+                let after: Vec<(i64, i64)> = state.figures_of(*unit).map(|i| places[i]).collect();
                 let (was, will) = (groups(rules, &before), groups(rules, &after));
                 // Apart afterwards is allowed only for a unit already apart that gets no more so.
                 if will > 1 && (was <= 1 || will > was) {
@@ -191,7 +200,7 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             if !in_contact(rules, *to, victim.at) {
                 return Err(Rejection::NotInContact);
             }
-            figure_move(rules, state, *figure, *to, &[], Some(*target))
+            figure_move(rules, state, *figure, *to, None, Some(*target))
         }
     }
 }
