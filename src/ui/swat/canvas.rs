@@ -169,39 +169,43 @@ fn ground_texture(ctx: &egui::Context, ground: &Ground) -> egui::TextureHandle {
         .map(|p| GroundTexel::of(ground, p))
         .collect();
     let options = egui::TextureOptions::NEAREST;
-    let kept =
-        ctx.data(|d| d.get_temp::<GroundTexture>(key)).filter(|k| (k.width, k.height) == (ground.width, ground.height));
-    let mut kept = match kept {
-        Some(kept) => kept,
-        None => {
-            let mut image = egui::ColorImage::filled([w * TEXEL_SQUARE, h * TEXEL_SQUARE], Color32::TRANSPARENT);
-            for (i, texel) in texels.iter().enumerate() {
-                let square = texel.pixels();
-                let (x, y) = (i % w * TEXEL_SQUARE, i / w * TEXEL_SQUARE);
-                for row in 0..TEXEL_SQUARE {
-                    let at = (y + row) * w * TEXEL_SQUARE + x;
-                    image.pixels[at..at + TEXEL_SQUARE]
-                        .copy_from_slice(&square.pixels[row * TEXEL_SQUARE..(row + 1) * TEXEL_SQUARE]);
-                }
+    // The kept texture is patched where it stands in egui's memory: taking a copy of it each
+    // frame would copy its texel list (forty thousand squares on a 200 x 200 board). The
+    // squares that changed are noted under the memory's lock and uploaded after it.
+    let patch = ctx.data_mut(|d| {
+        let kept = d.get_temp_mut_or_default::<Option<GroundTexture>>(key).as_mut()?;
+        if (kept.width, kept.height) != (ground.width, ground.height) {
+            return None;
+        }
+        let mut changed = Vec::new();
+        for (i, (old, new)) in kept.texels.iter_mut().zip(&texels).enumerate() {
+            if old != new {
+                changed.push((i, *new));
+                *old = *new;
             }
-            let texture = ctx.load_texture("swat-ground", image, options);
-            let made = GroundTexture { width: ground.width, height: ground.height, texels, texture };
-            ctx.data_mut(|d| d.insert_temp(key, made.clone()));
-            return made.texture;
         }
-    };
-    let mut changed = false;
-    for (i, (old, new)) in kept.texels.iter_mut().zip(&texels).enumerate() {
-        if old != new {
-            kept.texture.set_partial([i % w * TEXEL_SQUARE, i / w * TEXEL_SQUARE], new.pixels(), options);
-            *old = *new;
-            changed = true;
+        Some((kept.texture.clone(), changed))
+    });
+    if let Some((mut texture, changed)) = patch {
+        for (i, texel) in changed {
+            texture.set_partial([i % w * TEXEL_SQUARE, i / w * TEXEL_SQUARE], texel.pixels(), options);
+        }
+        return texture;
+    }
+    let mut image = egui::ColorImage::filled([w * TEXEL_SQUARE, h * TEXEL_SQUARE], Color32::TRANSPARENT);
+    for (i, texel) in texels.iter().enumerate() {
+        let square = texel.pixels();
+        let (x, y) = (i % w * TEXEL_SQUARE, i / w * TEXEL_SQUARE);
+        for row in 0..TEXEL_SQUARE {
+            let at = (y + row) * w * TEXEL_SQUARE + x;
+            image.pixels[at..at + TEXEL_SQUARE]
+                .copy_from_slice(&square.pixels[row * TEXEL_SQUARE..(row + 1) * TEXEL_SQUARE]);
         }
     }
-    if changed {
-        ctx.data_mut(|d| d.insert_temp(key, kept.clone()));
-    }
-    kept.texture
+    let texture = ctx.load_texture("swat-ground", image, options);
+    let made = GroundTexture { width: ground.width, height: ground.height, texels, texture: texture.clone() };
+    ctx.data_mut(|d| d.insert_temp(key, Some(made)));
+    texture
 }
 
 /// Draws terrain, properties, grid and tile boundaries of the visible squares.
