@@ -7,7 +7,7 @@
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
 use super::geometry::{band, centre_distance, centre_distance_squared, centre_within, contact_point, range, view};
-use super::legal::formation_move;
+use super::legal::{as_activated, formation_move};
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
 use super::state::{Action, GameState, Outcome};
@@ -190,15 +190,8 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
     let toward = ((nearest.0 - centre.0) as f64, (nearest.1 - centre.1) as f64);
     // Every candidate is checked as if the unit were activated: one activated copy serves them
     // all (formation_move would make its own for each).
-    let activated;
-    let moving = if state.active == Some(unit) {
-        state
-    } else {
-        let mut copy = state.clone();
-        copy.active = Some(unit);
-        activated = copy;
-        &activated
-    };
+    let activated = as_activated(state, unit);
+    let moving = &*activated;
     let mut candidates: Vec<Action> = Vec::new();
     let mut push = |action: Option<Action>| {
         if let Some(a) = action

@@ -8,6 +8,18 @@ use super::check::check;
 use super::geometry::{allowance, contact_point};
 use super::state::{Action, GameState, Outcome};
 
+/// The game as it would be with `unit` activated: the game itself when it is, else a copy.
+#[must_use]
+pub fn as_activated(state: &GameState, unit: usize) -> std::borrow::Cow<'_, GameState> {
+    if state.active == Some(unit) {
+        std::borrow::Cow::Borrowed(state)
+    } else {
+        let mut activated = state.clone();
+        activated.active = Some(unit);
+        std::borrow::Cow::Owned(activated)
+    }
+}
+
 /// The unit's figures stepping by `(dx, dy)` scaled to at most `length`, each cut short to its
 /// own allowance (buildings change it), as one move the rules allow; none when no such move is
 /// allowed. It is checked as if the unit were activated.
@@ -25,15 +37,7 @@ pub fn formation_move(
     }
     // Asked before the unit is activated (which unit is worth testing?), the move is checked as
     // if it were.
-    let probe;
-    let state = if state.active == Some(unit) {
-        state
-    } else {
-        let mut activated = state.clone();
-        activated.active = Some(unit);
-        probe = activated;
-        &probe
-    };
+    let state = &*as_activated(state, unit);
     for scale in [1.0, 0.75, 0.5, 0.25] {
         let step = length * scale;
         let mut moves: Vec<(usize, (i64, i64))> = Vec::with_capacity(state.figures.len());
