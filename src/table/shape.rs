@@ -4,10 +4,7 @@
 //! is a 32-sided polygon (at most 0.5% of its half-width inside the true curve).
 
 use super::measure::Pose;
-use geo::{
-    BoundingRect, Contains, ConvexHull, Coord, Distance, Euclidean, Intersects, Line, LineString, MultiPoint, Polygon,
-    Relate,
-};
+use geo::{BoundingRect, Contains, Coord, Distance, Euclidean, Intersects, Line, LineString, Polygon, Relate};
 
 /// A footprint in its own frame: length along the facing, width across it, in micrometres.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -114,30 +111,48 @@ impl Footprint {
     /// The shape it makes standing at `pose`.
     #[must_use]
     pub fn place(&self, pose: Pose) -> Shape {
+        let mut ring = Vec::new();
+        if let Footprint::Round { diameter } = self {
+            let (cx, cy) = pose.point();
+            return Shape::circle(Coord { x: cx, y: cy }, *diameter as f64 / 2.0);
+        }
+        self.push_outline(pose, &mut ring);
+        Shape::polygon(ring)
+    }
+
+    /// Adds the corners of its outline standing at `pose` to `ring`: for a round base, the
+    /// points [`Shape::outline`] draws its circle with. The swept area is built from these
+    /// without placing a shape for each outline.
+    fn push_outline(&self, pose: Pose, ring: &mut Vec<Coord<f64>>) {
         let (fx, fy) = pose.facing.vector();
         // The frame: ahead is (fx, fy), right of the facing is (-fy, fx) on a y-down table.
         let (rx, ry) = (-fy, fx);
         let (cx, cy) = pose.point();
         let world =
             |across: f64, ahead: f64| Coord { x: cx + rx * across + fx * ahead, y: cy + ry * across + fy * ahead };
-        let ring: Vec<Coord<f64>> = match self {
+        match self {
             Footprint::Round { diameter } => {
-                return Shape::circle(Coord { x: cx, y: cy }, *diameter as f64 / 2.0);
+                ring.extend(circle_outline((cx, cy), *diameter as f64 / 2.0).map(|(x, y)| Coord { x, y }));
             }
             Footprint::Rect { length, width } => {
                 let (l, w) = (*length as f64 / 2.0, *width as f64 / 2.0);
-                vec![world(-w, l), world(w, l), world(w, -l), world(-w, -l)]
+                ring.extend([world(-w, l), world(w, l), world(w, -l), world(-w, -l)]);
             }
-            Footprint::Oval { length, width } => (0..OVAL_SIDES)
-                .map(|i| {
-                    let a = std::f64::consts::TAU * i as f64 / OVAL_SIDES as f64;
-                    world(*width as f64 / 2.0 * libm::sin(a), *length as f64 / 2.0 * libm::cos(a))
-                })
-                .collect(),
-            Footprint::Polygon { points } => points.iter().map(|&(x, y)| world(x as f64, y as f64)).collect(),
-        };
-        Shape::polygon(ring)
+            Footprint::Oval { length, width } => ring.extend((0..OVAL_SIDES).map(|i| {
+                let a = std::f64::consts::TAU * i as f64 / OVAL_SIDES as f64;
+                world(*width as f64 / 2.0 * libm::sin(a), *length as f64 / 2.0 * libm::cos(a))
+            })),
+            Footprint::Polygon { points } => ring.extend(points.iter().map(|&(x, y)| world(x as f64, y as f64))),
+        }
     }
+}
+
+/// The points a circle's outline is drawn with, clockwise from the top.
+fn circle_outline(centre: (f64, f64), radius: f64) -> impl Iterator<Item = (f64, f64)> {
+    (0..OVAL_SIDES).map(move |i| {
+        let a = std::f64::consts::TAU * i as f64 / OVAL_SIDES as f64;
+        (centre.0 + radius * libm::sin(a), centre.1 - radius * libm::cos(a))
+    })
 }
 
 impl Footprint {
@@ -169,16 +184,21 @@ pub fn swept(footprint: &Footprint, from: Pose, to: Pose) -> Shape {
         if d > 18_000 { d - 36_000 } else { d }
     };
     let steps = (turn.abs() + SWEEP_STEP - 1) / SWEEP_STEP;
-    let mut points: Vec<Coord<f64>> = Vec::new();
-    let mut add = |pose: Pose| points.extend(footprint.place(pose).outline().into_iter().map(|(x, y)| Coord { x, y }));
+    let corners = match footprint {
+        Footprint::Rect { .. } => 4,
+        Footprint::Polygon { points } => points.len(),
+        Footprint::Round { .. } | Footprint::Oval { .. } => OVAL_SIDES,
+    };
+    let mut points: Vec<Coord<f64>> = Vec::with_capacity(corners * (steps as usize + 2));
     for step in 0..=steps {
         let turned = if steps == 0 { 0 } else { turn * step / steps };
-        add(Pose { facing: from.facing.turned(turned), ..from });
+        footprint.push_outline(Pose { facing: from.facing.turned(turned), ..from }, &mut points);
     }
-    add(to);
-    let hull = MultiPoint::from(points).convex_hull();
-    let ring: Vec<Coord<f64>> =
-        hull.exterior().0.iter().take(hull.exterior().0.len().saturating_sub(1)).copied().collect();
+    footprint.push_outline(to, &mut points);
+    // The same hull the general `convex_hull` works out from these points, without copying
+    // them into a multipoint and out again; its ring comes back closed.
+    let mut ring = geo::algorithm::convex_hull::quick_hull(&mut points).0;
+    ring.pop();
     Shape::polygon(ring)
 }
 
@@ -304,12 +324,7 @@ impl Shape {
     #[must_use]
     pub fn outline(&self) -> Vec<(f64, f64)> {
         match self {
-            Shape::Circle { centre, radius } => (0..OVAL_SIDES)
-                .map(|i| {
-                    let a = std::f64::consts::TAU * i as f64 / OVAL_SIDES as f64;
-                    (centre.x + radius * libm::sin(a), centre.y - radius * libm::cos(a))
-                })
-                .collect(),
+            Shape::Circle { centre, radius } => circle_outline((centre.x, centre.y), *radius).collect(),
             Shape::Polygon { polygon, .. } => {
                 let ring = &polygon.exterior().0;
                 ring.iter().take(ring.len().saturating_sub(1)).map(|c| (c.x, c.y)).collect()
