@@ -111,13 +111,24 @@ impl Footprint {
     /// The shape it makes standing at `pose`.
     #[must_use]
     pub fn place(&self, pose: Pose) -> Shape {
-        let mut ring = Vec::new();
+        // Room for the corners and the copy of the first that closes the ring, so closing it
+        // does not move the whole ring.
+        let mut ring = Vec::with_capacity(self.corners() + 1);
         if let Footprint::Round { diameter } = self {
             let (cx, cy) = pose.point();
             return Shape::circle(Coord { x: cx, y: cy }, *diameter as f64 / 2.0);
         }
         self.push_outline(pose, &mut ring);
         Shape::polygon(ring)
+    }
+
+    /// How many corners its outline has (a round base's drawn outline's, for a round base).
+    fn corners(&self) -> usize {
+        match self {
+            Footprint::Rect { .. } => 4,
+            Footprint::Polygon { points } => points.len(),
+            Footprint::Round { .. } | Footprint::Oval { .. } => OVAL_SIDES,
+        }
     }
 
     /// Adds the corners of its outline standing at `pose` to `ring`: for a round base, the
@@ -184,12 +195,7 @@ pub fn swept(footprint: &Footprint, from: Pose, to: Pose) -> Shape {
         if d > 18_000 { d - 36_000 } else { d }
     };
     let steps = (turn.abs() + SWEEP_STEP - 1) / SWEEP_STEP;
-    let corners = match footprint {
-        Footprint::Rect { .. } => 4,
-        Footprint::Polygon { points } => points.len(),
-        Footprint::Round { .. } | Footprint::Oval { .. } => OVAL_SIDES,
-    };
-    let mut points: Vec<Coord<f64>> = Vec::with_capacity(corners * (steps as usize + 2));
+    let mut points: Vec<Coord<f64>> = Vec::with_capacity(footprint.corners() * (steps as usize + 2));
     for step in 0..=steps {
         let turned = if steps == 0 { 0 } else { turn * step / steps };
         footprint.push_outline(Pose { facing: from.facing.turned(turned), ..from }, &mut points);

@@ -82,9 +82,15 @@ impl Search {
             (-row - 1, 141),
         ];
         let d = self.settled;
+        let slot = d as usize % RING;
+        // Steps come in hundreds and hundred-and-forty-ones, so most distances have no cell:
+        // pass them by without lending out their bucket.
+        if self.buckets.get(slot).is_none_or(Vec::is_empty) {
+            self.settled = d + 1;
+            return;
+        }
         // The bucket is lent out while it is settled and handed back emptied, so its room is
         // kept for the next lap of the ring.
-        let slot = d as usize % RING;
         let mut here = std::mem::take(&mut self.buckets[slot]);
         self.queued -= here.len();
         for &i in &here {
