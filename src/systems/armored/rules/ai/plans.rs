@@ -240,6 +240,10 @@ pub fn carries(state: &GameState, index: usize) -> bool {
 pub fn pivot_plan(data: &Ruleset, state: &GameState) -> Option<Action> {
     use crate::systems::armored::rules::action::Rejection;
     let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
+    // One copy of the game for every turn weighed, made when first needed: each turn sets the
+    // unit's facing in it and puts the old one back after (a copy per turn cost a twentieth of
+    // a game's time).
+    let mut turned: Option<GameState> = None;
     for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let Some(p) = profile(data, u) else { continue };
         let reverse = p.keywords.contains(&Keyword::ReverseCasemate);
@@ -256,14 +260,17 @@ pub fn pivot_plan(data: &Ruleset, state: &GameState) -> Option<Action> {
             let bearing = libm::atan2(dx, -dy).to_degrees() + if reverse { 180.0 } else { 0.0 };
             let Ok(facing) = crate::table::Facing::from_degrees(bearing.round()) else { continue };
             let action = Action::Move { unit, to: (u.pose.x, u.pose.y), facing };
-            let mut turned = state.clone();
+            let turned = turned.get_or_insert_with(|| state.clone());
             if let Some(x) = turned.units.get_mut(unit) {
                 x.pose.facing = facing;
             }
             let worth = (0..p.weapons.len())
-                .filter_map(|w| shot(data, &turned, unit, w, target).ok())
+                .filter_map(|w| shot(data, turned, unit, w, target).ok())
                 .map(|s| shot_worth(data, state, &s, t))
                 .fold(0.0, f64::max);
+            if let Some(x) = turned.units.get_mut(unit) {
+                x.pose.facing = u.pose.facing;
+            }
             let key = frame(state, state.side, (t.pose.x, t.pose.y));
             if worth > 0.0
                 && best.as_ref().is_none_or(|(w, k, _)| worth > *w + 1e-9 || (worth - *w).abs() <= 1e-9 && key < *k)
