@@ -5,7 +5,7 @@
 
 use super::shape::{Bounds, Shape, for_each_inside, inside_intervals, sample_points};
 use rstar::primitives::{GeomWithData, Rectangle};
-use rstar::{AABB, RTree, RTreeObject as _, SelectionFunction};
+use rstar::{AABB, Envelope as _, RTree, RTreeObject as _, SelectionFunction};
 
 /// A wall segment standing on the table, in micrometres.
 #[derive(Debug, Clone, PartialEq)]
@@ -85,9 +85,17 @@ pub struct Scene {
     /// Every piece, in the table's order.
     pub obstacles: Vec<Obstacle>,
     index: RTree<GeomWithData<Rectangle<[f64; 2]>, usize>>,
+    /// Each piece's box as the tree holds it (lower and upper corners), in the table's order.
+    boxes: Vec<([f64; 2], [f64; 2])>,
 }
 
+/// The most pieces a table may have for its boxes to be looked through one by one instead of
+/// walking the tree: on a table of a few dozen pieces the walk (a stack, a box test per node)
+/// costs more than testing every box, and both find exactly the same pieces.
+const FEW_PIECES: usize = 48;
+
 /// The R-tree's boxes a segment meets.
+#[derive(Clone, Copy)]
 struct SegmentSelection {
     a: (f64, f64),
     b: (f64, f64),
@@ -138,7 +146,7 @@ impl Scene {
     /// Indexes the pieces.
     #[must_use]
     pub fn new(obstacles: Vec<Obstacle>) -> Self {
-        let boxes = obstacles
+        let leaves: Vec<_> = obstacles
             .iter()
             .enumerate()
             .map(|(i, o)| {
@@ -146,25 +154,37 @@ impl Scene {
                 GeomWithData::new(Rectangle::from_corners([b.min.0, b.min.1], [b.max.0, b.max.1]), i)
             })
             .collect();
-        Self { obstacles, index: RTree::bulk_load(boxes) }
+        let boxes = leaves.iter().map(|leaf| (leaf.envelope().lower(), leaf.envelope().upper())).collect();
+        Self { obstacles, index: RTree::bulk_load(leaves), boxes }
     }
 
     /// The pieces whose boxes (walls included) meet a box, in index order.
     #[must_use]
     pub fn near_box(&self, bounds: &Bounds) -> Vec<usize> {
         let envelope = AABB::from_corners([bounds.min.0, bounds.min.1], [bounds.max.0, bounds.max.1]);
+        if self.boxes.len() <= FEW_PIECES {
+            return self.scan(|lower, upper| AABB::from_corners(*lower, *upper).intersects(&envelope)).collect();
+        }
         let mut found: Vec<usize> = self.index.locate_in_envelope_intersecting(&envelope).map(|g| g.data).collect();
         // The tree's order depends on how it was built; the answer must not.
         found.sort_unstable();
         found
     }
 
+    /// The pieces whose boxes pass `test`, in index order, looked at one by one.
+    fn scan<'s>(&'s self, test: impl Fn(&[f64; 2], &[f64; 2]) -> bool + 's) -> impl Iterator<Item = usize> + 's {
+        self.boxes.iter().enumerate().filter(move |(_, (lower, upper))| test(lower, upper)).map(|(i, _)| i)
+    }
+
     /// The pieces whose boxes the segment meets, in index order: the tree is walked only into
     /// boxes the segment itself crosses, not every box that meets the segment's own box (a
     /// long diagonal line's box covers most of the table).
     fn near(&self, a: (f64, f64), b: (f64, f64)) -> Vec<usize> {
-        let mut found: Vec<usize> =
-            self.index.locate_with_selection_function(SegmentSelection { a, b }).map(|g| g.data).collect();
+        let selection = SegmentSelection { a, b };
+        if self.boxes.len() <= FEW_PIECES {
+            return self.scan(|lower, upper| selection.meets(*lower, *upper)).collect();
+        }
+        let mut found: Vec<usize> = self.index.locate_with_selection_function(selection).map(|g| g.data).collect();
         // The tree's order depends on how it was built; the answer must not.
         found.sort_unstable();
         found
@@ -219,12 +239,12 @@ impl Scene {
     pub fn sees(&self, eye: Eye, target: Eye, ignore: &[usize]) -> bool {
         // The line never runs below the lower of its two ends.
         let lowest = eye.z.min(target.z);
-        !self
-            .index
-            .locate_with_selection_function(SegmentSelection { a: eye.at, b: target.at })
-            .map(|g| g.data)
-            .filter(|i| !ignore.contains(i))
-            .any(|i| self.may_hide(i, lowest) && self.blocks(i, eye, target))
+        let selection = SegmentSelection { a: eye.at, b: target.at };
+        let hides = |i: usize| !ignore.contains(&i) && self.may_hide(i, lowest) && self.blocks(i, eye, target);
+        if self.boxes.len() <= FEW_PIECES {
+            return !self.scan(|lower, upper| selection.meets(*lower, *upper)).any(hides);
+        }
+        !self.index.locate_with_selection_function(selection).map(|g| g.data).any(hides)
     }
 
     /// Whether piece `index` is tall enough to hide anything from a line that never runs below
@@ -255,10 +275,13 @@ impl Scene {
             [eye.at.0.max(b.max.0), eye.at.1.max(b.max.1)],
         );
         let lowest = eye.z.min(target_z);
-        let mut blockers: Vec<(usize, Bounds)> = self
-            .index
-            .locate_in_envelope_intersecting(&envelope)
-            .map(|g| g.data)
+        let near: Vec<usize> = if self.boxes.len() <= FEW_PIECES {
+            self.scan(|lower, upper| AABB::from_corners(*lower, *upper).intersects(&envelope)).collect()
+        } else {
+            self.index.locate_in_envelope_intersecting(&envelope).map(|g| g.data).collect()
+        };
+        let mut blockers: Vec<(usize, Bounds)> = near
+            .into_iter()
             .filter(|i| !ignore.contains(i))
             .filter(|&i| self.may_hide(i, lowest))
             .map(|i| {
@@ -501,6 +524,46 @@ mod tests {
             }
         }
         assert!(checked > 300, "{checked} lines");
+    }
+
+    #[test]
+    fn a_table_of_few_pieces_looked_through_one_by_one_finds_what_the_tree_finds() {
+        // A table over the few-pieces limit, so the tree is built to be walked; every segment
+        // and box is asked of both ways of finding, and both must name the same pieces.
+        let obstacles: Vec<Obstacle> = (0..(FEW_PIECES as i64 * 2))
+            .map(|i| {
+                let pose = Pose::new(
+                    (3 + 7 * i % 60) * UM_PER_INCH,
+                    (2 + 11 * i % 40) * UM_PER_INCH,
+                    Facing::from_centidegrees(i * 1300),
+                );
+                let shape = Footprint::Rect { length: 4 * UM_PER_INCH, width: 3 * UM_PER_INCH }.place(pose);
+                Obstacle { shape, height: IN, opaque: true, walls: vec![] }
+            })
+            .collect();
+        let scene = Scene::new(obstacles);
+        let corners: Vec<(f64, f64)> = scene.boxes.iter().map(|(lower, upper)| (lower[0], upper[1])).collect();
+        let (mut segments, mut found) = (0, 0);
+        for (i, &a) in corners.iter().enumerate() {
+            for &b in corners.iter().skip(i % 5).step_by(9) {
+                let selection = SegmentSelection { a, b };
+                let mut walked: Vec<usize> =
+                    scene.index.locate_with_selection_function(selection).map(|g| g.data).collect();
+                walked.sort_unstable();
+                let scanned: Vec<usize> = scene.scan(|lower, upper| selection.meets(*lower, *upper)).collect();
+                assert_eq!(walked, scanned, "{a:?} to {b:?}");
+                let envelope = AABB::from_corners([a.0.min(b.0), a.1.min(b.1)], [a.0.max(b.0), a.1.max(b.1)]);
+                let mut walked: Vec<usize> =
+                    scene.index.locate_in_envelope_intersecting(&envelope).map(|g| g.data).collect();
+                walked.sort_unstable();
+                let scanned: Vec<usize> =
+                    scene.scan(|lower, upper| AABB::from_corners(*lower, *upper).intersects(&envelope)).collect();
+                assert_eq!(walked, scanned, "box {a:?} to {b:?}");
+                segments += 1;
+                found += scanned.len();
+            }
+        }
+        assert!(segments > 500 && found > segments, "{segments} segments, {found} pieces found");
     }
 
     #[test]
