@@ -86,15 +86,18 @@ impl PairedShift {
         (d, (d - z * se, d + z * se))
     }
 
-    /// Whether the sequential test has decided. It holds when the share of games whose result
-    /// changed at all is below `margin` at 95% (Wilson), so the first seat's share cannot
-    /// have moved by `margin`; it moves when the shift's interval at 99% (kept wide for the
-    /// looks after every batch) leaves zero.
+    /// Whether the sequential test has decided. The first seat's share cannot have moved by
+    /// `margin` (it holds) when the share of games whose result changed at all is below
+    /// `margin` at 95% (Wilson), or when the shift's interval at 99% lies within `margin` of
+    /// zero (changes that cancel out, on a reading that comes up in most games); it moves
+    /// when that interval leaves zero. The 99% is kept wide for the looks after every batch:
+    /// about the constant boundary for a dozen looks at 5% overall.
     #[must_use]
     pub fn decided(&self, margin: f64) -> bool {
         let (_, changed_at_most) = wilson_interval(self.gained + self.lost, self.games);
         let (_, (lo, hi)) = self.shift(2.576);
-        self.games > 0 && (changed_at_most < margin || lo > 0.0 || hi < 0.0)
+        let within_margin = lo > -margin && hi < margin;
+        self.games > 0 && (changed_at_most < margin || within_margin || lo > 0.0 || hi < 0.0)
     }
 }
 
@@ -202,5 +205,19 @@ mod tests {
         assert!(!churn.decided(0.05), "a fifth of the games changed, evenly: undecided");
         let lean = PairedShift { games: 100, gained: 20, lost: 2 };
         assert!(lean.decided(0.05) && lean.shift(1.96).1.0 > 0.0, "changes leaning one way move the share");
+    }
+
+    #[test]
+    fn changes_that_cancel_closely_hold_once_the_shifts_interval_lies_within_the_margin() {
+        // 11 of 300 games changed: more than 5% may have changed (Wilson), but the shift,
+        // +0.3 points with a 99% interval of about -3.4 to +4.1, cannot reach 5 points.
+        let cancelling = PairedShift { games: 300, gained: 6, lost: 5 };
+        let (_, changed_at_most) = wilson_interval(11, 300);
+        assert!(changed_at_most > 0.05, "{changed_at_most}");
+        assert!(cancelling.decided(0.05), "{:?}", cancelling.shift(2.576));
+        // The same balance of changes in fewer games leaves a wider interval: undecided.
+        assert!(!PairedShift { games: 100, gained: 6, lost: 5 }.decided(0.05));
+        // And a shift of two points whose interval reaches the margin is not settled either.
+        assert!(!PairedShift { games: 300, gained: 14, lost: 8 }.decided(0.05));
     }
 }
