@@ -21,8 +21,10 @@ pub enum Victory {
 /// What a game starts from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Setup {
-    /// The table with its pieces, zones, objectives and deployed units.
-    pub table: Table,
+    /// The table with its pieces, zones, objectives and deployed units, as set up: shared by
+    /// every copy of the game (the computer copies the game to weigh its moves, and a copy of
+    /// the pieces' names with each was a fortieth of a game's time).
+    pub table: std::sync::Arc<Table>,
     /// How it is won.
     pub victory: Victory,
     /// Actions each player may spend per turn (infantry's are free).

@@ -12,7 +12,7 @@ use std::sync::Arc;
 #[must_use]
 pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -> Setup {
     Setup {
-        table: scenario.table.clone(),
+        table: std::sync::Arc::new(scenario.table.clone()),
         victory: match scenario.mode {
             Mode::Annihilation => Victory::Annihilation,
             Mode::TimedAnnihilation => Victory::TimedAnnihilation,
@@ -42,7 +42,7 @@ pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -
 /// them inside their transports).
 #[must_use]
 pub fn table_of(rules: &Ruleset, state: &GameState, riders: bool) -> Table {
-    let mut table = state.setup.table.clone();
+    let mut table = Table::clone(&state.setup.table);
     table.units = state
         .units
         .iter()
