@@ -111,13 +111,13 @@ impl Footprint {
     /// The shape it makes standing at `pose`.
     #[must_use]
     pub fn place(&self, pose: Pose) -> Shape {
-        // Room for the corners and the copy of the first that closes the ring, so closing it
-        // does not move the whole ring.
-        let mut ring = Vec::with_capacity(self.corners() + 1);
         if let Footprint::Round { diameter } = self {
             let (cx, cy) = pose.point();
             return Shape::circle(Coord { x: cx, y: cy }, *diameter as f64 / 2.0);
         }
+        // Room for the corners and the copy of the first that closes the ring, so closing it
+        // does not move the whole ring.
+        let mut ring = Vec::with_capacity(self.corners() + 1);
         self.push_outline(pose, &mut ring);
         Shape::polygon(ring)
     }
@@ -678,6 +678,39 @@ mod tests {
             }
         }
         assert!(meeting > 20 && apart > 20, "both answers occur: {meeting} meeting, {apart} apart");
+    }
+
+    #[test]
+    fn the_swept_area_is_the_convex_hull_of_the_placed_outlines_it_passes_through() {
+        // Built the long way: every outline placed as a shape, its corners gathered, and the
+        // general convex hull taken. The swept area must be that same ring, corner for corner.
+        use geo::{ConvexHull, MultiPoint};
+        let footprints = [
+            Footprint::Rect { length: 6 * UM_PER_INCH, width: 3 * UM_PER_INCH },
+            Footprint::Round { diameter: 25_000 },
+            Footprint::Oval { length: 50_000, width: 30_000 },
+            Footprint::Polygon { points: vec![(0, -40_000), (20_000, 30_000), (-20_000, 30_000)] },
+        ];
+        for footprint in &footprints {
+            for (k, turn) in [0, 1_000, 4_500, 9_000, 17_999, 18_000, 27_000].into_iter().enumerate() {
+                let k = k as i64;
+                let from = Pose::new(10_000 * k, -7_000 * k, Facing::from_centidegrees(3_000 * k));
+                let to = Pose::new(from.x + 90_000 - 20_000 * k, from.y + 33_000, from.facing.turned(turn));
+                let d = (to.facing.centidegrees() - from.facing.centidegrees()).rem_euclid(36_000);
+                let turn = if d > 18_000 { d - 36_000 } else { d };
+                let steps = (turn.abs() + SWEEP_STEP - 1) / SWEEP_STEP;
+                let mut points = Vec::new();
+                for step in 0..=steps {
+                    let turned = if steps == 0 { 0 } else { turn * step / steps };
+                    points.extend(footprint.place(Pose { facing: from.facing.turned(turned), ..from }).outline());
+                }
+                points.extend(footprint.place(to).outline());
+                let hull = MultiPoint::from(points).convex_hull();
+                let ring = &hull.exterior().0;
+                let long_way: Vec<(f64, f64)> = ring.iter().take(ring.len() - 1).map(|c| (c.x, c.y)).collect();
+                assert_eq!(swept(footprint, from, to).outline(), long_way, "{footprint:?} turning {turn}");
+            }
+        }
     }
 
     fn rect(x: i64, y: i64, l: i64, w: i64, deg: f64) -> Shape {
