@@ -499,6 +499,16 @@ pub fn inside_intervals(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> Vec<(f64
     out
 }
 
+/// Whether the segment from `a` to `b` runs inside the shape anywhere: [`inside_intervals`]
+/// not empty, without gathering the intervals (a sight test asks this of every piece near
+/// every line).
+#[must_use]
+pub fn runs_inside(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> bool {
+    let mut inside = false;
+    for_each_inside(shape, a, b, |_, _| inside = true);
+    inside
+}
+
 /// Crossings kept on the stack before a polygon's cuts spill to the heap: a segment crosses a
 /// convex piece at most twice, and the table's pieces have few corners.
 const STACK_CUTS: usize = 16;

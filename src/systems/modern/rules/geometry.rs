@@ -6,7 +6,7 @@ use super::super::ruleset::{Ruleset, Troop, cm};
 use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
 use super::state::Setup;
 use crate::table::shape::Bounds;
-use crate::table::shape::{distance_to_segment, inside_intervals};
+use crate::table::shape::{distance_to_segment, runs_inside};
 use crate::table::{Facing, Footprint, Pose, overlaps, swept};
 
 /// The distance between two centres, micrometres.
@@ -130,7 +130,7 @@ pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Readings, a: (i64, i64)
             && t.near(point(a), point(b))
             && !t.shape.contains_point(point(a))
             && !t.shape.contains_point(point(b))
-            && !inside_intervals(&t.shape, point(a), point(b)).is_empty()
+            && runs_inside(&t.shape, point(a), point(b))
     })
 }
 
@@ -162,7 +162,7 @@ pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Readings, firer: (i64
             && t.near(point(firer), point(target))
             && !t.shape.contains_point(point(firer))
             && t.shape.distance_to_point(point(target)) <= reach
-            && !inside_intervals(&t.shape, point(firer), point(target)).is_empty()
+            && runs_inside(&t.shape, point(firer), point(target))
     })
 }
 
