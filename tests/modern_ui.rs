@@ -8,7 +8,7 @@
 use crate::window_common;
 use egui::{Modifiers, Pos2};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use skirmish_studio::systems::modern::rules::Outcome;
 use skirmish_studio::ui::modern::ModernDesk;
@@ -152,6 +152,27 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     let after = desk(&harness).play.as_ref().unwrap().play.state().clone();
     assert!(after.figures[0].at.1 < first.1 - 35_000, "the figure moved up the table");
     assert!(after.side == 1 || after.round > 1, "the move passed the initiative");
+}
+
+#[test]
+fn every_units_morale_track_is_seen_whole_in_the_units_column() {
+    // The units column takes at most a fifth of the window: 256 px here, less its margins. At
+    // full size a track is 250 px, so the boxes must shrink to fit rather than run off the
+    // column's edge behind a sideways scroll.
+    let mut harness = harness(Some(sample("ms-open-field.ron")));
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    let tracks: Vec<(String, egui::Rect)> = harness
+        .query_all_by_label_contains("Morale track of")
+        .map(|node| (node.accesskit_node().label().unwrap_or_default(), node.rect()))
+        .collect();
+    assert!(tracks.len() >= 4, "a track for every unit of both sides: {tracks:?}");
+    assert!(tracks.iter().any(|(label, _)| label.contains("1st Legionaries")), "{tracks:?}");
+    let column = 1280.0 * 0.2;
+    for (label, rect) in &tracks {
+        assert!(rect.max.x <= column, "{label} ends at {} px, past the column's {column} px", rect.max.x);
+        assert!(rect.height() >= 10.0 && rect.width() >= 14.0 * 10.0, "{label}: boxes of at least 10 px, {rect:?}");
+    }
 }
 
 #[test]

@@ -252,7 +252,7 @@ fn units(desk: &mut ModernDesk, ui: &mut Ui) {
                 } else {
                     ui.visuals().text_color()
                 }));
-                morale_track(ui, morale.minuses);
+                morale_track(ui, &u.name, morale.minuses);
                 ui.label(format!(
                     "{} minuses (casualties {}, friends broken {}, ammo {}); a test passes {:.3}",
                     morale.minuses, morale.parts.0, morale.parts.1, morale.parts.2, morale.pass
@@ -275,43 +275,54 @@ fn units(desk: &mut ModernDesk, ui: &mut Ui) {
     }
 }
 
-/// The 0-13 track with the minuses filled and the deduction steps marked.
-fn morale_track(ui: &mut Ui, minuses: u32) {
-    let size = egui::vec2(16.0, 16.0);
-    ui.horizontal(|ui| {
-        ui.spacing_mut().item_spacing.x = 2.0;
-        for m in 0..=13u32 {
-            let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
-            let filled = m > 0 && m <= minuses;
-            let fill = if filled {
-                if m >= 13 {
-                    style::ERROR
-                } else if m >= 7 {
-                    style::WARNING
-                } else {
-                    Color32::from_rgb(120, 140, 170)
-                }
-            } else {
-                Color32::from_gray(50)
-            };
-            ui.painter().rect_filled(rect, 2.0, fill);
-            let marked = [4, 7, 11, 13].contains(&m);
-            ui.painter().rect_stroke(
-                rect,
-                2.0,
-                Stroke::new(if marked { 2.0 } else { 0.5 }, Color32::from_gray(200)),
-                egui::StrokeKind::Inside,
-            );
-            if marked {
-                response.on_hover_text(match m {
-                    4 => "from 4: -1 to the test",
-                    7 => "from 7: -2",
-                    11 => "from 11: -3",
-                    _ => "13: the unit routs",
-                });
-            }
-        }
+/// The 0-13 track with the minuses filled and the deduction steps marked, one box a minus.
+/// The boxes shrink to fit the column (down to 10 px) so the whole track is seen without
+/// scrolling sideways: at 16 px it is 250 px wide, and the column may be narrower.
+fn morale_track(ui: &mut Ui, name: &str, minuses: u32) {
+    const BOXES: u32 = 14;
+    const GAP: f32 = 2.0;
+    let gaps = GAP * (BOXES - 1) as f32;
+    let side = ((ui.available_width() - gaps) / BOXES as f32).clamp(10.0, 16.0);
+    let (track, response) = ui.allocate_exact_size(egui::vec2(side * BOXES as f32 + gaps, side), egui::Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::Role::Meter, true, format!("Morale track of {name}: {minuses} of 13"))
     });
+    let step = side + GAP;
+    for m in 0..BOXES {
+        let rect = egui::Rect::from_min_size(track.min + egui::vec2(m as f32 * step, 0.0), egui::vec2(side, side));
+        let filled = m > 0 && m <= minuses;
+        let fill = if filled {
+            if m >= 13 {
+                style::ERROR
+            } else if m >= 7 {
+                style::WARNING
+            } else {
+                Color32::from_rgb(120, 140, 170)
+            }
+        } else {
+            Color32::from_gray(50)
+        };
+        ui.painter().rect_filled(rect, 2.0, fill);
+        let marked = [4, 7, 11, 13].contains(&m);
+        ui.painter().rect_stroke(
+            rect,
+            2.0,
+            Stroke::new(if marked { 2.0 } else { 0.5 }, Color32::from_gray(200)),
+            egui::StrokeKind::Inside,
+        );
+    }
+    // The steps' meanings on the box under the pointer.
+    let hovered = response.hover_pos().map(|at| ((at.x - track.min.x) / step).floor() as i64);
+    let meaning = match hovered {
+        Some(4) => Some("from 4: -1 to the test"),
+        Some(7) => Some("from 7: -2"),
+        Some(11) => Some("from 11: -3"),
+        Some(13) => Some("13: the unit routs"),
+        _ => None,
+    };
+    if let Some(meaning) = meaning {
+        response.on_hover_text(meaning);
+    }
 }
 
 fn side(desk: &mut ModernDesk, ui: &mut Ui) {
