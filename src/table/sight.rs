@@ -462,11 +462,10 @@ mod tests {
         assert!(answers[0] > 0 && answers[1] > 0, "hidden and clear lines both checked: {answers:?}");
     }
 
-    #[test]
-    fn the_tree_walk_along_a_line_finds_every_piece_the_line_crosses() {
-        // Turned buildings, walls and lines in every direction, grazing corners and edges: the
-        // pruned walk must hand the line every piece a look at all of them would find crossed.
-        let mut obstacles: Vec<Obstacle> = (0..30)
+    /// `count` turned rectangles strewn over a 60" x 40" table, each with the height and
+    /// opacity `kind` gives its index.
+    fn turned_pieces(count: i64, kind: impl Fn(i64) -> (f64, bool)) -> Vec<Obstacle> {
+        (0..count)
             .map(|i| {
                 let pose = Pose::new(
                     (3 + 7 * i % 60) * UM_PER_INCH,
@@ -474,9 +473,26 @@ mod tests {
                     Facing::from_centidegrees(i * 1300),
                 );
                 let shape = Footprint::Rect { length: 4 * UM_PER_INCH, width: 3 * UM_PER_INCH }.place(pose);
-                Obstacle { shape, height: f64::from(i as i32 % 3) * IN, opaque: i % 2 == 0, walls: vec![] }
+                let (height, opaque) = kind(i);
+                Obstacle { shape, height, opaque, walls: vec![] }
             })
-            .collect();
+            .collect()
+    }
+
+    #[test]
+    fn the_tree_walk_along_a_line_finds_every_piece_the_line_crosses() {
+        // Turned buildings, walls and lines in every direction, grazing corners and edges: the
+        // pruned walk must hand the line every piece a look at all of them would find crossed.
+        // A table under the few-pieces limit is looked through one by one, one over it walks
+        // the tree: both are asked.
+        for count in [30, FEW_PIECES as i64 * 2] {
+            lines_find_every_piece_they_cross(turned_pieces(count, |i| (f64::from(i as i32 % 3) * IN, i % 2 == 0)));
+        }
+    }
+
+    /// Every line between the pieces' corners, and out to the table's edges, crosses exactly
+    /// the pieces (and a wall added to them) that a look at each piece finds it crossing.
+    fn lines_find_every_piece_they_cross(mut obstacles: Vec<Obstacle>) {
         obstacles.push(Obstacle {
             shape: Footprint::Rect { length: 100, width: 100 }.place(Pose::new(0, 0, Facing::UP)),
             height: 0.0,
@@ -530,18 +546,7 @@ mod tests {
     fn a_table_of_few_pieces_looked_through_one_by_one_finds_what_the_tree_finds() {
         // A table over the few-pieces limit, so the tree is built to be walked; every segment
         // and box is asked of both ways of finding, and both must name the same pieces.
-        let obstacles: Vec<Obstacle> = (0..(FEW_PIECES as i64 * 2))
-            .map(|i| {
-                let pose = Pose::new(
-                    (3 + 7 * i % 60) * UM_PER_INCH,
-                    (2 + 11 * i % 40) * UM_PER_INCH,
-                    Facing::from_centidegrees(i * 1300),
-                );
-                let shape = Footprint::Rect { length: 4 * UM_PER_INCH, width: 3 * UM_PER_INCH }.place(pose);
-                Obstacle { shape, height: IN, opaque: true, walls: vec![] }
-            })
-            .collect();
-        let scene = Scene::new(obstacles);
+        let scene = Scene::new(turned_pieces(FEW_PIECES as i64 * 2, |_| (IN, true)));
         let corners: Vec<(f64, f64)> = scene.boxes.iter().map(|(lower, upper)| (lower[0], upper[1])).collect();
         let (mut segments, mut found) = (0, 0);
         for (i, &a) in corners.iter().enumerate() {
