@@ -97,54 +97,12 @@ fn slot_of(hash: u64, size: usize) -> usize {
     usize::try_from(hash >> (64 - size.trailing_zeros())).unwrap_or(0)
 }
 
+/// The question's hash by the fixed Fx hash: the same on every machine and run (it only
+/// decides which answers share a slot, never an answer).
 fn hash_of<K: Hash>(key: &K) -> u64 {
-    let mut hasher = WordHasher(0);
+    let mut hasher = rustc_hash::FxHasher::default();
     key.hash(&mut hasher);
     hasher.finish()
-}
-
-/// A fast, fixed hash of a question's words (rotate, mix in, multiply by an odd constant), the
-/// same on every machine and run. Its quality only decides which answers share a slot.
-struct WordHasher(u64);
-
-impl WordHasher {
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.mix(n);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.mix(n as u64);
-    }
 }
 
 #[cfg(test)]
