@@ -680,3 +680,53 @@ fn reading_deployment_each_side_sets_up_in_the_zone_the_scenario_draws_or_15_cm_
     assert_eq!(ys.iter().max().unwrap() - ys.iter().min().unwrap(), cm(15.0), "a 15 cm strip");
     assert_eq!(*ys.iter().max().unwrap(), scenario.table.depth, "along its own edge");
 }
+
+#[test]
+fn hard_lets_the_enemy_come_while_it_is_ahead_and_presses_when_it_is_not_as_the_game_runs_out() {
+    let d = data();
+    // A Legionary 70 cm from a Soldier: a full move straight on brings both into the 60 cm
+    // row, and the Soldier, handed the initiative by the move, would fire first.
+    let soldier = (cm(20.0 + 2.5 + 70.0), cm(45.0));
+    let in_the_soldiers_reach = |level: rules::Level, kills: [u32; 2], round: u32| {
+        let mut state = affiliation_to_act(&d, &duel(70.0, vec![], Readings::default()), 1);
+        state.active = Some(0);
+        state.kills = kills;
+        state.round = round;
+        let end = match rules::computer_action(&d, &state, level) {
+            Some(Action::Move { moves, .. }) => moves[0].1,
+            Some(Action::Pass) => state.figures[0].at,
+            other => panic!("{level:?}: {other:?}"),
+        };
+        let (dx, dy) = ((end.0 - soldier.0) as f64, (end.1 - soldier.1) as f64);
+        // The 60 cm row measured base edge to base edge.
+        libm::hypot(dx, dy) <= (cm(60.0) + cm(2.5)) as f64
+    };
+    // Ahead by a kill, Hard stays out of reach, at the start and in the last round alike.
+    assert!(!in_the_soldiers_reach(rules::Level::Hard, [1, 0], 1), "ahead at the start");
+    assert!(!in_the_soldiers_reach(rules::Level::Hard, [1, 0], 12), "ahead in the last round");
+    // Level or behind, it waits early but walks in once the game runs out.
+    assert!(!in_the_soldiers_reach(rules::Level::Hard, [0, 0], 1), "level at the start");
+    assert!(in_the_soldiers_reach(rules::Level::Hard, [0, 0], 12), "level in the last round");
+    assert!(in_the_soldiers_reach(rules::Level::Hard, [0, 1], 12), "behind in the last round");
+    // Normal walks in whatever the score.
+    assert!(in_the_soldiers_reach(rules::Level::Normal, [1, 0], 1), "Normal ahead at the start");
+}
+
+#[test]
+fn hard_holds_a_shot_whose_double_would_rout_its_own_unit() {
+    let d = data();
+    // A Legionary 55 cm from a Soldier in a wood: the shot kills 6 in 36, and a double (6 in
+    // 36) costs the firer's unit an ammo marker.
+    let wood = piece(1, (20.0 + 2.5 + 55.0, 45.0), (8.0, 8.0));
+    let chosen = |level: rules::Level, ammo: u32| {
+        let mut state = affiliation_to_act(&d, &duel(55.0, vec![wood.clone()], Readings::default()), 1);
+        state.active = Some(0);
+        state.units[0].ammo = ammo;
+        rules::computer_action(&d, &state, level)
+    };
+    let fire = Some(Action::Fire { figure: 0, target: 1 });
+    assert_eq!(chosen(rules::Level::Hard, 0), fire, "fresh, Hard fires");
+    // At 12 minuses the marker would rout the unit: Hard holds its fire, Normal does not.
+    assert_ne!(chosen(rules::Level::Hard, 12), fire, "Hard at 12 minuses");
+    assert_eq!(chosen(rules::Level::Normal, 12), fire, "Normal at 12 minuses");
+}

@@ -6,6 +6,7 @@
 
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
+use super::cycle::standing;
 use super::geometry::{band, centre_distance, centre_distance_squared, centre_within, contact_point, range, view};
 use super::legal::{as_activated, formation_move};
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
@@ -88,10 +89,7 @@ fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
                 Level::Easy => value = 1.0 + (coin(state, options) % 1000) as f64 / 1000.0,
                 Level::Normal => {}
                 Level::Hard => {
-                    // A kill that routs its unit counts double.
-                    if minuses(rules, state, hit_unit) + rules.minus_per_casualty >= rules.rout_at {
-                        value *= 2.0;
-                    }
+                    value = value * kill_worth(rules, state, hit_unit) - DOUBLE * ammo_cost(rules, state, unit)
                 }
             }
             let key = (frame(state, side, state.figures[target].at), frame(state, side, state.figures[figure].at));
@@ -101,7 +99,38 @@ fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
             }
         }
     }
-    best.map(|b| (b.0, b.3, b.4))
+    // Hard holds its fire where the shot is worth less than the ammo marker it risks.
+    best.filter(|b| level != Level::Hard || b.0 > 0.0).map(|b| (b.0, b.3, b.4))
+}
+
+/// The chance of a double on the coloured and white dice, which costs the firer's unit an ammo
+/// marker whether or not the shot hits.
+const DOUBLE: f64 = 6.0 / 36.0;
+
+/// What a kill of one of `unit`'s figures is worth to Hard, in figures: the figure, and where the
+/// kill routs the unit, the figures that leave with it and the broken unit itself (which counts
+/// towards winning the skirmish).
+fn kill_worth(rules: &Ruleset, state: &GameState, unit: usize) -> f64 {
+    if minuses(rules, state, unit) + rules.minus_per_casualty >= rules.rout_at {
+        let left = state.figures_of(unit).count().saturating_sub(1);
+        2.0 + left as f64
+    } else {
+        1.0
+    }
+}
+
+/// What an ammo marker costs `unit`, in figures: its whole self where the marker routs it, a
+/// worse activation die where it crosses into the next deduction, else a little.
+fn ammo_cost(rules: &Ruleset, state: &GameState, unit: usize) -> f64 {
+    let now = minuses(rules, state, unit);
+    let after = now + rules.minus_per_ammo_marker;
+    if after >= rules.rout_at {
+        1.0 + state.figures_of(unit).count() as f64
+    } else if rules.deduction(after) > rules.deduction(now) {
+        0.3
+    } else {
+        0.05
+    }
 }
 
 /// The chance that a figure of `troop` at `from` kills one at `to`.
@@ -121,6 +150,28 @@ fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: 
     let chart = &troop.bands[row];
     let shot = if cover { chart.cover } else { chart.open };
     f64::from(shot_counts(shot).1) / 36.0
+}
+
+/// How much Normal weighs what the enemy could kill of a unit that moves against what the unit
+/// could kill.
+const NORMAL_CAUTION: f64 = 0.75;
+
+/// Hard's weight while its side wins as things stand. A move hands the enemy the initiative, so
+/// a unit that walks into range is shot at first: the side ahead lets the enemy come.
+const HARD_HOLD: f64 = 4.0;
+
+/// Hard's weight of the enemy's fire against its own: [`HARD_HOLD`] while its side would win
+/// were the game to end now; otherwise it presses harder as the game runs out, from the hold at
+/// the start down to Normal's weight in the last round (a game without a last round runs out as
+/// twelve rounds would). Both sides holding back would leave a game drawn, so only the side
+/// ahead may wait.
+fn hard_caution(rules: &Ruleset, state: &GameState, side: u8) -> f64 {
+    if standing(rules, state).winner == Some(side) {
+        return HARD_HOLD;
+    }
+    let last = state.setup.readings.last_round().unwrap_or(12).max(1);
+    let left = f64::from(last.saturating_sub(state.round)) / f64::from(last);
+    NORMAL_CAUTION + (HARD_HOLD - NORMAL_CAUTION) * left
 }
 
 /// How good it is for `unit` to stand at `places`: what its figures could kill, less what the
@@ -162,12 +213,11 @@ fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i6
     }
     let shaken = minuses(rules, state, unit) >= 7;
     // Normal spreads the enemy's fire over its units; Hard knows a move hands the enemy the
-    // initiative, so it fires first and at the unit most exposed.
+    // initiative, so the enemy fires first and at the unit most exposed.
     let caution = match level {
         Level::Easy => 0.0,
-        Level::Normal => 0.75,
-        Level::Hard if shaken => 1.5,
-        Level::Hard => 1.0,
+        Level::Normal => NORMAL_CAUTION,
+        Level::Hard => hard_caution(rules, state, side) * if shaken { 1.5 } else { 1.0 },
     };
     // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
     let to_go = (nearest.saturating_sub(cm(30.0))).max(0) as f64 / cm(10.0) as f64;
@@ -275,12 +325,16 @@ fn best_charge(rules: &Ruleset, state: &GameState, unit: usize, level: Level) ->
         }
     }
     // The odds are worked out only for a charge found (not on every call): every charge has
-    // the same, and Hard counts a kill that routs its unit double, as it does for a shot, so
-    // the rank above already orders them by value.
+    // the same, and Hard values a kill by what it takes with it, as it does for a shot, so the
+    // rank above already orders them by value.
     let ((rank, _, _), action) = best?;
     let [attacker_dies, both_die, defender_dies] = melee_counts(rules).map(f64::from);
     let (kill, loss) = ((defender_dies + both_die) / 1296.0, (attacker_dies + both_die) / 1296.0);
-    let value = if rank == 0 { 2.0 * kill - loss } else { kill - loss };
+    let worth = match &action {
+        Action::Charge { target, .. } if rank == 0 => kill_worth(rules, state, state.figures[*target].unit),
+        _ => 1.0,
+    };
+    let value = kill * worth - loss;
     (value > 0.0).then_some((value, action))
 }
 

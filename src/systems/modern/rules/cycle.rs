@@ -61,9 +61,26 @@ fn ahead(counts: [u32; 2]) -> Option<u8> {
     }
 }
 
-/// Scores the game: a point a kill, multiplied for the side that won the skirmish and holds the
-/// field; the higher score wins, and the skirmish winner wins a tie.
+/// How the game would be scored if it ended now: the winner, the scores, the skirmish winner
+/// and the side holding the field.
+pub(super) struct Standing {
+    pub winner: Option<u8>,
+    pub scores: [u32; 2],
+    pub skirmish: Option<u8>,
+    pub field: Option<u8>,
+}
+
+/// Ends the game, scored as it stands.
 fn game_over(rules: &Ruleset, state: &mut GameState, ending: Ending, events: &mut Vec<Event>) {
+    let Standing { winner, scores, skirmish, field } = standing(rules, state);
+    state.active = None;
+    state.outcome = Outcome::Over { winner, scores, skirmish, field, ending };
+    events.push(Event::GameOver { winner, scores, skirmish, field });
+}
+
+/// Scores the game as it stands: a point a kill, multiplied for the side that won the skirmish
+/// and holds the field; the higher score wins, and the skirmish winner wins a tie.
+pub(super) fn standing(rules: &Ruleset, state: &GameState) -> Standing {
     let readings = state.setup.readings;
     let skirmish = match readings.skirmish {
         Skirmish::MoreUnitsBroken => ahead(state.broken).or_else(|| ahead(state.kills)),
@@ -98,7 +115,5 @@ fn game_over(rules: &Ruleset, state: &mut GameState, ending: Ending, events: &mu
         Tie::MoreFigures => ahead(figures_where(&|_| true)),
     };
     let winner = ahead(scores).or(skirmish).or(tie_break);
-    state.active = None;
-    state.outcome = Outcome::Over { winner, scores, skirmish, field, ending };
-    events.push(Event::GameOver { winner, scores, skirmish, field });
+    Standing { winner, scores, skirmish, field }
 }
