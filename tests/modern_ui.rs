@@ -50,7 +50,7 @@ fn at(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> Pos2 {
 fn a_building_is_placed_with_its_echo_and_undone_as_one_step() {
     let mut harness = harness(Some(sample("ms-open-field.ron")));
     let before = desk(&harness).editor.doc.scenario.table.pieces.len();
-    harness.get_by_label("Kill chance of one shot (exact), open / cover");
+    harness.get_by_label("Kill chance of one shot (exact)");
     harness.get_by_label("Building").click();
     harness.run_steps(2);
     let point = at(&harness, 45.0, 25.0);
@@ -294,4 +294,29 @@ fn a_measure_on_the_table_is_painted_under_a_dialog_opened_over_it() {
     let measure = order.iter().rposition(|t| t.contains("edge to edge")).expect("the measure is drawn");
     let dialog = order.iter().position(|t| t.contains("prints on")).expect("the export dialog is drawn");
     assert!(measure < dialog, "the measure's label is painted over the dialog: {order:?}");
+}
+
+#[test]
+fn the_kill_chance_table_is_seen_whole_in_the_editors_right_column() {
+    // The right column is a few hundred pixels wide; the table of kill chances (a row for each
+    // firer and enemy, a column for each range row) must fit it rather than run off its edge
+    // behind a sideways scroll.
+    let mut harness = harness(Some(sample("ms-open-field.ron")));
+    harness.run_steps(2);
+    harness.get_by_label("Kill chance of one shot (exact)").click();
+    harness.run_steps(4);
+    let heading = harness.get_by_label("In the open above, in cover below.").rect();
+    let cells: Vec<(String, egui::Rect)> = harness
+        .query_all_by_label_contains(" cm\n")
+        .map(|node| {
+            let node_text = node.accesskit_node().value().or_else(|| node.accesskit_node().label());
+            (node_text.unwrap_or_default().replace('\n', " "), node.rect())
+        })
+        .collect();
+    // Two troops a side against the two enemy troops, at three range rows.
+    assert!(cells.len() >= 12, "a cell for every firer, enemy and range row: {cells:?}");
+    for (label, rect) in &cells {
+        assert!(rect.min.x >= heading.min.x - 1.0, "{label} starts at {} px, left of the column", rect.min.x);
+        assert!(rect.max.x <= 1280.0 - 8.0, "{label} ends at {} px, past the column's edge", rect.max.x);
+    }
 }

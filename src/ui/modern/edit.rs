@@ -259,8 +259,15 @@ fn statistics(desk: &mut ModernDesk, ui: &mut Ui) {
     if let Some(n) = stats.nearest_enemy {
         ui.label(format!("The nearest enemies stand {} apart at the start.", UNIT.show(n)));
     }
-    ui.label(RichText::new("Kill chance of one shot (exact), open / cover").strong());
-    egui::ScrollArea::horizontal().id_salt("modern-kills-scroll").show(ui, |ui| kill_grid(ui, &stats));
+    // Folded by default: open, it is taller than the column and would push the diagnostics and
+    // their one-click fixes out of sight.
+    egui::CollapsingHeader::new("Kill chance of one shot (exact)").id_salt("modern-kills").default_open(false).show(
+        ui,
+        |ui| {
+            ui.label("In the open above, in cover below.");
+            kill_table(ui, &stats);
+        },
+    );
     let [ae, be, de] = stats.close_combat;
     ui.label(format!(
         "Close combat: defender eliminated {:.3}, both {:.3}, attacker {:.3}",
@@ -270,23 +277,29 @@ fn statistics(desk: &mut ModernDesk, ui: &mut Ui) {
     ));
 }
 
-fn kill_grid(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) {
-    egui::Grid::new("modern-kills").striped(true).show(ui, |ui| {
-        ui.label("Firer at enemy");
-        for k in stats.kill_chances.iter().take(3) {
-            ui.label(format!("≤ {} cm", k.band));
-        }
-        ui.end_row();
-        for row in stats.kill_chances.chunks(3) {
-            let Some(first) = row.first() else { continue };
-            ui.label(format!("{} at {}", first.troop, first.enemy)).on_hover_text(&first.unit);
+/// The kill chances, a block for each firer and enemy with a cell for each range row (its
+/// reach, then the chance in the open and in cover, one above the other): narrow enough for
+/// the right column, where a row of its own for each pair ran off the column's edge.
+fn kill_table(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) {
+    for (index, row) in stats.kill_chances.chunks(3).enumerate() {
+        let Some(first) = row.first() else { continue };
+        ui.label(format!("{} at {}", first.troop, first.enemy)).on_hover_text(&first.unit);
+        egui::Grid::new(("modern-kills", index)).striped(true).min_col_width(48.0).show(ui, |ui| {
             for k in row {
-                ui.label(format!("{:.3}/{:.3}", f64::from(k.open.1) / 36.0, f64::from(k.cover.1) / 36.0))
-                    .on_hover_text(format!("of 36 throws: {} / {} kill", k.open.1, k.cover.1));
+                ui.label(format!(
+                    "≤ {} cm\n{:.3}\n{:.3}",
+                    k.band,
+                    f64::from(k.open.1) / 36.0,
+                    f64::from(k.cover.1) / 36.0
+                ))
+                .on_hover_text(format!(
+                    "Within {} cm: {} of 36 throws kill in the open, {} in cover",
+                    k.band, k.open.1, k.cover.1
+                ));
             }
             ui.end_row();
-        }
-    });
+        });
+    }
 }
 
 fn diagnostics(desk: &mut ModernDesk, ui: &mut Ui) {
