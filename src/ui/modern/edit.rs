@@ -284,7 +284,7 @@ fn kill_table(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics)
     for (index, row) in stats.kill_chances.chunks(3).enumerate() {
         let Some(first) = row.first() else { continue };
         ui.label(format!("{} at {}", first.troop, first.enemy)).on_hover_text(&first.unit);
-        egui::Grid::new(("modern-kills", index)).striped(true).min_col_width(48.0).show(ui, |ui| {
+        egui::Grid::new(("modern-kills", index)).min_col_width(48.0).show(ui, |ui| {
             for k in row {
                 ui.label(format!(
                     "≤ {} cm\n{:.3}\n{:.3}",

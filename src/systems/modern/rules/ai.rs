@@ -174,9 +174,22 @@ fn hard_caution(rules: &Ruleset, state: &GameState, side: u8) -> f64 {
     NORMAL_CAUTION + (HARD_HOLD - NORMAL_CAUTION) * left
 }
 
+/// How much `unit` weighs what the enemy could kill of it against what it could kill, the same
+/// for every place it weighs in one decision. Normal spreads the enemy's fire over its units;
+/// Hard knows a move hands the enemy the initiative, so the enemy fires first and at the unit
+/// most exposed.
+fn caution(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> f64 {
+    let shaken = minuses(rules, state, unit) >= 7;
+    match level {
+        Level::Easy => 0.0,
+        Level::Normal => NORMAL_CAUTION,
+        Level::Hard => hard_caution(rules, state, state.units[unit].side) * if shaken { 1.5 } else { 1.0 },
+    }
+}
+
 /// How good it is for `unit` to stand at `places`: what its figures could kill, less what the
 /// enemy could kill of them, less the way still to go.
-fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i64, i64)], level: Level) -> f64 {
+fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i64, i64)], caution: f64) -> f64 {
     let side = state.units[unit].side;
     let troop = state.units[unit].troop;
     let far = reach(rules, state);
@@ -211,14 +224,6 @@ fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i6
             .fold(0.0, f64::max);
         threat += worst;
     }
-    let shaken = minuses(rules, state, unit) >= 7;
-    // Normal spreads the enemy's fire over its units; Hard knows a move hands the enemy the
-    // initiative, so the enemy fires first and at the unit most exposed.
-    let caution = match level {
-        Level::Easy => 0.0,
-        Level::Normal => NORMAL_CAUTION,
-        Level::Hard => hard_caution(rules, state, side) * if shaken { 1.5 } else { 1.0 },
-    };
     // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
     let to_go = (nearest.saturating_sub(cm(30.0))).max(0) as f64 / cm(10.0) as f64;
     let press = 0.03 * places.len() as f64 * (1.0 + f64::from(state.round) / 4.0);
@@ -267,7 +272,9 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
             }
         }
     }
-    let stand = standing_score(rules, state, unit, &places, level);
+    // Worked out once for the unit, not once per place weighed.
+    let caution = caution(rules, state, unit, level);
+    let stand = standing_score(rules, state, unit, &places, caution);
     let mut best: Option<(f64, PlaceKey, Action)> = None;
     for action in candidates {
         let Action::Move { moves, .. } = &action else { continue };
@@ -275,7 +282,7 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
             .iter()
             .map(|&i| moves.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
             .collect();
-        let gain = if level == Level::Easy { 1.0 } else { standing_score(rules, state, unit, &after, level) - stand };
+        let gain = if level == Level::Easy { 1.0 } else { standing_score(rules, state, unit, &after, caution) - stand };
         let key = frame(state, side, centroid(&after));
         if best.as_ref().is_none_or(|b| gain > b.0 || (gain == b.0 && key < b.1)) {
             best = Some((gain, key, action));
