@@ -214,6 +214,29 @@ pub fn length(dx: f64, dy: f64) -> f64 {
     (dx * dx + dy * dy).sqrt()
 }
 
+/// `x.round() as i64` without the library's rounding: x86-64's baseline has no rounding
+/// instruction, so `round` is a software routine, and the open-table games round a length on
+/// every distance they measure. Truncation is one instruction and exact here, and so is the
+/// remainder it leaves, so the answer is the same integer for every `x` (halves away from zero;
+/// beyond 2^52, infinities and NaN go the library's way, as they are already whole or not
+/// numbers).
+#[must_use]
+pub fn round_to_i64(x: f64) -> i64 {
+    const WHOLE_FROM: f64 = 4_503_599_627_370_496.0; // 2^52: every double this large is whole.
+    if x.is_nan() || x.abs() >= WHOLE_FROM {
+        return x.round() as i64;
+    }
+    let whole = x as i64;
+    let rest = x - whole as f64;
+    if rest >= 0.5 {
+        whole + 1
+    } else if rest <= -0.5 {
+        whole - 1
+    } else {
+        whole
+    }
+}
+
 /// A length rounded to the nearest multiple of `step` (both in micrometres).
 #[must_use]
 pub fn snap(um: i64, step: i64) -> i64 {
@@ -227,6 +250,46 @@ pub fn snap(um: i64, step: i64) -> i64 {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn rounding_by_truncation_gives_the_librarys_integer_for_every_kind_of_number() {
+        let below_half = 0.5 - f64::EPSILON / 4.0;
+        let mut xs = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            2.5,
+            -2.5,
+            below_half,
+            -below_half,
+            1.0 - f64::EPSILON,
+            4_503_599_627_370_495.5,
+            -4_503_599_627_370_495.5,
+            4_503_599_627_370_496.0,
+            9.3e18,
+            -9.3e18,
+            1e300,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            123_456.499_999_999_99,
+        ];
+        // Every half and its neighbours either side, over the range the tables use and beyond.
+        let mut state = 0x9E37_79B9_7F4A_7C15_u64;
+        for _ in 0..20_000 {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            let half = ((state >> 20) % 4_000_000_000) as f64 - 2_000_000_000.0 + 0.5;
+            xs.extend([half, f64::from_bits(half.to_bits() + 1), f64::from_bits(half.to_bits() - 1)]);
+            xs.push(f64::from_bits(state) % 1e12);
+        }
+        for x in xs {
+            assert_eq!(round_to_i64(x), x.round() as i64, "{x:?}");
+        }
+    }
 
     #[test]
     fn inches_and_centimetres_are_exact_and_shown_in_the_games_unit() {

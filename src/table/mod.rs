@@ -16,7 +16,7 @@ pub mod symmetry;
 
 pub use file::TableFile;
 pub use kept::Kept;
-pub use measure::{Facing, LengthUnit, Pose, UM_PER_CM, UM_PER_INCH, UM_PER_MM};
+pub use measure::{Facing, LengthUnit, Pose, UM_PER_CM, UM_PER_INCH, UM_PER_MM, round_to_i64};
 pub use model::{Objective, Piece, PlacedUnit, Table, WallSegment, Zone, ZoneClash, ZonePurpose, zone_clashes};
 pub use shape::{Footprint, Shape, distance, distance_um, overlaps, segment_meets, swept, wholly_inside, within};
 pub use sight::{Crossing, Eye, Obstacle, Scene, SightLine, WallLine};

@@ -139,7 +139,7 @@ pub const UNIT: LengthUnit = LengthUnit::Centimetre;
 /// Centimetres as micrometres.
 #[must_use]
 pub fn cm(value: f64) -> i64 {
-    (value * UM_PER_CM as f64).round() as i64
+    crate::table::round_to_i64(value * UM_PER_CM as f64)
 }
 
 impl Ruleset {

@@ -49,7 +49,13 @@ fn coin(state: &GameState, salt: u64) -> u64 {
 }
 
 fn enemies(state: &GameState, side: u8) -> Vec<usize> {
-    (0..state.figures.len()).filter(|&i| state.on_table(i) && state.units[state.figures[i].unit].side != side).collect()
+    // Made with room for every figure: a filter cannot tell its length, and the list would grow
+    // in steps on every place the computer weighs.
+    let mut foes = Vec::with_capacity(state.figures.len());
+    foes.extend(
+        (0..state.figures.len()).filter(|&i| state.on_table(i) && state.units[state.figures[i].unit].side != side),
+    );
+    foes
 }
 
 /// The longest reach of any row of the chart (with the base), to skip far pairs cheaply; none
@@ -152,6 +158,28 @@ fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: 
     f64::from(shot_counts(shot).1) / 36.0
 }
 
+/// The best chance on each row of each troop's chart, in the open or in cover, whichever is the
+/// better: the most [`kill_chance`] can be at a range, whatever the firer sees. Where that cannot
+/// beat what a unit's places already give, their sight lines need not be worked out.
+struct RowBest(Vec<Vec<f64>>);
+
+impl RowBest {
+    fn of(rules: &Ruleset) -> Self {
+        let best =
+            |b: &super::super::ruleset::Band| f64::from(shot_counts(b.open).1.max(shot_counts(b.cover).1)) / 36.0;
+        Self(rules.troops.iter().map(|t| t.bands.iter().map(best).collect()).collect())
+    }
+
+    /// The most a figure of `troop` at `from` could kill at `to`.
+    fn at_most(&self, rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
+        let readings = &state.setup.readings;
+        let Some(chart) = rules.troops.get(troop) else { return 0.0 };
+        band(chart, readings, range(rules, readings, from, to))
+            .and_then(|row| self.0.get(troop)?.get(row).copied())
+            .unwrap_or(0.0)
+    }
+}
+
 /// How much Normal weighs what the enemy could kill of a unit that moves against what the unit
 /// could kill.
 const NORMAL_CAUTION: f64 = 0.75;
@@ -188,25 +216,34 @@ fn caution(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> f64
 }
 
 /// How good it is for `unit` to stand at `places`: what its figures could kill, less what the
-/// enemy could kill of them, less the way still to go.
-fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i64, i64)], caution: f64) -> f64 {
-    let side = state.units[unit].side;
+/// enemy could kill of them, less the way still to go. `foes` are the enemy's figures on the
+/// table and `rows` the charts' best chances, both the same for every place a decision weighs.
+fn standing_score(
+    rules: &Ruleset,
+    state: &GameState,
+    unit: usize,
+    places: &[(i64, i64)],
+    caution: f64,
+    rows: &RowBest,
+    foes: &[usize],
+) -> f64 {
     let troop = state.units[unit].troop;
     let far = reach(rules, state);
-    let foes = enemies(state, side);
     let mut offence = 0.0;
     // The nearest pair by exact squared distance; its rounded length is the least of all the
     // pairs' (both only ever grow together), taken once at the end.
     let (mut nearest_squared, mut nearest_ends) = (i128::MAX, None);
     for &p in places {
         let mut best: f64 = 0.0;
-        for &e in &foes {
+        for &e in foes {
             let at = state.figures[e].at;
             let squared = centre_distance_squared(p, at);
             if squared < nearest_squared {
                 (nearest_squared, nearest_ends) = (squared, Some((p, at)));
             }
-            if centre_within(p, at, far) {
+            // A pair whose range cannot beat the best already found gives the same maximum
+            // without its sight line.
+            if centre_within(p, at, far) && rows.at_most(rules, state, troop, p, at) > best {
                 best = best.max(kill_chance(rules, state, troop, p, at));
             }
         }
@@ -214,14 +251,15 @@ fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i6
     }
     let nearest = nearest_ends.map_or(i64::MAX, |(p, at)| centre_distance(p, at));
     let mut threat = 0.0;
-    for &e in &foes {
+    for &e in foes {
         let at = state.figures[e].at;
         let enemy_troop = state.units[state.figures[e].unit].troop;
-        let worst = places
-            .iter()
-            .filter(|&&p| centre_within(p, at, far))
-            .map(|&p| kill_chance(rules, state, enemy_troop, at, p))
-            .fold(0.0, f64::max);
+        let mut worst: f64 = 0.0;
+        for &p in places {
+            if centre_within(p, at, far) && rows.at_most(rules, state, enemy_troop, at, p) > worst {
+                worst = worst.max(kill_chance(rules, state, enemy_troop, at, p));
+            }
+        }
         threat += worst;
     }
     // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
@@ -233,8 +271,8 @@ fn standing_score(rules: &Ruleset, state: &GameState, unit: usize, places: &[(i6
 /// The unit's best move and how much it improves on standing.
 fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, Action)> {
     let side = state.units[unit].side;
-    let here: Vec<usize> = state.figures_of(unit).collect();
-    let places: Vec<(i64, i64)> = here.iter().map(|&i| state.figures[i].at).collect();
+    let here = state.figure_list(unit);
+    let places = state.places_of(unit);
     let centre = centroid(&places);
     let foes = enemies(state, side);
     let nearest = foes
@@ -274,7 +312,8 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
     }
     // Worked out once for the unit, not once per place weighed.
     let caution = caution(rules, state, unit, level);
-    let stand = standing_score(rules, state, unit, &places, caution);
+    let rows = RowBest::of(rules);
+    let stand = standing_score(rules, state, unit, &places, caution, &rows, &foes);
     let mut best: Option<(f64, PlaceKey, Action)> = None;
     for action in candidates {
         let Action::Move { moves, .. } = &action else { continue };
@@ -282,7 +321,11 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
             .iter()
             .map(|&i| moves.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
             .collect();
-        let gain = if level == Level::Easy { 1.0 } else { standing_score(rules, state, unit, &after, caution) - stand };
+        let gain = if level == Level::Easy {
+            1.0
+        } else {
+            standing_score(rules, state, unit, &after, caution, &rows, &foes) - stand
+        };
         let key = frame(state, side, centroid(&after));
         if best.as_ref().is_none_or(|b| gain > b.0 || (gain == b.0 && key < b.1)) {
             best = Some((gain, key, action));
@@ -369,10 +412,7 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
         });
     }
     let units: Vec<usize> = state.units_of(side).collect();
-    let key = |u: usize| {
-        let places: Vec<(i64, i64)> = state.figures_of(u).map(|i| state.figures[i].at).collect();
-        frame(state, side, centroid(&places))
-    };
+    let key = |u: usize| frame(state, side, centroid(&state.places_of(u)));
     // Shooters first: the unit likeliest to pass and to kill.
     let mut shooter: Option<(f64, PlaceKey, usize)> = None;
     for &u in &units {

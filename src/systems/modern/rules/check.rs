@@ -164,8 +164,9 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
             if state.active != Some(*unit) {
                 return Err(if state.active.is_none() { Rejection::NotActivated } else { Rejection::NotTheActiveUnit });
             }
-            let mut seen = std::collections::BTreeSet::new();
-            if moves.is_empty() || !moves.iter().all(|(f, _)| seen.insert(*f)) {
+            // A figure listed twice, found without a set: a unit's move lists a dozen figures.
+            let listed_twice = moves.iter().enumerate().any(|(i, (f, _))| moves[..i].iter().any(|(g, _)| g == f));
+            if moves.is_empty() || listed_twice {
                 return Err(Rejection::BadMoveList);
             }
             let places = places_after(state, moves);
@@ -181,8 +182,8 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
                 }
             }
             if state.setup.readings.coherency == Coherency::FiveCm {
-                let before: Vec<(i64, i64)> = state.figures_of(*unit).map(|i| state.figures[i].at).collect();
-                let after: Vec<(i64, i64)> = state.figures_of(*unit).map(|i| places[i]).collect();
+                let before = state.places_of(*unit);
+                let after: Vec<(i64, i64)> = state.figure_list(*unit).into_iter().map(|i| places[i]).collect();
                 let (was, will) = (groups(rules, &before), groups(rules, &after));
                 // Apart afterwards is allowed only for a unit already apart that gets no more so.
                 if will > 1 && (was <= 1 || will > was) {

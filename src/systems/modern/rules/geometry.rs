@@ -7,13 +7,13 @@ use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
 use super::state::Setup;
 use crate::table::shape::Bounds;
 use crate::table::shape::{distance_to_segment, runs_inside};
-use crate::table::{Facing, Footprint, Pose, overlaps, swept};
+use crate::table::{Facing, Footprint, Pose, overlaps, round_to_i64, swept};
 
 /// The distance between two centres, micrometres.
 #[must_use]
 pub fn centre_distance(a: (i64, i64), b: (i64, i64)) -> i64 {
     let (dx, dy) = ((b.0 - a.0) as f64, (b.1 - a.1) as f64);
-    libm::hypot(dx, dy).round() as i64
+    round_to_i64(libm::hypot(dx, dy))
 }
 
 /// Whether [`centre_distance`] between two centres is at most `most`, answered from the exact
@@ -218,10 +218,7 @@ pub fn contact_point(rules: &Ruleset, from: (i64, i64), target: (i64, i64)) -> (
     let d = centre_distance(from, target).max(1) as f64;
     let base = rules.base_um() as f64;
     let t = base / d;
-    (
-        target.0 + ((from.0 - target.0) as f64 * t).round() as i64,
-        target.1 + ((from.1 - target.1) as f64 * t).round() as i64,
-    )
+    (target.0 + round_to_i64((from.0 - target.0) as f64 * t), target.1 + round_to_i64((from.1 - target.1) as f64 * t))
 }
 
 #[cfg(test)]
@@ -233,8 +230,9 @@ mod tests {
         // Pairs around every boundary: exact lengths (3-4-5), half micrometres either side,
         // long diagonals and the degenerate cases.
         let mut checked = 0;
-        for dx in [-700_001_i64, -300_000, -3, 0, 1, 2, 3, 4, 299_999, 400_000, 700_000] {
-            for dy in [-400_000_i64, -4, 0, 1, 3, 5, 150_000, 400_001] {
+        // Offsets beyond 2^31 take the wide arithmetic; the rest the word-sized one.
+        for dx in [-700_001_i64, -300_000, -3, 0, 1, 2, 3, 4, 299_999, 400_000, 700_000, 3_000_000_000] {
+            for dy in [-400_000_i64, -4, 0, 1, 3, 5, 150_000, 400_001, -4_000_000_001] {
                 let (a, b) = ((11, -7), (11 + dx, -7 + dy));
                 let d = centre_distance(a, b);
                 for most in [d - 2, d - 1, d, d + 1, d + 2, -1, 0] {

@@ -7,6 +7,7 @@ use super::super::ruleset::Ruleset;
 use super::check::check;
 use super::geometry::{allowance, contact_point};
 use super::state::{Action, GameState, Outcome};
+use crate::table::round_to_i64;
 
 /// The game as it would be with `unit` activated: the game itself when it is, else a copy.
 #[must_use]
@@ -43,7 +44,7 @@ pub fn formation_move(
         let mut moves: Vec<(usize, (i64, i64))> = Vec::with_capacity(state.figures.len());
         moves.extend(state.figures_of(unit).map(|i| {
             let from = state.figures[i].at;
-            let end = |s: f64| (from.0 + (dx / norm * s).round() as i64, from.1 + (dy / norm * s).round() as i64);
+            let end = |s: f64| (from.0 + round_to_i64(dx / norm * s), from.1 + round_to_i64(dy / norm * s));
             let most = allowance(rules, &state.setup, from, end(step)) as f64;
             (i, end(step.min(most)))
         }));
@@ -76,7 +77,7 @@ pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
     let enemies: Vec<usize> = (0..state.figures.len())
         .filter(|&i| state.on_table(i) && state.units[state.figures[i].unit].side != state.side)
         .collect();
-    let own: Vec<usize> = state.figures_of(unit).collect();
+    let own = state.figure_list(unit);
     for &figure in &own {
         for &target in &enemies {
             let fire = Action::Fire { figure, target };

@@ -181,6 +181,24 @@ impl GameState {
         (0..self.figures.len()).filter(move |&i| self.figures[i].unit == unit && self.on_table(i))
     }
 
+    /// [`Self::figures_of`] as a list. It is made with room for every figure at once: collected
+    /// from a filter, which cannot tell its length, it would grow in steps, and the computer
+    /// makes these lists for every move it weighs.
+    #[must_use]
+    pub fn figure_list(&self, unit: usize) -> Vec<usize> {
+        let mut list = Vec::with_capacity(self.figures.len());
+        list.extend(self.figures_of(unit));
+        list
+    }
+
+    /// Where the figures of [`Self::figures_of`] stand, made as [`Self::figure_list`] is.
+    #[must_use]
+    pub fn places_of(&self, unit: usize) -> Vec<(i64, i64)> {
+        let mut places = Vec::with_capacity(self.figures.len());
+        places.extend(self.figures_of(unit).map(|i| self.figures[i].at));
+        places
+    }
+
     /// Whether a unit is on the table (not routed, a figure left).
     #[must_use]
     pub fn unit_in_play(&self, unit: usize) -> bool {
