@@ -7,7 +7,9 @@
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
 use super::cycle::standing;
-use super::geometry::{band, centre_distance, centre_distance_squared, centre_within, contact_point, range, view};
+use super::geometry::{
+    band, centre_distance, centre_distance_squared, centre_within, contact_point, range, row_of, view,
+};
 use super::legal::{as_activated, formation_move};
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
@@ -161,22 +163,24 @@ fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: 
 /// The best chance on each row of each troop's chart, in the open or in cover, whichever is the
 /// better: the most [`kill_chance`] can be at a range, whatever the firer sees. Where that cannot
 /// beat what a unit's places already give, their sight lines need not be worked out.
-struct RowBest(Vec<Vec<f64>>);
+/// Each row is kept with its far edge in micrometres, as [`band`] would work it out.
+struct RowBest(Vec<Vec<(i64, f64)>>);
 
 impl RowBest {
     fn of(rules: &Ruleset) -> Self {
-        let best =
-            |b: &super::super::ruleset::Band| f64::from(shot_counts(b.open).1.max(shot_counts(b.cover).1)) / 36.0;
+        let best = |b: &super::super::ruleset::Band| {
+            (cm(b.up_to), f64::from(shot_counts(b.open).1.max(shot_counts(b.cover).1)) / 36.0)
+        };
         Self(rules.troops.iter().map(|t| t.bands.iter().map(best).collect()).collect())
     }
 
     /// The most a figure of `troop` at `from` could kill at `to`.
     fn at_most(&self, rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
         let readings = &state.setup.readings;
-        let Some(chart) = rules.troops.get(troop) else { return 0.0 };
-        band(chart, readings, range(rules, readings, from, to))
-            .and_then(|row| self.0.get(troop)?.get(row).copied())
-            .unwrap_or(0.0)
+        let Some(rows) = self.0.get(troop) else { return 0.0 };
+        row_of(rows.iter().map(|r| r.0), readings, range(rules, readings, from, to))
+            .and_then(|row| rows.get(row))
+            .map_or(0.0, |r| r.1)
     }
 }
 

@@ -57,17 +57,21 @@ pub fn range(rules: &Ruleset, readings: &Readings, a: (i64, i64), b: (i64, i64))
 /// The fire chart's row for a range: its index in the troop's bands, or none beyond the chart.
 #[must_use]
 pub fn band(troop: &Troop, readings: &Readings, range: i64) -> Option<usize> {
-    let found = troop.bands.iter().position(|b| {
-        let edge = cm(b.up_to);
-        match readings.band_edge {
-            BandEdge::Nearer => range <= edge,
-            BandEdge::Farther => range < edge,
-        }
+    row_of(troop.bands.iter().map(|b| cm(b.up_to)), readings, range)
+}
+
+/// [`band`] by the rows' far edges in micrometres, nearest first (for a caller that keeps them).
+#[must_use]
+pub fn row_of(edges: impl ExactSizeIterator<Item = i64>, readings: &Readings, range: i64) -> Option<usize> {
+    let rows = edges.len();
+    let found = edges.into_iter().position(|edge| match readings.band_edge {
+        BandEdge::Nearer => range <= edge,
+        BandEdge::Farther => range < edge,
     });
     match (found, readings.beyond) {
         (Some(row), _) => Some(row),
         (None, Beyond::NoShot) => None,
-        (None, Beyond::LongRow) => troop.bands.len().checked_sub(1),
+        (None, Beyond::LongRow) => rows.checked_sub(1),
     }
 }
 
@@ -170,7 +174,14 @@ pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Readings, firer: (i64
 #[must_use]
 pub fn overlap(rules: &Ruleset, a: (i64, i64), b: (i64, i64)) -> bool {
     // Nearer than the base less the slack, in whole micrometres: within a micrometre less.
-    centre_within(a, b, rules.base_um() - CONTACT_SLACK - 1)
+    let most = rules.base_um() - CONTACT_SLACK - 1;
+    // Farther apart than that along either axis settles it without the squares: a check asks
+    // this of every figure on the table for every figure that moves, and most are far off.
+    let far = most.max(0).unsigned_abs();
+    if a.0.abs_diff(b.0) > far || a.1.abs_diff(b.1) > far {
+        return false;
+    }
+    centre_within(a, b, most)
 }
 
 /// Whether two bases touch, within half a millimetre.
@@ -223,7 +234,28 @@ pub fn contact_point(rules: &Ruleset, from: (i64, i64), target: (i64, i64)) -> (
 
 #[cfg(test)]
 mod tests {
-    use super::{centre_distance, centre_within};
+    #![allow(clippy::unwrap_used)]
+    use super::{CONTACT_SLACK, centre_distance, centre_within, overlap};
+    use crate::systems::modern::ruleset::Ruleset;
+
+    #[test]
+    fn the_axis_shortcut_for_overlap_answers_as_the_rounded_distance_does() {
+        let rules = Ruleset::builtin().unwrap();
+        let most = rules.base_um() - CONTACT_SLACK - 1;
+        let mut overlapping = 0;
+        for along in [0, 1, most - 1, most, most + 1, most + 2, 2 * most] {
+            for across in [0, 1, 7, most / 2, most - 1, most, most + 1] {
+                for (dx, dy) in [(along, across), (-along, across), (across, -along), (-across, -along)] {
+                    let (a, b) = ((500_000, 300_000), (500_000 + dx, 300_000 + dy));
+                    let expected = centre_distance(a, b) <= most;
+                    assert_eq!(overlap(&rules, a, b), expected, "{dx} {dy}");
+                    overlapping += usize::from(expected);
+                }
+            }
+        }
+        // Both answers come up, the shortcut's and the squares'.
+        assert!(overlapping > 20 && overlapping < 150, "{overlapping}");
+    }
 
     #[test]
     fn the_squared_shortcut_answers_as_the_rounded_distance_does() {
