@@ -413,7 +413,7 @@ pub fn distance(a: &Shape, b: &Shape) -> f64 {
 /// The edge-to-edge distance rounded to the nearest micrometre, as rules compare it.
 #[must_use]
 pub fn distance_um(a: &Shape, b: &Shape) -> i64 {
-    distance(a, b).round() as i64
+    super::round_to_i64(distance(a, b))
 }
 
 /// Whether two shapes overlap by more than a touch (bases in contact do not overlap).

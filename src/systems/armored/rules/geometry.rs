@@ -17,7 +17,7 @@ pub fn obstacle(data: &Ruleset, piece: &Piece) -> Obstacle {
     if kind.is_some_and(|k| k.wall) && piece.walls.is_empty() {
         let half = match &piece.footprint {
             crate::table::Footprint::Rect { width, .. } | crate::table::Footprint::Oval { width, .. } => width / 2,
-            other => other.reach().round() as i64,
+            other => crate::table::round_to_i64(other.reach()),
         };
         obstacle.walls.push(crate::table::WallLine {
             a: crate::table::model::local_to_table(piece.pose, (-half, 0)),

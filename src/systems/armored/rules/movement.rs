@@ -23,7 +23,7 @@ pub struct MoveCost {
 }
 
 fn inches(value: f64) -> i64 {
-    (value * UM_PER_INCH as f64).round() as i64
+    crate::table::round_to_i64(value * UM_PER_INCH as f64)
 }
 
 /// Whether a point lies on a road.
@@ -91,11 +91,11 @@ pub fn move_cost(
             _ => {}
         }
     }
-    let mut cost = path.round() as i64;
+    let mut cost = crate::table::round_to_i64(path);
     if p.class != UnitClass::Infantry && mud > 0.0 {
         match p.propulsion {
-            Some(Propulsion::Wheeled) => cost += mud.round() as i64,
-            Some(Propulsion::Halftrack) => cost += (mud - stat as f64 / 2.0).max(0.0).round() as i64,
+            Some(Propulsion::Wheeled) => cost += crate::table::round_to_i64(mud),
+            Some(Propulsion::Halftrack) => cost += crate::table::round_to_i64((mud - stat as f64 / 2.0).max(0.0)),
             Some(Propulsion::Tracked) => allowance -= inches(1.0),
             None => {}
         }

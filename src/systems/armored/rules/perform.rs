@@ -40,7 +40,10 @@ pub fn apply(data: &Ruleset, state: &mut GameState, action: &Action) -> Result<V
             }
             u.moved = true;
             u.set_up = false;
-            u.moved_um += crate::table::measure::length((to.0 - from.0) as f64, (to.1 - from.1) as f64).round() as i64;
+            u.moved_um += crate::table::round_to_i64(crate::table::measure::length(
+                (to.0 - from.0) as f64,
+                (to.1 - from.1) as f64,
+            ));
             let pose = Pose::new(to.0, to.1, *facing);
             u.pose = pose;
             // Passengers ride along; a towed gun follows behind.

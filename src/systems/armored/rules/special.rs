@@ -11,7 +11,7 @@ use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, parse_kills}
 use crate::table::{Pose, UM_PER_INCH, distance_um};
 
 fn inches(value: f64) -> i64 {
-    (value * UM_PER_INCH as f64).round() as i64
+    crate::table::round_to_i64(value * UM_PER_INCH as f64)
 }
 
 /// Whether the unit's side may spend one of its actions now, and its actions are its own to

@@ -43,8 +43,8 @@ impl Search {
         for &goal in goals {
             // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
             // (the floor's other neighbour, at weight 0, would lean one way).
-            for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
-                let (i, d) = (search.padded(width, i), (distance * 100.0).round() as u32);
+            for ((x, y), _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
+                let (i, d) = (search.padded(x, y), (distance * 100.0).round() as u32);
                 if d < search.steps[i] {
                     search.steps[i] = d;
                     search.buckets[d as usize % RING].push(i);
@@ -55,9 +55,9 @@ impl Search {
         search
     }
 
-    /// Where a cell of the lattice `width` across sits inside the border.
-    fn padded(&self, width: usize, i: usize) -> usize {
-        (i / width + 1) * self.wide + i % width + 1
+    /// Where the lattice's cell `(x, y)` sits inside the border.
+    fn padded(&self, x: usize, y: usize) -> usize {
+        (y + 1) * self.wide + x + 1
     }
 
     /// The final steps of a cell (by its place inside the border), settling as far as needed.
@@ -113,8 +113,13 @@ impl Search {
     }
 }
 
-/// The four cell centres around a point: (index, weight), where on the lattice.
-fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> impl Iterator<Item = (usize, f64, f64)> {
+/// The four cell centres around a point: (column and row, weight, how far on the lattice).
+fn around(
+    width: usize,
+    depth: usize,
+    cell: f64,
+    (x, y): (i64, i64),
+) -> impl Iterator<Item = ((usize, usize), f64, f64)> {
     let (fx, fy) = (x as f64 / cell - 0.5, y as f64 / cell - 0.5);
     let (x0, y0) = (fx.floor(), fy.floor());
     let (tx, ty) = (fx - x0, fy - y0);
@@ -124,7 +129,7 @@ fn around(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> impl Ite
         .filter_map(move |(dx, dy, w)| {
             let (cx, cy) = (x0 + dx, y0 + dy);
             (cx >= 0.0 && cy >= 0.0 && (cx as usize) < width && (cy as usize) < depth)
-                .then(|| (cy as usize * width + cx as usize, w, crate::table::measure::length(fx - cx, fy - cy)))
+                .then(|| ((cx as usize, cy as usize), w, crate::table::measure::length(fx - cx, fy - cy)))
         })
 }
 
@@ -140,8 +145,8 @@ impl Field {
     pub fn at(&self, at: (i64, i64)) -> f64 {
         let Ok(mut search) = self.search.lock() else { return f64::from(u32::MAX) };
         let (mut sum, mut weights) = (0.0, 0.0);
-        for (i, w, _) in around(self.width, self.depth, self.cell, at) {
-            let cell = search.padded(self.width, i);
+        for ((x, y), w, _) in around(self.width, self.depth, self.cell, at) {
+            let cell = search.padded(x, y);
             let s = search.steps_at(cell);
             if s != u32::MAX {
                 sum += f64::from(s) * w;
@@ -165,8 +170,8 @@ mod tests {
         let mut steps = vec![u32::MAX; width * depth];
         let mut heap = std::collections::BinaryHeap::new();
         for &goal in goals {
-            for (i, _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
-                let d = (distance * 100.0).round() as u32;
+            for ((x, y), _, distance) in around(width, depth, cell, goal).filter(|(_, w, _)| *w > 0.0) {
+                let (i, d) = (y * width + x, (distance * 100.0).round() as u32);
                 if d < steps[i] {
                     steps[i] = d;
                     heap.push(std::cmp::Reverse((d, i)));
@@ -228,7 +233,7 @@ mod tests {
         for order in orders {
             let mut search = Search::new(&ground, &open, &goals);
             for i in order {
-                let padded = search.padded(width, i);
+                let padded = search.padded(i % width, i / width);
                 assert_eq!(search.steps_at(padded), expected[i], "cell ({}, {})", i % width, i / width);
             }
         }
