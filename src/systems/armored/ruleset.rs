@@ -358,10 +358,12 @@ pub struct Ruleset {
     hulls: HullCache,
 }
 
-/// The profiles' hulls in the order of `profiles`, read on first use. It is not part of what a
-/// ruleset is: two rulesets are equal whatever either has read, and a clone reads afresh.
+/// The profiles' hulls in the order of `profiles`, read on first use, each kept with the file
+/// form it was read from: a profile changed or added since is read afresh, never answered from
+/// what an older roster said. It is not part of what a ruleset is: two rulesets are equal
+/// whatever either has read, and a clone reads afresh.
 #[derive(Default)]
-struct HullCache(std::sync::OnceLock<Vec<Option<Footprint>>>);
+struct HullCache(std::sync::OnceLock<Vec<(FootprintFile, Option<Footprint>)>>);
 
 impl Clone for HullCache {
     fn clone(&self) -> Self {
@@ -590,13 +592,13 @@ impl Ruleset {
     /// `None` where it cannot be read (the ruleset's check says why).
     #[must_use]
     pub fn hull_of(&self, profile: &Profile) -> Option<Footprint> {
-        let hulls = self
-            .hulls
-            .0
-            .get_or_init(|| self.profiles.iter().map(|p| read_footprint(self.unit, &p.hull, &p.id).ok()).collect());
-        match self.profiles.iter().position(|p| std::ptr::eq(p, profile)) {
-            Some(index) => hulls.get(index).cloned().flatten(),
-            None => read_footprint(self.unit, &profile.hull, &profile.id).ok(),
+        let hulls = self.hulls.0.get_or_init(|| {
+            self.profiles.iter().map(|p| (p.hull.clone(), read_footprint(self.unit, &p.hull, &p.id).ok())).collect()
+        });
+        let kept = self.profiles.iter().position(|p| std::ptr::eq(p, profile)).and_then(|index| hulls.get(index));
+        match kept {
+            Some((file, hull)) if *file == profile.hull => hull.clone(),
+            _ => read_footprint(self.unit, &profile.hull, &profile.id).ok(),
         }
     }
 
@@ -694,6 +696,14 @@ mod tests {
         other.hull = FootprintFile::Round { diameter: 1.0 };
         assert_eq!(rules.hull_of(&other), Some(Footprint::Round { diameter: rules.unit.um() }));
         assert_eq!(rules, fresh, "what a ruleset has read is not part of it");
+        // A roster changed after its hulls were read: the changed profile is read afresh, and an
+        // added one is read at all.
+        let mut changed = rules;
+        changed.profiles[0].hull = FootprintFile::Round { diameter: 2.0 };
+        changed.profiles.push(other);
+        assert_eq!(changed.hull_of(&changed.profiles[0]), Some(Footprint::Round { diameter: 2 * changed.unit.um() }));
+        let added = changed.profiles.last().unwrap();
+        assert_eq!(changed.hull_of(added), Some(Footprint::Round { diameter: changed.unit.um() }));
     }
     use crate::table::UM_PER_INCH;
 
