@@ -613,10 +613,13 @@ fn point_in_ring(ring: &[Coord<f64>], p: (f64, f64)) -> bool {
 #[must_use]
 pub fn sample_points(shape: &Shape, count: usize) -> Vec<(f64, f64)> {
     let centre = shape.centre();
-    let mut points = vec![centre];
     if count <= 1 {
-        return points;
+        return vec![centre];
     }
+    // Room for about as many points as asked (a polygon's corners can add a few): a sight test
+    // samples every target it weighs.
+    let mut points = Vec::with_capacity(count + 8);
+    points.push(centre);
     let around = count - 1;
     match shape {
         Shape::Circle { centre: c, radius } => {

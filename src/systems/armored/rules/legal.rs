@@ -27,7 +27,9 @@ pub fn move_candidates(data: &Ruleset, state: &GameState, unit: usize, free: boo
     } else {
         p.movement
     };
-    let mut out = Vec::new();
+    // Room for the two lengths in every direction and the places of note beside them: the
+    // computer lists these for every unit it weighs.
+    let mut out = Vec::with_capacity(2 * DIRECTIONS as usize + 16);
     for step in 0..DIRECTIONS {
         let facing = Facing::from_centidegrees(i64::from(step * 36_000 / DIRECTIONS));
         let (fx, fy) = facing.vector();
