@@ -163,6 +163,7 @@ fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: 
 /// The best chance on each row of each troop's chart, in the open or in cover, whichever is the
 /// better: the most [`kill_chance`] can be at a range, whatever the firer sees. Where that cannot
 /// beat what a unit's places already give, their sight lines need not be worked out.
+///
 /// Each row is kept with its far edge in micrometres, as [`band`] would work it out.
 struct RowBest(Vec<Vec<(i64, f64)>>);
 

@@ -62,9 +62,9 @@ pub fn band(troop: &Troop, readings: &Readings, range: i64) -> Option<usize> {
 
 /// [`band`] by the rows' far edges in micrometres, nearest first (for a caller that keeps them).
 #[must_use]
-pub fn row_of(edges: impl ExactSizeIterator<Item = i64>, readings: &Readings, range: i64) -> Option<usize> {
+pub fn row_of(mut edges: impl ExactSizeIterator<Item = i64>, readings: &Readings, range: i64) -> Option<usize> {
     let rows = edges.len();
-    let found = edges.into_iter().position(|edge| match readings.band_edge {
+    let found = edges.position(|edge| match readings.band_edge {
         BandEdge::Nearer => range <= edge,
         BandEdge::Farther => range < edge,
     });
@@ -262,7 +262,7 @@ mod tests {
         // Pairs around every boundary: exact lengths (3-4-5), half micrometres either side,
         // long diagonals and the degenerate cases.
         let mut checked = 0;
-        // Offsets beyond 2^31 take the wide arithmetic; the rest the word-sized one.
+        // Offsets beyond 2^31 too, whose squares need the wide arithmetic.
         for dx in [-700_001_i64, -300_000, -3, 0, 1, 2, 3, 4, 299_999, 400_000, 700_000, 3_000_000_000] {
             for dy in [-400_000_i64, -4, 0, 1, 3, 5, 150_000, 400_001, -4_000_000_001] {
                 let (a, b) = ((11, -7), (11 + dx, -7 + dy));
