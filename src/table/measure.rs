@@ -37,6 +37,13 @@ impl LengthUnit {
         }
     }
 
+    /// `value` of this unit in whole micrometres, rounded as [`round_to_i64`] does (the rules'
+    /// lengths: a move's stat, a reach, a range row).
+    #[must_use]
+    pub fn whole_um(self, value: f64) -> i64 {
+        round_to_i64(value * self.um() as f64)
+    }
+
     /// The unit's name in words.
     #[must_use]
     pub fn name(self) -> &'static str {

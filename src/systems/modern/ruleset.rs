@@ -4,7 +4,7 @@
 //! is written in code; lengths are kept in micrometres once read.
 
 use crate::ruleset::{RulesetError, RulesetProblem};
-use crate::table::{LengthUnit, UM_PER_CM};
+use crate::table::LengthUnit;
 use serde::{Deserialize, Serialize};
 
 /// The built-in data file's text.
@@ -139,7 +139,7 @@ pub const UNIT: LengthUnit = LengthUnit::Centimetre;
 /// Centimetres as micrometres.
 #[must_use]
 pub fn cm(value: f64) -> i64 {
-    crate::table::round_to_i64(value * UM_PER_CM as f64)
+    UNIT.whole_um(value)
 }
 
 impl Ruleset {

@@ -77,7 +77,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
                     Rejection::BeyondReach { cost: cost.cost, allowance: cost.allowance }
                 });
             }
-            let stat = crate::table::round_to_i64(p.movement * crate::table::UM_PER_INCH as f64);
+            let stat = super::geometry::inches(p.movement);
             if p.keywords.contains(&Keyword::SlowReverse) && cost.cost * 2 > stat {
                 let (dx, dy) = ((to.0 - u.pose.x) as f64, (to.1 - u.pose.y) as f64);
                 let travel = Facing::from_degrees(libm::atan2(dx, -dy).to_degrees()).unwrap_or_default();

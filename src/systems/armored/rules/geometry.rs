@@ -84,6 +84,11 @@ fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     length(p.0 - (a.0 + t * dx), p.1 - (a.1 + t * dy))
 }
 
+/// Inches as whole micrometres, the game's unit rounded as every rule's length is.
+pub(crate) fn inches(value: f64) -> i64 {
+    crate::table::LengthUnit::Inch.whole_um(value)
+}
+
 /// A unit's profile.
 #[must_use]
 pub fn profile<'a>(data: &'a Ruleset, unit: &Unit) -> Option<&'a Profile> {

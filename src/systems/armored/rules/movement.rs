@@ -4,6 +4,7 @@
 //! no armoured vehicle crosses.
 
 use super::action::Rejection;
+use super::geometry::inches;
 use super::geometry::profile;
 use super::readings::ThroughUnits;
 use super::state::{GameState, Unit};
@@ -11,7 +12,7 @@ use crate::systems::armored::ruleset::{Ground, Propulsion, Ruleset, TerrainKind,
 use crate::table::measure::length;
 use crate::table::shape::Bounds;
 use crate::table::shape::inside_intervals;
-use crate::table::{Pose, UM_PER_INCH, overlaps, segment_meets, swept};
+use crate::table::{Pose, overlaps, segment_meets, swept};
 
 /// What a move may spend and what its path costs, in micrometres.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,10 +21,6 @@ pub struct MoveCost {
     pub cost: i64,
     /// What this move may spend.
     pub allowance: i64,
-}
-
-fn inches(value: f64) -> i64 {
-    crate::table::round_to_i64(value * UM_PER_INCH as f64)
 }
 
 /// Whether a point lies on a road.

@@ -81,7 +81,7 @@ fn weapon_range(profile_keywords: &[Keyword], weapon: &Weapon) -> Option<i64> {
         Keyword::LimitedRange(x) | Keyword::Indirect(x) => Some(i64::from(*x) * UM_PER_INCH),
         _ => None,
     });
-    let own = weapon.range.map(|r| crate::table::round_to_i64(r * UM_PER_INCH as f64));
+    let own = weapon.range.map(super::geometry::inches);
     match (own, limited) {
         (Some(a), Some(b)) => Some(a.min(b)),
         (a, b) => a.or(b),

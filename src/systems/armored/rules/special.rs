@@ -3,16 +3,13 @@
 //! vehicle demolishing tank traps, who mans a field gun, and sandbags' cover.
 
 use super::action::{Action, Event, Rejection, Roll};
+use super::geometry::inches;
 use super::geometry::{line_of_fire, off_facing, profile, range, shape};
 use super::movement::may_stand;
 use super::readings::ScoutMark;
 use super::state::{GameState, Mark, Unit};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, parse_kills};
 use crate::table::{Pose, UM_PER_INCH, distance_um};
-
-fn inches(value: f64) -> i64 {
-    crate::table::round_to_i64(value * UM_PER_INCH as f64)
-}
 
 /// Whether the unit's side may spend one of its actions now, and its actions are its own to
 /// spend (not carried, not stunned).

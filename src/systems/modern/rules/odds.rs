@@ -11,11 +11,11 @@ pub fn shot_counts(shot: Shot) -> (u32, u32) {
     // Counted a coloured face at a time, the white faces that hit it by their span: the
     // computer asks this of every shot it weighs, and thirty-six throws one by one cost more.
     let (near, far) = (i32::from(shot.hit.0), i32::from(shot.hit.1));
+    let faces = |from: i32, to: i32| (to.min(6) - from.max(1) + 1).max(0);
+    // White below and above the coloured face; a differential of 0 is the one face both count.
+    let both = i32::from(near == 0);
     let (mut hits, mut kills) = (0, 0);
     for coloured in 1..=6 {
-        let faces = |from: i32, to: i32| (to.min(6) - from.max(1) + 1).max(0);
-        // White below and above the coloured face; a differential of 0 is the one face both count.
-        let both = i32::from(near == 0);
         let hitting = if near > far {
             0
         } else {
