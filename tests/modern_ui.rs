@@ -298,9 +298,9 @@ fn a_measure_on_the_table_is_painted_under_a_dialog_opened_over_it() {
 
 #[test]
 fn the_kill_chance_table_is_seen_whole_in_the_editors_right_column() {
-    // The right column is a few hundred pixels wide; the table of kill chances (a row for each
-    // firer and enemy, a column for each range row) must fit it rather than run off its edge
-    // behind a sideways scroll.
+    // The right column is a few hundred pixels wide; the kill chances (a block for each firer
+    // and enemy, a cell for each range row) must fit it rather than run off its edge behind a
+    // sideways scroll.
     let mut harness = harness(Some(sample("ms-open-field.ron")));
     harness.run_steps(2);
     harness.get_by_label("Kill chance of one shot (exact)").click();

@@ -281,7 +281,7 @@ fn statistics(desk: &mut ModernDesk, ui: &mut Ui) {
 /// reach, then the chance in the open and in cover, one above the other): narrow enough for
 /// the right column, where a row of its own for each pair ran off the column's edge.
 fn kill_table(ui: &mut Ui, stats: &crate::systems::modern::scenario::Statistics) {
-    for (index, row) in stats.kill_chances.chunks(3).enumerate() {
+    for (index, row) in stats.kill_blocks().enumerate() {
         let Some(first) = row.first() else { continue };
         ui.label(format!("{} at {}", first.troop, first.enemy)).on_hover_text(&first.unit);
         egui::Grid::new(("modern-kills", index)).min_col_width(48.0).show(ui, |ui| {

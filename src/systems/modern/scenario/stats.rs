@@ -59,6 +59,14 @@ pub struct Statistics {
     pub buildings: usize,
 }
 
+impl Statistics {
+    /// The kill chances in a block for each firer and enemy troop type, its rows nearest first:
+    /// as many rows as that troop's chart has, which a house ruleset may change.
+    pub fn kill_blocks(&self) -> impl Iterator<Item = &[KillChance]> {
+        self.kill_chances.chunk_by(|a, b| a.troop == b.troop && a.enemy == b.enemy)
+    }
+}
+
 /// The numbers for a scenario.
 #[must_use]
 pub fn statistics(rules: &Ruleset, scenario: &ModernScenario) -> Statistics {
@@ -122,5 +130,53 @@ pub fn statistics(rules: &Ruleset, scenario: &ModernScenario) -> Statistics {
         sides,
         nearest_enemy,
         buildings: scenario.table.pieces.iter().filter(|p| rules.kind(&p.kind).is_some_and(|k| k.is_building)).count(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::indexing_slicing)]
+    use super::*;
+
+    #[test]
+    fn each_firer_and_enemy_is_one_block_however_many_rows_its_chart_has() {
+        let chance = |troop: &str, enemy: &str, band: f64| KillChance {
+            unit: format!("1st {troop}"),
+            troop: troop.into(),
+            enemy: enemy.into(),
+            band,
+            open: (20, 10),
+            cover: (15, 5),
+        };
+        // Two rows against one enemy, then four against another, then one.
+        let kill_chances = vec![
+            chance("Scouts", "Soldiers", 20.0),
+            chance("Scouts", "Soldiers", 40.0),
+            chance("Scouts", "Confederates", 20.0),
+            chance("Scouts", "Confederates", 30.0),
+            chance("Scouts", "Confederates", 40.0),
+            chance("Scouts", "Confederates", 60.0),
+            chance("Snipers", "Soldiers", 90.0),
+        ];
+        let stats = Statistics {
+            kill_chances,
+            close_combat: [0; 3],
+            activation: Vec::new(),
+            sides: Vec::new(),
+            nearest_enemy: None,
+            buildings: 0,
+        };
+        let blocks: Vec<(String, String, Vec<f64>)> = stats
+            .kill_blocks()
+            .map(|b| (b[0].troop.clone(), b[0].enemy.clone(), b.iter().map(|k| k.band).collect()))
+            .collect();
+        assert_eq!(
+            blocks,
+            vec![
+                ("Scouts".into(), "Soldiers".into(), vec![20.0, 40.0]),
+                ("Scouts".into(), "Confederates".into(), vec![20.0, 30.0, 40.0, 60.0]),
+                ("Snipers".into(), "Soldiers".into(), vec![90.0]),
+            ]
+        );
     }
 }
