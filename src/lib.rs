@@ -19,3 +19,4 @@ pub mod ruleset;
 pub mod systems;
 pub mod table;
 pub mod ui;
+pub mod watch;

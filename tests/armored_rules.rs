@@ -8,7 +8,8 @@
 
 use proptest::prelude::*;
 use skirmish_studio::systems::armored::rules::{
-    Action, Event, GameState, Outcome, Readings, Rejection, Setup, apply, check, legal_actions, shot, start_game,
+    Action, Event, Foliage, GameState, Outcome, Readings, Rejection, Setup, apply, check, legal_actions, shot,
+    start_game,
 };
 use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::{Mode, load_scenario};
@@ -428,10 +429,10 @@ fn a_scenario_sets_its_readings_and_the_file_keeps_them() {
     let text = include_str!("../scenarios/aa-hedgerow-crossing.ron")
         .replace("table: (", "readings: (foliage: Range, sight_threshold: 0.5),\n    table: (");
     let scenario = load_scenario(&data, &text).unwrap();
-    assert_eq!(scenario.readings.sight_threshold, 0.5);
+    assert_eq!(scenario.readings.ask(|r| (r.foliage(), r.sight_threshold())), (Foliage::Range, 0.5));
     let written = skirmish_studio::systems::armored::scenario::save_scenario(&data, &scenario).unwrap();
     assert_eq!(load_scenario(&data, &written).unwrap().readings, scenario.readings);
-    assert_eq!(Readings::default().sight_threshold, 0.25);
+    assert_eq!(Readings::default().ask(|r| r.sight_threshold()), 0.25);
 }
 
 #[test]

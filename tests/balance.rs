@@ -506,6 +506,67 @@ fn each_house_reading_plays_until_its_paired_test_against_the_baseline_decides()
     assert!(stopped_early > 0, "some reading of Open Field decides before 200 games");
 }
 
+#[test]
+fn a_reading_that_could_not_change_a_game_is_that_game_and_one_that_could_later_replays_up_to_there() {
+    // Three Farms has no artillery, transports or Weak Spot, so several readings never come
+    // up, and others only once shots are fired: the watch must tell them apart exactly.
+    let scenario = open("aa-three-farms.ron");
+    let variants: Vec<(String, String)> = scenario
+        .settings()
+        .into_iter()
+        .filter(skirmish_studio::game::Setting::is_played_reading)
+        .flat_map(|reading| {
+            let current = scenario.setting_value(&reading.name);
+            reading
+                .values()
+                .into_iter()
+                .filter(move |v| Some(v) != current.as_ref())
+                .map(move |v| (reading.name.clone(), v))
+        })
+        .collect();
+    assert!(variants.len() >= 20, "every other value of every reading: {variants:?}");
+    let asked = options(2, 1, false);
+    let (mut same, mut later) = (0, 0);
+    for g in 0..2u64 {
+        let first = u8::try_from(g % 2).unwrap();
+        let seed = asked.seed + g;
+        let watched = scenario.battle_watched(seed, first, asked.round_cap, &asked.levels, &variants).unwrap();
+        assert_eq!(watched.record, scenario.battle(seed, first, asked.round_cap, &asked.levels).unwrap());
+        for ((setting, value), differs_from) in variants.iter().zip(&watched.differs_from) {
+            let changed = scenario.with_setting(setting, value).unwrap();
+            let own = changed.battle(seed, first, asked.round_cap, &asked.levels).unwrap();
+            match *differs_from {
+                None => {
+                    same += 1;
+                    assert_eq!(watched.record, own, "{setting}={value} could not change game {g}, yet did");
+                }
+                Some(from) => {
+                    later += usize::from(from > 0);
+                    let course = (watched.course.as_ref(), from);
+                    let replayed =
+                        changed.battle_replaying(seed, first, asked.round_cap, &asked.levels, course).unwrap();
+                    assert_eq!(replayed, own, "{setting}={value} replayed up to decision {from} of game {g}");
+                }
+            }
+        }
+    }
+    assert!(same > 0 && later > 0, "some readings never come up ({same}), some only later ({later})");
+}
+
+#[test]
+fn a_readings_report_that_copies_and_replays_games_gives_what_playing_every_value_alone_gives() {
+    use skirmish_studio::balance::sensitivity::sensitivity;
+    let scenario = open("aa-three-farms.ron");
+    let fixed = BalanceOptions { seed: 5, ..options(4, 2, false) };
+    let report = sensitivity(scenario.as_ref(), &fixed, &mut |_, _| {}).unwrap();
+    assert_eq!(report.baseline, run_balance(scenario.as_ref(), &fixed, &mut |_| {}).unwrap());
+    for row in &report.rows {
+        let changed = scenario.with_setting(&row.setting, &row.value).unwrap();
+        let alone = run_balance(changed.as_ref(), &fixed, &mut |_| {}).unwrap();
+        assert_eq!(row.balance, alone, "{}={}", row.setting, row.value);
+    }
+}
+
 /// The records of a run's first `games` games, each played alone.
 fn open_records(
     scenario: &dyn skirmish_studio::game::OpenScenario,

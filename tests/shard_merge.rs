@@ -89,6 +89,20 @@ fn four_shards_of_an_open_table_with_its_house_readings_merged_give_the_one_mach
 }
 
 #[test]
+fn three_shards_of_a_readings_report_that_copies_unchanged_games_merged_give_the_one_machine_json() {
+    // Armored Advance's readings are watched: a shard copies or replays only its own games.
+    let dir = scratch("watched-readings");
+    let (one, merged) = one_and_merged(
+        ("balance", &repo("scenarios/aa-three-farms.ron")),
+        &["--games", "4", "--readings", "--seed", "21"],
+        3,
+        &dir,
+    );
+    assert!(String::from_utf8_lossy(&one).contains("\"readings\":["), "the run has readings");
+    assert_eq!(String::from_utf8_lossy(&merged), String::from_utf8_lossy(&one));
+}
+
+#[test]
 fn three_shards_of_a_cost_calibration_merged_give_the_one_machine_json() {
     let dir = scratch("calibrate");
     let (one, merged) = one_and_merged(

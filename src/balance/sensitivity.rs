@@ -2,7 +2,7 @@
 //! then at every other value of every reading, each seat's share with the difference from the
 //! baseline and its 95% interval, and whether the verdict turned.
 
-use super::side_by_side::run_balances;
+use super::side_by_side::{AgainstFirst, run_balances};
 use super::{Balance, BalanceOptions, GameRecord};
 use crate::game::OpenScenario;
 use crate::game::wilson_interval;
@@ -132,7 +132,11 @@ pub fn sensitivity(
     let runs: Vec<&dyn OpenScenario> = std::iter::once(scenario).chain(changed.iter().map(AsRef::as_ref)).collect();
     let margin = options.margin;
     let paired = move |base: &[GameRecord], other: &[GameRecord]| PairedShift::of(base, other).decided(margin);
-    let mut runs = run_balances(&runs, options, Some(&paired), progress)?.into_iter();
+    // Each value's games that its reading could not have changed are the baseline's own.
+    let variants: Vec<(String, String)> =
+        settings.iter().map(|(setting, _, value)| (setting.clone(), value.clone())).collect();
+    let against = AgainstFirst { settled: &paired, variants: &variants };
+    let mut runs = run_balances(&runs, options, Some(&against), progress)?.into_iter();
     let (baseline, base_records) = runs.next().ok_or("the baseline was not played")?;
     let rows = settings
         .into_iter()

@@ -3,8 +3,8 @@
 //! when its sequential test decides (if asked) or its games run out. Each run gets exactly the
 //! games and the verdict `run_balance` would give it alone.
 
-use super::{BATCH, Balance, BalanceOptions, GameRecord, decided, judge, judge_with, ledger, play_batch, play_each};
-use crate::game::OpenScenario;
+use super::{BATCH, Balance, BalanceOptions, GameRecord, decided, judge, judge_with, ledger, play_each, records_of};
+use crate::game::{OpenScenario, Watched};
 
 /// One run under way.
 struct Run {
@@ -16,9 +16,17 @@ struct Run {
     stopped_early: bool,
 }
 
-/// Whether a run has settled, from the first run's games and its own of the same numbers
-/// (`true`: stop it).
-pub type AgainstFirst<'a> = dyn Fn(&[GameRecord], &[GameRecord]) -> bool + 'a;
+/// How the runs after the first stand to it.
+pub struct AgainstFirst<'a> {
+    /// Whether a run has settled, from the first run's games and its own of the same numbers
+    /// (`true`: stop it).
+    pub settled: &'a (dyn Fn(&[GameRecord], &[GameRecord]) -> bool + 'a),
+    /// The setting and value by which each later run differs from the first, in order: a game
+    /// the first run's watch shows could not differ under it is copied, and one that could
+    /// only from some decision on replays the first's decisions up to there
+    /// ([`OpenScenario::battle_watched`]). Empty: every game is played.
+    pub variants: &'a [(String, String)],
+}
 
 /// Plays `options.games` games (the most, with `until_clear`) of every scenario in
 /// `scenarios`, their batches side by side; `progress` hears (done, of) in games, where a run
@@ -28,7 +36,11 @@ pub type AgainstFirst<'a> = dyn Fn(&[GameRecord], &[GameRecord]) -> bool + 'a;
 /// With `until_clear`, a run stops when its own sequential test decides; given
 /// `against_first`, every run but the first stops instead when that says so, and the first,
 /// which they are measured against, plays on until its own test has decided and every other
-/// run has stopped.
+/// run has stopped. Given its variants too, each batch of the first run is played before the
+/// others' batches, watched; a later run's game that could not differ from the first's game
+/// of the same number is that game's record, and one that could only from some decision on
+/// replays that game's decisions up to there: the records are the ones play would give, only
+/// sooner.
 ///
 /// # Errors
 /// A game could not be played.
@@ -50,6 +62,10 @@ pub fn run_balances(
             stopped_early: false,
         })
         .collect();
+    let variants = against_first.map_or(&[][..], |against| against.variants);
+    let watch = !variants.is_empty() && variants.len() + 1 == runs.len();
+    // Per game of the first run: its watch, if it was watched here.
+    let mut watched_games: Vec<Option<Watched>> = Vec::with_capacity(if watch { options.games } else { 0 });
     let of = options.games * runs.len();
     progress(0, of);
     loop {
@@ -62,32 +78,55 @@ pub fn run_balances(
         if batches.is_empty() {
             break;
         }
-        // The games to play here, every run's batch in one pool; shards and merges go their
-        // own way below.
-        let jobs: Vec<(usize, usize)> = batches
-            .iter()
-            .filter(|(at, _)| runs.get(*at).is_some_and(|run| run.mode == ledger::RunMode::Play))
-            .flat_map(|(at, range)| range.clone().map(move |game| (*at, game)))
-            .collect();
-        let seats: Vec<u8> = runs.iter().map(|run| run.seats).collect();
-        let played = play_each(jobs.len(), options.threads, |job| {
-            let &(at, game) = jobs.get(job).ok_or("no such game")?;
-            let (scenario, seats) = scenarios.get(at).zip(seats.get(at)).ok_or("no such run")?;
-            super::play_one(*scenario, options, *seats, game)
-        })?;
-        let mut played = played.into_iter();
-        for (at, range) in batches {
-            let Some(run) = runs.get_mut(at) else { continue };
-            let batch: Vec<GameRecord> = match run.mode {
-                ledger::RunMode::Play => played.by_ref().take(range.len()).collect(),
-                mode => {
-                    let scenario = scenarios.get(at).ok_or("no such run")?;
-                    play_batch(*scenario, options, run.seats, range, mode)?
+        // Watched, the first run's batch goes before the rest, which may copy its games.
+        let phases: Vec<Vec<(usize, std::ops::Range<usize>)>> = if watch {
+            let (first, rest) = batches.into_iter().partition(|(at, _)| *at == 0);
+            vec![first, rest]
+        } else {
+            vec![batches]
+        };
+        for phase in phases {
+            let newly_watched = std::sync::Mutex::new(Vec::new());
+            let game = |at: usize, g: usize| -> Result<GameRecord, String> {
+                let (scenario, run) = scenarios.get(at).zip(runs.get(at)).ok_or("no such run")?;
+                let first = u8::try_from(g % usize::from(run.seats.max(1))).unwrap_or(0);
+                let seed = options.seed.wrapping_add(g as u64);
+                if watch && at == 0 {
+                    let watched = scenario.battle_watched(seed, first, options.round_cap, &options.levels, variants)?;
+                    let record = watched.record.clone();
+                    newly_watched.lock().map_err(|_| "a watched game failed")?.push((g, watched));
+                    return Ok(record);
+                }
+                let of_first = watched_games.get(g).and_then(Option::as_ref).filter(|_| watch && at > 0);
+                match of_first.map(|w| (w, w.differs_from.get(at - 1).copied().flatten())) {
+                    Some((w, None)) => Ok(w.record.clone()),
+                    Some((w, Some(from))) if from > 0 => scenario.battle_replaying(
+                        seed,
+                        first,
+                        options.round_cap,
+                        &options.levels,
+                        (w.course.as_ref(), from),
+                    ),
+                    _ => super::play_one(*scenario, options, run.seats, g),
                 }
             };
-            run.records.extend(batch);
+            let played = play_phase(&runs, &phase, options, &game)?;
+            for (g, watched) in newly_watched.into_inner().map_err(|_| "a watched game failed")? {
+                // A shard watches only its own games; the others' are played in full.
+                if watched_games.len() <= g {
+                    watched_games.resize_with(g + 1, || None);
+                }
+                if let Some(slot) = watched_games.get_mut(g) {
+                    *slot = Some(watched);
+                }
+            }
+            for ((at, _), batch) in phase.into_iter().zip(played) {
+                if let Some(run) = runs.get_mut(at) {
+                    run.records.extend(batch);
+                }
+            }
         }
-        settle(&mut runs, options, against_first);
+        settle(&mut runs, options, against_first.map(|against| against.settled));
         let done: usize = runs.iter().map(|run| if run.settled { options.games } else { run.records.len() }).sum();
         progress(done, of);
     }
@@ -97,8 +136,41 @@ pub fn run_balances(
         .collect())
 }
 
+/// One phase's batches, each run's in the order given: the runs played here in one pool of
+/// games, so the cores stay busy across runs; shards and merges go their own way.
+fn play_phase(
+    runs: &[Run],
+    phase: &[(usize, std::ops::Range<usize>)],
+    options: &BalanceOptions,
+    game: &(dyn Fn(usize, usize) -> Result<GameRecord, String> + Sync),
+) -> Result<Vec<Vec<GameRecord>>, String> {
+    let plays = |at: usize| runs.get(at).is_some_and(|run| run.mode == ledger::RunMode::Play);
+    let jobs: Vec<(usize, usize)> = phase
+        .iter()
+        .filter(|(at, _)| plays(*at))
+        .flat_map(|(at, range)| range.clone().map(move |g| (*at, g)))
+        .collect();
+    let played = play_each(jobs.len(), options.threads, |job| {
+        let &(at, g) = jobs.get(job).ok_or("no such game")?;
+        game(at, g)
+    })?;
+    let mut played = played.into_iter();
+    let mut batches = Vec::with_capacity(phase.len());
+    for (at, range) in phase {
+        let Some(run) = runs.get(*at) else { continue };
+        batches.push(match run.mode {
+            ledger::RunMode::Play => played.by_ref().take(range.len()).collect(),
+            mode => records_of(mode, range.clone(), options.threads, &|g| game(*at, g))?,
+        });
+    }
+    Ok(batches)
+}
+
+/// Whether a later run has settled against the first ([`AgainstFirst::settled`]).
+type SettledAgainstFirst<'a> = dyn Fn(&[GameRecord], &[GameRecord]) -> bool + 'a;
+
 /// Marks the runs that stop after this round of batches.
-fn settle(runs: &mut [Run], options: &BalanceOptions, against_first: Option<&AgainstFirst<'_>>) {
+fn settle(runs: &mut [Run], options: &BalanceOptions, against_first: Option<&SettledAgainstFirst<'_>>) {
     let own_test =
         |run: &Run| options.until_clear && decided(&judge_with(&run.records, run.seats, options.margin, false, false));
     let stops: Vec<bool> = runs

@@ -254,6 +254,18 @@ pub trait GameDefinition: Sync + Sized + 'static {
         name: &str,
         value: &str,
     ) -> Result<Self::Scenario, String>;
+    /// Plays `play` watching the questions the game puts to the scenario's house readings,
+    /// against each of `variants` (a setting and a value, as [`GameDefinition::with_setting`]
+    /// takes them): `play`'s result and, per variant, the first decision from which the game
+    /// could have gone otherwise under it ([`crate::watch::watching`]). A game whose readings
+    /// do not answer through the watch says every variant could from the start (the default).
+    fn watch_readings<T>(
+        _scenario: &Self::Scenario,
+        variants: &[(String, String)],
+        play: impl FnOnce() -> T,
+    ) -> (T, Vec<Option<usize>>) {
+        (play(), vec![Some(0); variants.len()])
+    }
     /// Cost calibration, for a game with unit costs.
     fn calibrate(_opened: &Opened<Self>, _games: usize, _seed: u64, _threads: usize) -> Option<Result<Report, String>> {
         None

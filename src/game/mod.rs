@@ -22,8 +22,8 @@ pub use findings::{FIND_THE_FILE, Finding, Fix, Shown, art_findings};
 pub use generate::{Choice, Chooser, GenerateRequest, Generated};
 pub use opened::diagnostic;
 pub use play::{
-    Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_script, script_too_long,
-    script_too_long_reason, simulate,
+    Course, Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_battle_replaying,
+    run_script, script_too_long, script_too_long_reason, simulate,
 };
 pub use playing::{Playing, game_id};
 pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};
@@ -200,6 +200,18 @@ pub struct GameRecord {
     /// For a game stopped at the round cap: why it may have stalled, in the game's words, the
     /// cause that decides the rest first.
     pub stalled: Vec<String>,
+}
+
+/// A lab game played under the watch of [`crate::watch`], against variants of its scenario.
+pub struct Watched {
+    /// The game.
+    pub record: GameRecord,
+    /// Per variant, the first decision from which its game could differ from this one; `None`
+    /// when it cannot differ at all, so this record is that game's too.
+    pub differs_from: Vec<Option<usize>>,
+    /// The game's course, for a variant's game to replay
+    /// ([`OpenScenario::battle_replaying`]).
+    pub course: Box<dyn std::any::Any + Send + Sync>,
 }
 
 /// One number per seat per round.
@@ -412,6 +424,42 @@ pub trait OpenScenario: Send + Sync {
     /// # Errors
     /// Why the game cannot be played.
     fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String>;
+    /// [`OpenScenario::battle`], watched against `variants` (each a setting and a value, as
+    /// [`OpenScenario::with_setting`] takes them): the game, and for each variant the first
+    /// decision from which its game (same seed, same first mover) could differ from this one.
+    /// A game that cannot tell says every variant could differ from the start.
+    ///
+    /// # Errors
+    /// Why the game cannot be played.
+    fn battle_watched(
+        &self,
+        seed: u64,
+        first: u8,
+        round_cap: u32,
+        levels: &[Level],
+        variants: &[(String, String)],
+    ) -> Result<Watched, String> {
+        let record = self.battle(seed, first, round_cap, levels)?;
+        Ok(Watched { record, differs_from: vec![Some(0); variants.len()], course: Box::new(()) })
+    }
+    /// [`OpenScenario::battle`] with its first `decisions` decisions taken from `course`, a
+    /// watched game's ([`Watched::course`]) of a scenario this one is a variant of, up to
+    /// where the watch said this scenario's game could first differ. The same game as
+    /// `battle` gives, with less thinking. A course of another kind is not replayed.
+    ///
+    /// # Errors
+    /// Why the game cannot be played.
+    fn battle_replaying(
+        &self,
+        seed: u64,
+        first: u8,
+        round_cap: u32,
+        levels: &[Level],
+        (course, decisions): (&(dyn std::any::Any + Send + Sync), usize),
+    ) -> Result<GameRecord, String> {
+        let _ = (course, decisions);
+        self.battle(seed, first, round_cap, levels)
+    }
     /// What the scenario lets the lab vary: numbers, each seat's own choice, the house
     /// readings; none by default.
     fn settings(&self) -> Vec<Setting> {

@@ -5,8 +5,8 @@
 
 use super::definition::FirstMover;
 use super::{
-    Diagnostic, Finding, GameDefinition, GameRecord, Level, OpenScenario, Opened, Played, Report, Rules, Run, Setting,
-    run_battle, run_script,
+    Course, Diagnostic, Finding, GameDefinition, GameRecord, Level, OpenScenario, Opened, Played, Report, Rules, Run,
+    Setting, Watched, run_battle, run_battle_replaying, run_script,
 };
 use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
 use std::fmt::Write as _;
@@ -100,6 +100,41 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
         let setup = G::setup(&self.rules, &self.scenario, first)?;
         run_battle(&G::core(&self.rules), setup, seed, first, round_cap, levels).map(|(record, _)| record)
+    }
+
+    fn battle_watched(
+        &self,
+        seed: u64,
+        first: u8,
+        round_cap: u32,
+        levels: &[Level],
+        variants: &[(String, String)],
+    ) -> Result<Watched, String> {
+        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
+        let (played, differs_from) = G::watch_readings(&self.scenario, variants, || {
+            let setup = G::setup(&self.rules, &self.scenario, first)?;
+            run_battle_replaying(&G::core(&self.rules), setup, seed, first, round_cap, levels, None)
+        });
+        let (record, _, course) = played?;
+        Ok(Watched { record, differs_from, course: Box::new(course) })
+    }
+
+    fn battle_replaying(
+        &self,
+        seed: u64,
+        first: u8,
+        round_cap: u32,
+        levels: &[Level],
+        (course, decisions): (&(dyn std::any::Any + Send + Sync), usize),
+    ) -> Result<GameRecord, String> {
+        let Some(course) = course.downcast_ref::<Course<<G::Core as Rules>::Action>>() else {
+            return self.battle(seed, first, round_cap, levels);
+        };
+        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
+        let setup = G::setup(&self.rules, &self.scenario, first)?;
+        let replay = Some((course, decisions));
+        run_battle_replaying(&G::core(&self.rules), setup, seed, first, round_cap, levels, replay)
+            .map(|(record, _, _)| record)
     }
 
     fn settings(&self) -> Vec<Setting> {

@@ -38,7 +38,7 @@ pub trait Rules {
     /// A position, with the seeded dice inside it.
     type State: Clone;
     /// Something a seat does.
-    type Action: Clone + fmt::Debug + PartialEq;
+    type Action: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
     /// Something that happened, every die roll among them.
     type Event: Clone;
     /// Why an action is refused.
@@ -411,12 +411,56 @@ pub fn run_battle<R: Rules>(
     round_cap: u32,
     levels: &[Level],
 ) -> Result<(GameRecord, R::State), String> {
+    run_battle_replaying(rules, setup, seed, first, round_cap, levels, None).map(|(record, state, _)| (record, state))
+}
+
+/// A computer game's course: every action, and where each of the computer's decisions began
+/// among them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Course<A> {
+    /// Every action taken, in order.
+    pub actions: Vec<A>,
+    /// For each decision, in order, the number of actions taken before it.
+    pub decisions: Vec<usize>,
+}
+
+impl<A> Course<A> {
+    /// The actions of decision `at`, if the game made it.
+    fn decision(&self, at: usize) -> Option<&[A]> {
+        let start = *self.decisions.get(at)?;
+        let end = self.decisions.get(at + 1).copied().unwrap_or(self.actions.len());
+        self.actions.get(start..end)
+    }
+}
+
+/// A computer game's record, its final state and its course.
+pub type GameWithCourse<R> = (GameRecord, <R as Rules>::State, Course<<R as Rules>::Action>);
+
+/// [`run_battle`], giving the game's course too; given `replay` (a course and a count `k`),
+/// the first `k` decisions are that course's instead of the computer's. The game is the one
+/// `run_battle` plays whenever the computer would have made those decisions itself: the lab
+/// replays a game's course up to where a changed reading could first have changed it (see
+/// [`crate::watch`]), which saves the computer's thinking and changes no game.
+///
+/// # Errors
+/// The game cannot start, a computer chose an action the rules refuse, or a replayed action
+/// is refused (a course from another game).
+pub fn run_battle_replaying<R: Rules>(
+    rules: &R,
+    setup: R::Setup,
+    seed: u64,
+    first: Option<u8>,
+    round_cap: u32,
+    levels: &[Level],
+    replay: Option<(&Course<R::Action>, usize)>,
+) -> Result<GameWithCourse<R>, String> {
     let mut session = Session::start(rules, setup, seed)?;
     let names = rules.series_names();
     let mut series: Vec<Series> =
         names.iter().map(|name| Series { name: (*name).to_owned(), values: Vec::new() }).collect();
     let mut captures = Vec::new();
     let mut recorded_round = 0;
+    let mut decisions = Vec::new();
     while let Decision::Seat(seat) = rules.to_move(&session.state) {
         let round = rules.round(&session.state);
         if round > round_cap {
@@ -434,8 +478,29 @@ pub fn run_battle<R: Rules>(
                 }
             }
         }
-        let level = levels.get(usize::from(seat)).copied().unwrap_or(Level::Easy);
-        let Some(events) = session.play_computer(rules, level)? else { break };
+        crate::watch::decision(decisions.len());
+        let replayed =
+            replay.filter(|(_, count)| decisions.len() < *count).and_then(|(c, _)| c.decision(decisions.len()));
+        decisions.push(session.actions.len());
+        let events = match replayed {
+            Some(actions) => {
+                let mut events = Vec::new();
+                for action in actions {
+                    let more = session.act(rules, action).map_err(|r| {
+                        format!(
+                            "seed {seed}: a replayed action {action:?} is refused: {r} (a course from another game)"
+                        )
+                    })?;
+                    events.extend(more);
+                }
+                events
+            }
+            None => {
+                let level = levels.get(usize::from(seat)).copied().unwrap_or(Level::Easy);
+                let Some(events) = session.play_computer(rules, level)? else { break };
+                events
+            }
+        };
         for event in &events {
             if let Some((at, seat)) = rules.place_taken(event) {
                 captures.push(CaptureRecord { at, seat, round });
@@ -464,7 +529,7 @@ pub fn run_battle<R: Rules>(
         captures,
         stalled,
     };
-    Ok((record, session.state))
+    Ok((record, session.state, Course { actions: session.actions, decisions }))
 }
 
 /// What `simulate` reports for any game, written once: `games` computer games at Normal from

@@ -72,7 +72,7 @@ impl ArmoredPlay {
         else {
             return Vec::new();
         };
-        let on_pen = state.setup.readings.advantage_on_penetration;
+        let on_pen = state.setup.readings.ask(|r| r.advantage_on_penetration());
         weapons
             .iter()
             .enumerate()

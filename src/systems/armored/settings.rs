@@ -2,7 +2,7 @@
 //! limits as numbers (requisition, actions a turn, turns) and every house reading
 //! (`reading.NAME`), each value checked.
 
-use super::rules::READINGS;
+use super::rules::{READINGS, Readings};
 use super::scenario::ArmoredScenario;
 use crate::game::{Setting, SettingKind, reading_name, reading_settings};
 
@@ -40,6 +40,15 @@ pub fn setting_value(scenario: &ArmoredScenario, name: &str) -> Option<String> {
             probe.set(reading, v).is_ok() && probe == scenario.readings
         })
         .map(|v| (*v).to_owned())
+}
+
+/// The readings a variant (a setting and a value) plays at, when it changes the scenario's
+/// readings and nothing else: what the balance lab's watch compares a game's questions under.
+#[must_use]
+pub fn readings_of_variant(scenario: &ArmoredScenario, name: &str, value: &str) -> Option<Readings> {
+    let mut readings = scenario.readings;
+    readings.set(reading_name(READING_PREFIX, name)?, value).ok()?;
+    Some(readings)
 }
 
 /// A copy of the scenario with one setting changed.

@@ -300,7 +300,7 @@ pub fn reading(desk: &mut ArmoredDesk) -> Option<LineReading> {
     let clear = if b_thing.is_some() {
         let (seen, of) = scene.visible_fraction(eye, &b_shape, target_z, rules.sight_samples, &ignore);
         let share = seen as f64 / of.max(1) as f64;
-        let threshold = scenario.readings.sight_threshold;
+        let threshold = scenario.readings.ask(|r| r.sight_threshold());
         let in_sight = share >= threshold;
         lines.push(format!(
             "Visible: {seen} of {of} points ({:.0}%): {} (a notable portion is {:.0}%)",

@@ -490,7 +490,7 @@ pub fn reference_page(sk: &mut dyn Sketch, rules: &Ruleset, scenario: &ArmoredSc
         8.0,
         format!(
             "  [house] In sight means at least {:.0}% of {} points spread over the target's footprint can be seen.",
-            scenario.readings.sight_threshold * 100.0,
+            scenario.readings.ask(|r| r.sight_threshold()) * 100.0,
             rules.sight_samples
         ),
     );

@@ -62,10 +62,10 @@ pub fn indirect(data: &Ruleset, state: &GameState, firer: &Unit, target: &Unit, 
     }
     let specials = &data.specials;
     let moved = target.moved_last_turn_um as f64 / UM_PER_INCH as f64;
-    let untargetable = match state.setup.readings.indirect_gap {
+    let untargetable = state.setup.readings.ask(|r| match r.indirect_gap() {
         IndirectGap::Halve => moved > specials.indirect_untargetable_beyond,
         IndirectGap::Untargetable => moved > specials.indirect_halve_to,
-    };
+    });
     if untargetable {
         return Err(Rejection::MovedTooFast);
     }
@@ -81,7 +81,7 @@ pub fn indirect(data: &Ruleset, state: &GameState, firer: &Unit, target: &Unit, 
     let (still, twice) = specials.he_hit_modifiers.get(row).copied().unwrap_or((0, 0));
     Ok(He {
         base,
-        dice: state.setup.readings.he_dice,
+        dice: state.setup.readings.ask(|r| r.he_dice()),
         armour: tp.armour.side,
         halve: moved >= specials.indirect_halve_from,
         modifier: if target.moves_last_turn >= 2 { twice } else { still },

@@ -221,22 +221,27 @@ fn either_can_win(data: &Ruleset, state: &GameState) -> bool {
 pub fn objectives_held(data: &Ruleset, state: &GameState) -> [u32; 2] {
     let mut held = [0u32; 2];
     for objective in &state.setup.table.objectives {
-        let mut men = [0u32; 2];
-        let radius = match state.setup.readings.occupation {
-            super::readings::Occupation::Radius => objective.radius as f64,
-            super::readings::Occupation::Contact => objective.marker as f64 / 2.0,
-        };
-        for unit in state.units.iter().filter(|u| u.alive() && u.riding.is_none()) {
-            if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
-                continue;
+        // Who holds it is the question, so men counted otherwise under the other reading
+        // matter only when the holder changes.
+        let holder = state.setup.readings.ask(|r| {
+            let mut men = [0u32; 2];
+            let radius = match r.occupation() {
+                super::readings::Occupation::Radius => objective.radius as f64,
+                super::readings::Occupation::Contact => objective.marker as f64 / 2.0,
+            };
+            for unit in state.units.iter().filter(|u| u.alive() && u.riding.is_none()) {
+                if profile(data, unit).is_none_or(|p| p.class != UnitClass::Infantry) {
+                    continue;
+                }
+                let Some(base) = shape(data, unit) else { continue };
+                let at = (objective.at.0 as f64, objective.at.1 as f64);
+                if base.distance_to_point(at) <= radius {
+                    men[usize::from(unit.side.min(1))] += unit.hp;
+                }
             }
-            let Some(base) = shape(data, unit) else { continue };
-            let at = (objective.at.0 as f64, objective.at.1 as f64);
-            if base.distance_to_point(at) <= radius {
-                men[usize::from(unit.side.min(1))] += unit.hp;
-            }
-        }
-        match men[0].cmp(&men[1]) {
+            men[0].cmp(&men[1])
+        });
+        match holder {
             std::cmp::Ordering::Greater => held[0] += 1,
             std::cmp::Ordering::Less => held[1] += 1,
             std::cmp::Ordering::Equal => {}

@@ -2,7 +2,7 @@
 //! range, sight with the readings' threshold, what a line of fire crosses (foliage, walls),
 //! bearings, arcs and the armour face a shot strikes.
 
-use super::readings::{ArcEdge, ArcMeasure, Readings};
+use super::readings::{ArcEdge, ArcMeasure, Asked, Readings};
 use super::state::{GameState, Unit};
 use crate::systems::armored::ruleset::{Keyword, Profile, Ruleset};
 use crate::table::measure::length;
@@ -187,7 +187,7 @@ fn measure_line_of_fire(
     let walls = centre.crossings.iter().filter(|c| c.wall.is_some()).count() as u32;
     Some(LineOfFire {
         visible,
-        in_sight: visible >= state.setup.readings.sight_threshold && seen > 0,
+        in_sight: seen > 0 && state.setup.readings.ask(|r| visible >= r.sight_threshold()),
         foliage,
         foliage_at_target,
         walls,
@@ -212,9 +212,9 @@ pub fn off_facing(unit: &Unit, point: (f64, f64)) -> f64 {
 
 /// The bearings, off `unit`'s facing, of what the readings measure an arc or an angle to on
 /// `other`: its centre, or the corners of its hull (`arc_measure`).
-fn bearings(data: &Ruleset, readings: &Readings, unit: &Unit, other: &Unit) -> Vec<f64> {
+fn bearings(data: &Ruleset, readings: &Asked<'_>, unit: &Unit, other: &Unit) -> Vec<f64> {
     let centre = || vec![off_facing(unit, (other.pose.x as f64, other.pose.y as f64))];
-    match readings.arc_measure {
+    match readings.arc_measure() {
         ArcMeasure::Centre => centre(),
         ArcMeasure::Hull => match shape(data, other) {
             Some(hull) => hull.outline().into_iter().map(|p| off_facing(unit, p)).collect(),
@@ -225,8 +225,8 @@ fn bearings(data: &Ruleset, readings: &Readings, unit: &Unit, other: &Unit) -> V
 
 /// Whether a bearing lies in the front quarter (within 45 degrees of the facing), exactly 45
 /// degrees falling as `arc_edge` says.
-fn in_front(readings: &Readings, angle: f64) -> bool {
-    match readings.arc_edge {
+fn in_front(readings: &Asked<'_>, angle: f64) -> bool {
+    match readings.arc_edge() {
         ArcEdge::Front => angle <= 45.0,
         ArcEdge::Side => angle < 45.0,
     }
@@ -237,6 +237,11 @@ fn in_front(readings: &Readings, angle: f64) -> bool {
 /// all round.
 #[must_use]
 pub fn in_arc(data: &Ruleset, readings: &Readings, firer: &Unit, target: &Unit) -> bool {
+    readings.ask(|r| in_arc_as_asked(data, r, firer, target))
+}
+
+/// [`in_arc`] inside a question already put to the readings.
+fn in_arc_as_asked(data: &Ruleset, readings: &Asked<'_>, firer: &Unit, target: &Unit) -> bool {
     let Some(p) = profile(data, firer) else { return false };
     let casemate = p.keywords.contains(&Keyword::Casemate);
     let reverse = p.keywords.contains(&Keyword::ReverseCasemate);
@@ -253,6 +258,11 @@ pub fn in_arc(data: &Ruleset, readings: &Readings, firer: &Unit, target: &Unit) 
 /// firer is 30 to 60 degrees off the front axis.
 #[must_use]
 pub fn armour_faced(data: &Ruleset, readings: &Readings, firer: &Unit, target: &Unit) -> i32 {
+    readings.ask(|r| armour_faced_as_asked(data, r, firer, target))
+}
+
+/// [`armour_faced`] inside a question already put to the readings.
+pub(super) fn armour_faced_as_asked(data: &Ruleset, readings: &Asked<'_>, firer: &Unit, target: &Unit) -> i32 {
     let Some(p) = profile(data, target) else { return 0 };
     let angle = off_facing(target, (firer.pose.x as f64, firer.pose.y as f64));
     for keyword in &p.keywords {

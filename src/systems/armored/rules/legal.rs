@@ -142,7 +142,7 @@ pub fn disembark_candidates(data: &Ruleset, state: &GameState, unit: usize) -> V
     let Some(u) = state.live(unit) else { return Vec::new() };
     let Some(carrier) = u.riding.or(u.towed_by).and_then(|c| state.live(c)) else { return Vec::new() };
     let Some(carrier_shape) = shape(data, carrier) else { return Vec::new() };
-    let aim = state.setup.readings.boarding_reach * UM_PER_INCH as f64 / 2.0;
+    let aim = state.setup.readings.ask(|r| r.boarding_reach()) * UM_PER_INCH as f64 / 2.0;
     (0..DIRECTIONS)
         .map(|step| {
             let facing = Facing::from_centidegrees(i64::from(step * 36_000 / DIRECTIONS));

@@ -161,7 +161,8 @@ fn fire(
             events.push(Event::Missed);
         }
     } else {
-        let on_pen = state.setup.readings.advantage_on_penetration;
+        // Asked only of a shot at advantage: for any other the reading cannot matter.
+        let on_pen = shot.advantage && state.setup.readings.ask(|r| r.advantage_on_penetration());
         for _ in 0..shot.shots {
             if shot.single_roll {
                 // One die for both: it hits on the hit roll and penetrates on the penetration

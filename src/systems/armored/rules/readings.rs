@@ -11,52 +11,117 @@ use serde::{Deserialize, Serialize};
 pub struct Readings {
     /// A range exactly on a band's edge belongs to the farther band (`farther`) or the
     /// nearer (`nearer`).
-    pub band_edge: BandEdge,
+    band_edge: BandEdge,
     /// A natural 1 misses even where 1+ is needed.
-    pub natural_one_misses: bool,
+    natural_one_misses: bool,
     /// Foliage between adds 2 to the roll needed (`roll`) or 3" to the range (`range`).
-    pub foliage: Foliage,
+    foliage: Foliage,
     /// A wall crossed takes 2 from the penetration (`penetration`) or adds 1 to the armour
     /// (`armour`).
-    pub wall: WallRule,
+    wall: WallRule,
     /// Firing at advantage also re-rolls a penetration roll missed by exactly 1.
-    pub advantage_on_penetration: bool,
+    advantage_on_penetration: bool,
     /// The turn limit counts rounds (both players) or player turns.
-    pub turn_limit: TurnLimit,
+    turn_limit: TurnLimit,
     /// The share of a footprint's sample points that makes "a notable portion".
-    pub sight_threshold: f64,
+    sight_threshold: f64,
     /// What counts as occupying an objective: within the scenario's control radius, or base
     /// contact with the marker.
-    pub occupation: Occupation,
+    occupation: Occupation,
     /// The `n` of the artillery HE damage `base - n x D6 - side armour`.
-    pub he_dice: u8,
+    he_dice: u8,
     /// A target that moved between 14" and 15" last turn: its damage halved, or not a target.
-    pub indirect_gap: IndirectGap,
+    indirect_gap: IndirectGap,
     /// How long a scout's mark lasts: to the end of the scouting side's turn, or one shot.
-    pub scout_mark: ScoutMark,
+    scout_mark: ScoutMark,
     /// How near a transport or tow a unit boards, hooks up and gets out, in inches.
-    pub boarding_reach: f64,
+    boarding_reach: f64,
     /// Whether the scenario's placed units are the deployment, or the sides deploy them by
     /// the text's roll-off and alternate placement.
-    pub deployment: Deployment,
+    deployment: Deployment,
     /// Weak Spot's column of the penetration table at any range, or only at close range.
-    pub weak_spot: WeakSpotRange,
+    weak_spot: WeakSpotRange,
     /// A shot rolls a die to hit and another to penetrate, or one die for both.
-    pub shot_dice: ShotDice,
+    shot_dice: ShotDice,
     /// Whether penetration falls with range, and by how much.
-    pub range_penetration: RangePenetration,
+    range_penetration: RangePenetration,
     /// Two pieces of foliage between: each hinders the shot, or one does.
-    pub foliage_pieces: FoliagePieces,
+    foliage_pieces: FoliagePieces,
     /// Indirect fire rolls to hit as HE "must hit", or damages by its dice alone.
-    pub indirect_hit: IndirectHit,
+    indirect_hit: IndirectHit,
     /// An Annihilation scenario that sets a turn limit.
-    pub annihilation_limit: AnnihilationLimit,
+    annihilation_limit: AnnihilationLimit,
     /// Whether a move may pass through other units' hulls on the way.
-    pub through_units: ThroughUnits,
+    through_units: ThroughUnits,
     /// Casemate arcs and Angling measured to the other unit's centre or any of its hull.
-    pub arc_measure: ArcMeasure,
+    arc_measure: ArcMeasure,
     /// A bearing of exactly 45 degrees: the front (arc and armour) or the side.
-    pub arc_edge: ArcEdge,
+    arc_edge: ArcEdge,
+}
+
+/// The readings as a question reads them ([`Readings::ask`]): every field read is noted, so
+/// the balance lab knows which readings a game's course depended on.
+pub struct Asked<'a> {
+    readings: &'a Readings,
+    reads: &'a crate::watch::Reads,
+}
+
+impl Readings {
+    /// Asks the readings a question, the one way play reads them ([`crate::watch::ask`]):
+    /// `question` reads them through [`Asked`] and may be asked again under other readings,
+    /// so it reads nothing else that could change between calls.
+    pub fn ask<T: PartialEq>(&self, question: impl Fn(&Asked<'_>) -> T) -> T {
+        crate::watch::ask(self, |readings, reads| question(&Asked { readings, reads }))
+    }
+}
+
+/// Declares the view's reading of each field and the watch's comparison of the readings
+/// from one list, so no field can be read without being compared, or compared under another
+/// field's bit.
+macro_rules! watched_fields {
+    ($($bit:literal $field:ident: $ty:ty;)*) => {
+        impl Asked<'_> {
+            $(
+                #[doc = concat!("The `", stringify!($field), "` reading, noted as read.")]
+                #[must_use]
+                pub fn $field(&self) -> $ty {
+                    self.reads.note(1 << $bit);
+                    self.readings.$field
+                }
+            )*
+        }
+
+        impl crate::watch::Fields for Readings {
+            fn differing(&self, other: &Self) -> u64 {
+                0 $(| (u64::from(self.$field != other.$field) << $bit))*
+            }
+        }
+    };
+}
+
+watched_fields! {
+    0 band_edge: BandEdge;
+    1 natural_one_misses: bool;
+    2 foliage: Foliage;
+    3 wall: WallRule;
+    4 advantage_on_penetration: bool;
+    5 turn_limit: TurnLimit;
+    6 sight_threshold: f64;
+    7 occupation: Occupation;
+    8 he_dice: u8;
+    9 indirect_gap: IndirectGap;
+    10 scout_mark: ScoutMark;
+    11 boarding_reach: f64;
+    12 deployment: Deployment;
+    13 weak_spot: WeakSpotRange;
+    14 shot_dice: ShotDice;
+    15 range_penetration: RangePenetration;
+    16 foliage_pieces: FoliagePieces;
+    17 indirect_hit: IndirectHit;
+    18 annihilation_limit: AnnihilationLimit;
+    19 through_units: ThroughUnits;
+    20 arc_measure: ArcMeasure;
+    21 arc_edge: ArcEdge;
 }
 
 impl Default for Readings {

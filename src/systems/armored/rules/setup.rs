@@ -71,7 +71,7 @@ pub fn start_game(data: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameState
         deploying: false,
     };
     let mut events = Vec::new();
-    if setup.readings.deployment == super::readings::Deployment::Alternate {
+    if setup.readings.ask(|r| r.deployment() == super::readings::Deployment::Alternate) {
         // The text's deployment: everything starts off the table; the roll-off's winner
         // places first.
         for unit in &mut state.units {

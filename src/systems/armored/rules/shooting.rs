@@ -5,7 +5,7 @@
 
 use super::action::Rejection;
 use super::artillery::{He, indirect};
-use super::geometry::{LineOfFire, armour_faced, in_arc, line_of_fire_over, profile, range_in};
+use super::geometry::{LineOfFire, armour_faced, armour_faced_as_asked, in_arc, line_of_fire_over, profile, range_in};
 use super::readings::{
     BandEdge, Foliage, FoliagePieces, IndirectHit, RangePenetration, ShotDice, WallRule, WeakSpotRange,
 };
@@ -202,15 +202,18 @@ pub fn shot_with(
         .is_some_and(|p| p.keywords.contains(&Keyword::GunCrew));
     if !anti_infantry && arm.keywords.iter().any(|k| matches!(k, Keyword::Indirect(_))) {
         let he = indirect(data, state, firer, aimed, damage)?;
-        let band = i32::from(band_roll(data, readings.band_edge, range_um));
-        let mut hit = (band - i32::from(he.modifier) - i32::from(crew_bonus)).clamp(1, 7);
-        if hit == 1 && readings.natural_one_misses {
-            hit = 2;
-        }
-        if readings.indirect_hit == IndirectHit::NoHitRoll {
-            // "Rather than having to hit to do anything": the damage dice alone.
-            hit = 0;
-        }
+        let hit = readings.ask(|r| {
+            let band = i32::from(band_roll(data, r.band_edge(), range_um));
+            let mut hit = (band - i32::from(he.modifier) - i32::from(crew_bonus)).clamp(1, 7);
+            if hit == 1 && r.natural_one_misses() {
+                hit = 2;
+            }
+            if r.indirect_hit() == IndirectHit::NoHitRoll {
+                // "Rather than having to hit to do anything": the damage dice alone.
+                hit = 0;
+            }
+            hit
+        });
         return Ok(Shot {
             range: range_um,
             hit: u8::try_from(hit).unwrap_or(7),
@@ -260,51 +263,56 @@ pub fn shot_with(
             single_roll: false,
         });
     }
-    let counted = |pieces: u32| match readings.foliage_pieces {
-        FoliagePieces::Each => pieces,
-        FoliagePieces::Once => pieces.min(1),
-    };
-    let (foliage_roll, foliage_range) = match readings.foliage {
-        Foliage::Roll => (counted(line.foliage), 0),
-        // "Adds 3\" to the range between units for targets sitting within 3\" and behind the
-        // foliage."
-        Foliage::Range => (0, counted(line.foliage_at_target)),
-    };
-    let banded = range_um + 3 * UM_PER_INCH * i64::from(foliage_range);
-    // The range sets the base roll; every modifier is added up first and the total clamped
-    // after, so a Casemate's -1 on a 6+ shot with a Scout's +3 is a 4+, not "cannot hit". A
-    // total past 6 cannot hit; beyond the last band stays beyond.
-    let base = band_roll(data, readings.band_edge, banded);
-    let mut hit = base;
-    if base <= 6 {
-        let mut harder = 0i32;
-        // "Increased by 2, to a maximum of 6": foliage alone never makes a shot impossible.
-        harder += (2 * i32::try_from(foliage_roll).unwrap_or(i32::MAX)).min((6 - i32::from(base)).max(0));
-        if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
-            harder += 1;
+    // Everything the readings decide about the shot, asked as one question: the roll to hit,
+    // the penetration roll and the dice.
+    let (hit, penetration, single_roll) = readings.ask(|r| {
+        let counted = |pieces: u32| match r.foliage_pieces() {
+            FoliagePieces::Each => pieces,
+            FoliagePieces::Once => pieces.min(1),
+        };
+        let (foliage_roll, foliage_range) = match r.foliage() {
+            Foliage::Roll => (counted(line.foliage), 0),
+            // "Adds 3\" to the range between units for targets sitting within 3\" and behind the
+            // foliage."
+            Foliage::Range => (0, counted(line.foliage_at_target)),
+        };
+        let banded = range_um + 3 * UM_PER_INCH * i64::from(foliage_range);
+        // The range sets the base roll; every modifier is added up first and the total clamped
+        // after, so a Casemate's -1 on a 6+ shot with a Scout's +3 is a 4+, not "cannot hit". A
+        // total past 6 cannot hit; beyond the last band stays beyond.
+        let base = band_roll(data, r.band_edge(), banded);
+        let mut hit = base;
+        if base <= 6 {
+            let mut harder = 0i32;
+            // "Increased by 2, to a maximum of 6": foliage alone never makes a shot impossible.
+            harder += (2 * i32::try_from(foliage_roll).unwrap_or(i32::MAX)).min((6 - i32::from(base)).max(0));
+            if fp.keywords.contains(&Keyword::Casemate) && firer.moved_first {
+                harder += 1;
+            }
+            if sandbags && tp.class == UnitClass::FieldGun {
+                harder += 1;
+            }
+            let helped = i32::from(bonus) + i32::from(accurate) + i32::from(crew_bonus);
+            hit = u8::try_from((i32::from(base) + harder - helped).clamp(1, 7)).unwrap_or(7);
         }
-        if sandbags && tp.class == UnitClass::FieldGun {
-            harder += 1;
+        if hit == 1 && r.natural_one_misses() {
+            hit = 2;
         }
-        let helped = i32::from(bonus) + i32::from(accurate) + i32::from(crew_bonus);
-        hit = u8::try_from((i32::from(base) + harder - helped).clamp(1, 7)).unwrap_or(7);
-    }
-    if hit == 1 && readings.natural_one_misses {
-        hit = 2;
-    }
-    let walls = i32::try_from(line.walls).unwrap_or(i32::MAX);
-    let (mut pen_loss, armour_gain) = match readings.wall {
-        WallRule::Penetration => (2 * walls, 0),
-        WallRule::Armour => (0, walls),
-    };
-    if readings.range_penetration == RangePenetration::OnePer12 {
-        pen_loss += i32::try_from(range_um / (12 * UM_PER_INCH)).unwrap_or(i32::MAX);
-    }
-    let bags = i32::from(sandbags && tp.class == UnitClass::FieldGun);
-    let armour = armour_faced(data, &readings, firer, aimed) + armour_gain + bags;
-    let weak_spot = tp.keywords.contains(&Keyword::WeakSpot)
-        && (readings.weak_spot == WeakSpotRange::AnyRange || range_um < 12 * UM_PER_INCH);
-    let penetration = penetration_roll(data, arm.penetration - pen_loss - armour, weak_spot);
+        let walls = i32::try_from(line.walls).unwrap_or(i32::MAX);
+        let (mut pen_loss, armour_gain) = match r.wall() {
+            WallRule::Penetration => (2 * walls, 0),
+            WallRule::Armour => (0, walls),
+        };
+        if r.range_penetration() == RangePenetration::OnePer12 {
+            pen_loss += i32::try_from(range_um / (12 * UM_PER_INCH)).unwrap_or(i32::MAX);
+        }
+        let bags = i32::from(sandbags && tp.class == UnitClass::FieldGun);
+        let armour = armour_faced_as_asked(data, r, firer, aimed) + armour_gain + bags;
+        let weak_spot = tp.keywords.contains(&Keyword::WeakSpot)
+            && (r.weak_spot() == WeakSpotRange::AnyRange || range_um < 12 * UM_PER_INCH);
+        let penetration = penetration_roll(data, arm.penetration - pen_loss - armour, weak_spot);
+        (hit, penetration, r.shot_dice() == ShotDice::SingleRoll)
+    });
     let shots =
         arm.keywords.iter().find_map(|k| if let Keyword::Autocannon(x) = k { Some(*x) } else { None }).unwrap_or(1);
     Ok(Shot {
@@ -319,7 +327,7 @@ pub fn shot_with(
         he: None,
         halved: false,
         scouted: bonus,
-        single_roll: readings.shot_dice == ShotDice::SingleRoll,
+        single_roll,
     })
 }
 

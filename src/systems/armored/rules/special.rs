@@ -206,8 +206,7 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
                 Some(true) => {}
             }
             let distance = range(data, u, c).ok_or(Rejection::NoSuchUnit)?;
-            let allowed = inches(state.setup.readings.boarding_reach);
-            if distance > allowed {
+            if let Some(allowed) = too_far(state, distance) {
                 return Err(Rejection::TooFar { distance, allowed });
             }
             Ok(())
@@ -221,8 +220,7 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
             let c = state.live(carrier).ok_or(Rejection::NoSuchUnit)?;
             let placed = Unit { pose: Pose::new(to.0, to.1, facing), riding: None, towed_by: None, ..u.clone() };
             let distance = range(data, &placed, c).ok_or(Rejection::NoSuchUnit)?;
-            let allowed = inches(state.setup.readings.boarding_reach);
-            if distance > allowed {
+            if let Some(allowed) = too_far(state, distance) {
                 return Err(Rejection::TooFar { distance, allowed });
             }
             may_stand(data, state, unit, placed.pose)
@@ -404,9 +402,19 @@ pub fn transport_lost(data: &Ruleset, state: &mut GameState, carrier: usize, eve
     }
 }
 
+/// The boarding reach when `distance` is beyond it: too far to board, hook up or get out.
+fn too_far(state: &GameState, distance: i64) -> Option<i64> {
+    state.setup.readings.ask(|r| {
+        let allowed = inches(r.boarding_reach());
+        (distance > allowed).then_some(allowed)
+    })
+}
+
 /// Uses the scout mark `friend` had on `target`, when the reading says a mark is for one shot.
 pub fn use_mark(state: &mut GameState, friend: usize, target: usize) {
-    if state.setup.readings.scout_mark == ScoutMark::Shot {
-        state.marks.retain(|m| !(m.friend == friend && m.target == target));
+    let used = |m: &super::state::Mark| m.friend == friend && m.target == target;
+    // Asked only when there is a mark to use: without one the reading cannot matter.
+    if state.marks.iter().any(used) && state.setup.readings.ask(|r| r.scout_mark() == ScoutMark::Shot) {
+        state.marks.retain(|m| !used(m));
     }
 }

@@ -359,14 +359,17 @@ impl GameState {
     pub fn past_turn_limit(&self) -> bool {
         // "As there is no turn limit in this mode": Annihilation keeps a scenario's limit only
         // by the reading `annihilation_limit`.
-        if self.setup.victory == Victory::Annihilation
-            && self.setup.readings.annihilation_limit == super::readings::AnnihilationLimit::Ignored
-        {
-            return false;
-        }
-        self.setup.turn_limit.map(|l| l + self.extra_rounds).is_some_and(|limit| match self.setup.readings.turn_limit {
-            super::readings::TurnLimit::Rounds => self.round > limit,
-            super::readings::TurnLimit::PlayerTurns => self.turn > limit,
+        let limit = self.setup.turn_limit.map(|l| l + self.extra_rounds);
+        self.setup.readings.ask(|r| {
+            if self.setup.victory == Victory::Annihilation
+                && r.annihilation_limit() == super::readings::AnnihilationLimit::Ignored
+            {
+                return false;
+            }
+            limit.is_some_and(|limit| match r.turn_limit() {
+                super::readings::TurnLimit::Rounds => self.round > limit,
+                super::readings::TurnLimit::PlayerTurns => self.turn > limit,
+            })
         })
     }
 }

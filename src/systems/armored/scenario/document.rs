@@ -142,13 +142,15 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ArmoredScenario, Fil
             return Err(FileError::at_text(text, field, format!("{field} of {value} is more than {MAX_LIMIT}")));
         }
     }
-    if !(0.0..=1.0).contains(&file.readings.sight_threshold) {
+    let (sight_threshold, he_dice, boarding_reach) =
+        file.readings.ask(|r| (r.sight_threshold(), r.he_dice(), r.boarding_reach()));
+    if !(0.0..=1.0).contains(&sight_threshold) {
         return Err(FileError::at_text(text, "sight_threshold", "the sight threshold is a share from 0 to 1".into()));
     }
-    if !(1..=3).contains(&file.readings.he_dice) {
+    if !(1..=3).contains(&he_dice) {
         return Err(FileError::at_text(text, "he_dice", "the HE dice reading is 1, 2 or 3".into()));
     }
-    if !(0.0..=6.0).contains(&file.readings.boarding_reach) {
+    if !(0.0..=6.0).contains(&boarding_reach) {
         return Err(FileError::at_text(text, "boarding_reach", "the boarding reach is 0\" to 6\"".into()));
     }
     for (value, field) in [(file.turn_limit, "turn_limit"), (file.vp_target, "vp_target")] {

@@ -224,7 +224,8 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
             // extra rounds of a tie.
             if let (Some(target), Some(limit)) = (scenario.vp_target, scenario.turn_limit) {
                 let per_tally = u32::try_from(n).unwrap_or(u32::MAX);
-                let tallies = |limit: u32| match scenario.readings.turn_limit {
+                let counted = scenario.readings.ask(|r| r.turn_limit());
+                let tallies = |limit: u32| match counted {
                     crate::systems::armored::rules::TurnLimit::Rounds => limit,
                     crate::systems::armored::rules::TurnLimit::PlayerTurns => limit.div_ceil(2),
                 };
@@ -233,7 +234,7 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
                     // The least limit that holds enough tallies.
                     let enough = (per_tally > 0).then(|| {
                         let needed = target.div_ceil(per_tally);
-                        match scenario.readings.turn_limit {
+                        match counted {
                             crate::systems::armored::rules::TurnLimit::Rounds => needed,
                             crate::systems::armored::rules::TurnLimit::PlayerTurns => 2 * needed - 1,
                         }

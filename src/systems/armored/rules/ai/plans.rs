@@ -16,16 +16,15 @@ use crate::table::{UM_PER_INCH, distance_um};
 /// What a shot is worth: the expected share of the target destroyed times its cost, and half
 /// its cost again when the shot is expected to finish it.
 pub fn shot_worth(data: &Ruleset, state: &GameState, s: &Shot, target: &Unit) -> f64 {
-    let on_pen = state.setup.readings.advantage_on_penetration;
     let full = profile(data, target).map_or(1, |p| p.men.map_or(p.hit_points, u32::from)).max(1);
-    let expected = expected_damage(s, on_pen, target);
+    let expected = state.setup.readings.ask(|r| expected_damage(s, r.advantage_on_penetration(), target));
     expected / f64::from(full) * value(data, target)
         + if expected >= f64::from(target.hp) { value(data, target) * 0.5 } else { 0.0 }
 }
 
 /// The share of a target's remaining strength a shot is expected to take (at most all of it).
 pub fn silenced(state: &GameState, s: &Shot, target: &Unit) -> f64 {
-    let expected = expected_damage(s, state.setup.readings.advantage_on_penetration, target);
+    let expected = state.setup.readings.ask(|r| expected_damage(s, r.advantage_on_penetration(), target));
     (expected / f64::from(target.hp.max(1))).min(1.0)
 }
 
