@@ -143,6 +143,51 @@ pub fn watching<R: Fields, T>(watched: R, variants: &[Option<R>], play: impl FnO
     (result, differs)
 }
 
+/// Declares a game's view of its readings for questions, from one list of its fields: the
+/// view type (`$asked`) with a method per field that notes the field as read, the readings'
+/// `ask` (the one way play reads them), and their [`Fields`] comparison. One list, so no
+/// field can be read without being compared, or compared under another field's bit; the
+/// readings' own fields stay private to their module.
+macro_rules! watched_readings {
+    ($readings:ident, $asked:ident; $($bit:literal $field:ident: $ty:ty;)*) => {
+        /// The readings as a question reads them (`ask`): every field read is noted, so the
+        /// balance lab knows which readings a game's course depended on
+        /// ([`crate::watch`]).
+        pub struct $asked<'a> {
+            readings: &'a $readings,
+            reads: &'a $crate::watch::Reads,
+        }
+
+        impl $readings {
+            /// Asks the readings a question, the one way play reads them
+            /// ([`crate::watch::ask`]): `question` reads them through its argument and may be
+            /// asked again under other readings, so it reads nothing else that could change
+            /// between calls.
+            pub fn ask<T: PartialEq>(&self, question: impl Fn(&$asked<'_>) -> T) -> T {
+                $crate::watch::ask(self, |readings, reads| question(&$asked { readings, reads }))
+            }
+        }
+
+        impl $asked<'_> {
+            $(
+                #[doc = concat!("The `", stringify!($field), "` reading, noted as read.")]
+                #[must_use]
+                pub fn $field(&self) -> $ty {
+                    self.reads.note(1 << $bit);
+                    self.readings.$field
+                }
+            )*
+        }
+
+        impl $crate::watch::Fields for $readings {
+            fn differing(&self, other: &Self) -> u64 {
+                0 $(| (u64::from(self.$field != other.$field) << $bit))*
+            }
+        }
+    };
+}
+pub(crate) use watched_readings;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -567,6 +567,22 @@ fn a_readings_report_that_copies_and_replays_games_gives_what_playing_every_valu
     }
 }
 
+#[test]
+fn a_run_judged_from_the_first_games_of_a_longer_run_is_the_run_played_alone() {
+    use skirmish_studio::balance::balance_of_first;
+    // Ruined Crossing decides early with --until-clear; Bridgehead plays its fixed count.
+    for (name, until_clear) in [("skirm-ruined-crossing.ron", true), ("bridgehead.ron", false)] {
+        let scenario = open(name);
+        let asked = options(120, 2, until_clear);
+        let alone = run_balance(scenario.as_ref(), &asked, &mut |_| {}).unwrap();
+        let longer = open_records(scenario.as_ref(), &asked, 120);
+        assert_eq!(balance_of_first(&longer, scenario.seats(), &asked), Some(alone.clone()), "{name}");
+        assert_eq!(alone.stopped_early, until_clear, "{name}: {}", alone.verdict);
+        let short = &longer[..alone.games - 1];
+        assert_eq!(balance_of_first(short, scenario.seats(), &asked), None, "{name}: too few games to judge");
+    }
+}
+
 /// The records of a run's first `games` games, each played alone.
 fn open_records(
     scenario: &dyn skirmish_studio::game::OpenScenario,

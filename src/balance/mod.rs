@@ -414,12 +414,35 @@ pub fn run_balance_with(
         records.extend(play_batch(scenario, options, seats, from..to, run)?);
         let now = judge_with(&records, seats, options.margin, false, false);
         let go_on = on_batch(&now);
-        if !go_on || (options.until_clear && decided(&now)) {
+        if !go_on || stops_here(&now, options) {
             stopped_early = records.len() < options.games;
             break;
         }
     }
     Ok(judge(&records, seats, options.margin, stopped_early))
+}
+
+/// Whether a run judged `now` after a batch stops there for its own test.
+fn stops_here(now: &Balance, options: &BalanceOptions) -> bool {
+    options.until_clear && decided(now)
+}
+
+/// What [`run_balance`] gives, from `records`: the first games of a run on the same seeds that
+/// played at least as long (a readings report's baseline, say), judged batch by batch as that
+/// run judges them. `None` when the records stop before the run would.
+#[must_use]
+pub fn balance_of_first(records: &[GameRecord], seats: u8, options: &BalanceOptions) -> Option<Balance> {
+    let mut played = 0;
+    let mut stopped_early = false;
+    while played < options.games {
+        played = (played + BATCH).min(options.games);
+        let now = judge_with(records.get(..played)?, seats, options.margin, false, false);
+        if stops_here(&now, options) {
+            stopped_early = played < options.games;
+            break;
+        }
+    }
+    Some(judge(records.get(..played)?, seats, options.margin, stopped_early))
 }
 
 fn percent(x: f64) -> String {

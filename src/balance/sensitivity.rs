@@ -114,6 +114,20 @@ pub fn sensitivity(
     options: &BalanceOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Sensitivity, String> {
+    sensitivity_and_baseline(scenario, options, progress).map(|(report, _)| report)
+}
+
+/// [`sensitivity`], with the baseline's games: at least every game the scenario's own balance
+/// run with the same options plays, on the same seeds, so that run's answer is
+/// [`super::balance_of_first`] of them rather than the same games played twice.
+///
+/// # Errors
+/// A reading the scenario refuses, or a game that fails.
+pub fn sensitivity_and_baseline(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<(Sensitivity, Vec<GameRecord>), String> {
     let mut settings = Vec::new();
     for reading in scenario.settings().into_iter().filter(crate::game::Setting::is_played_reading) {
         // The first value is the default; the scenario may have chosen another: try them all
@@ -147,7 +161,7 @@ pub fn sensitivity(
             ReadingRow { setting, label, value, balance, shift, turns_verdict }
         })
         .collect();
-    Ok(Sensitivity { baseline, rows })
+    Ok((Sensitivity { baseline, rows }, base_records))
 }
 
 /// The report in words: a line per reading and value, and which readings move the verdict.

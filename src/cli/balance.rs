@@ -57,7 +57,6 @@ pub(super) fn balance_command(
             eprint!("\r{done}/{games} games");
         }
     };
-    let result = run_balance(scenario, options, &mut progress);
     let stage = |what: &'static str| {
         move |done: usize, total: usize| {
             if terminal {
@@ -65,20 +64,30 @@ pub(super) fn balance_command(
             }
         }
     };
+    if extras.readings && !scenario.settings().iter().any(crate::game::Setting::is_played_reading) {
+        let _ = writeln!(err, "--readings: {} has no house readings to switch", scenario.name());
+        return EXIT_UNREADABLE;
+    }
+    // With the readings, their baseline is the scenario's own run, played once: its first games
+    // are every game the run alone would play.
+    let (result, readings) = if extras.readings {
+        match crate::balance::sensitivity::sensitivity_and_baseline(scenario, options, &mut stage("readings")) {
+            Ok((report, baseline)) => {
+                let own = crate::balance::balance_of_first(&baseline, scenario.seats(), options)
+                    .ok_or_else(|| "the readings' baseline stopped before the scenario's own run".to_owned());
+                (own, Some(Ok(report)))
+            }
+            Err(message) => (Err(message), None),
+        }
+    } else {
+        (run_balance(scenario, options, &mut progress), None)
+    };
     let sweep_points = match (&extras.sweep, &result) {
         (Some(spec), Ok(_)) => Some(sweep(scenario, spec, options, &mut stage("sweep"))),
         _ => None,
     };
     let matrix = match (extras.cos, &result) {
         (true, Ok(_)) => Some(co_matrix(scenario, options, &mut stage("CO pairings"))),
-        _ => None,
-    };
-    if extras.readings && !scenario.settings().iter().any(crate::game::Setting::is_played_reading) {
-        let _ = writeln!(err, "--readings: {} has no house readings to switch", scenario.name());
-        return EXIT_UNREADABLE;
-    }
-    let readings = match (extras.readings, &result) {
-        (true, Ok(_)) => Some(crate::balance::sensitivity::sensitivity(scenario, options, &mut stage("readings"))),
         _ => None,
     };
     let levels = match (extras.across_levels, &result) {

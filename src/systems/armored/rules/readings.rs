@@ -59,47 +59,8 @@ pub struct Readings {
     arc_edge: ArcEdge,
 }
 
-/// The readings as a question reads them ([`Readings::ask`]): every field read is noted, so
-/// the balance lab knows which readings a game's course depended on.
-pub struct Asked<'a> {
-    readings: &'a Readings,
-    reads: &'a crate::watch::Reads,
-}
-
-impl Readings {
-    /// Asks the readings a question, the one way play reads them ([`crate::watch::ask`]):
-    /// `question` reads them through [`Asked`] and may be asked again under other readings,
-    /// so it reads nothing else that could change between calls.
-    pub fn ask<T: PartialEq>(&self, question: impl Fn(&Asked<'_>) -> T) -> T {
-        crate::watch::ask(self, |readings, reads| question(&Asked { readings, reads }))
-    }
-}
-
-/// Declares the view's reading of each field and the watch's comparison of the readings
-/// from one list, so no field can be read without being compared, or compared under another
-/// field's bit.
-macro_rules! watched_fields {
-    ($($bit:literal $field:ident: $ty:ty;)*) => {
-        impl Asked<'_> {
-            $(
-                #[doc = concat!("The `", stringify!($field), "` reading, noted as read.")]
-                #[must_use]
-                pub fn $field(&self) -> $ty {
-                    self.reads.note(1 << $bit);
-                    self.readings.$field
-                }
-            )*
-        }
-
-        impl crate::watch::Fields for Readings {
-            fn differing(&self, other: &Self) -> u64 {
-                0 $(| (u64::from(self.$field != other.$field) << $bit))*
-            }
-        }
-    };
-}
-
-watched_fields! {
+crate::watch::watched_readings! {
+    Readings, Asked;
     0 band_edge: BandEdge;
     1 natural_one_misses: bool;
     2 foliage: Foliage;
