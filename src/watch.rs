@@ -23,6 +23,7 @@ pub struct Reads(Cell<u64>);
 
 impl Reads {
     /// Notes that the question read the field of bit `bit`.
+    #[inline]
     pub fn note(&self, bit: u64) {
         self.0.set(self.0.get() | bit);
     }
@@ -67,6 +68,7 @@ pub fn decision(at: usize) {
 ///
 /// A question must read the readings only through its arguments and depend on nothing that
 /// changes between its calls: it is asked again under each variant.
+#[inline]
 pub fn ask<R: Fields, T: PartialEq>(readings: &R, question: impl Fn(&R, &Reads) -> T) -> T {
     let reads = Reads::default();
     let answer = question(readings, &reads);
@@ -76,7 +78,10 @@ pub fn ask<R: Fields, T: PartialEq>(readings: &R, question: impl Fn(&R, &Reads) 
     answer
 }
 
-/// Puts a question already answered at `readings` to the watch's variants.
+/// Puts a question already answered at `readings` to the watch's variants: only while a game
+/// is watched, so kept out of line from every question's path.
+#[cold]
+#[inline(never)]
 fn compare<R: Fields>(readings: &R, read: u64, same_under: &dyn Fn(&R) -> bool) {
     WATCH.with(|watch| {
         // A question asked while another is being compared (one asked inside another) finds
@@ -163,6 +168,7 @@ macro_rules! watched_readings {
             /// ([`crate::watch::ask`]): `question` reads them through its argument and may be
             /// asked again under other readings, so it reads nothing else that could change
             /// between calls.
+            #[inline]
             pub fn ask<T: PartialEq>(&self, question: impl Fn(&$asked<'_>) -> T) -> T {
                 $crate::watch::ask(self, |readings, reads| question(&$asked { readings, reads }))
             }
@@ -172,6 +178,7 @@ macro_rules! watched_readings {
             $(
                 #[doc = concat!("The `", stringify!($field), "` reading, noted as read.")]
                 #[must_use]
+                #[inline]
                 pub fn $field(&self) -> $ty {
                     self.reads.note(1 << $bit);
                     self.readings.$field

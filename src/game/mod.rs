@@ -27,7 +27,9 @@ pub use play::{
 };
 pub use playing::{Playing, game_id};
 pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};
-pub use settings::{Setting, SettingKind, reading_name, reading_settings, seat_choice, without_seat_choices};
+pub use settings::{
+    Setting, SettingKind, reading_name, reading_settings, seat_choice, watch_house_readings, without_seat_choices,
+};
 
 use crate::export::{ExportOptions, PdfReport, Sheet};
 use crate::files::FileError;

@@ -34,6 +34,29 @@ pub fn reading_name<'a>(prefix: &str, setting: &'a str) -> Option<&'a str> {
     setting.strip_prefix(prefix)
 }
 
+/// Plays `play` watching the questions put to a scenario's house `readings`
+/// ([`crate::watch::watching`]) against `variants`, each a setting and a value: a setting
+/// named under `prefix` whose value `set` takes is that reading changed, and any other could
+/// change anything. What a game's [`super::GameDefinition::watch_readings`] does when its
+/// readings answer through the watch.
+pub fn watch_house_readings<R: crate::watch::Fields, T>(
+    readings: R,
+    prefix: &str,
+    variants: &[(String, String)],
+    set: impl Fn(&mut R, &str, &str) -> Result<(), String>,
+    play: impl FnOnce() -> T,
+) -> (T, Vec<Option<usize>>) {
+    let variants: Vec<Option<R>> = variants
+        .iter()
+        .map(|(name, value)| {
+            let mut changed = readings;
+            set(&mut changed, reading_name(prefix, name)?, value).ok()?;
+            Some(changed)
+        })
+        .collect();
+    crate::watch::watching(readings, &variants, play)
+}
+
 /// Something a scenario lets the balance lab and the window vary, as the game declares it:
 /// the lab and the Balance panel ask for these and never know a game's own names.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -4,7 +4,7 @@
 
 use super::rules::{READINGS, Readings};
 use super::scenario::ArmoredScenario;
-use crate::game::{Setting, SettingKind, reading_name, reading_settings};
+use crate::game::{Setting, SettingKind, reading_name, reading_settings, watch_house_readings};
 
 /// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
 const READING_PREFIX: &str = "reading.";
@@ -42,13 +42,15 @@ pub fn setting_value(scenario: &ArmoredScenario, name: &str) -> Option<String> {
         .map(|v| (*v).to_owned())
 }
 
-/// The readings a variant (a setting and a value) plays at, when it changes the scenario's
-/// readings and nothing else: what the balance lab's watch compares a game's questions under.
-#[must_use]
-pub fn readings_of_variant(scenario: &ArmoredScenario, name: &str, value: &str) -> Option<Readings> {
-    let mut readings = scenario.readings;
-    readings.set(reading_name(READING_PREFIX, name)?, value).ok()?;
-    Some(readings)
+/// Plays `play` watching the scenario's readings against `variants` (see
+/// [`crate::game::GameDefinition::watch_readings`]): every question of play goes to them
+/// through `Readings::ask`, and only a reading's variant changes nothing but them.
+pub fn watch_readings<T>(
+    scenario: &ArmoredScenario,
+    variants: &[(String, String)],
+    play: impl FnOnce() -> T,
+) -> (T, Vec<Option<usize>>) {
+    watch_house_readings(scenario.readings, READING_PREFIX, variants, Readings::set, play)
 }
 
 /// A copy of the scenario with one setting changed.

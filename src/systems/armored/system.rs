@@ -125,16 +125,12 @@ impl GameDefinition for ArmoredAdvance {
         super::settings::with_setting(scenario, name, value)
     }
 
-    /// Every question of play goes to the readings through `Readings::ask`, so a variant that
-    /// changes only the readings is watched; any other setting may change anything.
     fn watch_readings<T>(
         scenario: &ArmoredScenario,
         variants: &[(String, String)],
         play: impl FnOnce() -> T,
     ) -> (T, Vec<Option<usize>>) {
-        let variants: Vec<_> =
-            variants.iter().map(|(name, value)| super::settings::readings_of_variant(scenario, name, value)).collect();
-        crate::watch::watching(scenario.readings, &variants, play)
+        super::settings::watch_readings(scenario, variants, play)
     }
 
     /// 1:1: 72 points to the inch.

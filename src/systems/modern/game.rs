@@ -96,7 +96,7 @@ impl Rules for ModernCore {
 
     fn stall_causes(&self, state: &GameState) -> Vec<String> {
         let mut causes = Vec::new();
-        if state.setup.readings.last_round().is_none() {
+        if state.setup.readings.ask(|r| r.last_round()).is_none() {
             causes.push("no round limit (reading game_end=last_unit)".to_owned());
         }
         if state.kills == [0, 0] {

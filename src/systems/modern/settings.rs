@@ -1,9 +1,9 @@
 //! What a Modern Skirmish scenario lets the balance lab and the Balance panel vary: every house
 //! reading (`reading.NAME`), each value checked.
 
-use super::rules::READINGS;
+use super::rules::{READINGS, Readings};
 use super::scenario::ModernScenario;
-use crate::game::{Setting, reading_name, reading_settings};
+use crate::game::{Setting, reading_name, reading_settings, watch_house_readings};
 
 /// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
 const READING_PREFIX: &str = "reading.";
@@ -18,6 +18,17 @@ pub fn settings() -> Vec<Setting> {
 #[must_use]
 pub fn setting_value(scenario: &ModernScenario, name: &str) -> Option<String> {
     scenario.readings.get(reading_name(READING_PREFIX, name)?).map(str::to_owned)
+}
+
+/// Plays `play` watching the scenario's readings against `variants` (see
+/// [`crate::game::GameDefinition::watch_readings`]): every question of play goes to them
+/// through `Readings::ask`, and every setting is a reading.
+pub fn watch_readings<T>(
+    scenario: &ModernScenario,
+    variants: &[(String, String)],
+    play: impl FnOnce() -> T,
+) -> (T, Vec<Option<usize>>) {
+    watch_house_readings(scenario.readings, READING_PREFIX, variants, Readings::set, play)
 }
 
 /// A copy of the scenario with one setting changed.

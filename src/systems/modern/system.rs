@@ -128,6 +128,14 @@ impl GameDefinition for ModernSkirmish {
         super::settings::with_setting(scenario, name, value)
     }
 
+    fn watch_readings<T>(
+        scenario: &ModernScenario,
+        variants: &[(String, String)],
+        play: impl FnOnce() -> T,
+    ) -> (T, Vec<Option<usize>>) {
+        super::settings::watch_readings(scenario, variants, play)
+    }
+
     /// 1:1: 72 points to the inch, so 72 / 2.54 to the centimetre.
     fn scale(_rules: &Ruleset) -> f32 {
         72.0 * UNIT.um() as f32 / crate::table::UM_PER_INCH as f32

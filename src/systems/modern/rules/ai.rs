@@ -63,7 +63,7 @@ fn enemies(state: &GameState, side: u8) -> Vec<usize> {
 /// The longest reach of any row of the chart (with the base), to skip far pairs cheaply; none
 /// where the reading lets the last row reach beyond it.
 fn reach(rules: &Ruleset, state: &GameState) -> i64 {
-    if state.setup.readings.beyond == Beyond::LongRow {
+    if state.setup.readings.ask(|r| r.beyond() == Beyond::LongRow) {
         return i64::MAX;
     }
     let far = rules.troops.iter().flat_map(|t| t.bands.iter().map(|b| cm(b.up_to))).max().unwrap_or(0);
@@ -79,7 +79,7 @@ type ChargeKey = (u8, PlaceKey, PlaceKey);
 /// The best shot of a unit's figures that may fire: (value, firer, target).
 fn best_shot(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, usize, usize)> {
     let side = state.units[unit].side;
-    let limit = state.setup.readings.fire_limit == FireLimit::OncePerInitiative;
+    let limit = state.setup.readings.ask(|r| r.fire_limit() == FireLimit::OncePerInitiative);
     let far = reach(rules, state);
     let targets = enemies(state, side);
     let mut best: Option<RankedShot> = None;
@@ -148,10 +148,8 @@ fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64
 
 /// [`kill_chance`] worked out.
 fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
-    let readings = &state.setup.readings;
     let Some(troop) = rules.troops.get(troop) else { return 0.0 };
-    let distance = range(rules, readings, from, to);
-    let Some(row) = band(troop, readings, distance) else { return 0.0 };
+    let Some(row) = state.setup.readings.ask(|r| band(troop, r, range(rules, r, from, to))) else { return 0.0 };
     let Some(cover) = view(rules, &state.setup, from, to) else {
         return 0.0;
     };
@@ -177,11 +175,9 @@ impl RowBest {
 
     /// The most a figure of `troop` at `from` could kill at `to`.
     fn at_most(&self, rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
-        let readings = &state.setup.readings;
         let Some(rows) = self.0.get(troop) else { return 0.0 };
-        row_of(rows.iter().map(|r| r.0), readings, range(rules, readings, from, to))
-            .and_then(|row| rows.get(row))
-            .map_or(0.0, |r| r.1)
+        let row = state.setup.readings.ask(|r| row_of(rows.iter().map(|r| r.0), r, range(rules, r, from, to)));
+        row.and_then(|row| rows.get(row)).map_or(0.0, |r| r.1)
     }
 }
 
@@ -202,7 +198,7 @@ fn hard_caution(rules: &Ruleset, state: &GameState, side: u8) -> f64 {
     if standing(rules, state).winner == Some(side) {
         return HARD_HOLD;
     }
-    let last = state.setup.readings.last_round().unwrap_or(12).max(1);
+    let last = state.setup.readings.ask(|r| r.last_round()).unwrap_or(12).max(1);
     let left = f64::from(last.saturating_sub(state.round)) / f64::from(last);
     NORMAL_CAUTION + (HARD_HOLD - NORMAL_CAUTION) * left
 }
@@ -447,7 +443,7 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
     if let Some((_, _, unit)) = mover {
         return Some(Action::Test { unit });
     }
-    if state.setup.readings.passing == Passing::AfterTest {
+    if state.setup.readings.ask(|r| r.passing() == Passing::AfterTest) {
         // The side may not pass untested: it tests the unit with the fewest minuses (the
         // likeliest to pass), then stands.
         return units

@@ -42,10 +42,12 @@ pub fn aim(rules: &Ruleset, state: &GameState, figure: usize, target: usize) -> 
         return Err(Rejection::NotAnEnemy);
     }
     let setup = &state.setup;
-    let readings = &setup.readings;
-    let distance = range(rules, readings, firer.at, victim.at);
     let troop = rules.troops.get(state.units[firer.unit].troop).ok_or(Rejection::NoSuchThing)?;
-    let row = band(troop, readings, distance).ok_or(Rejection::OutOfRange { range: distance })?;
+    let (distance, row) = setup.readings.ask(|r| {
+        let distance = range(rules, r, firer.at, victim.at);
+        (distance, band(troop, r, distance))
+    });
+    let row = row.ok_or(Rejection::OutOfRange { range: distance })?;
     let Some(cover) = view(rules, setup, firer.at, victim.at) else {
         return Err(Rejection::NoLineOfSight);
     };
@@ -107,10 +109,13 @@ fn figure_move(
     if !on_table(rules, setup.size, to) {
         return Err(Rejection::OffTable);
     }
-    if setup.readings.building_to_building == BuildingToBuilding::TwoMoves
-        && let (Some(a), Some(b)) = (building_at(rules, setup, from), building_at(rules, setup, to))
-        && a != b
-    {
+    // One question with the buildings, so that a move that is not from one building into
+    // another answers alike under both readings; the buildings are looked up only under
+    // `two_moves`.
+    if setup.readings.ask(|r| {
+        r.building_to_building() == BuildingToBuilding::TwoMoves
+            && matches!((building_at(rules, setup, from), building_at(rules, setup, to)), (Some(a), Some(b)) if a != b)
+    }) {
         return Err(Rejection::BuildingToBuilding { figure });
     }
     let most = allowance(rules, setup, from, to);
@@ -146,7 +151,7 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
         }
         // A unit that passed its test may stand; untested, the side passes only by the reading.
         Action::Pass => {
-            if state.active.is_none() && state.setup.readings.passing == Passing::AfterTest {
+            if state.active.is_none() && state.setup.readings.ask(|r| r.passing() == Passing::AfterTest) {
                 Err(Rejection::MustTest)
             } else {
                 Ok(())
@@ -154,7 +159,9 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
         }
         Action::Fire { figure, target } => {
             active_figure(state, *figure)?;
-            if state.figures[*figure].fired && state.setup.readings.fire_limit == FireLimit::OncePerInitiative {
+            if state.figures[*figure].fired
+                && state.setup.readings.ask(|r| r.fire_limit() == FireLimit::OncePerInitiative)
+            {
                 return Err(Rejection::AlreadyFired);
             }
             aim(rules, state, *figure, *target).map(|_| ())
@@ -181,7 +188,7 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
                     return Err(Rejection::Overlap { figure: moves[i].0 });
                 }
             }
-            if state.setup.readings.coherency == Coherency::FiveCm {
+            if state.setup.readings.ask(|r| r.coherency() == Coherency::FiveCm) {
                 let before = state.places_of(*unit);
                 let after: Vec<(i64, i64)> = state.figure_list(*unit).into_iter().map(|i| places[i]).collect();
                 let (was, will) = (groups(rules, &before), groups(rules, &after));

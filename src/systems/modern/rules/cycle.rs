@@ -36,7 +36,7 @@ pub(super) fn pass_initiative(rules: &Ruleset, state: &mut GameState, events: &m
     state.side = 1 - state.side;
     if state.side == rules.first_side {
         state.round += 1;
-        if state.setup.readings.last_round().is_some_and(|last| state.round > last) {
+        if state.setup.readings.ask(|r| r.last_round().is_some_and(|last| state.round > last)) {
             state.round -= 1;
             game_over(rules, state, Ending::Rounds, events);
             return;
@@ -63,6 +63,7 @@ fn ahead(counts: [u32; 2]) -> Option<u8> {
 
 /// How the game would be scored if it ended now: the winner, the scores, the skirmish winner
 /// and the side holding the field.
+#[derive(PartialEq)]
 pub(super) struct Standing {
     pub winner: Option<u8>,
     pub scores: [u32; 2],
@@ -81,39 +82,41 @@ fn game_over(rules: &Ruleset, state: &mut GameState, ending: Ending, events: &mu
 /// Scores the game as it stands: a point a kill, multiplied for the side that won the skirmish
 /// and holds the field; the higher score wins, and the skirmish winner wins a tie.
 pub(super) fn standing(rules: &Ruleset, state: &GameState) -> Standing {
-    let readings = state.setup.readings;
-    let skirmish = match readings.skirmish {
-        Skirmish::MoreUnitsBroken => ahead(state.broken).or_else(|| ahead(state.kills)),
-        Skirmish::MoreKills => ahead(state.kills),
-    };
-    let figures_where = |near: &dyn Fn((i64, i64)) -> bool| {
-        let mut counts = [0u32; 2];
-        for i in 0..state.figures.len() {
-            if state.on_table(i) && near(state.figures[i].at) {
-                counts[usize::from(state.units[state.figures[i].unit].side)] += 1;
+    state.setup.readings.ask(|readings| {
+        let skirmish = match readings.skirmish() {
+            Skirmish::MoreUnitsBroken => ahead(state.broken).or_else(|| ahead(state.kills)),
+            Skirmish::MoreKills => ahead(state.kills),
+        };
+        let figures_where = |near: &dyn Fn((i64, i64)) -> bool| {
+            let mut counts = [0u32; 2];
+            for i in 0..state.figures.len() {
+                if state.on_table(i) && near(state.figures[i].at) {
+                    counts[usize::from(state.units[state.figures[i].unit].side)] += 1;
+                }
             }
+            counts
+        };
+        let field = match readings.field() {
+            Field::MoreFigures => ahead(figures_where(&|_| true)),
+            Field::Centre => {
+                let (w, d) = state.setup.size;
+                let centre = (w / 2, d / 2);
+                ahead(figures_where(&|at| centre_distance(at, centre) <= cm(30.0)))
+            }
+            Field::SkirmishWinner => skirmish,
+        };
+        let mut scores = state.kills.map(|k| k * rules.points_per_kill);
+        if let Some(side) = skirmish
+            && field == Some(side)
+        {
+            scores[usize::from(side)] *= rules.winner_multiplier;
         }
-        counts
-    };
-    let field = match readings.field {
-        Field::MoreFigures => ahead(figures_where(&|_| true)),
-        Field::Centre => {
-            let (w, d) = state.setup.size;
-            let centre = (w / 2, d / 2);
-            ahead(figures_where(&|at| centre_distance(at, centre) <= cm(30.0)))
-        }
-        Field::SkirmishWinner => skirmish,
-    };
-    let mut scores = state.kills.map(|k| k * rules.points_per_kill);
-    if let Some(side) = skirmish
-        && field == Some(side)
-    {
-        scores[usize::from(side)] *= rules.winner_multiplier;
-    }
-    let tie_break = match readings.tie {
-        Tie::Draw => None,
-        Tie::MoreFigures => ahead(figures_where(&|_| true)),
-    };
-    let winner = ahead(scores).or(skirmish).or(tie_break);
-    Standing { winner, scores, skirmish, field }
+        // The tie's reading only where the scores and the skirmish leave a tie.
+        let tie_break = || match readings.tie() {
+            Tie::Draw => None,
+            Tie::MoreFigures => ahead(figures_where(&|_| true)),
+        };
+        let winner = ahead(scores).or(skirmish).or_else(tie_break);
+        Standing { winner, scores, skirmish, field }
+    })
 }

@@ -3,7 +3,7 @@
 //! a figure's move allowance, sight past buildings, cover, overlap, contact and coherency.
 
 use super::super::ruleset::{Ruleset, Troop, cm};
-use super::readings::{BandEdge, Beyond, Cover, Measuring, Readings, Sight};
+use super::readings::{Asked, BandEdge, Beyond, Cover, Measuring, Sight};
 use super::state::Setup;
 use crate::table::shape::Bounds;
 use crate::table::shape::{distance_to_segment, runs_inside};
@@ -46,9 +46,9 @@ pub fn centre_distance_squared(a: (i64, i64), b: (i64, i64)) -> i128 {
 
 /// The range between two figures as the reading measures it.
 #[must_use]
-pub fn range(rules: &Ruleset, readings: &Readings, a: (i64, i64), b: (i64, i64)) -> i64 {
+pub fn range(rules: &Ruleset, readings: &Asked<'_>, a: (i64, i64), b: (i64, i64)) -> i64 {
     let centre = centre_distance(a, b);
-    match readings.measuring {
+    match readings.measuring() {
         Measuring::EdgeToEdge => (centre - rules.base_um()).max(0),
         Measuring::CentreToCentre => centre,
     }
@@ -56,22 +56,26 @@ pub fn range(rules: &Ruleset, readings: &Readings, a: (i64, i64), b: (i64, i64))
 
 /// The fire chart's row for a range: its index in the troop's bands, or none beyond the chart.
 #[must_use]
-pub fn band(troop: &Troop, readings: &Readings, range: i64) -> Option<usize> {
+pub fn band(troop: &Troop, readings: &Asked<'_>, range: i64) -> Option<usize> {
     row_of(troop.bands.iter().map(|b| cm(b.up_to)), readings, range)
 }
 
 /// [`band`] by the rows' far edges in micrometres, nearest first (for a caller that keeps them).
 #[must_use]
-pub fn row_of(mut edges: impl ExactSizeIterator<Item = i64>, readings: &Readings, range: i64) -> Option<usize> {
+pub fn row_of(mut edges: impl ExactSizeIterator<Item = i64>, readings: &Asked<'_>, range: i64) -> Option<usize> {
     let rows = edges.len();
-    let found = edges.position(|edge| match readings.band_edge {
+    let edge_holds = readings.band_edge();
+    let found = edges.position(|edge| match edge_holds {
         BandEdge::Nearer => range <= edge,
         BandEdge::Farther => range < edge,
     });
-    match (found, readings.beyond) {
-        (Some(row), _) => Some(row),
-        (None, Beyond::NoShot) => None,
-        (None, Beyond::LongRow) => rows.checked_sub(1),
+    match found {
+        Some(row) => Some(row),
+        // Beyond the chart: the last row reaches only by the reading.
+        None => match readings.beyond() {
+            Beyond::NoShot => None,
+            Beyond::LongRow => rows.checked_sub(1),
+        },
     }
 }
 
@@ -125,8 +129,8 @@ pub fn crosses_building(rules: &Ruleset, setup: &Setup, from: (i64, i64), to: (i
 
 /// Whether a building hides `b` from `a` (their centres), as the sight reading says.
 #[must_use]
-pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Readings, a: (i64, i64), b: (i64, i64)) -> bool {
-    if readings.sight == Sight::Open {
+pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Asked<'_>, a: (i64, i64), b: (i64, i64)) -> bool {
+    if readings.sight() == Sight::Open {
         return false;
     }
     setup.terrain.iter().any(|t| {
@@ -143,19 +147,20 @@ pub fn hidden(rules: &Ruleset, setup: &Setup, readings: &Readings, a: (i64, i64)
 #[must_use]
 pub fn view(rules: &Ruleset, setup: &Setup, firer: (i64, i64), target: (i64, i64)) -> Option<bool> {
     setup.views.get((firer, target), || {
-        let readings = &setup.readings;
-        (!hidden(rules, setup, readings, firer, target)).then(|| in_cover(rules, setup, readings, firer, target))
+        setup
+            .readings
+            .ask(|r| (!hidden(rules, setup, r, firer, target)).then(|| in_cover(rules, setup, r, firer, target)))
     })
 }
 
 /// Whether a target at `target` is in cover from a firer at `firer`.
 #[must_use]
-pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Readings, firer: (i64, i64), target: (i64, i64)) -> bool {
+pub fn in_cover(rules: &Ruleset, setup: &Setup, readings: &Asked<'_>, firer: (i64, i64), target: (i64, i64)) -> bool {
     let inside = setup
         .terrain
         .iter()
         .any(|t| rules.terrain.get(t.kind).is_some_and(|k| k.cover_inside) && t.shape.contains_point(point(target)));
-    if inside || readings.cover == Cover::InsideOnly {
+    if inside || readings.cover() == Cover::InsideOnly {
         return inside;
     }
     // A low wall: neither a building nor cover to stand in, crossed by the shot close to the

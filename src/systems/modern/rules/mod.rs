@@ -24,8 +24,8 @@ pub use legal::{formation_move, legal_actions};
 pub use odds::{differential, hits_with, kills_with, melee_counts, melee_result, minuses, passing_faces, shot_counts};
 pub use perform::apply;
 pub use readings::{
-    BandEdge, Beyond, BuildingToBuilding, Charge, Coherency, Cover, Deployment, Field, FireLimit, GameEnd, HitNoKill,
-    Measuring, Passing, READINGS, Reading, Readings, RoutPasses, Sight, Skirmish, Tie,
+    Asked, BandEdge, Beyond, BuildingToBuilding, Charge, Coherency, Cover, Deployment, Field, FireLimit, GameEnd,
+    HitNoKill, Measuring, Passing, READINGS, Reading, Readings, RoutPasses, Sight, Skirmish, Tie,
 };
 pub use setup::start_game;
 pub use state::{

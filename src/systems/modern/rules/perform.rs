@@ -58,7 +58,7 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
                 events.push(Event::Hit { target: *target, kill });
                 if kill {
                     kill_figure(state, *target, side, &mut events);
-                } else if state.setup.readings.hit_no_kill == HitNoKill::MoraleMinus {
+                } else if state.setup.readings.ask(|r| r.hit_no_kill() == HitNoKill::MoraleMinus) {
                     let hit_unit = state.figures[*target].unit;
                     state.units[hit_unit].shaken += 1;
                 }
@@ -110,7 +110,8 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
             }
             state.active = None;
             settle(rules, state, &mut events);
-            let passes = state.setup.readings.charge == Charge::PassesInitiative || any_rout_passes(state, &events);
+            let passes =
+                state.setup.readings.ask(|r| r.charge() == Charge::PassesInitiative) || any_rout_passes(state, &events);
             if state.outcome == Outcome::Ongoing && passes {
                 pass_initiative(rules, state, &mut events);
             }
@@ -121,7 +122,9 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
 
 /// Whether a rout among `events` passes the initiative by the reading `rout_passes=any_unit`.
 fn any_rout_passes(state: &GameState, events: &[Event]) -> bool {
-    state.setup.readings.rout_passes == RoutPasses::AnyUnit && events.iter().any(|e| matches!(e, Event::Routed { .. }))
+    // Asked only when a unit routed: otherwise the reading cannot matter.
+    events.iter().any(|e| matches!(e, Event::Routed { .. }))
+        && state.setup.readings.ask(|r| r.rout_passes() == RoutPasses::AnyUnit)
 }
 
 /// A figure is killed in action: its unit counts a casualty, the other side a kill.

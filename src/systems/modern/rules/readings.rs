@@ -198,39 +198,60 @@ reading!(
 #[serde(default)]
 pub struct Readings {
     /// See [`FireLimit`].
-    pub fire_limit: FireLimit,
+    fire_limit: FireLimit,
     /// See [`GameEnd`].
-    pub game_end: GameEnd,
+    game_end: GameEnd,
     /// See [`Skirmish`].
-    pub skirmish: Skirmish,
+    skirmish: Skirmish,
     /// See [`Field`].
-    pub field: Field,
+    field: Field,
     /// See [`Sight`].
-    pub sight: Sight,
+    sight: Sight,
     /// See [`Cover`].
-    pub cover: Cover,
+    cover: Cover,
     /// See [`Beyond`].
-    pub beyond: Beyond,
+    beyond: Beyond,
     /// See [`BandEdge`].
-    pub band_edge: BandEdge,
+    band_edge: BandEdge,
     /// See [`Measuring`].
-    pub measuring: Measuring,
+    measuring: Measuring,
     /// See [`Coherency`].
-    pub coherency: Coherency,
+    coherency: Coherency,
     /// See [`HitNoKill`].
-    pub hit_no_kill: HitNoKill,
+    hit_no_kill: HitNoKill,
     /// See [`Charge`].
-    pub charge: Charge,
+    charge: Charge,
     /// See [`Deployment`].
-    pub deployment: Deployment,
+    deployment: Deployment,
     /// See [`Passing`].
-    pub passing: Passing,
+    passing: Passing,
     /// See [`RoutPasses`].
-    pub rout_passes: RoutPasses,
+    rout_passes: RoutPasses,
     /// See [`BuildingToBuilding`].
-    pub building_to_building: BuildingToBuilding,
+    building_to_building: BuildingToBuilding,
     /// See [`Tie`].
-    pub tie: Tie,
+    tie: Tie,
+}
+
+crate::watch::watched_readings! {
+    Readings, Asked;
+    0 fire_limit: FireLimit;
+    1 game_end: GameEnd;
+    2 skirmish: Skirmish;
+    3 field: Field;
+    4 sight: Sight;
+    5 cover: Cover;
+    6 beyond: Beyond;
+    7 band_edge: BandEdge;
+    8 measuring: Measuring;
+    9 coherency: Coherency;
+    10 hit_no_kill: HitNoKill;
+    11 charge: Charge;
+    12 deployment: Deployment;
+    13 passing: Passing;
+    14 rout_passes: RoutPasses;
+    15 building_to_building: BuildingToBuilding;
+    16 tie: Tie;
 }
 
 pub use crate::ruleset::Reading;
@@ -396,7 +417,8 @@ impl Readings {
         }
     }
 
-    /// A reading's value by name.
+    /// A reading's value by name, for the settings that show and copy it (play asks through
+    /// [`Readings::ask`]).
     #[must_use]
     pub fn get(&self, name: &str) -> Option<&'static str> {
         Some(match name {
@@ -420,11 +442,13 @@ impl Readings {
             _ => return None,
         })
     }
+}
 
-    /// The round after which the game ends, if this reading has one.
+impl Asked<'_> {
+    /// The round after which the game ends, if the `game_end` reading has one.
     #[must_use]
     pub fn last_round(&self) -> Option<u32> {
-        match self.game_end {
+        match self.game_end() {
             GameEnd::TwelveRounds => Some(12),
             GameEnd::EightRounds => Some(8),
             GameEnd::LastUnit => None,

@@ -242,7 +242,7 @@ pub fn formation(rules: &Ruleset, centre: (i64, i64), count: usize, side: u8) ->
 pub fn deployment_zone(scenario: &ModernScenario, side: u8) -> Option<Zone> {
     use super::super::rules::Deployment;
     let (w, d) = (scenario.table.width, scenario.table.depth);
-    match scenario.readings.deployment {
+    match scenario.readings.ask(|r| r.deployment()) {
         Deployment::ScenarioZones => {
             scenario.table.zones.iter().find(|z| z.owner == Some(side) && z.purpose == ZonePurpose::Deployment).cloned()
         }

@@ -91,7 +91,8 @@ pub fn statistics(rules: &Ruleset, scenario: &ModernScenario) -> Statistics {
         }
     }
     let setup = setup_of(rules, scenario, scenario.readings);
-    let readings = &scenario.readings;
+    // The statistics read the scenario's readings as play does.
+    let range_of = |a: (i64, i64), b: (i64, i64)| scenario.readings.ask(|r| range(rules, r, a, b));
     let reach = rules.troops.iter().flat_map(|t| t.bands.iter().map(|b| cm(b.up_to))).max().unwrap_or(0);
     let figures = |side: u8| -> Vec<(i64, i64)> {
         scenario.units.iter().filter(|u| side_of(rules, u) == side).flat_map(|u| u.figures.iter().copied()).collect()
@@ -104,16 +105,13 @@ pub fn statistics(rules: &Ruleset, scenario: &ModernScenario) -> Statistics {
             let mut covered = 0;
             for &at in &own {
                 if let Some(&foe) = foes.iter().min_by_key(|&&f| (centre_distance(at, f), f)) {
-                    nearest_enemy = Some(
-                        nearest_enemy
-                            .map_or(range(rules, readings, at, foe), |n| n.min(range(rules, readings, at, foe))),
-                    );
-                    if in_cover(rules, &setup, readings, foe, at) {
+                    nearest_enemy = Some(nearest_enemy.map_or(range_of(at, foe), |n| n.min(range_of(at, foe))));
+                    if scenario.readings.ask(|r| in_cover(rules, &setup, r, foe, at)) {
                         covered += 1;
                     }
                 }
             }
-            let in_reach = foes.iter().filter(|&&f| own.iter().any(|&o| range(rules, readings, o, f) <= reach)).count();
+            let in_reach = foes.iter().filter(|&&f| own.iter().any(|&o| range_of(o, f) <= reach)).count();
             SideStart {
                 side: rules.side_name(side).to_owned(),
                 units: scenario.units.iter().filter(|u| side_of(rules, u) == side).count(),

@@ -92,7 +92,7 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
     overlaps(rules, scenario, &mut out);
     for (u, unit) in scenario.units.iter().enumerate() {
         let side = side_of(rules, unit);
-        if scenario.readings.coherency == Coherency::FiveCm && groups(rules, &unit.figures) > 1 {
+        if scenario.readings.ask(|r| r.coherency() == Coherency::FiveCm) && groups(rules, &unit.figures) > 1 {
             let c = centre(&unit.figures);
             out.push(Finding {
                 severity: Severity::Warning,
