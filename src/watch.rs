@@ -84,8 +84,8 @@ pub fn ask<R: Fields, T: PartialEq>(readings: &R, question: impl Fn(&R, &Reads) 
 #[inline(never)]
 fn compare<R: Fields>(readings: &R, read: u64, same_under: &dyn Fn(&R) -> bool) {
     WATCH.with(|watch| {
-        // A question asked while another is being compared (one asked inside another) finds
-        // the watch busy: its variants are all marked, which can only cost a replay.
+        // Never busy: while variants are tried, `WATCHING` is off (see `same_under_guarded`),
+        // so a question asked inside another does not come here.
         let Ok(mut watch) = watch.try_borrow_mut() else {
             return;
         };

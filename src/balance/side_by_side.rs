@@ -64,8 +64,10 @@ pub fn run_balances(
         .collect();
     let variants = against_first.map_or(&[][..], |against| against.variants);
     let watch = !variants.is_empty() && variants.len() + 1 == runs.len();
-    // Per game of the first run: its watch, if it was watched here.
-    let mut watched_games: Vec<Option<Watched>> = Vec::with_capacity(if watch { options.games } else { 0 });
+    // The first run's games watched this round, by number. The runs still playing go in step
+    // (the first plays while any does), so a round's later batches need only its own games, and
+    // a long run keeps no more than a batch of courses.
+    let mut watched_games: std::collections::BTreeMap<usize, Watched> = std::collections::BTreeMap::new();
     let of = options.games * runs.len();
     progress(0, of);
     loop {
@@ -97,7 +99,7 @@ pub fn run_balances(
                     newly_watched.lock().map_err(|_| "a watched game failed")?.push((g, watched));
                     return Ok(record);
                 }
-                let of_first = watched_games.get(g).and_then(Option::as_ref).filter(|_| watch && at > 0);
+                let of_first = watched_games.get(&g).filter(|_| watch && at > 0);
                 match of_first.map(|w| (w, w.differs_from.get(at - 1).copied().flatten())) {
                     Some((w, None)) => Ok(w.record.clone()),
                     Some((w, Some(from))) if from > 0 => scenario.battle_replaying(
@@ -111,21 +113,15 @@ pub fn run_balances(
                 }
             };
             let played = play_phase(&runs, &phase, options, &game)?;
-            for (g, watched) in newly_watched.into_inner().map_err(|_| "a watched game failed")? {
-                // A shard watches only its own games; the others' are played in full.
-                if watched_games.len() <= g {
-                    watched_games.resize_with(g + 1, || None);
-                }
-                if let Some(slot) = watched_games.get_mut(g) {
-                    *slot = Some(watched);
-                }
-            }
+            // A shard watches only its own games; the others' are played in full.
+            watched_games.extend(newly_watched.into_inner().map_err(|_| "a watched game failed")?);
             for ((at, _), batch) in phase.into_iter().zip(played) {
                 if let Some(run) = runs.get_mut(at) {
                     run.records.extend(batch);
                 }
             }
         }
+        watched_games.clear();
         settle(&mut runs, options, against_first.map(|against| against.settled));
         let done: usize = runs.iter().map(|run| if run.settled { options.games } else { run.records.len() }).sum();
         progress(done, of);
