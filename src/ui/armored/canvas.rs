@@ -369,16 +369,73 @@ pub fn unit_tags(painter: &Painter, place: Placement, unit: f32, tags: &[UnitTag
         return;
     }
     let font = FontId::proportional(style::MIN_TEXT);
-    for tag in tags {
-        let below = to_screen(place, unit, (tag.pose.x as f64, tag.pose.y as f64 + tag.reach));
-        let galley = painter.layout_no_wrap(tag.text.clone(), font.clone(), Color32::WHITE);
-        let rect = egui::Rect::from_center_size(
-            below + egui::vec2(0.0, 3.0 + galley.size().y / 2.0),
-            galley.size() + egui::vec2(6.0, 2.0),
-        );
+    let galleys: Vec<_> =
+        tags.iter().map(|tag| painter.layout_no_wrap(tag.text.clone(), font.clone(), Color32::WHITE)).collect();
+    let spots: Vec<TagSpot> = tags
+        .iter()
+        .zip(&galleys)
+        .map(|(tag, galley)| {
+            let (x, y) = (tag.pose.x as f64, tag.pose.y as f64);
+            TagSpot {
+                under: to_screen(place, unit, (x, y + tag.reach)),
+                over: to_screen(place, unit, (x, y - tag.reach)),
+                size: galley.size() + egui::vec2(6.0, 2.0),
+            }
+        })
+        .collect();
+    for (rect, galley) in tag_rects(&spots).into_iter().zip(galleys) {
         painter.rect_filled(rect, 3.0, Color32::from_black_alpha(170));
         painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
+}
+
+/// Where a unit's tag may go: the screen points just under and just over its hull, and the
+/// tag's size.
+#[derive(Debug, Clone, Copy)]
+struct TagSpot {
+    under: egui::Pos2,
+    over: egui::Pos2,
+    size: egui::Vec2,
+}
+
+impl TagSpot {
+    /// The box round the unit's hull on the screen.
+    fn hull(&self) -> egui::Rect {
+        let reach = (self.under.y - self.over.y) / 2.0;
+        egui::Rect::from_min_max(
+            egui::pos2(self.over.x - reach, self.over.y),
+            egui::pos2(self.under.x + reach, self.under.y),
+        )
+    }
+}
+
+/// Each tag's place, in the units' order: under its hull; over it where that would cover a tag
+/// already placed or another unit (units standing close, a gun beside its crew); else a line
+/// further down at a time, a few lines at most, so every name stays readable and no unit is
+/// hidden by another's name. Where nothing is clear of the units, the first place clear of the
+/// other tags.
+fn tag_rects(spots: &[TagSpot]) -> Vec<egui::Rect> {
+    const GAP: f32 = 3.0;
+    const MORE_LINES: usize = 4;
+    let hulls: Vec<egui::Rect> = spots.iter().map(TagSpot::hull).collect();
+    let mut placed: Vec<egui::Rect> = Vec::with_capacity(spots.len());
+    for (at, spot) in spots.iter().enumerate() {
+        let under = |lines: usize| {
+            let down = GAP + spot.size.y / 2.0 + lines as f32 * (spot.size.y + 1.0);
+            egui::Rect::from_center_size(spot.under + egui::vec2(0.0, down), spot.size)
+        };
+        let over = egui::Rect::from_center_size(spot.over - egui::vec2(0.0, GAP + spot.size.y / 2.0), spot.size);
+        let clear_of_tags = |rect: &egui::Rect| !placed.iter().any(|p| p.intersects(*rect));
+        let clear_of_units =
+            |rect: &egui::Rect| hulls.iter().enumerate().all(|(other, hull)| other == at || !hull.intersects(*rect));
+        let candidates = || std::iter::once(under(0)).chain(std::iter::once(over)).chain((1..=MORE_LINES).map(under));
+        let rect = candidates()
+            .find(|r| clear_of_tags(r) && clear_of_units(r))
+            .or_else(|| candidates().find(clear_of_tags))
+            .unwrap_or_else(|| under(0));
+        placed.push(rect);
+    }
+    placed
 }
 
 /// The id of the art kind drawn under the pointer, where an image dropped now goes.
@@ -388,5 +445,37 @@ pub fn art_kind_under_pointer(desk: &ArmoredDesk) -> Option<String> {
         crate::table::symmetry::Thing::Unit(i) => table.units.get(i).map(|u| u.profile.clone()),
         crate::table::symmetry::Thing::Piece(i) => table.pieces.get(i).map(|p| p.kind.clone()),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TagSpot, tag_rects};
+
+    #[test]
+    fn tags_of_units_standing_close_go_over_the_hull_or_further_down_and_never_cover_each_other() {
+        let spot = |x: f32, y: f32| TagSpot {
+            under: egui::pos2(x, y + 10.0),
+            over: egui::pos2(x, y - 10.0),
+            size: egui::vec2(80.0, 16.0),
+        };
+        // Four units on one spot, and one far off that keeps its place under its hull.
+        let spots =
+            [spot(100.0, 100.0), spot(100.0, 100.0), spot(110.0, 102.0), spot(100.0, 100.0), spot(400.0, 100.0)];
+        let rects = tag_rects(&spots);
+        // A squad just above a gun: its name goes over it rather than over the gun.
+        let (squad, gun) = (spot(300.0, 300.0), spot(300.0, 330.0));
+        let both = tag_rects(&[squad, gun]);
+        assert!(both[0].max.y < 290.0 && !both[0].intersects(gun.hull()), "the squad's name covers the gun: {both:?}");
+        assert!(both[1].min.y > 340.0, "the gun's name stays under it: {both:?}");
+        for (i, a) in rects.iter().enumerate() {
+            for b in &rects[i + 1..] {
+                assert!(!a.intersects(*b), "{a:?} covers {b:?}");
+            }
+        }
+        assert!(rects[0].min.y > 110.0, "the first goes under its hull: {:?}", rects[0]);
+        assert!(rects[1].max.y < 90.0, "the second goes over it: {:?}", rects[1]);
+        assert!(rects[2].min.y > rects[0].max.y, "the third goes a line further down: {:?}", rects[2]);
+        assert!((rects[4].min.y - rects[0].min.y).abs() < f32::EPSILON, "a unit far off keeps its place");
     }
 }
