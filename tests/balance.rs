@@ -512,13 +512,13 @@ fn a_reading_that_could_not_change_a_game_is_that_game_and_one_that_could_later_
     // up, and others only once shots are fired: the watch must tell them apart exactly. Town's
     // readings are Modern Skirmish's, watched the same way.
     for name in ["aa-three-farms.ron", "ms-town.ron"] {
-        a_watched_game_is_every_variant_s_own(name);
+        watched_games_equal_each_values_own_games(name);
     }
 }
 
 /// Checks [`a_reading_that_could_not_change_a_game_is_that_game_and_one_that_could_later_replays_up_to_there`]
 /// on one scenario.
-fn a_watched_game_is_every_variant_s_own(name: &str) {
+fn watched_games_equal_each_values_own_games(name: &str) {
     let scenario = open(name);
     let variants: Vec<(String, String)> = scenario
         .settings()

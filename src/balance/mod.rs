@@ -309,8 +309,13 @@ fn play_one(
     seats: u8,
     game: usize,
 ) -> Result<GameRecord, String> {
-    let first = u8::try_from(game % usize::from(seats.max(1))).unwrap_or(0);
-    scenario.battle(options.seed.wrapping_add(game as u64), first, options.round_cap, &options.levels)
+    let (seed, first) = seed_and_first(options, seats, game);
+    scenario.battle(seed, first, options.round_cap, &options.levels)
+}
+
+/// Game `game`'s seed and first mover in a run of `seats` seats.
+fn seed_and_first(options: &BalanceOptions, seats: u8, game: usize) -> (u64, u8) {
+    (options.seed.wrapping_add(game as u64), u8::try_from(game % usize::from(seats.max(1))).unwrap_or(0))
 }
 
 /// A worker's jobs, by number, with their results.

@@ -91,8 +91,7 @@ pub fn run_balances(
             let newly_watched = std::sync::Mutex::new(Vec::new());
             let game = |at: usize, g: usize| -> Result<GameRecord, String> {
                 let (scenario, run) = scenarios.get(at).zip(runs.get(at)).ok_or("no such run")?;
-                let first = u8::try_from(g % usize::from(run.seats.max(1))).unwrap_or(0);
-                let seed = options.seed.wrapping_add(g as u64);
+                let (seed, first) = super::seed_and_first(options, run.seats, g);
                 if watch && at == 0 {
                     let watched = scenario.battle_watched(seed, first, options.round_cap, &options.levels, variants)?;
                     let record = watched.record.clone();
@@ -102,14 +101,15 @@ pub fn run_balances(
                 let of_first = watched_games.get(&g).filter(|_| watch && at > 0);
                 match of_first.map(|w| (w, w.differs_from.get(at - 1).copied().flatten())) {
                     Some((w, None)) => Ok(w.record.clone()),
-                    Some((w, Some(from))) if from > 0 => scenario.battle_replaying(
+                    // From decision 0 this replays nothing: the game is played whole.
+                    Some((w, Some(from))) => scenario.battle_replaying(
                         seed,
                         first,
                         options.round_cap,
                         &options.levels,
                         (w.course.as_ref(), from),
                     ),
-                    _ => super::play_one(*scenario, options, run.seats, g),
+                    None => scenario.battle(seed, first, options.round_cap, &options.levels),
                 }
             };
             let played = play_phase(&runs, &phase, options, &game)?;

@@ -22,8 +22,8 @@ pub use findings::{FIND_THE_FILE, Finding, Fix, Shown, art_findings};
 pub use generate::{Choice, Chooser, GenerateRequest, Generated};
 pub use opened::diagnostic;
 pub use play::{
-    Course, Decision, Finished, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle, run_battle_replaying,
-    run_script, script_too_long, script_too_long_reason, simulate,
+    Course, Decision, Finished, GameWithCourse, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle,
+    run_battle_replaying, run_script, script_too_long, script_too_long_reason, simulate,
 };
 pub use playing::{Playing, game_id};
 pub use playtest::{GameId, MAX_SAVED_ACTIONS, Playtest, SAVED_GAME_VERSION, SavedGame, read_saved_game};

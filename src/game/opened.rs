@@ -5,8 +5,8 @@
 
 use super::definition::FirstMover;
 use super::{
-    Course, Diagnostic, Finding, GameDefinition, GameRecord, Level, OpenScenario, Opened, Played, Report, Rules, Run,
-    Setting, Watched, run_battle, run_battle_replaying, run_script,
+    Course, Diagnostic, Finding, GameDefinition, GameRecord, GameWithCourse, Level, OpenScenario, Opened, Played,
+    Report, Rules, Run, Setting, Watched, run_battle_replaying, run_script,
 };
 use crate::export::{ExportOptions, Paper, PdfReport, Sheet};
 use std::fmt::Write as _;
@@ -16,6 +16,24 @@ use std::sync::Arc;
 #[must_use]
 pub fn diagnostic<G: GameDefinition>(rules: &G::Ruleset, finding: &Finding<G::Place, G::Fix>) -> Diagnostic {
     finding.diagnostic(G::PLACES_KEY, rules)
+}
+
+impl<G: GameDefinition> Opened<G> {
+    /// One lab game of the scenario, the first `replay` decisions taken from a course where
+    /// one is given: what `battle`, `battle_watched` and `battle_replaying` all play. `first`
+    /// is the first mover only where the game lets the lab choose it.
+    fn lab_game(
+        &self,
+        seed: u64,
+        first: u8,
+        round_cap: u32,
+        levels: &[Level],
+        replay: Option<(&Course<<G::Core as Rules>::Action>, usize)>,
+    ) -> Result<GameWithCourse<G::Core>, String> {
+        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
+        let setup = G::setup(&self.rules, &self.scenario, first)?;
+        run_battle_replaying(&G::core(&self.rules), setup, seed, first, round_cap, levels, replay)
+    }
 }
 
 impl<G: GameDefinition> OpenScenario for Opened<G> {
@@ -97,9 +115,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
 
     /// `first` is the first mover only where the game lets the lab choose it.
     fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
-        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
-        let setup = G::setup(&self.rules, &self.scenario, first)?;
-        run_battle(&G::core(&self.rules), setup, seed, first, round_cap, levels).map(|(record, _)| record)
+        self.lab_game(seed, first, round_cap, levels, None).map(|(record, _, _)| record)
     }
 
     fn battle_watched(
@@ -110,11 +126,8 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         levels: &[Level],
         variants: &[(String, String)],
     ) -> Result<Watched, String> {
-        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
-        let (played, differs_from) = G::watch_readings(&self.scenario, variants, || {
-            let setup = G::setup(&self.rules, &self.scenario, first)?;
-            run_battle_replaying(&G::core(&self.rules), setup, seed, first, round_cap, levels, None)
-        });
+        let (played, differs_from) =
+            G::watch_readings(&self.scenario, variants, || self.lab_game(seed, first, round_cap, levels, None));
         let (record, _, course) = played?;
         Ok(Watched { record, differs_from, course: Box::new(course) })
     }
@@ -127,14 +140,9 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         levels: &[Level],
         (course, decisions): (&(dyn std::any::Any + Send + Sync), usize),
     ) -> Result<GameRecord, String> {
-        let Some(course) = course.downcast_ref::<Course<<G::Core as Rules>::Action>>() else {
-            return self.battle(seed, first, round_cap, levels);
-        };
-        let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
-        let setup = G::setup(&self.rules, &self.scenario, first)?;
-        let replay = Some((course, decisions));
-        run_battle_replaying(&G::core(&self.rules), setup, seed, first, round_cap, levels, replay)
-            .map(|(record, _, _)| record)
+        // A course of another game's actions is not replayed: the game is played whole.
+        let replay = course.downcast_ref::<Course<<G::Core as Rules>::Action>>().map(|course| (course, decisions));
+        self.lab_game(seed, first, round_cap, levels, replay).map(|(record, _, _)| record)
     }
 
     fn settings(&self) -> Vec<Setting> {
