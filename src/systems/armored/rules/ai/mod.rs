@@ -1,11 +1,12 @@
 //! The computer player of Armored Advance, one action at a time: fire the shot worth most
-//! (the expected share of the target destroyed times its cost), else move the unit that gains
-//! most toward its goal (the nearest enemy it can hurt; in Domination, infantry to the nearest
-//! objective), choosing among candidate destinations; else end the turn. Normal also weighs
-//! what a target could do to it next turn, sends squads to objectives its own squads do not
-//! stand on and, outside Domination, how many enemies would see a vehicle's destination; Hard
-//! also prefers ground from which it can fire. Ties fall to each side's own frame (from where
-//! it deploys towards where the enemy deploys), never to its index or listing order.
+//! (the expected share of the target destroyed times its cost, plus what the target could do
+//! to it next turn), else move the unit that gains most toward its goal (the nearest enemy it
+//! can hurt; in Domination, squads to the objectives their own squads do not stand on),
+//! choosing among candidate destinations and, outside Domination, keeping vehicles out of
+//! enemy sight; else end the turn. That is Normal. Hard also prefers ground from which it can
+//! fire; Easy is Normal that slips on half its decisions (a shot or a move worth something,
+//! drawn from all of them, not the best). Ties and draws fall to each side's own frame (from
+//! where it deploys towards where the enemy deploys), never to its index or listing order.
 
 pub(super) mod field;
 mod plans;
@@ -93,29 +94,34 @@ fn value(data: &Ruleset, unit: &Unit) -> f64 {
     profile(data, unit).map_or(10.0, |p| f64::from(p.cost.max(10)))
 }
 
+/// A place in a side's own frame (see [`frame`]).
+type FramePlace = (i64, i64, i64);
+
 /// A choice with its worth and its tie-breaking places in the side's own frame.
-type Candidate = (f64, (i64, i64, i64), (i64, i64, i64), Action);
+type Candidate = (f64, FramePlace, FramePlace, Action);
+
+/// A choice between two places in the side's own frame (a shot's firer and target, a move's
+/// start and end), for Easy's draw.
+type Between = ((FramePlace, FramePlace), Action);
 
 /// The shot worth most, with its worth.
-fn best_shot(data: &Ruleset, state: &GameState, level: Level) -> Option<(f64, Action)> {
+fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
     let mut best: Option<Candidate> = None;
-    // Normal and Hard also weigh what the target could do to them next turn, by the share of
-    // its remaining strength the shot takes away: the gun that is killing them goes first.
-    let probe = (level != Level::Easy).then(|| plans::ready_probe(state));
+    // What the target could do to its own units next turn counts too, by the share of its
+    // remaining strength the shot takes away: the gun that is killing them goes first.
+    let probe = plans::ready_probe(state);
     let mut menace: Vec<Option<f64>> = vec![None; state.units.len()];
     for (action, s) in legal_shots(data, state) {
         let Action::Fire { unit, target, .. } = action else { continue };
         let (Some(t), Some(u)) = (state.live(target), state.live(unit)) else { continue };
         let mut worth = plans::shot_worth(data, state, &s, t);
-        if let Some(probe) = probe.as_ref() {
-            let threat = *menace[target].get_or_insert_with(|| {
-                (0..state.units.len())
-                    .filter(|&own| state.live(own).is_some_and(|o| o.side == state.side))
-                    .map(|own| plans::any_shot_worth(data, probe, target, own))
-                    .fold(0.0, f64::max)
-            });
-            worth += plans::silenced(state, &s, t) * threat;
-        }
+        let threat = *menace[target].get_or_insert_with(|| {
+            (0..state.units.len())
+                .filter(|&own| state.live(own).is_some_and(|o| o.side == state.side))
+                .map(|own| plans::any_shot_worth(data, &probe, target, own))
+                .fold(0.0, f64::max)
+        });
+        worth += plans::silenced(state, &s, t) * threat;
         let key = (frame(state, state.side, (u.pose.x, u.pose.y)), frame(state, state.side, (t.pose.x, t.pose.y)));
         let better = best
             .as_ref()
@@ -129,7 +135,7 @@ fn best_shot(data: &Ruleset, state: &GameState, level: Level) -> Option<(f64, Ac
 
 /// The goals of a unit: in Domination infantry goes for the objectives it does not hold; the
 /// rest go for the enemy.
-fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit, level: Level) -> Vec<(i64, i64)> {
+fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit) -> Vec<(i64, i64)> {
     let infantry = profile(data, unit).is_some_and(|p| p.class == UnitClass::Infantry);
     if let Some(spot) = plans::crew_goal(data, state, index) {
         return vec![spot];
@@ -137,10 +143,7 @@ fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit, level: Le
     let carrier = plans::carries(state, index);
     if state.setup.victory == Victory::Domination && (infantry || carrier) && !state.setup.table.objectives.is_empty() {
         let all: Vec<(i64, i64)> = state.setup.table.objectives.iter().map(|o| o.at).collect();
-        if level == Level::Easy {
-            return all;
-        }
-        // Normal and Hard spread out: an objective one of its own squads already stands on is
+        // Squads spread out: an objective one of its own squads already stands on is
         // scored already, so the others go for the rest (all of them once every one is held).
         let open: Vec<(i64, i64)> = state
             .setup
@@ -210,17 +213,17 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     // In Domination the objectives are won by arriving first and the game ends on the round
     // limit: a vehicle that detours out of sight arrives late, and Easy, which never detours,
     // took the objectives from Normal (generated tables where Easy won every game).
-    let cautious = level != Level::Easy && state.setup.victory != Victory::Domination;
+    let cautious = state.setup.victory != Victory::Domination;
     for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
         let Some(p) = profile(data, unit) else { continue };
         if p.class == UnitClass::FieldGun
             || plans::holds(data, state, index)
-            || (level != Level::Easy && plans::holds_objective(data, state, index))
+            || plans::holds_objective(data, state, index)
         {
             continue;
         }
         let kind = usize::from(p.class == UnitClass::Infantry);
-        let wanted = goals(data, state, index, unit, level);
+        let wanted = goals(data, state, index, unit);
         let at = match fields.iter().position(|(k, g, _)| *k == kind && *g == wanted) {
             Some(at) => at,
             None => {
@@ -322,14 +325,21 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
     if state.deploying {
         return deployment(data, state);
     }
-    if level != Level::Easy
-        && let Some((_, action)) = plans::scout_plan(data, state)
-    {
+    // Easy is Normal with slips: on a share of its decisions it fires a shot or makes a move
+    // that is worth something but is not the best. Easy's own rules used to differ from
+    // Normal's, and on some tables Normal's extra rules lost to them; a Normal that sometimes
+    // slips is weaker than Normal on every table.
+    if level == Level::Easy {
+        if let Some(pick) = slip(state) {
+            return Some(slipped(data, state, pick));
+        }
+        return computer_action(data, state, Level::Normal);
+    }
+    if let Some((_, action)) = plans::scout_plan(data, state) {
         return Some(action);
     }
-    let shot = best_shot(data, state, level);
-    if level != Level::Easy
-        && let Some((worth, action)) = plans::accurate_plan(data, state)
+    let shot = best_shot(data, state);
+    if let Some((worth, action)) = plans::accurate_plan(data, state)
         && shot.as_ref().is_none_or(|(w, _)| worth >= *w)
     {
         return Some(action);
@@ -365,4 +375,84 @@ fn deployment(data: &Ruleset, state: &GameState) -> Option<Action> {
             }
             _ => (i64::MAX, (0, 0, 0)),
         })
+}
+
+/// The share of Easy's decisions that slip, in sixteenths.
+const SLIPS_IN_SIXTEEN: u64 = 8;
+
+/// Whether Easy slips at this decision, and the number that picks the slip. It is read from
+/// the game's dice without rolling them (so the game's own rolls are the same whatever the
+/// computer thinks), stirred by the turn and the actions spent so the decisions between two
+/// rolls do not all slip alike. Nothing in it names a side or a unit, so a relabelled, turned
+/// or mirrored table slips at the same decisions.
+fn slip(state: &GameState) -> Option<u64> {
+    let spent: u64 = state.units.iter().map(|u| u64::from(u.actions_spent)).sum();
+    let stir = (u64::from(state.turn) << 32) ^ (u64::from(state.actions_spent) << 16) ^ spent;
+    let mut dice = crate::dice::Dice::new(state.dice.state ^ stir.wrapping_mul(0xD6E8_FEB8_6659_FD93));
+    let draw = dice.below(1 << 20) as u64;
+    (draw % 16 < SLIPS_IN_SIXTEEN).then_some(draw >> 4)
+}
+
+/// Easy's slip: a shot worth something but drawn from all of them rather than the best; with
+/// no shot, a move that gains an inch toward its goal drawn from every unit's; else the turn
+/// ends. Candidates are ordered by the side's own frame before the draw, so the draw never
+/// depends on a side's index or the units' listing order.
+fn slipped(data: &Ruleset, state: &GameState, pick: u64) -> Action {
+    // A firer's weapons share its place, so the weapon's number (the profile's own order)
+    // follows the two places in the draw's order.
+    let mut shots: Vec<(Between, usize)> = Vec::new();
+    for (action, s) in legal_shots(data, state) {
+        let Action::Fire { unit, weapon, target } = action else { continue };
+        let (Some(u), Some(t)) = (state.live(unit), state.live(target)) else { continue };
+        if plans::shot_worth(data, state, &s, t) > 0.0 {
+            let places =
+                (frame(state, state.side, (u.pose.x, u.pose.y)), frame(state, state.side, (t.pose.x, t.pose.y)));
+            shots.push(((places, action), weapon));
+        }
+    }
+    if !shots.is_empty() {
+        shots.sort_by_key(|((places, _), weapon)| (*places, *weapon));
+        return shots.swap_remove(pick as usize % shots.len()).0.1;
+    }
+    if let Some(action) = plans::pivot_plan(data, state) {
+        return action;
+    }
+    let mut moves = advancing_moves(data, state);
+    if moves.is_empty() {
+        return Action::EndTurn;
+    }
+    moves.sort_by_key(|(places, _)| *places);
+    moves.swap_remove(pick as usize % moves.len()).1
+}
+
+/// Every move the rules allow that gains at least an inch toward its unit's goal (Normal's
+/// goals), each with where it starts and ends in the side's frame.
+fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
+    let ground = &state.setup.scene.1;
+    let mut found = Vec::new();
+    for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+        let Some(p) = profile(data, unit) else { continue };
+        if p.class == UnitClass::FieldGun
+            || plans::holds(data, state, index)
+            || plans::holds_objective(data, state, index)
+        {
+            continue;
+        }
+        let kind = usize::from(p.class == UnitClass::Infantry);
+        let wanted = goals(data, state, index, unit);
+        let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
+        let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
+        let here = field.at((unit.pose.x, unit.pose.y));
+        let from = frame(state, state.side, (unit.pose.x, unit.pose.y));
+        for free in [false, true] {
+            for action in move_candidates(data, state, index, free) {
+                let (Action::Move { to, .. } | Action::FreeMove { to, .. }) = action else { continue };
+                let gain = (here - field.at(to)) / 100.0 * UM_PER_INCH as f64;
+                if gain >= UM_PER_INCH as f64 - 1.0 && check(data, state, &action).is_ok() {
+                    found.push(((from, frame(state, state.side, to)), action));
+                }
+            }
+        }
+    }
+    found
 }
