@@ -377,20 +377,11 @@ fn deployment(data: &Ruleset, state: &GameState) -> Option<Action> {
         })
 }
 
-/// The share of Easy's decisions that slip, in sixteenths.
-const SLIPS_IN_SIXTEEN: u64 = 8;
-
-/// Whether Easy slips at this decision, and the number that picks the slip. It is read from
-/// the game's dice without rolling them (so the game's own rolls are the same whatever the
-/// computer thinks), stirred by the turn and the actions spent so the decisions between two
-/// rolls do not all slip alike. Nothing in it names a side or a unit, so a relabelled, turned
-/// or mirrored table slips at the same decisions.
+/// Whether Easy slips at this decision ([`crate::level::easy_slip`]), stirred by the turn and
+/// the actions spent, counts that name no side or unit.
 fn slip(state: &GameState) -> Option<u64> {
     let spent: u64 = state.units.iter().map(|u| u64::from(u.actions_spent)).sum();
-    let stir = (u64::from(state.turn) << 32) ^ (u64::from(state.actions_spent) << 16) ^ spent;
-    let mut dice = crate::dice::Dice::new(state.dice.state ^ stir.wrapping_mul(0xD6E8_FEB8_6659_FD93));
-    let draw = dice.below(1 << 20) as u64;
-    (draw % 16 < SLIPS_IN_SIXTEEN).then_some(draw >> 4)
+    crate::level::easy_slip(&state.dice, (u64::from(state.turn) << 32) ^ (u64::from(state.actions_spent) << 16) ^ spent)
 }
 
 /// Easy's slip: a shot worth something but drawn from all of them rather than the best; with
