@@ -112,7 +112,7 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
-    labels(desk, &table_painter, place);
+    let names = labels(desk, &table_painter, place);
     let rules = &desk.editor.rules;
     let tags: Vec<UnitTag> = desk
         .scenario()
@@ -123,7 +123,7 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             Some(UnitTag { pose: u.pose, reach: rules.hull(&u.profile)?.reach(), text: short_name(rules, &u.profile) })
         })
         .collect();
-    unit_tags(&table_painter, place, unit, &tags);
+    unit_tags(&table_painter, place, unit, &tags, &names);
     corners(desk, &table_painter, place, pointer);
     marks(desk, &table_painter, place);
     line(desk, &table_painter, place);
@@ -150,8 +150,10 @@ fn corners(desk: &ArmoredDesk, painter: &Painter, place: Placement, pointer: Opt
     }
 }
 
-/// Names on the table at a readable size: each piece's letters, each objective's name.
-fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
+/// Names on the table at a readable size: each piece's letters, each objective's name. Gives
+/// where each was drawn, so the units' names can go elsewhere.
+fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) -> Vec<egui::Rect> {
+    let mut drawn = Vec::new();
     let unit = desk.editor.rules.unit.um() as f32;
     let rules = &desk.editor.rules;
     let font = FontId::proportional(13.0);
@@ -169,17 +171,19 @@ fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
         let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
         painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
         painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
+        drawn.push(rect);
     }
     for objective in &desk.scenario().table.objectives {
         let at = to_screen(place, unit, (objective.at.0 as f64, objective.at.1 as f64));
-        painter.text(
+        drawn.push(painter.text(
             at + egui::vec2(0.0, -14.0),
             egui::Align2::CENTER_BOTTOM,
             &objective.name,
             font.clone(),
             Color32::BLACK,
-        );
+        ));
     }
+    drawn
 }
 
 fn shape_screen(place: Placement, unit: f32, shape: &Shape) -> Vec<Pos2> {
@@ -363,8 +367,9 @@ pub fn short_name(rules: &crate::systems::armored::ruleset::Ruleset, profile: &s
 }
 
 /// Each unit's name (and damage) under its hull on a dark band, once the table is drawn large
-/// enough for 12 px labels to sit beside the units without covering the table.
-pub fn unit_tags(painter: &Painter, place: Placement, unit: f32, tags: &[UnitTag]) {
+/// enough for 12 px labels to sit beside the units without covering the table; clear of the
+/// labels already drawn (`drawn`: the pieces' letters, the objectives' names) where it can be.
+pub fn unit_tags(painter: &Painter, place: Placement, unit: f32, tags: &[UnitTag], drawn: &[egui::Rect]) {
     if place.zoom < 8.0 {
         return;
     }
@@ -383,7 +388,7 @@ pub fn unit_tags(painter: &Painter, place: Placement, unit: f32, tags: &[UnitTag
             }
         })
         .collect();
-    for (rect, galley) in tag_rects(&spots).into_iter().zip(galleys) {
+    for (rect, galley) in tag_rects(&spots, drawn).into_iter().zip(galleys) {
         painter.rect_filled(rect, 3.0, Color32::from_black_alpha(170));
         painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
     }
@@ -410,15 +415,16 @@ impl TagSpot {
 }
 
 /// Each tag's place, in the units' order: under its hull; over it where that would cover a tag
-/// already placed or another unit (units standing close, a gun beside its crew); else a line
-/// further down at a time, a few lines at most, so every name stays readable and no unit is
-/// hidden by another's name. Where nothing is clear of the units, the first place clear of the
-/// other tags.
-fn tag_rects(spots: &[TagSpot]) -> Vec<egui::Rect> {
+/// or label already placed or another unit (units standing close, a gun beside its crew, the
+/// letters of the sandbags in front of it); else a line further down at a time, a few lines
+/// at most, so every name stays readable and no unit is hidden by another's name. Where
+/// nothing is clear of the units, the first place clear of the other tags and labels.
+fn tag_rects(spots: &[TagSpot], drawn: &[egui::Rect]) -> Vec<egui::Rect> {
     const GAP: f32 = 3.0;
     const MORE_LINES: usize = 4;
     let hulls: Vec<egui::Rect> = spots.iter().map(TagSpot::hull).collect();
-    let mut placed: Vec<egui::Rect> = Vec::with_capacity(spots.len());
+    let mut placed: Vec<egui::Rect> = Vec::with_capacity(drawn.len() + spots.len());
+    placed.extend_from_slice(drawn);
     for (at, spot) in spots.iter().enumerate() {
         let under = |lines: usize| {
             let down = GAP + spot.size.y / 2.0 + lines as f32 * (spot.size.y + 1.0);
@@ -435,7 +441,7 @@ fn tag_rects(spots: &[TagSpot]) -> Vec<egui::Rect> {
             .unwrap_or_else(|| under(0));
         placed.push(rect);
     }
-    placed
+    placed.split_off(drawn.len())
 }
 
 /// The id of the art kind drawn under the pointer, where an image dropped now goes.
@@ -462,10 +468,10 @@ mod tests {
         // Four units on one spot, and one far off that keeps its place under its hull.
         let spots =
             [spot(100.0, 100.0), spot(100.0, 100.0), spot(110.0, 102.0), spot(100.0, 100.0), spot(400.0, 100.0)];
-        let rects = tag_rects(&spots);
+        let rects = tag_rects(&spots, &[]);
         // A squad just above a gun: its name goes over it rather than over the gun.
         let (squad, gun) = (spot(300.0, 300.0), spot(300.0, 330.0));
-        let both = tag_rects(&[squad, gun]);
+        let both = tag_rects(&[squad, gun], &[]);
         assert!(both[0].max.y < 290.0 && !both[0].intersects(gun.hull()), "the squad's name covers the gun: {both:?}");
         assert!(both[1].min.y > 340.0, "the gun's name stays under it: {both:?}");
         for (i, a) in rects.iter().enumerate() {
@@ -477,5 +483,19 @@ mod tests {
         assert!(rects[1].max.y < 90.0, "the second goes over it: {:?}", rects[1]);
         assert!(rects[2].min.y > rects[0].max.y, "the third goes a line further down: {:?}", rects[2]);
         assert!((rects[4].min.y - rects[0].min.y).abs() < f32::EPSILON, "a unit far off keeps its place");
+    }
+
+    #[test]
+    fn a_units_name_keeps_clear_of_the_piece_letters_drawn_under_it() {
+        let gun =
+            TagSpot { under: egui::pos2(200.0, 210.0), over: egui::pos2(200.0, 190.0), size: egui::vec2(60.0, 16.0) };
+        // The sandbags' "S1" just under the gun, where its name would go.
+        let sandbags = egui::Rect::from_center_size(egui::pos2(200.0, 222.0), egui::vec2(24.0, 16.0));
+        let alone = tag_rects(&[gun], &[]);
+        assert!(alone[0].intersects(sandbags), "the case needs the name to go under the gun: {alone:?}");
+        let clear = tag_rects(&[gun], &[sandbags]);
+        assert_eq!(clear.len(), 1, "one rectangle a unit, none for the labels");
+        assert!(!clear[0].intersects(sandbags), "the gun's name covers the sandbags' letters: {clear:?}");
+        assert!(clear[0].max.y < 190.0, "it goes over the gun: {clear:?}");
     }
 }

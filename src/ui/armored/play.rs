@@ -334,7 +334,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             Some(UnitTag { pose: u.pose, reach: hull.reach(), text })
         })
         .collect();
-    unit_tags(&painter, place, unit, &tags);
+    unit_tags(&painter, place, unit, &tags, &[]);
     let pointer = response.hover_pos().filter(|q| place.area.contains(*q));
     let at = pointer.map(|q| to_table(place, q));
     let (pressed, released) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_released()));
