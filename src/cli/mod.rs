@@ -126,7 +126,7 @@ pub enum Command {
         /// Worker threads; every core when left out. The results do not depend on it.
         #[arg(long)]
         threads: Option<usize>,
-        /// The computer's level for every seat: easy (the baseline), normal or hard.
+        /// The computer's level for every seat: easy (the weakest), normal or hard.
         #[arg(long, default_value = "normal")]
         level: String,
         /// Levels per seat, comma-separated (`hard,easy`); overrides --level.

@@ -177,7 +177,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
             })
             .response
             .labelled_by(level_label.id)
-            .on_hover_text("The computer's level for every seat: easy (the baseline), normal or hard");
+            .on_hover_text("The computer's level for every seat: easy (the weakest), normal or hard");
     });
     ui.add_enabled(!running, egui::Checkbox::new(&mut panel.until_clear, "Stop when the answer is clear"));
     if panel.has_cos == Some(true) {
