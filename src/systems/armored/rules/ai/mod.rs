@@ -200,6 +200,28 @@ fn exposure(data: &Ruleset, state: &GameState, unit: &Unit, pose: Pose) -> usize
         .count()
 }
 
+/// The side's units that move toward a goal (not field guns, squads manning them, set-up
+/// indirect guns, passengers or squads on an objective), each with its kind (0 vehicles,
+/// 1 infantry) and its goals.
+fn movers<'a>(
+    data: &'a Ruleset,
+    state: &'a GameState,
+) -> impl Iterator<Item = (usize, &'a Unit, usize, Vec<(i64, i64)>)> + 'a {
+    state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side).filter_map(|(index, unit)| {
+        let p = profile(data, unit)?;
+        let holds = p.class == UnitClass::FieldGun
+            || plans::holds(data, state, index)
+            || plans::holds_objective(data, state, index);
+        (!holds).then(|| (index, unit, usize::from(p.class == UnitClass::Infantry), goals(data, state, index, unit)))
+    })
+}
+
+/// How far a move to `to` comes toward the field's goals from where the field reads `here`,
+/// in micrometres (the field counts a hundred steps an inch).
+fn gained(field: &Field, here: f64, to: (i64, i64)) -> f64 {
+    (here - field.at(to)) / 100.0 * UM_PER_INCH as f64
+}
+
 /// A field for one kind of unit (0 vehicles, 1 infantry) and one set of goals.
 type SharedField = (usize, Vec<(i64, i64)>, Field);
 
@@ -211,19 +233,10 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     let mut fields: Vec<SharedField> = Vec::new();
     let mut probe = (level == Level::Hard).then(|| plans::ready_probe(state));
     // In Domination the objectives are won by arriving first and the game ends on the round
-    // limit: a vehicle that detours out of sight arrives late, and Easy, which never detours,
-    // took the objectives from Normal (generated tables where Easy won every game).
+    // limit: a vehicle that detours out of sight arrives late, and an Easy that never detoured
+    // took the objectives from Normal (generated tables where it won every game).
     let cautious = state.setup.victory != Victory::Domination;
-    for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
-        let Some(p) = profile(data, unit) else { continue };
-        if p.class == UnitClass::FieldGun
-            || plans::holds(data, state, index)
-            || plans::holds_objective(data, state, index)
-        {
-            continue;
-        }
-        let kind = usize::from(p.class == UnitClass::Infantry);
-        let wanted = goals(data, state, index, unit);
+    for (index, unit, kind, wanted) in movers(data, state) {
         let at = match fields.iter().position(|(k, g, _)| *k == kind && *g == wanted) {
             Some(at) => at,
             None => {
@@ -239,8 +252,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
         for free in [false, true] {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
-                // A hundred steps an inch.
-                let mut gain = (here - field.at(to)) / 100.0 * UM_PER_INCH as f64;
+                let mut gain = gained(field, here, to);
                 // A micrometre of slack: a move of exactly an inch straight down the field gains
                 // exactly an inch, and the last bit must not decide it for one side only.
                 if gain < UM_PER_INCH as f64 - 1.0 {
@@ -421,16 +433,7 @@ fn slipped(data: &Ruleset, state: &GameState, pick: u64) -> Action {
 fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
     let ground = &state.setup.scene.1;
     let mut found = Vec::new();
-    for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
-        let Some(p) = profile(data, unit) else { continue };
-        if p.class == UnitClass::FieldGun
-            || plans::holds(data, state, index)
-            || plans::holds_objective(data, state, index)
-        {
-            continue;
-        }
-        let kind = usize::from(p.class == UnitClass::Infantry);
-        let wanted = goals(data, state, index, unit);
+    for (index, unit, kind, wanted) in movers(data, state) {
         let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
         let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
         let here = field.at((unit.pose.x, unit.pose.y));
@@ -438,8 +441,7 @@ fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
         for free in [false, true] {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, .. } | Action::FreeMove { to, .. }) = action else { continue };
-                let gain = (here - field.at(to)) / 100.0 * UM_PER_INCH as f64;
-                if gain >= UM_PER_INCH as f64 - 1.0 && check(data, state, &action).is_ok() {
+                if gained(&field, here, to) >= UM_PER_INCH as f64 - 1.0 && check(data, state, &action).is_ok() {
                     found.push(((from, frame(state, state.side, to)), action));
                 }
             }
