@@ -2,7 +2,8 @@
 //! gun it can silence soonest (the one hurting it with the least strength left), and in
 //! Domination its squads spread over the objectives its side does not yet stand on instead of
 //! crowding the nearest. Easy is Normal that slips: on about half its decisions it takes a
-//! shot or a move worth something, drawn from all of them, instead of the best.
+//! shot or a move worth something, drawn from all of them, instead of the best. Hard keeps
+//! clear of a gun that outclasses it where Normal drives on.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -129,4 +130,39 @@ fn on_the_table_where_the_old_easy_beat_normal_normal_now_wins() {
         }
     }
     assert!(normal > 2 * easy, "Normal won {normal} and Easy {easy} of 24 games");
+}
+
+/// A Sherman with its shots spent, a halftrack it can hurt ahead to the right and a Tiger
+/// farther off to the left. Normal drives at the halftrack; Hard, which minds what the
+/// Tiger's gun could do to it at each destination twice as much as the shot it would have,
+/// takes a place farther from the Tiger that still gains ground. (With the enemy's answer
+/// weighed at a half, Hard took Normal's place.)
+#[test]
+fn hard_keeps_farther_from_the_gun_that_outclasses_it_where_normal_drives_straight_on() {
+    let data = data();
+    let s = table(
+        &[
+            ("medium_tank", 0, 24.0, 44.0, 0.0),
+            ("heavy_tank", 1, 12.0, 10.0, 180.0),
+            ("halftrack", 1, 30.0, 22.0, 180.0),
+        ],
+        vec![],
+    );
+    let mut state = game(&data, &s);
+    state.side = 0;
+    state.units[0].fired.iter_mut().for_each(|f| *f = 1);
+    let destination = |level| match computer_action(&data, &state, level) {
+        Some(Action::Move { unit: 0, to, .. }) => to,
+        other => panic!("the Sherman should move, got {other:?}"),
+    };
+    let (normal, hard) = (destination(Level::Normal), destination(Level::Hard));
+    let from_tiger = |(x, y): (i64, i64)| ((x - 12 * IN) as f64).hypot((y - 10 * IN) as f64) / IN as f64;
+    let start = (24 * IN, 44 * IN);
+    assert!(
+        from_tiger(hard) > from_tiger(normal) + 1.0,
+        "Hard stops {:.1}\" from the Tiger, Normal {:.1}\"",
+        from_tiger(hard),
+        from_tiger(normal)
+    );
+    assert_ne!(hard, start, "Hard still moves");
 }
