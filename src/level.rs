@@ -40,14 +40,14 @@ impl Level {
         }
     }
 
-    /// The level with this name.
+    /// The level with this name, in any case ("Easy" as the menus write it, or "easy").
     ///
     /// # Errors
     /// The name is not a level.
     pub fn parse(name: &str) -> Result<Self, String> {
         Self::ALL
             .into_iter()
-            .find(|l| l.name() == name)
+            .find(|l| l.name().eq_ignore_ascii_case(name))
             .ok_or_else(|| format!("unknown level '{name}'; expected easy, normal or hard"))
     }
 }
@@ -75,6 +75,14 @@ pub fn easy_slip(dice: &crate::dice::Dice, stir: u64) -> Option<u64> {
 mod tests {
     //! The slip draw on its own: its share and its independence from the game's rolls.
     use super::*;
+
+    #[test]
+    fn a_level_is_named_in_any_case_and_a_misspelt_one_is_refused_with_the_list() {
+        assert_eq!(Level::parse("Easy"), Ok(Level::Easy));
+        assert_eq!(Level::parse("HARD"), Ok(Level::Hard));
+        assert_eq!(Level::parse("normal"), Ok(Level::Normal));
+        assert_eq!(Level::parse("harder"), Err("unknown level 'harder'; expected easy, normal or hard".into()));
+    }
 
     #[test]
     fn easy_slips_at_half_the_decisions_and_never_rolls_the_games_dice() {
