@@ -248,6 +248,9 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
         };
         let field = &fields[at].2;
         let here = field.at((unit.pose.x, unit.pose.y));
+        // The unit's destinations that gain, each with its worth, before the rules are asked
+        // whether it may go there: that question costs most, so it is asked only of a move that
+        // could be chosen.
         let mut mine: Vec<(f64, (i64, i64, i64), Action)> = Vec::new();
         for free in [false, true] {
             for action in move_candidates(data, state, index, free) {
@@ -277,27 +280,98 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                 {
                     continue;
                 }
-                if check(data, state, &action).is_ok() {
-                    mine.push((gain, key, action));
-                }
+                mine.push((gain, key, action));
             }
         }
         if level == Level::Hard {
+            // The closest looks go to the unit's best legal destinations: sorted first (stably,
+            // so equal ones keep their order), the rules are asked down the list until enough
+            // have passed.
             mine.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-            mine.truncate(HARD_LOOKS);
+            let mut legal = Vec::with_capacity(HARD_LOOKS);
+            for candidate in mine {
+                if legal.len() == HARD_LOOKS {
+                    break;
+                }
+                if check(data, state, &candidate.2).is_ok() {
+                    legal.push(candidate);
+                }
+            }
+            mine = legal;
             if let Some(probe) = probe.as_mut() {
                 for candidate in &mut mine {
                     candidate.0 += hard_score(data, probe, index, &candidate.2);
                 }
             }
-        }
-        for (gain, key, action) in mine {
-            if best.as_ref().is_none_or(|(g, k, _)| gain > *g + 1e-6 || ((gain - *g).abs() <= 1e-6 && key < *k)) {
-                best = Some((gain, key, action));
+            for (gain, key, action) in mine {
+                if is_better(best.as_ref(), gain, key) {
+                    best = Some((gain, key, action));
+                }
             }
+        } else {
+            // In order, a destination the rules refuse is passed over, and so is one that would
+            // not beat the best so far, whether or not they allow it: the rules are asked only
+            // of the destinations that could be chosen (`could_be_chosen`).
+            keep_best(&mut best, mine, |action| check(data, state, action).is_ok());
         }
     }
     best.map(|(_, _, a)| a)
+}
+
+/// Whether a move of worth `gain` ending at `key` in the side's frame beats the best so far:
+/// worth more by more than a rounding error, or as much and first in the frame.
+fn is_better(best: Option<&(f64, (i64, i64, i64), Action)>, gain: f64, key: (i64, i64, i64)) -> bool {
+    best.is_none_or(|(g, k, _)| gain > *g + 1e-6 || ((gain - *g).abs() <= 1e-6 && key < *k))
+}
+
+/// The walk that keeps the best of a unit's destinations (in the order they are weighed) that
+/// the rules allow, asking the rules only where the answer could matter ([`could_be_chosen`]).
+fn keep_best(
+    best: &mut Option<(f64, FramePlace, Action)>,
+    mine: Vec<(f64, FramePlace, Action)>,
+    allowed: impl Fn(&Action) -> bool,
+) {
+    let asked = could_be_chosen(&mine, allowed);
+    for ((gain, key, action), allowed) in mine.into_iter().zip(asked) {
+        if allowed && is_better(best.as_ref(), gain, key) {
+            *best = Some((gain, key, action));
+        }
+    }
+}
+
+/// Which of a unit's destinations (worth, place in the frame, move; in the order they are
+/// weighed) may count in the walk that keeps the best: the ones the rules allow, except that
+/// one worth far less than the best the rules allow is marked refused without asking. Asking
+/// costs most of a decision, so the rules are asked from the most worth down until one is
+/// allowed (worth `top`), then of the rest within a hair of `top`.
+///
+/// The walk picks the same move either way. Before it reaches the destination worth `top`,
+/// a best below the floor gives way to each destination above it by more than the tie
+/// tolerance (1e-6), the floor lying two tolerances a destination (and some) below `top`; so
+/// whichever destinations below the floor it took, it is back in step by the time it has passed
+/// `top`. After that the best falls at most a tolerance a step below `top`, never near the
+/// floor, and no destination below the floor is taken.
+fn could_be_chosen(mine: &[(f64, FramePlace, Action)], allowed: impl Fn(&Action) -> bool) -> Vec<bool> {
+    let mut asked: Vec<Option<bool>> = vec![None; mine.len()];
+    let mut by_worth: Vec<usize> = (0..mine.len()).collect();
+    by_worth.sort_by(|&a, &b| mine[b].0.total_cmp(&mine[a].0));
+    let mut top = None;
+    for i in by_worth {
+        let ok = allowed(&mine[i].2);
+        asked[i] = Some(ok);
+        if ok {
+            top = Some(mine[i].0);
+            break;
+        }
+    }
+    // None allowed: every destination was asked.
+    let Some(top) = top else { return asked.into_iter().map(|a| a.unwrap_or(false)).collect() };
+    // Twice the tolerance a step, for the last bits of the sums.
+    let floor = top - (mine.len() as f64 + 3.0) * 2e-6;
+    mine.iter()
+        .zip(asked)
+        .map(|((worth, _, action), known)| *worth >= floor && known.unwrap_or_else(|| allowed(action)))
+        .collect()
 }
 
 /// Destinations per unit Hard looks at closely.
@@ -457,4 +531,71 @@ fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
         }
     }
     found
+}
+
+#[cfg(test)]
+mod tests {
+    //! The walk that asks the rules lazily against the walk that asks of every destination.
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The walk as it was: every destination asked, in order.
+    fn walk_asking_all(
+        best: &mut Option<(f64, FramePlace, Action)>,
+        mine: &[(f64, FramePlace, Action)],
+        allowed: &[bool],
+    ) {
+        for (candidate, &ok) in mine.iter().zip(allowed) {
+            if ok && is_better(best.as_ref(), candidate.0, candidate.1) {
+                *best = Some(candidate.clone());
+            }
+        }
+    }
+
+    proptest! {
+        /// Worths drawn near a few levels, many within the tie tolerance of each other (chains
+        /// of ties that let the best drift down), keys and legality at random.
+        #[test]
+        fn asking_only_where_it_could_matter_keeps_the_same_best(
+            worths in proptest::collection::vec((0u8..3, -3i32..=3, 0i64..6, any::<bool>()), 0..60),
+            before in proptest::option::of((0u8..3, -3i32..=3, 0i64..6)),
+        ) {
+            let level = |l: u8, hair: i32| 25_400.0 * f64::from(l) + f64::from(hair) * 0.9e-6;
+            let mine: Vec<(f64, FramePlace, Action)> = worths
+                .iter()
+                .enumerate()
+                .map(|(i, &(l, hair, key, _))| (level(l, hair), (key, 0, 0), Action::Move { unit: i, to: (0, 0), facing: crate::table::Facing::UP }))
+                .collect();
+            let allowed: Vec<bool> = worths.iter().map(|w| w.3).collect();
+            let start = before.map(|(l, hair, key)| (level(l, hair), (key, 1, 0), Action::EndTurn));
+            let (mut lazy, mut all) = (start.clone(), start);
+            keep_best(&mut lazy, mine.clone(), |a| matches!(a, Action::Move { unit, .. } if allowed[*unit]));
+            walk_asking_all(&mut all, &mine, &allowed);
+            prop_assert_eq!(lazy, all);
+        }
+    }
+
+    #[test]
+    fn the_rules_are_asked_of_the_best_destinations_only() {
+        let asked = std::cell::Cell::new(0);
+        let mine: Vec<(f64, FramePlace, Action)> = (0..40)
+            .map(|i| {
+                (
+                    f64::from(i) * 254.0,
+                    (0, 0, i64::from(i)),
+                    Action::Move { unit: i as usize, to: (0, 0), facing: crate::table::Facing::UP },
+                )
+            })
+            .collect();
+        let mut best = None;
+        // The two worth most are refused; the third is chosen after three questions.
+        keep_best(&mut best, mine, |a| {
+            asked.set(asked.get() + 1);
+            !matches!(a, Action::Move { unit: 38 | 39, .. })
+        });
+        assert_eq!(best.map(|b| b.1), Some((0, 0, 37)));
+        assert_eq!(asked.get(), 3);
+    }
 }
