@@ -121,6 +121,19 @@ fn stops(kind: &TerrainKind, class: UnitClass) -> bool {
 /// of every piece it may not enter.
 fn clear_of_pieces(data: &Ruleset, state: &GameState, index: usize, from: Pose, to: Pose) -> Result<(), Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
+    // A pure question of the table, the profile and the two poses: kept for the game.
+    let question = (unit.profile, from, to, state.demolished.clone());
+    state.setup.scene.3.paths.get(question, || clear_of_pieces_measured(data, state, unit, from, to))
+}
+
+/// [`clear_of_pieces`], worked out.
+fn clear_of_pieces_measured(
+    data: &Ruleset,
+    state: &GameState,
+    unit: &super::state::Unit,
+    from: Pose,
+    to: Pose,
+) -> Result<(), Rejection> {
     let Some(p) = profile(data, unit) else { return Err(Rejection::NoSuchUnit) };
     let Some(hull) = data.hull_of(p) else {
         return Err(Rejection::NoSuchUnit);

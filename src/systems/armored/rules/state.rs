@@ -145,7 +145,14 @@ pub struct SightMemo {
     /// Whether an eye on top of one profile at one point sees the centre of another profile
     /// at three quarters of its height at another point (the computer's exposure).
     pub sights: Kept<SightQuestion, bool>,
+    /// Whether a hull's way from one pose to another keeps clear of the pieces it may not
+    /// enter, by profile, the two poses and the tank traps demolished: the computer asks it of
+    /// every destination it weighs, and again at every decision while the unit stays put.
+    pub paths: Kept<PathQuestion, Result<(), super::action::Rejection>>,
 }
+
+/// A way past the pieces: the profile, where it starts and ends, and the pieces demolished.
+pub type PathQuestion = (usize, Pose, Pose, Vec<usize>);
 
 /// An exposure question: the watcher's point and profile, then the watched point and profile.
 pub type SightQuestion = ((i64, i64), usize, (i64, i64), usize);
