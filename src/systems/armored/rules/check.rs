@@ -23,6 +23,49 @@ pub enum Checked {
     Special,
 }
 
+/// Whether a unit may make a move (a free move, with `free`) now at all, wherever it goes: the
+/// part of a move's check that does not ask where. A refusal here refuses every destination,
+/// so the computer asks it once per unit before it weighs any.
+///
+/// # Errors
+/// The named reason every such move of the unit is refused now.
+pub fn may_move(data: &Ruleset, state: &GameState, unit: usize, free: bool) -> Result<(), Rejection> {
+    if state.outcome != Outcome::Ongoing {
+        return Err(Rejection::GameOver);
+    }
+    if state.deploying {
+        return Err(Rejection::Deploying);
+    }
+    let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+    if u.side != state.side {
+        return Err(Rejection::NotYourUnit);
+    }
+    let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+    // "One cannot move their vehicle if they elect to fire an accurate shot."
+    if u.fired_accurate {
+        return Err(Rejection::FiredAccurate);
+    }
+    // "Field guns ... need to be manned to gain any functionality": an unmanned gun
+    // does not move under its own power (a tow moves it).
+    if p.class == UnitClass::FieldGun && u.towed_by.is_none() && crew_of(data, state, unit).is_none() {
+        return Err(Rejection::Unmanned);
+    }
+    if free {
+        if p.weight != Some(Weight::Light) || p.class != UnitClass::Vehicle || u.free_move_used {
+            return Err(Rejection::NoFreeMove);
+        }
+        if u.riding.is_some() || u.towed_by.is_some() {
+            return Err(Rejection::Carried);
+        }
+        if u.stunned {
+            return Err(Rejection::Stunned);
+        }
+        Ok(())
+    } else {
+        may_act(data, state, unit, 1)
+    }
+}
+
 /// The rules' verdict on an action now.
 ///
 /// # Errors
@@ -42,33 +85,9 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
         Action::EndTurn => Ok(Checked::EndTurn),
         Action::Move { unit, to, facing } | Action::FreeMove { unit, to, facing } => {
             let free = matches!(action, Action::FreeMove { .. });
+            may_move(data, state, *unit, free)?;
             let u = state.live(*unit).ok_or(Rejection::NoSuchUnit)?;
-            if u.side != state.side {
-                return Err(Rejection::NotYourUnit);
-            }
             let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
-            // "One cannot move their vehicle if they elect to fire an accurate shot."
-            if u.fired_accurate {
-                return Err(Rejection::FiredAccurate);
-            }
-            // "Field guns ... need to be manned to gain any functionality": an unmanned gun
-            // does not move under its own power (a tow moves it).
-            if p.class == UnitClass::FieldGun && u.towed_by.is_none() && crew_of(data, state, *unit).is_none() {
-                return Err(Rejection::Unmanned);
-            }
-            if free {
-                if p.weight != Some(Weight::Light) || p.class != UnitClass::Vehicle || u.free_move_used {
-                    return Err(Rejection::NoFreeMove);
-                }
-                if u.riding.is_some() || u.towed_by.is_some() {
-                    return Err(Rejection::Carried);
-                }
-                if u.stunned {
-                    return Err(Rejection::Stunned);
-                }
-            } else {
-                may_act(data, state, *unit, 1)?;
-            }
             let cost = move_cost(data, state, *unit, *to, free)?;
             if cost.cost > cost.allowance {
                 return Err(if p.class == UnitClass::FieldGun {

@@ -12,7 +12,7 @@ pub(super) mod field;
 mod plans;
 
 use crate::systems::armored::rules::action::Action;
-use crate::systems::armored::rules::check::check;
+use crate::systems::armored::rules::check::{check, may_move};
 use crate::systems::armored::rules::geometry::profile;
 use crate::systems::armored::rules::legal::{legal_shots, move_candidates};
 use crate::systems::armored::rules::state::{GameState, Outcome, Unit, Victory};
@@ -201,8 +201,8 @@ fn exposure(data: &Ruleset, state: &GameState, unit: &Unit, pose: Pose) -> usize
 }
 
 /// The side's units that move toward a goal (not field guns, squads manning them, set-up
-/// indirect guns, passengers or squads on an objective), each with its kind (0 vehicles,
-/// 1 infantry) and its goals.
+/// indirect guns, passengers or squads on an objective) and may move now, each with its kind
+/// (0 vehicles, 1 infantry) and its goals.
 fn movers<'a>(
     data: &'a Ruleset,
     state: &'a GameState,
@@ -212,7 +212,11 @@ fn movers<'a>(
         let holds = p.class == UnitClass::FieldGun
             || plans::holds(data, state, index)
             || plans::holds_objective(data, state, index);
-        (!holds).then(|| (index, unit, usize::from(p.class == UnitClass::Infantry), goals(data, state, index, unit)))
+        // One the rules let make no move now (spent, say) is passed over before its goals and
+        // way-finding are worked out: every one of its moves would be refused.
+        let stuck = || [false, true].into_iter().all(|free| may_move(data, state, index, free).is_err());
+        (!holds && !stuck())
+            .then(|| (index, unit, usize::from(p.class == UnitClass::Infantry), goals(data, state, index, unit)))
     })
 }
 
@@ -252,7 +256,8 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
         // whether it may go there: that question costs most, so it is asked only of a move that
         // could be chosen.
         let mut mine: Vec<(f64, (i64, i64, i64), Action)> = Vec::new();
-        for free in [false, true] {
+        // A unit that may not move now (spent, or no free move) has no destination to weigh.
+        for free in [false, true].into_iter().filter(|&free| may_move(data, state, index, free).is_ok()) {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
                 let mut gain = gained(field, here, to);
@@ -521,7 +526,7 @@ fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
         let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
         let here = field.at((unit.pose.x, unit.pose.y));
         let from = frame(state, state.side, (unit.pose.x, unit.pose.y));
-        for free in [false, true] {
+        for free in [false, true].into_iter().filter(|&free| may_move(data, state, index, free).is_ok()) {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, .. } | Action::FreeMove { to, .. }) = action else { continue };
                 if gained(&field, here, to) >= UM_PER_INCH as f64 - 1.0 && check(data, state, &action).is_ok() {
