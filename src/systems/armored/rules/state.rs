@@ -104,6 +104,9 @@ pub struct Search {
     /// add away and never off the lattice (the border is never entered, as a cell off the
     /// lattice is not).
     pub(crate) passable: Vec<bool>,
+    /// Which cells can have steps: the open ones and the goals' own centres (a goal inside a
+    /// building). Any other cell is never reached, and is known so without searching.
+    pub(crate) readable: Vec<bool>,
     /// Hundredths of an inch to the nearest goal: final below `settled`, a bound above.
     pub(crate) steps: Vec<u32>,
     /// Dial's buckets: every step costs 100 or 141, so a ring of buckets by distance

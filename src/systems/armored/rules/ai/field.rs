@@ -33,12 +33,17 @@ impl Search {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
         let wide = width + 2;
         let mut passable = vec![false; wide * (depth + 2)];
-        for (i, &is_open) in open.iter().enumerate().take(width * depth) {
-            passable[(i / width + 1) * wide + i % width + 1] = is_open;
+        // Row by row: a division per cell cost more than the rest of a new search's setup.
+        for (row, cells) in open.chunks(width.max(1)).take(depth).enumerate() {
+            let start = (row + 1) * wide + 1;
+            if let Some(inside) = passable.get_mut(start..start + cells.len()) {
+                inside.copy_from_slice(cells);
+            }
         }
         let mut search = Self {
             wide,
             steps: vec![u32::MAX; passable.len()],
+            readable: passable.clone(),
             passable,
             // Each bucket holds the few cells at one exact distance; made with room for them,
             // so a search does not grow its buckets one push at a time.
@@ -58,6 +63,10 @@ impl Search {
                 }
             }
         }
+        // A goal's own centres are read even where closed (a goal inside a building).
+        for (steps, readable) in search.steps.iter().zip(search.readable.iter_mut()) {
+            *readable |= *steps != u32::MAX;
+        }
         search
     }
 
@@ -68,6 +77,11 @@ impl Search {
 
     /// The final steps of a cell (by its place inside the border), settling as far as needed.
     fn steps_at(&mut self, i: usize) -> u32 {
+        // A closed cell no goal leans on is never reached: the whole search would settle before
+        // it said so.
+        if !self.readable.get(i).copied().unwrap_or(false) {
+            return u32::MAX;
+        }
         while self.queued > 0 && self.steps.get(i).is_some_and(|&s| s >= self.settled) {
             self.settle_next();
         }
