@@ -200,23 +200,28 @@ fn exposure(data: &Ruleset, state: &GameState, unit: &Unit, pose: Pose) -> usize
         .count()
 }
 
+/// A unit that moves toward a goal: its index, the unit, its kind (0 vehicles, 1 infantry),
+/// its goals, and the moves the rules let it make now (`false` a move, `true` a free move).
+type Mover<'a> = (usize, &'a Unit, usize, Vec<(i64, i64)>, Vec<bool>);
+
 /// The side's units that move toward a goal (not field guns, squads manning them, set-up
-/// indirect guns, passengers or squads on an objective) and may move now, each with its kind
-/// (0 vehicles, 1 infantry) and its goals.
-fn movers<'a>(
-    data: &'a Ruleset,
-    state: &'a GameState,
-) -> impl Iterator<Item = (usize, &'a Unit, usize, Vec<(i64, i64)>)> + 'a {
+/// indirect guns, passengers or squads on an objective) and may move now.
+fn movers<'a>(data: &'a Ruleset, state: &'a GameState) -> impl Iterator<Item = Mover<'a>> + 'a {
     state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side).filter_map(|(index, unit)| {
         let p = profile(data, unit)?;
         let holds = p.class == UnitClass::FieldGun
             || plans::holds(data, state, index)
             || plans::holds_objective(data, state, index);
+        if holds {
+            return None;
+        }
         // One the rules let make no move now (spent, say) is passed over before its goals and
-        // way-finding are worked out: every one of its moves would be refused.
-        let stuck = || [false, true].into_iter().all(|free| may_move(data, state, index, free).is_err());
-        (!holds && !stuck())
-            .then(|| (index, unit, usize::from(p.class == UnitClass::Infantry), goals(data, state, index, unit)))
+        // way-finding are worked out: every one of its moves would be refused. Asked once here,
+        // where the rules do not ask where it goes.
+        let moves: Vec<bool> =
+            [false, true].into_iter().filter(|&free| may_move(data, state, index, free).is_ok()).collect();
+        (!moves.is_empty())
+            .then(|| (index, unit, usize::from(p.class == UnitClass::Infantry), goals(data, state, index, unit), moves))
     })
 }
 
@@ -240,7 +245,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     // limit: a vehicle that detours out of sight arrives late, and an Easy that never detoured
     // took the objectives from Normal (generated tables where it won every game).
     let cautious = state.setup.victory != Victory::Domination;
-    for (index, unit, kind, wanted) in movers(data, state) {
+    for (index, unit, kind, wanted, moves) in movers(data, state) {
         let at = match fields.iter().position(|(k, g, _)| *k == kind && *g == wanted) {
             Some(at) => at,
             None => {
@@ -256,8 +261,8 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
         // whether it may go there: that question costs most, so it is asked only of a move that
         // could be chosen.
         let mut mine: Vec<(f64, (i64, i64, i64), Action)> = Vec::new();
-        // A unit that may not move now (spent, or no free move) has no destination to weigh.
-        for free in [false, true].into_iter().filter(|&free| may_move(data, state, index, free).is_ok()) {
+        // Only the kinds of move the rules let it make now (no free move, say) are weighed.
+        for free in moves {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
                 let mut gain = gained(field, here, to);
@@ -293,16 +298,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
             // so equal ones keep their order), the rules are asked down the list until enough
             // have passed.
             mine.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
-            let mut legal = Vec::with_capacity(HARD_LOOKS);
-            for candidate in mine {
-                if legal.len() == HARD_LOOKS {
-                    break;
-                }
-                if check(data, state, &candidate.2).is_ok() {
-                    legal.push(candidate);
-                }
-            }
-            mine = legal;
+            mine = mine.into_iter().filter(|c| check(data, state, &c.2).is_ok()).take(HARD_LOOKS).collect();
             if let Some(probe) = probe.as_mut() {
                 for candidate in &mut mine {
                     candidate.0 += hard_score(data, probe, index, &candidate.2);
@@ -521,12 +517,12 @@ fn slipped(data: &Ruleset, state: &GameState, pick: u64) -> Action {
 fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
     let ground = &state.setup.scene.1;
     let mut found = Vec::new();
-    for (index, unit, kind, wanted) in movers(data, state) {
+    for (index, unit, kind, wanted, moves) in movers(data, state) {
         let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
         let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
         let here = field.at((unit.pose.x, unit.pose.y));
         let from = frame(state, state.side, (unit.pose.x, unit.pose.y));
-        for free in [false, true].into_iter().filter(|&free| may_move(data, state, index, free).is_ok()) {
+        for free in moves {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, .. } | Action::FreeMove { to, .. }) = action else { continue };
                 if gained(&field, here, to) >= UM_PER_INCH as f64 - 1.0 && check(data, state, &action).is_ok() {
