@@ -276,6 +276,16 @@ impl Bounds {
     pub fn grown(&self, by: f64) -> Self {
         Self { min: (self.min.0 - by, self.min.1 - by), max: (self.max.0 + by, self.max.1 + by) }
     }
+
+    /// How far apart two boxes are (0 where they meet): never more than the distance between
+    /// any two shapes inside them, so a gap too wide here is too wide for the shapes, found
+    /// without measuring their outlines.
+    #[must_use]
+    pub fn gap(&self, other: &Bounds) -> f64 {
+        let across = (other.min.0 - self.max.0).max(self.min.0 - other.max.0).max(0.0);
+        let down = (other.min.1 - self.max.1).max(self.min.1 - other.max.1).max(0.0);
+        crate::table::measure::length(across, down)
+    }
 }
 
 /// A footprint placed on the table, in micrometres.
@@ -767,6 +777,29 @@ mod tests {
         assert!((distance(&c, &d) - 25_000.0).abs() < 1e-9);
         assert!(!overlaps(&c, &Shape::circle(Coord { x: 25_000.0, y: 0.0 }, 12_500.0)), "bases in contact");
         assert!(overlaps(&a, &rect(11, 10, 4, 2, 90.0)));
+    }
+
+    proptest::proptest! {
+        /// The boxes' gap never exceeds the outlines' distance, at any turn or offset, for
+        /// hulls and round bases alike; and where the boxes are apart along one axis it is at
+        /// least that axis's separation (it is not simply 0).
+        #[test]
+        fn two_boxes_are_never_farther_apart_than_the_shapes_inside_them(
+            x in -40i64..40, y in -40i64..40, l in 1i64..8, w in 1i64..5,
+            turn in 0.0f64..360.0, own_turn in 0.0f64..360.0, round in proptest::bool::ANY,
+        ) {
+            let here = rect(0, 0, 5, 3, own_turn);
+            let there = if round {
+                Shape::circle(Coord { x: (x * UM_PER_INCH) as f64, y: (y * UM_PER_INCH) as f64 }, (w * UM_PER_INCH) as f64)
+            } else {
+                rect(x, y, l, w, turn)
+            };
+            let (boxes, outlines) = (here.bounds().gap(&there.bounds()), distance(&here, &there));
+            proptest::prop_assert!(boxes <= outlines + 1e-6, "boxes {} apart, outlines {}", boxes, outlines);
+            let (a, b) = (here.bounds(), there.bounds());
+            let across = (b.min.0 - a.max.0).max(a.min.0 - b.max.0);
+            proptest::prop_assert!(boxes >= across - 1e-6, "boxes {} apart, {} across", boxes, across);
+        }
     }
 
     #[test]

@@ -165,9 +165,15 @@ fn clear_of_pieces_measured(
             // Where the piece leaves too narrow a gap beside another that stops the unit, the
             // refusal names both and the gap ("1.6\" wide, the gap is 0.5\"").
             let width = hull.breadth();
+            let bounds = obstacle.shape.bounds();
             let beside = near
                 .iter()
                 .filter(|&&j| j != i && stopping(j))
+                // A piece whose box alone is a hull's width away (and a micrometre, for the
+                // outlines' rounding) leaves a wide enough gap: its outline is not measured.
+                .filter(|&&j| {
+                    scene.obstacles.get(j).is_some_and(|o| o.shape.bounds().gap(&bounds) <= width as f64 + 1.0)
+                })
                 .filter_map(|&j| Some((j, crate::table::distance(&obstacle.shape, &scene.obstacles.get(j)?.shape))))
                 .filter(|&(_, gap)| gap > 0.0 && gap < width as f64)
                 .min_by(|a, b| a.1.total_cmp(&b.1));

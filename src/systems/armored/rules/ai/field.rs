@@ -153,6 +153,22 @@ fn around(
         })
 }
 
+/// The four cell centres around a point with their weights, for reading the field: the same
+/// centres and weights as [`around`], in the same order, found with whole-number bounds (a
+/// read runs for every destination weighed, and four float-to-index conversions a centre cost
+/// more than the rest of it).
+fn corners(width: usize, depth: usize, cell: f64, (x, y): (i64, i64)) -> [Option<(usize, usize, f64)>; 4] {
+    let (fx, fy) = (x as f64 / cell - 0.5, y as f64 / cell - 0.5);
+    let (x0, y0) = (fx.floor(), fy.floor());
+    let (tx, ty) = (fx - x0, fy - y0);
+    let (left, top) = (x0 as i64, y0 as i64);
+    let at = |dx: i64, dy: i64, w: f64| {
+        let (cx, cy) = (usize::try_from(left + dx).ok()?, usize::try_from(top + dy).ok()?);
+        (cx < width && cy < depth).then_some((cx, cy, w))
+    };
+    [at(0, 0, (1.0 - tx) * (1.0 - ty)), at(1, 0, tx * (1.0 - ty)), at(0, 1, (1.0 - tx) * ty), at(1, 1, tx * ty)]
+}
+
 impl Field {
     pub fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)], memo: &FieldMemo, kind: usize) -> Self {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
@@ -165,7 +181,7 @@ impl Field {
     pub fn at(&self, at: (i64, i64)) -> f64 {
         let Ok(mut search) = self.search.lock() else { return f64::from(u32::MAX) };
         let (mut sum, mut weights) = (0.0, 0.0);
-        for ((x, y), w, _) in around(self.width, self.depth, self.cell, at) {
+        for (x, y, w) in corners(self.width, self.depth, self.cell, at).into_iter().flatten() {
             let cell = search.padded(x, y);
             let s = search.steps_at(cell);
             if s != u32::MAX {
@@ -225,6 +241,25 @@ mod tests {
             }
         }
         steps
+    }
+
+    #[test]
+    fn a_read_leans_on_the_same_centres_with_the_same_weights_as_a_goal_does() {
+        // Points on, between and just off every edge and corner of a small lattice, where a
+        // centre falls off the lattice on one side or the other.
+        let (width, depth, cell) = (5usize, 3usize, 25_400i64);
+        let mut points = 0;
+        for x in (-cell..=(width as i64 + 1) * cell).step_by(3_175) {
+            for y in (-cell..=(depth as i64 + 1) * cell).step_by(4_233) {
+                let read: Vec<(usize, usize, f64)> =
+                    corners(width, depth, cell as f64, (x, y)).into_iter().flatten().collect();
+                let seeded: Vec<(usize, usize, f64)> =
+                    around(width, depth, cell as f64, (x, y)).map(|((cx, cy), w, _)| (cx, cy, w)).collect();
+                assert_eq!(read, seeded, "at ({x}, {y})");
+                points += 1;
+            }
+        }
+        assert!(points > 100);
     }
 
     #[test]
