@@ -109,16 +109,19 @@ fn best_shot(data: &Ruleset, state: &GameState) -> Option<(f64, Action)> {
     let mut best: Option<Candidate> = None;
     // What the target could do to its own units next turn counts too, by the share of its
     // remaining strength the shot takes away: the gun that is killing them goes first.
-    let probe = plans::ready_probe(state);
+    // Made at the first shot weighed: most decisions late in a turn have no shot at all, and
+    // the copy of the whole game was the dearest part of asking.
+    let mut probe: Option<GameState> = None;
     let mut menace: Vec<Option<f64>> = vec![None; state.units.len()];
     for (action, s) in legal_shots(data, state) {
         let Action::Fire { unit, target, .. } = action else { continue };
         let (Some(t), Some(u)) = (state.live(target), state.live(unit)) else { continue };
         let mut worth = plans::shot_worth(data, state, &s, t);
         let threat = *menace[target].get_or_insert_with(|| {
+            let probe = probe.get_or_insert_with(|| plans::ready_probe(state));
             (0..state.units.len())
                 .filter(|&own| state.live(own).is_some_and(|o| o.side == state.side))
-                .map(|own| plans::any_shot_worth(data, &probe, target, own))
+                .map(|own| plans::any_shot_worth(data, probe, target, own))
                 .fold(0.0, f64::max)
         });
         worth += plans::silenced(state, &s, t) * threat;
