@@ -8,8 +8,8 @@
 
 use proptest::prelude::*;
 use skirmish_studio::systems::armored::rules::{
-    Action, Event, Foliage, GameState, Outcome, Readings, Rejection, Setup, apply, check, legal_actions, shot,
-    start_game,
+    Action, Event, Foliage, GameState, Outcome, Readings, Rejection, Setup, apply, check, legal_actions, legal_shots,
+    shot, start_game,
 };
 use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::{Mode, load_scenario};
@@ -375,6 +375,18 @@ fn random_game(seed: u64, choices: &[usize], sample: &str) -> (Vec<Action>, Vec<
         let legal = legal_actions(&data, &state);
         if legal.is_empty() {
             break;
+        }
+        // Every shot the check allows is listed: each unit, weapon and target asked.
+        let listed: Vec<Action> = legal_shots(&data, &state).into_iter().map(|(a, _)| a).collect();
+        for (unit, u) in state.units.iter().enumerate() {
+            let weapons = data.profiles.get(u.profile).map_or(0, |p| p.weapons.len());
+            for weapon in 0..weapons {
+                for target in 0..state.units.len() {
+                    let fire = Action::Fire { unit, weapon, target };
+                    let allowed = check(&data, &state, &fire).is_ok();
+                    assert_eq!(allowed, listed.contains(&fire), "{fire:?}: the check and the list of shots disagree");
+                }
+            }
         }
         let action = legal[choice % legal.len()].clone();
         assert!(check(&data, &state, &action).is_ok(), "legal but refused: {action:?}");

@@ -5,9 +5,10 @@
 //! can still be checked and taken.
 
 use super::action::Action;
-use super::check::{Checked, check};
+use super::check::check;
 use super::geometry::{profile, shape};
-use super::shooting::Shot;
+use super::shooting::{Shot, shot};
+use super::special::may_act;
 use super::state::{GameState, Outcome};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weight};
 use crate::table::{Facing, UM_PER_INCH};
@@ -121,13 +122,21 @@ fn places_of_note(data: &Ruleset, state: &GameState, u: &super::state::Unit, rea
 #[must_use]
 pub fn legal_shots(data: &Ruleset, state: &GameState) -> Vec<(Action, Shot)> {
     let mut out = Vec::new();
+    // What `check` asks of a Fire action, in its order, with the questions that do not depend
+    // on the weapon or the target asked once per unit rather than for every pair: the game
+    // goes on and is past deployment, the unit may spend an action, and the shot holds.
+    if state.outcome != Outcome::Ongoing || state.deploying {
+        return out;
+    }
     for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
+        if may_act(data, state, unit, 1).is_err() {
+            continue;
+        }
         let weapons = profile(data, u).map_or(0, |p| p.weapons.len());
         for weapon in 0..weapons {
             for (target, _) in state.units.iter().enumerate().filter(|(_, t)| t.alive() && t.side != state.side) {
-                let action = Action::Fire { unit, weapon, target };
-                if let Ok(Checked::Fire(shot)) = check(data, state, &action) {
-                    out.push((action, shot));
+                if let Ok(shot) = shot(data, state, unit, weapon, target) {
+                    out.push((Action::Fire { unit, weapon, target }, shot));
                 }
             }
         }
