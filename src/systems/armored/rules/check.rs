@@ -66,6 +66,22 @@ pub fn may_move(data: &Ruleset, state: &GameState, unit: usize, free: bool) -> R
     }
 }
 
+/// Whether a unit may fire (a plain shot) now at all, whatever the weapon and the target: the
+/// part of a shot's check that asks neither. A refusal here refuses every shot of the unit, so
+/// the list of shots asks it once per unit.
+///
+/// # Errors
+/// The named reason every such shot of the unit is refused now.
+pub fn may_fire(data: &Ruleset, state: &GameState, unit: usize) -> Result<(), Rejection> {
+    if state.outcome != Outcome::Ongoing {
+        return Err(Rejection::GameOver);
+    }
+    if state.deploying {
+        return Err(Rejection::Deploying);
+    }
+    may_act(data, state, unit, 1)
+}
+
 /// The rules' verdict on an action now.
 ///
 /// # Errors
@@ -116,7 +132,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
             Ok(Checked::Move(cost))
         }
         Action::Fire { unit, weapon, target } => {
-            may_act(data, state, *unit, 1)?;
+            may_fire(data, state, *unit)?;
             Ok(Checked::Fire(shot(data, state, *unit, *weapon, *target)?))
         }
         Action::AccurateFire { unit, weapon, target } => {

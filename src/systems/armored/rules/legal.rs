@@ -5,10 +5,9 @@
 //! can still be checked and taken.
 
 use super::action::Action;
-use super::check::check;
+use super::check::{check, may_fire};
 use super::geometry::{profile, shape};
 use super::shooting::{Shot, shot};
-use super::special::may_act;
 use super::state::{GameState, Outcome};
 use crate::systems::armored::ruleset::{Keyword, Ruleset, UnitClass, Weight};
 use crate::table::{Facing, UM_PER_INCH};
@@ -122,14 +121,10 @@ fn places_of_note(data: &Ruleset, state: &GameState, u: &super::state::Unit, rea
 #[must_use]
 pub fn legal_shots(data: &Ruleset, state: &GameState) -> Vec<(Action, Shot)> {
     let mut out = Vec::new();
-    // What `check` asks of a Fire action, in its order, with the questions that do not depend
-    // on the weapon or the target asked once per unit rather than for every pair: the game
-    // goes on and is past deployment, the unit may spend an action, and the shot holds.
-    if state.outcome != Outcome::Ongoing || state.deploying {
-        return out;
-    }
+    // What `check` asks of a Fire action: what asks neither weapon nor target once per unit
+    // (`may_fire`), then the shot itself for each pair.
     for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.alive() && u.side == state.side) {
-        if may_act(data, state, unit, 1).is_err() {
+        if may_fire(data, state, unit).is_err() {
             continue;
         }
         let weapons = profile(data, u).map_or(0, |p| p.weapons.len());

@@ -169,12 +169,13 @@ fn clear_of_pieces_measured(
             let beside = near
                 .iter()
                 .filter(|&&j| j != i && stopping(j))
-                // A piece whose box alone is a hull's width away (and a micrometre, for the
-                // outlines' rounding) leaves a wide enough gap: its outline is not measured.
-                .filter(|&&j| {
-                    scene.obstacles.get(j).is_some_and(|o| o.shape.bounds().gap(&bounds) <= width as f64 + 1.0)
+                .filter_map(|&j| {
+                    let other = &scene.obstacles.get(j)?.shape;
+                    // A piece whose box alone is a hull's width away (and a micrometre, for the
+                    // outlines' rounding) leaves a wide enough gap: its outline is not measured.
+                    (other.bounds().gap(&bounds) <= width as f64 + 1.0)
+                        .then(|| (j, crate::table::distance(&obstacle.shape, other)))
                 })
-                .filter_map(|&j| Some((j, crate::table::distance(&obstacle.shape, &scene.obstacles.get(j)?.shape))))
                 .filter(|&(_, gap)| gap > 0.0 && gap < width as f64)
                 .min_by(|a, b| a.1.total_cmp(&b.1));
             return Err(Rejection::HullBlocked {

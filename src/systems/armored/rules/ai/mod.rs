@@ -243,7 +243,8 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
     let ground = &state.setup.scene.1;
     // One field per kind of unit and set of goals: units with the same weapons share it.
     let mut fields: Vec<SharedField> = Vec::new();
-    let mut probe = (level == Level::Hard).then(|| plans::ready_probe(state));
+    // Hard's copy with every weapon ready, made at its first closer look.
+    let mut probe: Option<GameState> = None;
     // In Domination the objectives are won by arriving first and the game ends on the round
     // limit: a vehicle that detours out of sight arrives late, and an Easy that never detoured
     // took the objectives from Normal (generated tables where it won every game).
@@ -302,10 +303,9 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
             // have passed.
             mine.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
             mine = mine.into_iter().filter(|c| check(data, state, &c.2).is_ok()).take(HARD_LOOKS).collect();
-            if let Some(probe) = probe.as_mut() {
-                for candidate in &mut mine {
-                    candidate.0 += hard_score(data, probe, index, &candidate.2);
-                }
+            for candidate in &mut mine {
+                let probe = probe.get_or_insert_with(|| plans::ready_probe(state));
+                candidate.0 += hard_score(data, probe, index, &candidate.2);
             }
             for (gain, key, action) in mine {
                 if is_better(best.as_ref(), gain, key) {
