@@ -13,6 +13,8 @@
 //! (`swat 1001 1100 20`; `caps` plays only Normal against Normal, for the capped share).
 //! Tune on one block of seeds; report on another the tuning never saw. `JUDGE_LEVELS=hard` (or
 //! `normal`) plays only Hard against Normal (or Normal against Easy), for tuning one level.
+//! `JUDGE_EACH=1` also prints a line per scenario (its seed, what was generated, and each
+//! pairing's wins and losses over both seatings), for splitting the figures by kind of table.
 
 use skirmish_studio::balance::{Balance, BalanceOptions, run_balance};
 use skirmish_studio::game::{GenerateRequest, Level, OpenScenario, share_text, wilson_interval};
@@ -118,11 +120,21 @@ fn main() -> Result<(), String> {
     let (mut first_seat, mut seat_flagged, mut seat_favoured) = ((0usize, 0usize), Vec::new(), Vec::new());
     // Maps the validator says the rules cannot end (no route between the armies), counted apart.
     let (mut unendable_maps, mut unendable_capped, mut unendable_games) = (Vec::new(), 0usize, 0usize);
+    let each = std::env::var_os("JUDGE_EACH").is_some();
     for seed in first..=last {
         let generated = rules.generate(&GenerateRequest::seeded(seed))?;
         let scenario = generated.scenario.as_ref();
         for (tally, &pairing) in tallies.iter_mut().zip(pairings) {
             let seatings = both_seatings(scenario, pairing, games, seed * 1_000)?;
+            if each {
+                let (won, lost) = seatings.iter().fold((0, 0), |(w, l), s| (w + s.0, l + s.1));
+                println!(
+                    "scenario {seed}: {} against {}: wins {won}, loses {lost}; {}",
+                    pairing.0.name(),
+                    pairing.1.name(),
+                    generated.said
+                );
+            }
             for (entry, played) in tally.seatings.iter_mut().zip(seatings) {
                 *entry = (entry.0 + played.0, entry.1 + played.1, entry.2 + played.2, entry.3 + played.3);
             }

@@ -10,7 +10,7 @@
 use crate::armored_common;
 
 use armored_common::*;
-use skirmish_studio::systems::armored::rules::{Action, Level, computer_action};
+use skirmish_studio::systems::armored::rules::{Action, Level, Look, computer_action, computer_action_looking};
 use skirmish_studio::systems::armored::scenario::Mode;
 use skirmish_studio::table::Objective;
 
@@ -133,10 +133,11 @@ fn on_the_table_where_the_old_easy_beat_normal_normal_now_wins() {
 }
 
 /// A Sherman with its shots spent, a halftrack it can hurt ahead to the right and a Tiger
-/// farther off to the left. Normal drives at the halftrack; Hard, which minds what the
-/// Tiger's gun could do to it at each destination twice as much as the shot it would have,
-/// takes a place farther from the Tiger that still gains ground. (With the enemy's answer
-/// weighed at a half, Hard took Normal's place.)
+/// farther off to the left. Normal drives at the halftrack; Hard's closer look, which minds
+/// what the Tiger's gun could do to it at each destination twice as much as the shot it would
+/// have, takes a place farther from the Tiger that still gains ground. (With the enemy's answer
+/// weighed at a half, Hard took Normal's place.) The look is named here: on a table where its
+/// study finds it loses to Normal, Hard moves as Normal does (`tests/armored_study.rs`).
 #[test]
 fn hard_keeps_farther_from_the_gun_that_outclasses_it_where_normal_drives_straight_on() {
     let data = data();
@@ -151,7 +152,7 @@ fn hard_keeps_farther_from_the_gun_that_outclasses_it_where_normal_drives_straig
     let mut state = game(&data, &s);
     state.side = 0;
     state.units[0].fired.iter_mut().for_each(|f| *f = 1);
-    let destination = |level| match computer_action(&data, &state, level) {
+    let destination = |level| match computer_action_looking(&data, &state, level, Look::Closer) {
         Some(Action::Move { unit: 0, to, .. }) => to,
         other => panic!("the Sherman should move, got {other:?}"),
     };

@@ -19,7 +19,8 @@ mod special;
 mod state;
 
 pub use action::{Action, Event, Rejection, Roll};
-pub use ai::{Level, computer_action};
+pub use ai::study::{study, study_games};
+pub use ai::{Level, computer_action, computer_action_looking};
 pub use artillery::He;
 pub use check::{Checked, check};
 pub use cycle::objectives_held;
@@ -36,4 +37,6 @@ pub use readings::{
 pub use setup::start_game;
 pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot, shot_with};
 pub use special::{crew_of, manned_gun, sandbagged, scout_bonus};
-pub use state::{FieldMemo, GameState, Ground, Mark, Outcome, SceneCache, Setup, SightMemo, Unit, Victory, WinBy};
+pub use state::{
+    FieldMemo, GameState, Ground, HardStudy, Look, Mark, Outcome, SceneCache, Setup, SightMemo, Unit, Victory, WinBy,
+};

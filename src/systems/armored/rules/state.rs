@@ -46,15 +46,39 @@ pub struct Setup {
 }
 
 /// The pieces indexed for sight once per game, and where vehicles and infantry can go on an
-/// inch lattice (for the computer's way round walls and buildings); every copy of a state
-/// shares them.
+/// inch lattice (for the computer's way round walls and buildings), the kept answers of pure
+/// questions, and Hard's study of the table for each side; every copy of a state shares them.
 #[derive(Debug, Clone)]
 pub struct SceneCache(
     pub std::sync::Arc<crate::table::Scene>,
     pub std::sync::Arc<Ground>,
     pub std::sync::Arc<FieldMemo>,
     pub std::sync::Arc<SightMemo>,
+    pub std::sync::Arc<HardStudy>,
 );
+
+/// How Hard moves on a table: with its closer look, or as Normal does (the computer player's
+/// `study.rs` finds which).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Look {
+    /// As Normal: the move that gains most toward its goal.
+    Plain,
+    /// The closer look at its best destinations (`hard_score` in the computer player).
+    Closer,
+}
+
+/// Each side's look in one game, found at its first Hard move and shared by every copy of the
+/// game's state (the computer copies the game to weigh its choices).
+#[derive(Debug, Default)]
+pub struct HardStudy([std::sync::OnceLock<Look>; 2]);
+
+impl HardStudy {
+    /// The slot of side `side` (0 or 1).
+    #[must_use]
+    pub fn side(&self, side: u8) -> Option<&std::sync::OnceLock<Look>> {
+        self.0.get(usize::from(side))
+    }
+}
 
 /// The computer's way-finding fields last worked out, by kind of unit and goals: a pure
 /// function's results kept (the same goals give the same field), so a game does not work out

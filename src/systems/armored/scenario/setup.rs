@@ -32,6 +32,7 @@ pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -
                 Arc::new(ground),
                 Arc::new(rules::FieldMemo::default()),
                 Arc::new(rules::SightMemo::default()),
+                Arc::new(rules::HardStudy::default()),
             )
         },
     }

@@ -4,18 +4,21 @@
 //! can hurt; in Domination, squads to the objectives their own squads do not stand on),
 //! choosing among candidate destinations and, outside Domination, keeping vehicles out of
 //! enemy sight; else end the turn. That is Normal. Hard also prefers ground from which it can
-//! fire; Easy is Normal that slips on half its decisions (a shot or a move worth something,
-//! drawn from all of them, not the best). Ties and draws fall to each side's own frame (from
+//! fire and which the enemy cannot fire on, where its study of the table (`study.rs`) found
+//! that this closer look beats Normal, and moves as Normal does elsewhere; Easy is Normal that
+//! slips on half its decisions (a shot or a move worth something, drawn from all of them, not
+//! the best). Ties and draws fall to each side's own frame (from
 //! where it deploys towards where the enemy deploys), never to its index or listing order.
 
 pub(super) mod field;
 mod plans;
+pub mod study;
 
 use crate::systems::armored::rules::action::Action;
 use crate::systems::armored::rules::check::{check, may_move};
 use crate::systems::armored::rules::geometry::profile;
 use crate::systems::armored::rules::legal::{legal_shots, move_candidates};
-use crate::systems::armored::rules::state::{GameState, Outcome, Unit, Victory};
+use crate::systems::armored::rules::state::{GameState, Look, Outcome, Unit, Victory};
 use crate::systems::armored::ruleset::{Ruleset, UnitClass};
 use crate::table::{Pose, UM_PER_INCH};
 use field::Field;
@@ -238,7 +241,7 @@ fn gained(field: &Field, here: f64, to: (i64, i64)) -> f64 {
 type SharedField = (usize, Vec<(i64, i64)>, Field);
 
 /// The move that gains most toward a goal, if any gains an inch.
-fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
+fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> Option<Action> {
     let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
     let ground = &state.setup.scene.1;
     // One field per kind of unit and set of goals: units with the same weapons share it.
@@ -287,7 +290,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                     gain -= exposure(data, state, unit, pose) as f64 * 2.0 * UM_PER_INCH as f64;
                 }
                 let key = frame(state, state.side, to);
-                if level != Level::Hard
+                if !closer
                     && best
                         .as_ref()
                         .is_some_and(|(g, k, _)| gain < *g - 1e-6 || ((gain - *g).abs() <= 1e-6 && key >= *k))
@@ -297,15 +300,20 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> 
                 mine.push((gain, key, action));
             }
         }
-        if level == Level::Hard {
+        if closer {
             // The closest looks go to the unit's best legal destinations: sorted first (stably,
             // so equal ones keep their order), the rules are asked down the list until enough
             // have passed.
             mine.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
             mine = mine.into_iter().filter(|c| check(data, state, &c.2).is_ok()).take(HARD_LOOKS).collect();
+            let threat_weight = if fires_after_moving(data, state, index) {
+                HARD_THREAT_WEIGHT_FIRING_FIRST
+            } else {
+                HARD_THREAT_WEIGHT
+            };
             for candidate in &mut mine {
                 let probe = probe.get_or_insert_with(|| plans::ready_probe(state));
-                candidate.0 += hard_score(data, probe, index, &candidate.2);
+                candidate.0 += hard_score(data, probe, index, &candidate.2, threat_weight);
             }
             for (gain, key, action) in mine {
                 if is_better(best.as_ref(), gain, key) {
@@ -382,10 +390,10 @@ fn could_be_chosen(mine: &[(f64, FramePlace, Action)], allowed: impl Fn(&Action)
 const HARD_LOOKS: usize = 4;
 
 /// Hard's second look at a move, in inches of gain: the best shot the unit could take from
-/// there at any enemy, less twice what the enemies could do to it there (each enemy's best
-/// weapon, [`HARD_THREAT_WEIGHT`]), both as worth (a share of the cost) turned to inches at an
-/// inch per 5 points.
-fn hard_score(data: &Ruleset, probe: &mut GameState, index: usize, action: &Action) -> f64 {
+/// there at any enemy, less `threat_weight` times what the enemies could do to it there (each
+/// enemy's best weapon), both as worth (a share of the cost) turned to inches at an inch per 5
+/// points.
+fn hard_score(data: &Ruleset, probe: &mut GameState, index: usize, action: &Action, threat_weight: f64) -> f64 {
     let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = *action else { return 0.0 };
     let Some(old) = probe.units.get(index).map(|u| u.pose) else { return 0.0 };
     if let Some(u) = probe.units.get_mut(index) {
@@ -404,7 +412,7 @@ fn hard_score(data: &Ruleset, probe: &mut GameState, index: usize, action: &Acti
     if let Some(u) = probe.units.get_mut(index) {
         u.pose = old;
     }
-    (opportunity - HARD_THREAT_WEIGHT * threat) / 5.0 * UM_PER_INCH as f64
+    (opportunity - threat_weight * threat) / 5.0 * UM_PER_INCH as f64
 }
 
 /// How much more Hard minds what the enemies could do to a unit at a destination than what the
@@ -415,9 +423,45 @@ fn hard_score(data: &Ruleset, probe: &mut GameState, index: usize, action: &Acti
 /// never saw: 56% (54% to 58%) at 2, against 53% (51% to 54%) at a half.
 const HARD_THREAT_WEIGHT: f64 = 2.0;
 
+/// The same weight for a unit that could still fire this turn after the move (a second action
+/// of its own, and one left under the side's limit): it takes the first shot of the exchange, so
+/// the enemies' answer is half as much to mind. With one weight for every move Hard held back on
+/// open tables and lost to Normal there. On tuning block 13001-13100 against Normal, with 2 for
+/// a unit whose move is its last act of the turn: 1 (one weight) 62% of decisive games with 2
+/// tables reversed, 0.5 of it 64% with 1, a quarter of it 63% with 1; on a 72" open table
+/// (13031) 12% became 65%, and on the bundled Three Farms 30% became 49% in both seatings (the
+/// same from 0.4 to 0.6 of it, 38% at 0.75 of it).
+const HARD_THREAT_WEIGHT_FIRING_FIRST: f64 = HARD_THREAT_WEIGHT * 0.5;
+
+/// Whether a unit that moves now could still fire afterwards this turn: a weapon it has not
+/// fired this turn, its own second action, and one left under the side's action limit
+/// (infantry spends none of the limit).
+fn fires_after_moving(data: &Ruleset, state: &GameState, index: usize) -> bool {
+    state.units.get(index).is_some_and(|u| {
+        profile(data, u).is_some_and(|p| {
+            u.fired.contains(&0)
+                && u.actions_spent + 2 <= p.actions
+                && (p.class == UnitClass::Infantry || state.actions_spent + 2 <= state.setup.action_limit)
+        })
+    })
+}
+
 /// The computer's next action for the side whose turn it is.
 #[must_use]
 pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
+    decide(data, state, level, || study::look(data, state))
+}
+
+/// The computer's next action with Hard's way of moving given, not studied: the study's own
+/// games play the closer look they are judging, and tests name the look they exercise.
+#[must_use]
+pub fn computer_action_looking(data: &Ruleset, state: &GameState, level: Level, look: Look) -> Option<Action> {
+    decide(data, state, level, || look)
+}
+
+/// The computer's next action, with Hard's way of moving on this table (`look`, asked only
+/// when Hard comes to move: its study of the table, or a look given).
+fn decide(data: &Ruleset, state: &GameState, level: Level, look: impl FnOnce() -> Look) -> Option<Action> {
     if state.outcome != Outcome::Ongoing {
         return None;
     }
@@ -449,7 +493,10 @@ pub fn computer_action(data: &Ruleset, state: &GameState, level: Level) -> Optio
     if let Some(action) = plans::pivot_plan(data, state) {
         return Some(action);
     }
-    Some(best_move(data, state, level).unwrap_or(Action::EndTurn))
+    // Hard moves with its closer look only where its study of the table found that it beats
+    // Normal there; elsewhere it moves as Normal does.
+    let closer = level == Level::Hard && look() == Look::Closer;
+    Some(best_move(data, state, level, closer).unwrap_or(Action::EndTurn))
 }
 
 /// Deployment: the reserve unit whose planned place ranks first in the side's frame goes

@@ -1,0 +1,99 @@
+//! Hard's study of an Armored Advance table: Hard moves with its closer look only on a table
+//! where that look beats Normal in the study's games, and as Normal does elsewhere, so no
+//! table turns the levels round. The study is the same from either side of a symmetric table
+//! and from a relabelled copy, so no seat or side label is favoured by it.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::game::GenerateRequest;
+use skirmish_studio::systems::armored::rules::{
+    Level, Look, Outcome, Setup, apply, computer_action, computer_action_looking, start_game, study, study_games,
+};
+use skirmish_studio::systems::armored::ruleset::Ruleset;
+use skirmish_studio::systems::armored::scenario::setup::setup_of;
+use skirmish_studio::systems::armored::scenario::{ArmoredScenario, load_scenario};
+
+/// Generated table `seed`, as the rules core reads it.
+fn generated(data: &Ruleset, seed: u64) -> ArmoredScenario {
+    let rules = skirmish_studio::systems::system("armored-advance").unwrap().rules(None).unwrap();
+    let text = rules.generate(&GenerateRequest::seeded(seed)).unwrap().text;
+    load_scenario(data, &text).unwrap()
+}
+
+/// The scenario with the sides' labels swapped: the same physical table, where side 1 now
+/// deploys where side 0 did.
+fn relabelled(scenario: &ArmoredScenario) -> ArmoredScenario {
+    let mut swapped = scenario.clone();
+    for zone in &mut swapped.table.zones {
+        zone.owner = zone.owner.map(|o| 1 - o);
+    }
+    for unit in &mut swapped.table.units {
+        unit.owner = 1 - unit.owner;
+    }
+    swapped
+}
+
+/// Generated table 13456 (36" square, dense, 200 points a side): with its closer look Hard lost
+/// 4 of 40 decisive games to Normal there. Its study finds the look loses, so Hard's every
+/// choice is Normal's, through a whole game.
+#[test]
+fn where_the_closer_look_loses_to_normal_in_the_study_hard_moves_as_normal_does() {
+    let data = Ruleset::builtin().unwrap();
+    let scenario = generated(&data, 13_456);
+    let setup = setup_of(&data, &scenario, Some(0));
+    let (won, lost) = study_games(&data, &setup, 0);
+    assert!(won <= lost, "the closer look won {won} and lost {lost} of the study's games");
+    assert_eq!(study(&data, &setup, 0), Look::Plain);
+    let (mut state, _) = start_game(&data, &setup, 7).unwrap();
+    for step in 0..300 {
+        let normal = computer_action(&data, &state, Level::Normal).unwrap();
+        let hard = if state.side == 0 { computer_action(&data, &state, Level::Hard).unwrap() } else { normal.clone() };
+        assert_eq!(hard, normal, "action {step}: Hard chose otherwise than Normal on a table its study turned down");
+        apply(&data, &mut state, &normal).unwrap();
+        if state.outcome != Outcome::Ongoing {
+            return;
+        }
+    }
+}
+
+/// Generated table 13031 (72" by 48", open): the closer look beats Normal there, so Hard uses
+/// it, and somewhere in a game it moves where Normal would not.
+#[test]
+fn where_the_closer_look_beats_normal_in_the_study_hard_uses_it() {
+    let data = Ruleset::builtin().unwrap();
+    let scenario = generated(&data, 13_031);
+    let setup = setup_of(&data, &scenario, Some(0));
+    let (won, lost) = study_games(&data, &setup, 0);
+    assert!(won > lost, "the closer look won {won} and lost {lost} of the study's games");
+    let (mut state, _) = start_game(&data, &setup, 7).unwrap();
+    let mut differed = false;
+    for _ in 0..300 {
+        let normal = computer_action(&data, &state, Level::Normal).unwrap();
+        if state.side == 0 {
+            let hard = computer_action(&data, &state, Level::Hard).unwrap();
+            assert_eq!(hard, computer_action_looking(&data, &state, Level::Hard, Look::Closer).unwrap());
+            differed |= hard != normal;
+        }
+        apply(&data, &mut state, &normal).unwrap();
+        if state.outcome != Outcome::Ongoing || differed {
+            break;
+        }
+    }
+    assert!(differed, "Hard chose as Normal at every decision of a game on a table its study took up");
+}
+
+/// The study of a side on a symmetric table and of the other side on the same table, and of
+/// the side that deploys in the same place on a relabelled copy: the same games, won and lost
+/// alike. A study that leaned on a side's index would differ here.
+#[test]
+fn the_study_is_the_same_from_either_side_of_a_symmetric_table_and_from_a_relabelled_copy() {
+    let data = Ruleset::builtin().unwrap();
+    for seed in [13_031, 13_456] {
+        let scenario = generated(&data, seed);
+        let setup: Setup = setup_of(&data, &scenario, None);
+        let bottom = study_games(&data, &setup, 0);
+        assert_eq!(study_games(&data, &setup, 1), bottom, "table {seed}: the other side's study");
+        let other = setup_of(&data, &relabelled(&scenario), None);
+        assert_eq!(study_games(&data, &other, 1), bottom, "table {seed}: the relabelled side's study");
+    }
+}
