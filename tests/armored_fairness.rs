@@ -11,6 +11,8 @@ use skirmish_studio::systems::armored::scenario::load_scenario;
 use skirmish_studio::systems::armored::scenario::setup::setup_of;
 use skirmish_studio::table::{Facing, Pose, TableSymmetry};
 
+use crate::armored_common::relabelled;
+
 /// A point's and a facing's image under the sample's symmetry.
 fn image(symmetry: TableSymmetry, (w, d): (i64, i64), (x, y): (i64, i64), facing: Facing) -> ((i64, i64), Facing) {
     let c = i64::from(facing.centidegrees());
@@ -172,21 +174,6 @@ fn a_game_and_its_mirror_with_the_same_dice_give_the_same_events() {
             }
         }
     }
-}
-
-/// The scenario with its side labels swapped: the same units on the same table, each zone and
-/// unit owned by the other side.
-fn relabelled(
-    scenario: &skirmish_studio::systems::armored::scenario::ArmoredScenario,
-) -> skirmish_studio::systems::armored::scenario::ArmoredScenario {
-    let mut swapped = scenario.clone();
-    for zone in &mut swapped.table.zones {
-        zone.owner = zone.owner.map(|o| 1 - o);
-    }
-    for unit in &mut swapped.table.units {
-        unit.owner = 1 - unit.owner;
-    }
-    swapped
 }
 
 #[test]

@@ -13,24 +13,13 @@ use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::setup::setup_of;
 use skirmish_studio::systems::armored::scenario::{ArmoredScenario, load_scenario};
 
+use crate::armored_common::relabelled;
+
 /// Generated table `seed`, as the rules core reads it.
 fn generated(data: &Ruleset, seed: u64) -> ArmoredScenario {
     let rules = skirmish_studio::systems::system("armored-advance").unwrap().rules(None).unwrap();
     let text = rules.generate(&GenerateRequest::seeded(seed)).unwrap().text;
     load_scenario(data, &text).unwrap()
-}
-
-/// The scenario with the sides' labels swapped: the same physical table, where side 1 now
-/// deploys where side 0 did.
-fn relabelled(scenario: &ArmoredScenario) -> ArmoredScenario {
-    let mut swapped = scenario.clone();
-    for zone in &mut swapped.table.zones {
-        zone.owner = zone.owner.map(|o| 1 - o);
-    }
-    for unit in &mut swapped.table.units {
-        unit.owner = 1 - unit.owner;
-    }
-    swapped
 }
 
 /// Generated table 13456 (36" square, dense, 200 points a side): with its closer look Hard lost

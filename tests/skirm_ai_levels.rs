@@ -10,7 +10,7 @@
 use crate::skirm_common;
 
 use skirm_common::*;
-use skirmish_studio::systems::skirm::rules::{Action, Level, computer_action_at};
+use skirmish_studio::systems::skirm::rules::{Action, Level, choose_unstudied, computer_action_at};
 
 #[test]
 fn easy_takes_a_failed_roll_as_it_falls_normal_spends_an_order_on_it() {
@@ -50,7 +50,8 @@ fn normal_delays_when_outnumbered_with_nothing_in_reach_easy_never_does() {
 
 #[test]
 fn hard_plays_a_different_battle_from_normal_on_the_samples() {
-    // Hard weighs what its shooters walk into; on Night Extraction that changes its moves.
+    // Hard's own way weighs what its shooters walk into; on Night Extraction that changes its
+    // moves. (Named unstudied: where its study finds its way loses, Hard plays as Normal.)
     use skirmish_studio::systems::skirm::rules::{Outcome, apply, start_game};
     use skirmish_studio::systems::skirm::scenario::load_scenario;
     let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
@@ -63,7 +64,7 @@ fn hard_plays_a_different_battle_from_normal_on_the_samples() {
         let (mut state, _) = start_game(&rules, &setup, 1).unwrap();
         let mut taken = Vec::new();
         while state.outcome == Outcome::Ongoing && taken.len() < 3000 {
-            let Some(action) = computer_action_at(&rules, &state, level) else { break };
+            let Some(action) = choose_unstudied(&rules, &state, level) else { break };
             apply(&rules, &mut state, &action).unwrap();
             taken.push(action);
         }
@@ -87,8 +88,40 @@ fn hard_moves_where_a_shot_follows_normal_only_gains_ground() {
         Action::Move { to } => to.x.abs_diff(0).max(to.y.abs_diff(14)) <= 8,
         other => panic!("expected a move, got {other:?}"),
     };
-    let hard = computer_action_at(&b.rules, &b.state, Level::Hard).unwrap();
+    let hard = choose_unstudied(&b.rules, &b.state, Level::Hard).unwrap();
     let normal = computer_action_at(&b.rules, &b.state, Level::Normal).unwrap();
     assert!(in_rifle_range(&hard), "Hard leaves the raider out of reach: {hard:?}");
     assert!(!in_rifle_range(&normal), "Normal was meant to gain ground only: {normal:?}");
+}
+
+/// Generated table `seed`'s setup.
+fn generated(
+    rules: &skirmish_studio::systems::skirm::rules::Ruleset,
+    seed: u64,
+) -> skirmish_studio::systems::skirm::rules::Setup {
+    use skirmish_studio::game::GenerateRequest;
+    let game = skirmish_studio::systems::system("skirm").unwrap().rules(None).unwrap();
+    let text = game.generate(&GenerateRequest::seeded(seed)).unwrap().text;
+    skirmish_studio::systems::skirm::scenario::load_scenario(rules, &text).unwrap().to_setup(rules).unwrap()
+}
+
+/// Generated table 6148, where Hard's own way lost to Normal beyond chance on a fresh block:
+/// its study (from both squads' sides) finds the way loses, and Hard then makes Normal's every
+/// choice, in either seat, through a battle.
+#[test]
+fn where_its_study_finds_hards_own_way_loses_hard_plays_as_normal_does() {
+    use skirmish_studio::systems::skirm::rules::{Outcome, apply, start_game, study_games};
+    let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
+    let setup = generated(&rules, 6148);
+    let (won, lost) = study_games(&rules, &setup);
+    assert!(won <= lost, "Hard's own way won {won} and lost {lost} of the study's battles");
+    let (mut state, _) = start_game(&rules, &setup, 5).unwrap();
+    let mut decisions = 0;
+    while state.outcome == Outcome::Ongoing && decisions < 3000 {
+        let normal = computer_action_at(&rules, &state, Level::Normal).unwrap();
+        assert_eq!(computer_action_at(&rules, &state, Level::Hard), Some(normal.clone()), "decision {decisions}");
+        apply(&rules, &mut state, &normal).unwrap();
+        decisions += 1;
+    }
+    assert!(decisions > 50, "a whole battle was played ({decisions} decisions)");
 }

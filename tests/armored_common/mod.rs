@@ -59,3 +59,16 @@ pub fn mv(unit: usize, x: f64, y: f64) -> Action {
 pub fn free(unit: usize, x: f64, y: f64) -> Action {
     Action::FreeMove { unit, to: ((x * IN as f64) as i64, (y * IN as f64) as i64), facing: Facing::UP }
 }
+
+/// The scenario with its side labels swapped: the same units on the same table, each zone and
+/// unit owned by the other side (side 1 now deploys where side 0 did).
+pub fn relabelled(scenario: &ArmoredScenario) -> ArmoredScenario {
+    let mut swapped = scenario.clone();
+    for zone in &mut swapped.table.zones {
+        zone.owner = zone.owner.map(|o| 1 - o);
+    }
+    for unit in &mut swapped.table.units {
+        unit.owner = 1 - unit.owner;
+    }
+    swapped
+}

@@ -305,7 +305,40 @@ pub struct GameState {
     pub medals: Vec<Vec<Medal>>,
     /// The dice.
     pub dice: Dice,
+    /// Hard's study of the battle's table (the computer player's), shared by every copy of the
+    /// battle; not part of the battle, so neither saved nor compared.
+    #[serde(skip)]
+    pub hard_study: HardStudy,
 }
+
+/// The setup a battle started from and whether Hard's study of it took Hard's own way up
+/// (worked out at Hard's first decision, one answer for both squads): every copy of the battle
+/// shares it. A battle read back from a file has none, and Hard then plays as Normal.
+#[derive(Debug, Clone, Default)]
+pub struct HardStudy(Option<std::sync::Arc<(Setup, std::sync::OnceLock<bool>)>>);
+
+impl HardStudy {
+    /// A study of the battle that starts from `setup`, not yet made.
+    #[must_use]
+    pub fn of(setup: &Setup) -> Self {
+        Self(Some(std::sync::Arc::new((setup.clone(), std::sync::OnceLock::new()))))
+    }
+
+    /// The setup the battle started from, and the study's answer, once worked out.
+    #[must_use]
+    pub fn answer(&self) -> Option<(&Setup, &std::sync::OnceLock<bool>)> {
+        self.0.as_ref().map(|study| (&study.0, &study.1))
+    }
+}
+
+/// A kept answer is no part of the battle: two battles compare alike whatever their studies.
+impl PartialEq for HardStudy {
+    fn eq(&self, _other: &Self) -> bool {
+        true
+    }
+}
+
+impl Eq for HardStudy {}
 
 impl GameState {
     /// A unit by id.

@@ -12,69 +12,34 @@
 //! The study is a pure function of the rules' data, the table, the settings and the side: its
 //! games have seeds of their own, so the game being played, its dice and its seat do not enter
 //! it, and every machine, thread and shard reaches the same answer. It is worked out once per
-//! game and side (every copy of a game shares it) and kept for the process, a few tables at a
-//! time, so the balance lab studies a table once, not once per game.
+//! game and side (every copy of a game shares it) and kept for the process
+//! ([`crate::level::KeptStudies`]), so the balance lab studies a table once, not once per game.
 
 use super::super::perform::apply;
 use super::super::setup::start_game;
 use super::super::state::{GameState, Look, Outcome, Setup};
-use crate::level::Level;
+use crate::level::{KeptStudies, Level};
 use crate::systems::armored::ruleset::Ruleset;
-use std::hash::{Hash, Hasher};
-use std::sync::{Arc, Mutex, OnceLock};
-
-/// Games of the study, half with the studying side moving first.
-pub const STUDY_GAMES: u64 = 40;
 
 /// A study game still going after this many rounds counts as a draw.
 const STUDY_ROUND_CAP: u32 = 100;
 
-/// The first seed of the study's games (any fixed number: the study must not borrow the
-/// played game's dice).
-const STUDY_SEED: u64 = 0x005e_ed0f_57ad;
-
-/// Tables whose studies the process keeps (a lab run needs one; the window a few).
-const KEPT: usize = 32;
-
-/// The studies of this process by table, settings, rules' data and side: a pure function's
-/// answers, so keeping them never changes a game.
-static STUDIES: Mutex<Vec<(u64, Arc<OnceLock<Look>>)>> = Mutex::new(Vec::new());
+/// The studies of this process by table, settings, rules' data and side.
+static STUDIES: KeptStudies = KeptStudies::new();
 
 /// Hard's look for the side to move in `state`'s game.
 pub(super) fn look(data: &Ruleset, state: &GameState) -> Look {
     let side = state.side.min(1);
     let Some(slot) = state.setup.scene.4.side(side) else { return Look::Plain };
-    *slot.get_or_init(|| kept_study(data, &state.setup, side))
+    *slot.get_or_init(|| {
+        let key = crate::level::study_key(&depends_on(data, &state.setup), side);
+        if STUDIES.get(key, || study(data, &state.setup, side) == Look::Closer) { Look::Closer } else { Look::Plain }
+    })
 }
 
-/// The study of `side` on `setup`'s table, from the process's kept ones or worked out now. Two
-/// threads asking for the same table wait for one study.
-fn kept_study(data: &Ruleset, setup: &Setup, side: u8) -> Look {
-    let key = study_key(data, setup, side);
-    let cell = match STUDIES.lock() {
-        Ok(mut kept) => {
-            if let Some((_, cell)) = kept.iter().find(|(k, _)| *k == key) {
-                Arc::clone(cell)
-            } else {
-                if kept.len() >= KEPT {
-                    kept.remove(0);
-                }
-                let cell = Arc::new(OnceLock::new());
-                kept.push((key, Arc::clone(&cell)));
-                cell
-            }
-        }
-        // A thread that panicked while holding the list leaves it unusable: study afresh.
-        Err(_) => Arc::new(OnceLock::new()),
-    };
-    *cell.get_or_init(|| study(data, setup, side))
-}
-
-/// What the study depends on, hashed: the rules' data, the table, how it is won, the limits,
-/// the readings and the symmetry (not who moves first: the study seats both ways), and the
-/// side.
-fn study_key(data: &Ruleset, setup: &Setup, side: u8) -> u64 {
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+/// What the study depends on: the rules' data, the table, how it is won, the limits, the
+/// readings and the symmetry (not who moves first: the study seats both ways).
+fn depends_on(data: &Ruleset, setup: &Setup) -> String {
     format!(
         "{data:?}|{:?}|{:?}|{}|{:?}|{:?}|{:?}|{:?}",
         setup.table,
@@ -85,36 +50,22 @@ fn study_key(data: &Ruleset, setup: &Setup, side: u8) -> u64 {
         setup.readings,
         setup.symmetry
     )
-    .hash(&mut hasher);
-    side.hash(&mut hasher);
-    hasher.finish()
 }
 
 /// The closer look if it wins more of the study's decisive games against Normal than it
-/// loses; else Normal's way (a tie too: the plain way is the one known not to lose to Normal).
+/// loses; else Normal's way (`crate::level::takes_up`).
 #[must_use]
 pub fn study(data: &Ruleset, setup: &Setup, side: u8) -> Look {
-    let (won, lost) = study_games(data, setup, side);
-    if won > lost { Look::Closer } else { Look::Plain }
+    if crate::level::takes_up(study_games(data, setup, side)) { Look::Closer } else { Look::Plain }
 }
 
-/// The study's games won and lost by `side` playing Hard with its closer look against Normal,
-/// the first mover alternating. Both seatings of a pair share a seed, so a relabelled or
-/// mirrored copy of the table plays the same games for the side that stands where this one
-/// does.
+/// The study's games won and lost by `side` playing Hard with its closer look against Normal
+/// ([`crate::level::study_games`]: the first mover alternating on shared seeds).
 #[must_use]
 pub fn study_games(data: &Ruleset, setup: &Setup, side: u8) -> (usize, usize) {
-    let (mut won, mut lost) = (0, 0);
-    for game in 0..STUDY_GAMES {
-        let first = if game % 2 == 0 { side } else { 1 - side };
-        let table = Setup { first: Some(first), ..setup.clone() };
-        match study_game(data, &table, STUDY_SEED + game / 2, side) {
-            Some(winner) if winner == side => won += 1,
-            Some(_) => lost += 1,
-            None => {}
-        }
-    }
-    (won, lost)
+    crate::level::study_games(side, |first, seed| {
+        study_game(data, &Setup { first: Some(first), ..setup.clone() }, seed, side)
+    })
 }
 
 /// One study game: `side` plays Hard with its closer look, the other side Normal. The winner,
