@@ -1,7 +1,9 @@
 //! The computer player for Skirm: a greedy choice among the legal actions, scored by what the
 //! mission and the fight ask for (points first, then take-outs, then ground gained towards
 //! the unit's goal), spending Tactical Orders on re-rolls and on extra actions only where they
-//! pay. It reads the state and never the dice, so it changes no roll.
+//! pay. It reads the state and never the dice, so it changes no roll. Hard plays its own way
+//! only on a table where its study (battles of its own, on seeds of its own) found that way
+//! beats Normal.
 
 use super::action::{Action, Target};
 use super::combat::succeeds;
@@ -41,10 +43,14 @@ fn hard_takes_its_way(rules: &Ruleset, state: &GameState) -> bool {
     static STUDIES: crate::level::KeptStudies = crate::level::KeptStudies::new();
     let Some((setup, answer)) = state.hard_study.answer() else { return false };
     *answer.get_or_init(|| {
-        let key = crate::level::study_key(&format!("{rules:?}|{setup:?}"), 2);
+        // One study for both squads: its key names neither.
+        let key = crate::level::study_key(&format!("{rules:?}|{setup:?}"), BOTH_SQUADS);
         STUDIES.get(key, || crate::level::takes_up(study_games(rules, setup)))
     })
 }
+
+/// The side a study key names when the study is made from both squads' sides.
+const BOTH_SQUADS: u8 = 2;
 
 /// The study's battles won and lost by Hard's own way against Normal, from both squads' sides.
 /// Each pair of the shared scheme plays two seeds, the same two for either squad.
