@@ -86,3 +86,41 @@ fn the_study_is_the_same_from_either_side_of_a_symmetric_table_and_from_a_relabe
         assert_eq!(study_games(&data, &other, 1), bottom, "table {seed}: the relabelled side's study");
     }
 }
+
+/// A playtest whose computer plays Hard starts the study on a worker at its first step and
+/// acts at none until the study is done, so no frame waits for it; then it moves as the
+/// computer does with the study made in place (the same first action).
+#[test]
+fn a_playtest_studies_the_table_on_a_worker_then_the_computer_moves_as_it_would_have() {
+    use skirmish_studio::game::Playtest;
+    use skirmish_studio::systems::armored::game::ArmoredCore;
+    let data = std::sync::Arc::new(Ruleset::builtin().unwrap());
+    let scenario = generated(&data, 13_031);
+    let setup = setup_of(&data, &scenario, Some(0));
+    let mut play =
+        Playtest::begin(ArmoredCore(std::sync::Arc::clone(&data)), setup.clone(), 3, vec![true, true]).unwrap();
+    play.level = Level::Hard;
+    // Deployment and shots come before Hard's first move: step until the study is asked for.
+    let started = std::time::Instant::now();
+    let mut preparing_seen = false;
+    while play.session.actions.len() < 40 {
+        let before = play.session.actions.len();
+        assert!(play.computer_step(), "the computer neither moved nor prepared at action {before}");
+        if play.session.actions.len() == before {
+            preparing_seen = true;
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(120),
+                "the worker's study of the table was not done within 120 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+    assert!(preparing_seen, "the first step should start the study on a worker and act at none");
+    // The same game with the study made on this thread, at the first Hard move.
+    let (mut state, _) = start_game(&data, &setup, 3).unwrap();
+    for (step, played) in play.session.actions.iter().enumerate() {
+        let chosen = computer_action(&data, &state, Level::Hard).unwrap();
+        assert_eq!(&chosen, played, "action {step}: the playtest's computer chose otherwise");
+        apply(&data, &mut state, &chosen).unwrap();
+    }
+}

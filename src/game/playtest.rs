@@ -9,6 +9,10 @@ use crate::level::Level;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+/// The computer's once-a-game work started on a worker: the level and the seats it was for,
+/// and whether the worker has finished.
+pub type Prepared = (Level, Vec<bool>, std::sync::Arc<std::sync::atomic::AtomicBool>);
+
 /// A playtest under way: the rules, the game, who the computer plays and how well, the log.
 #[derive(Clone)]
 pub struct Playtest<R: Rules> {
@@ -27,6 +31,9 @@ pub struct Playtest<R: Rules> {
     /// Grows with every change of position (an action, an undo, a restart), so a window can
     /// keep what it asks of one position until the position changes.
     pub changes: u64,
+    /// The computer's once-a-game work ([`Rules::prepare_computer`]) under way on a worker or
+    /// done: the level it was for, and whether the worker has finished.
+    pub prepared: Option<Prepared>,
 }
 
 impl<R: Rules> Playtest<R> {
@@ -38,7 +45,16 @@ impl<R: Rules> Playtest<R> {
     pub fn begin(rules: R, setup: R::Setup, seed: u64, computer: Vec<bool>) -> Result<Self, String> {
         let session = Session::start(&rules, setup, seed)?;
         let log = super::play::event_lines(&rules, &session.state, &session.events);
-        Ok(Self { rules, session, computer, level: Level::Normal, log, seat_names: Vec::new(), changes: 0 })
+        Ok(Self {
+            rules,
+            session,
+            computer,
+            level: Level::Normal,
+            log,
+            seat_names: Vec::new(),
+            changes: 0,
+            prepared: None,
+        })
     }
 
     /// The position now.
@@ -94,10 +110,24 @@ impl<R: Rules> Playtest<R> {
     }
 
     /// Plays the computer's next moves (a whole turn where the game's computer plans turns,
-    /// one action where it does not) when it decides now; returns whether it moved.
-    pub fn computer_step(&mut self) -> bool {
+    /// one action where it does not) when it decides now; returns whether it moved or is
+    /// preparing (the window then asks for another frame).
+    ///
+    /// Where the computer at this level has once-a-game work (Hard's study of the table, a
+    /// second or more), the first call starts it on a worker thread for every seat the computer
+    /// plays and returns at once, and later calls wait for nothing until it is done: no frame
+    /// stalls on it. The work is pure and kept where the game finds it, so the moves are the
+    /// ones the computer would have made without the worker.
+    pub fn computer_step(&mut self) -> bool
+    where
+        R: Clone + Send + 'static,
+        R::State: Send + 'static,
+    {
         if !self.computer_to_move() {
             return false;
+        }
+        if self.preparing() {
+            return true;
         }
         let moves = self.rules.computer_moves(&self.session.state, self.level);
         let mut moved = false;
@@ -108,6 +138,49 @@ impl<R: Rules> Playtest<R> {
             moved = true;
         }
         moved
+    }
+
+    /// Whether the computer's once-a-game work for the current level is still under way,
+    /// starting it on a worker when it has not begun (see [`Playtest::computer_step`]).
+    pub fn preparing(&mut self) -> bool
+    where
+        R: Clone + Send + 'static,
+        R::State: Send + 'static,
+    {
+        use std::sync::atomic::{AtomicBool, Ordering};
+        if !self.rules.computer_prepares(self.level) {
+            return false;
+        }
+        if let Some((level, seats, done)) = &self.prepared
+            && *level == self.level
+            && *seats == self.computer
+        {
+            return !done.load(Ordering::Acquire);
+        }
+        let done = std::sync::Arc::new(AtomicBool::new(false));
+        let (rules, state, level) = (self.rules.clone(), self.session.state.clone(), self.level);
+        let seats: Vec<u8> =
+            (0..self.computer.len()).filter_map(|s| u8::try_from(s).ok()).filter(|&s| self.plays(s)).collect();
+        let finished = std::sync::Arc::clone(&done);
+        let worker = std::thread::Builder::new().name("computer-prepares".into()).spawn(move || {
+            for seat in seats {
+                rules.prepare_computer(&state, seat, level);
+            }
+            finished.store(true, Ordering::Release);
+        });
+        // Without a worker the work is done at the computer's first decision, on this thread.
+        let started = worker.is_ok();
+        let done = if started { done } else { std::sync::Arc::new(AtomicBool::new(true)) };
+        self.prepared = Some((self.level, self.computer.clone(), done));
+        started
+    }
+
+    /// Whether the computer's once-a-game work is under way on its worker (the window says so).
+    #[must_use]
+    pub fn studying(&self) -> bool {
+        self.prepared.as_ref().is_some_and(|(level, seats, done)| {
+            *level == self.level && *seats == self.computer && !done.load(std::sync::atomic::Ordering::Acquire)
+        })
     }
 
     /// Takes back the person's last action and everything the computer did after it

@@ -35,6 +35,18 @@ pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Respo
     })
 }
 
+/// The line a playtest shows while the computer does its once-a-game work on a worker (Hard's
+/// study of the table), in every game that has such work.
+pub fn computer_studying(ui: &mut Ui, studying: bool) {
+    if studying {
+        // Wrapped, so the line never widens the column it stands in.
+        ui.horizontal_wrapped(|ui| {
+            ui.spinner();
+            ui.label("Hard is studying the table before it plays…");
+        });
+    }
+}
+
 /// Who plays each seat in a playtest, the same checkboxes in every game: "Computer plays
 /// {seat's name}", one a seat (the person's seats are the ones left unticked).
 pub fn computer_seats(ui: &mut Ui, computer: &mut [bool], names: &[String]) {

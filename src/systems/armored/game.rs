@@ -62,6 +62,17 @@ impl Rules for ArmoredCore {
         rules::computer_action(&self.0, state, level).into_iter().collect()
     }
 
+    /// Hard studies the table for its side once a game.
+    fn computer_prepares(&self, level: Level) -> bool {
+        level == Level::Hard
+    }
+
+    fn prepare_computer(&self, state: &GameState, seat: u8, level: Level) {
+        if level == Level::Hard {
+            rules::hard_look(&self.0, state, seat);
+        }
+    }
+
     /// Where a unit was destroyed, binned to a cell of the heatmap, and the side that took it.
     fn place_taken(&self, event: &Event) -> Option<(crate::game::Place, u8)> {
         let Event::Destroyed { at, side, .. } = event else { return None };

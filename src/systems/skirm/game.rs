@@ -54,6 +54,17 @@ impl Rules for Ruleset {
         computer_action_at(self, state, level).into_iter().collect()
     }
 
+    /// Hard studies the table once a game (one answer for both squads).
+    fn computer_prepares(&self, level: Level) -> bool {
+        level == Level::Hard
+    }
+
+    fn prepare_computer(&self, state: &GameState, _seat: u8, level: Level) {
+        if level == Level::Hard {
+            super::rules::hard_takes_its_way(self, state);
+        }
+    }
+
     fn event_text(&self, state: &GameState, event: &Event) -> String {
         super::describe_event(self, state, event)
     }

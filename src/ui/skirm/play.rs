@@ -312,7 +312,11 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
     let computer = play.computer[deciding];
     egui::ScrollArea::vertical().id_salt("skirm-actions").max_height(ui.available_height() * 0.6).show(ui, |ui| {
         if computer && play.state.outcome == Outcome::Ongoing {
-            ui.label("The computer is choosing.");
+            if play.play.studying() {
+                crate::ui::widgets::computer_studying(ui, true);
+            } else {
+                ui.label("The computer is choosing.");
+            }
             return;
         }
         // Moves are chosen on the map; every other action is a button with its cost.

@@ -19,7 +19,7 @@ mod special;
 mod state;
 
 pub use action::{Action, Event, Rejection, Roll};
-pub use ai::study::{study, study_games};
+pub use ai::study::{hard_look, study, study_games};
 pub use ai::{Level, computer_action, computer_action_looking};
 pub use artillery::He;
 pub use check::{Checked, check};

@@ -39,7 +39,7 @@ pub fn choose_at(rules: &Ruleset, state: &GameState, level: Level) -> Option<Act
 /// who acts first, so a battle and its mirror do not replay alike and a squad's own study can
 /// differ from the other's by chance; one answer from both keeps Hard the same player in either
 /// seat. It depends on the rules and the setup only, and is kept for the battle and the process.
-fn hard_takes_its_way(rules: &Ruleset, state: &GameState) -> bool {
+pub fn hard_takes_its_way(rules: &Ruleset, state: &GameState) -> bool {
     static STUDIES: crate::level::KeptStudies = crate::level::KeptStudies::new();
     let Some((setup, answer)) = state.hard_study.answer() else { return false };
     *answer.get_or_init(|| {

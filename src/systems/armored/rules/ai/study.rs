@@ -29,7 +29,13 @@ static STUDIES: KeptStudies = KeptStudies::new();
 
 /// Hard's look for the side to move in `state`'s game.
 pub(super) fn look(data: &Ruleset, state: &GameState) -> Look {
-    let side = state.side.min(1);
+    hard_look(data, state, state.side)
+}
+
+/// Hard's look for `side` in `state`'s game: studied once a game (a window asks it on a worker
+/// before Hard's first move) and kept where every copy of the game finds it.
+pub fn hard_look(data: &Ruleset, state: &GameState, side: u8) -> Look {
+    let side = side.min(1);
     let Some(slot) = state.setup.scene.4.side(side) else { return Look::Plain };
     *slot.get_or_init(|| {
         let key = crate::level::study_key(&depends_on(data, &state.setup), side);
