@@ -13,6 +13,16 @@ use serde::{Deserialize, Serialize};
 /// and whether the worker has finished.
 pub type Prepared = (Level, Vec<bool>, std::sync::Arc<std::sync::atomic::AtomicBool>);
 
+/// Marks the computer's once-a-game work finished when dropped: at the worker's end, whether
+/// it returned or panicked.
+struct Finished(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Release);
+    }
+}
+
 /// A playtest under way: the rules, the game, who the computer plays and how well, the log.
 #[derive(Clone)]
 pub struct Playtest<R: Rules> {
@@ -161,12 +171,14 @@ impl<R: Rules> Playtest<R> {
         let (rules, state, level) = (self.rules.clone(), self.session.state.clone(), self.level);
         let seats: Vec<u8> =
             (0..self.computer.len()).filter_map(|s| u8::try_from(s).ok()).filter(|&s| self.plays(s)).collect();
-        let finished = std::sync::Arc::clone(&done);
+        let finished = Finished(std::sync::Arc::clone(&done));
         let worker = std::thread::Builder::new().name("computer-prepares".into()).spawn(move || {
+            // Marked finished when the work ends, even by a panic: the computer then does any
+            // part left undone at its decision, on the frame's thread, rather than never play.
+            let _finished = finished;
             for seat in seats {
                 rules.prepare_computer(&state, seat, level);
             }
-            finished.store(true, Ordering::Release);
         });
         // Without a worker the work is done at the computer's first decision, on this thread.
         let started = worker.is_ok();
@@ -398,4 +410,26 @@ pub fn read_saved_game<A: DeserializeOwned>(text: &str, expected: &GameId) -> Re
         ));
     }
     Ok(saved)
+}
+
+#[cfg(test)]
+mod tests {
+    //! The worker's end is seen however the worker ends.
+    use super::Finished;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    #[test]
+    fn the_computers_work_is_marked_finished_when_its_worker_returns_or_panics() {
+        for panics in [false, true] {
+            let done = Arc::new(AtomicBool::new(false));
+            let finished = Finished(Arc::clone(&done));
+            let worker = std::thread::spawn(move || {
+                let _finished = finished;
+                assert!(!panics, "a worker that fails");
+            });
+            assert_eq!(worker.join().is_err(), panics);
+            assert!(done.load(Ordering::Acquire), "panics: {panics}");
+        }
+    }
 }

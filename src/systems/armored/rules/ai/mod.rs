@@ -7,8 +7,8 @@
 //! fire and which the enemy cannot fire on, where its study of the table (`study.rs`) found
 //! that this closer look beats Normal, and moves as Normal does elsewhere; Easy is Normal that
 //! slips on half its decisions (a shot or a move worth something, drawn from all of them, not
-//! the best). Ties and draws fall to each side's own frame (from
-//! where it deploys towards where the enemy deploys), never to its index or listing order.
+//! the best). Ties and draws fall to each side's own frame (from where it deploys towards where
+//! the enemy deploys), never to its index or listing order.
 
 pub(super) mod field;
 mod plans;
