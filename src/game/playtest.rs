@@ -161,10 +161,7 @@ impl<R: Rules> Playtest<R> {
         if !self.rules.computer_prepares(self.level) {
             return false;
         }
-        if let Some((level, seats, done)) = &self.prepared
-            && *level == self.level
-            && *seats == self.computer
-        {
+        if let Some(done) = self.prepared_now() {
             return !done.load(Ordering::Acquire);
         }
         let done = std::sync::Arc::new(AtomicBool::new(false));
@@ -190,9 +187,16 @@ impl<R: Rules> Playtest<R> {
     /// Whether the computer's once-a-game work is under way on its worker (the window says so).
     #[must_use]
     pub fn studying(&self) -> bool {
-        self.prepared.as_ref().is_some_and(|(level, seats, done)| {
-            *level == self.level && *seats == self.computer && !done.load(std::sync::atomic::Ordering::Acquire)
-        })
+        self.prepared_now().is_some_and(|done| !done.load(std::sync::atomic::Ordering::Acquire))
+    }
+
+    /// The finished flag of the work started for the level and the computer's seats as they are
+    /// now; none when nothing was started for them (or they changed since).
+    fn prepared_now(&self) -> Option<&std::sync::atomic::AtomicBool> {
+        self.prepared
+            .as_ref()
+            .filter(|(level, seats, _)| *level == self.level && *seats == self.computer)
+            .map(|(_, _, done)| done.as_ref())
     }
 
     /// Takes back the person's last action and everything the computer did after it

@@ -72,6 +72,14 @@ pub enum Look {
 #[derive(Debug, Default)]
 pub struct HardStudy([std::sync::OnceLock<Look>; 2]);
 
+impl Look {
+    /// The closer look where a study took it up, else Normal's way.
+    #[must_use]
+    pub fn taken_up(taken: bool) -> Self {
+        if taken { Self::Closer } else { Self::Plain }
+    }
+}
+
 impl HardStudy {
     /// The slot of side `side` (0 or 1).
     #[must_use]

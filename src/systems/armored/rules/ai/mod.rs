@@ -430,7 +430,9 @@ const HARD_THREAT_WEIGHT: f64 = 2.0;
 /// a unit whose move is its last act of the turn: 1 (one weight) 62% of decisive games with 2
 /// tables reversed, 0.5 of it 64% with 1, a quarter of it 63% with 1; on a 72" open table
 /// (13031) 12% became 65%, and on the bundled Three Farms 30% became 49% in both seatings (the
-/// same from 0.4 to 0.6 of it, 38% at 0.75 of it).
+/// same from 0.4 to 0.6 of it, 38% at 0.75 of it). On block 13401-13500, which the tuning never
+/// saw, it was a wash: 55% with 11 tables reversed, as with one weight; the study of the table
+/// (`study.rs`), not this weight, is what keeps Hard from losing to Normal on a table.
 const HARD_THREAT_WEIGHT_FIRING_FIRST: f64 = HARD_THREAT_WEIGHT * 0.5;
 
 /// Whether a unit that moves now could still fire afterwards this turn: a weapon it has not

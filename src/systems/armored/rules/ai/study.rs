@@ -39,7 +39,7 @@ pub fn hard_look(data: &Ruleset, state: &GameState, side: u8) -> Look {
     let Some(slot) = state.setup.scene.4.side(side) else { return Look::Plain };
     *slot.get_or_init(|| {
         let key = crate::level::study_key(&depends_on(data, &state.setup), side);
-        if STUDIES.get(key, || study(data, &state.setup, side) == Look::Closer) { Look::Closer } else { Look::Plain }
+        Look::taken_up(STUDIES.get(key, || study(data, &state.setup, side) == Look::Closer))
     })
 }
 
@@ -62,7 +62,7 @@ fn depends_on(data: &Ruleset, setup: &Setup) -> String {
 /// loses; else Normal's way (`crate::level::takes_up`).
 #[must_use]
 pub fn study(data: &Ruleset, setup: &Setup, side: u8) -> Look {
-    if crate::level::takes_up(study_games(data, setup, side)) { Look::Closer } else { Look::Plain }
+    Look::taken_up(crate::level::takes_up(study_games(data, setup, side)))
 }
 
 /// The study's games won and lost by `side` playing Hard with its closer look against Normal
