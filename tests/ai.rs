@@ -304,3 +304,44 @@ fn a_rich_normal_army_buys_indirect_fire_up_to_half_its_fighters() {
     assert_eq!(bought(2), Some(rockets), "2 indirect of 5 fighters: still fewer than half");
     assert_eq!(bought(3), Some(md_tank), "3 indirect of 6 fighters: the usual mix, dearest first");
 }
+
+/// Normal, rich (twice the dearest unit) in a game with a turn limit, buys a fighter once it
+/// has one capturer: the game ends at the limit whatever happens and its tie-break counts what
+/// the enemy destroyed, so infantry fed one a turn into a crossing only pays the enemy. Without
+/// a turn limit, or poor, it buys capturers up to its usual three (capturers end a long game).
+#[test]
+fn a_rich_normal_army_under_a_turn_limit_buys_fighters_once_it_has_a_capturer() {
+    use skirmish_studio::systems::swat::rules::{
+        Level, TieBreak, TurnLimit, UnitKindId, VictoryConditions, ai_action_at,
+    };
+    let bought = |funds: u32, limit: bool| -> Option<UnitKindId> {
+        let victory = VictoryConditions {
+            turn_limit: limit.then_some(TurnLimit { rounds: 20, tie_break: TieBreak::MostCities }),
+            ..common::conquest()
+        };
+        let mut game = Setup::board(&["B.......", "........", "........"])
+            .owned((0, 0), 0)
+            .funds(0, funds)
+            .unit("infantry", 0, (1, 1))
+            .unit("tank", 0, (2, 1))
+            .unit("infantry", 1, (7, 2))
+            .victory(victory)
+            .start();
+        for _ in 0..40 {
+            match ai_action_at(&game.rules, &game.state, Level::Normal) {
+                Action::EndTurn => return None,
+                Action::Buy { kind, .. } => return Some(kind),
+                action => {
+                    game.act(action);
+                }
+            }
+        }
+        panic!("the turn did not end");
+    };
+    let game = Setup::board(&["B"]).owned((0, 0), 0).start();
+    let infantry = game.kind("infantry");
+    let under_limit = bought(100, true);
+    assert!(under_limit.is_some_and(|k| k != infantry), "rich under a limit: a fighter, not {under_limit:?}");
+    assert_eq!(bought(100, false), Some(infantry), "rich with no limit: capturers up to three");
+    assert_eq!(bought(8, true), Some(infantry), "not rich, under a limit: capturers up to three");
+}

@@ -357,6 +357,13 @@ pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> O
                     .min_by_key(|k| (rules.unit(*k).cost, k.0))
             })
             .flatten();
+    // Normal and Hard, rich in a game with a turn limit: one capturer will do. The game ends at
+    // the limit whatever happens, and its tie-break counts what the enemy destroyed (medals,
+    // after cities; or unit value), so infantry bought one a turn and fed into a crossing only
+    // pays the enemy. Without a limit capturers are what ends a long game, so the usual number stays
+    // (generated island map 8360: Normal lost 39 of 40 to Easy this way, every game at the
+    // limit with the cities even).
+    let wanted_capturers = if rich && state.victory.turn_limit.is_some() { 1 } else { policy.style.capturers };
     let pick = if let Some(apc) = ride {
         Some(apc)
     } else if besieged {
@@ -365,7 +372,7 @@ pub(super) fn purchase(rules: &Ruleset, state: &GameState, policy: &Policy) -> O
             .copied()
             .filter(|k| rules.unit(*k).firepower.is_some() && !rules.unit(*k).is_indirect() && affordable(k))
             .max_by_key(|k| (rules.unit(*k).cost, std::cmp::Reverse(k.0)))
-    } else if capturers < policy.style.capturers || (!rich && capturers * 5 < army * 2) {
+    } else if capturers < wanted_capturers || (!rich && capturers * 5 < army * 2) {
         kinds
             .iter()
             .copied()
