@@ -78,8 +78,8 @@ pub const STUDY_GAMES: u64 = 40;
 /// the game being played, or two games of the same table would study it apart).
 pub const STUDY_SEED: u64 = 0x005e_ed0f_57ad;
 
-/// A level's study of a table, shared by the games whose Hard studies the table before it
-/// plays there: game `g` seats the studying `side` first when `g` is even, the other side when
+/// A level's study of a table, shared by the games whose levels study the table before they
+/// play there: game `g` seats the studying `side` first when `g` is even, the other side when
 /// it is odd, both on seed `STUDY_SEED + g / 2`, so a relabelled, turned or mirrored copy of a
 /// symmetric table plays the same games for the side standing where this one does. `play`
 /// plays one game from the first mover and the seed and gives its winner (`None` for a draw,

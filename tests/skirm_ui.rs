@@ -380,7 +380,7 @@ fn a_skirm_playtest_at_hard_says_the_computer_is_studying_the_table_then_it_play
     harness.run_steps(1);
     assert!(studying(&harness), "the study should be under way on a worker");
     harness.run_steps(1);
-    assert!(harness.query_by_label_contains("studying the table").is_some(), "the panel should say so");
+    assert!(harness.query_by_label_contains("Hard is studying the table").is_some(), "the panel should say so");
     let started = std::time::Instant::now();
     while harness.state().skirm().unwrap().play.as_ref().unwrap().play.session.actions.is_empty() {
         assert!(

@@ -35,14 +35,14 @@ pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Respo
     })
 }
 
-/// The line a playtest shows while the computer does its once-a-game work on a worker (Hard's
-/// study of the table), in every game that has such work.
-pub fn computer_studying(ui: &mut Ui, studying: bool) {
+/// The line a playtest shows while the computer at `level` does its once-a-game work on a
+/// worker (its study of the table), in every game that has such work.
+pub fn computer_studying(ui: &mut Ui, studying: bool, level: crate::level::Level) {
     if studying {
         // Wrapped, so the line never widens the column it stands in.
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            ui.label("Hard is studying the table before it plays…");
+            ui.label(format!("{} is studying the table before it plays…", level.label()));
         });
     }
 }

@@ -54,15 +54,14 @@ impl Rules for Ruleset {
         computer_action_at(self, state, level).into_iter().collect()
     }
 
-    /// Hard studies the table once a game (one answer for both squads).
+    /// Normal and Hard study the table once a game (one answer for both squads; Hard's study
+    /// needs Normal's).
     fn computer_prepares(&self, level: Level) -> bool {
-        level == Level::Hard
+        level != Level::Easy
     }
 
     fn prepare_computer(&self, state: &GameState, _seat: u8, level: Level) {
-        if level == Level::Hard {
-            super::rules::hard_takes_its_way(self, state);
-        }
+        super::rules::way_on_table(self, state, level);
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {

@@ -313,7 +313,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
     egui::ScrollArea::vertical().id_salt("skirm-actions").max_height(ui.available_height() * 0.6).show(ui, |ui| {
         if computer && play.state.outcome == Outcome::Ongoing {
             if play.play.studying() {
-                crate::ui::widgets::computer_studying(ui, true);
+                crate::ui::widgets::computer_studying(ui, true, play.play.level);
             } else {
                 ui.label("The computer is choosing.");
             }

@@ -23,8 +23,7 @@ mod strike;
 
 pub use action::{Action, ActionKind, CrateContent, Event, Rejection, RollKind, Target, UnitId};
 pub use ai::{
-    Level, choose as computer_action, choose_at as computer_action_at, choose_unstudied, hard_takes_its_way,
-    study_games,
+    Level, choose as computer_action, choose_at as computer_action_at, choose_unstudied, study_games, way_on_table,
 };
 pub use check::{check, cost};
 pub use combat::{Attack, AttackEvent, AttackResult, resolve_attack, succeeds};
