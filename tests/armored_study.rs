@@ -124,3 +124,35 @@ fn a_playtest_studies_the_table_on_a_worker_then_the_computer_moves_as_it_would_
         apply(&data, &mut state, &chosen).unwrap();
     }
 }
+
+/// The "Computer acts" button's path, with no seat left to the computer: at Hard the first ask
+/// starts the study of the table on a worker for the side to act and plays nothing; asked
+/// again until the study is done, it plays the move Hard makes there with the study made in
+/// place.
+#[test]
+fn asked_to_act_for_a_person_at_hard_the_computer_studies_on_a_worker_then_makes_hards_move() {
+    use skirmish_studio::game::Playtest;
+    use skirmish_studio::systems::armored::game::ArmoredCore;
+    let data = std::sync::Arc::new(Ruleset::builtin().unwrap());
+    let scenario = generated(&data, 13_077);
+    let setup = setup_of(&data, &scenario, Some(0));
+    let mut play =
+        Playtest::begin(ArmoredCore(std::sync::Arc::clone(&data)), setup.clone(), 4, vec![false, false]).unwrap();
+    play.level = Level::Hard;
+    assert_eq!(play.computer_acts_for_deciding(), Ok(false), "the first ask starts the study and plays nothing");
+    assert!(play.session.actions.is_empty());
+    assert!(play.studying(), "the study is under way on a worker");
+    let started = std::time::Instant::now();
+    while play.computer_acts_for_deciding() == Ok(false) {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(120),
+            "the worker's study of the table was not done within 120 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!play.studying());
+    let (state, _) = start_game(&data, &setup, 4).unwrap();
+    let hard = computer_action(&data, &state, Level::Hard).unwrap();
+    assert_eq!(play.session.actions, vec![hard], "one move, Hard's");
+    assert!(!play.computer_step(), "a person plays both sides: the computer does not move by itself");
+}

@@ -323,3 +323,39 @@ fn measure_by_clicking_one_tank_then_another_reads_the_gap_between_them() {
     harness.get_by_label_contains("From Medium tank (M4 Sherman) 1 of Allies to Medium tank (M4 Sherman) 1 of Axis");
     harness.get_by_label_contains("edge to edge: hit on");
 }
+
+/// "Computer acts" at Hard, with a person on both sides and no study made yet: the frame does
+/// not wait for Hard's study of the table, the side panel says Hard is studying it, and the
+/// computer's move follows once the study is done.
+#[test]
+fn computer_acts_at_hard_studies_the_table_on_a_worker_and_says_so_then_moves() {
+    use skirmish_studio::game::GenerateRequest;
+    // A generated table no other test studies, so the study is not kept already.
+    let rules = skirmish_studio::systems::system("armored-advance").unwrap().rules(None).unwrap();
+    let text = rules.generate(&GenerateRequest::seeded(13_083)).unwrap().text;
+    let path = std::env::temp_dir().join(format!("aa-computer-acts-{}.ron", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    let mut harness = harness(Some(path.clone()));
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Computer level:").click();
+    harness.run_steps(2);
+    harness.get_by_label("Hard").click();
+    harness.run_steps(2);
+    let actions = |harness: &Harness<'static, StudioApp>| {
+        harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.len()
+    };
+    harness.get_by_label("Computer acts").click();
+    // The click's frame asks; the next frame starts the study and plays nothing.
+    harness.run_steps(2);
+    assert_eq!(actions(&harness), 0, "no move before the study is done");
+    assert!(harness.state().armored().unwrap().play.as_ref().unwrap().play.studying(), "the study is under way");
+    assert!(harness.query_by_label_contains("Hard is studying the table").is_some(), "the panel should say so");
+    run_until(&mut harness, 120.0, "the computer's move after its study", |app| {
+        app.armored().unwrap().play.as_ref().unwrap().play.session.actions.len() == 1
+    });
+    harness.run_steps(2);
+    assert_eq!(actions(&harness), 1, "one press, one move");
+    assert!(harness.query_by_label_contains("studying the table").is_none());
+    let _ = std::fs::remove_file(&path);
+}

@@ -42,7 +42,7 @@ pub struct Playtest<R: Rules> {
     /// keep what it asks of one position until the position changes.
     pub changes: u64,
     /// The computer's once-a-game work ([`Rules::prepare_computer`]) under way on a worker or
-    /// done: the level it was for, and whether the worker has finished.
+    /// done: the level and the seats it was for, and whether the worker has finished.
     pub prepared: Option<Prepared>,
 }
 
@@ -157,45 +157,89 @@ impl<R: Rules> Playtest<R> {
         R: Clone + Send + 'static,
         R::State: Send + 'static,
     {
+        self.preparing_for(&self.computer.clone())
+    }
+
+    /// Whether the computer's once-a-game work for the current level and the seats `seats` marks
+    /// is still under way, starting it on a worker when it has not begun for all of them (for
+    /// those and for the seats the computer plays, so one worker serves both).
+    fn preparing_for(&mut self, seats: &[bool]) -> bool
+    where
+        R: Clone + Send + 'static,
+        R::State: Send + 'static,
+    {
         use std::sync::atomic::{AtomicBool, Ordering};
         if !self.rules.computer_prepares(self.level) {
             return false;
         }
-        if let Some(done) = self.prepared_now() {
+        if let Some(done) = self.prepared_for(seats) {
             return !done.load(Ordering::Acquire);
         }
+        let covered: Vec<bool> = (0..seats.len().max(self.computer.len()))
+            .map(|s| seats.get(s).copied().unwrap_or(false) || self.computer.get(s).copied().unwrap_or(false))
+            .collect();
         let done = std::sync::Arc::new(AtomicBool::new(false));
         let (rules, state, level) = (self.rules.clone(), self.session.state.clone(), self.level);
-        let seats: Vec<u8> =
-            (0..self.computer.len()).filter_map(|s| u8::try_from(s).ok()).filter(|&s| self.plays(s)).collect();
+        let studied: Vec<u8> =
+            (0..covered.len()).filter(|&s| covered[s]).filter_map(|s| u8::try_from(s).ok()).collect();
         let finished = Finished(std::sync::Arc::clone(&done));
         let worker = std::thread::Builder::new().name("computer-prepares".into()).spawn(move || {
             // Marked finished when the work ends, even by a panic: the computer then does any
             // part left undone at its decision, on the frame's thread, rather than never play.
             let _finished = finished;
-            for seat in seats {
+            for seat in studied {
                 rules.prepare_computer(&state, seat, level);
             }
         });
         // Without a worker the work is done at the computer's first decision, on this thread.
         let started = worker.is_ok();
         let done = if started { done } else { std::sync::Arc::new(AtomicBool::new(true)) };
-        self.prepared = Some((self.level, self.computer.clone(), done));
+        self.prepared = Some((self.level, covered, done));
         started
+    }
+
+    /// The computer's next moves for the seat deciding now, whoever plays it (the window's
+    /// "Computer acts" button): `Ok(true)` once played (or with nothing to decide), `Ok(false)`
+    /// while the computer's once-a-game work for that seat is under way on a worker (started
+    /// here as [`Playtest::computer_step`] starts it; the window asks again at a later frame, so
+    /// no frame waits for it).
+    ///
+    /// # Errors
+    /// A move the rules refuse, in words; the moves before it stand.
+    pub fn computer_acts_for_deciding(&mut self) -> Result<bool, String>
+    where
+        R: Clone + Send + 'static,
+        R::State: Send + 'static,
+    {
+        let Some(seat) = self.deciding() else { return Ok(true) };
+        let mut seats = vec![false; usize::from(seat) + 1];
+        seats[usize::from(seat)] = true;
+        if self.preparing_for(&seats) {
+            return Ok(false);
+        }
+        for action in self.rules.computer_moves(&self.session.state, self.level) {
+            self.act(&action)?;
+        }
+        Ok(true)
     }
 
     /// Whether the computer's once-a-game work is under way on its worker (the window says so).
     #[must_use]
     pub fn studying(&self) -> bool {
-        self.prepared_now().is_some_and(|done| !done.load(std::sync::atomic::Ordering::Acquire))
-    }
-
-    /// The finished flag of the work started for the level and the computer's seats as they are
-    /// now; none when nothing was started for them (or they changed since).
-    fn prepared_now(&self) -> Option<&std::sync::atomic::AtomicBool> {
         self.prepared
             .as_ref()
-            .filter(|(level, seats, _)| *level == self.level && *seats == self.computer)
+            .is_some_and(|(level, _, done)| *level == self.level && !done.load(std::sync::atomic::Ordering::Acquire))
+    }
+
+    /// The finished flag of the work started for the current level, where it covers every seat
+    /// `seats` marks; none when nothing was started for them (or the level changed since).
+    fn prepared_for(&self, seats: &[bool]) -> Option<&std::sync::atomic::AtomicBool> {
+        self.prepared
+            .as_ref()
+            .filter(|(level, covered, _)| {
+                *level == self.level
+                    && seats.iter().enumerate().all(|(s, &needed)| !needed || covered.get(s).copied().unwrap_or(false))
+            })
             .map(|(_, _, done)| done.as_ref())
     }
 

@@ -46,12 +46,39 @@ pub struct PlayDesk {
     pub pressed_at: Option<Pos2>,
     /// A file action the bar asked for, done once the frame has the dialogs.
     pub pending: Option<PlayFile>,
+    /// "Computer acts" was pressed and the computer has not yet acted: its study of the table
+    /// for that side is under way on a worker, and each frame asks again.
+    pub computer_asked: bool,
 }
 
 impl PlayDesk {
     /// A fresh window around a game: nothing selected, seed 1 for a restart.
     fn new(play: ArmoredPlay) -> Self {
-        Self { play, selected: None, drag: None, seed: 1, note: String::new(), pressed_at: None, pending: None }
+        Self {
+            play,
+            selected: None,
+            drag: None,
+            seed: 1,
+            note: String::new(),
+            pressed_at: None,
+            pending: None,
+            computer_asked: false,
+        }
+    }
+
+    /// Plays the computer's move for the side to act once "Computer acts" was pressed, as soon
+    /// as the computer is ready (no frame waits for its study); whether it still waits.
+    fn computer_asked_step(&mut self) -> bool {
+        if !self.computer_asked {
+            return false;
+        }
+        match self.play.computer_acts_for_deciding() {
+            Ok(false) => return true,
+            Ok(true) => {}
+            Err(refused) => self.note = refused,
+        }
+        self.computer_asked = false;
+        false
     }
 }
 
@@ -85,10 +112,12 @@ fn side_name(desk: &ArmoredDesk, side: u8) -> String {
 
 /// The playtest's frame.
 pub fn frame(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
-    if let Some(p) = desk.play.as_mut()
-        && p.play.computer_step()
-    {
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(120));
+    if let Some(p) = desk.play.as_mut() {
+        let stepped = p.play.computer_step();
+        let waits = p.computer_asked_step();
+        if stepped || waits {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(120));
+        }
     }
     let mut leave = false;
     egui::Panel::top("armored-play-bar").show(ui, |ui| leave = bar(desk, ui));
@@ -159,11 +188,11 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
         }
         if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
         {
-            let level = p.play.level;
-            if let Some(action) = crate::systems::armored::rules::computer_action(p.play.data(), p.play.state(), level)
-            {
-                p.note = p.play.act(&action).err().unwrap_or_default();
-            }
+            // Played at the frame's start, once the computer is ready: at Hard its first move
+            // waits for its study of the table, on a worker.
+            p.note.clear();
+            p.computer_asked = true;
+            ui.ctx().request_repaint();
         }
         if ui.button("Undo").clicked() && !p.play.undo() {
             p.note = "Nothing to undo.".into();
