@@ -268,13 +268,29 @@ fn normal_buys_an_apc_where_the_properties_to_take_lie_far_from_its_factory() {
     assert!(!buys(&far, Level::Easy), "Easy walks");
 }
 
+/// What Normal buys this turn, playing its units first; `None` when it ends the turn buying
+/// nothing.
+fn normal_buys(mut game: common::Game) -> Option<skirmish_studio::systems::swat::rules::UnitKindId> {
+    use skirmish_studio::systems::swat::rules::{Level, ai_action_at};
+    for _ in 0..40 {
+        match ai_action_at(&game.rules, &game.state, Level::Normal) {
+            Action::EndTurn => return None,
+            Action::Buy { kind, .. } => return Some(kind),
+            action => {
+                game.act(action);
+            }
+        }
+    }
+    panic!("the turn did not end");
+}
+
 /// Normal with money to spare (twice the dearest unit) and fewer indirect units than half its
 /// fighters buys the dearest indirect unit, not one more direct fighter: two armies that each
 /// build a unit a turn and feed it into the other's fire trade one for one for ever. With
 /// indirect units making half its fighters, it buys by its usual mix again.
 #[test]
 fn a_rich_normal_army_buys_indirect_fire_up_to_half_its_fighters() {
-    use skirmish_studio::systems::swat::rules::{Level, UnitKindId, ai_action_at};
+    use skirmish_studio::systems::swat::rules::UnitKindId;
     let bought = |artillery: usize| -> Option<UnitKindId> {
         let mut setup = Setup::board(&["B.......", "........", "........"])
             .owned((0, 0), 0)
@@ -286,17 +302,7 @@ fn a_rich_normal_army_buys_indirect_fire_up_to_half_its_fighters() {
         for x in 0..artillery {
             setup = setup.unit("artillery", 0, (u16::try_from(x).unwrap() + 1, 2));
         }
-        let mut game = setup.start();
-        for _ in 0..40 {
-            match ai_action_at(&game.rules, &game.state, Level::Normal) {
-                Action::EndTurn => return None,
-                Action::Buy { kind, .. } => return Some(kind),
-                action => {
-                    game.act(action);
-                }
-            }
-        }
-        panic!("the turn did not end");
+        normal_buys(setup.start())
     };
     let game = Setup::board(&["B"]).owned((0, 0), 0).start();
     let (rockets, md_tank) = (game.kind("rockets"), game.kind("md_tank"));
@@ -311,32 +317,22 @@ fn a_rich_normal_army_buys_indirect_fire_up_to_half_its_fighters() {
 /// a turn limit, or poor, it buys capturers up to its usual three (capturers end a long game).
 #[test]
 fn a_rich_normal_army_under_a_turn_limit_buys_fighters_once_it_has_a_capturer() {
-    use skirmish_studio::systems::swat::rules::{
-        Level, TieBreak, TurnLimit, UnitKindId, VictoryConditions, ai_action_at,
-    };
+    use skirmish_studio::systems::swat::rules::{TieBreak, TurnLimit, UnitKindId, VictoryConditions};
     let bought = |funds: u32, limit: bool| -> Option<UnitKindId> {
         let victory = VictoryConditions {
             turn_limit: limit.then_some(TurnLimit { rounds: 20, tie_break: TieBreak::MostCities }),
             ..common::conquest()
         };
-        let mut game = Setup::board(&["B.......", "........", "........"])
-            .owned((0, 0), 0)
-            .funds(0, funds)
-            .unit("infantry", 0, (1, 1))
-            .unit("tank", 0, (2, 1))
-            .unit("infantry", 1, (7, 2))
-            .victory(victory)
-            .start();
-        for _ in 0..40 {
-            match ai_action_at(&game.rules, &game.state, Level::Normal) {
-                Action::EndTurn => return None,
-                Action::Buy { kind, .. } => return Some(kind),
-                action => {
-                    game.act(action);
-                }
-            }
-        }
-        panic!("the turn did not end");
+        normal_buys(
+            Setup::board(&["B.......", "........", "........"])
+                .owned((0, 0), 0)
+                .funds(0, funds)
+                .unit("infantry", 0, (1, 1))
+                .unit("tank", 0, (2, 1))
+                .unit("infantry", 1, (7, 2))
+                .victory(victory)
+                .start(),
+        )
     };
     let game = Setup::board(&["B"]).owned((0, 0), 0).start();
     let infantry = game.kind("infantry");

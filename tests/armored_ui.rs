@@ -338,10 +338,7 @@ fn computer_acts_at_hard_studies_the_table_on_a_worker_and_says_so_then_moves() 
     let mut harness = harness(Some(path.clone()));
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
-    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Computer level:").click();
-    harness.run_steps(2);
-    harness.get_by_label("Hard").click();
-    harness.run_steps(2);
+    window_common::choose_level(&mut harness, "Hard");
     let actions = |harness: &Harness<'static, StudioApp>| {
         harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.len()
     };

@@ -363,10 +363,7 @@ fn a_skirm_playtest_at_hard_says_the_computer_is_studying_the_table_then_it_play
     harness.run_steps(4);
     // The level first, then the seats one frame apart: the study begins on the first frame the
     // computer is to move at Hard.
-    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Computer level:").click();
-    harness.run_steps(2);
-    harness.get_by_label("Hard").click();
-    harness.run_steps(2);
+    window_common::choose_level(&mut harness, "Hard");
     harness.get_by_label("Computer plays squad 1").click();
     harness.run_steps(1);
     harness.get_by_label("Computer plays squad 2").click();

@@ -192,3 +192,11 @@ pub fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
     harness.get_by_label_contains(item).click();
     harness.run_steps(3);
 }
+
+/// Chooses the playtest's computer level by its combo box ("Computer level:"), as a person does.
+pub fn choose_level(harness: &mut Harness<'static, StudioApp>, level: &str) {
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Computer level:").click();
+    harness.run_steps(2);
+    harness.get_by_label(level).click();
+    harness.run_steps(2);
+}
