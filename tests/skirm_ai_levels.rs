@@ -153,3 +153,17 @@ fn where_its_study_finds_normals_own_way_loses_to_easy_normal_plays_as_easy_does
     }
     assert!(decisions > 50, "a whole battle was played ({decisions} decisions)");
 }
+
+/// A level's study of a table comes out the same on the table turned a quarter: each of the
+/// study's battles there is the turned image of the table's (every choice the turned image, so
+/// the dice fall alike), so which way a level plays cannot depend on the map's orientation.
+/// Table 6352 is 12 by 14, so the turned copy is 14 by 12.
+#[test]
+fn a_level_studies_a_table_and_its_quarter_turn_alike() {
+    use skirmish_studio::systems::skirm::rules::study_games;
+    let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
+    let setup = generated(&rules, 6352);
+    let quarter = turned(&setup);
+    assert_ne!(setup.board.width, quarter.board.width, "the copy is turned");
+    assert_eq!(study_games(&rules, &setup, Level::Normal), study_games(&rules, &quarter, Level::Normal));
+}

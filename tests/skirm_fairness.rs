@@ -6,7 +6,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::board::{Board, Pos, SquareMap};
+use crate::skirm_common::turned;
+use skirmish_studio::board::SquareMap;
 use skirmish_studio::systems::skirm::rules::{Level, Outcome, Ruleset, Setup, apply, computer_action_at, start_game};
 use skirmish_studio::systems::skirm::scenario::load_scenario;
 use std::path::Path;
@@ -14,34 +15,6 @@ use std::path::Path;
 fn sample_setup(rules: &Ruleset, name: &str) -> Setup {
     let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)).unwrap();
     load_scenario(rules, &text).unwrap().to_setup(rules).unwrap()
-}
-
-/// The setup turned a quarter clockwise: squares, heights, walls and doors, zones, objectives,
-/// markers, items and every unit.
-fn turned(setup: &Setup) -> Setup {
-    let (w, h) = (setup.board.width, setup.board.height);
-    let map = |p: Pos| SquareMap::Turn90.apply(p, w, h);
-    let (tw, th) = SquareMap::Turn90.size(w, h);
-    let mut board = Board::filled(tw, th, setup.board.terrain_at(Pos::new(0, 0)));
-    for pos in setup.board.squares() {
-        board.set_terrain(map(pos), setup.board.terrain_at(pos));
-        board.set_height(map(pos), setup.board.height_at(pos));
-    }
-    for (edge, feature) in &setup.board.edges {
-        board.set_edge(SquareMap::Turn90.edge(*edge, w, h), Some(*feature));
-    }
-    let mut out = setup.clone();
-    out.board = board;
-    out.objectives = setup.objectives.iter().map(|&p| map(p)).collect();
-    out.markers = setup.markers.iter().map(|&p| map(p)).collect();
-    out.items = setup.items.iter().map(|(p, kind)| (map(*p), kind.clone())).collect();
-    out.zones = setup.zones.clone().map(|zone| zone.into_iter().map(map).collect());
-    for squad in &mut out.squads {
-        for unit in &mut squad.units {
-            unit.pos = map(unit.pos);
-        }
-    }
-    out
 }
 
 /// The computer plays both squads to the end (or `cap` actions): the outcome, each squad's

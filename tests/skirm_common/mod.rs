@@ -116,3 +116,31 @@ pub fn strikes(events: &[Event]) -> Vec<(u8, u32)> {
         })
         .collect()
 }
+
+/// The setup turned a quarter clockwise: squares, heights, walls and doors, zones, objectives,
+/// markers, items and every unit.
+pub fn turned(setup: &Setup) -> Setup {
+    let (w, h) = (setup.board.width, setup.board.height);
+    let map = |p: Pos| skirmish_studio::board::SquareMap::Turn90.apply(p, w, h);
+    let (tw, th) = skirmish_studio::board::SquareMap::Turn90.size(w, h);
+    let mut board = Board::filled(tw, th, setup.board.terrain_at(Pos::new(0, 0)));
+    for pos in setup.board.squares() {
+        board.set_terrain(map(pos), setup.board.terrain_at(pos));
+        board.set_height(map(pos), setup.board.height_at(pos));
+    }
+    for (edge, feature) in &setup.board.edges {
+        board.set_edge(skirmish_studio::board::SquareMap::Turn90.edge(*edge, w, h), Some(*feature));
+    }
+    let mut out = setup.clone();
+    out.board = board;
+    out.objectives = setup.objectives.iter().map(|&p| map(p)).collect();
+    out.markers = setup.markers.iter().map(|&p| map(p)).collect();
+    out.items = setup.items.iter().map(|(p, kind)| (map(*p), kind.clone())).collect();
+    out.zones = setup.zones.clone().map(|zone| zone.into_iter().map(map).collect());
+    for squad in &mut out.squads {
+        for unit in &mut squad.units {
+            unit.pos = map(unit.pos);
+        }
+    }
+    out
+}
