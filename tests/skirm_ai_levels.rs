@@ -110,17 +110,29 @@ fn generated(
 /// choice, in either seat, through a battle.
 #[test]
 fn where_its_study_finds_hards_own_way_loses_hard_plays_as_normal_does() {
-    use skirmish_studio::systems::skirm::rules::{Outcome, apply, start_game, study_games};
+    use skirmish_studio::systems::skirm::rules::study_games;
     let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
     let setup = generated(&rules, 6148);
     let (won, lost) = study_games(&rules, &setup, Level::Hard);
     assert!(won <= lost, "Hard's own way won {won} and lost {lost} of the study's battles");
-    let (mut state, _) = start_game(&rules, &setup, 5).unwrap();
+    plays_as_through_a_battle(&rules, &setup, Level::Hard, Level::Normal);
+}
+
+/// Through a whole battle of `setup` (seed 5), the computer at `level` makes every choice the
+/// computer at `other` makes, in either seat.
+fn plays_as_through_a_battle(
+    rules: &skirmish_studio::systems::skirm::rules::Ruleset,
+    setup: &skirmish_studio::systems::skirm::rules::Setup,
+    level: Level,
+    other: Level,
+) {
+    use skirmish_studio::systems::skirm::rules::{Outcome, apply, start_game};
+    let (mut state, _) = start_game(rules, setup, 5).unwrap();
     let mut decisions = 0;
     while state.outcome == Outcome::Ongoing && decisions < 3000 {
-        let normal = computer_action_at(&rules, &state, Level::Normal).unwrap();
-        assert_eq!(computer_action_at(&rules, &state, Level::Hard), Some(normal.clone()), "decision {decisions}");
-        apply(&rules, &mut state, &normal).unwrap();
+        let chosen = computer_action_at(rules, &state, other).unwrap();
+        assert_eq!(computer_action_at(rules, &state, level), Some(chosen.clone()), "decision {decisions}");
+        apply(rules, &mut state, &chosen).unwrap();
         decisions += 1;
     }
     assert!(decisions > 50, "a whole battle was played ({decisions} decisions)");
@@ -132,26 +144,19 @@ fn where_its_study_finds_hards_own_way_loses_hard_plays_as_normal_does() {
 /// battle; Hard's study is then made against Normal as it plays there, Easy's way.
 #[test]
 fn where_its_study_finds_normals_own_way_loses_to_easy_normal_plays_as_easy_does() {
-    use skirmish_studio::systems::skirm::rules::{Outcome, apply, start_game, study_games, way_on_table};
+    use skirmish_studio::systems::skirm::rules::{start_game, study_games, way_on_table};
     let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
     let setup = generated(&rules, 6352);
     let (won, lost) = study_games(&rules, &setup, Level::Normal);
     assert!(won <= lost, "Normal's own way won {won} and lost {lost} of the study's battles against Easy");
-    let (mut state, _) = start_game(&rules, &setup, 5).unwrap();
+    let (state, _) = start_game(&rules, &setup, 5).unwrap();
     assert_eq!(way_on_table(&rules, &state, Level::Normal), Level::Easy);
     assert_ne!(
         way_on_table(&rules, &state, Level::Hard),
         Level::Normal,
         "Hard never falls back on a way Normal gave up"
     );
-    let mut decisions = 0;
-    while state.outcome == Outcome::Ongoing && decisions < 3000 {
-        let easy = computer_action_at(&rules, &state, Level::Easy).unwrap();
-        assert_eq!(computer_action_at(&rules, &state, Level::Normal), Some(easy.clone()), "decision {decisions}");
-        apply(&rules, &mut state, &easy).unwrap();
-        decisions += 1;
-    }
-    assert!(decisions > 50, "a whole battle was played ({decisions} decisions)");
+    plays_as_through_a_battle(&rules, &setup, Level::Normal, Level::Easy);
 }
 
 /// A level's study of a table comes out the same on the table turned a quarter: each of the
