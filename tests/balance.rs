@@ -606,3 +606,16 @@ fn open_records(
         })
         .collect()
 }
+
+/// A verdict that moves from one seat to another has turned, though a seat is favoured in both
+/// (the readings report and the across-levels result compare `favoured_seat`, not whether some
+/// seat is favoured: Three Kingdoms' south at 89% became its east at 75% under a reading, and
+/// the report had said the verdict held).
+#[test]
+fn the_favoured_seat_tells_two_verdicts_that_favour_different_seats_apart() {
+    let first = judge(&records(&[(Some(0), None, 610), (Some(1), None, 390)]), 2, 0.05, false);
+    let second = judge(&records(&[(Some(0), None, 390), (Some(1), None, 610)]), 2, 0.05, false);
+    let even = judge(&records(&[(Some(0), None, 500), (Some(1), None, 500)]), 2, 0.05, false);
+    assert!(first.favoured && second.favoured);
+    assert_eq!((first.favoured_seat(), second.favoured_seat(), even.favoured_seat()), (Some(0), Some(1), None));
+}

@@ -16,12 +16,6 @@ pub struct AcrossLevels {
     pub holds: bool,
 }
 
-/// The seat a run favours, if any: the one with the most wins, when the run says a seat is
-/// favoured.
-fn favoured_seat(balance: &Balance) -> Option<u8> {
-    balance.favoured.then(|| balance.seats.iter().max_by_key(|s| s.wins).map(|s| s.seat)).flatten()
-}
-
 /// Plays `options`' games at each level for every seat; `progress` hears (done, of) after each
 /// level.
 ///
@@ -39,8 +33,8 @@ pub fn across_levels(
         runs.push((level, run_balance(scenario, &at_level, &mut |_| {})?));
         progress(done + 1, levels.len());
     }
-    let first = runs.first().map(|(_, b)| favoured_seat(b));
-    let holds = runs.iter().all(|(_, b)| Some(favoured_seat(b)) == first);
+    let first = runs.first().map(|(_, b)| b.favoured_seat());
+    let holds = runs.iter().all(|(_, b)| Some(b.favoured_seat()) == first);
     Ok(AcrossLevels { runs, holds })
 }
 
@@ -60,7 +54,7 @@ impl AcrossLevels {
                 .iter()
                 .map(|s| format!("{} {}", name(s.seat), crate::game::share_text(s.wins, balance.games)))
                 .collect();
-            let verdict = match favoured_seat(balance) {
+            let verdict = match balance.favoured_seat() {
                 Some(seat) => format!("{} favoured", name(seat)),
                 None => "no seat favoured".to_owned(),
             };

@@ -128,6 +128,14 @@ pub struct Balance {
 }
 
 impl Balance {
+    /// The seat the run favours, if any: the one with the most wins, when the run says a seat
+    /// is favoured. Two runs agree on their verdict when this is the same (a verdict that moves
+    /// from one seat to another has turned, though a seat is favoured in both).
+    #[must_use]
+    pub fn favoured_seat(&self) -> Option<u8> {
+        self.favoured.then(|| self.seats.iter().max_by_key(|s| s.wins).map(|s| s.seat)).flatten()
+    }
+
     /// Each seat's share of the decisive games (draws left out), with its interval, in words:
     /// `of the 120 decisive games: Allies 70 (58%, 95% interval 49% to 67%), Axis 50 (...)`.
     /// A verdict over games most of which were drawn says little of who wins the rest.

@@ -21,8 +21,8 @@ pub struct ReadingRow {
     /// The first seat's share minus the baseline's over the games both played, with its 95%
     /// interval (paired game by game: see [`PairedShift`]).
     pub shift: (f64, (f64, f64)),
-    /// Whether the verdict differs from the baseline's: a seat favoured where none was, or
-    /// none where one was.
+    /// Whether the verdict differs from the baseline's: a seat favoured where none was, none
+    /// where one was, or another seat favoured than the baseline's.
     pub turns_verdict: bool,
 }
 
@@ -157,7 +157,7 @@ pub fn sensitivity_and_baseline(
         .zip(runs)
         .map(|((setting, label, value), (balance, own))| {
             let shift = PairedShift::of(&base_records, &own).shift(1.96);
-            let turns_verdict = balance.favoured != baseline.favoured;
+            let turns_verdict = balance.favoured_seat() != baseline.favoured_seat();
             ReadingRow { setting, label, value, balance, shift, turns_verdict }
         })
         .collect();
