@@ -87,6 +87,7 @@ fn battle(rules: &Ruleset, side: u16, per_side: u16) -> GameSetup {
         ],
         first_player: PlayerId(0),
         victory: VictoryConditions::default(),
+        readings: Default::default(),
         // Big armies on a big board: no counter pool may stop the setup.
         counter_limits: (0..rules.units.len())
             .filter_map(|k| u8::try_from(k).ok())

@@ -308,7 +308,7 @@ fn calibrate_refuses_too_few_games_and_a_game_without_unit_costs() {
     let (code, _, err) = run_args(&["calibrate", "scenarios/bridgehead.ron"]);
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("no requisition costs"), "{err}");
-    let (code, _, err) = run_args(&["balance", "scenarios/bridgehead.ron", "--games", "20", "--readings"]);
+    let (code, _, err) = run_args(&["balance", "scenarios/skirm-ruined-crossing.ron", "--games", "20", "--readings"]);
     assert_eq!(code, EXIT_UNREADABLE);
     assert!(err.contains("no house readings"), "{err}");
 }
@@ -389,4 +389,26 @@ fn balance_across_levels_says_whether_the_verdict_holds_at_every_level_with_the_
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(value["across_levels"]["runs"].as_array().unwrap().len(), 3);
     assert!(value["across_levels"]["holds"].is_boolean());
+}
+
+/// Skirmish Wars' house reading (rule 4.0's counter loss) is a setting like the open-table
+/// games': listed by `ruleset` with the sentence it resolves, set with `--set reading.NAME`,
+/// misspelt names and values refused with what there is, and tried by `balance --readings`.
+#[test]
+fn skirmish_wars_names_its_rule_4_reading_and_the_lab_tries_it() {
+    let (code, out, _) = run_args(&["ruleset", "--system", "swat"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("medal_loss when_medals_win | always") && out.contains("4.0, Victory Medals"), "{out}");
+    let set = |value: &str| run_args(&["balance", "scenarios/crossroads-duel.ron", "--games", "4", "--set", value]);
+    let (code, _, err) = set("reading.medal_loss=sometimes");
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("has no value 'sometimes' (it takes when_medals_win, always)"), "{err}");
+    let (code, _, err) = set("reading.medal_los=always");
+    assert_eq!(code, EXIT_UNREADABLE);
+    assert!(err.contains("no reading 'medal_los'") && err.contains("medal_loss"), "{err}");
+    let (code, _, err) = set("reading.medal_loss=always");
+    assert_ne!(code, EXIT_UNREADABLE, "{err}");
+    let (code, out, err) = run_args(&["balance", "scenarios/crossroads-duel.ron", "--games", "20", "--readings"]);
+    assert_ne!(code, EXIT_UNREADABLE, "{err}");
+    assert!(out.contains("reading.medal_loss=always (20 games)"), "{out}");
 }

@@ -113,6 +113,15 @@ fn random_setup(rules: &Ruleset, seed: u64) -> GameSetup {
             city_conquest: (dice.below(3) == 0).then_some(3),
             turn_limit: Some(TurnLimit { rounds: 30, tie_break: TieBreak::MostCities }),
         },
+        // Either reading, drawn last so the draws above stay as they were: the properties hold
+        // under both.
+        readings: skirmish_studio::systems::swat::rules::Readings {
+            medal_loss: if dice.below(2) == 0 {
+                skirmish_studio::systems::swat::rules::MedalLoss::Always
+            } else {
+                skirmish_studio::systems::swat::rules::MedalLoss::WhenMedalsWin
+            },
+        },
     }
 }
 
@@ -320,6 +329,7 @@ proptest! {
             players: vec![PlayerSetup { co: if first % 2 == 0 { CoChoice::Chosen(CoId(first)) } else { CoChoice::Random }, funds: 5 }; players],
             first_player: PlayerId(first),
             victory: VictoryConditions::default(),
+            readings: Default::default(),
             counter_limits: units.iter().map(|&(kind, _, hp, _, _)| (UnitKindId(kind), (hp % 3 > 0).then_some(u32::from(hp % 3)))).collect(),
         };
         if let Ok((state, _)) = start_game(&rules, &setup, 1) {

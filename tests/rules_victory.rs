@@ -113,6 +113,39 @@ fn victory_medals_an_eliminated_unit_is_lost_to_its_army_for_the_rest_of_the_gam
     game.act(Action::Buy { factory: p(2, 0), kind: infantry });
 }
 
+/// The reading `medal_loss` (the sentence above stands under the Victory Medals heading, but
+/// every game counts medals): `always` keeps the eliminated unit's counter out of its army's
+/// pool in a game without Victory Medals too; the default, `when_medals_win`, gives it back.
+#[test]
+fn with_the_reading_always_an_eliminated_units_counter_is_lost_in_every_game() {
+    use skirmish_studio::systems::swat::rules::{MedalLoss, Readings};
+    let start = |medal_loss: MedalLoss| {
+        Setup::board(&["=.B"])
+            .unit("md_tank", 0, (0, 0))
+            .unit_hp("infantry", 1, (1, 0), 1)
+            .owned((2, 0), 1)
+            .funds(1, 5)
+            .counters("infantry", Some(1))
+            .victory(VictoryConditions { conquest: false, victory_medals: None, ..VictoryConditions::default() })
+            .readings(Readings { medal_loss })
+            .start()
+    };
+    let mut game = start(MedalLoss::Always);
+    let infantry = game.kind("infantry");
+    game.act(attack(0, 1));
+    game.act(end_turn());
+    assert_eq!(game.state.player(BLUE).lost_counters.get(&infantry), Some(&1));
+    game.reject(
+        Action::Buy { factory: p(2, 0), kind: infantry },
+        Rejection::NoCounterLeft { kind: infantry, limit: 1 },
+    );
+    let mut game = start(MedalLoss::default());
+    game.act(attack(0, 1));
+    game.act(end_turn());
+    assert!(game.state.player(BLUE).lost_counters.is_empty());
+    game.act(Action::Buy { factory: p(2, 0), kind: infantry });
+}
+
 #[test]
 fn victory_city_conquest_counts_cities_captured_not_cities_owned() {
     // "Players can determine a number of cities that need to be captured": a city held from

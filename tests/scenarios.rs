@@ -430,3 +430,21 @@ fn a_file_saved_with_the_old_v2_struct_names_reads_as_before_and_saves_with_plai
     assert!(old.matches("PlayerV2(").count() == 2 && old.matches("PropertyV2(").count() > 2, "{old}");
     assert_eq!(load_scenario(&rules, &old).unwrap(), scenario);
 }
+
+/// A scenario's house readings are written only where one differs from the default, read back
+/// as written, and a misspelt reading in the file is refused naming it.
+#[test]
+fn house_readings_are_written_when_set_read_back_and_a_misspelt_one_is_refused() {
+    use skirmish_studio::systems::swat::rules::MedalLoss;
+    let rules = rules();
+    let mut scenario = load(&samples().into_iter().find(|p| p.ends_with("crossroads-duel.ron")).unwrap());
+    let plain = save_scenario(&rules, &scenario).unwrap();
+    assert!(!plain.contains("readings"), "the defaults are left out");
+    scenario.readings.medal_loss = MedalLoss::Always;
+    let text = save_scenario(&rules, &scenario).unwrap();
+    assert!(text.contains("medal_loss: always"), "{text}");
+    assert_eq!(load_scenario(&rules, &text).unwrap().readings.medal_loss, MedalLoss::Always);
+    let misspelt = text.replace("medal_loss: always", "medal_los: always");
+    let error = load_scenario(&rules, &misspelt).unwrap_err().to_string();
+    assert!(error.contains("medal_los"), "{error}");
+}

@@ -35,6 +35,35 @@ pub fn level_choice(ui: &mut Ui, level: &mut crate::level::Level) -> egui::Respo
     })
 }
 
+/// A scenario's house readings, one combo box each, in every game that has readings: each
+/// reading by name (the sentence it resolves on hover), its values with the default first.
+/// `value` gives a reading's value now; the value picked goes to `set`.
+pub fn house_readings(
+    ui: &mut Ui,
+    id: &str,
+    readings: &[crate::ruleset::Reading],
+    value: impl Fn(&str) -> Option<&'static str>,
+    mut set: impl FnMut(&str, &str),
+) {
+    ui.label("Where the text is silent, the studio reads it so; the default is first.");
+    for reading in readings {
+        let current = value(reading.name).unwrap_or("");
+        ui.horizontal(|ui| {
+            ui.label(reading.name.replace('_', " ")).on_hover_text(reading.sentence);
+            egui::ComboBox::from_id_salt((id, reading.name)).selected_text(current.replace('_', " ")).show_ui(
+                ui,
+                |ui| {
+                    for choice in reading.values {
+                        if ui.selectable_label(current == *choice, choice.replace('_', " ")).clicked() {
+                            set(reading.name, choice);
+                        }
+                    }
+                },
+            );
+        });
+    }
+}
+
 /// The line a playtest shows while the computer at `level` does its once-a-game work on a
 /// worker (its study of the table), in every game that has such work.
 pub fn computer_studying(ui: &mut Ui, studying: bool, level: crate::level::Level) {

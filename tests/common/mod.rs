@@ -56,6 +56,7 @@ impl Setup {
             first_player: PlayerId(0),
             victory: VictoryConditions { conquest: false, ..VictoryConditions::default() },
             counter_limits: Default::default(),
+            readings: Default::default(),
         };
         Self { rules, setup, seed: 1 }
     }
@@ -118,6 +119,12 @@ impl Setup {
     pub fn counters(mut self, name: &str, limit: Option<u32>) -> Self {
         let kind = kind(&self.rules, name);
         self.setup.counter_limits.insert(kind, limit);
+        self
+    }
+
+    /// Plays by these house readings.
+    pub fn readings(mut self, readings: skirmish_studio::systems::swat::rules::Readings) -> Self {
+        self.setup.readings = readings;
         self
     }
 

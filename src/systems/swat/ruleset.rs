@@ -8,6 +8,11 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
+    /// Rule 4.0's counter loss (`medal_loss`).
+    fn readings(&self) -> &'static [crate::ruleset::Reading] {
+        &super::rules::READINGS
+    }
+
     /// Its terrains, then its unit kinds (whose counters take art per army and face).
     fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
         let terrains = self.terrains.iter().map(|t| crate::art::ArtKind::new("Terrain", &t.id, &t.name));

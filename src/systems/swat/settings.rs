@@ -1,10 +1,14 @@
 //! What a Skirmish Wars scenario lets the balance lab and the Balance panel vary: each
-//! player's CO (`co:N`, or `cos` for every seat; `none` takes it away, `random` rolls it) and
-//! starting funds (`funds:N`), each checked against the ruleset and the scenario's seats.
+//! player's CO (`co:N`, or `cos` for every seat; `none` takes it away, `random` rolls it),
+//! starting funds (`funds:N`) and the house readings (`reading.NAME`), each checked against the
+//! ruleset and the scenario's seats.
 
-use super::rules::{CoChoice, Ruleset};
+use super::rules::{CoChoice, READINGS, Ruleset};
 use super::scenario::Scenario;
-use crate::game::{Setting, SettingKind};
+use crate::game::{Setting, SettingKind, reading_name, reading_settings};
+
+/// How this game's house readings are named as settings (`--set reading.NAME=VALUE`).
+const READING_PREFIX: &str = "reading.";
 
 /// Each player's CO (the lab pairs them; `none` takes it away) and starting funds.
 #[must_use]
@@ -28,7 +32,14 @@ pub fn settings(rules: &Ruleset, scenario: &Scenario) -> Vec<Setting> {
             kind: SettingKind::Number { min: 0, max: 1_000_000 },
         });
     }
+    settings.extend(reading_settings(READING_PREFIX, &READINGS));
     settings
+}
+
+/// The value a house reading has in the scenario.
+#[must_use]
+pub fn setting_value(scenario: &Scenario, name: &str) -> Option<String> {
+    scenario.readings.value(reading_name(READING_PREFIX, name)?).map(str::to_owned)
 }
 
 /// A copy of the scenario with one setting changed.
@@ -60,6 +71,10 @@ pub fn with_setting(rules: &Ruleset, scenario: &Scenario, name: &str, value: &st
                 }),
         }
     };
+    if let Some(reading) = reading_name(READING_PREFIX, name) {
+        scenario.readings.set(reading, value)?;
+        return Ok(scenario);
+    }
     match name.split_once(':') {
         Some(("co", n)) => {
             let seat = seat(n)?;
@@ -79,7 +94,9 @@ pub fn with_setting(rules: &Ruleset, scenario: &Scenario, name: &str, value: &st
                 player.co = choice.clone();
             }
         }
-        _ => return Err(format!("Skirmish Wars has no setting '{name}'; it knows co:N, cos and funds:N")),
+        _ => {
+            return Err(format!("Skirmish Wars has no setting '{name}'; it knows co:N, cos, funds:N and reading.NAME"));
+        }
     }
     Ok(scenario)
 }

@@ -140,6 +140,10 @@ impl GameDefinition for Swat {
         super::settings::settings(rules, scenario)
     }
 
+    fn setting_value(scenario: &Scenario, name: &str) -> Option<String> {
+        super::settings::setting_value(scenario, name)
+    }
+
     fn with_setting(rules: &Ruleset, scenario: &Scenario, name: &str, value: &str) -> Result<Scenario, String> {
         super::settings::with_setting(rules, scenario, name, value)
     }

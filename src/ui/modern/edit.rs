@@ -175,23 +175,15 @@ fn settings(desk: &mut ModernDesk, ui: &mut Ui) {
 }
 
 fn readings(desk: &mut ModernDesk, ui: &mut Ui) {
-    ui.label("Where the text is silent, the studio reads it so; the default is first.");
-    let mut r = desk.scenario().readings;
-    for reading in &READINGS {
-        let current = r.get(reading.name).unwrap_or("");
-        ui.horizontal(|ui| {
-            ui.label(reading.name.replace('_', " ")).on_hover_text(reading.sentence);
-            egui::ComboBox::from_id_salt(("modern-reading", reading.name))
-                .selected_text(current.replace('_', " "))
-                .show_ui(ui, |ui| {
-                    for value in reading.values {
-                        if ui.selectable_label(current == *value, value.replace('_', " ")).clicked() {
-                            let _ = r.set(reading.name, value);
-                        }
-                    }
-                });
-        });
-    }
+    let now = desk.scenario().readings;
+    let mut r = now;
+    crate::ui::widgets::house_readings(
+        ui,
+        "modern-reading",
+        &READINGS,
+        |name| now.get(name),
+        |name, value| drop(r.set(name, value)),
+    );
     if r != desk.scenario().readings {
         crate::systems::modern::editing::change(&mut desk.editor.doc, "House reading", None, |s| s.readings = r);
     }

@@ -568,6 +568,17 @@ fn settings(desk: &mut SwatDesk, ui: &mut Ui) {
         });
     }
     counter_pools(desk, ui, &mut next.counters);
+    ui.separator();
+    egui::CollapsingHeader::new(RichText::new("House readings").strong()).id_salt("swat-readings").show(ui, |ui| {
+        let now = next.readings;
+        crate::ui::widgets::house_readings(
+            ui,
+            "swat-reading",
+            &crate::systems::swat::rules::READINGS,
+            |name| now.value(name),
+            |name, value| drop(next.readings.set(name, value)),
+        );
+    });
     let mut symmetry = next.symmetry;
     egui::ComboBox::from_label("Intended symmetry")
         .selected_text(symmetry.map_or_else(|| "None".to_owned(), |s| UiCommand::Symmetry(Some(s)).label()))

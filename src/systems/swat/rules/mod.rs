@@ -17,6 +17,7 @@ mod load;
 mod movement;
 mod perform;
 mod playout;
+mod readings;
 mod ruleset;
 mod setup;
 mod state;
@@ -39,6 +40,7 @@ pub use legal::{LegalChoices, legal_actions};
 pub use movement::{CheckedPath, Reach, armies_apart, can_stand, check_path, ground_route, reachable};
 pub use perform::apply;
 pub use playout::{Playout, random_action, random_playout};
+pub use readings::{MedalLoss, READINGS, Readings};
 pub use ruleset::{
     BUILTIN_SWAT_RON, ChartCell, Co, Economy, Effect, Firepower, MAX_COUNTERS, Power, PropertyKind, RANDOM_CO, Ruleset,
     RulesetError, RulesetProblem, Terrain, Transport, UnitFilter, UnitKind,

@@ -195,9 +195,10 @@ pub(super) fn eliminate(
     }
     events.push(Event::UnitEliminated { unit: id, owner: unit.owner, by });
     let Some(player) = by.filter(|p| *p != unit.owner) else { return };
-    if state.victory.victory_medals.is_some() {
-        // Rule 4.0: "the player receives that unit as a victory medal. This particular unit is
-        // lost to the other player for the remainder of the game."
+    // Rule 4.0: "the player receives that unit as a victory medal. This particular unit is lost
+    // to the other player for the remainder of the game." The reading `medal_loss` says in which
+    // games (the sentence stands under the Victory Medals condition).
+    if state.victory.victory_medals.is_some() || state.readings.medal_loss == super::MedalLoss::Always {
         *state.players[unit.owner.index()].lost_counters.entry(unit.kind).or_default() += 1;
     }
     let player_state = &mut state.players[player.index()];

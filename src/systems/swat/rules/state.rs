@@ -117,6 +117,9 @@ pub struct GameSetup {
     /// `None` for no limit. Kinds not listed keep the ruleset's pool.
     #[serde(default)]
     pub counter_limits: BTreeMap<UnitKindId, Option<u32>>,
+    /// The house readings the game plays by.
+    #[serde(default)]
+    pub readings: super::Readings,
 }
 
 /// What a unit may still do this turn.
@@ -346,6 +349,9 @@ pub struct GameState {
     /// face): fair over many games, and the same in a replay.
     #[serde(default)]
     pub seed: u64,
+    /// The house readings the game plays by (see [`GameSetup::readings`]).
+    #[serde(default)]
+    pub readings: super::Readings,
 }
 
 /// Why a setup cannot start a game: every problem, each saying where.
@@ -548,6 +554,7 @@ impl GameState {
             dice: Dice::new(seed),
             outcome: Outcome::Ongoing,
             counter_limits: setup.counter_limits.clone(),
+            readings: setup.readings,
             seed,
         })
     }

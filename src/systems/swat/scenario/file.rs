@@ -9,7 +9,7 @@ pub use crate::files::MAX_FILE_BYTES;
 use crate::files::{FileError, nearest_names, ron_options};
 use crate::grid_file::{EdgeText, GridText, read_grid, write_grid};
 use crate::systems::swat::rules::{
-    CoChoice, MAX_COUNTERS, Pos, RANDOM_CO, Ruleset, TieBreak, TurnLimit, VictoryConditions,
+    CoChoice, MAX_COUNTERS, Pos, RANDOM_CO, Readings, Ruleset, TieBreak, TurnLimit, VictoryConditions,
 };
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -78,10 +78,17 @@ struct FileV3 {
     counters: BTreeMap<String, Option<u32>>,
     #[serde(default)]
     symmetry: Option<Symmetry>,
+    /// The house readings; left out while every one is the studio's default.
+    #[serde(default, skip_serializing_if = "is_default_readings")]
+    readings: Readings,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     backdrop: Option<crate::art::Backdrop>,
     #[serde(default, skip_serializing_if = "crate::art::ArtBook::is_empty")]
     art: crate::art::ArtBook,
+}
+
+fn is_default_readings(readings: &Readings) -> bool {
+    *readings == Readings::default()
 }
 
 fn default_tile_size() -> u8 {
@@ -259,6 +266,7 @@ impl FileV1 {
             players,
             first_player: 1,
             counters: BTreeMap::new(),
+            readings: Readings::default(),
             victory: VictoryConditions {
                 conquest: self.conquest,
                 victory_medals: None,
@@ -410,6 +418,7 @@ fn from_file(rules: &Ruleset, text: &str, file: FileV3) -> Result<Scenario, File
         victory: file.victory,
         counters: file.counters,
         symmetry: file.symmetry,
+        readings: file.readings,
         backdrop: crate::art::read_backdrop(text, file.backdrop)?,
         art: crate::art::read_art(text, file.art)?,
     })
@@ -487,6 +496,7 @@ pub fn save_scenario(rules: &Ruleset, scenario: &Scenario) -> Result<String, Str
         victory: scenario.victory.clone(),
         counters: scenario.counters.clone(),
         symmetry: scenario.symmetry,
+        readings: scenario.readings,
         backdrop: scenario.backdrop.clone(),
         art: scenario.art.clone(),
     };

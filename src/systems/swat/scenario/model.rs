@@ -142,6 +142,9 @@ pub struct Scenario {
     pub counters: BTreeMap<String, Option<u32>>,
     /// The symmetry it is meant to have, for the symmetry report.
     pub symmetry: Option<Symmetry>,
+    /// The house readings it plays by.
+    #[serde(default)]
+    pub readings: crate::systems::swat::rules::Readings,
     /// The designer's background image under the board, if any.
     #[serde(default)]
     pub backdrop: Option<crate::art::Backdrop>,
@@ -193,6 +196,7 @@ impl Scenario {
             victory: VictoryConditions::default(),
             counters: BTreeMap::new(),
             symmetry: None,
+            readings: crate::systems::swat::rules::Readings::default(),
             backdrop: None,
             art: crate::art::ArtBook::default(),
         }
@@ -218,6 +222,7 @@ impl Scenario {
             victory,
             counters,
             symmetry,
+            readings,
             backdrop,
             art,
         } = self;
@@ -237,6 +242,7 @@ impl Scenario {
             victory: victory.clone(),
             counters: counters.clone(),
             symmetry: *symmetry,
+            readings: *readings,
             backdrop: backdrop.clone(),
             art: art.clone(),
         }

@@ -52,6 +52,7 @@ impl Scenario {
                 .iter()
                 .map(|(name, &limit)| Ok((kind(name)?, limit)))
                 .collect::<Result<_, String>>()?,
+            readings: self.readings,
         })
     }
 }
