@@ -609,7 +609,7 @@ fn open_records(
 
 /// A verdict that moves from one seat to another has turned, though a seat is favoured in both
 /// (the readings report and the across-levels result compare `favoured_seat`, not whether some
-/// seat is favoured: Three Kingdoms' south at 89% became its east at 75% under a reading, and
+/// seat is favoured: Three Kingdoms' Green at 89% became Blue at 75% under a reading, and
 /// the report had said the verdict held).
 #[test]
 fn the_favoured_seat_tells_two_verdicts_that_favour_different_seats_apart() {
