@@ -8,8 +8,8 @@ use crate::common;
 
 use common::{BLUE, RED, Setup, attack, capture, conquest, end_turn, mv, p};
 use skirmish_studio::systems::swat::rules::{
-    Action, Capture, CoId, DefeatReason, Event, Outcome, PlayerId, PowerLevel, Rejection, Status, Strike, TieBreak,
-    TurnLimit, UnitId, VictoryConditions, VictoryReason, legal_actions, preview_attack, reachable, replay,
+    Action, Capture, CoId, DefeatReason, Event, MedalLoss, Outcome, PlayerId, PowerLevel, Rejection, Status, Strike,
+    TieBreak, TurnLimit, UnitId, VictoryConditions, VictoryReason, legal_actions, preview_attack, reachable, replay,
 };
 
 // ---------------------------------------------------------------- victory
@@ -78,21 +78,27 @@ fn victory_medals_for_enemy_units_eliminated() {
     assert_eq!(game.state.outcome, Outcome::Won { winner: RED, reason: VictoryReason::VictoryMedals });
 }
 
+/// Red's Md Tank beside Blue's last Infantry (1 HP), Blue's factory and $5, one Infantry
+/// counter an army, no conquest: the game of the two counter-loss tests below.
+fn one_infantry_counter(victory_medals: Option<u32>, medal_loss: MedalLoss) -> common::Game {
+    use skirmish_studio::systems::swat::rules::Readings;
+    Setup::board(&["=.B"])
+        .unit("md_tank", 0, (0, 0))
+        .unit_hp("infantry", 1, (1, 0), 1)
+        .owned((2, 0), 1)
+        .funds(1, 5)
+        .counters("infantry", Some(1))
+        .victory(VictoryConditions { conquest: false, victory_medals, ..VictoryConditions::default() })
+        .readings(Readings { medal_loss })
+        .start()
+}
+
 #[test]
 fn victory_medals_an_eliminated_unit_is_lost_to_its_army_for_the_rest_of_the_game() {
     // 4.0: "the player receives that unit as a victory medal. This particular unit is lost to
     // the other player for the remainder of the game": with one Infantry counter, Blue cannot
     // buy Infantry again once Red holds it as a medal.
-    let start = |victory_medals: Option<u32>| {
-        Setup::board(&["=.B"])
-            .unit("md_tank", 0, (0, 0))
-            .unit_hp("infantry", 1, (1, 0), 1)
-            .owned((2, 0), 1)
-            .funds(1, 5)
-            .counters("infantry", Some(1))
-            .victory(VictoryConditions { conquest: false, victory_medals, ..VictoryConditions::default() })
-            .start()
-    };
+    let start = |victory_medals: Option<u32>| one_infantry_counter(victory_medals, MedalLoss::default());
     let mut game = start(Some(5));
     let infantry = game.kind("infantry");
     game.act(attack(0, 1));
@@ -118,18 +124,7 @@ fn victory_medals_an_eliminated_unit_is_lost_to_its_army_for_the_rest_of_the_gam
 /// pool in a game without Victory Medals too; the default, `when_medals_win`, gives it back.
 #[test]
 fn with_the_reading_always_an_eliminated_units_counter_is_lost_in_every_game() {
-    use skirmish_studio::systems::swat::rules::{MedalLoss, Readings};
-    let start = |medal_loss: MedalLoss| {
-        Setup::board(&["=.B"])
-            .unit("md_tank", 0, (0, 0))
-            .unit_hp("infantry", 1, (1, 0), 1)
-            .owned((2, 0), 1)
-            .funds(1, 5)
-            .counters("infantry", Some(1))
-            .victory(VictoryConditions { conquest: false, victory_medals: None, ..VictoryConditions::default() })
-            .readings(Readings { medal_loss })
-            .start()
-    };
+    let start = |medal_loss: MedalLoss| one_infantry_counter(None, medal_loss);
     let mut game = start(MedalLoss::Always);
     let infantry = game.kind("infantry");
     game.act(attack(0, 1));
