@@ -124,3 +124,27 @@ fn every_games_toolbar_ends_with_playtest_fit_undo_and_redo() {
         assert!(harness.get_by_label("Redo").accesskit_node().is_disabled(), "{file}");
     }
 }
+
+/// Skirmish Wars' house reading in the Balance panel: "Test every reading" tables
+/// `medal_loss`, and the verdict at the scenario's own readings names the favoured seat by
+/// the scenario's name for it (Bridgehead's Red), never as "player 1".
+#[test]
+fn the_balance_panel_tests_the_skirmish_wars_reading_and_names_the_favoured_seat() {
+    let mut harness = harness("bridgehead.ron", Prefs::default());
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(3);
+    harness.state_mut().balance.games = 200;
+    harness.get_by_label("Test every reading").click();
+    harness.run_steps(2);
+    let start = std::time::Instant::now();
+    while harness.query_by_label("Reading").is_none() {
+        assert!(start.elapsed().as_secs() < 240, "the reading table did not come within 240 s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+    harness.get_by_label("medal loss");
+    harness.get_by_label("always");
+    harness.get_by_label_contains("At its own readings (");
+    harness.get_by_label_contains("): Red is favoured");
+    assert!(harness.query_by_label_contains("player 1").is_none(), "the seats are named, never numbered");
+}

@@ -55,7 +55,10 @@ impl ReadingsTable {
                 if played != revision {
                     ui.label(RichText::new("The map changed since: test again.").weak());
                 }
-                ui.label(format!("At its own readings ({} games): {}", result.baseline.games, result.baseline.verdict));
+                // The lab numbers seats; people read the desk's names for them.
+                let names: Vec<String> = (0..result.baseline.seats.len()).map(|seat| desk.seat_name(seat)).collect();
+                let verdict = crate::game::named_seats(&result.baseline.verdict, &names);
+                ui.label(format!("At its own readings ({} games): {verdict}", result.baseline.games));
                 // Five columns outgrow the side panel: the table scrolls sideways rather than
                 // cutting off the shift and the verdict.
                 egui::ScrollArea::horizontal().id_salt("readings-table-scroll").show(ui, |ui| {
