@@ -230,17 +230,7 @@ fn a_playtest_boards_a_squad_on_its_halftrack_with_the_keyword_action_button() {
 #[test]
 fn the_balance_panel_tests_every_house_reading_and_tables_the_shifts() {
     let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
-    harness.get_by_label("Balance lab").click();
-    harness.run_steps(3);
-    harness.state_mut().balance.games = 2;
-    harness.get_by_label("Test every reading").click();
-    harness.run_steps(2);
-    let start = std::time::Instant::now();
-    while harness.query_by_label("Reading").is_none() && start.elapsed().as_secs() < 240 {
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        harness.run_steps(1);
-    }
-    assert!(harness.query_by_label("Reading").is_some(), "the reading table did not come within 240 s");
+    window_common::test_every_reading(&mut harness, 2, 240);
     harness.get_by_label("foliage");
     harness.get_by_label("range");
     assert!(harness.query_all_by_label("Games").count() >= 1, "the table has a column of games played");

@@ -131,17 +131,7 @@ fn every_games_toolbar_ends_with_playtest_fit_undo_and_redo() {
 #[test]
 fn the_balance_panel_tests_the_skirmish_wars_reading_and_names_the_favoured_seat() {
     let mut harness = harness("bridgehead.ron", Prefs::default());
-    harness.get_by_label("Balance lab").click();
-    harness.run_steps(3);
-    harness.state_mut().balance.games = 200;
-    harness.get_by_label("Test every reading").click();
-    harness.run_steps(2);
-    let start = std::time::Instant::now();
-    while harness.query_by_label("Reading").is_none() {
-        assert!(start.elapsed().as_secs() < 240, "the reading table did not come within 240 s");
-        std::thread::sleep(std::time::Duration::from_millis(50));
-        harness.run_steps(1);
-    }
+    window_common::test_every_reading(&mut harness, 200, 240);
     harness.get_by_label("medal loss");
     harness.get_by_label("always");
     harness.get_by_label_contains("At its own readings (");

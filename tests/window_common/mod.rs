@@ -200,3 +200,19 @@ pub fn choose_level(harness: &mut Harness<'static, StudioApp>, level: &str) {
     harness.get_by_label(level).click();
     harness.run_steps(2);
 }
+
+/// Opens the Balance lab, asks it to test every house reading at `games` games a value, and runs
+/// frames until the readings table is drawn; fails saying so when `seconds` run out.
+pub fn test_every_reading(harness: &mut Harness<'static, StudioApp>, games: usize, seconds: u64) {
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(3);
+    harness.state_mut().balance.games = games;
+    harness.get_by_label("Test every reading").click();
+    harness.run_steps(2);
+    let start = std::time::Instant::now();
+    while harness.query_by_label("Reading").is_none() {
+        assert!(start.elapsed().as_secs() < seconds, "the reading table did not come within {seconds} s");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        harness.run_steps(1);
+    }
+}
