@@ -376,6 +376,16 @@ pub(super) fn setup_lines(rules: &Ruleset, scenario: &Scenario) -> Vec<Line> {
         )),
         None => lines.push(line("No turn limit.", 10.0, false)),
     }
+    // Rule 4.0's counter loss, where the game plays it (under Victory Medals, or in every game
+    // by the house reading `medal_loss: always`): the table must keep the counter out.
+    if v.victory_medals.is_some() || scenario.readings.medal_loss == crate::systems::swat::rules::MedalLoss::Always {
+        for text in wrap(
+            "Eliminated units: the eliminator keeps each as a medal, and its counter is out of its army's pool for the rest of the game (rule 4.0).",
+            100,
+        ) {
+            lines.push(line(text, 10.0, false));
+        }
+    }
     lines.push(line("Units", 13.0, false));
     lines.push(line("unit        cost type  MP range def  fp foot/wheel/tread  reduced        counters", 8.5, true));
     for unit in &rules.units {
@@ -510,5 +520,26 @@ mod tests {
         assert!(extent.right <= pw - options.margin + 0.01, "{}", extent.right);
         assert!(extent.bottom <= ph - options.margin - FOOTER + 0.01, "{} of {}", extent.bottom, ph);
         assert!(extent.text.iter().any(|t| t == "30 WIN"));
+    }
+
+    /// The setup sheet says an eliminated unit's counter is lost exactly where the engine plays
+    /// it so: under Victory Medals, or in every game by the reading `medal_loss: always`.
+    #[test]
+    fn the_setup_sheet_says_when_an_eliminated_units_counter_is_lost() {
+        use crate::systems::swat::rules::MedalLoss;
+        let rules = Ruleset::builtin().unwrap();
+        let duel = crate::systems::swat::scenario::load_scenario(
+            &rules,
+            include_str!("../../../../scenarios/crossroads-duel.ron"),
+        )
+        .unwrap();
+        let says = |scenario: &Scenario| setup_lines(&rules, scenario).iter().any(|l| l.text.contains("(rule 4.0)"));
+        assert!(duel.victory.victory_medals.is_none() && !says(&duel), "no medals, the default reading");
+        let mut always = duel.clone();
+        always.readings.medal_loss = MedalLoss::Always;
+        assert!(says(&always));
+        let mut medals = duel;
+        medals.victory.victory_medals = Some(5);
+        assert!(says(&medals));
     }
 }
