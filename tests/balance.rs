@@ -619,3 +619,27 @@ fn the_favoured_seat_tells_two_verdicts_that_favour_different_seats_apart() {
     assert!(first.favoured && second.favoured);
     assert_eq!((first.favoured_seat(), second.favoured_seat(), even.favoured_seat()), (Some(0), Some(1), None));
 }
+
+/// Every house reading of every bundled sample's game takes each value it lists: set by name as
+/// the lab and `--set` set it, read back as the same value. A reading's listed values and the
+/// values its game parses are written apart (the list is a constant), so this keeps them in step
+/// in every game, found by its samples.
+#[test]
+fn every_listed_value_of_every_house_reading_is_taken_and_read_back() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios");
+    let mut checked = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        let scenario = open(&name);
+        for reading in scenario.settings().into_iter().filter(|s| s.name.starts_with("reading.")) {
+            for value in reading.values() {
+                let changed = scenario
+                    .with_setting(&reading.name, &value)
+                    .unwrap_or_else(|e| panic!("{name}: {} = {value} refused: {e}", reading.name));
+                assert_eq!(changed.setting_value(&reading.name), Some(value.clone()), "{name}: {}", reading.name);
+                checked.insert(reading.name.clone());
+            }
+        }
+    }
+    assert!(checked.contains("reading.medal_loss") && checked.contains("reading.foliage"), "{checked:?}");
+}
