@@ -87,19 +87,37 @@ fn the_study_is_the_same_from_either_side_of_a_symmetric_table_and_from_a_relabe
     }
 }
 
+/// A playtest at Hard on generated table `table` with `seed`, the computer on the seats
+/// `computer` marks: the data, the setup and the playtest.
+fn hard_playtest(
+    table: u64,
+    seed: u64,
+    computer: Vec<bool>,
+) -> (
+    std::sync::Arc<Ruleset>,
+    Setup,
+    skirmish_studio::game::Playtest<skirmish_studio::systems::armored::game::ArmoredCore>,
+) {
+    use skirmish_studio::systems::armored::game::ArmoredCore;
+    let data = std::sync::Arc::new(Ruleset::builtin().unwrap());
+    let setup = setup_of(&data, &generated(&data, table), Some(0));
+    let mut play = skirmish_studio::game::Playtest::begin(
+        ArmoredCore(std::sync::Arc::clone(&data)),
+        setup.clone(),
+        seed,
+        computer,
+    )
+    .unwrap();
+    play.level = Level::Hard;
+    (data, setup, play)
+}
+
 /// A playtest whose computer plays Hard starts the study on a worker at its first step and
 /// acts at none until the study is done, so no frame waits for it; then it moves as the
 /// computer does with the study made in place (the same first action).
 #[test]
 fn a_playtest_studies_the_table_on_a_worker_then_the_computer_moves_as_it_would_have() {
-    use skirmish_studio::game::Playtest;
-    use skirmish_studio::systems::armored::game::ArmoredCore;
-    let data = std::sync::Arc::new(Ruleset::builtin().unwrap());
-    let scenario = generated(&data, 13_031);
-    let setup = setup_of(&data, &scenario, Some(0));
-    let mut play =
-        Playtest::begin(ArmoredCore(std::sync::Arc::clone(&data)), setup.clone(), 3, vec![true, true]).unwrap();
-    play.level = Level::Hard;
+    let (data, setup, mut play) = hard_playtest(13_031, 3, vec![true, true]);
     // Deployment and shots come before Hard's first move: step until the study is asked for.
     let started = std::time::Instant::now();
     let mut preparing_seen = false;
@@ -131,14 +149,7 @@ fn a_playtest_studies_the_table_on_a_worker_then_the_computer_moves_as_it_would_
 /// place.
 #[test]
 fn asked_to_act_for_a_person_at_hard_the_computer_studies_on_a_worker_then_makes_hards_move() {
-    use skirmish_studio::game::Playtest;
-    use skirmish_studio::systems::armored::game::ArmoredCore;
-    let data = std::sync::Arc::new(Ruleset::builtin().unwrap());
-    let scenario = generated(&data, 13_077);
-    let setup = setup_of(&data, &scenario, Some(0));
-    let mut play =
-        Playtest::begin(ArmoredCore(std::sync::Arc::clone(&data)), setup.clone(), 4, vec![false, false]).unwrap();
-    play.level = Level::Hard;
+    let (data, setup, mut play) = hard_playtest(13_077, 4, vec![false, false]);
     assert_eq!(play.computer_acts_for_deciding(), Ok(false), "the first ask starts the study and plays nothing");
     assert!(play.session.actions.is_empty());
     assert!(play.studying(), "the study is under way on a worker");
