@@ -8,7 +8,7 @@ use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
 use super::cycle::standing;
 use super::geometry::{
-    band, centre_distance, centre_distance_squared, centre_within, contact_point, range, row_of, view,
+    centre_distance, centre_distance_squared, centre_within, contact_point, range, row_of, view,
 };
 use super::legal::{as_activated, formation_move};
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
@@ -141,28 +141,12 @@ fn ammo_cost(rules: &Ruleset, state: &GameState, unit: usize) -> f64 {
     }
 }
 
-/// The chance that a figure of `troop` at `from` kills one at `to`.
-fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
-    state.setup.chances.get((troop, from, to), || work_out_kill_chance(rules, state, troop, from, to))
-}
-
-/// [`kill_chance`] worked out.
-fn work_out_kill_chance(rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
-    let Some(troop) = rules.troops.get(troop) else { return 0.0 };
-    let Some(row) = state.setup.readings.ask(|r| band(troop, r, range(rules, r, from, to))) else { return 0.0 };
-    let Some(cover) = view(rules, &state.setup, from, to) else {
-        return 0.0;
-    };
-    let chart = &troop.bands[row];
-    let shot = if cover { chart.cover } else { chart.open };
-    f64::from(shot_counts(shot).1) / 36.0
-}
-
 /// The best chance on each row of each troop's chart, in the open or in cover, whichever is the
-/// better: the most [`kill_chance`] can be at a range, whatever the firer sees. Where that cannot
-/// beat what a unit's places already give, their sight lines need not be worked out.
+/// better: the most a shot can kill at a range, whatever the firer sees. Where that cannot beat
+/// what a unit's places already give, their sight lines need not be worked out.
 ///
-/// Each row is kept with its far edge in micrometres, as [`band`] would work it out.
+/// Each row is kept with its far edge in micrometres, as [`band`](super::geometry::band) would work it out, so a row's
+/// index here is its index in the troop's chart.
 struct RowBest(Vec<Vec<(i64, f64)>>);
 
 impl RowBest {
@@ -173,12 +157,41 @@ impl RowBest {
         Self(rules.troops.iter().map(|t| t.bands.iter().map(best).collect()).collect())
     }
 
-    /// The most a figure of `troop` at `from` could kill at `to`.
-    fn at_most(&self, rules: &Ruleset, state: &GameState, troop: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
-        let Some(rows) = self.0.get(troop) else { return 0.0 };
-        let row = state.setup.readings.ask(|r| row_of(rows.iter().map(|r| r.0), r, range(rules, r, from, to)));
-        row.and_then(|row| rows.get(row)).map_or(0.0, |r| r.1)
+    /// The rows of `troop`'s chart and of `other`'s that reach between two figures at `a` and
+    /// `b` (a range is the same both ways), in one question to the readings.
+    fn rows_at(
+        &self,
+        rules: &Ruleset,
+        state: &GameState,
+        (troop, other): (usize, usize),
+        a: (i64, i64),
+        b: (i64, i64),
+    ) -> (Option<usize>, Option<usize>) {
+        let edges = |t: usize| self.0.get(t).map(|rows| rows.iter().map(|r| r.0));
+        state.setup.readings.ask(|r| {
+            let range = range(rules, r, a, b);
+            let row = |t| edges(t).and_then(|e| row_of(e, r, range));
+            (row(troop), row(other))
+        })
     }
+
+    /// The most a figure of `troop` could kill on its chart's row `row`.
+    fn at_most(&self, troop: usize, row: usize) -> f64 {
+        self.0.get(troop).and_then(|rows| rows.get(row)).map_or(0.0, |r| r.1)
+    }
+}
+
+/// The chance that a figure of `troop` at `from` kills one at `to`, which its chart reaches on
+/// row `row` (see [`RowBest::rows_at`]). Not kept: the view it asks is, and the places the
+/// computer weighs are new nearly every time, so a kept chance was nearly always worked out
+/// anyway, at the price of keeping it.
+fn kill_chance(rules: &Ruleset, state: &GameState, troop: usize, row: usize, from: (i64, i64), to: (i64, i64)) -> f64 {
+    let Some(chart) = rules.troops.get(troop).and_then(|t| t.bands.get(row)) else { return 0.0 };
+    let Some(cover) = view(rules, &state.setup, from, to) else {
+        return 0.0;
+    };
+    let shot = if cover { chart.cover } else { chart.open };
+    f64::from(shot_counts(shot).1) / 36.0
 }
 
 /// How much Normal weighs what the enemy could kill of a unit that moves against what the unit
@@ -230,39 +243,43 @@ fn standing_score(
 ) -> f64 {
     let troop = state.units[unit].troop;
     let far = reach(rules, state);
+    // Each pair of a place and an enemy is measured once, for the fire both ways; each enemy's
+    // worst over the places is summed at the end, enemy by enemy.
     let mut offence = 0.0;
+    let mut worst = vec![0.0_f64; foes.len()];
     // The nearest pair by exact squared distance; its rounded length is the least of all the
     // pairs' (both only ever grow together), taken once at the end.
     let (mut nearest_squared, mut nearest_ends) = (i128::MAX, None);
     for &p in places {
         let mut best: f64 = 0.0;
-        for &e in foes {
+        for (&e, worst) in foes.iter().zip(worst.iter_mut()) {
             let at = state.figures[e].at;
             let squared = centre_distance_squared(p, at);
             if squared < nearest_squared {
                 (nearest_squared, nearest_ends) = (squared, Some((p, at)));
             }
-            // A pair whose range cannot beat the best already found gives the same maximum
+            if !centre_within(p, at, far) {
+                continue;
+            }
+            let enemy_troop = state.units[state.figures[e].unit].troop;
+            let (row, enemy_row) = rows.rows_at(rules, state, (troop, enemy_troop), p, at);
+            // A row whose best cannot beat the best already found gives the same maximum
             // without its sight line.
-            if centre_within(p, at, far) && rows.at_most(rules, state, troop, p, at) > best {
-                best = best.max(kill_chance(rules, state, troop, p, at));
+            if let Some(row) = row
+                && rows.at_most(troop, row) > best
+            {
+                best = best.max(kill_chance(rules, state, troop, row, p, at));
+            }
+            if let Some(row) = enemy_row
+                && rows.at_most(enemy_troop, row) > *worst
+            {
+                *worst = worst.max(kill_chance(rules, state, enemy_troop, row, at, p));
             }
         }
         offence += best;
     }
     let nearest = nearest_ends.map_or(i64::MAX, |(p, at)| centre_distance(p, at));
-    let mut threat = 0.0;
-    for &e in foes {
-        let at = state.figures[e].at;
-        let enemy_troop = state.units[state.figures[e].unit].troop;
-        let mut worst: f64 = 0.0;
-        for &p in places {
-            if centre_within(p, at, far) && rows.at_most(rules, state, enemy_troop, at, p) > worst {
-                worst = worst.max(kill_chance(rules, state, enemy_troop, at, p));
-            }
-        }
-        threat += worst;
-    }
+    let threat = worst.iter().fold(0.0, |sum, w| sum + w);
     // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
     let to_go = (nearest.saturating_sub(cm(30.0))).max(0) as f64 / cm(10.0) as f64;
     let press = 0.03 * places.len() as f64 * (1.0 + f64::from(state.round) / 4.0);

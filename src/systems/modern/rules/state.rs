@@ -60,8 +60,6 @@ pub struct Setup {
     pub units: Vec<UnitSetup>,
     /// The house readings.
     pub readings: Readings,
-    /// The computer's kill chances already worked out this game (see [`KillChances`]).
-    pub chances: Arc<KillChances>,
     /// Straight moves already found to cross a building or not this game (see [`Crossings`]).
     pub crossings: Arc<Crossings>,
     /// Views from centre to centre already worked out this game (see [`Views`]).
@@ -78,10 +76,6 @@ pub type Crossings = crate::table::Kept<((i64, i64), (i64, i64)), bool>;
 /// readings, fixed for the game, asked by every shot weighed and every kill chance.
 pub type Views = crate::table::Kept<((i64, i64), (i64, i64)), Option<bool>>;
 
-/// Kill chances by the firer's troop and the two centres: a pure function of the terrain and
-/// the readings (the range band, a building between, cover), both fixed for the game, which
-/// the computer asks for every place it weighs against every enemy, action after action.
-pub type KillChances = crate::table::Kept<(usize, (i64, i64), (i64, i64)), f64>;
 
 /// A figure in play.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

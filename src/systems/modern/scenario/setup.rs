@@ -33,7 +33,6 @@ pub fn setup_of(rules: &Ruleset, scenario: &ModernScenario, readings: Readings) 
             })
             .collect(),
         readings,
-        chances: Arc::default(),
         crossings: Arc::default(),
         views: Arc::default(),
     }
