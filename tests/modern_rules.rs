@@ -28,15 +28,7 @@ fn unit(troop: usize, side: u8, name: &str, figures: &[(f64, f64)]) -> UnitSetup
 }
 
 fn setup(terrain: Vec<Terrain>, units: Vec<UnitSetup>, readings: Readings) -> Setup {
-    Setup {
-        size: (cm(120.0), cm(90.0)),
-        terrain: Arc::new(terrain),
-        units,
-        readings,
-        chances: Arc::default(),
-        crossings: Arc::default(),
-        views: Arc::default(),
-    }
+    Setup::new((cm(120.0), cm(90.0)), Arc::new(terrain), units, readings)
 }
 
 /// One Legionary (side 0, figure 0) and one Soldier (side 1, figure 1), `gap` cm apart
@@ -729,4 +721,46 @@ fn hard_holds_a_shot_whose_double_would_rout_its_own_unit() {
     // At 12 minuses the marker would rout the unit: Hard holds its fire, Normal does not.
     assert_ne!(chosen(rules::Level::Hard, 12), fire, "Hard at 12 minuses");
     assert_eq!(chosen(rules::Level::Normal, 12), fire, "Normal at 12 minuses");
+}
+
+#[test]
+fn a_weighing_kept_for_a_position_holds_only_while_the_coin_that_broke_its_tie_shows_the_same() {
+    let d = data();
+    // A Legionary on the centre line with two Soldiers out of reach, mirror images across it:
+    // which one it steps toward is the coin's, and the coin changes with every die rolled.
+    let soldiers = unit(2, 1, "Troop", &[(30.0, 85.0), (90.0, 85.0)]);
+    let setup = setup(vec![], vec![unit(0, 0, "Legion", &[(60.0, 5.0)]), soldiers], Readings::default());
+    let mut state = affiliation_to_act(&d, &setup, 1);
+    state.active = Some(0);
+    let mut ends = std::collections::BTreeSet::new();
+    for rolls in 0..16 {
+        state.dice.rolls = rolls;
+        let kept = rules::computer_action(&d, &state, rules::Level::Easy);
+        let fresh = GameState { setup: Arc::new(state.setup.afresh()), ..state.clone() };
+        let fresh = rules::computer_action(&d, &fresh, rules::Level::Easy);
+        assert_eq!(kept, fresh, "dice at {rolls} rolls");
+        if let Some(Action::Move { moves, .. }) = kept {
+            ends.insert(moves[0].1.0 < cm(60.0));
+        }
+    }
+    assert_eq!(ends.len(), 2, "over sixteen throws the coin sent the Legionary to each side: {ends:?}");
+}
+
+#[test]
+fn a_weighing_kept_for_one_level_does_not_answer_for_another() {
+    use rules::Level::{Easy, Hard, Normal};
+    let d = data();
+    // Ahead by a kill at the start, Hard keeps its Legionary out of the Soldier's reach and
+    // Normal walks in (see above). Asked in turn in one game, each still plays its own way.
+    let mut state = affiliation_to_act(&d, &duel(70.0, vec![], Readings::default()), 1);
+    state.active = Some(0);
+    state.kills = [1, 0];
+    let afresh = |level| {
+        let fresh = GameState { setup: Arc::new(state.setup.afresh()), ..state.clone() };
+        rules::computer_action(&d, &fresh, level)
+    };
+    assert_ne!(afresh(Hard), afresh(Normal), "the two levels differ here");
+    for level in [Hard, Normal, Hard, Easy, Normal, Easy] {
+        assert_eq!(rules::computer_action(&d, &state, level), afresh(level), "{level:?}");
+    }
 }

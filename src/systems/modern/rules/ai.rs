@@ -7,13 +7,11 @@
 use super::super::ruleset::{Ruleset, cm};
 use super::check::{aim, check};
 use super::cycle::standing;
-use super::geometry::{
-    centre_distance, centre_distance_squared, centre_within, contact_point, range, row_of, view,
-};
+use super::geometry::{centre_distance, centre_distance_squared, centre_within, contact_point, range, row_of, view};
 use super::legal::{as_activated, formation_move};
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
-use super::state::{Action, GameState, Outcome};
+use super::state::{Action, GameState, MoveQuestion, Outcome, Weighed};
 
 pub use crate::level::Level;
 
@@ -286,17 +284,58 @@ fn standing_score(
     offence - caution * threat - press * to_go
 }
 
-/// The unit's best move and how much it improves on standing.
+/// The side of the table a mirror-image tie goes to (see [`frame`]).
+fn mirror_coin(state: &GameState) -> bool {
+    coin(state, 0x5EED) & 1 == 1
+}
+
+/// The unit's best move and how much it improves on standing. The weighing is kept for the
+/// position, as the unit chosen to test is weighed again, unchanged, once it has passed.
 fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, Action)> {
+    let question = MoveQuestion {
+        unit,
+        level,
+        side: state.side,
+        round: state.round,
+        kills: state.kills,
+        broken: state.broken,
+        figures: state.figures.clone(),
+        units: state.units.clone(),
+    };
+    let coin = mirror_coin(state);
+    let mut weighed = state.setup.weighed.get(question, || std::sync::Arc::new(weigh_moves(rules, state, unit, level)));
+    if weighed.coin_decided && weighed.coin != coin {
+        weighed = std::sync::Arc::new(weigh_moves(rules, state, unit, level));
+    }
+    let side = state.units[unit].side;
+    let mut best: Option<(f64, PlaceKey, &Action)> = None;
+    for (gain, centre, action) in &weighed.moves {
+        let key = frame(state, side, *centre);
+        if best.as_ref().is_none_or(|b| *gain > b.0 || (*gain == b.0 && key < b.1)) {
+            best = Some((*gain, key, action));
+        }
+    }
+    best.map(|b| (b.0, b.2.clone()))
+}
+
+/// Every move the unit weighs, with its gain over standing.
+fn weigh_moves(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Weighed {
     let side = state.units[unit].side;
     let here = state.figure_list(unit);
     let places = state.places_of(unit);
     let centre = centroid(&places);
     let foes = enemies(state, side);
-    let nearest = foes
+    let coin = mirror_coin(state);
+    let by_distance = |at: (i64, i64)| centre_distance(centre, at);
+    let nearest_distance = foes.iter().map(|&e| by_distance(state.figures[e].at)).min();
+    let coin_decided = foes.iter().filter(|&&e| Some(by_distance(state.figures[e].at)) == nearest_distance).count() > 1;
+    let Some(nearest) = foes
         .iter()
         .map(|&e| state.figures[e].at)
-        .min_by_key(|&at| (centre_distance(centre, at), frame(state, side, at)))?;
+        .min_by_key(|&at| (centre_distance(centre, at), frame(state, side, at)))
+    else {
+        return Weighed { coin_decided, coin, moves: Vec::new() };
+    };
     let full = cm(rules.move_outside) as f64;
     let toward = ((nearest.0 - centre.0) as f64, (nearest.1 - centre.1) as f64);
     // Every candidate is checked as if the unit were activated: one activated copy serves them
@@ -332,24 +371,21 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
     let caution = caution(rules, state, unit, level);
     let rows = RowBest::of(rules);
     let stand = standing_score(rules, state, unit, &places, caution, &rows, &foes);
-    let mut best: Option<(f64, PlaceKey, Action)> = None;
+    let mut moves = Vec::with_capacity(candidates.len());
     for action in candidates {
-        let Action::Move { moves, .. } = &action else { continue };
+        let Action::Move { moves: steps, .. } = &action else { continue };
         let after: Vec<(i64, i64)> = here
             .iter()
-            .map(|&i| moves.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
+            .map(|&i| steps.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
             .collect();
         let gain = if level == Level::Easy {
             1.0
         } else {
             standing_score(rules, state, unit, &after, caution, &rows, &foes) - stand
         };
-        let key = frame(state, side, centroid(&after));
-        if best.as_ref().is_none_or(|b| gain > b.0 || (gain == b.0 && key < b.1)) {
-            best = Some((gain, key, action));
-        }
+        moves.push((gain, centroid(&after), action));
     }
-    best.map(|b| (b.0, b.2))
+    Weighed { coin_decided, coin, moves }
 }
 
 fn centroid(places: &[(i64, i64)]) -> (i64, i64) {

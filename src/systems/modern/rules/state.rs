@@ -4,6 +4,7 @@
 
 use super::readings::Readings;
 use crate::dice::Dice;
+use crate::level::Level;
 use crate::table::Shape;
 use crate::table::shape::Bounds;
 use serde::Serialize;
@@ -64,6 +65,31 @@ pub struct Setup {
     pub crossings: Arc<Crossings>,
     /// Views from centre to centre already worked out this game (see [`Views`]).
     pub views: Arc<Views>,
+    /// The moves the computer weighed for a unit this game (see [`WeighedMoves`]).
+    pub weighed: Arc<WeighedMoves>,
+}
+
+impl Setup {
+    /// A game's start with nothing yet kept.
+    #[must_use]
+    pub fn new(size: (i64, i64), terrain: Arc<Vec<Terrain>>, units: Vec<UnitSetup>, readings: Readings) -> Self {
+        Self {
+            size,
+            terrain,
+            units,
+            readings,
+            crossings: Arc::default(),
+            views: Arc::default(),
+            weighed: Arc::new(WeighedMoves::with_limit(0)),
+        }
+    }
+
+    /// The same start with nothing kept: what is kept is the same answers worked out again, so
+    /// a game from either plays alike.
+    #[must_use]
+    pub fn afresh(&self) -> Self {
+        Self::new(self.size, Arc::clone(&self.terrain), self.units.clone(), self.readings)
+    }
 }
 
 /// Whether a base going straight between two centres crosses a building, by the two centres:
@@ -76,6 +102,36 @@ pub type Crossings = crate::table::Kept<((i64, i64), (i64, i64)), bool>;
 /// readings, fixed for the game, asked by every shot weighed and every kill chance.
 pub type Views = crate::table::Kept<((i64, i64), (i64, i64)), Option<bool>>;
 
+/// The moves the computer weighed for a unit, by the position it weighed them in: it weighs
+/// every unit's best move to choose which unit to test, then the tested unit's again to move
+/// it, in the same position. Only the last few are ever asked again, so few are kept.
+pub type WeighedMoves = crate::table::Kept<MoveQuestion, Arc<Weighed>>;
+
+/// The position the computer weighed a unit's moves in, at a level: everything the weighing
+/// reads of the game but its dice, which the unit's own test rolls between its two weighings.
+/// Where the dice's coin broke a tie, [`Weighed`] says so.
+#[derive(Debug, PartialEq, Eq, Hash)]
+pub struct MoveQuestion {
+    pub(super) unit: usize,
+    pub(super) level: Level,
+    pub(super) side: u8,
+    pub(super) round: u32,
+    pub(super) kills: [u32; 2],
+    pub(super) broken: [u32; 2],
+    pub(super) figures: Vec<Figure>,
+    pub(super) units: Vec<UnitState>,
+}
+
+/// A unit's moves as weighed: each with its gain over standing and where its figures' centroid
+/// ends, the best to be picked by the position's own tie-break (which asks the dice).
+#[derive(Debug)]
+pub struct Weighed {
+    /// The dice's coin chose the enemy the unit steps toward (two were the nearest): the
+    /// weighing holds only while the coin shows `coin` again.
+    pub(super) coin_decided: bool,
+    pub(super) coin: bool,
+    pub(super) moves: Vec<(f64, (i64, i64), Action)>,
+}
 
 /// A figure in play.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

@@ -17,25 +17,19 @@ pub fn setup_of(rules: &Ruleset, scenario: &ModernScenario, readings: Readings) 
         .iter()
         .filter_map(|p| rules.terrain.iter().position(|k| k.id == p.kind).map(|kind| Terrain::new(kind, p.shape())))
         .collect();
-    Setup {
-        size: (scenario.table.width, scenario.table.depth),
-        terrain: Arc::new(terrain),
-        units: scenario
-            .units
-            .iter()
-            .filter_map(|u| {
-                Some(UnitSetup {
-                    troop: rules.troop_index(&u.troop)?,
-                    side: side_of(rules, u),
-                    name: u.name.clone(),
-                    figures: u.figures.clone(),
-                })
+    let units = scenario
+        .units
+        .iter()
+        .filter_map(|u| {
+            Some(UnitSetup {
+                troop: rules.troop_index(&u.troop)?,
+                side: side_of(rules, u),
+                name: u.name.clone(),
+                figures: u.figures.clone(),
             })
-            .collect(),
-        readings,
-        crossings: Arc::default(),
-        views: Arc::default(),
-    }
+        })
+        .collect();
+    Setup::new((scenario.table.width, scenario.table.depth), Arc::new(terrain), units, readings)
 }
 
 /// A playtest's position as a scenario: each unit still on the table with the figures it has
