@@ -186,6 +186,41 @@ impl Field {
         }
         if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
     }
+
+    /// Whether the field at a point certainly reads more than `bound` (hundredths of an inch) or
+    /// very far, known without carrying the search past `bound`: every centre around the point
+    /// that could reach a goal is settled further, or not yet settled with the search already
+    /// past the bound. `false` says only that [`Self::at`] must be asked. A destination the computer
+    /// weighs that is farther from the goals than where the unit stands never gains, and reading
+    /// it would carry the search on for nothing.
+    pub fn exceeds(&self, at: (i64, i64), bound: f64) -> bool {
+        let Ok(mut search) = self.search.lock() else { return false };
+        for (x, y, _) in corners(self.width, self.depth, self.cell, at).into_iter().flatten() {
+            let cell = search.padded(x, y);
+            if !search.beyond(cell, bound) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+impl Search {
+    /// Whether a cell's final steps exceed `bound` or reach no goal, carrying the search on only
+    /// while it has not passed the bound.
+    fn beyond(&mut self, i: usize, bound: f64) -> bool {
+        if !self.readable.get(i).copied().unwrap_or(false) {
+            return true;
+        }
+        while self.queued > 0 && self.steps.get(i).is_some_and(|&s| s >= self.settled) {
+            // Past the bound, an unsettled cell's final steps are at least the settled distance.
+            if f64::from(self.settled) > bound {
+                return true;
+            }
+            self.settle_next();
+        }
+        self.steps.get(i).is_none_or(|&s| s == u32::MAX || f64::from(s) > bound)
+    }
 }
 
 #[cfg(test)]
@@ -309,5 +344,33 @@ mod tests {
                 assert_eq!(search.steps_at(padded), expected[i], "cell ({}, {})", i % width, i / width);
             }
         }
+    }
+
+    #[test]
+    fn a_field_that_exceeds_a_bound_reads_beyond_it_and_asking_changes_no_reading() {
+        let (width, depth, cell) = (17usize, 11usize, 25_400i64);
+        let open: Vec<bool> = (0..width * depth).map(|i| !(i % width == 8 && i / width != 5)).collect();
+        let ground = Ground { width, depth, cell, vehicles: open.clone(), infantry: open.clone() };
+        let goals = [(3 * cell + cell / 3, 2 * cell), (2 * cell, 10 * cell)];
+        let whole = Field::new(&ground, &open, &goals, &FieldMemo::default(), 0);
+        let asked = Field::new(&ground, &open, &goals, &FieldMemo::default(), 0);
+        let (mut exceeded, mut points) = (0, 0);
+        // Points between centres and off the lattice, with bounds around where each reads,
+        // asked in a scattered order so the search is at every stage of settling.
+        for k in 0..400i64 {
+            let at = ((k * 7_919) % (19 * cell) - cell, (k * 4_567) % (13 * cell) - cell);
+            let truth = whole.at(at);
+            for bound in [truth - 150.0, truth - 1.0, truth + 1.0, 0.0, f64::from(u32::MAX) - 1.0] {
+                if asked.exceeds(at, bound) {
+                    let very_far = truth == f64::from(u32::MAX);
+                    assert!(truth > bound || very_far, "at {at:?} exceeds {bound} but reads {truth}");
+                    exceeded += 1;
+                }
+            }
+            assert_eq!(asked.at(at).to_bits(), truth.to_bits(), "at {at:?}, read after asking");
+            points += 1;
+        }
+        // Most points beyond the wall read more than a bound well short of them.
+        assert!(exceeded > points, "{exceeded} of {points} points' bounds known exceeded");
     }
 }
