@@ -126,8 +126,9 @@ fn every_games_toolbar_ends_with_playtest_fit_undo_and_redo() {
 }
 
 /// Skirmish Wars' house reading in the Balance panel: "Test every reading" tables
-/// `medal_loss`, and the verdict at the scenario's own readings names the favoured seat by
-/// the scenario's name for it (Bridgehead's Red), never as "player 1".
+/// `medal_loss`, the verdict at the scenario's own readings names the favoured seat by the
+/// scenario's name for it (Bridgehead's Red), never as "player 1", and each value's shift and
+/// verdict are seen whole in the side panel.
 #[test]
 fn the_balance_panel_tests_the_skirmish_wars_reading_and_names_the_favoured_seat() {
     let mut harness = harness("bridgehead.ron", Prefs::default());
@@ -137,4 +138,9 @@ fn the_balance_panel_tests_the_skirmish_wars_reading_and_names_the_favoured_seat
     harness.get_by_label_contains("At its own readings (");
     harness.get_by_label_contains("): Red is favoured");
     assert!(harness.query_by_label_contains("player 1").is_none(), "the seats are named, never numbered");
+    let shift = harness.get_by_label_contains("First seat ");
+    let text = shift.accesskit_node().value().unwrap_or_default().to_owned();
+    assert!(text.contains("95% interval") && text.contains("; the verdict "), "{text}");
+    let (panel_left, shift) = (harness.get_by_label("medal loss").rect().min.x, shift.rect());
+    assert!(shift.min.x >= panel_left - 1.0 && shift.max.x <= 1280.0 - 8.0, "the shift runs off the panel: {shift:?}");
 }

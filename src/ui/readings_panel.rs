@@ -1,6 +1,7 @@
-//! The Balance panel's house-reading table: for a game with readings (Armored Advance), every
-//! other value of every reading played against the scenario's own in the background, shown as
-//! a table of the first seat's shift with its 95% interval and whether the verdict turns.
+//! The Balance panel's house-reading table: for a game with readings, every other value of
+//! every reading played against the scenario's own in the background, shown as a row for each
+//! value: the first seat's shift with its 95% interval and whether the verdict
+//! turns.
 
 use super::desk::Desk;
 use super::lab_job::{JobState, LabJob, options};
@@ -59,33 +60,31 @@ impl ReadingsTable {
                 let names: Vec<String> = (0..result.baseline.seats.len()).map(|seat| desk.seat_name(seat)).collect();
                 let verdict = crate::game::named_seats(&result.baseline.verdict, &names);
                 ui.label(format!("At its own readings ({} games): {verdict}", result.baseline.games));
-                // Five columns outgrow the side panel: the table scrolls sideways rather than
-                // cutting off the shift and the verdict.
-                egui::ScrollArea::horizontal().id_salt("readings-table-scroll").show(ui, |ui| {
-                    egui::Grid::new("readings-table").striped(true).show(ui, |ui| {
-                        ui.label(RichText::new("Reading").strong());
-                        ui.label(RichText::new("Value").strong());
-                        ui.label(RichText::new("Games").strong());
-                        ui.label(RichText::new("First seat's shift, points").strong());
-                        ui.label(RichText::new("Verdict").strong());
-                        ui.end_row();
-                        for row in &result.rows {
-                            let (d, (lo, hi)) = row.shift;
-                            let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
-                            ui.label(&row.label);
-                            ui.label(crate::balance::report::plain_value(&row.value));
-                            ui.label(row.balance.games.to_string());
-                            let shift = format!("{:+.1} ({:+.1} to {:+.1})", d * 100.0, lo * 100.0, hi * 100.0);
-                            ui.label(if moves {
-                                RichText::new(shift).color(Color32::from_rgb(230, 150, 60))
-                            } else {
-                                RichText::new(shift)
-                            });
-                            ui.label(if row.turns_verdict { "turns" } else { "holds" });
-                            ui.end_row();
-                        }
+                // A row per value, its words wrapping within the side panel: five columns of a
+                // table outgrew it and hid the verdict behind a sideways scroll.
+                for row in &result.rows {
+                    let (d, (lo, hi)) = row.shift;
+                    let moves = row.turns_verdict || lo > 0.0 || hi < 0.0;
+                    ui.add_space(4.0);
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(RichText::new(&row.label).strong());
+                        ui.label(crate::balance::report::plain_value(&row.value));
+                        ui.label(RichText::new(format!("{} games", row.balance.games)).weak());
                     });
-                });
+                    let verdict = if row.turns_verdict { "the verdict turns" } else { "the verdict holds" };
+                    let shift = format!(
+                        "First seat {:+.1} points (95% interval {:+.1} to {:+.1}); {verdict}",
+                        d * 100.0,
+                        lo * 100.0,
+                        hi * 100.0
+                    );
+                    let shift = if moves {
+                        RichText::new(shift).color(Color32::from_rgb(230, 150, 60))
+                    } else {
+                        RichText::new(shift)
+                    };
+                    ui.add(egui::Label::new(shift).wrap());
+                }
             }
         }
     }
