@@ -175,34 +175,39 @@ impl Field {
     /// that can reach one (very far where none can).
     pub fn at(&self, at: (i64, i64)) -> f64 {
         let Ok(mut search) = self.search.lock() else { return f64::from(u32::MAX) };
-        let (mut sum, mut weights) = (0.0, 0.0);
-        for (x, y, w) in corners(self.width, self.depth, self.cell, at).into_iter().flatten() {
-            let cell = search.padded(x, y);
-            let s = search.steps_at(cell);
-            if s != u32::MAX {
-                sum += f64::from(s) * w;
-                weights += w;
-            }
-        }
-        if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
+        read(&mut search, &corners(self.width, self.depth, self.cell, at))
     }
 
-    /// Whether the field at a point certainly reads more than `bound` (hundredths of an inch) or
-    /// very far, known without carrying the search past `bound`: every centre around the point
-    /// that could reach a goal is settled further, or not yet settled with the search already
-    /// past the bound. `false` says only that [`Self::at`] must be asked. A destination the computer
-    /// weighs that is farther from the goals than where the unit stands never gains, and reading
-    /// it would carry the search on for nothing.
-    pub fn exceeds(&self, at: (i64, i64), bound: f64) -> bool {
-        let Ok(mut search) = self.search.lock() else { return false };
-        for (x, y, _) in corners(self.width, self.depth, self.cell, at).into_iter().flatten() {
+    /// [`Self::at`] where it reads `bound` (hundredths of an inch) or less, and `None` where it
+    /// certainly reads more or very far: known without carrying the search past `bound` when
+    /// every centre around the point that could reach a goal is settled further, or not yet
+    /// settled with the search already past the bound. A destination the computer weighs that
+    /// is farther from the goals than where the unit stands never gains, and reading it whole
+    /// would carry the search on for nothing.
+    pub fn within(&self, at: (i64, i64), bound: f64) -> Option<f64> {
+        let Ok(mut search) = self.search.lock() else { return Some(f64::from(u32::MAX)) };
+        let around = corners(self.width, self.depth, self.cell, at);
+        let beyond = around.iter().flatten().all(|&(x, y, _)| {
             let cell = search.padded(x, y);
-            if !search.beyond(cell, bound) {
-                return false;
-            }
-        }
-        true
+            search.beyond(cell, bound)
+        });
+        (!beyond).then(|| read(&mut search, &around))
     }
+}
+
+/// The field read from the centres around a point: their steps weighted by nearness, those
+/// that reach no goal left out (very far where none can), settling each as far as needed.
+fn read(search: &mut Search, around: &[Option<(usize, usize, f64)>; 4]) -> f64 {
+    let (mut sum, mut weights) = (0.0, 0.0);
+    for &(x, y, w) in around.iter().flatten() {
+        let cell = search.padded(x, y);
+        let s = search.steps_at(cell);
+        if s != u32::MAX {
+            sum += f64::from(s) * w;
+            weights += w;
+        }
+    }
+    if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
 }
 
 impl Search {
@@ -347,7 +352,7 @@ mod tests {
     }
 
     #[test]
-    fn a_field_that_exceeds_a_bound_reads_beyond_it_and_asking_changes_no_reading() {
+    fn a_field_read_within_a_bound_is_the_whole_reading_or_past_the_bound_and_asking_changes_no_reading() {
         let (width, depth, cell) = (17usize, 11usize, 25_400i64);
         let open: Vec<bool> = (0..width * depth).map(|i| !(i % width == 8 && i / width != 5)).collect();
         let ground = Ground { width, depth, cell, vehicles: open.clone(), infantry: open.clone() };
@@ -361,10 +366,13 @@ mod tests {
             let at = ((k * 7_919) % (19 * cell) - cell, (k * 4_567) % (13 * cell) - cell);
             let truth = whole.at(at);
             for bound in [truth - 150.0, truth - 1.0, truth + 1.0, 0.0, f64::from(u32::MAX) - 1.0] {
-                if asked.exceeds(at, bound) {
-                    let very_far = truth == f64::from(u32::MAX);
-                    assert!(truth > bound || very_far, "at {at:?} exceeds {bound} but reads {truth}");
-                    exceeded += 1;
+                match asked.within(at, bound) {
+                    Some(read) => assert_eq!(read.to_bits(), truth.to_bits(), "at {at:?} within {bound}"),
+                    None => {
+                        let very_far = truth == f64::from(u32::MAX);
+                        assert!(truth > bound || very_far, "at {at:?} is past {bound} but reads {truth}");
+                        exceeded += 1;
+                    }
                 }
             }
             assert_eq!(asked.at(at).to_bits(), truth.to_bits(), "at {at:?}, read after asking");

@@ -232,17 +232,12 @@ fn movers<'a>(data: &'a Ruleset, state: &'a GameState) -> impl Iterator<Item = M
 }
 
 /// How far a move to `to` comes toward the field's goals from where the field reads `here`,
-/// in micrometres (the field counts a hundred steps an inch).
-fn gained(field: &Field, here: f64, to: (i64, i64)) -> f64 {
-    (here - field.at(to)) / 100.0 * UM_PER_INCH as f64
-}
-
-/// Whether a move to `to` certainly gains less than the inch a move must gain: the field
-/// reads less than 98 hundredths of an inch nearer there (or very far), which leaves its gain
-/// under 99 hundredths whatever the rounding. Asked before [`gained`], it spares the search
-/// the cells beyond.
-fn gains_no_inch(field: &Field, here: f64, to: (i64, i64)) -> bool {
-    field.exceeds(to, here - 98.0)
+/// in micrometres (the field counts a hundred steps an inch); `None` where it certainly comes
+/// less than the inch a move must gain: the field reads less than 98 hundredths of an inch
+/// nearer there (or very far), which leaves its gain under 99 hundredths whatever the rounding,
+/// and the search is spared the cells beyond.
+fn gained(field: &Field, here: f64, to: (i64, i64)) -> Option<f64> {
+    field.within(to, here - 98.0).map(|there| (here - there) / 100.0 * UM_PER_INCH as f64)
 }
 
 /// A field for one kind of unit (0 vehicles, 1 infantry) and one set of goals.
@@ -280,10 +275,7 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> O
         for free in moves {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
-                if gains_no_inch(field, here, to) {
-                    continue;
-                }
-                let mut gain = gained(field, here, to);
+                let Some(mut gain) = gained(field, here, to) else { continue };
                 // A micrometre of slack: a move of exactly an inch straight down the field gains
                 // exactly an inch, and the last bit must not decide it for one side only.
                 if gain < UM_PER_INCH as f64 - 1.0 {
@@ -588,8 +580,7 @@ fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
         for free in moves {
             for action in move_candidates(data, state, index, free) {
                 let (Action::Move { to, .. } | Action::FreeMove { to, .. }) = action else { continue };
-                if !gains_no_inch(&field, here, to)
-                    && gained(&field, here, to) >= UM_PER_INCH as f64 - 1.0
+                if gained(&field, here, to).is_some_and(|gain| gain >= UM_PER_INCH as f64 - 1.0)
                     && check(data, state, &action).is_ok()
                 {
                     found.push(((from, frame(state, state.side, to)), action));
