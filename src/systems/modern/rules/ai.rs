@@ -143,8 +143,8 @@ fn ammo_cost(rules: &Ruleset, state: &GameState, unit: usize) -> f64 {
 /// better: the most a shot can kill at a range, whatever the firer sees. Where that cannot beat
 /// what a unit's places already give, their sight lines need not be worked out.
 ///
-/// Each row is kept with its far edge in micrometres, as [`band`](super::geometry::band) would work it out, so a row's
-/// index here is its index in the troop's chart.
+/// Each row is kept with its far edge in micrometres, as [`band`](super::geometry::band) would
+/// work it out, so a row's index here is its index in the troop's chart.
 struct RowBest(Vec<Vec<(i64, f64)>>);
 
 impl RowBest {
