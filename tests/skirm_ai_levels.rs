@@ -110,12 +110,21 @@ fn generated(
 /// choice, in either seat, through a battle.
 #[test]
 fn where_its_study_finds_hards_own_way_loses_hard_plays_as_normal_does() {
-    use skirmish_studio::systems::skirm::rules::study_games;
-    let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
-    let setup = generated(&rules, 6148);
-    let (won, lost) = study_games(&rules, &setup, Level::Hard);
-    assert!(won <= lost, "Hard's own way won {won} and lost {lost} of the study's battles");
+    let (rules, setup) = where_the_study_finds_the_own_way_loses(6148, Level::Hard);
     plays_as_through_a_battle(&rules, &setup, Level::Hard, Level::Normal);
+}
+
+/// Generated table `seed`, checked to be one where the study of `level`'s own way (from both
+/// squads' sides, against the level below as it plays there) does not find it winning.
+fn where_the_study_finds_the_own_way_loses(
+    seed: u64,
+    level: Level,
+) -> (skirmish_studio::systems::skirm::rules::Ruleset, skirmish_studio::systems::skirm::rules::Setup) {
+    let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
+    let setup = generated(&rules, seed);
+    let (won, lost) = skirmish_studio::systems::skirm::rules::study_games(&rules, &setup, level);
+    assert!(won <= lost, "{level:?}'s own way won {won} and lost {lost} of the study's battles on table {seed}");
+    (rules, setup)
 }
 
 /// Through a whole battle of `setup` (seed 5), the computer at `level` makes every choice the
@@ -144,11 +153,8 @@ fn plays_as_through_a_battle(
 /// battle; Hard's study is then made against Normal as it plays there, Easy's way.
 #[test]
 fn where_its_study_finds_normals_own_way_loses_to_easy_normal_plays_as_easy_does() {
-    use skirmish_studio::systems::skirm::rules::{start_game, study_games, way_on_table};
-    let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
-    let setup = generated(&rules, 6352);
-    let (won, lost) = study_games(&rules, &setup, Level::Normal);
-    assert!(won <= lost, "Normal's own way won {won} and lost {lost} of the study's battles against Easy");
+    use skirmish_studio::systems::skirm::rules::{start_game, way_on_table};
+    let (rules, setup) = where_the_study_finds_the_own_way_loses(6352, Level::Normal);
     let (state, _) = start_game(&rules, &setup, 5).unwrap();
     assert_eq!(way_on_table(&rules, &state, Level::Normal), Level::Easy);
     assert_ne!(

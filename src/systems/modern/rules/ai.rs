@@ -303,9 +303,10 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
         units: state.units.clone(),
     };
     let coin = mirror_coin(state);
-    let mut weighed = state.setup.weighed.get(question, || std::sync::Arc::new(weigh_moves(rules, state, unit, level)));
+    let mut weighed =
+        state.setup.weighed.get(question, || std::sync::Arc::new(weigh_moves(rules, state, unit, level, coin)));
     if weighed.coin_decided && weighed.coin != coin {
-        weighed = std::sync::Arc::new(weigh_moves(rules, state, unit, level));
+        weighed = std::sync::Arc::new(weigh_moves(rules, state, unit, level, coin));
     }
     let side = state.units[unit].side;
     let mut best: Option<(f64, PlaceKey, &Action)> = None;
@@ -318,24 +319,22 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
     best.map(|b| (b.0, b.2.clone()))
 }
 
-/// Every move the unit weighs, with its gain over standing.
-fn weigh_moves(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Weighed {
+/// Every move the unit weighs, with its gain over standing, the dice's coin showing `coin`.
+fn weigh_moves(rules: &Ruleset, state: &GameState, unit: usize, level: Level, coin: bool) -> Weighed {
     let side = state.units[unit].side;
     let here = state.figure_list(unit);
     let places = state.places_of(unit);
     let centre = centroid(&places);
     let foes = enemies(state, side);
-    let coin = mirror_coin(state);
-    let by_distance = |at: (i64, i64)| centre_distance(centre, at);
-    let nearest_distance = foes.iter().map(|&e| by_distance(state.figures[e].at)).min();
-    let coin_decided = foes.iter().filter(|&&e| Some(by_distance(state.figures[e].at)) == nearest_distance).count() > 1;
-    let Some(nearest) = foes
-        .iter()
-        .map(|&e| state.figures[e].at)
-        .min_by_key(|&at| (centre_distance(centre, at), frame(state, side, at)))
+    // The nearest enemy, ties broken by place in the side's frame, and so by the coin between
+    // mirror images: a weighing whose nearest enemy had a rival at its distance says so.
+    let distances: Vec<(i64, (i64, i64))> =
+        foes.iter().map(|&e| (centre_distance(centre, state.figures[e].at), state.figures[e].at)).collect();
+    let Some(&(least, nearest)) = distances.iter().min_by_key(|&&(distance, at)| (distance, frame(state, side, at)))
     else {
-        return Weighed { coin_decided, coin, moves: Vec::new() };
+        return Weighed { coin_decided: false, coin, moves: Vec::new() };
     };
+    let coin_decided = distances.iter().filter(|&&(distance, _)| distance == least).count() > 1;
     let full = cm(rules.move_outside) as f64;
     let toward = ((nearest.0 - centre.0) as f64, (nearest.1 - centre.1) as f64);
     // Every candidate is checked as if the unit were activated: one activated copy serves them

@@ -80,7 +80,7 @@ impl Setup {
             readings,
             crossings: Arc::default(),
             views: Arc::default(),
-            weighed: Arc::new(WeighedMoves::with_limit(0)),
+            weighed: Arc::new(WeighedMoves::with_limit(WEIGHINGS_KEPT)),
         }
     }
 
@@ -106,6 +106,9 @@ pub type Views = crate::table::Kept<((i64, i64), (i64, i64)), Option<bool>>;
 /// every unit's best move to choose which unit to test, then the tested unit's again to move
 /// it, in the same position. Only the last few are ever asked again, so few are kept.
 pub type WeighedMoves = crate::table::Kept<MoveQuestion, Arc<Weighed>>;
+
+/// The weighings kept at most: a side's units in the position, and a few positions more.
+const WEIGHINGS_KEPT: usize = 64;
 
 /// The position the computer weighed a unit's moves in, at a level: everything the weighing
 /// reads of the game but its dice, which the unit's own test rolls between its two weighings.
