@@ -42,7 +42,13 @@ pub fn share_shift(base: (usize, usize), other: (usize, usize)) -> (f64, (f64, f
     let (p0, p1) = (share(base), share(other));
     let se = (p0 * (1.0 - p0) / base.1.max(1) as f64 + p1 * (1.0 - p1) / other.1.max(1) as f64).sqrt();
     let d = p1 - p0;
-    (d, (d - 1.96 * se, d + 1.96 * se))
+    (d, within_whole_share(d - 1.96 * se, d + 1.96 * se))
+}
+
+/// An interval for a difference of two shares, cut to the differences there can be (a whole
+/// share either way): a normal interval over a few games reaches past them.
+fn within_whole_share(lo: f64, hi: f64) -> (f64, f64) {
+    (lo.max(-1.0), hi.min(1.0))
 }
 
 /// A reading's value against the baseline game by game: game `g` of both runs has the same
@@ -83,7 +89,7 @@ impl PairedShift {
         let d = (self.gained as f64 - self.lost as f64) / n;
         let (_, discordant) = wilson_interval(self.gained + self.lost, self.games);
         let se = ((discordant - d * d).max(0.0) / n).sqrt();
-        (d, (d - z * se, d + z * se))
+        (d, within_whole_share(d - z * se, d + z * se))
     }
 
     /// Whether the sequential test has decided. The first seat's share cannot have moved by
@@ -202,6 +208,19 @@ pub fn sensitivity_text(s: &Sensitivity) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_shift_over_a_few_games_stays_within_a_whole_share_either_way() {
+        // One game, the same under both: the normal interval would run from about -1.75 to
+        // +1.75 (`balance --readings --games 1` printed -174.6 to +174.6 points).
+        let (d, (lo, hi)) = PairedShift { games: 1, gained: 0, lost: 0 }.shift(1.96);
+        assert_eq!(d, 0.0);
+        assert!(lo >= -1.0 && hi <= 1.0 && lo < 0.0 && hi > 0.0, "({lo}, {hi})");
+        let (_, (lo, hi)) = PairedShift { games: 1, gained: 1, lost: 0 }.shift(1.96);
+        assert!(lo >= -1.0 && hi <= 1.0, "({lo}, {hi})");
+        let (_, (lo, hi)) = share_shift((0, 1), (1, 1));
+        assert!(lo >= -1.0 && hi <= 1.0, "({lo}, {hi})");
+    }
 
     #[test]
     fn a_shift_has_an_interval_that_shrinks_with_games() {
