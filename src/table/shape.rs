@@ -232,9 +232,37 @@ pub fn segment_meets(shape: &Shape, a: (f64, f64), b: (f64, f64)) -> bool {
         }
         Shape::Polygon { polygon, .. } => {
             let line = Line::new(Coord { x: a.0, y: a.1 }, Coord { x: b.0, y: b.1 });
-            polygon.intersects(&line) && !polygon.relate(&line).is_touches()
+            // Working out the whole relation costs more than the rest of a hull's path check
+            // together, and a wall that runs into a swept hull nearly always crosses its
+            // outline cleanly somewhere: that alone settles it, and the relation is left to
+            // the cases it does not (touching, running along an edge, through a corner).
+            polygon.intersects(&line) && (crosses_an_edge(polygon, line) || !polygon.relate(&line).is_touches())
         }
     }
+}
+
+/// Whether a segment crosses an edge of a polygon's outline at a point inside both, from one
+/// side strictly to the other (exact predicates, so no rounding decides it). Such a segment
+/// runs into the polygon's inside whatever else it does: just beside the crossing, one of its
+/// sides is inside.
+fn crosses_an_edge(polygon: &Polygon, line: Line) -> bool {
+    use geo::algorithm::kernels::{Kernel, Orientation, RobustKernel};
+    let opposite = |p: Orientation, q: Orientation| {
+        matches!(
+            (p, q),
+            (Orientation::Clockwise, Orientation::CounterClockwise)
+                | (Orientation::CounterClockwise, Orientation::Clockwise)
+        )
+    };
+    polygon.exterior().lines().any(|edge| {
+        opposite(
+            RobustKernel::orient2d(line.start, line.end, edge.start),
+            RobustKernel::orient2d(line.start, line.end, edge.end),
+        ) && opposite(
+            RobustKernel::orient2d(edge.start, edge.end, line.start),
+            RobustKernel::orient2d(edge.start, edge.end, line.end),
+        )
+    })
 }
 
 /// The area of a ring of points (shoelace), whatever its winding.
@@ -799,6 +827,29 @@ mod tests {
             let (a, b) = (here.bounds(), there.bounds());
             let across = (b.min.0 - a.max.0).max(a.min.0 - b.max.0);
             proptest::prop_assert!(boxes >= across - 1e-6, "boxes {} apart, {} across", boxes, across);
+        }
+    }
+
+    proptest::proptest! {
+        /// A wall meets a swept hull exactly where the whole relation says its inside is met:
+        /// hulls square to the table on whole inches, so walls touch their corners, run along
+        /// their edges and end on their outlines as often as they cross them cleanly.
+        #[test]
+        fn a_wall_meets_a_swept_hull_where_the_whole_relation_says_it_runs_inside(
+            x in -3i64..3, y in -3i64..3, quarter in 0i64..4, turn in 0i32..3, ahead in 0i64..4,
+            a in (-12i64..12, -12i64..12), b in (-12i64..12, -12i64..12),
+        ) {
+            let hull = Footprint::Rect { length: 6 * UM_PER_INCH, width: 4 * UM_PER_INCH };
+            let from = Pose::new(x * UM_PER_INCH, y * UM_PER_INCH, Facing::from_centidegrees((9_000 * quarter) as _));
+            let to = Pose::new(from.x + ahead * UM_PER_INCH, from.y, from.facing.turned(9_000 * turn));
+            let area = swept(&hull, from, to);
+            // Half inches, so a wall can end on an edge's middle as well as on a corner.
+            let half = UM_PER_INCH as f64 / 2.0;
+            let (a, b) = ((a.0 as f64 * half, a.1 as f64 * half), (b.0 as f64 * half, b.1 as f64 * half));
+            let Shape::Polygon { polygon, .. } = &area else { panic!("a hull sweeps a polygon") };
+            let line = Line::new(Coord { x: a.0, y: a.1 }, Coord { x: b.0, y: b.1 });
+            let whole = polygon.intersects(&line) && !polygon.relate(&line).is_touches();
+            proptest::prop_assert_eq!(segment_meets(&area, a, b), whole, "wall {:?} to {:?}", a, b);
         }
     }
 
