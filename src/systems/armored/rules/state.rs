@@ -105,14 +105,25 @@ impl FieldMemo {
     /// The most fields kept.
     pub const SIZE: usize = 24;
 
-    /// The search of the field for `kind` and `goals`, begun by `make` when not kept.
-    pub(crate) fn get(&self, kind: usize, goals: &[(i64, i64)], make: impl FnOnce() -> Search) -> SharedSearch {
-        if let Ok(kept) = self.0.lock()
-            && let Some((_, _, search)) = kept.iter().find(|(k, g, _)| *k == kind && g == goals)
-        {
-            return std::sync::Arc::clone(search);
+    /// The search of the field for `kind` and `goals`, begun by `make` when not kept, in the
+    /// room of the oldest search kept when the memo is full and nothing else still reads it.
+    pub(crate) fn get(
+        &self,
+        kind: usize,
+        goals: &[(i64, i64)],
+        make: impl FnOnce(Option<Search>) -> Search,
+    ) -> SharedSearch {
+        let mut room = None;
+        if let Ok(mut kept) = self.0.lock() {
+            if let Some((_, _, search)) = kept.iter().find(|(k, g, _)| *k == kind && g == goals) {
+                return std::sync::Arc::clone(search);
+            }
+            if kept.len() >= Self::SIZE {
+                let (_, _, oldest) = kept.remove(0);
+                room = std::sync::Arc::into_inner(oldest).and_then(|search| search.into_inner().ok());
+            }
         }
-        let search = std::sync::Arc::new(std::sync::Mutex::new(make()));
+        let search = std::sync::Arc::new(std::sync::Mutex::new(make(room)));
         if let Ok(mut kept) = self.0.lock() {
             if kept.len() >= Self::SIZE {
                 kept.remove(0);

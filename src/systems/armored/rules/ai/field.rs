@@ -28,29 +28,40 @@ const RING: usize = 142;
 const BUCKET_ROOM: usize = 16;
 
 impl Search {
-    /// The search seeded from `goals`, nothing settled yet.
-    pub fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)]) -> Self {
+    /// The search seeded from `goals`, nothing settled yet, in the room of a search no longer kept where there is one: a new search
+    /// is begun for nearly every move an enemy makes, and making its hundred and more buckets
+    /// afresh, then freeing them, cost more than a tenth of the field's time.
+    pub fn seeded(ground: &Ground, open: &[bool], goals: &[(i64, i64)], room: Option<Search>) -> Self {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
         let wide = width + 2;
-        let mut passable = vec![false; wide * (depth + 2)];
-        // Row by row: a division per cell cost more than the rest of a new search's setup.
-        for (row, cells) in open.chunks(width.max(1)).take(depth).enumerate() {
-            let start = (row + 1) * wide + 1;
-            if let Some(inside) = passable.get_mut(start..start + cells.len()) {
-                inside.copy_from_slice(cells);
-            }
-        }
-        let mut search = Self {
+        let cells = wide * (depth + 2);
+        let mut search = room.unwrap_or_else(|| Self {
             wide,
-            steps: vec![u32::MAX; passable.len()],
-            readable: passable.clone(),
-            passable,
+            passable: Vec::new(),
+            readable: Vec::new(),
+            steps: Vec::new(),
             // Each bucket holds the few cells at one exact distance; made with room for them,
             // so a search does not grow its buckets one push at a time.
             buckets: (0..RING).map(|_| Vec::with_capacity(BUCKET_ROOM)).collect(),
             queued: 0,
             settled: 0,
-        };
+        });
+        search.wide = wide;
+        search.passable.clear();
+        search.passable.resize(cells, false);
+        // Row by row: a division per cell cost more than the rest of a new search's setup.
+        for (row, cells) in open.chunks(width.max(1)).take(depth).enumerate() {
+            let start = (row + 1) * wide + 1;
+            if let Some(inside) = search.passable.get_mut(start..start + cells.len()) {
+                inside.copy_from_slice(cells);
+            }
+        }
+        search.readable.clone_from(&search.passable);
+        search.steps.clear();
+        search.steps.resize(cells, u32::MAX);
+        search.buckets.iter_mut().for_each(Vec::clear);
+        search.buckets.resize_with(RING, || Vec::with_capacity(BUCKET_ROOM));
+        (search.queued, search.settled) = (0, 0);
         for &goal in goals {
             // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
             // (the floor's other neighbour, at weight 0, would lean one way).
@@ -167,7 +178,7 @@ fn around(
 impl Field {
     pub fn new(ground: &Ground, open: &[bool], goals: &[(i64, i64)], memo: &FieldMemo, kind: usize) -> Self {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
-        let search = memo.get(kind, goals, || Search::new(ground, open, goals));
+        let search = memo.get(kind, goals, |room| Search::seeded(ground, open, goals, room));
         Self { width, depth, cell, search }
     }
 
@@ -320,7 +331,7 @@ mod tests {
     }
 
     #[test]
-    fn the_lazy_search_reads_what_a_whole_dijkstra_gives_in_any_order() {
+    fn the_lazy_search_reads_what_a_whole_dijkstra_gives_in_any_order_and_in_any_search_s_room() {
         let (width, depth, cell) = (17usize, 11usize, 25_400i64);
         // A wall with one gap, a closed block in a corner, and a goal inside the block.
         let open: Vec<bool> = (0..width * depth)
@@ -342,12 +353,23 @@ mod tests {
             (0..width * depth).rev().collect(),
             (0..width * depth).map(|i| (i * 37) % (width * depth)).collect(),
         ];
+        // The first search is begun in the room of one half settled on a bigger lattice with
+        // other goals, and each next in the room of the one before: nothing of theirs is read.
+        let bigger =
+            Ground { width: 23, depth: 19, cell, vehicles: vec![true; 23 * 19], infantry: vec![true; 23 * 19] };
+        let mut leftover = Search::seeded(&bigger, &bigger.vehicles, &[(20 * cell, 17 * cell)], None);
+        for _ in 0..1_000 {
+            leftover.settle_next();
+        }
+        assert!(leftover.settled == 1_000 && leftover.queued > 0, "the room is left mid-search");
+        let mut room = Some(leftover);
         for order in orders {
-            let mut search = Search::new(&ground, &open, &goals);
+            let mut search = Search::seeded(&ground, &open, &goals, room.take());
             for i in order {
                 let padded = search.padded(i % width, i / width);
                 assert_eq!(search.steps_at(padded), expected[i], "cell ({}, {})", i % width, i / width);
             }
+            room = Some(search);
         }
     }
 
