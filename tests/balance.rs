@@ -79,6 +79,24 @@ fn verdict_names_the_favoured_seat_or_says_none_is_and_how_sure() {
 }
 
 #[test]
+fn a_single_game_is_one_game_in_the_verdict_and_the_text() {
+    let one = judge(&records(&[(Some(0), Some(0), 1)]), 2, 0.05, false);
+    assert!(one.verdict.starts_with("no seat is favoured beyond chance after 1 game;"), "{}", one.verdict);
+    let naming = skirmish_studio::game::LabNaming {
+        seats: vec!["Red".into(), "Blue".into()],
+        heat: skirmish_studio::game::HeatWords::SQUARES,
+        board: (10, 10),
+    };
+    let text = skirmish_studio::balance::report::text("One game", &one, &naming);
+    assert!(text.lines().any(|line| line.trim() == "1 game"), "{text}");
+    assert!(text.contains("of the one decisive game: Red 1"), "{text}");
+    let html = skirmish_studio::balance::report::html("One game", &one, &naming, &Extras::default());
+    for words in [text, html] {
+        assert!(!words.contains("1 games") && !words.contains("1 decisive games"), "{words}");
+    }
+}
+
+#[test]
 fn a_lean_beyond_chance_but_under_the_margin_is_not_called_favoured_by_a_fixed_count_either() {
     // 51.5% of 20,000 games: the interval (50.8% to 52.2%) lies above a fair half, but wholly
     // under 55%: the sequential test, stopping early, would call this balanced; so does the

@@ -160,7 +160,9 @@ impl Balance {
                 )
             })
             .collect();
-        format!("of the {decisive} decisive games: {}", shares.join(", "))
+        let games =
+            if decisive == 1 { "the one decisive game".to_owned() } else { format!("the {decisive} decisive games") };
+        format!("of {games}: {}", shares.join(", "))
     }
 }
 
@@ -492,9 +494,9 @@ fn stall_note(records: &[GameRecord]) -> Option<String> {
         format!("seen at the cap: {}", listed.join(", "))
     };
     Some(format!(
-        "{} of {} games ({}) reached the round cap with no result; {seen}. A turn limit or another victory condition would end them.",
+        "{} of {} ({}) reached the round cap with no result; {seen}. A turn limit or another victory condition would end them.",
         stalled.len(),
-        records.len(),
+        crate::game::games_counted(records.len()),
         percent(stalled.len() as f64 / records.len() as f64)
     ))
 }
@@ -552,26 +554,32 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
     let margin_points = format!("{:.0} points", 100.0 * margin);
     let mut verdict = if let Some(best) = favoured_seats.iter().max_by(|a, b| a.share.total_cmp(&b.share)) {
         format!(
-            "player {} is favoured: it wins {} ± {} of {games} games, where a fair share is {}",
+            "player {} is favoured: it wins {} ± {} of {}, where a fair share is {}",
             best.seat + 1,
             percent(best.share),
             percent(half_width(best)),
+            crate::game::games_counted(games),
             percent(fair)
         )
     } else if let Some(lean) = leaning_seats.iter().max_by(|a, b| a.share.total_cmp(&b.share)) {
         format!(
-            "no seat is favoured by {margin_points} or more: player {} leans ahead, winning {} ± {} of {games} games where a fair share is {}, beyond chance but within the margin",
+            "no seat is favoured by {margin_points} or more: player {} leans ahead, winning {} ± {} of {} where a fair share is {}, beyond chance but within the margin",
             lean.seat + 1,
             percent(lean.share),
             percent(half_width(lean)),
+            crate::game::games_counted(games),
             percent(fair)
         )
     } else if seat_shares.iter().all(|s| s.sprt.decision() == Some(false)) {
-        format!("no seat is favoured by {margin_points} or more (sequential test, 5% errors) after {games} games")
+        format!(
+            "no seat is favoured by {margin_points} or more (sequential test, 5% errors) after {}",
+            crate::game::games_counted(games)
+        )
     } else {
         let widest = seat_shares.iter().map(half_width).fold(0.0, f64::max);
         format!(
-            "no seat is favoured beyond chance after {games} games; the shares are known to ± {}, so play more games for a finer answer",
+            "no seat is favoured beyond chance after {}; the shares are known to ± {}, so play more games for a finer answer",
+            crate::game::games_counted(games),
             percent(widest)
         )
     };
@@ -582,9 +590,10 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
         && seats == 2
     {
         verdict.push_str(&format!(
-            "; moving first {} ({} of {n} games won by the first mover, 95% interval {} to {})",
+            "; moving first {} ({} of {} won by the first mover, 95% interval {} to {})",
             if low > 0.5 { "helps" } else { "hurts" },
             won,
+            crate::game::games_counted(n),
             percent(low),
             percent(high)
         ));

@@ -242,10 +242,10 @@ pub struct Extras<'a> {
 #[must_use]
 pub fn html(title: &str, balance: &Balance, naming: &LabNaming, extras: &Extras<'_>) -> String {
     let mut body = format!(
-        "<h1>{}</h1><p class=\"verdict\">{}</p><p>{} games{}; draws {} ({}).</p><h2>Share of wins</h2>{}",
+        "<h1>{}</h1><p class=\"verdict\">{}</p><p>{}{}; draws {} ({}).</p><h2>Share of wins</h2>{}",
         escape(title),
         escape(&crate::game::named_seats(&balance.verdict, &naming.seats)),
-        balance.games,
+        crate::game::games_counted(balance.games),
         if balance.stopped_early { ", stopped when the sequential test decided" } else { "" },
         balance.draws,
         percent(balance.draws as f64 / balance.games.max(1) as f64),
@@ -262,7 +262,8 @@ pub fn html(title: &str, balance: &Balance, naming: &LabNaming, extras: &Extras<
     if let Some((won, n, (lo, hi))) = balance.first_mover {
         let _ = write!(
             body,
-            "<p>The first mover won {won} of {n} games ({}, 95% interval {} to {}).</p>",
+            "<p>The first mover won {won} of {} ({}, 95% interval {} to {}).</p>",
+            crate::game::games_counted(n),
             percent(won as f64 / n.max(1) as f64),
             percent(lo),
             percent(hi)
@@ -293,10 +294,10 @@ pub fn html(title: &str, balance: &Balance, naming: &LabNaming, extras: &Extras<
         };
         let _ = write!(
             body,
-            "<h2>{}</h2><p>{} over all {} games, {how}.</p>{}",
+            "<h2>{}</h2><p>{} over {}, {how}.</p>{}",
             escape(heat.title),
             escape(&capitalised(heat.counted)),
-            balance.games,
+            crate::game::games_counted(balance.games),
             heatmap_grid(&balance.heatmap, naming)
         );
     }
@@ -341,8 +342,8 @@ pub fn plain_value(value: &str) -> String {
 fn readings_table(readings: &Sensitivity, naming: &LabNaming) -> String {
     let first = escape(&naming.seat(0));
     let mut html = format!(
-        "<h2>House readings</h2><p>Each other value of each reading, played against the scenario's own game by game on the same seeds ({} games{}: {}).</p><table><tr><th>Reading</th><th>Value</th><th>Games</th><th>{first}: change in share of wins</th><th>95% interval</th><th>Verdict</th></tr>",
-        readings.baseline.games,
+        "<h2>House readings</h2><p>Each other value of each reading, played against the scenario's own game by game on the same seeds ({}{}: {}).</p><table><tr><th>Reading</th><th>Value</th><th>Games</th><th>{first}: change in share of wins</th><th>95% interval</th><th>Verdict</th></tr>",
+        crate::game::games_counted(readings.baseline.games),
         if readings.baseline.stopped_early { ", stopped when the sequential test decided" } else { "" },
         escape(&crate::game::named_seats(&readings.baseline.verdict, &naming.seats))
     );
@@ -412,8 +413,8 @@ pub fn text(name: &str, balance: &Balance, naming: &LabNaming) -> String {
     }
     let _ = writeln!(
         out,
-        "  {} games{}",
-        balance.games,
+        "  {}{}",
+        crate::game::games_counted(balance.games),
         if balance.stopped_early { ", stopped early: the sequential test decided" } else { "" }
     );
     for seat in &balance.seats {
@@ -423,7 +424,7 @@ pub fn text(name: &str, balance: &Balance, naming: &LabNaming) -> String {
             naming.seat(seat.seat),
             crate::game::share_text(seat.wins, balance.games),
             if seat.first.0 > 0 {
-                format!("; {} of its {} games as first mover", seat.first.1, seat.first.0)
+                format!("; {} of its {} as first mover", seat.first.1, crate::game::games_counted(seat.first.0))
             } else {
                 String::new()
             },

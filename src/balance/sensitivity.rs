@@ -174,15 +174,15 @@ pub fn sensitivity_and_baseline(
 #[must_use]
 pub fn sensitivity_text(s: &Sensitivity) -> String {
     use std::fmt::Write as _;
-    let mut text = format!("baseline ({} games): {}\n", s.baseline.games, s.baseline.verdict);
+    let mut text = format!("baseline ({}): {}\n", crate::game::games_counted(s.baseline.games), s.baseline.verdict);
     for row in &s.rows {
         let (d, (lo, hi)) = row.shift;
         let _ = writeln!(
             text,
-            "  {}={} ({} games{}): first seat {:+.1} points (95% interval {:+.1} to {:+.1}){}; {}",
+            "  {}={} ({}{}): first seat {:+.1} points (95% interval {:+.1} to {:+.1}){}; {}",
             row.setting,
             row.value,
-            row.balance.games,
+            crate::game::games_counted(row.balance.games),
             if row.balance.stopped_early { ", stopped when its paired test decided" } else { "" },
             d * 100.0,
             lo * 100.0,

@@ -107,6 +107,12 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// A number of games, "1 game" or "40 games".
+#[must_use]
+pub fn games_counted(n: usize) -> String {
+    counted(n, "game", "games")
+}
+
 /// How a game ended, for a person, from the stable key a game reports (`Finished::ending`,
 /// kept as it is in machine-readable output): "ended in a draw", "stopped at the round cap",
 /// "ended by mission points" (the key's words, lower case).

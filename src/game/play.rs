@@ -590,7 +590,8 @@ pub fn simulate<R: Rules>(
     let n = games.max(1) as f64;
     let mean = lengths.iter().sum::<f64>() / n;
     let spread = (lengths.iter().map(|l| (l - mean).powi(2)).sum::<f64>() / n).sqrt();
-    let mut text = format!("{name}: {games} games, seeds {seed} to {}\n", seed + games.saturating_sub(1) as u64);
+    let mut text =
+        format!("{name}: {}, seeds {seed} to {}\n", super::games_counted(games), seed + games.saturating_sub(1) as u64);
     for (seat, w) in wins.iter().enumerate() {
         let who = seat_names.get(seat).map_or_else(|| format!("player {}", seat + 1), Clone::clone);
         let _ = writeln!(text, "  {who} wins {}", super::share_text(*w, games));

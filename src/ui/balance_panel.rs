@@ -264,13 +264,13 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
 fn how_judged(balance: &Balance) -> String {
     if balance.stopped_early {
         format!(
-            "Stopped after {} games, once the sequential test could tell whether a seat is 5 points or more ahead of a fair share. It answers only that question; a fixed count of games also measures smaller leans, and calls them within the margin.",
-            balance.games
+            "Stopped after {}, once the sequential test could tell whether a seat is 5 points or more ahead of a fair share. It answers only that question; a fixed count of games also measures smaller leans, and calls them within the margin.",
+            crate::game::games_counted(balance.games)
         )
     } else {
         format!(
-            "A fixed count of {} games: each seat's share with its 95% interval. A seat is called favoured when its interval lies above a fair share and reaches 5 points over it; a smaller lean is named but called within the margin, as the sequential test would.",
-            balance.games
+            "A fixed count of {}: each seat's share with its 95% interval. A seat is called favoured when its interval lies above a fair share and reaches 5 points over it; a smaller lean is named but called within the margin, as the sequential test would.",
+            crate::game::games_counted(balance.games)
         )
     }
 }
@@ -294,7 +294,7 @@ fn heatmap_legend(ui: &mut Ui, balance: &Balance, heat: &crate::game::HeatWords)
             let (rect, _) = ui.allocate_exact_size(vec2(18.0, 14.0), egui::Sense::hover());
             ui.painter().rect_filled(rect, 2.0, heat_colour(heat));
         }
-        ui.label(format!("1 to {most} {} at a place in {} games", heat.counted, balance.games));
+        ui.label(format!("1 to {most} {} at a place in {}", heat.counted, crate::game::games_counted(balance.games)));
     });
     ui.label(RichText::new("On each place: how many times, and R the mean round. Point at one for more.").small());
 }
@@ -430,7 +430,7 @@ pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<
             .collect();
         let heat = desk.heat_words();
         let lines = [
-            format!("{} {} in {} games", cell.changes, heat.counted, balance.games),
+            format!("{} {} in {}", cell.changes, heat.counted, crate::game::games_counted(balance.games)),
             format!("on average in round {:.1}", cell.mean_round),
             format!("{} {}", heat.by, takers.join(", ")),
         ];

@@ -59,7 +59,10 @@ impl ReadingsTable {
                 // The lab numbers seats; people read the desk's names for them.
                 let names: Vec<String> = (0..result.baseline.seats.len()).map(|seat| desk.seat_name(seat)).collect();
                 let verdict = crate::game::named_seats(&result.baseline.verdict, &names);
-                ui.label(format!("At its own readings ({} games): {verdict}", result.baseline.games));
+                ui.label(format!(
+                    "At its own readings ({}): {verdict}",
+                    crate::game::games_counted(result.baseline.games)
+                ));
                 // A row per value, its words wrapping within the side panel: five columns of a
                 // table outgrew it and hid the verdict behind a sideways scroll.
                 for row in &result.rows {
@@ -69,7 +72,7 @@ impl ReadingsTable {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(RichText::new(&row.label).strong());
                         ui.label(crate::balance::report::plain_value(&row.value));
-                        ui.label(RichText::new(format!("{} games", row.balance.games)).weak());
+                        ui.label(RichText::new(crate::game::games_counted(row.balance.games)).weak());
                     });
                     let verdict = if row.turns_verdict { "the verdict turns" } else { "the verdict holds" };
                     let shift = format!(
