@@ -28,9 +28,10 @@ const RING: usize = 142;
 const BUCKET_ROOM: usize = 16;
 
 impl Search {
-    /// The search seeded from `goals`, nothing settled yet, in the room of a search no longer kept where there is one: a new search
-    /// is begun for nearly every move an enemy makes, and making its hundred and more buckets
-    /// afresh, then freeing them, cost more than a tenth of the field's time.
+    /// The search seeded from `goals`, nothing settled yet, begun in the room of a search no
+    /// longer kept where there is one: a new search is begun for nearly every move an enemy
+    /// makes, and making its hundred and more buckets afresh, then freeing them, took about a
+    /// tenth of the field's time.
     pub fn seeded(ground: &Ground, open: &[bool], goals: &[(i64, i64)], room: Option<Search>) -> Self {
         let (width, depth, cell) = (ground.width, ground.depth, ground.cell as f64);
         let wide = width + 2;
