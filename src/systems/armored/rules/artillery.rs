@@ -72,7 +72,7 @@ pub fn indirect(data: &Ruleset, state: &GameState, firer: &Unit, target: &Unit, 
     if in_cover(data, state, firer, target) {
         return Err(Rejection::InCover);
     }
-    let tp = profile(data, target).ok_or(Rejection::NoSuchUnit)?;
+    let Some(tp) = profile(data, target) else { return Err(Rejection::NoSuchUnit) };
     let row = match (tp.class, tp.weight) {
         (UnitClass::Vehicle, Some(Weight::Medium)) => 1,
         (UnitClass::Vehicle, Some(Weight::Heavy)) => 2,

@@ -36,11 +36,11 @@ pub fn may_move(data: &Ruleset, state: &GameState, unit: usize, free: bool) -> R
     if state.deploying {
         return Err(Rejection::Deploying);
     }
-    let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+    let Some(u) = state.live(unit) else { return Err(Rejection::NoSuchUnit) };
     if u.side != state.side {
         return Err(Rejection::NotYourUnit);
     }
-    let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+    let Some(p) = profile(data, u) else { return Err(Rejection::NoSuchUnit) };
     // "One cannot move their vehicle if they elect to fire an accurate shot."
     if u.fired_accurate {
         return Err(Rejection::FiredAccurate);
@@ -102,8 +102,8 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
         Action::Move { unit, to, facing } | Action::FreeMove { unit, to, facing } => {
             let free = matches!(action, Action::FreeMove { .. });
             may_move(data, state, *unit, free)?;
-            let u = state.live(*unit).ok_or(Rejection::NoSuchUnit)?;
-            let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+            let Some(u) = state.live(*unit) else { return Err(Rejection::NoSuchUnit) };
+            let Some(p) = profile(data, u) else { return Err(Rejection::NoSuchUnit) };
             let cost = move_cost(data, state, *unit, *to, free)?;
             if cost.cost > cost.allowance {
                 return Err(if p.class == UnitClass::FieldGun {
@@ -138,7 +138,7 @@ pub fn check(data: &Ruleset, state: &GameState, action: &Action) -> Result<Check
         Action::AccurateFire { unit, weapon, target } => {
             // Refused by the Accurate rule itself, before the actions it would need: a unit
             // that moved has usually spent one of them too.
-            let u = state.live(*unit).ok_or(Rejection::NoSuchUnit)?;
+            let Some(u) = state.live(*unit) else { return Err(Rejection::NoSuchUnit) };
             let accurate = profile(data, u).is_some_and(|p| p.keywords.contains(&Keyword::Accurate));
             if accurate && u.side == state.side && u.moved {
                 return Err(Rejection::HasMoved);

@@ -37,7 +37,7 @@ pub(super) fn check_deploy(data: &Ruleset, state: &GameState, action: &Action) -
     if !state.deploying {
         return Err(Rejection::NotDeploying);
     }
-    let u = state.units.get(unit).filter(|u| u.hp > 0).ok_or(Rejection::NoSuchUnit)?;
+    let Some(u) = state.units.get(unit).filter(|u| u.hp > 0) else { return Err(Rejection::NoSuchUnit) };
     if u.side != state.side {
         return Err(Rejection::NotYourUnit);
     }
@@ -45,7 +45,7 @@ pub(super) fn check_deploy(data: &Ruleset, state: &GameState, action: &Action) -
         return Err(Rejection::NotInReserve);
     }
     let placed = super::state::Unit { pose: Pose::new(to.0, to.1, facing), reserve: false, ..u.clone() };
-    let hull = shape(data, &placed).ok_or(Rejection::NoSuchUnit)?;
+    let Some(hull) = shape(data, &placed) else { return Err(Rejection::NoSuchUnit) };
     let inside = state
         .setup
         .table

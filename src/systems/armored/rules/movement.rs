@@ -234,7 +234,7 @@ pub fn may_stand(data: &Ruleset, state: &GameState, index: usize, pose: Pose) ->
 /// Off the table, a piece in the way (by name, with the hull's width), or another unit.
 pub fn may_go(data: &Ruleset, state: &GameState, index: usize, from: Pose, pose: Pose) -> Result<(), Rejection> {
     let Some(unit) = state.units.get(index) else { return Err(Rejection::NoSuchUnit) };
-    let footprint = profile(data, unit).and_then(|p| data.hull_of(p)).ok_or(Rejection::NoSuchUnit)?;
+    let Some(footprint) = profile(data, unit).and_then(|p| data.hull_of(p)) else { return Err(Rejection::NoSuchUnit) };
     let hull = footprint.place(pose);
     let b = hull.bounds();
     let table = &state.setup.table;

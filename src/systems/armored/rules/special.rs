@@ -14,7 +14,7 @@ use crate::table::{Pose, UM_PER_INCH, distance_um};
 /// Whether the unit's side may spend one of its actions now, and its actions are its own to
 /// spend (not carried, not stunned).
 pub fn may_act(data: &Ruleset, state: &GameState, unit: usize, actions: u32) -> Result<(), Rejection> {
-    let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+    let Some(u) = state.live(unit) else { return Err(Rejection::NoSuchUnit) };
     if u.side != state.side {
         return Err(Rejection::NotYourUnit);
     }
@@ -24,7 +24,7 @@ pub fn may_act(data: &Ruleset, state: &GameState, unit: usize, actions: u32) -> 
     if u.stunned {
         return Err(Rejection::Stunned);
     }
-    let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+    let Some(p) = profile(data, u) else { return Err(Rejection::NoSuchUnit) };
     if actions > 1 && (u.actions_spent > 0 || p.actions < actions) {
         return Err(Rejection::NeedsBothActions);
     }
@@ -149,19 +149,19 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
     match *action {
         Action::Scout { unit, target, friend } => {
             may_act(data, state, unit, 1)?;
-            let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+            let Some(u) = state.live(unit) else { return Err(Rejection::NoSuchUnit) };
             if !profile(data, u).is_some_and(|p| p.keywords.contains(&Keyword::Scout)) {
                 return Err(Rejection::LacksKeyword("Scout".into()));
             }
-            let t = state.standing(target).ok_or(Rejection::NoSuchUnit)?;
+            let Some(t) = state.standing(target) else { return Err(Rejection::NoSuchUnit) };
             if t.side == u.side {
                 return Err(Rejection::NotAnEnemy);
             }
-            let f = state.live(friend).ok_or(Rejection::NoSuchUnit)?;
+            let Some(f) = state.live(friend) else { return Err(Rejection::NoSuchUnit) };
             if f.side != u.side || friend == unit {
                 return Err(Rejection::NotYourUnit);
             }
-            let distance = range(data, u, t).ok_or(Rejection::NoSuchUnit)?;
+            let Some(distance) = range(data, u, t) else { return Err(Rejection::NoSuchUnit) };
             let allowed = inches(data.specials.scout_reach);
             if distance > allowed {
                 return Err(Rejection::TooFar { distance, allowed });
@@ -173,8 +173,8 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
         }
         Action::Embark { unit, carrier } => {
             may_act(data, state, carrier, 1)?;
-            let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
-            let c = state.live(carrier).ok_or(Rejection::NoSuchUnit)?;
+            let Some(u) = state.live(unit) else { return Err(Rejection::NoSuchUnit) };
+            let Some(c) = state.live(carrier) else { return Err(Rejection::NoSuchUnit) };
             if u.side != c.side {
                 return Err(Rejection::NotYourUnit);
             }
@@ -205,21 +205,21 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
                 Some(false) => return Err(Rejection::NoRoom),
                 Some(true) => {}
             }
-            let distance = range(data, u, c).ok_or(Rejection::NoSuchUnit)?;
+            let Some(distance) = range(data, u, c) else { return Err(Rejection::NoSuchUnit) };
             if let Some(allowed) = too_far(state, distance) {
                 return Err(Rejection::TooFar { distance, allowed });
             }
             Ok(())
         }
         Action::Disembark { unit, to, facing } => {
-            let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
+            let Some(u) = state.live(unit) else { return Err(Rejection::NoSuchUnit) };
             if u.side != state.side {
                 return Err(Rejection::NotYourUnit);
             }
-            let carrier = u.riding.or(u.towed_by).ok_or(Rejection::NotCarried)?;
-            let c = state.live(carrier).ok_or(Rejection::NoSuchUnit)?;
+            let Some(carrier) = u.riding.or(u.towed_by) else { return Err(Rejection::NotCarried) };
+            let Some(c) = state.live(carrier) else { return Err(Rejection::NoSuchUnit) };
             let placed = Unit { pose: Pose::new(to.0, to.1, facing), riding: None, towed_by: None, ..u.clone() };
-            let distance = range(data, &placed, c).ok_or(Rejection::NoSuchUnit)?;
+            let Some(distance) = range(data, &placed, c) else { return Err(Rejection::NoSuchUnit) };
             if let Some(allowed) = too_far(state, distance) {
                 return Err(Rejection::TooFar { distance, allowed });
             }
@@ -227,8 +227,8 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
         }
         Action::Demolish { unit, piece } => {
             may_act(data, state, unit, 2)?;
-            let u = state.live(unit).ok_or(Rejection::NoSuchUnit)?;
-            let p = profile(data, u).ok_or(Rejection::NoSuchUnit)?;
+            let Some(u) = state.live(unit) else { return Err(Rejection::NoSuchUnit) };
+            let Some(p) = profile(data, u) else { return Err(Rejection::NoSuchUnit) };
             if !p.keywords.contains(&Keyword::Support) || p.class == UnitClass::Infantry {
                 return Err(Rejection::LacksKeyword("Support".into()));
             }
@@ -240,11 +240,11 @@ pub fn check_special(data: &Ruleset, state: &GameState, action: &Action) -> Resu
             if p.class == UnitClass::FieldGun && crew_of(data, state, unit).is_none() {
                 return Err(Rejection::Unmanned);
             }
-            let trap = state.setup.table.pieces.get(piece).ok_or(Rejection::NotATankTrap)?;
+            let Some(trap) = state.setup.table.pieces.get(piece) else { return Err(Rejection::NotATankTrap) };
             if !data.kind(&trap.kind).is_some_and(|k| k.tank_trap) || state.demolished.contains(&piece) {
                 return Err(Rejection::NotATankTrap);
             }
-            let obstacle = state.setup.scene.0.obstacles.get(piece).ok_or(Rejection::NotATankTrap)?;
+            let Some(obstacle) = state.setup.scene.0.obstacles.get(piece) else { return Err(Rejection::NotATankTrap) };
             let distance = distance_um(&shape(data, u).ok_or(Rejection::NoSuchUnit)?, &obstacle.shape);
             let allowed = inches(data.specials.demolish_reach);
             if distance > allowed {
