@@ -61,7 +61,6 @@ impl Search {
         search.steps.clear();
         search.steps.resize(cells, u32::MAX);
         search.buckets.iter_mut().for_each(Vec::clear);
-        search.buckets.resize_with(RING, || Vec::with_capacity(BUCKET_ROOM));
         (search.queued, search.settled) = (0, 0);
         for &goal in goals {
             // Only the centres a goal leans on: one exactly on a centre seeds that centre alone
@@ -87,17 +86,28 @@ impl Search {
         (y + 1) * self.wide + x + 1
     }
 
-    /// The final steps of a cell (by its place inside the border), settling as far as needed.
+    /// The final steps of a cell (by its place inside the border), settling as far as needed
+    /// (`u32::MAX` where it reaches no goal).
     fn steps_at(&mut self, i: usize) -> u32 {
+        self.steps_within(i, f64::INFINITY).unwrap_or(u32::MAX)
+    }
+
+    /// A cell's final steps where they are `bound` or less; `None` where they certainly exceed
+    /// it or reach no goal, known without carrying the search past the bound.
+    fn steps_within(&mut self, i: usize, bound: f64) -> Option<u32> {
         // A closed cell no goal leans on is never reached: the whole search would settle before
         // it said so.
         if !self.readable.get(i).copied().unwrap_or(false) {
-            return u32::MAX;
+            return None;
         }
         while self.queued > 0 && self.steps.get(i).is_some_and(|&s| s >= self.settled) {
+            // Past the bound, an unsettled cell's final steps are at least the settled distance.
+            if f64::from(self.settled) > bound {
+                return None;
+            }
             self.settle_next();
         }
-        self.steps.get(i).copied().unwrap_or(u32::MAX)
+        self.steps.get(i).copied().filter(|&s| s != u32::MAX && f64::from(s) <= bound)
     }
 
     /// Settles the cells of the next distance and queues their neighbours.
@@ -201,7 +211,7 @@ impl Field {
         let around = corners(self.width, self.depth, self.cell, at);
         let beyond = around.iter().flatten().all(|&(x, y, _)| {
             let cell = search.padded(x, y);
-            search.beyond(cell, bound)
+            search.steps_within(cell, bound).is_none()
         });
         (!beyond).then(|| read(&mut search, &around))
     }
@@ -220,24 +230,6 @@ fn read(search: &mut Search, around: &[Option<(usize, usize, f64)>; 4]) -> f64 {
         }
     }
     if weights > 0.0 { sum / weights } else { f64::from(u32::MAX) }
-}
-
-impl Search {
-    /// Whether a cell's final steps exceed `bound` or reach no goal, carrying the search on only
-    /// while it has not passed the bound.
-    fn beyond(&mut self, i: usize, bound: f64) -> bool {
-        if !self.readable.get(i).copied().unwrap_or(false) {
-            return true;
-        }
-        while self.queued > 0 && self.steps.get(i).is_some_and(|&s| s >= self.settled) {
-            // Past the bound, an unsettled cell's final steps are at least the settled distance.
-            if f64::from(self.settled) > bound {
-                return true;
-            }
-            self.settle_next();
-        }
-        self.steps.get(i).is_none_or(|&s| s == u32::MAX || f64::from(s) > bound)
-    }
 }
 
 #[cfg(test)]
