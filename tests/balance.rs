@@ -89,7 +89,7 @@ fn a_single_game_is_one_game_in_the_verdict_and_the_text() {
     };
     let text = skirmish_studio::balance::report::text("One game", &one, &naming);
     assert!(text.lines().any(|line| line.trim() == "1 game"), "{text}");
-    assert!(text.contains("of the one decisive game: Red 1"), "{text}");
+    assert!(text.contains("of the 1 decisive game: Red 1"), "{text}");
     let html = skirmish_studio::balance::report::html("One game", &one, &naming, &Extras::default());
     for words in [text, html] {
         assert!(!words.contains("1 games") && !words.contains("1 decisive games"), "{words}");

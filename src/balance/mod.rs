@@ -160,9 +160,7 @@ impl Balance {
                 )
             })
             .collect();
-        let games =
-            if decisive == 1 { "the one decisive game".to_owned() } else { format!("the {decisive} decisive games") };
-        format!("of {games}: {}", shares.join(", "))
+        format!("of the {}: {}", crate::game::counted(decisive, "decisive game", "decisive games"), shares.join(", "))
     }
 }
 
