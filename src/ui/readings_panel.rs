@@ -1,7 +1,6 @@
-//! The Balance panel's house-reading table: for a game with readings, every other value of
-//! every reading played against the scenario's own in the background, shown as a row for each
-//! value: the first seat's shift with its 95% interval and whether the verdict
-//! turns.
+//! The Balance panel's house readings: for a game with readings, every other value of every
+//! reading played against the scenario's own in the background, shown as a row for each value:
+//! the first seat's shift with its 95% interval and whether the verdict turns.
 
 use super::desk::Desk;
 use super::lab_job::{JobState, LabJob, options};
