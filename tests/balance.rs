@@ -594,6 +594,26 @@ fn a_readings_report_that_copies_and_replays_games_gives_what_playing_every_valu
     }
 }
 
+/// The open-table games keep sight lines, hulls' ways and way-finding fields for the next game
+/// of the same scenario to use. A game after others, at any level and with either first side,
+/// must be the game a freshly opened scenario plays: what is kept may not depend on a game's
+/// seed or first side.
+#[test]
+fn a_game_that_shares_what_earlier_games_kept_is_the_game_played_alone() {
+    use skirmish_studio::game::Level;
+    for name in ["aa-three-farms.ron", "ms-town.ron"] {
+        let scenario = open(name);
+        for (seed, first) in [(11, 0), (12, 1), (13, 0)] {
+            scenario.battle(seed, first, 200, &[Level::Normal; 2]).unwrap();
+        }
+        for (seed, first, levels) in [(13, 1, [Level::Normal; 2]), (14, 0, [Level::Hard, Level::Easy])] {
+            let after_others = scenario.battle(seed, first, 200, &levels).unwrap();
+            let alone = open(name).battle(seed, first, 200, &levels).unwrap();
+            assert_eq!(after_others, alone, "{name}: seed {seed}, first side {first}");
+        }
+    }
+}
+
 #[test]
 fn a_run_judged_from_the_first_games_of_a_longer_run_is_the_run_played_alone() {
     use skirmish_studio::balance::balance_of_first;

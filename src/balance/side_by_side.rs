@@ -123,6 +123,11 @@ pub fn run_balances(
         }
         watched_games.clear();
         settle(&mut runs, options, against_first.map(|against| against.settled));
+        for (run, scenario) in runs.iter().zip(scenarios) {
+            if run.settled {
+                scenario.let_go_of_kept();
+            }
+        }
         let done: usize = runs.iter().map(|run| if run.settled { options.games } else { run.records.len() }).sum();
         progress(done, of);
     }

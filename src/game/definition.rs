@@ -165,6 +165,24 @@ pub trait GameDefinition: Sync + Sized + 'static {
         scenario: &Self::Scenario,
         first: Option<u8>,
     ) -> Result<<Self::Core as Rules>::Setup, String>;
+    /// The setup of another of the balance lab's games of the scenario, given `earlier`, the
+    /// one [`GameDefinition::setup`] made for an earlier game of it (with any first seat).
+    /// It must be that same setup for `first`; a game whose setup keeps the answers of pure
+    /// questions (sight lines, way-finding fields) gives a copy sharing them, so the lab does
+    /// not work out the same answers game after game. What is shared must depend on nothing a
+    /// game's seed or first seat changes. By default the setup is made afresh.
+    ///
+    /// # Errors
+    /// Why the scenario cannot start a game.
+    fn setup_again(
+        rules: &Self::Ruleset,
+        scenario: &Self::Scenario,
+        first: Option<u8>,
+        earlier: &<Self::Core as Rules>::Setup,
+    ) -> Result<<Self::Core as Rules>::Setup, String> {
+        let _ = earlier;
+        Self::setup(rules, scenario, first)
+    }
     /// Its seats (players, squads, sides).
     fn seats(_scenario: &Self::Scenario) -> u8 {
         2
@@ -320,13 +338,18 @@ pub struct Opened<G: GameDefinition> {
     pub rules: Arc<G::Ruleset>,
     /// The scenario.
     pub scenario: G::Scenario,
+    /// Setups of earlier unwatched lab games here, each free for the next game to start from a
+    /// copy of ([`GameDefinition::setup_again`]), sharing what it keeps. A game takes one for
+    /// itself while it plays, so games on different threads never share one: they would wait
+    /// on each other for every answer kept.
+    pub(super) earlier: std::sync::Mutex<Vec<<G::Core as Rules>::Setup>>,
 }
 
 impl<G: GameDefinition> Opened<G> {
     /// The scenario behind the seam (the window's document, for export and the lab).
     #[must_use]
     pub fn boxed(rules: Arc<G::Ruleset>, scenario: G::Scenario) -> Box<dyn OpenScenario> {
-        Box::new(Self { rules, scenario })
+        Box::new(Self { rules, scenario, earlier: std::sync::Mutex::new(Vec::new()) })
     }
 }
 

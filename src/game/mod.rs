@@ -468,6 +468,11 @@ pub trait OpenScenario: Send + Sync {
         let _ = (course, decisions);
         self.battle(seed, first, round_cap, levels)
     }
+    /// Lets go of the answers the lab's games of the scenario kept for the next ones
+    /// ([`GameDefinition::setup_again`]): a run that has stopped plays no more games, and a
+    /// report of many runs would otherwise hold every run's until it ends. A later game works
+    /// them out again; none is kept by default.
+    fn let_go_of_kept(&self) {}
     /// What the scenario lets the lab vary: numbers, each seat's own choice, the house
     /// readings; none by default.
     fn settings(&self) -> Vec<Setting> {

@@ -21,18 +21,37 @@ pub fn diagnostic<G: GameDefinition>(rules: &G::Ruleset, finding: &Finding<G::Pl
 impl<G: GameDefinition> Opened<G> {
     /// One lab game of the scenario, the first `replay` decisions taken from a course where
     /// one is given: what `battle`, `battle_watched` and `battle_replaying` all play. `first`
-    /// is the first mover only where the game lets the lab choose it.
+    /// is the first mover only where the game lets the lab choose it. A game `watched` starts
+    /// from a setup of its own; the others share what the first of them kept
+    /// ([`GameDefinition::setup_again`]).
     fn lab_game(
         &self,
-        seed: u64,
-        first: u8,
+        (seed, first): (u64, u8),
         round_cap: u32,
         levels: &[Level],
         replay: Option<(&Course<<G::Core as Rules>::Action>, usize)>,
+        watched: bool,
     ) -> Result<GameWithCourse<G::Core>, String> {
         let first = (G::FIRST_MOVER != FirstMover::Rules).then_some(first);
-        let setup = G::setup(&self.rules, &self.scenario, first)?;
-        run_battle_replaying(&G::core(&self.rules), setup, seed, first, round_cap, levels, replay)
+        let core = G::core(&self.rules);
+        // A watched game's answers must all be worked out in it: the watch sees which readings
+        // a game's course asked only as it asks them, so an answer kept from another game would
+        // hide a question from it, and the lab would copy a game that could have gone otherwise.
+        if watched {
+            let setup = G::setup(&self.rules, &self.scenario, first)?;
+            return run_battle_replaying(&core, setup, seed, first, round_cap, levels, replay);
+        }
+        let earlier = self.earlier.lock().ok().and_then(|mut free| free.pop());
+        let earlier = match earlier {
+            Some(earlier) => earlier,
+            None => G::setup(&self.rules, &self.scenario, first)?,
+        };
+        let setup = G::setup_again(&self.rules, &self.scenario, first, &earlier)?;
+        let played = run_battle_replaying(&core, setup, seed, first, round_cap, levels, replay);
+        if let Ok(mut free) = self.earlier.lock() {
+            free.push(earlier);
+        }
+        played
     }
 }
 
@@ -115,7 +134,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
 
     /// `first` is the first mover only where the game lets the lab choose it.
     fn battle(&self, seed: u64, first: u8, round_cap: u32, levels: &[Level]) -> Result<GameRecord, String> {
-        self.lab_game(seed, first, round_cap, levels, None).map(|(record, _, _)| record)
+        self.lab_game((seed, first), round_cap, levels, None, false).map(|(record, _, _)| record)
     }
 
     fn battle_watched(
@@ -127,7 +146,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         variants: &[(String, String)],
     ) -> Result<Watched, String> {
         let (played, differs_from) =
-            G::watch_readings(&self.scenario, variants, || self.lab_game(seed, first, round_cap, levels, None));
+            G::watch_readings(&self.scenario, variants, || self.lab_game((seed, first), round_cap, levels, None, true));
         let (record, _, course) = played?;
         Ok(Watched { record, differs_from, course: Box::new(course) })
     }
@@ -142,7 +161,13 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
     ) -> Result<GameRecord, String> {
         // A course of another game's actions is not replayed: the game is played whole.
         let replay = course.downcast_ref::<Course<<G::Core as Rules>::Action>>().map(|course| (course, decisions));
-        self.lab_game(seed, first, round_cap, levels, replay).map(|(record, _, _)| record)
+        self.lab_game((seed, first), round_cap, levels, replay, false).map(|(record, _, _)| record)
+    }
+
+    fn let_go_of_kept(&self) {
+        if let Ok(mut free) = self.earlier.lock() {
+            free.clear();
+        }
     }
 
     fn settings(&self) -> Vec<Setting> {

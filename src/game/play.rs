@@ -33,8 +33,9 @@ pub struct Finished {
 /// One game's rules core behind one typed interface. It is implemented on the game's loaded
 /// ruleset, so every call says which rules it plays by.
 pub trait Rules {
-    /// What a game starts from.
-    type Setup: Clone;
+    /// What a game starts from (shared by the balance lab's games on its threads, see
+    /// [`super::GameDefinition::setup_again`]).
+    type Setup: Clone + Send + Sync;
     /// A position, with the seeded dice inside it.
     type State: Clone;
     /// Something a seat does.

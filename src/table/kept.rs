@@ -1,6 +1,6 @@
-//! Answers to pure questions kept for a game: the open-table games ask the same sight, range
-//! and chance questions action after action, and the answers never change while the table
-//! stands. A kept answer is the same value worked out again, so a game plays the same with or
+//! Answers to pure questions kept for a game (and the balance lab's later games of the same
+//! scenario): the open-table games ask the same sight, range and chance questions action after
+//! action, and the answers never change while the table stands. A kept answer is the same value worked out again, so a game plays the same with or
 //! without them; only its speed differs.
 
 use std::hash::{Hash, Hasher};

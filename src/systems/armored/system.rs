@@ -66,6 +66,19 @@ impl GameDefinition for ArmoredAdvance {
         Ok(setup_of(rules, scenario, first))
     }
 
+    /// The earlier game's setup with this game's first side: everything else in it comes from
+    /// the scenario, and its scene's kept answers (sight lines, hulls' ways, way-finding fields,
+    /// Hard's study) are pure functions of the table, the readings and the rules' data, never of
+    /// a game's seed or first side, so every game of the scenario may share them.
+    fn setup_again(
+        _rules: &Ruleset,
+        _scenario: &ArmoredScenario,
+        first: Option<u8>,
+        earlier: &rules::Setup,
+    ) -> Result<rules::Setup, String> {
+        Ok(rules::Setup { first, ..earlier.clone() })
+    }
+
     /// The units still on the table where they stand now (riders where their transport stands:
     /// the validator offers to move them clear).
     fn fork(rules: &Ruleset, base: &ArmoredScenario, state: &GameState) -> ArmoredScenario {

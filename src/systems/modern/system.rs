@@ -67,6 +67,17 @@ impl GameDefinition for ModernSkirmish {
         Ok(setup_of(rules, scenario, scenario.readings))
     }
 
+    /// The earlier game's setup (the rules, not the lab, choose who moves first), sharing its
+    /// crossings and views ([`rules::Setup::again`]).
+    fn setup_again(
+        _rules: &Ruleset,
+        _scenario: &ModernScenario,
+        _first: Option<u8>,
+        earlier: &rules::Setup,
+    ) -> Result<rules::Setup, String> {
+        Ok(earlier.again())
+    }
+
     /// The computer takes the side the text moves first (the Antagonist).
     fn computer_seats(rules: &Ruleset, _scenario: &ModernScenario) -> Vec<bool> {
         (0..2).map(|side| side == rules.first_side.min(1)).collect()

@@ -67,8 +67,9 @@ pub enum Look {
     Closer,
 }
 
-/// Each side's look in one game, found at its first Hard move and shared by every copy of the
-/// game's state (the computer copies the game to weigh its choices).
+/// Each side's look on the table, found at its first Hard move and shared by every copy of the
+/// game's state (the computer copies the game to weigh its choices) and by the lab's later
+/// games of the scenario: it depends on neither a game's seed nor its first side.
 #[derive(Debug, Default)]
 pub struct HardStudy([std::sync::OnceLock<Look>; 2]);
 
@@ -177,7 +178,8 @@ pub struct LineOfFire {
     pub walls: u32,
 }
 
-/// Lines of fire, ranges and sight lines already measured this game, by the two units'
+/// Lines of fire, ranges and sight lines already measured this game (or, in the balance lab,
+/// an earlier game of the scenario: see `GameDefinition::setup_again`), by the two units'
 /// profiles and poses. All are pure functions of the table and the two hulls (units do not
 /// block sight), and a computer's turn asks for the same pairs again and again: every candidate
 /// shot, and the exposure of every pose it weighs, action after action. A kept result is the

@@ -84,6 +84,14 @@ impl Setup {
         }
     }
 
+    /// The same start for another game, sharing what is kept of the terrain (crossings and
+    /// views: pure functions of the terrain and the readings) and keeping its own weighings,
+    /// which are kept by position for the few decisions of one game that ask them again.
+    #[must_use]
+    pub fn again(&self) -> Self {
+        Self { weighed: Arc::new(WeighedMoves::with_limit(WEIGHINGS_KEPT)), ..self.clone() }
+    }
+
     /// The same start with nothing kept: what is kept is the same answers worked out again, so
     /// a game from either plays alike.
     #[must_use]
