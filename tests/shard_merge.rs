@@ -236,3 +236,21 @@ fn merge_refuses_parts_of_another_seed_a_missing_shard_and_a_bad_shard_number() 
     let message = refused(&["balance", file, "--shard", "1/2", "--until-clear"]);
     assert!(message.contains("leave out --until-clear"), "{message}");
 }
+
+/// Parts that passed the settings check but disagree inside (edited by hand, say) are still
+/// refused, counting runs and games in words ("1 run", "1 game", never "1 runs").
+#[test]
+fn parts_that_disagree_on_runs_or_games_are_refused_counting_them_in_words() {
+    use skirmish_studio::balance::ledger::{RunPart, combine};
+    let run = |games: usize| RunPart { games, records: Vec::new() };
+    let refused = combine(&[("a.json".into(), vec![run(3), run(3)]), ("b.json".into(), vec![run(3)])]);
+    let one_run = refused.err().unwrap();
+    assert!(one_run.contains("b.json has 1 run of games where a.json has 2"), "{one_run}");
+    // A later part with more runs than the first is refused too, not merged short.
+    let refused = combine(&[("a.json".into(), vec![run(3)]), ("b.json".into(), vec![run(3), run(3)])]);
+    let more_runs = refused.err().unwrap();
+    assert!(more_runs.contains("b.json has 2 runs of games where a.json has 1"), "{more_runs}");
+    let refused = combine(&[("a.json".into(), vec![run(3)]), ("b.json".into(), vec![run(1)])]);
+    let one_game = refused.err().unwrap();
+    assert!(one_game.contains("run 1 has 1 game in b.json and 3 in a.json"), "{one_game}");
+}

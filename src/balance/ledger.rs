@@ -154,18 +154,24 @@ pub(super) fn recorded(run: usize, range: std::ops::Range<usize>) -> Result<Vec<
 /// The parts disagree on how many runs or games there are, or a game is in no part or in two.
 pub fn combine(parts: &[(String, Vec<RunPart>)]) -> Result<Vec<Vec<GameRecord>>, String> {
     let Some((first_name, first)) = parts.first() else { return Err("no parts to merge".into()) };
+    // Every part is checked for its runs before any game is merged: a part with more runs than
+    // the first would otherwise have its extra runs left out without a word.
+    if let Some((name, runs)) = parts.iter().find(|(_, runs)| runs.len() != first.len()) {
+        let runs = crate::game::counted(runs.len(), "run", "runs");
+        return Err(format!("{name} has {runs} of games where {first_name} has {}", first.len()));
+    }
     let mut merged = Vec::with_capacity(first.len());
     for (run, head) in first.iter().enumerate() {
         let mut games: Vec<Option<GameRecord>> = vec![None; head.games];
         for (name, runs) in parts {
             let Some(part) = runs.get(run) else {
-                return Err(format!("{name} has {} runs of games where {first_name} has {}", runs.len(), first.len()));
+                return Err(format!("{name} has no run {}", run + 1));
             };
             if part.games != head.games {
                 return Err(format!(
-                    "run {} has {} games in {name} and {} in {first_name}",
+                    "run {} has {} in {name} and {} in {first_name}",
                     run + 1,
-                    part.games,
+                    crate::game::games_counted(part.games),
                     head.games
                 ));
             }
