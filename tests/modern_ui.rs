@@ -154,6 +154,29 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     assert!(after.side == 1 || after.round > 1, "the move passed the initiative");
 }
 
+/// "Computer acts" plays, for the person's side, the move the computer player chooses in that
+/// position: the playtest's own way for every game, with the bar and the plans kept in step.
+#[test]
+fn computer_acts_plays_the_computer_players_choice_for_the_side_deciding() {
+    let mut harness = harness(Some(sample("ms-open-field.ron")));
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    run_until(&mut harness, 20.0, "the computer to play the Antagonist's initiative", |app| {
+        let play = &app.desk_as::<ModernDesk>().unwrap().play.as_ref().unwrap().play;
+        play.state().side == 0 || play.state().outcome != Outcome::Ongoing
+    });
+    for _ in 0..3 {
+        let play = &desk(&harness).play.as_ref().unwrap().play;
+        let (before, taken) = (play.state().clone(), play.session.actions.len());
+        let chosen = skirmish_studio::systems::modern::rules::computer_action(play.data(), &before, play.level);
+        harness.get_by_label("Computer acts").click();
+        harness.run_steps(2);
+        let p = desk(&harness).play.as_ref().unwrap();
+        assert!(p.note.is_empty(), "the computer's move was refused: {}", p.note);
+        assert_eq!(p.play.session.actions.get(taken), chosen.as_ref(), "the computer's choice in that position");
+    }
+}
+
 #[test]
 fn every_units_morale_track_is_seen_whole_in_the_units_column() {
     // The units column takes at most a fifth of the window: 256 px here, less its margins. At

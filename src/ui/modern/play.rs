@@ -74,7 +74,15 @@ impl PlayDesk {
     }
 
     fn act(&mut self, action: &Action) {
-        self.note = self.play.act(action).err().unwrap_or_default();
+        let refused = self.play.act(action).err();
+        self.acted(refused);
+    }
+
+    /// After an action (a person's or the computer's): the bar says a refusal, else the plans
+    /// made for the position before it go, and so do a chosen unit that may no longer act and
+    /// an aimed-at enemy no longer on the table.
+    fn acted(&mut self, refused: Option<String>) {
+        self.note = refused.unwrap_or_default();
         if self.note.is_empty() {
             self.planned.clear();
             if self.play.state().active.is_none() {
@@ -191,9 +199,12 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
         }
         if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
         {
-            let level = p.play.level;
-            if let Some(action) = crate::systems::modern::rules::computer_action(p.play.data(), p.play.state(), level) {
-                p.act(&action);
+            // The playtest's own way for the seat deciding now, as every game's window asks it
+            // (the computer's moves played; nothing to prepare in this game, so no frame waits).
+            let played = p.play.session.actions.len();
+            let refused = p.play.computer_acts_for_deciding().err();
+            if refused.is_some() || p.play.session.actions.len() != played {
+                p.acted(refused);
             }
         }
         if ui.button("Undo").clicked() {
