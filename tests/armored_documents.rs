@@ -430,6 +430,45 @@ fn cost_calibration_prices_every_profile_on_the_table_with_intervals() {
     assert!(text.contains("Medium tank (M4 Sherman)") && text.contains("proposed"), "{text}");
 }
 
+/// Cost calibration's games share one scene whichever unit each takes off: a game on a scene
+/// that games with other forces kept answers in is the game on a scene of its own.
+#[test]
+fn a_game_on_a_scene_other_forces_played_on_is_the_game_on_its_own_scene() {
+    use skirmish_studio::game::{Level, run_battle};
+    use skirmish_studio::systems::armored::scenario::setup::{scene_of, setup_of, setup_on};
+    let data = std::sync::Arc::new(Ruleset::builtin().unwrap());
+    let core = skirmish_studio::systems::armored::game::ArmoredCore(Arc::clone(&data));
+    let scenario = load_scenario(&data, include_str!("../scenarios/aa-hedgerow-crossing.ron")).unwrap();
+    let scene = scene_of(&data, &scenario.table);
+    let play_at = |setup, seed, first, levels: [Level; 2]| {
+        run_battle(&core, setup, seed, Some(first), 200, &levels).map(|(record, _)| record).unwrap()
+    };
+    let play = |setup, seed, first| play_at(setup, seed, first, [Level::Normal; 2]);
+    let without = |off: usize| {
+        let mut fewer = scenario.clone();
+        fewer.table.units.remove(off % scenario.table.units.len());
+        fewer
+    };
+    // Every unit taken off in turn, on one scene; then games with other forces on it, each
+    // against the same game on a scene of its own.
+    for off in 0..scenario.table.units.len() {
+        let fewer = without(off);
+        play(setup_on(&fewer, Some(0), &scene), 20 + off as u64, u8::from(off % 2 == 1));
+    }
+    for (s, seed, first) in [(scenario.clone(), 23, 1), (without(1), 24, 0), (without(6), 25, 1), (without(9), 26, 0)] {
+        let shared = play(setup_on(&s, Some(first), &scene), seed, first);
+        let own = play(setup_of(&data, &s, Some(first)), seed, first);
+        assert_eq!(shared, own, "seed {seed}");
+    }
+    // Hard's study reads the units, so each game has its own: a study made for the full forces
+    // is not the one for fewer.
+    let hard = [Level::Hard, Level::Normal];
+    play_at(setup_on(&scenario, Some(0), &scene), 27, 0, hard);
+    let fewer = without(2);
+    let shared = play_at(setup_on(&fewer, Some(0), &scene), 28, 0, hard);
+    assert_eq!(shared, play_at(setup_of(&data, &fewer, Some(0)), 28, 0, hard), "Hard, seed 28");
+}
+
 #[test]
 fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_with_where() {
     use skirmish_studio::systems::armored::playtest::ArmoredPlay;

@@ -11,6 +11,30 @@ use std::sync::Arc;
 /// seats), otherwise the roll-off decides.
 #[must_use]
 pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -> Setup {
+    setup_on(scenario, first, &scene_of(data, &scenario.table))
+}
+
+/// The scene a table gives the rules, nothing yet kept: the sight scene of its pieces, the
+/// inch lattice of where each kind of unit can stand, and empty memos. It depends on the
+/// table's size and pieces only, never its units.
+#[must_use]
+pub fn scene_of(data: &Ruleset, table: &Table) -> SceneCache {
+    let scene = rules::scene(data, &table.pieces);
+    let ground = rules::ground(data, table, &scene);
+    SceneCache(
+        Arc::new(scene),
+        Arc::new(ground),
+        Arc::new(rules::FieldMemo::default()),
+        Arc::new(rules::SightMemo::default()),
+        Arc::new(rules::HardStudy::default()),
+    )
+}
+
+/// [`setup_of`] on a scene worked out for a table of the same size and pieces (its units may
+/// differ) and kept by games at the same readings, sharing what it keeps: those answers depend
+/// on the pieces and the readings alone. Hard's study is the game's own, as it reads the units.
+#[must_use]
+pub fn setup_on(scenario: &ArmoredScenario, first: Option<u8>, scene: &SceneCache) -> Setup {
     Setup {
         table: std::sync::Arc::new(scenario.table.clone()),
         victory: match scenario.mode {
@@ -24,17 +48,13 @@ pub fn setup_of(data: &Ruleset, scenario: &ArmoredScenario, first: Option<u8>) -
         readings: scenario.readings,
         first,
         symmetry: scenario.symmetry,
-        scene: {
-            let scene = rules::scene(data, &scenario.table.pieces);
-            let ground = rules::ground(data, &scenario.table, &scene);
-            SceneCache(
-                Arc::new(scene),
-                Arc::new(ground),
-                Arc::new(rules::FieldMemo::default()),
-                Arc::new(rules::SightMemo::default()),
-                Arc::new(rules::HardStudy::default()),
-            )
-        },
+        scene: SceneCache(
+            Arc::clone(&scene.0),
+            Arc::clone(&scene.1),
+            Arc::clone(&scene.2),
+            Arc::clone(&scene.3),
+            Arc::new(rules::HardStudy::default()),
+        ),
     }
 }
 
