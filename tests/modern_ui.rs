@@ -81,16 +81,22 @@ fn a_broken_force_is_put_right_with_one_click() {
     harness.get_by_label("No problems: the table follows the rules.");
 }
 
-#[test]
-fn a_playtest_tests_a_unit_aims_and_moves() {
+/// Open Field in a playtest, once the computer has played the Antagonist's first initiative
+/// and the person's side (the Affiliation) is to act.
+fn open_field_playtest_at_the_persons_turn() -> Harness<'static, StudioApp> {
     let mut harness = harness(Some(sample("ms-open-field.ron")));
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
-    // The computer plays the Antagonist's first initiative.
     run_until(&mut harness, 20.0, "the computer to play the Antagonist's initiative", |app| {
         let play = &app.desk_as::<ModernDesk>().unwrap().play.as_ref().unwrap().play;
         play.state().side == 0 || play.state().outcome != Outcome::Ongoing
     });
+    harness
+}
+
+#[test]
+fn a_playtest_tests_a_unit_aims_and_moves() {
+    let mut harness = open_field_playtest_at_the_persons_turn();
     // Test until a unit passes (a unit without minuses always does).
     harness.get_by_label_contains("Test 1st Legionaries (passes 100%)").click();
     harness.run_steps(3);
@@ -158,13 +164,7 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
 /// position: the playtest's own way for every game, with the bar and the plans kept in step.
 #[test]
 fn computer_acts_plays_the_computer_players_choice_for_the_side_deciding() {
-    let mut harness = harness(Some(sample("ms-open-field.ron")));
-    harness.get_by_label("Playtest").click();
-    harness.run_steps(4);
-    run_until(&mut harness, 20.0, "the computer to play the Antagonist's initiative", |app| {
-        let play = &app.desk_as::<ModernDesk>().unwrap().play.as_ref().unwrap().play;
-        play.state().side == 0 || play.state().outcome != Outcome::Ongoing
-    });
+    let mut harness = open_field_playtest_at_the_persons_turn();
     for _ in 0..3 {
         let play = &desk(&harness).play.as_ref().unwrap().play;
         let (before, taken) = (play.state().clone(), play.session.actions.len());

@@ -338,18 +338,16 @@ pub struct Opened<G: GameDefinition> {
     pub rules: Arc<G::Ruleset>,
     /// The scenario.
     pub scenario: G::Scenario,
-    /// Setups of earlier unwatched lab games here, each free for the next game to start from a
-    /// copy of ([`GameDefinition::setup_again`]), sharing what it keeps. A game takes one for
-    /// itself while it plays, so games on different threads never share one: they would wait
-    /// on each other for every answer kept.
-    pub(super) earlier: std::sync::Mutex<Vec<<G::Core as Rules>::Setup>>,
+    /// Setups of earlier unwatched lab games here, each lent to the next game to start from a
+    /// copy of ([`GameDefinition::setup_again`]), sharing what it keeps.
+    pub(super) earlier: super::Lending<<G::Core as Rules>::Setup>,
 }
 
 impl<G: GameDefinition> Opened<G> {
     /// The scenario behind the seam (the window's document, for export and the lab).
     #[must_use]
     pub fn boxed(rules: Arc<G::Ruleset>, scenario: G::Scenario) -> Box<dyn OpenScenario> {
-        Box::new(Self { rules, scenario, earlier: std::sync::Mutex::new(Vec::new()) })
+        Box::new(Self { rules, scenario, earlier: super::Lending::default() })
     }
 }
 

@@ -11,6 +11,7 @@
 mod definition;
 mod findings;
 mod generate;
+mod lending;
 mod opened;
 mod play;
 mod playing;
@@ -20,6 +21,7 @@ mod settings;
 pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
 pub use findings::{FIND_THE_FILE, Finding, Fix, Shown, art_findings};
 pub use generate::{Choice, Chooser, GenerateRequest, Generated};
+pub use lending::Lending;
 pub use opened::diagnostic;
 pub use play::{
     Course, Decision, Finished, GameWithCourse, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle,

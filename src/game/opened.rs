@@ -41,17 +41,13 @@ impl<G: GameDefinition> Opened<G> {
             let setup = G::setup(&self.rules, &self.scenario, first)?;
             return run_battle_replaying(&core, setup, seed, first, round_cap, levels, replay);
         }
-        let earlier = self.earlier.lock().ok().and_then(|mut free| free.pop());
-        let earlier = match earlier {
-            Some(earlier) => earlier,
-            None => G::setup(&self.rules, &self.scenario, first)?,
-        };
-        let setup = G::setup_again(&self.rules, &self.scenario, first, &earlier)?;
-        let played = run_battle_replaying(&core, setup, seed, first, round_cap, levels, replay);
-        if let Ok(mut free) = self.earlier.lock() {
-            free.push(earlier);
-        }
-        played
+        self.earlier.lend(
+            || G::setup(&self.rules, &self.scenario, first),
+            |earlier| {
+                let setup = G::setup_again(&self.rules, &self.scenario, first, earlier)?;
+                run_battle_replaying(&core, setup, seed, first, round_cap, levels, replay)
+            },
+        )
     }
 }
 
@@ -165,9 +161,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
     }
 
     fn let_go_of_kept(&self) {
-        if let Ok(mut free) = self.earlier.lock() {
-            free.clear();
-        }
+        self.earlier.clear();
     }
 
     fn settings(&self) -> Vec<Setting> {

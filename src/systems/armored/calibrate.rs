@@ -58,9 +58,9 @@ pub fn calibrate(
     let core = super::game::ArmoredCore(std::sync::Arc::clone(rules));
     let levels = [Level::Normal, Level::Normal];
     // Every game's table has the same pieces and readings, so their sight and way-finding
-    // answers are the same whichever unit is off: the games share scenes, each taken by one
-    // game while it plays (two threads sharing one would wait on each other for every answer).
-    let free_scenes = std::sync::Mutex::new(Vec::new());
+    // answers are the same whichever unit is off: the games share scenes, each lent to one game
+    // while it plays.
+    let scenes = crate::game::Lending::default();
     // Game g: full forces when `removed` is None, else one unit taken off.
     let play = |g: usize, removed: Option<usize>| -> Result<GameRecord, String> {
         let mut s = scenario.clone();
@@ -68,14 +68,13 @@ pub fn calibrate(
             s.table.units.remove(r);
         }
         let first = (g % 2) as u8;
-        let scene = free_scenes.lock().ok().and_then(|mut free| free.pop());
-        let scene = scene.unwrap_or_else(|| scene_of(rules, &scenario.table));
-        let setup = setup_on(&s, Some(first), &scene);
-        let played = run_battle(&core, setup, seed + g as u64, Some(first), 200, &levels).map(|(record, _)| record);
-        if let Ok(mut free) = free_scenes.lock() {
-            free.push(scene);
-        }
-        played
+        scenes.lend(
+            || Ok(scene_of(rules, &scenario.table)),
+            |scene| {
+                let setup = setup_on(&s, Some(first), scene);
+                run_battle(&core, setup, seed + g as u64, Some(first), 200, &levels).map(|(record, _)| record)
+            },
+        )
     };
     // The side that loses the unit (the first side for a full game).
     let side_of =
