@@ -22,8 +22,8 @@ impl<G: GameDefinition> Opened<G> {
     /// One lab game of the scenario, the first `replay` decisions taken from a course where
     /// one is given: what `battle`, `battle_watched` and `battle_replaying` all play. `first`
     /// is the first mover only where the game lets the lab choose it. A game `watched` starts
-    /// from a setup of its own; the others share what the first of them kept
-    /// ([`GameDefinition::setup_again`]).
+    /// from a setup of its own; the others borrow an earlier game's setup from `earlier` and
+    /// start from [`GameDefinition::setup_again`] of it, sharing what earlier games kept.
     fn lab_game(
         &self,
         (seed, first): (u64, u8),

@@ -33,8 +33,8 @@ pub struct Finished {
 /// One game's rules core behind one typed interface. It is implemented on the game's loaded
 /// ruleset, so every call says which rules it plays by.
 pub trait Rules {
-    /// What a game starts from (shared by the balance lab's games on its threads, see
-    /// [`super::GameDefinition::setup_again`]).
+    /// What a game starts from (kept by an opened scenario the balance lab's threads share,
+    /// for later games to start from: see [`super::GameDefinition::setup_again`]).
     type Setup: Clone + Send + Sync;
     /// A position, with the seeded dice inside it.
     type State: Clone;
