@@ -421,25 +421,30 @@ pub fn run_balance_with(
     let mut records = Vec::with_capacity(options.games);
     let mut stopped_early = false;
     let run = ledger::begin_run(options.games);
-    // What the run's games kept for each other goes with the run: the next run of the scenario
-    // (the window's, a benchmark's) starts as the first did.
-    let played = (|| {
-        while records.len() < options.games {
-            let from = records.len();
-            let to = (from + BATCH).min(options.games);
-            records.extend(play_batch(scenario, options, seats, from..to, run)?);
-            let now = judge_with(&records, seats, options.margin, false, false);
-            let go_on = on_batch(&now);
-            if !go_on || stops_here(&now, options) {
-                stopped_early = records.len() < options.games;
-                break;
-            }
+    let _ends = RunEnds(scenario);
+    while records.len() < options.games {
+        let from = records.len();
+        let to = (from + BATCH).min(options.games);
+        records.extend(play_batch(scenario, options, seats, from..to, run)?);
+        let now = judge_with(&records, seats, options.margin, false, false);
+        let go_on = on_batch(&now);
+        if !go_on || stops_here(&now, options) {
+            stopped_early = records.len() < options.games;
+            break;
         }
-        Ok::<(), String>(())
-    })();
-    scenario.let_go_of_kept();
-    played?;
+    }
     Ok(judge(&records, seats, options.margin, stopped_early))
+}
+
+/// A run of a scenario's games, which lets go of what they kept for each other when it ends,
+/// however it ends ([`OpenScenario::let_go_of_kept`]): the next run of the scenario (the
+/// window's, a benchmark's next iteration) starts as the first did.
+pub(crate) struct RunEnds<'a>(pub(crate) &'a dyn OpenScenario);
+
+impl Drop for RunEnds<'_> {
+    fn drop(&mut self) {
+        self.0.let_go_of_kept();
+    }
 }
 
 /// Whether a run judged `now` after a batch stops there for its own test.

@@ -62,6 +62,7 @@ pub fn run_balances(
             stopped_early: false,
         })
         .collect();
+    let _ends: Vec<super::RunEnds<'_>> = scenarios.iter().map(|&scenario| super::RunEnds(scenario)).collect();
     let variants = against_first.map_or(&[][..], |against| against.variants);
     let watch = !variants.is_empty() && variants.len() + 1 == runs.len();
     // The first run's games watched this round, by number. The runs still playing go in step

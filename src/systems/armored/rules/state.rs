@@ -178,8 +178,9 @@ pub struct LineOfFire {
     pub walls: u32,
 }
 
-/// Lines of fire, ranges and sight lines already measured this game (or, in the balance lab,
-/// an earlier game of the scenario: see `GameDefinition::setup_again`), by the two units'
+/// Lines of fire, ranges and sight lines already measured this game or an earlier one on the
+/// same pieces (the balance lab's games of a scenario, `GameDefinition::setup_again`; cost
+/// calibration's, `scenario::setup::setup_on`), by the two units'
 /// profiles and poses. All are pure functions of the table and the two hulls (units do not
 /// block sight), and a computer's turn asks for the same pairs again and again: every candidate
 /// shot, and the exposure of every pose it weighs, action after action. A kept result is the
