@@ -313,6 +313,25 @@ fn calibrate_refuses_too_few_games_and_a_game_without_unit_costs() {
     assert!(err.contains("no house readings"), "{err}");
 }
 
+/// No threads, or more than any machine has, is an impossible setting: clap refuses it with
+/// the flag and the range before a game is played.
+#[test]
+fn balance_and_calibrate_refuse_a_thread_count_out_of_range() {
+    for command in ["balance", "calibrate"] {
+        for threads in ["0", "1025"] {
+            let refused =
+                Cli::try_parse_from(["skirmish-studio", command, "scenarios/bridgehead.ron", "--threads", threads])
+                    .err()
+                    .map(|e| e.to_string())
+                    .unwrap_or_default();
+            assert!(refused.contains("--threads") && refused.contains("1..=1024"), "{command} {threads}: {refused}");
+        }
+        assert!(
+            Cli::try_parse_from(["skirmish-studio", command, "scenarios/bridgehead.ron", "--threads", "2"]).is_ok()
+        );
+    }
+}
+
 #[test]
 fn export_without_paper_or_square_takes_each_games_own_print_defaults() {
     // Skirm: 40 mm squares on A4; Skirmish Wars: 1-inch squares on Letter.

@@ -123,8 +123,8 @@ pub enum Command {
         /// Stop a game that has no turn limit after this many rounds.
         #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=100_000))]
         round_cap: u32,
-        /// Worker threads; every core when left out. The results do not depend on it.
-        #[arg(long)]
+        /// Worker threads (1 to 1024); every core when left out. The results do not depend on it.
+        #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
         threads: Option<usize>,
         /// The computer's level for every seat: easy (the weakest), normal or hard.
         #[arg(long, default_value = "normal")]
@@ -193,8 +193,8 @@ pub enum Command {
         /// The seed of the first game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Worker threads; every core when left out. The results do not depend on it.
-        #[arg(long)]
+        /// Worker threads (1 to 1024); every core when left out. The results do not depend on it.
+        #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
         threads: Option<usize>,
         /// Print JSON instead of text.
         #[arg(long)]
