@@ -25,6 +25,7 @@ mod armored_hulls;
 mod armored_keywords;
 mod armored_rules;
 mod armored_samples;
+mod armored_stalls;
 mod armored_study;
 mod armored_ui;
 mod art_kinds;

@@ -73,6 +73,12 @@ impl Rules for ArmoredCore {
         }
     }
 
+    /// Why a game stopped at the round cap: no unit left that can hurt the other side (the
+    /// text's draw), and each unit that would move toward a goal but is wedged or finds no way.
+    fn stall_causes(&self, state: &GameState) -> Vec<String> {
+        super::text::stall_causes(&self.0, state)
+    }
+
     /// Where a unit was destroyed, binned to a cell of the heatmap, and the side that took it.
     fn place_taken(&self, event: &Event) -> Option<(crate::game::Place, u8)> {
         let Event::Destroyed { at, side, .. } = event else { return None };

@@ -39,6 +39,37 @@ pub fn summary(data: &Ruleset, scenario: &ArmoredScenario, state: &GameState) ->
     (text, json)
 }
 
+/// Why a game at the round cap stalled, in words a designer can act on: listed first, no unit
+/// left on either side that can hurt the other's (the text's draw), then each idle unit with
+/// why it stands ("Medium tank (M4 Sherman) of player 1 can reach no enemy: its 1.9\" hull
+/// finds no way past the pieces").
+#[must_use]
+pub fn stall_causes(data: &Ruleset, state: &GameState) -> Vec<String> {
+    let mut causes = Vec::new();
+    if !crate::systems::armored::rules::either_side_can_hurt(data, state) {
+        causes.push(
+            "no unit left can hurt the other side's (the rules call such a game a draw at the players' discretion)"
+                .to_owned(),
+        );
+    }
+    for (unit, idle) in crate::systems::armored::rules::idle_units(data, state) {
+        let name = unit_text(data, state, unit);
+        causes.push(match idle {
+            crate::systems::armored::rules::Idle::Wedged(why) => {
+                format!("{name} is wedged: the rules refuse every move it could make ({why})")
+            }
+            crate::systems::armored::rules::Idle::NoWay(Some(breadth)) => format!(
+                "{name} can reach no enemy: its {} hull finds no way past the pieces",
+                crate::table::LengthUnit::Inch.show(breadth)
+            ),
+            crate::systems::armored::rules::Idle::NoWay(None) => {
+                format!("{name} can reach no goal: no way leads past the pieces")
+            }
+        });
+    }
+    causes
+}
+
 /// A unit's name for people: its profile and its side (as "player N", which the framework
 /// turns into the side's name), never its place in the table's list.
 fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {

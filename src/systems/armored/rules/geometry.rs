@@ -40,15 +40,65 @@ pub fn scene(data: &Ruleset, pieces: &[Piece]) -> Scene {
 pub fn ground(data: &Ruleset, table: &crate::table::Table, scene: &Scene) -> super::state::Ground {
     let cell = data.unit.um();
     let (width, depth) = (((table.width + cell - 1) / cell) as usize, ((table.depth + cell - 1) / cell) as usize);
-    let mut vehicles = vec![true; width * depth];
+    let vehicles = vehicle_cells(data, table, scene, (width, depth, cell), cell as f64);
     let mut infantry = vec![true; width * depth];
-    for (piece, o) in table.pieces.iter().zip(&scene.obstacles) {
-        let Some(kind) = data.kind(&piece.kind) else { continue };
-        let stops_vehicles = kind.blocks_sight || kind.wall || kind.tank_trap || !o.walls.is_empty();
-        if !stops_vehicles {
-            continue;
+    let reach = cell as f64 / 2.0;
+    for_cells_near(table, scene, (width, depth, cell), reach, |(piece, o), at, i| {
+        if data.kind(&piece.kind).is_some_and(|k| k.blocks_sight) && o.shape.distance_to_point(at) < reach - 1.0 {
+            infantry[i] = false;
         }
-        let reach = cell as f64;
+    });
+    super::state::Ground { width, depth, cell, vehicles, infantry }
+}
+
+/// The cells of `ground`'s lattice where a hull `breadth` micrometres wide can stand and from
+/// which it can step to every open neighbour without touching a piece that stops vehicles: a
+/// cell is closed within half the breadth and half a diagonal step of such a piece. The
+/// computer's way-finding falls back on it where the inch-wide lattice shows a way through a
+/// gap the hull does not fit (a field that leads into a gap the rules refuse holds the unit
+/// there for ever).
+#[must_use]
+pub fn hull_cells(data: &Ruleset, table: &crate::table::Table, scene: &Scene, breadth: i64) -> Vec<bool> {
+    let cell = data.unit.um();
+    let (width, depth) = (((table.width + cell - 1) / cell) as usize, ((table.depth + cell - 1) / cell) as usize);
+    let reach = breadth as f64 / 2.0 + cell as f64 * std::f64::consts::FRAC_1_SQRT_2;
+    vehicle_cells(data, table, scene, (width, depth, cell), reach)
+}
+
+/// The lattice's cells open to vehicles when a cell within `reach` of a building, a wall or
+/// tank traps is closed.
+fn vehicle_cells(
+    data: &Ruleset,
+    table: &crate::table::Table,
+    scene: &Scene,
+    lattice: (usize, usize, i64),
+    reach: f64,
+) -> Vec<bool> {
+    let mut vehicles = vec![true; lattice.0 * lattice.1];
+    for_cells_near(table, scene, lattice, reach, |(piece, o), at, i| {
+        let Some(kind) = data.kind(&piece.kind) else { return };
+        // A micrometre short of the reach: a cell centre exactly at the reach from a piece is
+        // open on both sides of a symmetric table, whatever the last bit says.
+        let near_wall = o.walls.iter().any(|w| segment_distance(at, w.a, w.b) < reach - 1.0);
+        let inside = (kind.blocks_sight || kind.wall || kind.tank_trap) && o.shape.distance_to_point(at) < reach - 1.0;
+        if near_wall || inside {
+            vehicles[i] = false;
+        }
+    });
+    vehicles
+}
+
+/// Calls `visit` with each piece that stops vehicles (its kind blocks sight, is a wall or tank
+/// traps, or it has walls drawn), each cell centre of the lattice `(width, depth, cell)` within
+/// `reach` of its box, and the cell's index.
+fn for_cells_near(
+    table: &crate::table::Table,
+    scene: &Scene,
+    (width, depth, cell): (usize, usize, i64),
+    reach: f64,
+    mut visit: impl FnMut((&Piece, &Obstacle), (f64, f64), usize),
+) {
+    for (piece, o) in table.pieces.iter().zip(&scene.obstacles) {
         let b = o.bounds().grown(reach);
         let (x0, x1) =
             ((b.min.0 / cell as f64).floor().max(0.0) as usize, ((b.max.0 / cell as f64).ceil() as usize).min(width));
@@ -57,24 +107,10 @@ pub fn ground(data: &Ruleset, table: &crate::table::Table, scene: &Scene) -> sup
         for y in y0..y1 {
             for x in x0..x1 {
                 let at = ((x as f64 + 0.5) * cell as f64, (y as f64 + 0.5) * cell as f64);
-                // A micrometre short of the reach: a cell centre exactly an inch from a piece
-                // is open on both sides of a symmetric table, whatever the last bit says.
-                let near_wall = o.walls.iter().any(|w| segment_distance(at, w.a, w.b) < reach - 1.0);
-                let inside = if kind.blocks_sight || kind.wall || kind.tank_trap {
-                    o.shape.distance_to_point(at) < reach - 1.0
-                } else {
-                    false
-                };
-                if near_wall || inside {
-                    vehicles[y * width + x] = false;
-                }
-                if kind.blocks_sight && o.shape.distance_to_point(at) < reach / 2.0 - 1.0 {
-                    infantry[y * width + x] = false;
-                }
+                visit((piece, o), at, y * width + x);
             }
         }
     }
-    super::state::Ground { width, depth, cell, vehicles, infantry }
 }
 
 fn segment_distance(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {

@@ -29,7 +29,7 @@ pub fn move_candidates(data: &Ruleset, state: &GameState, unit: usize, free: boo
     };
     // Room for the two lengths in every direction and the places of note beside them: the
     // computer lists these for every unit it weighs.
-    let mut out = Vec::with_capacity(2 * DIRECTIONS as usize + 16);
+    let mut out = Vec::with_capacity(2 * DIRECTIONS as usize + 20);
     for step in 0..DIRECTIONS {
         let facing = Facing::from_centidegrees(i64::from(step * 36_000 / DIRECTIONS));
         let (fx, fy) = facing.vector();
@@ -38,6 +38,17 @@ pub fn move_candidates(data: &Ruleset, state: &GameState, unit: usize, free: boo
             let to = ((u.pose.x as f64 + fx * d).round() as i64, (u.pose.y as f64 + fy * d).round() as i64);
             out.push(if free { Action::FreeMove { unit, to, facing } } else { Action::Move { unit, to, facing } });
         }
+    }
+    // Half a move ahead, back or to either side without turning: a hull that stands close
+    // beside a building or a wall sweeps into it as it turns toward any of the directions
+    // above, and without these it could make no move at all for the rest of the game. Half a
+    // move, so a unit that reverses slowly may take them too.
+    for quarter in 0..4 {
+        let (fx, fy) = u.pose.facing.turned(quarter * 9_000).vector();
+        let d = reach * 0.5 * UM_PER_INCH as f64;
+        let to = ((u.pose.x as f64 + fx * d).round() as i64, (u.pose.y as f64 + fy * d).round() as i64);
+        let facing = u.pose.facing;
+        out.push(if free { Action::FreeMove { unit, to, facing } } else { Action::Move { unit, to, facing } });
     }
     if !free {
         let make = |to: (i64, i64)| {

@@ -20,7 +20,7 @@ mod state;
 
 pub use action::{Action, Event, Rejection, Roll};
 pub use ai::study::{hard_look, study, study_games};
-pub use ai::{Level, computer_action, computer_action_looking};
+pub use ai::{Idle, Level, computer_action, computer_action_looking, either_side_can_hurt, idle_units};
 pub use artillery::He;
 pub use check::{Checked, check};
 pub use cycle::objectives_held;

@@ -91,9 +91,13 @@ impl HardStudy {
 
 /// The computer's way-finding fields last worked out, by kind of unit and goals: a pure
 /// function's results kept (the same goals give the same field), so a game does not work out
-/// the same field action after action. Bounded, searched in order: no hash order.
+/// the same field action after action. Bounded, searched in order: no hash order. Beside them,
+/// the lattice each breadth of hull may cross, worked out at its first use.
 #[derive(Debug, Default)]
-pub struct FieldMemo(std::sync::Mutex<Vec<KeptField>>);
+pub struct FieldMemo(std::sync::Mutex<Vec<KeptField>>, std::sync::Mutex<Vec<HullCells>>);
+
+/// A hull's breadth in micrometres and the lattice's cells it may cross.
+type HullCells = (i64, std::sync::Arc<Vec<bool>>);
 
 /// A kept field: the kind of unit, its goals, and the search from them (settled as far as it
 /// has been read).
@@ -105,6 +109,21 @@ type SharedSearch = std::sync::Arc<std::sync::Mutex<Search>>;
 impl FieldMemo {
     /// The most fields kept.
     pub const SIZE: usize = 24;
+
+    /// The lattice's cells a hull `breadth` micrometres wide may cross, worked out by `make`
+    /// the first time a breadth is asked for (a table's units have a few breadths).
+    pub(crate) fn hull_cells(&self, breadth: i64, make: impl FnOnce() -> Vec<bool>) -> std::sync::Arc<Vec<bool>> {
+        if let Ok(kept) = self.1.lock()
+            && let Some((_, cells)) = kept.iter().find(|(b, _)| *b == breadth)
+        {
+            return std::sync::Arc::clone(cells);
+        }
+        let cells = std::sync::Arc::new(make());
+        if let Ok(mut kept) = self.1.lock() {
+            kept.push((breadth, std::sync::Arc::clone(&cells)));
+        }
+        cells
+    }
 
     /// The search of the field for `kind` and `goals`, begun by `make` when not kept, in the
     /// room of the oldest search kept when the memo is full and nothing else still reads it.

@@ -161,28 +161,91 @@ fn goals(data: &Ruleset, state: &GameState, index: usize, unit: &Unit) -> Vec<(i
             .collect();
         return if open.is_empty() { all } else { open };
     }
-    // The enemies it has a weapon against: anti-infantry fire for infantry, a gun that could
-    // penetrate the weakest face for the rest; all enemies when it can hurt none.
+    // The enemies it has a weapon against; all enemies when it can hurt none.
     let enemies: Vec<&Unit> = state.units.iter().filter(|e| e.alive() && e.side != unit.side).collect();
     let Some(own) = profile(data, unit) else { return Vec::new() };
-    let hurts = |e: &Unit| {
-        let Some(p) = profile(data, e) else { return false };
-        let weakest = p.armour.front.min(p.armour.side).min(p.armour.rear);
-        own.weapons.iter().any(|w| {
-            if p.class == UnitClass::Infantry {
-                w.fires_at_infantry()
-            } else {
-                w.fires_at_vehicles()
-                    && super::shooting::penetration_roll(
-                        data,
-                        w.penetration - weakest,
-                        p.keywords.contains(&crate::systems::armored::ruleset::Keyword::WeakSpot),
-                    ) <= 6
-            }
-        })
-    };
+    let hurts = |e: &Unit| hurts(data, own, e);
     let targets: Vec<(i64, i64)> = enemies.iter().filter(|e| hurts(e)).map(|e| (e.pose.x, e.pose.y)).collect();
     if targets.is_empty() { enemies.iter().map(|e| (e.pose.x, e.pose.y)).collect() } else { targets }
+}
+
+/// Whether a unit of profile `own` has a weapon against `enemy`: anti-infantry fire for
+/// infantry, a gun that could penetrate the weakest face for the rest.
+fn hurts(data: &Ruleset, own: &crate::systems::armored::ruleset::Profile, enemy: &Unit) -> bool {
+    let Some(p) = profile(data, enemy) else { return false };
+    let weakest = p.armour.front.min(p.armour.side).min(p.armour.rear);
+    own.weapons.iter().any(|w| {
+        if p.class == UnitClass::Infantry {
+            w.fires_at_infantry()
+        } else {
+            w.fires_at_vehicles()
+                && super::shooting::penetration_roll(
+                    data,
+                    w.penetration - weakest,
+                    p.keywords.contains(&crate::systems::armored::ruleset::Keyword::WeakSpot),
+                ) <= 6
+        }
+    })
+}
+
+/// Whether any unit still on the table could hurt a unit of the other side: where none can,
+/// the text calls the game a draw ("if the remaining units are incapable of defeating one
+/// another"), and the lab names it as the cause of a game stopped at the round cap.
+#[must_use]
+pub fn either_side_can_hurt(data: &Ruleset, state: &GameState) -> bool {
+    state.units.iter().filter(|u| u.alive()).any(|u| {
+        profile(data, u).is_some_and(|own| {
+            state.units.iter().filter(|e| e.alive() && e.side != u.side).any(|e| hurts(data, own, e))
+        })
+    })
+}
+
+/// Why a unit that moves toward a goal stands idle.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Idle {
+    /// The rules refuse every move it could make: the first refusal's reason.
+    Wedged(crate::systems::armored::rules::action::Rejection),
+    /// No way reaches a goal from where it stands, on its hull's lattice or the inch-wide one:
+    /// its hull's breadth in micrometres (none for infantry).
+    NoWay(Option<i64>),
+}
+
+/// The units that would move toward a goal, were it their turn and every action theirs, but
+/// stand idle, each with why: what the lab names when a game stops at the round cap.
+#[must_use]
+pub fn idle_units(data: &Ruleset, state: &GameState) -> Vec<(usize, Idle)> {
+    let mut found = Vec::new();
+    for side in 0..2u8 {
+        let mut probe = state.clone();
+        probe.side = side;
+        probe.actions_spent = 0;
+        for u in &mut probe.units {
+            u.actions_spent = 0;
+            u.moved = false;
+            u.moves = 0;
+        }
+        for (index, unit, kind, wanted, moves) in movers(data, &probe) {
+            let candidates: Vec<Action> =
+                moves.iter().flat_map(|&free| move_candidates(data, &probe, index, free)).collect();
+            let refusals: Vec<_> = candidates.iter().map(|a| check(data, &probe, a)).collect();
+            if !refusals.is_empty() && refusals.iter().all(Result::is_err) {
+                if let Some(Err(why)) = refusals.into_iter().find(Result::is_err) {
+                    found.push((index, Idle::Wedged(why)));
+                }
+                continue;
+            }
+            if wanted.is_empty() {
+                continue;
+            }
+            let (_, field) = way_field(data, &probe, unit, kind, &wanted);
+            if field.at((unit.pose.x, unit.pose.y)) >= f64::from(u32::MAX) {
+                let breadth =
+                    (kind == 0).then(|| profile(data, unit).and_then(|p| data.hull_of(p)).map(|h| h.breadth()));
+                found.push((index, Idle::NoWay(breadth.flatten())));
+            }
+        }
+    }
+    found
 }
 
 /// How many enemy vehicles would see a unit standing at `pose` (Normal's caution): clear lines
@@ -240,13 +303,13 @@ fn gained(field: &Field, here: f64, to: (i64, i64)) -> Option<f64> {
     field.within(to, here - 98.0).map(|there| (here - there) / 100.0 * UM_PER_INCH as f64)
 }
 
-/// A field for one kind of unit (0 vehicles, 1 infantry) and one set of goals.
-type SharedField = (usize, Vec<(i64, i64)>, Field);
+/// A field for one kind of unit (0 vehicles, 1 infantry), a vehicle's hull breadth and one
+/// set of goals.
+type SharedField = (usize, Option<i64>, Vec<(i64, i64)>, Field);
 
 /// The move that gains most toward a goal, if any gains an inch.
 fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> Option<Action> {
     let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
-    let ground = &state.setup.scene.1;
     // One field per kind of unit and set of goals: units with the same weapons share it.
     let mut fields: Vec<SharedField> = Vec::new();
     // Hard's copy with every weapon ready, made at its first closer look.
@@ -256,16 +319,17 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> O
     // took the objectives from Normal (generated tables where it won every game).
     let cautious = state.setup.victory != Victory::Domination;
     for (index, unit, kind, wanted, moves) in movers(data, state) {
-        let at = match fields.iter().position(|(k, g, _)| *k == kind && *g == wanted) {
+        // A vehicle's field depends on its hull's breadth: its key is the field's own.
+        let breadth = (kind == 0).then(|| profile(data, unit).and_then(|p| data.hull_of(p)).map(|h| h.breadth()));
+        let at = match fields.iter().position(|(k, b, g, _)| *k == kind && *b == breadth.flatten() && *g == wanted) {
             Some(at) => at,
             None => {
-                let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
-                let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
-                fields.push((kind, wanted, field));
+                let (_, field) = way_field(data, state, unit, kind, &wanted);
+                fields.push((kind, breadth.flatten(), wanted, field));
                 fields.len() - 1
             }
         };
-        let field = &fields[at].2;
+        let field = &fields[at].3;
         let here = field.at((unit.pose.x, unit.pose.y));
         // The unit's destinations that gain, each with its worth, before the rules are asked
         // whether it may go there: that question costs most, so it is asked only of a move that
@@ -331,6 +395,36 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> O
         }
     }
     best.map(|(_, _, a)| a)
+}
+
+/// The way-finding key of a field on the lattice of a hull `breadth` micrometres wide: apart
+/// from the two plain kinds (0 vehicles, 1 infantry) and from every other breadth.
+fn hull_kind(breadth: i64) -> usize {
+    2 + usize::try_from(breadth).unwrap_or(0)
+}
+
+/// The field a mover of `kind` (0 vehicles, 1 infantry) follows to `goals`, with its key: a
+/// vehicle follows the lattice of its own hull's breadth
+/// ([`crate::systems::armored::rules::geometry::hull_cells`]) where that reaches it from a
+/// goal. The inch-wide lattice shows ways through gaps a hull does not fit: a field that leads
+/// a tank into one, where the rules refuse every move that gains, held it there for ever (and
+/// a field tried only once that one was stuck sent it back and forth between the two).
+fn way_field(data: &Ruleset, state: &GameState, unit: &Unit, kind: usize, goals: &[(i64, i64)]) -> (usize, Field) {
+    let ground = &state.setup.scene.1;
+    let memo = &state.setup.scene.2;
+    if kind == 0
+        && let Some(breadth) = profile(data, unit).and_then(|p| data.hull_of(p)).map(|h| h.breadth())
+    {
+        let open = memo.hull_cells(breadth, || {
+            super::geometry::hull_cells(data, &state.setup.table, &state.setup.scene.0, breadth)
+        });
+        let field = Field::new(ground, &open, goals, memo, hull_kind(breadth));
+        if field.at((unit.pose.x, unit.pose.y)) < f64::from(u32::MAX) {
+            return (hull_kind(breadth), field);
+        }
+    }
+    let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
+    (kind, Field::new(ground, open, goals, memo, kind))
 }
 
 /// Whether a move of worth `gain` ending at `key` in the side's frame beats the best so far:
@@ -570,11 +664,9 @@ fn slipped(data: &Ruleset, state: &GameState, pick: u64) -> Action {
 /// Every move the rules allow that gains at least an inch toward its unit's goal (Normal's
 /// goals), each with where it starts and ends in the side's frame.
 fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
-    let ground = &state.setup.scene.1;
     let mut found = Vec::new();
     for (index, unit, kind, wanted, moves) in movers(data, state) {
-        let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
-        let field = Field::new(ground, open, &wanted, &state.setup.scene.2, kind);
+        let (_, field) = way_field(data, state, unit, kind, &wanted);
         let here = field.at((unit.pose.x, unit.pose.y));
         let from = frame(state, state.side, (unit.pose.x, unit.pose.y));
         for free in moves {
