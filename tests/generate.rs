@@ -237,3 +237,75 @@ fn a_stalled_island_map_names_what_stalls_it_not_only_the_missing_turn_limit() {
     let stalls = balance.stalls.unwrap_or_default();
     assert!(stalls.contains("funds piled up unspent"), "{stalls}");
 }
+
+/// Skirmish Wars' families of maps shaped like the community's that stall computer games,
+/// asked for with `family=`: each is what its name says on every seed tried, validates without
+/// errors and is exactly symmetric; an ordinary seed's map is the one it was before families,
+/// and a family that contradicts a pinned choice is refused naming both.
+#[test]
+fn swat_families_are_what_they_say_and_leave_the_seeds_own_maps_alone() {
+    let rules = skirmish_studio::systems::system("swat").unwrap().rules(None).unwrap();
+    let generate = |seed: u64, family: Option<&str>| {
+        let mut request = GenerateRequest::seeded(seed);
+        if let Some(family) = family {
+            request.choices.push(("family".into(), family.into()));
+        }
+        rules.generate(&request).unwrap()
+    };
+    for seed in 1..=8u64 {
+        let plain = generate(seed, None);
+        assert_eq!(generate(seed, Some("ordinary")).text, plain.text, "seed {seed}: family=ordinary changed the map");
+        for family in ["factories", "rich", "one-bridge", "cut-off", "no-hq", "full-pools", "chokepoints"] {
+            let generated = generate(seed, Some(family));
+            let what = format!("seed {seed} family={family}");
+            let scenario = &generated.scenario;
+            assert!(scenario.findings().iter().all(|f| f.severity != Severity::Error), "{what}");
+            assert_eq!(scenario.symmetry(None).unwrap().json["symmetric"], true, "{what}");
+            let stats = scenario.stats().json;
+            let players = stats["players"].as_array().unwrap();
+            let text = &generated.text;
+            match family {
+                "factories" => {
+                    assert!(players.iter().all(|p| p["factories"].as_u64() >= Some(4)), "{what}: {players:?}")
+                }
+                "rich" => {
+                    assert!(players.iter().all(|p| p["starting_income"].as_u64() > Some(30)), "{what}: {players:?}")
+                }
+                "one-bridge" | "chokepoints" => {
+                    // The bridge squares make one crossing: one line across the water (two lines
+                    // side by side where the board's width is even), and the armies meet.
+                    let bridges: Vec<(usize, usize)> = terrain_rows(text)
+                        .iter()
+                        .enumerate()
+                        .flat_map(|(y, row)| row.char_indices().filter(|(_, c)| *c == '#').map(move |(x, _)| (x, y)))
+                        .collect();
+                    let columns: std::collections::BTreeSet<usize> = bridges.iter().map(|b| b.0).collect();
+                    let rows: std::collections::BTreeSet<usize> = bridges.iter().map(|b| b.1).collect();
+                    assert!(
+                        !bridges.is_empty() && columns.len().min(rows.len()) <= 2,
+                        "{what}: bridges at {bridges:?}"
+                    );
+                    assert!(scenario.findings().iter().all(|f| f.code != "armies-cannot-meet"), "{what}");
+                }
+                "cut-off" => assert!(terrain_rows(text).iter().all(|row| !row.contains('#')), "{what}: a bridge"),
+                "no-hq" => {
+                    assert!(players.iter().all(|p| p["hqs"] == 0), "{what}");
+                    assert!(text.contains("turn_limit: Some"), "{what}: no end the rules define");
+                }
+                "full-pools" => assert!(text.contains("\"infantry\": Some("), "{what}: no pools\n{text}"),
+                _ => {}
+            }
+        }
+    }
+    let mut request = GenerateRequest::seeded(3);
+    request.choices = vec![("family".into(), "cut-off".into()), ("terrain".into(), "land".into())];
+    let refused = rules.generate(&request).err().unwrap_or_default();
+    assert!(refused.contains("terrain=land") && refused.contains("family=cut-off"), "{refused}");
+}
+
+/// The terrain rows of a Skirmish Wars file (the lines of its `terrain` block).
+fn terrain_rows(text: &str) -> Vec<String> {
+    let Some((_, after)) = text.split_once("terrain: [") else { return Vec::new() };
+    let block = after.split(']').next().unwrap_or_default();
+    block.lines().map(|l| l.trim().trim_matches(',').trim_matches('"').to_owned()).filter(|l| !l.is_empty()).collect()
+}

@@ -128,6 +128,45 @@ impl<'a> Chooser<'a> {
     /// The pinned value is not one of `values`.
     pub fn pick<'v>(&mut self, name: &'static str, values: &[&'v str]) -> Result<&'v str, String> {
         let drawn = values.get(self.dice.below(values.len())).copied().unwrap_or_default();
+        self.decide(name, values, drawn)
+    }
+
+    /// [`Self::pick`], except that `forced` (a value and the choice that forces it, such as a
+    /// family of maps) takes the place of the seed's value. The dice are drawn all the same, so
+    /// every later choice stays where the seed put it.
+    ///
+    /// # Errors
+    /// The pinned value is not one of `values`, or differs from the forced one.
+    pub fn pick_unless<'v>(
+        &mut self,
+        name: &'static str,
+        values: &[&'v str],
+        forced: Option<(&'v str, &str)>,
+    ) -> Result<&'v str, String> {
+        let drawn = values.get(self.dice.below(values.len())).copied().unwrap_or_default();
+        let Some((value, by)) = forced else { return self.decide(name, values, drawn) };
+        if let Some(asked) = self.pinned(name).filter(|asked| *asked != value) {
+            return Err(format!("{} cannot generate {name}={asked} with {by}, which takes {name}={value}", self.game));
+        }
+        self.decide(name, values, value)
+    }
+
+    /// A named choice the seed never makes, given as (value, name for people): the first value
+    /// unless the request pins another. For a family of scenarios a person or a judge asks for
+    /// by name: the seed's own scenarios stay as they were, and pinning it moves no other
+    /// choice (nothing is drawn for it).
+    ///
+    /// # Errors
+    /// The pinned value is not one of the values.
+    pub fn option<'v>(&mut self, name: &'static str, values: &[(&'v str, &str)]) -> Result<&'v str, String> {
+        let ids: Vec<&'v str> = values.iter().map(|(id, _)| *id).collect();
+        let value = self.decide(name, &ids, ids.first().copied().unwrap_or_default())?;
+        self.name_values(name, value, values);
+        Ok(value)
+    }
+
+    /// The pinned value of `name` among `values`, else `drawn`, recorded as made.
+    fn decide<'v>(&mut self, name: &'static str, values: &[&'v str], drawn: &'v str) -> Result<&'v str, String> {
         self.known.push((name, values.join(", ")));
         let value = match self.pinned(name) {
             None => drawn,
@@ -149,13 +188,19 @@ impl<'a> Chooser<'a> {
     pub fn pick_named<'v>(&mut self, name: &'static str, values: &[(&'v str, &str)]) -> Result<&'v str, String> {
         let ids: Vec<&'v str> = values.iter().map(|(id, _)| *id).collect();
         let value = self.pick(name, &ids)?;
+        self.name_values(name, value, values);
+        Ok(value)
+    }
+
+    /// Puts the names for people of the last choice's values in its place in the description
+    /// and the window's list.
+    fn name_values(&mut self, name: &str, value: &str, values: &[(&str, &str)]) {
         if let (Some(said), Some((_, label))) = (self.chosen.last_mut(), values.iter().find(|(id, _)| *id == value)) {
             *said = format!("{name} {label}");
         }
         if let Some(made) = self.made.last_mut() {
             made.labels = values.iter().map(|(_, label)| (*label).to_owned()).collect();
         }
-        Ok(value)
     }
 
     /// The size: the asked one when it lies within `low..=high` on both axes, else one of

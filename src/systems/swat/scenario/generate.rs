@@ -22,9 +22,20 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
         "mirror-left-right" => Symmetry::MirrorLeftRight,
         _ => Symmetry::Rotate180,
     };
-    let land = choose.pick("terrain", &["land", "rivers", "islands"])?;
-    let hq = choose.pick("hq", &["yes", "no"])? == "yes";
-    let high_income = choose.pick("income", &["low", "high"])? == "high";
+    // The family first (the seed never picks one, so nothing is drawn for it): it takes the
+    // seed's place in the choices it is made of, and leaves the others to the seed.
+    let family_value = choose.option("family", &FAMILIES)?;
+    let family = Family::of(family_value);
+    let by = format!("family={family_value}");
+    let forced = |when: bool, value: &'static str| when.then_some((value, by.as_str()));
+    let land = choose.pick_unless(
+        "terrain",
+        &["land", "rivers", "islands"],
+        forced(matches!(family, Family::OneBridge | Family::CutOff), "islands")
+            .or(forced(family == Family::Chokepoints, "rivers")),
+    )?;
+    let hq = choose.pick_unless("hq", &["yes", "no"], forced(family == Family::NoHq, "no"))? == "yes";
+    let high_income = choose.pick_unless("income", &["low", "high"], forced(family == Family::Rich, "high"))? == "high";
     let factories_far = choose.pick("factories", &["near", "far"])? == "far";
     let (width, height) = (u16::try_from(width).unwrap_or(16), u16::try_from(height).unwrap_or(12));
     let terrain = |name: &str| rules.terrain_id(name).ok_or_else(|| format!("the ruleset has no terrain '{name}'"));
@@ -49,7 +60,17 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
     if half.across >= 14 && choose.chance(60) {
         crossings.push((choose.below(usize::from(half.across / 2).max(1)) as u16).max(1));
     }
-    let crossing_columns: Vec<u16> = crossings.iter().flat_map(|&c| [c, half.across - 1 - c]).collect();
+    let mut crossing_columns: Vec<u16> = crossings.iter().flat_map(|&c| [c, half.across - 1 - c]).collect();
+    match family {
+        // One bridge at the centre, one square wide on a board of odd width (two on an even
+        // one, the narrowest crossing its own image meets).
+        Family::OneBridge | Family::Chokepoints => {
+            crossing_columns = vec![(half.across - 1) / 2, half.across / 2];
+            crossing_columns.dedup();
+        }
+        Family::CutOff => crossing_columns.clear(),
+        _ => {}
+    }
     match land {
         "rivers" => {
             for across in 0..half.across {
@@ -98,13 +119,22 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
         properties.push((home_across, 1, hq_terrain, Some(1)));
     }
     let factory_from = if factories_far { middle.saturating_sub(2).max(2) } else { 2 };
-    let factory_count = 1 + usize::from(half.across >= 18 && choose.chance(50));
+    let factory_count = if family == Family::Factories {
+        FAMILY_FACTORIES
+    } else {
+        1 + usize::from(half.across >= 18 && choose.chance(50))
+    };
     for n in 0..factory_count {
-        let offset = 2 + 3 * n as u16;
+        // Two a row, each pair a row nearer the front: four fit on the narrowest board.
+        let offset = 2 + 3 * (n % 2) as u16;
         let across = if n % 2 == 0 { home_across.saturating_sub(offset) } else { home_across + offset };
-        properties.push((across.clamp(1, half.across - 2), factory_from, factory, Some(1)));
+        let from = factory_from + 2 * (n / 2) as u16;
+        properties.push((across.clamp(1, half.across - 2), from.min(middle.saturating_sub(1)), factory, Some(1)));
     }
-    let (owned, neutral) = if high_income {
+    let (owned, neutral) = if family == Family::Rich {
+        // Seven cities at 5 a turn, and the HQ's 5: above 30 a turn from the start.
+        (7 + choose.below(2), 4 + choose.below(3))
+    } else if high_income {
         (4 + choose.below(3), 4 + choose.below(3))
     } else {
         (1 + choose.below(2), 1 + choose.below(2))
@@ -136,6 +166,22 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
         paint(&mut scenario, across, from, kind);
         if let Some(owner) = owner {
             scenario.owners.insert(half.pos(across, from), owner);
+        }
+    }
+    // A fortified chokepoint: hills on both banks beside the bridge, where a defender stands
+    // with the river's defence behind it.
+    if family == Family::Chokepoints {
+        for &column in &crossing_columns {
+            for across in [column.saturating_sub(1), column + 1] {
+                for from in [middle.saturating_sub(1), middle.saturating_sub(2)] {
+                    if across < half.across
+                        && !crossing_columns.contains(&across)
+                        && !properties.iter().any(|&(a, f, _, _)| (a, f) == (across, from))
+                    {
+                        paint(&mut scenario, across, from, hill);
+                    }
+                }
+            }
         }
     }
     // A road from home to the nearest crossing keeps tanks moving on every map.
@@ -209,6 +255,14 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
         });
     }
     scenario.units.sort_by_key(|u| (u.owner, u.pos.y, u.pos.x));
+    if family == Family::FullPools {
+        // Every counter of each army is on the map: a pool of each kind as large as the army
+        // starts with, and none of the kinds it does not field.
+        for kind in &rules.units {
+            let fielded = scenario.units.iter().filter(|u| u.owner == 1 && u.kind == kind.id).count();
+            scenario.counters.insert(kind.id.clone(), Some(u32::try_from(fielded).unwrap_or(0)));
+        }
+    }
     if !hq {
         // Without HQs Conquest is won only by taking every unit; a turn limit decided by cities
         // gives the game an end the rules define.
@@ -220,10 +274,73 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
         scenario.tile_size -= 1;
     }
     scenario.symmetry = Some(symmetry);
-    scenario.name = format!("Generated {land} map {}", choose.seed());
+    scenario.name = match family {
+        Family::Ordinary => format!("Generated {land} map {}", choose.seed()),
+        _ => format!("Generated {land} map {} ({})", choose.seed(), family.label()),
+    };
     scenario.author = "Skirmish Studio generator".into();
     scenario.description = choose.said();
     Ok(scenario)
+}
+
+/// Factories a side on a map of the `factories` family.
+const FAMILY_FACTORIES: usize = 4;
+
+/// The families a person or a judge asks for with `family=` (the seed never picks one): maps
+/// shaped like the community's that stall computer games, each named for people.
+const FAMILIES: [(&str, &str); 8] = [
+    ("ordinary", "as the seed lays it out"),
+    ("factories", "four factories a side"),
+    ("rich", "income above 30 a turn"),
+    ("one-bridge", "islands joined by one bridge"),
+    ("cut-off", "islands with no bridge"),
+    ("no-hq", "no HQ"),
+    ("full-pools", "every counter on the map"),
+    ("chokepoints", "a river crossed at one fortified bridge"),
+];
+
+/// A family of generated maps (see [`FAMILIES`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Family {
+    Ordinary,
+    Factories,
+    Rich,
+    OneBridge,
+    CutOff,
+    NoHq,
+    FullPools,
+    Chokepoints,
+}
+
+impl Family {
+    /// The family of a value of `family=` (one of [`FAMILIES`], which the chooser checked).
+    fn of(value: &str) -> Self {
+        match value {
+            "factories" => Self::Factories,
+            "rich" => Self::Rich,
+            "one-bridge" => Self::OneBridge,
+            "cut-off" => Self::CutOff,
+            "no-hq" => Self::NoHq,
+            "full-pools" => Self::FullPools,
+            "chokepoints" => Self::Chokepoints,
+            _ => Self::Ordinary,
+        }
+    }
+
+    /// Its name for people.
+    fn label(self) -> &'static str {
+        let index = match self {
+            Self::Ordinary => 0,
+            Self::Factories => 1,
+            Self::Rich => 2,
+            Self::OneBridge => 3,
+            Self::CutOff => 4,
+            Self::NoHq => 5,
+            Self::FullPools => 6,
+            Self::Chokepoints => 7,
+        };
+        FAMILIES.get(index).map_or("", |(_, label)| label)
+    }
 }
 
 fn greatest_common_divisor(a: u16, b: u16) -> u16 {
