@@ -103,3 +103,20 @@ fn a_game_at_the_round_cap_names_the_tank_that_finds_no_way_and_its_hull() {
     assert_eq!(causes.len(), 2, "{causes:?}");
     assert!(causes[1].starts_with("Medium tank (M4 Sherman) of player 2 can reach no enemy"), "{causes:?}");
 }
+
+#[test]
+fn on_a_generated_table_where_tank_destroyers_sat_out_of_arc_the_games_end() {
+    // Generated table 13639 (a block the computer was tuned on): two StuGs stopped hull to hull,
+    // each with the other outside its casemate's arc, no move gaining an inch and no room to
+    // turn in place; 13 of 20 Normal games sat at the round cap until a unit with no gaining
+    // move and no shot took the move after which it could fire.
+    let rules = skirmish_studio::systems::system("armored-advance").unwrap().rules(None).unwrap();
+    let scenario = rules.generate(&skirmish_studio::game::GenerateRequest::seeded(13639)).unwrap().scenario;
+    let capped: Vec<u64> = (1..=12u64)
+        .filter(|&seed| {
+            let record = scenario.battle(seed, (seed % 2) as u8, 200, &[Level::Normal, Level::Normal]).unwrap();
+            record.ending == "RoundCap"
+        })
+        .collect();
+    assert!(capped.is_empty(), "seeds stopped at the round cap: {capped:?}");
+}

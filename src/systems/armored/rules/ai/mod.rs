@@ -427,6 +427,41 @@ fn way_field(data: &Ruleset, state: &GameState, unit: &Unit, kind: usize, goals:
     (kind, Field::new(ground, open, goals, memo, kind))
 }
 
+/// Where no move gains an inch toward a goal and no shot is open, the move after which a unit
+/// could fire best at an enemy (its weapons ready, as next turn): a casemate that must turn to
+/// bring its gun to bear but cannot turn where it stands, or a tank that stands by its goal
+/// with a wall between, would otherwise end every turn there. Ties fall to the side's frame.
+fn firing_move(data: &Ruleset, state: &GameState) -> Option<Action> {
+    let mut best: Option<(f64, FramePlace, Action)> = None;
+    let mut probe: Option<GameState> = None;
+    let enemies: Vec<usize> =
+        state.units.iter().enumerate().filter(|(_, e)| e.alive() && e.side != state.side).map(|(i, _)| i).collect();
+    for (index, _, _, _, moves) in movers(data, state) {
+        for free in moves {
+            for action in move_candidates(data, state, index, free) {
+                let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = action else { continue };
+                if check(data, state, &action).is_err() {
+                    continue;
+                }
+                let probe = probe.get_or_insert_with(|| plans::ready_probe(state));
+                let Some(old) = probe.units.get(index).map(|u| u.pose) else { continue };
+                if let Some(u) = probe.units.get_mut(index) {
+                    u.pose = Pose::new(to.0, to.1, facing);
+                }
+                let worth = enemies.iter().map(|&e| plans::any_shot_worth(data, probe, index, e)).fold(0.0, f64::max);
+                if let Some(u) = probe.units.get_mut(index) {
+                    u.pose = old;
+                }
+                let key = frame(state, state.side, to);
+                if worth > 0.0 && is_better(best.as_ref(), worth, key) {
+                    best = Some((worth, key, action));
+                }
+            }
+        }
+    }
+    best.map(|(_, _, a)| a)
+}
+
 /// Whether a move of worth `gain` ending at `key` in the side's frame beats the best so far:
 /// worth more by more than a rounding error, or as much and first in the frame.
 fn is_better(best: Option<&(f64, (i64, i64, i64), Action)>, gain: f64, key: (i64, i64, i64)) -> bool {
@@ -595,7 +630,7 @@ fn decide(data: &Ruleset, state: &GameState, level: Level, look: impl FnOnce() -
     // Hard moves with its closer look only where its study of the table found that it beats
     // Normal there; elsewhere it moves as Normal does.
     let closer = level == Level::Hard && look() == Look::Closer;
-    Some(best_move(data, state, level, closer).unwrap_or(Action::EndTurn))
+    Some(best_move(data, state, level, closer).or_else(|| firing_move(data, state)).unwrap_or(Action::EndTurn))
 }
 
 /// Deployment: the reserve unit whose planned place ranks first in the side's frame goes
