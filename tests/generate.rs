@@ -297,6 +297,26 @@ fn swat_families_are_what_they_say_and_leave_the_seeds_own_maps_alone() {
             }
         }
     }
+    // The smallest boards: every family keeps its promise there, or is refused naming the size
+    // (two factories were once laid on one square of a 10x8 board, and a rich one earned 20).
+    for (seed, size) in [(1u64, (10u32, 8u32)), (2, (10, 8)), (3, (11, 9)), (4, (12, 10))] {
+        for family in ["factories", "rich"] {
+            let mut request = GenerateRequest::seeded(seed);
+            request.size = Some(size);
+            request.choices.push(("family".into(), family.into()));
+            match rules.generate(&request) {
+                Ok(generated) => {
+                    let players = generated.scenario.stats().json["players"].clone();
+                    let promise = if family == "factories" { ("factories", 4) } else { ("starting_income", 31) };
+                    assert!(
+                        players.as_array().unwrap().iter().all(|p| p[promise.0].as_u64() >= Some(promise.1)),
+                        "seed {seed} {size:?} family={family}: {players}"
+                    );
+                }
+                Err(refused) => assert!(refused.contains(&format!("{}x{}", size.0, size.1)), "{refused}"),
+            }
+        }
+    }
     let mut request = GenerateRequest::seeded(3);
     request.choices = vec![("family".into(), "cut-off".into()), ("terrain".into(), "land".into())];
     let refused = rules.generate(&request).err().unwrap_or_default();

@@ -53,3 +53,38 @@ fn every_game_creates_a_generated_start_after_a_preview_and_another_seed() {
         assert!(harness.state().modal.is_none(), "{game}: a dialog is still open");
     }
 }
+
+#[test]
+fn a_family_the_seed_never_draws_reads_as_none_and_a_pinned_one_makes_its_map() {
+    let mut harness = harness();
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("New scenario").click();
+    harness.run_steps(3);
+    harness.get_by_label("A generated start").click();
+    harness.run_steps(3);
+    // Not "the seed's (…)": the seed never picks a family.
+    let family = harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Family");
+    assert_eq!(family.value().as_deref(), Some("none (the seed's own map)"));
+    family.click();
+    harness.run_steps(2);
+    harness.get_by_label("four factories a side").click();
+    harness.run_steps(4);
+    harness.get_by_label_contains("family four factories a side");
+    // A family that sets another choice says so where the seed's value would be named.
+    let family = harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Family");
+    family.click();
+    harness.run_steps(2);
+    harness.get_by_label("islands joined by one bridge").click();
+    harness.run_steps(4);
+    let terrain = harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Terrain");
+    assert_eq!(terrain.value().as_deref(), Some("islands (set by family=one-bridge)"));
+    harness.get_by_role_and_label(egui::accesskit::Role::ComboBox, "Family").click();
+    harness.run_steps(2);
+    harness.get_by_label("four factories a side").click();
+    harness.run_steps(4);
+    harness.get_by_label("Create").click();
+    harness.run_steps(6);
+    let title = harness.state().title();
+    assert!(title.contains("four factories a side"), "the family's map is not open: {title}");
+}

@@ -63,6 +63,11 @@ pub struct Choice {
     pub values: Vec<String>,
     /// Each value's name for people (the value itself unless the game names it).
     pub labels: Vec<String>,
+    /// Whether the seed draws it; one it never draws (an option) takes its first value
+    /// unless it is pinned.
+    pub drawn: bool,
+    /// The other choice that set its value in the seed's place (`family=one-bridge`), if any.
+    pub forced_by: Option<String>,
 }
 
 /// A generated scenario: its file text, the scenario opened, and the choices made.
@@ -148,7 +153,11 @@ impl<'a> Chooser<'a> {
         if let Some(asked) = self.pinned(name).filter(|asked| *asked != value) {
             return Err(format!("{} cannot generate {name}={asked} with {by}, which takes {name}={value}", self.game));
         }
-        self.decide(name, values, value)
+        let value = self.decide(name, values, value)?;
+        if let Some(made) = self.made.last_mut() {
+            made.forced_by = Some(by.to_owned());
+        }
+        Ok(value)
     }
 
     /// A named choice the seed never makes, given as (value, name for people): the first value
@@ -162,6 +171,14 @@ impl<'a> Chooser<'a> {
         let ids: Vec<&'v str> = values.iter().map(|(id, _)| *id).collect();
         let value = self.decide(name, &ids, ids.first().copied().unwrap_or_default())?;
         self.name_values(name, value, values);
+        if let Some(made) = self.made.last_mut() {
+            made.drawn = false;
+        }
+        // At its first value (the seed's own scenario) it is not said: the description reads as
+        // it did before the option was offered (the window still lists it).
+        if ids.first() == Some(&value) {
+            self.chosen.pop();
+        }
         Ok(value)
     }
 
@@ -176,7 +193,14 @@ impl<'a> Chooser<'a> {
         };
         self.chosen.push(format!("{name} {value}"));
         let values: Vec<String> = values.iter().map(|v| (*v).to_owned()).collect();
-        self.made.push(Choice { name, value: value.to_owned(), labels: values.clone(), values });
+        self.made.push(Choice {
+            name,
+            value: value.to_owned(),
+            labels: values.clone(),
+            values,
+            drawn: true,
+            forced_by: None,
+        });
         Ok(value)
     }
 

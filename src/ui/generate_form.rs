@@ -86,27 +86,37 @@ impl GeneratedStart {
             });
             ui.end_row();
             for choice in &choices {
-                ui.label(capitalised(choice.name));
+                let name = ui.label(capitalised(choice.name));
                 let pinned = self.request.choices.iter().position(|(n, _)| n == choice.name);
                 let label_of = |value: &str| -> String {
                     let index = choice.values.iter().position(|v| v == value);
                     index.and_then(|i| choice.labels.get(i)).map_or_else(|| value.to_owned(), Clone::clone)
                 };
-                let shown = match pinned {
-                    Some(_) => label_of(&choice.value),
-                    None => format!("the seed's ({})", label_of(&choice.value)),
+                // An option the seed never draws reads as its value, and its first value is
+                // the unpinned one: "the seed's" would claim the seed chose it.
+                let shown = match (pinned, &choice.forced_by) {
+                    (None, Some(by)) => format!("{} (set by {by})", label_of(&choice.value)),
+                    (None, None) if choice.drawn => format!("the seed's ({})", label_of(&choice.value)),
+                    _ => label_of(&choice.value),
                 };
                 let mut picked: Option<Option<String>> = None;
-                egui::ComboBox::from_id_salt(("generate-choice", choice.name)).selected_text(shown).show_ui(ui, |ui| {
-                    if ui.selectable_label(pinned.is_none(), "the seed's").clicked() {
-                        picked = Some(None);
-                    }
-                    for (value, label) in choice.values.iter().zip(&choice.labels) {
-                        if ui.selectable_label(pinned.is_some() && *value == choice.value, label).clicked() {
-                            picked = Some(Some(value.clone()));
+                let combo = egui::ComboBox::from_id_salt(("generate-choice", choice.name))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        if choice.drawn && ui.selectable_label(pinned.is_none(), "the seed's").clicked() {
+                            picked = Some(None);
                         }
-                    }
-                });
+                        for (index, (value, label)) in choice.values.iter().zip(&choice.labels).enumerate() {
+                            let unpinned = !choice.drawn && index == 0;
+                            let selected =
+                                if unpinned { pinned.is_none() } else { pinned.is_some() && *value == choice.value };
+                            if ui.selectable_label(selected, label).clicked() {
+                                picked = Some((!unpinned).then(|| value.clone()));
+                            }
+                        }
+                    });
+                // Read by its name, as a person reads the row.
+                combo.response.labelled_by(name.id);
                 if let Some(picked) = picked {
                     self.request.choices.retain(|(n, _)| n != choice.name);
                     if let Some(value) = picked {

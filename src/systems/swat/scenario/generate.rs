@@ -6,7 +6,7 @@
 use super::model::{Scenario, ScenarioUnit, Symmetry};
 use crate::board::{HalfBoard, TerrainId};
 use crate::game::Chooser;
-use crate::systems::swat::rules::{Pos, Ruleset, TieBreak, TurnLimit};
+use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TieBreak, TurnLimit};
 
 /// The sizes a seed picks from, in squares.
 const USUAL_SIZES: [(u32, u32); 5] = [(16, 12), (18, 14), (20, 16), (22, 16), (18, 18)];
@@ -24,8 +24,7 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
     };
     // The family first (the seed never picks one, so nothing is drawn for it): it takes the
     // seed's place in the choices it is made of, and leaves the others to the seed.
-    let family_value = choose.option("family", &FAMILIES)?;
-    let family = Family::of(family_value);
+    let (family, family_value) = Family::chosen(&mut *choose)?;
     let by = format!("family={family_value}");
     let forced = |when: bool, value: &'static str| when.then_some((value, by.as_str()));
     let land = choose.pick_unless(
@@ -124,16 +123,33 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
     } else {
         1 + usize::from(half.across >= 18 && choose.chance(50))
     };
+    // The squares of the laid-out half a property may stand on: off the outer columns (an
+    // island's coast) and before the middle row, row by row.
+    let home_squares: Vec<(u16, u16)> =
+        (1..middle).flat_map(|from| (1..half.across.saturating_sub(1)).map(move |across| (across, from))).collect();
     for n in 0..factory_count {
-        // Two a row, each pair a row nearer the front: four fit on the narrowest board.
+        // Two a row, each pair a row nearer the front; where the board is too narrow for that,
+        // the nearest free square (two factories were once laid on one square of a small board).
         let offset = 2 + 3 * (n % 2) as u16;
         let across = if n % 2 == 0 { home_across.saturating_sub(offset) } else { home_across + offset };
         let from = factory_from + 2 * (n / 2) as u16;
-        properties.push((across.clamp(1, half.across - 2), from.min(middle.saturating_sub(1)), factory, Some(1)));
+        let wanted = (across.clamp(1, half.across - 2), from.min(middle.saturating_sub(1)));
+        let free = |spot: &(u16, u16)| !properties.iter().any(|&(a, f, _, _)| (a, f) == *spot);
+        let Some((across, from)) = std::iter::once(wanted).chain(nearest(&home_squares, wanted)).find(free) else {
+            return Err(format!("{width}x{height} squares leave no room for {factory_count} factories a side"));
+        };
+        properties.push((across, from, factory, Some(1)));
     }
+    // The owned cities a rich map needs beside its HQ for an income above the family's line,
+    // at the ruleset's income per city and HQ.
+    let rich_needs = {
+        let city = rules.economy.income_of(PropertyKind::City).max(1);
+        let hq_income = if hq { rules.economy.income_of(PropertyKind::Hq) } else { 0 };
+        usize::try_from((RICH_INCOME_ABOVE + 1).saturating_sub(hq_income).div_ceil(city)).unwrap_or(usize::MAX)
+    };
     let (owned, neutral) = if family == Family::Rich {
-        // Seven cities at 5 a turn, and the HQ's 5: above 30 a turn from the start.
-        (7 + choose.below(2), 4 + choose.below(3))
+        // A city or two over what the income needs, the draws' to place.
+        (rich_needs + 1 + choose.below(2), 4 + choose.below(3))
     } else if high_income {
         (4 + choose.below(3), 4 + choose.below(3))
     } else {
@@ -149,16 +165,34 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
     };
     for (count, near, owner) in [(owned, true, Some(1)), (neutral, false, None)] {
         let mut placed = 0;
+        let fits = |properties: &[(u16, u16, TerrainId, Option<u8>)], (across, from): (u16, u16)| {
+            let taken = properties.iter().any(|&(a, f, _, _)| a.abs_diff(across) + f.abs_diff(from) < 2);
+            let ground = scenario.board.terrain_at(half.pos(across, from));
+            !taken && (ground == plain || ground == forest || ground == hill)
+        };
         for _ in 0..count * 20 {
             if placed == count {
                 break;
             }
-            let (across, from) = spots(choose, near);
-            let taken = properties.iter().any(|&(a, f, _, _)| a.abs_diff(across) + f.abs_diff(from) < 2);
-            let ground = scenario.board.terrain_at(half.pos(across, from));
-            if !taken && (ground == plain || ground == forest || ground == hill) {
-                properties.push((across, from, city, owner));
+            let spot = spots(choose, near);
+            if fits(&properties, spot) {
+                properties.push((spot.0, spot.1, city, owner));
                 placed += 1;
+            }
+        }
+        // A rich map promises its income: the cities it needs that the draws could not place
+        // go on the first squares that fit, row by row from home, or the board is refused.
+        if family == Family::Rich && owner.is_some() {
+            for &spot in &home_squares {
+                if placed < rich_needs && fits(&properties, spot) {
+                    properties.push((spot.0, spot.1, city, owner));
+                    placed += 1;
+                }
+            }
+            if placed < rich_needs {
+                return Err(format!(
+                    "{width}x{height} squares hold {placed} cities a side; family=rich needs {rich_needs} for an income above {RICH_INCOME_ABOVE} a turn; ask for a larger --size"
+                ));
             }
         }
     }
@@ -283,20 +317,33 @@ pub fn generate(rules: &Ruleset, choose: &mut Chooser) -> Result<Scenario, Strin
     Ok(scenario)
 }
 
+/// `squares` from nearest to farthest from `to` (steps across plus steps down), ties in their
+/// own order.
+fn nearest(squares: &[(u16, u16)], to: (u16, u16)) -> Vec<(u16, u16)> {
+    let mut sorted = squares.to_vec();
+    sorted.sort_by_key(|&(a, f)| a.abs_diff(to.0) + f.abs_diff(to.1));
+    sorted
+}
+
+/// The income a turn a map of the `rich` family exceeds from the start (the line the community
+/// maps that stall computer games cross).
+const RICH_INCOME_ABOVE: u32 = 30;
+
 /// Factories a side on a map of the `factories` family.
 const FAMILY_FACTORIES: usize = 4;
 
 /// The families a person or a judge asks for with `family=` (the seed never picks one): maps
-/// shaped like the community's that stall computer games, each named for people.
-const FAMILIES: [(&str, &str); 8] = [
-    ("ordinary", "as the seed lays it out"),
-    ("factories", "four factories a side"),
-    ("rich", "income above 30 a turn"),
-    ("one-bridge", "islands joined by one bridge"),
-    ("cut-off", "islands with no bridge"),
-    ("no-hq", "no HQ"),
-    ("full-pools", "every counter on the map"),
-    ("chokepoints", "a river crossed at one fortified bridge"),
+/// shaped like the community's that stall computer games, each with its value and its name for
+/// people. The first is the seed's own map.
+const FAMILIES: [(Family, &str, &str); 8] = [
+    (Family::Ordinary, "ordinary", "none (the seed's own map)"),
+    (Family::Factories, "factories", "four factories a side"),
+    (Family::Rich, "rich", "income above 30 a turn"),
+    (Family::OneBridge, "one-bridge", "islands joined by one bridge"),
+    (Family::CutOff, "cut-off", "islands with no bridge"),
+    (Family::NoHq, "no-hq", "no HQ"),
+    (Family::FullPools, "full-pools", "every counter on the map"),
+    (Family::Chokepoints, "chokepoints", "a river crossed at one fortified bridge"),
 ];
 
 /// A family of generated maps (see [`FAMILIES`]).
@@ -313,33 +360,20 @@ enum Family {
 }
 
 impl Family {
-    /// The family of a value of `family=` (one of [`FAMILIES`], which the chooser checked).
-    fn of(value: &str) -> Self {
-        match value {
-            "factories" => Self::Factories,
-            "rich" => Self::Rich,
-            "one-bridge" => Self::OneBridge,
-            "cut-off" => Self::CutOff,
-            "no-hq" => Self::NoHq,
-            "full-pools" => Self::FullPools,
-            "chokepoints" => Self::Chokepoints,
-            _ => Self::Ordinary,
-        }
+    /// The family asked for by the request (the seed's own map where none is).
+    ///
+    /// # Errors
+    /// The value asked for is not a family's.
+    fn chosen(choose: &mut Chooser) -> Result<(Self, &'static str), String> {
+        let offered: Vec<(&'static str, &'static str)> = FAMILIES.iter().map(|&(_, id, label)| (id, label)).collect();
+        let value = choose.option("family", &offered)?;
+        let family = FAMILIES.iter().find(|(_, id, _)| *id == value).map_or(Self::Ordinary, |(f, _, _)| *f);
+        Ok((family, value))
     }
 
     /// Its name for people.
     fn label(self) -> &'static str {
-        let index = match self {
-            Self::Ordinary => 0,
-            Self::Factories => 1,
-            Self::Rich => 2,
-            Self::OneBridge => 3,
-            Self::CutOff => 4,
-            Self::NoHq => 5,
-            Self::FullPools => 6,
-            Self::Chokepoints => 7,
-        };
-        FAMILIES.get(index).map_or("", |(_, label)| label)
+        FAMILIES.iter().find(|(f, _, _)| *f == self).map_or("", |(_, _, label)| label)
     }
 }
 

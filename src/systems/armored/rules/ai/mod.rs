@@ -237,7 +237,7 @@ pub fn idle_units(data: &Ruleset, state: &GameState) -> Vec<(usize, Idle)> {
             if wanted.is_empty() {
                 continue;
             }
-            let (_, field) = way_field(data, &probe, unit, kind, &wanted);
+            let field = way_field(data, &probe, unit, kind, &wanted);
             if field.at((unit.pose.x, unit.pose.y)) >= f64::from(u32::MAX) {
                 let breadth =
                     (kind == 0).then(|| profile(data, unit).and_then(|p| data.hull_of(p)).map(|h| h.breadth()));
@@ -303,15 +303,9 @@ fn gained(field: &Field, here: f64, to: (i64, i64)) -> Option<f64> {
     field.within(to, here - 98.0).map(|there| (here - there) / 100.0 * UM_PER_INCH as f64)
 }
 
-/// A field for one kind of unit (0 vehicles, 1 infantry), a vehicle's hull breadth and one
-/// set of goals.
-type SharedField = (usize, Option<i64>, Vec<(i64, i64)>, Field);
-
 /// The move that gains most toward a goal, if any gains an inch.
 fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> Option<Action> {
     let mut best: Option<(f64, (i64, i64, i64), Action)> = None;
-    // One field per kind of unit and set of goals: units with the same weapons share it.
-    let mut fields: Vec<SharedField> = Vec::new();
     // Hard's copy with every weapon ready, made at its first closer look.
     let mut probe: Option<GameState> = None;
     // In Domination the objectives are won by arriving first and the game ends on the round
@@ -319,17 +313,9 @@ fn best_move(data: &Ruleset, state: &GameState, level: Level, closer: bool) -> O
     // took the objectives from Normal (generated tables where it won every game).
     let cautious = state.setup.victory != Victory::Domination;
     for (index, unit, kind, wanted, moves) in movers(data, state) {
-        // A vehicle's field depends on its hull's breadth: its key is the field's own.
-        let breadth = (kind == 0).then(|| profile(data, unit).and_then(|p| data.hull_of(p)).map(|h| h.breadth()));
-        let at = match fields.iter().position(|(k, b, g, _)| *k == kind && *b == breadth.flatten() && *g == wanted) {
-            Some(at) => at,
-            None => {
-                let (_, field) = way_field(data, state, unit, kind, &wanted);
-                fields.push((kind, breadth.flatten(), wanted, field));
-                fields.len() - 1
-            }
-        };
-        let field = &fields[at].3;
+        // Each unit's own: whether its hull's lattice reaches it decides which field it follows
+        // (the kept searches are shared through the setup's `FieldMemo`).
+        let field = &way_field(data, state, unit, kind, &wanted);
         let here = field.at((unit.pose.x, unit.pose.y));
         // The unit's destinations that gain, each with its worth, before the rules are asked
         // whether it may go there: that question costs most, so it is asked only of a move that
@@ -403,13 +389,13 @@ fn hull_kind(breadth: i64) -> usize {
     2 + usize::try_from(breadth).unwrap_or(0)
 }
 
-/// The field a mover of `kind` (0 vehicles, 1 infantry) follows to `goals`, with its key: a
+/// The field a mover of `kind` (0 vehicles, 1 infantry) follows to `goals`: a
 /// vehicle follows the lattice of its own hull's breadth
 /// ([`crate::systems::armored::rules::geometry::hull_cells`]) where that reaches it from a
 /// goal. The inch-wide lattice shows ways through gaps a hull does not fit: a field that leads
 /// a tank into one, where the rules refuse every move that gains, held it there for ever (and
 /// a field tried only once that one was stuck sent it back and forth between the two).
-fn way_field(data: &Ruleset, state: &GameState, unit: &Unit, kind: usize, goals: &[(i64, i64)]) -> (usize, Field) {
+fn way_field(data: &Ruleset, state: &GameState, unit: &Unit, kind: usize, goals: &[(i64, i64)]) -> Field {
     let ground = &state.setup.scene.1;
     let memo = &state.setup.scene.2;
     if kind == 0
@@ -420,11 +406,11 @@ fn way_field(data: &Ruleset, state: &GameState, unit: &Unit, kind: usize, goals:
         });
         let field = Field::new(ground, &open, goals, memo, hull_kind(breadth));
         if field.at((unit.pose.x, unit.pose.y)) < f64::from(u32::MAX) {
-            return (hull_kind(breadth), field);
+            return field;
         }
     }
     let open = if kind == 1 { &ground.infantry } else { &ground.vehicles };
-    (kind, Field::new(ground, open, goals, memo, kind))
+    Field::new(ground, open, goals, memo, kind)
 }
 
 /// Where no move gains an inch toward a goal and no shot is open, the move after which a unit
@@ -444,14 +430,11 @@ fn firing_move(data: &Ruleset, state: &GameState) -> Option<Action> {
                     continue;
                 }
                 let probe = probe.get_or_insert_with(|| plans::ready_probe(state));
-                let Some(old) = probe.units.get(index).map(|u| u.pose) else { continue };
-                if let Some(u) = probe.units.get_mut(index) {
-                    u.pose = Pose::new(to.0, to.1, facing);
-                }
-                let worth = enemies.iter().map(|&e| plans::any_shot_worth(data, probe, index, e)).fold(0.0, f64::max);
-                if let Some(u) = probe.units.get_mut(index) {
-                    u.pose = old;
-                }
+                let moved = state.units.get(index).is_some_and(|u| u.moved);
+                let worth = standing_at(probe, index, Pose::new(to.0, to.1, facing), moved, |probe| {
+                    enemies.iter().map(|&e| plans::any_shot_worth(data, probe, index, e)).fold(0.0, f64::max)
+                })
+                .unwrap_or(0.0);
                 let key = frame(state, state.side, to);
                 if worth > 0.0 && is_better(best.as_ref(), worth, key) {
                     best = Some((worth, key, action));
@@ -527,24 +510,39 @@ const HARD_LOOKS: usize = 4;
 /// points.
 fn hard_score(data: &Ruleset, probe: &mut GameState, index: usize, action: &Action, threat_weight: f64) -> f64 {
     let (Action::Move { to, facing, .. } | Action::FreeMove { to, facing, .. }) = *action else { return 0.0 };
-    let Some(old) = probe.units.get(index).map(|u| u.pose) else { return 0.0 };
-    if let Some(u) = probe.units.get_mut(index) {
-        u.pose = Pose::new(to.0, to.1, facing);
-        u.moved = true;
+    standing_at(probe, index, Pose::new(to.0, to.1, facing), true, |probe| {
+        let side = probe.units.get(index).map_or(0, |u| u.side);
+        let enemies: Vec<usize> =
+            probe.units.iter().enumerate().filter(|(_, e)| e.alive() && e.side != side).map(|(i, _)| i).collect();
+        let mut opportunity: f64 = 0.0;
+        let mut threat = 0.0;
+        for &enemy in &enemies {
+            opportunity = opportunity.max(plans::any_shot_worth(data, probe, index, enemy));
+            threat += plans::any_shot_worth(data, probe, enemy, index);
+        }
+        (opportunity - threat_weight * threat) / 5.0 * UM_PER_INCH as f64
+    })
+    .unwrap_or(0.0)
+}
+
+/// What `look` finds in `probe` with unit `index` standing at `pose` (marked as having moved
+/// when `moved`), the unit put back as it stood after: the closer look and the firing move ask
+/// of a destination in one copy of the game, not a copy per destination.
+fn standing_at<T>(
+    probe: &mut GameState,
+    index: usize,
+    pose: Pose,
+    moved: bool,
+    look: impl FnOnce(&GameState) -> T,
+) -> Option<T> {
+    let unit = probe.units.get_mut(index)?;
+    let was = (unit.pose, unit.moved);
+    (unit.pose, unit.moved) = (pose, moved);
+    let found = look(probe);
+    if let Some(unit) = probe.units.get_mut(index) {
+        (unit.pose, unit.moved) = was;
     }
-    let side = probe.units.get(index).map_or(0, |u| u.side);
-    let enemies: Vec<usize> =
-        probe.units.iter().enumerate().filter(|(_, e)| e.alive() && e.side != side).map(|(i, _)| i).collect();
-    let mut opportunity: f64 = 0.0;
-    let mut threat = 0.0;
-    for &enemy in &enemies {
-        opportunity = opportunity.max(plans::any_shot_worth(data, probe, index, enemy));
-        threat += plans::any_shot_worth(data, probe, enemy, index);
-    }
-    if let Some(u) = probe.units.get_mut(index) {
-        u.pose = old;
-    }
-    (opportunity - threat_weight * threat) / 5.0 * UM_PER_INCH as f64
+    Some(found)
 }
 
 /// How much more Hard minds what the enemies could do to a unit at a destination than what the
@@ -701,7 +699,7 @@ fn slipped(data: &Ruleset, state: &GameState, pick: u64) -> Action {
 fn advancing_moves(data: &Ruleset, state: &GameState) -> Vec<Between> {
     let mut found = Vec::new();
     for (index, unit, kind, wanted, moves) in movers(data, state) {
-        let (_, field) = way_field(data, state, unit, kind, &wanted);
+        let field = way_field(data, state, unit, kind, &wanted);
         let here = field.at((unit.pose.x, unit.pose.y));
         let from = frame(state, state.side, (unit.pose.x, unit.pose.y));
         for free in moves {
