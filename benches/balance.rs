@@ -1,5 +1,5 @@
-//! Benchmarks for the balance lab (issue 11): games of each sample at the default level
-//! (budget: 1000 games in 10 s; measured on 100 games, so multiply by ten), one Hard turn
+//! Benchmarks for the balance lab (issue 11): games of each sample at Easy and at the default
+//! level (budget: 1000 games in 10 s, and at most six times Easy's; measured on 100 games), one Hard turn
 //! with 30 units (budget 250 ms), and Bridgehead's CO matrix of 15 pairs in both seatings
 //! with 50 games each (budget 60 s); and the readings report on Three Farms (issue 39: the
 //! full report within 15x Bridgehead's 1000 games), measured at 20 games per value with every
@@ -9,8 +9,8 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish_studio::balance::sensitivity::sensitivity;
 use skirmish_studio::balance::{BalanceOptions, co_matrix, run_balance};
-use skirmish_studio::game::{Level, OpenScenario};
-use skirmish_studio::systems::swat::rules::{Pos, Ruleset, ai_turn_at, start_game};
+use skirmish_studio::game::{Level, OpenScenario, Rules};
+use skirmish_studio::systems::swat::rules::{Pos, Ruleset, start_game};
 use skirmish_studio::systems::swat::scenario::{ScenarioUnit, load_scenario};
 use std::hint::black_box;
 use std::time::Duration;
@@ -38,6 +38,18 @@ fn options(games: usize) -> BalanceOptions {
 }
 
 fn games_per_sample(c: &mut Criterion) {
+    // Easy first: the lab's default level (Normal, the planner) reads against the fast player
+    // of the same sitting (issue 74: at most six times its time).
+    let mut easy = c.benchmark_group("balance_100_games_easy");
+    easy.sample_size(10).measurement_time(Duration::from_secs(20));
+    for name in ["bridgehead.ron", "crossroads-duel.ron", "four-corners.ron", "three-kingdoms.ron"] {
+        let Some(scenario) = open(name) else { continue };
+        let options = BalanceOptions { levels: [Level::Easy; 8], ..options(100) };
+        easy.bench_function(name, |b| {
+            b.iter(|| black_box(run_balance(scenario.as_ref(), &options, &mut |_| {}).map(|r| r.games)));
+        });
+    }
+    easy.finish();
     let mut group = c.benchmark_group("balance_100_games_normal");
     group.sample_size(10).measurement_time(Duration::from_secs(20));
     for name in ["bridgehead.ron", "crossroads-duel.ron", "four-corners.ron", "three-kingdoms.ron"] {
@@ -97,7 +109,7 @@ fn hard_turn_with_30_units(c: &mut Criterion) {
     let mut group = c.benchmark_group("hard_turn");
     group.sample_size(10);
     group.bench_function(format!("{units}_units"), |b| {
-        b.iter(|| black_box(ai_turn_at(&rules, &state, 5000, Level::Hard).len()));
+        b.iter(|| black_box(rules.computer_moves(&state, Level::Hard).len()));
     });
     group.finish();
 }

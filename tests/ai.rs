@@ -68,8 +68,8 @@ fn the_same_seed_gives_the_same_game() {
     let mut one = computer_only(&rules, &scenario, 7);
     let mut two = computer_only(&rules, &scenario, 7);
     for _ in 0..6 {
-        assert!(one.computer_step());
-        assert!(two.computer_step());
+        assert!(one.computer_step_here());
+        assert!(two.computer_step_here());
     }
     assert_eq!(one.events, two.events);
 }
@@ -123,7 +123,7 @@ fn session_undo_replays_the_log_and_fork_gives_a_valid_scenario() {
     let (_, scenario) = samples(&rules).into_iter().find(|(n, _)| n.ends_with("bridgehead.ron")).unwrap();
     let mut session = computer_only(&rules, &scenario, 3);
     for _ in 0..4 {
-        session.computer_step();
+        session.computer_step_here();
     }
     let before = session.state.clone();
     let events_before = session.events.clone();

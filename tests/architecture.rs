@@ -597,3 +597,38 @@ fn every_test_file_is_built_by_the_suite_or_as_a_binary_of_its_own() {
     }
     assert!(built.contains("bad_images.rs") && built.contains("architecture.rs"), "{built:?}");
 }
+
+/// What keeps a game's computer off the one planner: no `Planned` side, a `computer_moves`
+/// that is not the planner's, or a search of its own (a look-ahead over copies of the game).
+fn computer_off_the_planner(game_rs: &str, game_code: &str) -> Option<&'static str> {
+    if !game_rs.contains("Planned for ") {
+        return Some("no `impl Planned for` its core");
+    }
+    if !game_rs.contains("planner::computer_moves_watched(self, state, level, watch)") {
+        return Some("a `computer_moves_watched` that is not the planner's");
+    }
+    if game_code.contains("fn best_style") || game_code.contains("study_games") {
+        return Some("a search or study of its own");
+    }
+    None
+}
+
+#[test]
+fn every_game_plays_its_computer_through_the_one_planner() {
+    for game in games() {
+        let dir = root().join("src").join("systems").join(&game);
+        let game_rs = code_of(&dir.join("game.rs"));
+        let all: String = rust_files(&dir).iter().map(|f| code_of(f)).collect();
+        assert_eq!(computer_off_the_planner(&game_rs, &all), None, "{game}");
+    }
+}
+
+#[test]
+fn the_planner_check_would_catch_a_game_with_its_own_computer() {
+    let own = "impl Rules for Core { fn computer_moves(&self, s: &S, l: Level) -> Vec<A> { ai::act(s, l) } }";
+    assert!(computer_off_the_planner(own, own).is_some());
+    let planned = "impl Planned for Core {} fn computer_moves_watched(..) { \
+                   crate::game::planner::computer_moves_watched(self, state, level, watch) }";
+    assert_eq!(computer_off_the_planner(planned, planned), None);
+    assert!(computer_off_the_planner(planned, "fn best_style() {}").is_some());
+}

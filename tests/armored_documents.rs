@@ -359,7 +359,7 @@ fn the_playtest_log_tells_each_action_once_by_its_events_with_the_sides_named() 
     let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), scenario, 9).unwrap();
     play.computer = vec![true, true];
     for _ in 0..12 {
-        play.computer_step();
+        play.computer_step_here();
     }
     let log = play.log.join("\n");
     assert!(log.contains(" moves from "), "the moves' events are told: {log}");
@@ -481,7 +481,7 @@ fn a_saved_playtest_game_loads_to_the_same_position_and_a_broken_one_is_refused_
     let mut play = ArmoredPlay::start(std::sync::Arc::clone(&data), scenario.clone(), 9).unwrap();
     play.computer = vec![true, true];
     for _ in 0..30 {
-        play.computer_step();
+        play.computer_step_here();
     }
     let text = play.save().unwrap();
     let loaded = ArmoredPlay::load(std::sync::Arc::clone(&data), &text).unwrap();

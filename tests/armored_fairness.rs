@@ -5,7 +5,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::systems::armored::rules::{Action, GameState, Level, Outcome, apply, computer_action, start_game};
+use skirmish_studio::game::{Level, Rules};
+use skirmish_studio::systems::armored::game::ArmoredCore;
+use skirmish_studio::systems::armored::rules::{Action, GameState, Outcome, apply, computer_action, start_game};
 use skirmish_studio::systems::armored::ruleset::Ruleset;
 use skirmish_studio::systems::armored::scenario::load_scenario;
 use skirmish_studio::systems::armored::scenario::setup::setup_of;
@@ -81,20 +83,25 @@ fn mirror_action(a: &Action, symmetry: TableSymmetry, size: (i64, i64)) -> Actio
 
 fn mirrored_choices_on(file: &str, text: &str, level: Level, seeds: std::ops::Range<u64>) {
     let data = Ruleset::builtin().unwrap();
+    let core = ArmoredCore(std::sync::Arc::new(data.clone()));
     let scenario = load_scenario(&data, text).unwrap();
     let symmetry = scenario.symmetry.expect("the sample is symmetric");
     let size = (scenario.table.width, scenario.table.depth);
     for seed in seeds {
         let (mut state, _) = start_game(&data, &setup_of(&data, &scenario, Some(0)), seed).unwrap();
         for step in 0..2_000 {
-            let chosen = computer_action(&data, &state, level).unwrap();
-            let in_mirror = computer_action(&data, &mirror_state(&state, symmetry), level).unwrap();
+            // The planner's whole run of actions, here and in the mirror.
+            let chosen = core.computer_moves(&state, level);
+            let in_mirror = core.computer_moves(&mirror_state(&state, symmetry), level);
+            let images: Vec<Action> = chosen.iter().map(|a| mirror_action(a, symmetry, size)).collect();
             assert_eq!(
-                mirror_action(&chosen, symmetry, size),
-                in_mirror,
-                "{file}, {level:?}, seed {seed}, action {step}: the mirror's choice is not the image of {chosen:?}"
+                images, in_mirror,
+                "{file}, {level:?}, seed {seed}, turn {step}: the mirror's choice is not the image of {chosen:?}"
             );
-            apply(&data, &mut state, &chosen).unwrap();
+            assert!(!chosen.is_empty(), "{file}, {level:?}, seed {seed}: no move in a game going on");
+            for action in &chosen {
+                apply(&data, &mut state, action).unwrap();
+            }
             if state.outcome != Outcome::Ongoing {
                 break;
             }
@@ -161,7 +168,7 @@ fn a_game_and_its_mirror_with_the_same_dice_give_the_same_events() {
             let (mut a, _) = start_game(&data, &setup_of(&data, &scenario, Some(0)), seed).unwrap();
             let (mut b, _) = start_game(&data, &setup_of(&data, &scenario, Some(1)), seed).unwrap();
             for step in 0..2_000 {
-                let chosen = computer_action(&data, &a, Level::Normal).unwrap();
+                let chosen = computer_action(&data, &a).unwrap();
                 let image = mirror_action(&chosen, symmetry, size);
                 let ea: Vec<String> =
                     apply(&data, &mut a, &chosen).unwrap().iter().map(|e| event_words(e, false)).collect();
@@ -183,21 +190,24 @@ fn relabelling_the_sides_changes_no_choice_the_frame_comes_from_where_a_side_dep
     {
         let scenario = load_scenario(&data, text).unwrap();
         let other = relabelled(&scenario);
+        let core = ArmoredCore(std::sync::Arc::new(data.clone()));
         for level in [Level::Easy, Level::Normal, Level::Hard] {
             for seed in 0..2u64 {
                 // The side at the bottom moves first in both: side 0 here, side 1 there.
                 let (mut a, _) = start_game(&data, &setup_of(&data, &scenario, Some(0)), seed).unwrap();
                 let (mut b, _) = start_game(&data, &setup_of(&data, &other, Some(1)), seed).unwrap();
-                for step in 0..400 {
-                    let chosen = computer_action(&data, &a, level).unwrap();
-                    let relabelled_choice = computer_action(&data, &b, level).unwrap();
+                for step in 0..100 {
+                    let chosen = core.computer_moves(&a, level);
+                    let relabelled_choice = core.computer_moves(&b, level);
                     assert_eq!(
                         chosen, relabelled_choice,
-                        "{}, {level:?}, seed {seed}, action {step}: the relabelled side chose otherwise",
+                        "{}, {level:?}, seed {seed}, turn {step}: the relabelled side chose otherwise",
                         scenario.name
                     );
-                    apply(&data, &mut a, &chosen).unwrap();
-                    apply(&data, &mut b, &relabelled_choice).unwrap();
+                    for action in &chosen {
+                        apply(&data, &mut a, action).unwrap();
+                        apply(&data, &mut b, action).unwrap();
+                    }
                     if a.outcome != Outcome::Ongoing {
                         break;
                     }

@@ -419,7 +419,7 @@ fn occupying_an_objective_is_its_radius_or_contact_by_the_reading() {
 
 #[test]
 fn deployment_rolls_off_then_the_sides_alternate_and_the_one_left_places_the_rest() {
-    use skirmish_studio::systems::armored::rules::{Level, computer_action, legal_actions};
+    use skirmish_studio::systems::armored::rules::{computer_action, legal_actions};
     let data = data();
     let mut scenario = skirmish_studio::systems::armored::scenario::load_scenario(
         &data,
@@ -446,7 +446,7 @@ fn deployment_rolls_off_then_the_sides_alternate_and_the_one_left_places_the_res
     assert!(legal_actions(&data, &state).iter().all(|a| matches!(a, Action::Deploy { .. })));
     let mut placed = Vec::new();
     while state.deploying {
-        let action = computer_action(&data, &state, Level::Normal).unwrap();
+        let action = computer_action(&data, &state).unwrap();
         let Action::Deploy { unit, .. } = action else { panic!("only placements while deploying: {action:?}") };
         placed.push(state.units[unit].side);
         apply(&data, &mut state, &action).unwrap();

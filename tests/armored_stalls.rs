@@ -7,9 +7,9 @@
 use crate::armored_common;
 
 use armored_common::*;
-use skirmish_studio::systems::armored::rules::{
-    Action, Level, Outcome, apply, check, computer_action, move_candidates,
-};
+use skirmish_studio::game::{Level, Rules};
+use skirmish_studio::systems::armored::game::ArmoredCore;
+use skirmish_studio::systems::armored::rules::{Action, Outcome, apply, check, move_candidates};
 use skirmish_studio::systems::armored::scenario::load_scenario;
 use skirmish_studio::systems::armored::scenario::setup::setup_of;
 use skirmish_studio::systems::armored::text::stall_causes;
@@ -23,9 +23,15 @@ fn play_out(
     level: Level,
     round_cap: u32,
 ) -> bool {
+    let core = ArmoredCore(std::sync::Arc::new(data.clone()));
     while state.outcome == Outcome::Ongoing && state.round <= round_cap {
-        let Some(action) = computer_action(data, state, level) else { break };
-        apply(data, state, &action).unwrap();
+        let moves = core.computer_moves(state, level);
+        if moves.is_empty() {
+            break;
+        }
+        for action in moves {
+            apply(data, state, &action).unwrap();
+        }
     }
     state.outcome != Outcome::Ongoing
 }

@@ -259,9 +259,10 @@ fn a_playtest_game_is_saved_loaded_and_forked_to_the_editor_by_its_buttons() {
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
     harness.get_by_label("Computer acts").click();
-    harness.run_steps(2);
-    harness.get_by_label("Computer acts").click();
-    harness.run_steps(2);
+    // The computer plans on a worker; its moves are played some frames later.
+    run_until(&mut harness, 60.0, "the computer's moves", |app| {
+        !app.armored().unwrap().play.as_ref().unwrap().play.session.actions.is_empty()
+    });
     let actions = harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.clone();
     assert!(!actions.is_empty());
     harness.get_by_label("Save game").click();
@@ -320,13 +321,12 @@ fn measure_by_clicking_one_tank_then_another_reads_the_gap_between_them() {
     harness.get_by_label_contains("edge to edge: hit on");
 }
 
-/// "Computer acts" at Hard, with a person on both sides and no study made yet: the frame does
-/// not wait for Hard's study of the table, the side panel says Hard is studying it, and the
-/// computer's move follows once the study is done.
+/// "Computer acts" at Hard, with a person on both sides: the frame does not wait for the
+/// planner, which thinks on a worker while the side panel says so with its progress and a
+/// Cancel, and the computer's turn follows.
 #[test]
-fn computer_acts_at_hard_studies_the_table_on_a_worker_and_says_so_then_moves() {
+fn computer_acts_at_hard_thinks_on_a_worker_and_says_so_then_moves() {
     use skirmish_studio::game::GenerateRequest;
-    // A generated table no other test studies, so the study is not kept already.
     let rules = skirmish_studio::systems::system("armored-advance").unwrap().rules(None).unwrap();
     let text = rules.generate(&GenerateRequest::seeded(13_083)).unwrap().text;
     let path = std::env::temp_dir().join(format!("aa-computer-acts-{}.ron", std::process::id()));
@@ -339,16 +339,23 @@ fn computer_acts_at_hard_studies_the_table_on_a_worker_and_says_so_then_moves() 
         harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.len()
     };
     harness.get_by_label("Computer acts").click();
-    // The click's frame asks; the next frame starts the study and plays nothing.
+    // The click's frame asks; the next frame starts the thinking and plays nothing: the moves
+    // arrive at a later frame, however fast the worker.
     harness.run_steps(2);
-    assert_eq!(actions(&harness), 0, "no move before the study is done");
-    assert!(harness.state().armored().unwrap().play.as_ref().unwrap().play.studying(), "the study is under way");
-    assert!(harness.query_by_label_contains("Hard is studying the table").is_some(), "the panel should say so");
-    run_until(&mut harness, 120.0, "the computer's move after its study", |app| {
-        app.armored().unwrap().play.as_ref().unwrap().play.session.actions.len() == 1
+    assert_eq!(actions(&harness), 0, "no move in the frame that began the thinking");
+    assert!(harness.query_by_label_contains("Hard is planning").is_some(), "the panel should say so");
+    assert!(harness.query_by_label("Cancel").is_some(), "with a Cancel");
+    run_until(&mut harness, 120.0, "the computer's turn after its thinking", |app| {
+        !app.armored().unwrap().play.as_ref().unwrap().play.session.actions.is_empty()
     });
     harness.run_steps(2);
-    assert_eq!(actions(&harness), 1, "one press, one move");
-    assert!(harness.query_by_label_contains("studying the table").is_none());
+    // One press, one turn: the side that asked is done, and any thinking now is for the side
+    // the computer plays.
+    let play = &harness.state().armored().unwrap().play.as_ref().unwrap().play;
+    assert!(
+        play.thinking_progress().is_none_or(|(_, seat, _)| play.computer[usize::from(seat)]),
+        "the asking side's thinking is over: {:?}",
+        play.thinking_progress()
+    );
     let _ = std::fs::remove_file(&path);
 }

@@ -338,7 +338,10 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
     harness.run_steps(2);
     // Player 2 hands over to the computer, which plays its turn.
     harness.get_by_label_contains("Computer plays Blue").click();
-    harness.run_steps(4);
+    // The computer plans on a worker; its turn is played some frames later.
+    run_until(&mut harness, 60.0, "the computer's turn", |app| {
+        app.swat().and_then(|d| d.play.as_ref()).is_some_and(|p| p.session.state.round == 2)
+    });
     let state = &harness.state().swat().unwrap().play.as_ref().unwrap().session.state;
     assert_eq!(
         (state.round, state.current),

@@ -420,7 +420,7 @@ fn a_playtest_forks_into_a_scenario_of_the_units_and_figures_still_on_the_table(
     play.computer = vec![true, true];
     let mut steps = 0;
     while play.state().figures.iter().all(|f| !f.killed) && steps < 400 {
-        play.computer_step();
+        play.computer_step_here();
         steps += 1;
     }
     let standing = (0..play.state().figures.len()).filter(|&f| play.state().on_table(f)).count();

@@ -168,12 +168,20 @@ fn computer_acts_plays_the_computer_players_choice_for_the_side_deciding() {
     for _ in 0..3 {
         let play = &desk(&harness).play.as_ref().unwrap().play;
         let (before, taken) = (play.state().clone(), play.session.actions.len());
-        let chosen = skirmish_studio::systems::modern::rules::computer_action(play.data(), &before, play.level);
+        let chosen = skirmish_studio::game::Rules::computer_moves(&play.rules, &before, play.level);
         harness.get_by_label("Computer acts").click();
-        harness.run_steps(2);
+        // The planner thinks on a worker; its moves arrive some frames later.
+        run_until(&mut harness, 60.0, "the computer's moves", |app| {
+            app.desk_as::<ModernDesk>()
+                .and_then(|d| d.play.as_ref())
+                .is_some_and(|p| p.play.session.actions.len() > taken)
+        });
         let p = desk(&harness).play.as_ref().unwrap();
         assert!(p.note.is_empty(), "the computer's move was refused: {}", p.note);
-        assert_eq!(p.play.session.actions.get(taken), chosen.as_ref(), "the computer's choice in that position");
+        // The side's run of moves as the computer plans it (the computer's own side may answer
+        // after it).
+        let played = p.play.session.actions.get(taken..taken + chosen.len());
+        assert_eq!(played, Some(&chosen[..]), "the computer's choice in that position");
     }
 }
 

@@ -17,7 +17,7 @@ fn saved_games() -> Vec<(&'static str, String)> {
     session.level = Level::Hard;
     session.computer = vec![true, true];
     for _ in 0..3 {
-        session.computer_step();
+        session.computer_step_here();
     }
     let swat_text = session.save().unwrap();
     let back = swat::SwatPlay::load(Arc::new(swat_rules.clone()), &swat_text).unwrap();
@@ -30,7 +30,7 @@ fn saved_games() -> Vec<(&'static str, String)> {
     let mut play = skirm::SkirmPlay::start(Arc::clone(&skirm_rules), scenario, 4).unwrap();
     play.computer = vec![true, true];
     for _ in 0..20 {
-        play.computer_step();
+        play.computer_step_here();
     }
     play.computer = vec![false, true];
     let skirm_text = play.save().unwrap();
@@ -46,7 +46,7 @@ fn saved_games() -> Vec<(&'static str, String)> {
     play.computer = vec![true, true];
     play.level = Level::Easy;
     for _ in 0..20 {
-        play.computer_step();
+        play.computer_step_here();
     }
     let aa_text = play.save().unwrap();
     let back = armored::playtest::ArmoredPlay::load(Arc::clone(&aa_rules), &aa_text).unwrap();
@@ -58,7 +58,7 @@ fn saved_games() -> Vec<(&'static str, String)> {
     let mut play = modern::playtest::ModernPlay::start(Arc::clone(&ms_rules), scenario, 6).unwrap();
     play.computer = vec![true, true];
     for _ in 0..20 {
-        play.computer_step();
+        play.computer_step_here();
     }
     let ms_text = play.save().unwrap();
     let back = modern::playtest::ModernPlay::load(Arc::clone(&ms_rules), &ms_text).unwrap();

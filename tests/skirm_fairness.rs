@@ -8,7 +8,8 @@
 
 use crate::skirm_common::turned;
 use skirmish_studio::board::SquareMap;
-use skirmish_studio::systems::skirm::rules::{Level, Outcome, Ruleset, Setup, apply, computer_action_at, start_game};
+use skirmish_studio::game::Rules;
+use skirmish_studio::systems::skirm::rules::{Level, Outcome, Ruleset, Setup, apply, start_game};
 use skirmish_studio::systems::skirm::scenario::load_scenario;
 use std::path::Path;
 
@@ -17,15 +18,20 @@ fn sample_setup(rules: &Ruleset, name: &str) -> Setup {
     load_scenario(rules, &text).unwrap().to_setup(rules).unwrap()
 }
 
-/// The computer plays both squads to the end (or `cap` actions): the outcome, each squad's
-/// points and the actions taken.
+/// The computer (the framework's planner at `level`) plays both squads to the end (or `cap`
+/// actions): the outcome, each squad's points and the actions taken.
 fn play(rules: &Ruleset, setup: &Setup, seed: u64, level: Level, cap: usize) -> (Outcome, [u32; 2], usize) {
     let (mut state, _) = start_game(rules, setup, seed).unwrap();
     let mut actions = 0;
     while state.outcome == Outcome::Ongoing && actions < cap {
-        let Some(action) = computer_action_at(rules, &state, level) else { break };
-        apply(rules, &mut state, &action).unwrap();
-        actions += 1;
+        let moves = rules.computer_moves(&state, level);
+        if moves.is_empty() {
+            break;
+        }
+        for action in moves {
+            apply(rules, &mut state, &action).unwrap();
+            actions += 1;
+        }
     }
     (state.outcome, [state.squads[0].points, state.squads[1].points], actions)
 }

@@ -26,7 +26,6 @@ mod armored_keywords;
 mod armored_rules;
 mod armored_samples;
 mod armored_stalls;
-mod armored_study;
 mod armored_ui;
 mod art_kinds;
 mod art_ui;

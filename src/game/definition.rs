@@ -24,6 +24,11 @@ pub trait GameRuleset: serde::Serialize + Sized + Send + Sync + 'static {
     fn readings(&self) -> &'static [crate::ruleset::Reading] {
         &[]
     }
+    /// The computer's levels as measured on the game's fixed pool of generated scenarios
+    /// (`ruleset --system ID` prints their Elo); none before they are measured.
+    fn level_strength(&self) -> Option<super::planner::Strength> {
+        None
+    }
     /// The kinds its games draw with the designer's art where a scenario gives some (its
     /// terrains, pieces, units), in the order the Art panel lists them; none by default.
     fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
@@ -67,6 +72,18 @@ pub fn describe_ruleset<R: GameRuleset>(rules: &R) -> Report {
                 }))
                 .collect::<Vec<_>>()
         );
+    }
+    if let Some(strength) = rules.level_strength() {
+        for line in strength.lines() {
+            let _ = writeln!(text, "  {line}");
+        }
+        let [normal, hard] = strength.elo();
+        json["levels"] = serde_json::json!({
+            "pool": strength.pool,
+            "normal_over_easy": strength.normal_over_easy,
+            "hard_over_normal": strength.hard_over_normal,
+            "elo": { "easy": 0.0, "normal": [normal.0, normal.1, normal.2], "hard": [hard.0, hard.1, hard.2] },
+        });
     }
     Report { text, json }
 }

@@ -13,6 +13,7 @@ mod findings;
 mod generate;
 mod lending;
 mod opened;
+pub mod planner;
 mod play;
 mod playing;
 mod playtest;
@@ -23,6 +24,7 @@ pub use findings::{FIND_THE_FILE, Finding, Fix, Shown, art_findings};
 pub use generate::{Choice, Chooser, GenerateRequest, Generated};
 pub use lending::Lending;
 pub use opened::diagnostic;
+pub use planner::Planned;
 pub use play::{
     Course, Decision, Finished, GameWithCourse, MAX_SCRIPT_ACTIONS, Rules, ScriptRun, Session, run_battle,
     run_battle_replaying, run_script, script_too_long, script_too_long_reason, simulate,

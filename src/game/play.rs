@@ -68,9 +68,19 @@ pub trait Rules {
     fn finished(&self, state: &Self::State) -> Option<Finished>;
     /// The round (or turn) under way, from 1.
     fn round(&self, state: &Self::State) -> u32;
-    /// The computer's next moves for the seat that decides: a whole turn where the game's
-    /// computer plans turns, one action where it does not; empty when it has none.
-    fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action>;
+    /// The computer's next moves for the seat that decides (the turn the framework's planner
+    /// chose at `level`); empty when it has none.
+    fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action> {
+        self.computer_moves_watched(state, level, &super::planner::Watch::default())
+    }
+    /// [`Rules::computer_moves`] with its progress counted in `watch`, and none once `watch` is
+    /// stopped (the window's Cancel): a game answers it with `planner::computer_moves_watched`.
+    fn computer_moves_watched(
+        &self,
+        state: &Self::State,
+        level: Level,
+        watch: &super::planner::Watch,
+    ) -> Vec<Self::Action>;
     /// Whether the computer at `level` has work to do once a game before it decides
     /// ([`Rules::prepare_computer`]); a window does it on a worker thread so no frame waits.
     fn computer_prepares(&self, _level: Level) -> bool {
@@ -139,6 +149,14 @@ impl<R: Rules> Rules for std::sync::Arc<R> {
     }
     fn computer_moves(&self, state: &Self::State, level: Level) -> Vec<Self::Action> {
         R::computer_moves(self, state, level)
+    }
+    fn computer_moves_watched(
+        &self,
+        state: &Self::State,
+        level: Level,
+        watch: &super::planner::Watch,
+    ) -> Vec<Self::Action> {
+        R::computer_moves_watched(self, state, level, watch)
     }
     fn computer_prepares(&self, level: Level) -> bool {
         R::computer_prepares(self, level)

@@ -13,6 +13,33 @@ use serde::{Deserialize, Serialize};
 /// and whether the worker has finished.
 pub type Prepared = (Level, Vec<bool>, std::sync::Arc<std::sync::atomic::AtomicBool>);
 
+/// The computer's turn being planned on a worker: the position it is for (the playtest's
+/// `changes` then) and the level, the planner's watch (progress, Cancel) and where its moves
+/// arrive.
+#[derive(Debug)]
+pub struct Thinking<A> {
+    /// The playtest's count of changes when the work began: a later position drops it.
+    pub changes: u64,
+    /// The level it plans at.
+    pub level: Level,
+    /// The seat it plans for.
+    pub seat: u8,
+    /// How far it has got, and the flag that stops it.
+    pub watch: std::sync::Arc<super::planner::Watch>,
+    /// Where the worker sends the moves.
+    moves: std::sync::Mutex<std::sync::mpsc::Receiver<Vec<A>>>,
+}
+
+/// What became of the computer's thinking when asked.
+enum Thought<A> {
+    /// None under way for this position and level.
+    Nothing,
+    /// Still thinking.
+    Waiting,
+    /// Its moves.
+    Ready(Vec<A>),
+}
+
 /// Marks the computer's once-a-game work finished when dropped: at the worker's end, whether
 /// it returned or panicked.
 struct Finished(std::sync::Arc<std::sync::atomic::AtomicBool>);
@@ -44,6 +71,8 @@ pub struct Playtest<R: Rules> {
     /// The computer's once-a-game work ([`Rules::prepare_computer`]) under way on a worker or
     /// done: the level and the seats it was for, and whether the worker has finished.
     pub prepared: Option<Prepared>,
+    /// The computer's turn being planned on a worker, while it is.
+    pub thinking: Option<std::sync::Arc<Thinking<R::Action>>>,
 }
 
 impl<R: Rules> Playtest<R> {
@@ -64,6 +93,7 @@ impl<R: Rules> Playtest<R> {
             seat_names: Vec::new(),
             changes: 0,
             prepared: None,
+            thinking: None,
         })
     }
 
@@ -119,9 +149,11 @@ impl<R: Rules> Playtest<R> {
         }
     }
 
-    /// Plays the computer's next moves (a whole turn where the game's computer plans turns,
-    /// one action where it does not) when it decides now; returns whether it moved or is
-    /// preparing (the window then asks for another frame).
+    /// Plays the computer's next moves (the turn its planner chose) when it decides now;
+    /// returns whether it moved, is thinking or is preparing (the window then asks for another
+    /// frame). A level that searches thinks on a worker ([`Playtest::thinking_progress`],
+    /// [`Playtest::cancel_thinking`]), and a later call plays the moves: no frame waits on a
+    /// turn.
     ///
     /// Where the computer at this level has once-a-game work (Hard's study of the table, a
     /// second or more), the first call starts it on a worker thread for every seat the computer
@@ -139,9 +171,112 @@ impl<R: Rules> Playtest<R> {
         if self.preparing() {
             return true;
         }
-        let moves = self.rules.computer_moves(&self.session.state, self.level);
+        let Some(moves) = self.think() else { return true };
         let mut moved = false;
         for action in moves {
+            if self.act(&action).is_err() {
+                break;
+            }
+            moved = true;
+        }
+        moved
+    }
+
+    /// The computer's moves for the seat deciding now, once it has them: a level that searches
+    /// plans on a worker, so no frame waits on it (`None` while it thinks: the window asks
+    /// again at a later frame); Easy, the fast player, answers at once. A plan for another
+    /// position or level is dropped, and one whose worker failed is made here.
+    fn think(&mut self) -> Option<Vec<R::Action>>
+    where
+        R: Clone + Send + 'static,
+        R::State: Send + 'static,
+    {
+        match self.thought() {
+            Thought::Ready(moves) => return Some(moves),
+            Thought::Waiting => return None,
+            Thought::Nothing => {}
+        }
+        let seat = self.deciding()?;
+        if super::planner::budget(self.level).is_none() {
+            return Some(self.rules.computer_moves(&self.session.state, self.level));
+        }
+        let watch = std::sync::Arc::new(super::planner::Watch::default());
+        let (send, receive) = std::sync::mpsc::channel();
+        let (rules, state, level, watched) =
+            (self.rules.clone(), self.session.state.clone(), self.level, std::sync::Arc::clone(&watch));
+        let worker = std::thread::Builder::new().name("computer-thinks".into()).spawn(move || {
+            // The window may have gone on without it; a closed channel is no fault.
+            let _ = send.send(rules.computer_moves_watched(&state, level, &watched));
+        });
+        if worker.is_err() {
+            return Some(self.rules.computer_moves(&self.session.state, self.level));
+        }
+        self.thinking = Some(std::sync::Arc::new(Thinking {
+            changes: self.changes,
+            level: self.level,
+            seat,
+            watch,
+            moves: std::sync::Mutex::new(receive),
+        }));
+        None
+    }
+
+    /// What became of the thinking under way, dropping it when the position or the level has
+    /// changed since it began, or when its worker ended without moves.
+    fn thought(&mut self) -> Thought<R::Action> {
+        let Some(thinking) = self.thinking.clone() else { return Thought::Nothing };
+        if thinking.changes != self.changes || thinking.level != self.level {
+            thinking.watch.stop();
+            self.thinking = None;
+            return Thought::Nothing;
+        }
+        let received = match thinking.moves.lock() {
+            Ok(moves) => moves.try_recv(),
+            Err(_) => Err(std::sync::mpsc::TryRecvError::Disconnected),
+        };
+        match received {
+            Ok(moves) => {
+                self.thinking = None;
+                Thought::Ready(moves)
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => Thought::Waiting,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.thinking = None;
+                Thought::Nothing
+            }
+        }
+    }
+
+    /// The computer's thinking under way for this position: the level, the seat, and the
+    /// play-outs weighed of how many.
+    #[must_use]
+    pub fn thinking_progress(&self) -> Option<(Level, u8, (u32, u32))> {
+        self.thinking
+            .as_ref()
+            .filter(|t| t.changes == self.changes && t.level == self.level)
+            .map(|t| (t.level, t.seat, t.watch.progress()))
+    }
+
+    /// Stops the computer's thinking and hands the seat it was thinking for to the person (the
+    /// window's Cancel): the computer no longer plays it until the person ticks it again.
+    pub fn cancel_thinking(&mut self) {
+        if let Some(thinking) = self.thinking.take() {
+            thinking.watch.stop();
+            if let Some(plays) = self.computer.get_mut(usize::from(thinking.seat)) {
+                *plays = false;
+            }
+            self.changes += 1;
+        }
+    }
+
+    /// Plays the computer's next moves on this thread when it decides now, waiting for them
+    /// (a headless caller's [`Playtest::computer_step`], the same moves); whether it moved.
+    pub fn computer_step_here(&mut self) -> bool {
+        if !self.computer_to_move() {
+            return false;
+        }
+        let mut moved = false;
+        for action in self.rules.computer_moves(&self.session.state, self.level) {
             if self.act(&action).is_err() {
                 break;
             }
@@ -217,7 +352,8 @@ impl<R: Rules> Playtest<R> {
         if self.preparing_for(&seats) {
             return Ok(false);
         }
-        for action in self.rules.computer_moves(&self.session.state, self.level) {
+        let Some(moves) = self.think() else { return Ok(false) };
+        for action in moves {
             self.act(&action)?;
         }
         Ok(true)

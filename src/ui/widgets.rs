@@ -64,15 +64,28 @@ pub fn house_readings(
     }
 }
 
-/// The line a playtest shows while the computer at `level` does its once-a-game work on a
-/// worker (its study of the table), in every game that has such work.
-pub fn computer_studying(ui: &mut Ui, studying: bool, level: crate::level::Level) {
-    if studying {
+/// The line a playtest shows while the computer works on a worker, in every game: its
+/// once-a-game work (a study of the table) or the turn it is planning, with how many of the
+/// planner's play-outs it has weighed and a Cancel that stops it and hands the seat to the
+/// person.
+pub fn computer_at_work<R: crate::game::Rules>(ui: &mut Ui, play: &mut crate::game::Playtest<R>) {
+    if play.studying() {
         // Wrapped, so the line never widens the column it stands in.
         ui.horizontal_wrapped(|ui| {
             ui.spinner();
-            ui.label(format!("{} is studying the table before it plays…", level.label()));
+            ui.label(format!("{} is studying the table before it plays…", play.level.label()));
         });
+    }
+    let Some((level, seat, (weighed, of))) = play.thinking_progress() else { return };
+    let name = play.seat_names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("Seat {}", seat + 1));
+    let mut cancel = false;
+    ui.horizontal_wrapped(|ui| {
+        ui.spinner();
+        ui.label(format!("{} is planning {name}'s turn: {weighed} of {of} ways to play weighed", level.label()));
+        cancel = ui.button("Cancel").on_hover_text("Stop the computer's thinking: you play this side").clicked();
+    });
+    if cancel {
+        play.cancel_thinking();
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::rules::{self, Action, Event, GameState, Outcome, Rejection, Setup, WinBy};
 use super::ruleset::Ruleset;
-use crate::game::{Decision, Finished, Level, Rules};
+use crate::game::{Decision, Finished, Level, Rules, planner::Watch};
 use std::sync::Arc;
 
 /// The rules core with its data.
@@ -58,19 +58,9 @@ impl Rules for ArmoredCore {
         state.round
     }
 
-    fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        rules::computer_action(&self.0, state, level).into_iter().collect()
-    }
-
-    /// Hard studies the table for its side once a game.
-    fn computer_prepares(&self, level: Level) -> bool {
-        level == Level::Hard
-    }
-
-    fn prepare_computer(&self, state: &GameState, seat: u8, level: Level) {
-        if level == Level::Hard {
-            rules::hard_look(&self.0, state, seat);
-        }
+    /// The turn the framework's planner chose over the game's scripts.
+    fn computer_moves_watched(&self, state: &GameState, level: Level, watch: &Watch) -> Vec<Action> {
+        crate::game::planner::computer_moves_watched(self, state, level, watch)
     }
 
     /// Why a game stopped at the round cap: no unit left that can hurt the other side (the
@@ -117,3 +107,23 @@ impl Rules for ArmoredCore {
 
 /// The side of a cell of the balance lab's heatmap over the table, in inches.
 pub const HEAT_CELL_INCHES: f32 = 3.0;
+
+/// What the framework's planner weighs: Armored Advance's scripts.
+impl crate::game::Planned for ArmoredCore {
+    fn scripts(&self) -> &'static [&'static str] {
+        &rules::SCRIPT_NAMES
+    }
+
+    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+        rules::script_action(&self.0, state, script).into_iter().collect()
+    }
+
+    fn evaluate(&self, state: &GameState, seat: u8) -> f64 {
+        rules::evaluate(&self.0, state, seat)
+    }
+
+    /// Dice of the planner's own, the same for every way weighed on one copy.
+    fn reseed(&self, state: &mut GameState, salt: u64) {
+        state.dice = crate::game::planner::fresh_dice(&state.dice, salt, state.round);
+    }
+}

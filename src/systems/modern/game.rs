@@ -3,7 +3,7 @@
 
 use super::rules::{self, Action, Event, GameState, Outcome, Rejection, Setup};
 use super::ruleset::Ruleset;
-use crate::game::{Decision, Finished, Level, Rules};
+use crate::game::{Decision, Finished, Level, Planned, Rules, planner::Watch};
 use std::sync::Arc;
 
 /// The rules core with its data.
@@ -59,8 +59,9 @@ impl Rules for ModernCore {
         state.round
     }
 
-    fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        rules::computer_action(&self.0, state, level).into_iter().collect()
+    /// The turn the framework's planner chose over the game's scripts.
+    fn computer_moves_watched(&self, state: &GameState, level: Level, watch: &Watch) -> Vec<Action> {
+        crate::game::planner::computer_moves_watched(self, state, level, watch)
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {
@@ -103,5 +104,25 @@ impl Rules for ModernCore {
             causes.push("nobody was killed".to_owned());
         }
         causes
+    }
+}
+
+/// What the framework's planner weighs: Modern Skirmish's scripts.
+impl Planned for ModernCore {
+    fn scripts(&self) -> &'static [&'static str] {
+        &rules::SCRIPT_NAMES
+    }
+
+    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+        rules::script_action(&self.0, state, script).into_iter().collect()
+    }
+
+    fn evaluate(&self, state: &GameState, seat: u8) -> f64 {
+        rules::evaluate(&self.0, state, seat)
+    }
+
+    /// Dice of the planner's own, the same for every way weighed on one copy.
+    fn reseed(&self, state: &mut GameState, salt: u64) {
+        state.dice = crate::game::planner::fresh_dice(&state.dice, salt, state.round);
     }
 }

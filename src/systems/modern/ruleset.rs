@@ -313,6 +313,16 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
+    /// The planner's levels on a generated block nobody tuned on (the closing note of the
+    /// framework turn planner, 2026-12-06).
+    fn level_strength(&self) -> Option<crate::game::planner::Strength> {
+        Some(crate::game::planner::Strength {
+            pool: "20 generated scenarios, seeds 12321 to 12340, 10 games a pairing in each seating",
+            normal_over_easy: (266, 393),
+            hard_over_normal: (252, 393),
+        })
+    }
+
     /// Its counts and its table, for `skirmish-studio ruleset`.
     fn contents(&self) -> String {
         use std::fmt::Write as _;

@@ -3,10 +3,10 @@
 //! runner of `simulate` and the balance lab are the shared ones.
 
 use super::rules::{
-    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, computer_action_at, legal_actions,
+    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, evaluate, legal_actions, script_action,
     start_game,
 };
-use crate::game::{Decision, Finished, Level, Rules};
+use crate::game::{Decision, Finished, Level, Rules, planner::Watch};
 
 impl Rules for Ruleset {
     type Setup = Setup;
@@ -49,22 +49,32 @@ impl Rules for Ruleset {
         u32::from(state.turn)
     }
 
-    /// One action at a time, at the seat's level.
-    fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        computer_action_at(self, state, level).into_iter().collect()
-    }
-
-    /// Normal and Hard study the table once a game (one answer for both squads; Hard's study
-    /// needs Normal's).
-    fn computer_prepares(&self, level: Level) -> bool {
-        level != Level::Easy
-    }
-
-    fn prepare_computer(&self, state: &GameState, _seat: u8, level: Level) {
-        super::rules::way_on_table(self, state, level);
+    /// The turn the framework's planner chose over the game's scripts.
+    fn computer_moves_watched(&self, state: &GameState, level: Level, watch: &Watch) -> Vec<Action> {
+        crate::game::planner::computer_moves_watched(self, state, level, watch)
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {
         super::describe_event(self, state, event)
+    }
+}
+
+/// What the framework's planner weighs: Skirm's scripts.
+impl crate::game::Planned for Ruleset {
+    fn scripts(&self) -> &'static [&'static str] {
+        &super::rules::SCRIPT_NAMES
+    }
+
+    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+        script_action(self, state, script).into_iter().collect()
+    }
+
+    fn evaluate(&self, state: &GameState, seat: u8) -> f64 {
+        evaluate(self, state, seat)
+    }
+
+    /// Dice of the planner's own, the same for every way weighed on one copy.
+    fn reseed(&self, state: &mut GameState, salt: u64) {
+        state.dice = crate::game::planner::fresh_dice(&state.dice, salt, u32::from(state.turn));
     }
 }

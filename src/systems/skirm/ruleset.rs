@@ -8,6 +8,16 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
+    /// The planner's levels on a generated block nobody tuned on (the closing note of the
+    /// framework turn planner, 2026-12-06).
+    fn level_strength(&self) -> Option<crate::game::planner::Strength> {
+        Some(crate::game::planner::Strength {
+            pool: "20 generated scenarios, seeds 6521 to 6540, 10 games a pairing in each seating",
+            normal_over_easy: (233, 352),
+            hard_over_normal: (185, 348),
+        })
+    }
+
     /// Its counts and its table, for `skirmish-studio ruleset`.
     fn contents(&self) -> String {
         use std::fmt::Write as _;

@@ -2,14 +2,11 @@
 //! implemented on its loaded ruleset: the playtest session, the action-script player and the
 //! battle runner of `simulate` and the balance lab are the shared ones.
 
-use crate::game::{Decision, Finished, Level, Place, Rules};
+use crate::game::{Decision, Finished, Level, Place, Planned, Rules, planner::Watch};
 use crate::systems::swat::rules::{
     Action, Event, GameSetup, GameState, Outcome, PlayerId, PropertyKind, Rejection, Ruleset, UnitKindId,
-    VictoryReason, ai_turn_at, apply, check, legal_actions, start_game,
+    VictoryReason, apply, check, evaluate_for, legal_actions, script_turn, start_game,
 };
-
-/// The most actions the computer plans for one turn.
-const TURN_ACTIONS: usize = 5000;
 
 impl Rules for Ruleset {
     type Setup = GameSetup;
@@ -62,9 +59,9 @@ impl Rules for Ruleset {
         state.round
     }
 
-    /// A whole turn: the computer plans turns (Hard tries styles of turn ahead).
-    fn computer_moves(&self, state: &GameState, level: Level) -> Vec<Action> {
-        ai_turn_at(self, state, TURN_ACTIONS, level)
+    /// The turn the framework's planner chose over the game's scripts.
+    fn computer_moves_watched(&self, state: &GameState, level: Level, watch: &Watch) -> Vec<Action> {
+        crate::game::planner::computer_moves_watched(self, state, level, watch)
     }
 
     fn event_text(&self, state: &GameState, event: &Event) -> String {
@@ -175,5 +172,25 @@ impl Rules for Ruleset {
             causes.push("no turn limit".to_owned());
         }
         causes
+    }
+}
+
+/// What the framework's planner weighs: Skirmish Wars' styles of turn.
+impl Planned for Ruleset {
+    fn scripts(&self) -> &'static [&'static str] {
+        &super::rules::SCRIPT_NAMES
+    }
+
+    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+        script_turn(self, state, script, crate::game::planner::TURN_ACTIONS)
+    }
+
+    fn evaluate(&self, state: &GameState, seat: u8) -> f64 {
+        evaluate_for(self, state, seat)
+    }
+
+    /// Dice of the planner's own, the same for every way weighed on one copy.
+    fn reseed(&self, state: &mut GameState, salt: u64) {
+        state.dice = crate::game::planner::fresh_dice(&state.dice, salt, state.round);
     }
 }

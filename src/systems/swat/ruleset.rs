@@ -8,6 +8,16 @@ impl crate::game::GameRuleset for Ruleset {
         Self::from_ron(text)
     }
 
+    /// The planner's levels on a generated block nobody tuned on (the closing note of the
+    /// framework turn planner, 2026-12-06).
+    fn level_strength(&self) -> Option<crate::game::planner::Strength> {
+        Some(crate::game::planner::Strength {
+            pool: "20 generated scenarios, seeds 8541 to 8560, 10 games a pairing in each seating",
+            normal_over_easy: (254, 389),
+            hard_over_normal: (235, 385),
+        })
+    }
+
     /// Rule 4.0's counter loss (`medal_loss`).
     fn readings(&self) -> &'static [crate::ruleset::Reading] {
         &super::rules::READINGS

@@ -227,7 +227,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
 /// The selected unit with its status and keyword actions, and the log.
 fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
     let Some(p) = desk.play.as_mut() else { return };
-    crate::ui::widgets::computer_studying(ui, p.play.studying(), p.play.level);
+    crate::ui::widgets::computer_at_work(ui, &mut p.play);
     let state = p.play.state();
     let data = p.play.data();
     let mut chosen: Option<Action> = None;

@@ -37,6 +37,8 @@ pub struct PlayDesk {
     pub note: String,
     /// A file action the bar asked for.
     pub pending: Option<PlayFile>,
+    /// "Computer acts" was pressed and the computer, thinking on a worker, has not yet played.
+    pub computer_asked: bool,
 }
 
 /// What the bar asks of files.
@@ -61,6 +63,7 @@ impl PlayDesk {
             seed: 1,
             note: String::new(),
             pending: None,
+            computer_asked: false,
         }
     }
 
@@ -81,6 +84,23 @@ impl PlayDesk {
     /// After an action (a person's or the computer's): the bar says a refusal, else the plans
     /// made for the position before it go, and so do a chosen unit that may no longer act and
     /// an aimed-at enemy no longer on the table.
+    /// Plays the computer's moves for the side to act once "Computer acts" was pressed, as
+    /// soon as the computer has them (no frame waits for its thinking); whether it still waits.
+    fn computer_asked_step(&mut self) -> bool {
+        if !self.computer_asked {
+            return false;
+        }
+        let played = self.play.session.actions.len();
+        match self.play.computer_acts_for_deciding() {
+            Ok(false) => return true,
+            Ok(true) if self.play.session.actions.len() == played => {}
+            Ok(true) => self.acted(None),
+            Err(refused) => self.acted(Some(refused)),
+        }
+        self.computer_asked = false;
+        false
+    }
+
     fn acted(&mut self, refused: Option<String>) {
         self.note = refused.unwrap_or_default();
         if self.note.is_empty() {
@@ -110,11 +130,14 @@ pub fn toggle(desk: &mut ModernDesk, cx: &mut DeskContext<'_>) {
 
 /// The playtest's frame.
 pub fn frame(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
-    if let Some(p) = desk.play.as_mut()
-        && p.play.computer_step()
-    {
-        p.planned.clear();
-        ui.ctx().request_repaint_after(std::time::Duration::from_millis(150));
+    if let Some(p) = desk.play.as_mut() {
+        let stepped = p.play.computer_step();
+        if stepped {
+            p.planned.clear();
+        }
+        if stepped || p.computer_asked_step() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
     }
     let mut leave = false;
     egui::Panel::top("modern-play-bar").show(ui, |ui| leave = bar(desk, ui));
@@ -199,13 +222,9 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
         }
         if ui.button("Computer acts").on_hover_text("The computer takes the next action for the side to act").clicked()
         {
-            // The playtest's own way for the seat deciding now, as every game's window asks it
-            // (the computer's moves played; nothing to prepare in this game, so no frame waits).
-            let played = p.play.session.actions.len();
-            let refused = p.play.computer_acts_for_deciding().err();
-            if refused.is_some() || p.play.session.actions.len() != played {
-                p.acted(refused);
-            }
+            // The playtest's own way for the seat deciding now, as every game's window asks it:
+            // the computer thinks on a worker, and a later frame plays its moves.
+            p.computer_asked = true;
         }
         if ui.button("Undo").clicked() {
             if p.play.undo() {
@@ -339,6 +358,7 @@ fn morale_track(ui: &mut Ui, name: &str, minuses: u32) {
 fn side(desk: &mut ModernDesk, ui: &mut Ui) {
     let Some(p) = desk.play.as_mut() else { return };
     let mut chosen: Option<Action> = None;
+    crate::ui::widgets::computer_at_work(ui, &mut p.play);
     ui.heading("Orders");
     // The last refusal or hint sits here, not above the table, so the table never shifts under
     // the pointer.

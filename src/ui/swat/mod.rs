@@ -208,6 +208,10 @@ fn build_frame(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     desk.editor.overrule = ctx.input(|i| i.modifiers.alt);
     if desk.play.is_some() {
         play::advance(desk);
+        // The computer plans on a worker: look again soon for its moves.
+        if desk.play.as_ref().is_some_and(|p| p.session.thinking.is_some()) {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
         egui::Panel::top("play-toolbar").show(ui, |ui| play::toolbar(desk, cx, ui));
         egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
         super::dock::tool_column(cx, ui, "players", 250.0, |_, ui| play::players_panel(desk, ui));

@@ -368,6 +368,9 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
 
 /// The right panel: the selected unit, the combat preview, buying, the replay and the log.
 pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
+    if let Some(play) = desk.play.as_mut() {
+        crate::ui::widgets::computer_at_work(ui, &mut play.session);
+    }
     let mut chosen: Option<Action> = None;
     let mut step: Option<Option<usize>> = None;
     {

@@ -19,8 +19,10 @@ mod special;
 mod state;
 
 pub use action::{Action, Event, Rejection, Roll};
-pub use ai::study::{hard_look, study, study_games};
-pub use ai::{Idle, Level, computer_action, computer_action_looking, either_side_can_hurt, idle_units};
+pub use ai::{
+    Idle, SCRIPT_NAMES, computer_action, computer_action_looking, either_side_can_hurt, evaluate, idle_units,
+    script_action,
+};
 pub use artillery::He;
 pub use check::{Checked, check};
 pub use cycle::objectives_held;
@@ -38,5 +40,5 @@ pub use setup::start_game;
 pub use shooting::{Shot, band_roll, chance, expected_damage, penetrating_chance, penetration_roll, shot, shot_with};
 pub use special::{crew_of, manned_gun, sandbagged, scout_bonus};
 pub use state::{
-    FieldMemo, GameState, Ground, HardStudy, Look, Mark, Outcome, SceneCache, Setup, SightMemo, Unit, Victory, WinBy,
+    FieldMemo, GameState, Ground, Look, Mark, Outcome, SceneCache, Setup, SightMemo, Unit, Victory, WinBy,
 };

@@ -46,47 +46,25 @@ pub struct Setup {
 }
 
 /// The pieces indexed for sight once per game, and where vehicles and infantry can go on an
-/// inch lattice (for the computer's way round walls and buildings), the kept answers of pure
-/// questions, and Hard's study of the table for each side; every copy of a state shares them.
+/// inch lattice (for the computer's way round walls and buildings), and the kept answers of
+/// pure questions; every copy of a state shares them.
 #[derive(Debug, Clone)]
 pub struct SceneCache(
     pub std::sync::Arc<crate::table::Scene>,
     pub std::sync::Arc<Ground>,
     pub std::sync::Arc<FieldMemo>,
     pub std::sync::Arc<SightMemo>,
-    pub std::sync::Arc<HardStudy>,
 );
 
-/// How Hard moves on a table: with its closer look, or as Normal does (the computer player's
-/// `study.rs` finds which).
+/// How the computer weighs a move, one of its two scripts: as Normal does, or with the closer
+/// look (the shot it could take from a destination against what the enemies could do to it
+/// there).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Look {
     /// As Normal: the move that gains most toward its goal.
     Plain,
     /// The closer look at its best destinations (`hard_score` in the computer player).
     Closer,
-}
-
-/// Each side's look on the table, found at its first Hard move and shared by every copy of the
-/// game's state (the computer copies the game to weigh its choices) and by the lab's later
-/// games of the scenario: it depends on neither a game's seed nor its first side.
-#[derive(Debug, Default)]
-pub struct HardStudy([std::sync::OnceLock<Look>; 2]);
-
-impl Look {
-    /// The closer look where a study took it up, else Normal's way.
-    #[must_use]
-    pub fn taken_up(taken: bool) -> Self {
-        if taken { Self::Closer } else { Self::Plain }
-    }
-}
-
-impl HardStudy {
-    /// The slot of side `side` (0 or 1).
-    #[must_use]
-    pub fn side(&self, side: u8) -> Option<&std::sync::OnceLock<Look>> {
-        self.0.get(usize::from(side))
-    }
 }
 
 /// The computer's way-finding fields last worked out, by kind of unit and goals: a pure

@@ -6,7 +6,6 @@
 //! `demolish 6 12` (unit 6 clears tank-trap piece 12), `end`, and `computer` for the
 //! computer's next action; `#` starts a comment.
 
-use crate::level::Level;
 use crate::systems::armored::rules::{self, Action, GameState};
 use crate::systems::armored::ruleset::Ruleset;
 use crate::table::{Facing, LengthUnit};
@@ -151,7 +150,7 @@ pub fn resolve(data: &Ruleset, scripted: &Scripted, state: &GameState) -> Option
             facing: facing.unwrap_or_else(|| state.units.get(*unit).map(|u| u.pose.facing).unwrap_or_default()),
         }),
         Scripted::End => Some(Action::EndTurn),
-        Scripted::Computer => rules::computer_action(data, state, Level::Normal),
+        Scripted::Computer => rules::computer_action(data, state),
     }
 }
 

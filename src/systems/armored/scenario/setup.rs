@@ -26,13 +26,12 @@ pub fn scene_of(data: &Ruleset, table: &Table) -> SceneCache {
         Arc::new(ground),
         Arc::new(rules::FieldMemo::default()),
         Arc::new(rules::SightMemo::default()),
-        Arc::new(rules::HardStudy::default()),
     )
 }
 
 /// [`setup_of`] on a scene worked out for a table of the same size and pieces (its units may
 /// differ) and kept by games at the same readings, sharing what it keeps: those answers depend
-/// on the pieces and the readings alone. Hard's study is the game's own, as it reads the units.
+/// on the pieces and the readings alone.
 #[must_use]
 pub fn setup_on(scenario: &ArmoredScenario, first: Option<u8>, scene: &SceneCache) -> Setup {
     Setup {
@@ -48,13 +47,7 @@ pub fn setup_on(scenario: &ArmoredScenario, first: Option<u8>, scene: &SceneCach
         readings: scenario.readings,
         first,
         symmetry: scenario.symmetry,
-        scene: SceneCache(
-            Arc::clone(&scene.0),
-            Arc::clone(&scene.1),
-            Arc::clone(&scene.2),
-            Arc::clone(&scene.3),
-            Arc::new(rules::HardStudy::default()),
-        ),
+        scene: SceneCache(Arc::clone(&scene.0), Arc::clone(&scene.1), Arc::clone(&scene.2), Arc::clone(&scene.3)),
     }
 }
 

@@ -507,3 +507,45 @@ pub fn computer_action(rules: &Ruleset, state: &GameState, level: Level) -> Opti
     }
     Some(Action::Pass)
 }
+
+/// The computer's scripts for the framework's turn planner, its own way first (Easy plays it):
+/// Normal's rules and Hard's warier ones (caution against return fire, charges only at a
+/// profit). Easy's old whims (a coin among the shots) are no script: the coin reads the order
+/// a file lists the units in, and a script must choose alike however they are listed.
+const SCRIPTS: [(&str, Level); 2] = [("steady", Level::Normal), ("wary", Level::Hard)];
+
+/// The scripts' names, in their order.
+pub const SCRIPT_NAMES: [&str; 2] = [SCRIPTS[0].0, SCRIPTS[1].0];
+
+/// The action the script numbered `script` takes next (the first where the number is past
+/// them).
+#[must_use]
+pub fn script_action(rules: &Ruleset, state: &GameState, script: usize) -> Option<Action> {
+    computer_action(rules, state, SCRIPTS.get(script).map_or(Level::Normal, |(_, rules_of)| *rules_of))
+}
+
+/// How far ahead `side` stands: the game's own score as it would end now (a point a kill,
+/// multiplied for the side that wins the skirmish and holds the field), who would win it, the
+/// units broken, and the figures still on the table, each against the enemy's.
+#[must_use]
+pub fn evaluate(rules: &Ruleset, state: &GameState, side: u8) -> f64 {
+    let now = standing(rules, state);
+    let (me, them) = (usize::from(side.min(1)), usize::from(1 - side.min(1)));
+    let winner = match now.winner {
+        Some(w) if w == side => 1.0,
+        Some(_) => -1.0,
+        None => 0.0,
+    };
+    let mut figures = [0.0f64; 2];
+    for i in 0..state.figures.len() {
+        if state.on_table(i)
+            && let Some(unit) = state.units.get(state.figures[i].unit)
+        {
+            figures[usize::from(unit.side.min(1))] += 1.0;
+        }
+    }
+    f64::from(now.scores[me]) - f64::from(now.scores[them])
+        + 3.0 * winner
+        + 2.0 * (f64::from(state.broken[me]) - f64::from(state.broken[them]))
+        + 0.5 * (figures[me] - figures[them])
+}

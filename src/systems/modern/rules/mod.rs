@@ -14,7 +14,7 @@ mod readings;
 mod setup;
 mod state;
 
-pub use ai::{Level, computer_action};
+pub use ai::{Level, SCRIPT_NAMES, computer_action, evaluate, script_action};
 pub use check::{Aim, aim, check};
 pub use geometry::{
     CONTACT_SLACK, allowance, band, building_at, centre_distance, contact_point, crosses_building, groups, hidden,

@@ -1,127 +1,59 @@
 //! The computer player for Skirm: a greedy choice among the legal actions, scored by what the
 //! mission and the fight ask for (points first, then take-outs, then ground gained towards
 //! the unit's goal), spending Tactical Orders on re-rolls and on extra actions only where they
-//! pay. It reads the state and never the dice, so it changes no roll. Normal and Hard each play
-//! their own way only on a table where their study (battles of their own, on seeds of their
-//! own) found that way beats the level below as it plays there; elsewhere they play as it does.
+//! pay. It reads the state and never the dice, so it changes no roll. Its three sets of rules
+//! of thumb are the scripts the framework's turn planner weighs (`crate::game::planner`).
 
 use super::action::{Action, Target};
 use super::combat::succeeds;
 use super::frame::SquadFrame;
 use super::map::Map;
 use super::ruleset::{ItemKind, Ruleset, Scoring};
-use super::state::{GameState, Setup, UnitId};
+use super::state::{GameState, UnitId};
 use super::strike::{Window, target_arm};
 use super::{cost, legal_actions};
 use crate::board::Pos;
 
 pub use crate::level::Level;
 
-/// The action the computer takes at the default level (see [`choose_at`]).
+/// The computer's own next action (its first script).
 #[must_use]
 pub fn choose(rules: &Ruleset, state: &GameState) -> Option<Action> {
-    choose_at(rules, state, Level::Normal)
+    script_action(rules, state, 0)
 }
 
-/// The action the computer takes at `level` for the squad that decides now, or `None` when
-/// the battle is over: the level's way on the battle's table ([`way_on_table`]).
+/// The computer's scripts for the framework's turn planner, its own way first (Easy plays
+/// it): Normal's rules of thumb (shots at a wounded unit, re-rolls, delays), the plain rules
+/// (no delay, every die accepted, orders spent only on extra actions) and the pressing rules
+/// (a faster pace, focused fire, a move weighed with its follow-up).
+const SCRIPTS: [(&str, Level); 3] = [("steady", Level::Normal), ("plain", Level::Easy), ("pressing", Level::Hard)];
+
+/// The scripts' names, in their order.
+pub const SCRIPT_NAMES: [&str; 3] = [SCRIPTS[0].0, SCRIPTS[1].0, SCRIPTS[2].0];
+
+/// The next action of the script numbered `script` (the first where the number is past them),
+/// or `None` when the battle is over.
 #[must_use]
-pub fn choose_at(rules: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
-    choose_unstudied(rules, state, way_on_table(rules, state, level))
+pub fn script_action(rules: &Ruleset, state: &GameState, script: usize) -> Option<Action> {
+    choose_unstudied(rules, state, SCRIPTS.get(script).map_or(Level::Normal, |(_, rules_of)| *rules_of))
 }
 
-/// The way `level` plays on the battle's table, worked out once a battle and kept (the
-/// playtest works it out on a worker before the computer's first move). Each level's own way is
-/// a set of rules of thumb (Normal's shots at a wounded unit, its re-rolls and delays; Hard's
-/// pace, focus and follow-up), and on fresh generated blocks each lost beyond chance to the
-/// level below on a table or more of 100 (Normal to Easy on Data Heist table 6352, Hard to
-/// Normal on 6148). So a level plays its own way where its study found it beats the level below
-/// as that level plays the table, and as that level elsewhere: Easy, Normal and Hard stay in
-/// order on every table but by chance. With no table to study (a battle read back from a file)
-/// Normal plays its own way and Hard plays as Normal.
-pub fn way_on_table(rules: &Ruleset, state: &GameState, level: Level) -> Level {
-    let Some(table) = state.studies.table() else {
-        return level.min(Level::Normal);
-    };
-    let normal = || *table.normal.get_or_init(|| takes_its_way(rules, &table.setup, Level::Normal));
-    match level {
-        Level::Easy => Level::Easy,
-        Level::Normal if normal() => Level::Normal,
-        Level::Normal => Level::Easy,
-        Level::Hard if *table.hard.get_or_init(|| takes_its_way(rules, &table.setup, Level::Hard)) => Level::Hard,
-        Level::Hard => {
-            if normal() {
-                Level::Normal
-            } else {
-                Level::Easy
-            }
-        }
-    }
-}
-
-/// Whether `level`'s own way beat the level below (as it plays the table) in the level's study
-/// of the table: 40 battles from each squad's side (the shared [`crate::level::study_games`]),
-/// taken up if it wins more than it loses over both. Skirm's battles roll who acts first, so a
-/// battle and its mirror do not replay alike and a squad's own study can differ from the
-/// other's by chance; one answer from both keeps the level the same player in either seat. It
-/// depends on the rules and the setup only, and is kept for the process.
-fn takes_its_way(rules: &Ruleset, setup: &Setup, level: Level) -> bool {
-    static STUDIES: crate::level::KeptStudies = crate::level::KeptStudies::new();
-    // One study for both squads: its key names neither.
-    let key = crate::level::study_key(&format!("{level:?}|{rules:?}|{setup:?}"), BOTH_SQUADS);
-    STUDIES.get(key, || crate::level::takes_up(study_games(rules, setup, level)))
-}
-
-/// The side a study key names when the study is made from both squads' sides.
-const BOTH_SQUADS: u8 = 2;
-
-/// The way the level below `level` plays the table: Easy's own below Normal; below Hard,
-/// Normal's as its own study decided.
-fn below_on_table(rules: &Ruleset, setup: &Setup, level: Level) -> Level {
-    match level {
-        Level::Hard if takes_its_way(rules, setup, Level::Normal) => Level::Normal,
-        _ => Level::Easy,
-    }
-}
-
-/// The study battles won and lost by `level`'s own way against the level below as it plays the
-/// table ([`way_on_table`]), from both squads' sides. Each pair of the shared scheme plays two
-/// seeds, the same two for either squad.
+/// How far ahead `squad` stands: mission points (what wins), the HIT its units have left
+/// against the enemy's, and a little for each unit's way to what it should be doing, the
+/// enemy's way counted against it alike.
 #[must_use]
-pub fn study_games(rules: &Ruleset, setup: &Setup, level: Level) -> (usize, usize) {
-    let below = below_on_table(rules, setup, level);
-    [0, 1].into_iter().fold((0, 0), |(won, lost), squad| {
-        let (w, l) = crate::level::study_games(squad, |first, seed| {
-            study_battle(rules, setup, seed.wrapping_mul(2) + u64::from(first != squad), squad, [level, below])
-        });
-        (won + w, lost + l)
-    })
-}
-
-/// A study battle still undecided after this many decisions counts as a draw (a battle has a
-/// fixed number of turns, so this only bounds a fault).
-const STUDY_DECISIONS: usize = 20_000;
-
-/// One study battle: `squad` plays `levels[0]`'s own way, the other squad `levels[1]`'s. The
-/// winner, or `None` for a draw or a battle that cannot start.
-fn study_battle(rules: &Ruleset, setup: &Setup, seed: u64, squad: u8, levels: [Level; 2]) -> Option<u8> {
-    let (mut state, _) = super::setup::start_game(rules, setup, seed).ok()?;
-    for _ in 0..STUDY_DECISIONS {
-        if let super::state::Outcome::Won { squad } = state.outcome {
-            return Some(squad);
-        }
-        if state.outcome != super::state::Outcome::Ongoing {
-            return None;
-        }
-        let level = if state.deciding_squad() == squad { levels[0] } else { levels[1] };
-        let action = choose_unstudied(rules, &state, level)?;
-        super::perform::apply(rules, &mut state, &action).ok()?;
+pub fn evaluate(rules: &Ruleset, state: &GameState, squad: u8) -> f64 {
+    let (me, them) = (usize::from(squad.min(1)), usize::from(1 - squad.min(1)));
+    let mut score = 10.0 * (f64::from(state.squads[me].points) - f64::from(state.squads[them].points));
+    for (id, unit) in state.units.iter().enumerate() {
+        let Some(pos) = unit.pos else { continue };
+        let worth = 2.0 * f64::from(unit.hit) - 0.2 * f64::from(goal_distance(rules, state, id, pos));
+        score += if unit.squad == squad { worth } else { -worth };
     }
-    None
+    score
 }
 
-/// The action at `level` as the level's rules give it, with no study of the table: the level's
-/// own way wherever it is asked (the studies' own battles play it).
+/// The action the rules of thumb named by `level` give (see [`SCRIPTS`]).
 #[must_use]
 pub fn choose_unstudied(rules: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
     let actions = legal_actions(rules, state);

@@ -22,9 +22,7 @@ mod state;
 mod strike;
 
 pub use action::{Action, ActionKind, CrateContent, Event, Rejection, RollKind, Target, UnitId};
-pub use ai::{
-    Level, choose as computer_action, choose_at as computer_action_at, choose_unstudied, study_games, way_on_table,
-};
+pub use ai::{Level, SCRIPT_NAMES, choose as computer_action, choose_unstudied, evaluate, script_action};
 pub use check::{check, cost};
 pub use combat::{Attack, AttackEvent, AttackResult, resolve_attack, succeeds};
 pub use legal::legal_actions;

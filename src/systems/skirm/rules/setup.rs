@@ -106,7 +106,6 @@ pub fn start_game(rules: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameStat
         outcome: Outcome::Ongoing,
         medals: Vec::new(),
         dice,
-        studies: super::state::TableStudies::of(setup),
     };
     start_turn(rules, &mut state, &mut events);
     Ok((state, events))

@@ -305,56 +305,7 @@ pub struct GameState {
     pub medals: Vec<Vec<Medal>>,
     /// The dice.
     pub dice: Dice,
-    /// The computer's studies of the battle's table (Normal's and Hard's), shared by every copy
-    /// of the battle; not part of the battle, so neither saved nor compared.
-    #[serde(skip)]
-    pub studies: TableStudies,
 }
-
-/// The setup a battle started from and, once worked out at the level's first decision, whether
-/// Normal's and Hard's studies of it took each level's own way up (one answer for both squads):
-/// every copy of the battle shares them. A battle read back from a file has none; Normal then
-/// plays its own way and Hard plays as Normal.
-#[derive(Debug, Clone, Default)]
-pub struct TableStudies(Option<std::sync::Arc<StudiedTable>>);
-
-/// A battle's table and its studies' answers.
-#[derive(Debug)]
-pub struct StudiedTable {
-    /// The setup the battle started from.
-    pub setup: Setup,
-    /// Whether Normal's own way beat Easy in its study.
-    pub normal: std::sync::OnceLock<bool>,
-    /// Whether Hard's own way beat Normal (as Normal plays the table) in its study.
-    pub hard: std::sync::OnceLock<bool>,
-}
-
-impl TableStudies {
-    /// The studies of the battle that starts from `setup`, not yet made.
-    #[must_use]
-    pub fn of(setup: &Setup) -> Self {
-        Self(Some(std::sync::Arc::new(StudiedTable {
-            setup: setup.clone(),
-            normal: std::sync::OnceLock::new(),
-            hard: std::sync::OnceLock::new(),
-        })))
-    }
-
-    /// The table and its answers, where the battle knows its setup.
-    #[must_use]
-    pub fn table(&self) -> Option<&StudiedTable> {
-        self.0.as_deref()
-    }
-}
-
-/// Kept answers are no part of the battle: two battles compare alike whatever their studies.
-impl PartialEq for TableStudies {
-    fn eq(&self, _other: &Self) -> bool {
-        true
-    }
-}
-
-impl Eq for TableStudies {}
 
 impl GameState {
     /// A unit by id.

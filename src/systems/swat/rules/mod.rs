@@ -24,7 +24,7 @@ mod state;
 
 pub use crate::dice::Dice;
 pub use action::{Action, DefeatReason, Event, Rejection, Strike};
-pub use ai::{Level, ai_action, ai_action_at, ai_turn, ai_turn_at};
+pub use ai::{Level, SCRIPT_NAMES, ai_action, ai_action_at, ai_turn, ai_turn_at, evaluate_for, script_turn};
 pub use analysis::{Start, turns_to_reach};
 pub use check::check;
 pub use combat::{

@@ -1,5 +1,5 @@
-//! A whole computer turn, and Hard's look-ahead: each style of turn tried on copies of the
-//! game, the others' replies imagined, the resulting positions scored.
+//! A whole computer turn in one of its styles (the scripts the framework's planner weighs),
+//! and a position's worth to a player (what the planner reads after a play-out).
 
 use super::*;
 
@@ -9,11 +9,11 @@ pub fn ai_turn(rules: &Ruleset, state: &GameState, limit: usize) -> Vec<Action> 
     ai_turn_at(rules, state, limit, Level::Easy)
 }
 
-/// Plays the whole turn of the computer of `level`.
+/// Plays the whole turn of the computer's own way at `level` (Easy's board order and no eye
+/// for threats; above it, the side's own frame and the enemies' reach).
 #[must_use]
 pub fn ai_turn_at(rules: &Ruleset, state: &GameState, limit: usize, level: Level) -> Vec<Action> {
-    let style = if level == Level::Hard { best_style(rules, state, limit) } else { Style::default() };
-    turn_with(rules, state, level, style, limit).0
+    turn_with(rules, state, level, Style::default(), limit).0
 }
 
 /// A turn played in a style on a copy: its actions and the position after it.
@@ -44,64 +44,47 @@ pub(super) fn turn_with(
     (actions, scratch)
 }
 
-/// The turn styles Hard tries.
-pub(super) const STYLES: [Style; 6] = [
-    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3, caution: 12 },
-    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: false, capturers: 3, caution: 12 },
-    Style { attack_above: -0.5, retreat_below: 0.2, front_first: true, capturers: 3, caution: 24 },
-    Style { attack_above: 1.0, retreat_below: 0.5, front_first: true, capturers: 3, caution: 6 },
-    Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 5, caution: 12 },
-    Style { attack_above: -0.5, retreat_below: 0.2, front_first: false, capturers: 2, caution: 24 },
+/// The computer's scripts: the styles of turn the framework's planner weighs, its own way
+/// first (Easy plays it), bold second (Normal weighs the two), with their names.
+const STYLES: [(&str, Style); 6] = [
+    ("steady", Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 3, caution: 12 }),
+    ("bold", Style { attack_above: -0.5, retreat_below: 0.2, front_first: true, capturers: 3, caution: 24 }),
+    (
+        "from the back",
+        Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: false, capturers: 3, caution: 12 },
+    ),
+    ("wary", Style { attack_above: 1.0, retreat_below: 0.5, front_first: true, capturers: 3, caution: 6 }),
+    (
+        "capturing",
+        Style { attack_above: 0.0, retreat_below: RETREAT_BELOW, front_first: true, capturers: 5, caution: 12 },
+    ),
+    (
+        "bold from the back",
+        Style { attack_above: -0.5, retreat_below: 0.2, front_first: false, capturers: 2, caution: 24 },
+    ),
 ];
 
-/// How many dice copies each style is tried on.
-pub(super) const SAMPLES: u64 = 2;
+/// The scripts' names, in [`STYLES`]' order.
+pub const SCRIPT_NAMES: [&str; 6] = [STYLES[0].0, STYLES[1].0, STYLES[2].0, STYLES[3].0, STYLES[4].0, STYLES[5].0];
 
-/// The style whose turn, played on copies of the game with dice of Hard's own (so it never
-/// sees the real rolls to come) and answered by the other armies, leaves the best position on
-/// average.
-pub(super) fn best_style(rules: &Ruleset, state: &GameState, limit: usize) -> Style {
-    let player = state.current;
-    let order = Order::of(rules, state, player, Level::Hard);
-    let mut best = (f64::MIN, Style::default());
-    for style in STYLES {
-        let mut total = 0.0;
-        for sample in 0..SAMPLES {
-            let mut copy = state.clone();
-            // Dice of its own, the same for every style: a fair comparison, and no peeking.
-            copy.dice = super::super::Dice::new(
-                state.dice.rolls.wrapping_mul(0x9E37_79B9).wrapping_add(u64::from(state.round) * 31 + sample),
-            );
-            let (_, mut after) = turn_with(rules, &copy, Level::Hard, style, limit);
-            // The replies: every other army plays its turn, so a style that leaves units
-            // exposed pays for it before the position is scored. Hard does not know how its
-            // opponents play: each sample imagines them another way (as Normal, as Easy).
-            let opponents = if sample % 2 == 0 { Level::Normal } else { Level::Easy };
-            let level_of = |state: &GameState| if state.current == player { Level::Normal } else { opponents };
-            let mut replies = 0;
-            while after.outcome == Outcome::Ongoing && after.current != player && replies < 8 {
-                after = turn_with(rules, &after, level_of(&after), Style::default(), limit).1;
-                replies += 1;
-            }
-            // One more whole round played out for every army, so a style that only pays
-            // later (a capture finished, a unit brought to the front) is seen.
-            let mut turns = 0;
-            while after.outcome == Outcome::Ongoing && turns < after.players.len() {
-                after = turn_with(rules, &after, level_of(&after), Style::default(), limit).1;
-                turns += 1;
-            }
-            total += evaluate(rules, &after, player, &order);
-        }
-        if total > best.0 {
-            best = (total, style);
-        }
-    }
-    best.1
+/// The whole turn the script numbered `script` of [`STYLES`] plays (the first where the number
+/// is past them).
+#[must_use]
+pub fn script_turn(rules: &Ruleset, state: &GameState, script: usize, limit: usize) -> Vec<Action> {
+    let style = STYLES.get(script).map_or_else(Style::default, |(_, style)| *style);
+    turn_with(rules, state, Level::Normal, style, limit).0
+}
+
+/// A position's worth to the player numbered `seat`, from its own anchor's frame.
+#[must_use]
+pub fn evaluate_for(rules: &Ruleset, state: &GameState, seat: u8) -> f64 {
+    let player = PlayerId(seat);
+    evaluate(rules, state, player, &Order::of(rules, state, player, Level::Hard))
 }
 
 /// A position's worth to `player`: its units' value against the enemies', income, capture
 /// progress, units near the enemy HQ, and the game's result.
-pub(super) fn evaluate(rules: &Ruleset, state: &GameState, player: PlayerId, order: &Order) -> f64 {
+fn evaluate(rules: &Ruleset, state: &GameState, player: PlayerId, order: &Order) -> f64 {
     if let Outcome::Won { winner, .. } = state.outcome {
         return if winner == player { 1e9 } else { -1e9 };
     }

@@ -14,10 +14,9 @@
 //! over the terrain the unit can cross, keeps its factories free, answers a siege with
 //! fighters, lets fighters clear a square before capturers step onto it, presses harder when
 //! ahead or as the game drags on, and in a long game besieges the enemy's factories (a war of
-//! attrition ends once one army cannot rebuild). **Hard** plays Normal's priorities but first
-//! tries several styles of turn (unit order, how eager to trade, how cautious) on copies of the
-//! game with dice of its own, lets the other armies reply and plays one more round, scores each
-//! resulting position, and plays the best style.
+//! attrition ends once one army cannot rebuild). Its styles of turn (unit order, how eager to
+//! trade, how cautious; `lookahead::STYLES`) are the scripts the framework's turn planner weighs
+//! (`crate::game::planner`): Normal's default style is the computer's own way.
 
 mod lookahead;
 mod plan;
@@ -30,7 +29,7 @@ use super::movement::reachable;
 use super::ruleset::{PropertyKind, Ruleset};
 use super::state::{GameState, Outcome, Phase, PowerLevel, Status, Unit};
 use super::{LegalChoices, check};
-pub use lookahead::{ai_turn, ai_turn_at};
+pub use lookahead::{SCRIPT_NAMES, ai_turn, ai_turn_at, evaluate_for, script_turn};
 use plan::*;
 
 /// A unit at or below this share of its maximum HP retreats to repair.
