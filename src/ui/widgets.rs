@@ -81,7 +81,12 @@ pub fn computer_at_work<R: crate::game::Rules>(ui: &mut Ui, play: &mut crate::ga
     let mut cancel = false;
     ui.horizontal_wrapped(|ui| {
         ui.spinner();
-        ui.label(format!("{} is planning {name}'s turn: {weighed} of {of} ways to play weighed", level.label()));
+        // The worker counts its play-outs once it has begun: until then, no "0 of 0".
+        ui.label(if of == 0 {
+            format!("{} is planning {name}'s turn…", level.label())
+        } else {
+            format!("{} is planning {name}'s turn: {weighed} of {of} ways to play weighed", level.label())
+        });
         cancel = ui.button("Cancel").on_hover_text("Stop the computer's thinking: you play this side").clicked();
     });
     if cancel {
