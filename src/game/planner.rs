@@ -10,9 +10,12 @@
 //! script) without looking; Normal weighs the first three scripts on one copy of the dice, each
 //! answered by the other side's turn; Hard weighs every script on three copies. Each level's
 //! candidates hold the level below's, and more copies of the dice weigh them more surely.
-//! Deeper play-outs were tried and dropped: three turns deep, Hard lost to Normal in Modern
-//! Skirmish (46% of decisive games) and Armored Advance (49%), where a turn is a unit's
-//! activation and the fast player's later turns drown the script's difference in noise.
+//! Deeper play-outs were tried and dropped: three turns deep, Hard lost to Normal on the tuning
+//! blocks of Modern Skirmish (46% of decisive games, 12301-12312) and Armored Advance (49%,
+//! 13704-13723), where a turn is a unit's activation and the fast player's later turns drown
+//! the script's difference in noise; it was not played on a fresh block. The budgets kept give,
+//! on fresh blocks, Hard over Normal 64% (Modern Skirmish, 12321-12340) and 52% (Armored
+//! Advance, 13724-13743).
 //!
 //! Pure and deterministic: the copies' dice come from the game's own dice and the sample's
 //! number (the game's [`Planned::reseed`]), every script is weighed on the same copies, and ties

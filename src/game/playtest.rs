@@ -38,6 +38,8 @@ enum Thought<A> {
     Waiting,
     /// Its moves.
     Ready(Vec<A>),
+    /// Its worker ended without moves (it panicked): the moves are made on this thread.
+    Failed,
 }
 
 /// Marks the computer's once-a-game work finished when dropped: at the worker's end, whether
@@ -194,6 +196,8 @@ impl<R: Rules> Playtest<R> {
         match self.thought() {
             Thought::Ready(moves) => return Some(moves),
             Thought::Waiting => return None,
+            // A worker that failed is not started again, or a fault would loop for ever.
+            Thought::Failed => return Some(self.rules.computer_moves(&self.session.state, self.level)),
             Thought::Nothing => {}
         }
         let seat = self.deciding()?;
@@ -242,7 +246,7 @@ impl<R: Rules> Playtest<R> {
             Err(std::sync::mpsc::TryRecvError::Empty) => Thought::Waiting,
             Err(std::sync::mpsc::TryRecvError::Disconnected) => {
                 self.thinking = None;
-                Thought::Nothing
+                Thought::Failed
             }
         }
     }
