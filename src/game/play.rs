@@ -81,15 +81,6 @@ pub trait Rules {
         level: Level,
         watch: &super::planner::Watch,
     ) -> Vec<Self::Action>;
-    /// Whether the computer at `level` has work to do once a game before it decides
-    /// ([`Rules::prepare_computer`]); a window does it on a worker thread so no frame waits.
-    fn computer_prepares(&self, _level: Level) -> bool {
-        false
-    }
-    /// The work the computer at `level` does once a game for `seat` before it decides (Hard's
-    /// study of the table), kept where every copy of `state`'s game finds it: a later decision
-    /// finds it done. Pure, so doing it early, late or twice changes no choice.
-    fn prepare_computer(&self, _state: &Self::State, _seat: u8, _level: Level) {}
     /// An event as a line for a person.
     fn event_text(&self, state: &Self::State, event: &Self::Event) -> String;
     /// An action as a line for a person, for the message that refuses it (the log tells the
@@ -157,12 +148,6 @@ impl<R: Rules> Rules for std::sync::Arc<R> {
         watch: &super::planner::Watch,
     ) -> Vec<Self::Action> {
         R::computer_moves_watched(self, state, level, watch)
-    }
-    fn computer_prepares(&self, level: Level) -> bool {
-        R::computer_prepares(self, level)
-    }
-    fn prepare_computer(&self, state: &Self::State, seat: u8, level: Level) {
-        R::prepare_computer(self, state, seat, level);
     }
     fn event_text(&self, state: &Self::State, event: &Self::Event) -> String {
         R::event_text(self, state, event)

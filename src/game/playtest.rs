@@ -9,10 +9,6 @@ use crate::level::Level;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-/// The computer's once-a-game work started on a worker: the level and the seats it was for,
-/// and whether the worker has finished.
-pub type Prepared = (Level, Vec<bool>, std::sync::Arc<std::sync::atomic::AtomicBool>);
-
 /// The computer's turn being planned on a worker: the position it is for (the playtest's
 /// `changes` then) and the level, the planner's watch (progress, Cancel) and where its moves
 /// arrive.
@@ -42,16 +38,6 @@ enum Thought<A> {
     Failed,
 }
 
-/// Marks the computer's once-a-game work finished when dropped: at the worker's end, whether
-/// it returned or panicked.
-struct Finished(std::sync::Arc<std::sync::atomic::AtomicBool>);
-
-impl Drop for Finished {
-    fn drop(&mut self) {
-        self.0.store(true, std::sync::atomic::Ordering::Release);
-    }
-}
-
 /// A playtest under way: the rules, the game, who the computer plays and how well, the log.
 #[derive(Clone)]
 pub struct Playtest<R: Rules> {
@@ -70,9 +56,6 @@ pub struct Playtest<R: Rules> {
     /// Grows with every change of position (an action, an undo, a restart), so a window can
     /// keep what it asks of one position until the position changes.
     pub changes: u64,
-    /// The computer's once-a-game work ([`Rules::prepare_computer`]) under way on a worker or
-    /// done: the level and the seats it was for, and whether the worker has finished.
-    pub prepared: Option<Prepared>,
     /// The computer's turn being planned on a worker, while it is.
     pub thinking: Option<std::sync::Arc<Thinking<R::Action>>>,
 }
@@ -94,7 +77,6 @@ impl<R: Rules> Playtest<R> {
             log,
             seat_names: Vec::new(),
             changes: 0,
-            prepared: None,
             thinking: None,
         })
     }
@@ -152,16 +134,10 @@ impl<R: Rules> Playtest<R> {
     }
 
     /// Plays the computer's next moves (the turn its planner chose) when it decides now;
-    /// returns whether it moved, is thinking or is preparing (the window then asks for another
-    /// frame). A level that searches thinks on a worker ([`Playtest::thinking_progress`],
+    /// returns whether it moved or is thinking (the window then asks for another frame). A level that searches thinks on a worker ([`Playtest::thinking_progress`],
     /// [`Playtest::cancel_thinking`]), and a later call plays the moves: no frame waits on a
     /// turn.
-    ///
-    /// Where the computer at this level has once-a-game work (Hard's study of the table, a
-    /// second or more), the first call starts it on a worker thread for every seat the computer
-    /// plays and returns at once, and later calls wait for nothing until it is done: no frame
-    /// stalls on it. The work is pure and kept where the game finds it, so the moves are the
-    /// ones the computer would have made without the worker.
+
     pub fn computer_step(&mut self) -> bool
     where
         R: Clone + Send + 'static,
@@ -169,9 +145,6 @@ impl<R: Rules> Playtest<R> {
     {
         if !self.computer_to_move() {
             return false;
-        }
-        if self.preparing() {
-            return true;
         }
         let Some(moves) = self.think() else { return true };
         let mut moved = false;
@@ -289,59 +262,10 @@ impl<R: Rules> Playtest<R> {
         moved
     }
 
-    /// Whether the computer's once-a-game work for the current level is still under way,
-    /// starting it on a worker when it has not begun (see [`Playtest::computer_step`]).
-    pub fn preparing(&mut self) -> bool
-    where
-        R: Clone + Send + 'static,
-        R::State: Send + 'static,
-    {
-        self.preparing_for(&self.computer.clone())
-    }
-
-    /// Whether the computer's once-a-game work for the current level and the seats `seats` marks
-    /// is still under way, starting it on a worker when it has not begun for all of them (for
-    /// those and for the seats the computer plays, so one worker serves both).
-    fn preparing_for(&mut self, seats: &[bool]) -> bool
-    where
-        R: Clone + Send + 'static,
-        R::State: Send + 'static,
-    {
-        use std::sync::atomic::{AtomicBool, Ordering};
-        if !self.rules.computer_prepares(self.level) {
-            return false;
-        }
-        if let Some(done) = self.prepared_for(seats) {
-            return !done.load(Ordering::Acquire);
-        }
-        let covered: Vec<bool> = (0..seats.len().max(self.computer.len()))
-            .map(|s| seats.get(s).copied().unwrap_or(false) || self.computer.get(s).copied().unwrap_or(false))
-            .collect();
-        let done = std::sync::Arc::new(AtomicBool::new(false));
-        let (rules, state, level) = (self.rules.clone(), self.session.state.clone(), self.level);
-        let studied: Vec<u8> =
-            (0..covered.len()).filter(|&s| covered[s]).filter_map(|s| u8::try_from(s).ok()).collect();
-        let finished = Finished(std::sync::Arc::clone(&done));
-        let worker = std::thread::Builder::new().name("computer-prepares".into()).spawn(move || {
-            // Marked finished when the work ends, even by a panic: the computer then does any
-            // part left undone at its decision, on the frame's thread, rather than never play.
-            let _finished = finished;
-            for seat in studied {
-                rules.prepare_computer(&state, seat, level);
-            }
-        });
-        // Without a worker the work is done at the computer's first decision, on this thread.
-        let started = worker.is_ok();
-        let done = if started { done } else { std::sync::Arc::new(AtomicBool::new(true)) };
-        self.prepared = Some((self.level, covered, done));
-        started
-    }
-
     /// The computer's next moves for the seat deciding now, whoever plays it (the window's
     /// "Computer acts" button): `Ok(true)` once played (or with nothing to decide), `Ok(false)`
-    /// while the computer's once-a-game work for that seat is under way on a worker (started
-    /// here as [`Playtest::computer_step`] starts it; the window asks again at a later frame, so
-    /// no frame waits for it).
+    /// while it plans the turn on a worker (the window asks again at a later frame, so no frame
+    /// waits for it).
     ///
     /// # Errors
     /// A move the rules refuse, in words; the moves before it stand.
@@ -350,37 +274,14 @@ impl<R: Rules> Playtest<R> {
         R: Clone + Send + 'static,
         R::State: Send + 'static,
     {
-        let Some(seat) = self.deciding() else { return Ok(true) };
-        let mut seats = vec![false; usize::from(seat) + 1];
-        seats[usize::from(seat)] = true;
-        if self.preparing_for(&seats) {
-            return Ok(false);
+        if self.deciding().is_none() {
+            return Ok(true);
         }
         let Some(moves) = self.think() else { return Ok(false) };
         for action in moves {
             self.act(&action)?;
         }
         Ok(true)
-    }
-
-    /// Whether the computer's once-a-game work is under way on its worker (the window says so).
-    #[must_use]
-    pub fn studying(&self) -> bool {
-        self.prepared
-            .as_ref()
-            .is_some_and(|(level, _, done)| *level == self.level && !done.load(std::sync::atomic::Ordering::Acquire))
-    }
-
-    /// The finished flag of the work started for the current level, where it covers every seat
-    /// `seats` marks; none when nothing was started for them (or the level changed since).
-    fn prepared_for(&self, seats: &[bool]) -> Option<&std::sync::atomic::AtomicBool> {
-        self.prepared
-            .as_ref()
-            .filter(|(level, covered, _)| {
-                *level == self.level
-                    && seats.iter().enumerate().all(|(s, &needed)| !needed || covered.get(s).copied().unwrap_or(false))
-            })
-            .map(|(_, _, done)| done.as_ref())
     }
 
     /// Takes back the person's last action and everything the computer did after it
@@ -598,26 +499,4 @@ pub fn read_saved_game<A: DeserializeOwned>(text: &str, expected: &GameId) -> Re
         ));
     }
     Ok(saved)
-}
-
-#[cfg(test)]
-mod tests {
-    //! The worker's end is seen however the worker ends.
-    use super::Finished;
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
-
-    #[test]
-    fn the_computers_work_is_marked_finished_when_its_worker_returns_or_panics() {
-        for panics in [false, true] {
-            let done = Arc::new(AtomicBool::new(false));
-            let finished = Finished(Arc::clone(&done));
-            let worker = std::thread::spawn(move || {
-                let _finished = finished;
-                assert!(!panics, "a worker that fails");
-            });
-            assert_eq!(worker.join().is_err(), panics);
-            assert!(done.load(Ordering::Acquire), "panics: {panics}");
-        }
-    }
 }

@@ -64,18 +64,11 @@ pub fn house_readings(
     }
 }
 
-/// The line a playtest shows while the computer works on a worker, in every game: its
-/// once-a-game work (a study of the table) or the turn it is planning, with how many of the
+/// The line a playtest shows while the computer plans a turn on a worker, in every game: the
+/// turn it is planning, with how many of the
 /// planner's play-outs it has weighed and a Cancel that stops it and hands the seat to the
 /// person.
 pub fn computer_at_work<R: crate::game::Rules>(ui: &mut Ui, play: &mut crate::game::Playtest<R>) {
-    if play.studying() {
-        // Wrapped, so the line never widens the column it stands in.
-        ui.horizontal_wrapped(|ui| {
-            ui.spinner();
-            ui.label(format!("{} is studying the table before it plays…", play.level.label()));
-        });
-    }
     let Some((level, seat, (weighed, of))) = play.thinking_progress() else { return };
     let name = play.seat_names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("Seat {}", seat + 1));
     let mut cancel = false;

@@ -312,7 +312,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
     let computer = play.computer[deciding];
     egui::ScrollArea::vertical().id_salt("skirm-actions").max_height(ui.available_height() * 0.6).show(ui, |ui| {
         if computer && play.state.outcome == Outcome::Ongoing {
-            if play.play.studying() || play.play.thinking_progress().is_some() {
+            if play.play.thinking_progress().is_some() {
                 crate::ui::widgets::computer_at_work(ui, &mut play.play);
             } else {
                 ui.label("The computer is choosing.");

@@ -11,7 +11,7 @@ use super::map::Map;
 use super::ruleset::{ItemKind, Ruleset, Scoring};
 use super::state::{GameState, UnitId};
 use super::strike::{Window, target_arm};
-use super::{cost, legal_actions};
+use super::{cost, legal_actions, legal_attacks};
 use crate::board::Pos;
 
 pub use crate::level::Level;
@@ -268,14 +268,22 @@ fn follow_up(rules: &Ruleset, state: &GameState, unit: UnitId, to: Pos, action: 
     if reach.zip(nearest_enemy).is_none_or(|(reach, nearest)| nearest > reach) {
         return 0;
     }
+    // Every attack costs an ACT at least, and only ACT pays for the follow-up: a move that
+    // spends the last one opens nothing.
+    let act_left = state.activation.as_ref().map_or(0, |a| a.act_left);
+    if act_left <= cost(rules, state, action).unwrap_or(u8::MAX) {
+        return 0;
+    }
+    // The action was listed for this state a moment ago, so it is made without checking it
+    // or searching its path again.
     let mut after = state.clone();
-    if super::apply(rules, &mut after, action).is_err() || after.pending.is_some() {
+    super::perform::apply_listed(rules, &mut after, action);
+    if after.pending.is_some() {
         return 0;
     }
     let Some(act_left) = after.activation.as_ref().map(|a| a.act_left) else { return 0 };
-    legal_actions(rules, &after)
+    legal_attacks(rules, &after)
         .iter()
-        .filter(|a| matches!(a, Action::Ranged { .. } | Action::Melee { .. }))
         .filter(|a| cost(rules, &after, a).is_some_and(|c| c <= act_left))
         .map(|a| score(rules, &after, a, Level::Normal))
         .max()

@@ -107,6 +107,18 @@ pub(super) fn reach(rules: &Ruleset, state: &GameState, unit: &Unit, from: Pos, 
     Map::new(&state.board, rules).reach(unit.mover(), from, unit.squad, &state.figures(), budget)
 }
 
+/// The cost of a move from `from` ending on `to`, or `None` where it cannot end there.
+pub(super) fn move_cost(
+    rules: &Ruleset,
+    state: &GameState,
+    unit: &Unit,
+    from: Pos,
+    budget: u32,
+    to: Pos,
+) -> Option<u32> {
+    Map::new(&state.board, rules).cost_to(unit.mover(), from, unit.squad, &state.figures(), budget, to)
+}
+
 /// Whether a leap from `from` to `to` is a straight line within `reach` squares over
 /// passable squares, landing on a free one ([house]: it passes over walls, heights, difficult
 /// squares and figures alike).
@@ -127,6 +139,17 @@ pub(super) fn leap_ok(rules: &Ruleset, state: &GameState, from: Pos, to: Pos, re
 /// # Errors
 /// The named reason the rules refuse it.
 pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), Rejection> {
+    check_costed(rules, state, action, &mut None)
+}
+
+/// [`check`], keeping in `move_cost` what a Move or Dash it allows costs, so the move is not
+/// searched for again when it is made.
+pub(super) fn check_costed(
+    rules: &Ruleset,
+    state: &GameState,
+    action: &Action,
+    found_cost: &mut Option<u32>,
+) -> Result<(), Rejection> {
     if state.outcome != Outcome::Ongoing {
         return Err(Rejection::GameOver);
     }
@@ -204,7 +227,8 @@ pub fn check(rules: &Ruleset, state: &GameState, action: &Action) -> Result<(), 
         Action::Move { to } | Action::Dash { to } => {
             let squares = if matches!(action, Action::Move { .. }) { rules.move_squares } else { rules.dash_squares };
             let budget = u32::from(squares) + swift(unit);
-            if !reach(rules, state, unit, pos, budget).iter().any(|(p, _)| p == to) {
+            *found_cost = move_cost(rules, state, unit, pos, budget, *to);
+            if found_cost.is_none() {
                 return Err(Rejection::Unreachable(*to));
             }
         }

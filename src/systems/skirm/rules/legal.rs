@@ -14,6 +14,18 @@ use std::collections::BTreeSet;
 /// next to an enemy.
 #[must_use]
 pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
+    listed(rules, state, true)
+}
+
+/// The attacks (Ranged and Melee) the rules allow now, for a look at what could follow a move
+/// without listing every other action, or searching the board for moves, again.
+#[must_use]
+pub fn legal_attacks(rules: &Ruleset, state: &GameState) -> Vec<Action> {
+    listed(rules, state, false)
+}
+
+/// The actions of [`legal_actions`] where `all`, only its attacks where not.
+fn listed(rules: &Ruleset, state: &GameState, all: bool) -> Vec<Action> {
     let mut out = Vec::new();
     if state.outcome != Outcome::Ongoing {
         return out;
@@ -50,16 +62,22 @@ pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
         u32::from(cost) <= u32::from(activation.act_left) + u32::from(state.squads[usize::from(unit.squad)].orders)
     };
     let mut candidates = Vec::new();
-    for (dash, squares) in [(false, rules.move_squares), (true, rules.dash_squares)] {
+    // One search serves both moves: the cheapest cost of a square does not depend on how far
+    // the search may go, so a Move's squares are the Dash search's within the Move's budget.
+    let budgets = [(false, rules.move_squares), (true, rules.dash_squares)].map(|(dash, squares)| {
         let probe = if dash { Action::Dash { to: pos } } else { Action::Move { to: pos } };
-        if !affordable(&probe) {
-            continue;
-        }
-        for (to, _) in reach(rules, state, unit, pos, u32::from(squares) + swift(unit)) {
-            out.push(if dash { Action::Dash { to } } else { Action::Move { to } });
+        Some(u32::from(squares) + swift(unit)).filter(|_| all && affordable(&probe))
+    });
+    if let Some(furthest) = budgets.iter().flatten().max() {
+        let squares = reach(rules, state, unit, pos, *furthest);
+        for (dash, budget) in [false, true].into_iter().zip(budgets) {
+            let Some(budget) = budget else { continue };
+            let within = squares.iter().filter(|(_, cost)| *cost <= budget);
+            out.extend(within.map(|&(to, _)| if dash { Action::Dash { to } } else { Action::Move { to } }));
         }
     }
     if let Some(x) = unit.special(|s| if let UnitSpecial::Leap(x) = s { Some(x) } else { None })
+        && all
         && affordable(&Action::Leap { to: pos })
     {
         let map = Map::new(&state.board, rules);
@@ -154,6 +172,10 @@ pub fn legal_actions(rules: &Ruleset, state: &GameState) -> Vec<Action> {
                 }
             }
         }
+    }
+    if !all {
+        out.extend(candidates.into_iter().filter(|a| check(rules, state, a).is_ok()));
+        return out.into_iter().filter(|a| matches!(a, Action::Ranged { .. } | Action::Melee { .. })).collect();
     }
     for edge in Edge::sides(pos) {
         candidates.push(Action::Door { edge });

@@ -208,6 +208,38 @@ impl<'a> Map<'a> {
     /// "Occupied Squares"), never ending on another figure.
     #[must_use]
     pub fn reach(&self, mover: Mover, from: Pos, squad: u8, figures: &[Figure], budget: u32) -> Vec<(Pos, u32)> {
+        let best = self.cheapest(mover, from, squad, figures, budget, None);
+        self.board
+            .squares()
+            .filter(|&p| p != from && best[self.board.index(p)] <= budget)
+            .filter(|&p| !figures.iter().any(|f| f.pos == p))
+            .map(|p| (p, best[self.board.index(p)]))
+            .collect()
+    }
+
+    /// The cost of a move from `from` that ends on `to`, as [`Map::reach`] lists it, or `None`
+    /// where the move cannot end there. It stops searching once `to` is settled, so a move
+    /// being checked or made costs less than listing every square it could reach.
+    #[must_use]
+    pub fn cost_to(&self, mover: Mover, from: Pos, squad: u8, figures: &[Figure], budget: u32, to: Pos) -> Option<u32> {
+        if to == from || !self.board.contains(to) || figures.iter().any(|f| f.pos == to) {
+            return None;
+        }
+        let best = self.cheapest(mover, from, squad, figures, budget, Some(to));
+        Some(best[self.board.index(to)]).filter(|&cost| cost <= budget)
+    }
+
+    /// The cheapest cost of reaching each square within `budget` (`u32::MAX` beyond it), by
+    /// Dijkstra's search; with `settle`, the search stops once that square's cost is final.
+    fn cheapest(
+        &self,
+        mover: Mover,
+        from: Pos,
+        squad: u8,
+        figures: &[Figure],
+        budget: u32,
+        settle: Option<Pos>,
+    ) -> Vec<u32> {
         let width = usize::from(self.board.width);
         let mut best = vec![u32::MAX; self.board.terrain.len()];
         let mut heap = BinaryHeap::new();
@@ -217,6 +249,9 @@ impl<'a> Map<'a> {
             let here = Pos::new(x, y);
             if cost > best[usize::from(y) * width + usize::from(x)] {
                 continue;
+            }
+            if settle == Some(here) {
+                break;
             }
             if here != from && !mover.nimble && self.engaged(here, squad, figures, from) {
                 continue;
@@ -244,12 +279,7 @@ impl<'a> Map<'a> {
                 }
             }
         }
-        self.board
-            .squares()
-            .filter(|&p| p != from && best[self.board.index(p)] <= budget)
-            .filter(|&p| !figures.iter().any(|f| f.pos == p))
-            .map(|p| (p, best[self.board.index(p)]))
-            .collect()
+        best
     }
 }
 

@@ -25,7 +25,7 @@ pub use action::{Action, ActionKind, CrateContent, Event, Rejection, RollKind, T
 pub use ai::{Level, SCRIPT_NAMES, choose as computer_action, choose_unstudied, evaluate, script_action};
 pub use check::{check, cost};
 pub use combat::{Attack, AttackEvent, AttackResult, resolve_attack, succeeds};
-pub use legal::legal_actions;
+pub use legal::{legal_actions, legal_attacks};
 pub use map::{Figure, Map, Mover, Sight, corners, squares_on_line};
 pub use odds::hits_lost_odds;
 pub use perform::apply;

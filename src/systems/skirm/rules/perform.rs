@@ -14,9 +14,22 @@ use std::collections::BTreeMap;
 /// # Errors
 /// The named reason the rules refuse it; the state is then unchanged.
 pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<Vec<Event>, Rejection> {
-    check(rules, state, action)?;
+    let mut move_cost = None;
+    check_costed(rules, state, action, &mut move_cost)?;
+    Ok(made(rules, state, action, move_cost))
+}
+
+/// [`apply`] for an action [`super::legal_actions`] listed for this very state, on a copy whose
+/// events the caller throws away (the computer's look at what a move opens up): it is not
+/// checked again, and a move's path is not searched for, so its Moved event reads a cost of 0.
+pub(super) fn apply_listed(rules: &Ruleset, state: &mut GameState, action: &Action) -> Vec<Event> {
+    made(rules, state, action, Some(0))
+}
+
+/// The changes of a checked action and what follows from them, as events.
+fn made(rules: &Ruleset, state: &mut GameState, action: &Action, move_cost: Option<u32>) -> Vec<Event> {
     let mut events = Vec::new();
-    perform(rules, state, action, &mut events);
+    perform(rules, state, action, move_cost, &mut events);
     strike::run(rules, state, &mut events);
     // An activation ends by itself when its unit is taken out and nothing is left to roll.
     if state.pending.is_none()
@@ -26,7 +39,7 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
     {
         end_activation(rules, state, &mut events);
     }
-    Ok(events)
+    events
 }
 
 /// Pays an action: ACT first, then Tactical Orders ([house]: ACT left at the end of an
@@ -45,7 +58,14 @@ pub(super) fn pay(rules: &Ruleset, state: &mut GameState, action: &Action, event
     events.push(Event::Paid { action: kind, act, orders });
 }
 
-pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, events: &mut Vec<Event>) {
+/// Makes a checked action's changes, its events pushed to `events`. `known_cost` is what the check found a Move or Dash to cost, so it is not searched again.
+pub(super) fn perform(
+    rules: &Ruleset,
+    state: &mut GameState,
+    action: &Action,
+    known_cost: Option<u32>,
+    events: &mut Vec<Event>,
+) {
     match action {
         Action::Accept => {
             strike::close(rules, state, events);
@@ -139,12 +159,12 @@ pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, e
             let moving = &state.units[id];
             let cost = match action {
                 Action::Leap { .. } => Map::distance(pos, *to),
-                _ => {
+                _ => known_cost.unwrap_or_else(|| {
                     let squares =
                         if matches!(action, Action::Move { .. }) { rules.move_squares } else { rules.dash_squares };
                     let budget = u32::from(squares) + swift(moving);
-                    reach(rules, state, moving, pos, budget).iter().find(|(p, _)| p == to).map_or(0, |(_, c)| *c)
-                }
+                    move_cost(rules, state, moving, pos, budget, *to).unwrap_or(0)
+                }),
             };
             state.units[id].pos = Some(*to);
             if let (Action::Move { .. }, Some(a)) = (action, state.activation.as_mut()) {
@@ -196,7 +216,7 @@ pub(super) fn perform(rules: &Ruleset, state: &mut GameState, action: &Action, e
             {
                 door.open = !door.open;
                 let open = door.open;
-                let _ = state.board.set_edge(*edge, Some(feature));
+                let _ = std::sync::Arc::make_mut(&mut state.board).set_edge(*edge, Some(feature));
                 events.push(Event::Door { edge: *edge, open });
             }
         }

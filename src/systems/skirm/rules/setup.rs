@@ -79,7 +79,7 @@ pub fn start_game(rules: &Ruleset, setup: &Setup, seed: u64) -> Result<(GameStat
         }
     });
     let mut state = GameState {
-        board: setup.board.clone(),
+        board: std::sync::Arc::new(setup.board.clone()),
         mission: setup.mission.clone(),
         environment: setup.environment.clone(),
         turn: 0,

@@ -260,7 +260,7 @@ pub enum Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameState {
     /// Squares, heights, walls and doors (doors open and close).
-    pub board: Board,
+    pub board: std::sync::Arc<Board>,
     /// The mission, by id.
     pub mission: String,
     /// The environment, by id.

@@ -53,7 +53,7 @@ impl SkirmScenario {
 #[must_use]
 pub fn picture(base: &SkirmScenario, state: &GameState) -> SkirmScenario {
     let mut view = base.clone();
-    view.board = state.board.clone();
+    view.board = crate::board::Board::clone(&state.board);
     view.items = state.items.iter().filter(|i| !i.gone).map(|i| (i.pos, i.kind.clone())).collect();
     view.markers = state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos).collect();
     view.squads = (0..2u8)
@@ -83,7 +83,7 @@ pub fn picture(base: &SkirmScenario, state: &GameState) -> SkirmScenario {
 #[must_use]
 pub fn fork(base: &SkirmScenario, state: &GameState) -> SkirmScenario {
     let mut next = base.clone();
-    next.board = state.board.clone();
+    next.board = crate::board::Board::clone(&state.board);
     next.items = state.items.iter().filter(|i| !i.gone).map(|i| (i.pos, i.kind.clone())).collect();
     next.markers = state.markers.iter().filter(|m| m.carrier.is_none() && !m.scored).map(|m| m.pos).collect();
     for (si, squad) in next.squads.iter_mut().enumerate() {
