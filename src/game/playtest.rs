@@ -134,7 +134,8 @@ impl<R: Rules> Playtest<R> {
     }
 
     /// Plays the computer's next moves (the turn its planner chose) when it decides now;
-    /// returns whether it moved or is thinking (the window then asks for another frame). A level that searches thinks on a worker ([`Playtest::thinking_progress`],
+    /// returns whether it moved or is thinking (the window then asks for another frame). A
+    /// level that searches thinks on a worker ([`Playtest::thinking_progress`],
     /// [`Playtest::cancel_thinking`]), and a later call plays the moves: no frame waits on a
     /// turn.
     pub fn computer_step(&mut self) -> bool
