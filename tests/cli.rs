@@ -108,7 +108,7 @@ fn play_applies_a_script_prints_events_and_stops_at_an_illegal_action() {
     let (code, out, err) =
         run_args(&["play", &sample("crossroads-duel.ron"), "--actions", script.to_str().unwrap(), "--seed", "3"]);
     assert_eq!(code, EXIT_OK, "{err}");
-    assert!(out.contains("buys Infantry"), "{out}");
+    assert!(out.contains("Red's Infantry 1 is bought at (2, 1)"), "{out}");
     assert!(out.contains("-- round 2"), "{out}");
     assert!(out.contains("moves from (2, 1) to (2, 4)"), "{out}");
     let (code, out, _) =

@@ -43,6 +43,7 @@ mod file_dialog_ui;
 mod generate;
 mod generate_ui;
 mod golden_cli;
+mod log_names;
 mod modern_documents;
 mod modern_fairness;
 mod modern_rules;

@@ -12,6 +12,7 @@ mod definition;
 mod findings;
 mod generate;
 mod lending;
+pub mod naming;
 mod opened;
 pub mod planner;
 mod play;

@@ -98,9 +98,10 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
             "line": line, "action": action, "reason": rejection.to_string(), "rejection": rejection,
         })));
         let refused = run.refused.map(|(line, action, rejection)| {
+            let why = core.rejection_text(&run.state, &rejection);
             let said = match core.action_text(&run.state, &action) {
-                Some(words) => format!("{words} is refused: {rejection}"),
-                None => format!("{action:?} was refused: {rejection}"),
+                Some(words) => format!("{words} is refused: {why}"),
+                None => format!("{action:?} was refused: {why}"),
             };
             (line, super::named_seats(&said, &G::seat_names(&self.rules, &self.scenario)))
         });

@@ -88,6 +88,11 @@ pub trait Rules {
     fn action_text(&self, _state: &Self::State, _action: &Self::Action) -> Option<String> {
         None
     }
+    /// Why the rules refused an action, for a person, in the position it was refused in: the
+    /// rejection's own words, where a game names the things it speaks of by their names.
+    fn rejection_text(&self, _state: &Self::State, rejection: &Self::Rejection) -> String {
+        rejection.to_string()
+    }
     /// The names of the numbers [`Rules::seat_numbers`] gives, for the balance lab's curves.
     fn series_names(&self) -> &'static [&'static str] {
         &[]
@@ -154,6 +159,9 @@ impl<R: Rules> Rules for std::sync::Arc<R> {
     }
     fn action_text(&self, state: &Self::State, action: &Self::Action) -> Option<String> {
         R::action_text(self, state, action)
+    }
+    fn rejection_text(&self, state: &Self::State, rejection: &Self::Rejection) -> String {
+        R::rejection_text(self, state, rejection)
     }
     fn series_names(&self) -> &'static [&'static str] {
         R::series_names(self)

@@ -124,9 +124,12 @@ impl<R: Rules> Playtest<R> {
             }
             // A refused action changes nothing, so it is said in the position it was refused in.
             Err(rejection) => Err(super::named_seats(
-                &match self.rules.action_text(&self.session.state, action) {
-                    Some(said) => format!("{said}: refused, {rejection}"),
-                    None => rejection.to_string(),
+                &match (
+                    self.rules.action_text(&self.session.state, action),
+                    self.rules.rejection_text(&self.session.state, &rejection),
+                ) {
+                    (Some(said), why) => format!("{said}: refused, {why}"),
+                    (None, why) => why,
                 },
                 &self.seat_names,
             )),

@@ -4,8 +4,8 @@
 
 use crate::game::{Decision, Finished, Level, Place, Planned, Rules, planner::Watch};
 use crate::systems::swat::rules::{
-    Action, Event, GameSetup, GameState, Outcome, PlayerId, PropertyKind, Rejection, Ruleset, UnitKindId,
-    VictoryReason, apply, check, evaluate_for, legal_actions, script_turn, start_game,
+    Action, Event, GameSetup, GameState, Outcome, PlayerId, Rejection, Ruleset, VictoryReason, apply, check,
+    evaluate_for, legal_actions, script_turn, start_game,
 };
 
 impl Rules for Ruleset {
@@ -68,6 +68,10 @@ impl Rules for Ruleset {
         super::text::describe_event(self, state, event)
     }
 
+    fn rejection_text(&self, state: &GameState, rejection: &Rejection) -> String {
+        super::text::with_unit_names(self, state, &rejection.to_string())
+    }
+
     fn series_names(&self) -> &'static [&'static str] {
         &["funds", "income", "unit value"]
     }
@@ -97,81 +101,8 @@ impl Rules for Ruleset {
         }
     }
 
-    /// What a game at the round cap shows of why it stalled, the cause that decides the rest
-    /// first: no route between the armies, a player without an HQ under Conquest (only
-    /// eliminating every unit wins), counter pools spent (nothing left to buy), properties
-    /// nobody took, no turn limit to settle it.
     fn stall_causes(&self, state: &GameState) -> Vec<String> {
-        let mut causes = Vec::new();
-        let standing: Vec<PlayerId> = (0..state.players.len())
-            .filter_map(|seat| u8::try_from(seat).ok().map(PlayerId))
-            .filter(|&p| !state.player(p).defeated)
-            .collect();
-        // Listed first, as it decides the rest. No ground route: water with no bridge between
-        // the armies, which nothing crosses, so the rules themselves cannot end the game (the
-        // validator's `armies-cannot-meet`).
-        if super::rules::armies_apart(self, state, &standing) {
-            causes.push(
-                "no route between the armies: water with no bridge, and nothing carries units over water, so the rules cannot end this game"
-                    .to_owned(),
-            );
-        }
-        if state.victory.conquest && standing.iter().any(|&p| state.count_owned(self, p, PropertyKind::Hq) == 0) {
-            causes.push("no HQ to capture under Conquest".to_owned());
-        }
-        let spent = |p: PlayerId| {
-            (0..self.units.len())
-                .filter_map(|k| u8::try_from(k).ok().map(UnitKindId))
-                .all(|kind| state.counters_left(self, p, kind) == Some(0))
-        };
-        let spent_armies = standing.iter().filter(|&&p| spent(p)).count();
-        if spent_armies > 0 && spent_armies == standing.len() {
-            causes.push("every army's counter pools exhausted".to_owned());
-        } else if spent_armies > 0 {
-            causes.push("an army's counter pools exhausted".to_owned());
-        }
-        let untaken = state
-            .board
-            .squares()
-            .filter(|&pos| state.property_at(self, pos).is_some() && state.owner_at(pos).is_none())
-            .count();
-        if untaken > 0 {
-            causes.push("properties nobody took".to_owned());
-        }
-        // Money that cannot be spent: a factory builds one unit a turn, so funds pile up when
-        // income outruns the factories.
-        let dearest = self.units.iter().map(|u| u.cost).max().unwrap_or(0);
-        if standing.iter().any(|&p| state.player(p).funds > 3 * dearest) {
-            causes.push(
-                "funds piled up unspent (over three times the dearest unit): the factories or the counter pools cannot turn the income into units"
-                    .to_owned(),
-            );
-        }
-        // A standoff: no army has a unit nearer an enemy's properties than its own, so nothing
-        // presses on anything.
-        let owned = |p: PlayerId| -> Vec<crate::board::Pos> {
-            state.board.squares().filter(|&pos| state.owner_at(pos) == Some(p)).collect()
-        };
-        let nearest = |from: crate::board::Pos, to: &[crate::board::Pos]| to.iter().map(|t| from.distance(*t)).min();
-        let pressing = standing.iter().any(|&p| {
-            let own = owned(p);
-            let enemy: Vec<crate::board::Pos> = standing.iter().filter(|&&q| q != p).flat_map(|&q| owned(q)).collect();
-            state
-                .units
-                .iter()
-                .filter(|u| u.owner == p && u.carried_by.is_none())
-                .any(|u| matches!((nearest(u.pos, &enemy), nearest(u.pos, &own)), (Some(e), Some(o)) if e < o))
-        });
-        if standing.len() > 1 && !pressing {
-            causes.push(
-                "a standoff: no army has a unit nearer the enemy's properties than its own (a narrow crossing or a line both sides hold)"
-                    .to_owned(),
-            );
-        }
-        if state.victory.turn_limit.is_none() {
-            causes.push("no turn limit".to_owned());
-        }
-        causes
+        super::stalls::stall_causes(self, state)
     }
 }
 

@@ -10,6 +10,7 @@ pub mod rules;
 mod ruleset;
 pub mod scenario;
 mod settings;
+mod stalls;
 mod system;
 pub mod text;
 

@@ -42,19 +42,38 @@ pub fn summary(rules: &Ruleset, state: &GameState) -> (String, serde_json::Value
     (text, serde_json::json!({ "summary": json }))
 }
 
+/// `text` with every unit it writes by its id ("unit #4", as a rejection writes one) written by
+/// its name instead.
+#[must_use]
+pub fn with_unit_names(rules: &Ruleset, state: &GameState, text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("unit #") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "unit #".len()..];
+        let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+        match after[..digits].parse::<u32>() {
+            Ok(id) => out.push_str(&state.unit_name(rules, crate::systems::swat::rules::UnitId(id))),
+            Err(_) => out.push_str("unit #"),
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// One event as a line of text, for logs and the command line. Seats read "player N" (the
-/// framework puts the scenario's seat names in their place); a unit reads as its player and
-/// kind while `state` still holds it, never as its number.
+/// framework puts the scenario's seat names in their place); a unit reads by its name
+/// ([`GameState::unit_name`]), gone or not, never by its id, and a fight's lines say where
+/// each side stands.
 #[must_use]
 pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> String {
     use crate::systems::swat::rules::{DefeatReason, PowerLevel, Strike};
-    let kind = |k: crate::systems::swat::rules::UnitKindId| rules.units.get(k.index()).map_or("?", |u| u.name.as_str());
-    let unit = |id: &crate::systems::swat::rules::UnitId| {
-        state
-            .units
-            .iter()
-            .find(|u| u.id == *id)
-            .map_or_else(|| "a unit".to_owned(), |u| format!("{}'s {}", u.owner, kind(u.kind)))
+    let unit = |id: &crate::systems::swat::rules::UnitId| state.unit_name(rules, *id);
+    // Where a unit stands, for the lines of a fight: the square it holds, while it holds one.
+    let placed = |id: &crate::systems::swat::rules::UnitId| match state.unit(*id) {
+        Some(u) => format!("{} at {}", unit(id), u.pos),
+        None => unit(id),
     };
     let power_name = |level: &PowerLevel| match level {
         PowerLevel::Power => "CO Power",
@@ -84,22 +103,30 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
                 Strike::Attack => "Attack",
                 Strike::Counter => "Counterattack",
             };
-            format!(
-                "  {strike}: {} fires at {}: damage {initial_damage}, {hits} hits{die}",
-                unit(attacker),
-                unit(target)
-            )
+            // The chart's damage is firepower less defense; below zero it is read as the
+            // defense outweighing the fire, never as "damage -3".
+            let damage = if *initial_damage < 0 {
+                format!("its defense outweighs the fire by {}", initial_damage.unsigned_abs())
+            } else {
+                format!("damage {initial_damage}")
+            };
+            let hits = if *hits == 1 { "1 hit".to_owned() } else { format!("{hits} hits") };
+            format!("  {strike}: {} fires at {}: {damage}, {hits}{die}", placed(attacker), placed(target))
         }
         E::DieRolled { roll, needed, hit, .. } => {
             format!("    d6 rolls {roll} (needs {needed} or less): {}", if *hit { "extra hit" } else { "no extra hit" })
         }
         E::UnitDamaged { unit: id, hits, hp, reduced } => {
             let reduced = if *reduced && *hp > 0 { " (reduced)" } else { "" };
-            format!("  {} loses {hits} HP, {hp} left{reduced}", unit(id))
+            if *hits == 0 {
+                format!("  {} takes no damage, {hp} HP left", unit(id))
+            } else {
+                format!("  {} loses {hits} HP, {hp} left{reduced}", unit(id))
+            }
         }
-        E::UnitEliminated { owner, by, .. } => match by {
-            Some(by) => format!("  a unit of {owner} is eliminated; a medal for {by}"),
-            None => format!("  a unit of {owner} leaves the game"),
+        E::UnitEliminated { unit: id, by, .. } => match by {
+            Some(by) => format!("  {} is eliminated; a medal for {by}", unit(id)),
+            None => format!("  {} leaves the game", unit(id)),
         },
         E::ChargeGained { player, charge } => {
             format!("  {player}'s CO charge: {charge} stars")
@@ -114,10 +141,7 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
         E::HqBecameCity { pos, .. } => {
             format!("  the captured HQ at {pos} becomes a city")
         }
-        E::UnitBought { unit: id, kind: k, pos, cost, .. } => {
-            let buyer = state.units.iter().find(|u| u.id == *id).map_or_else(String::new, |u| format!("{} ", u.owner));
-            format!("  {buyer}buys {} at {pos} for ${cost}", kind(*k))
-        }
+        E::UnitBought { unit: id, pos, cost, .. } => format!("  {} is bought at {pos} for ${cost}", unit(id)),
         E::PowerUsed { player, level } => format!("  {player} uses the {}", power_name(level)),
         E::TurnEnded { player } => format!("  {player} ends the turn"),
         E::PlayerDefeated { player, reason } => {

@@ -252,11 +252,14 @@ fn odds_text(play: &SkirmPlay, action: &Action) -> Option<String> {
 /// stands.
 fn roll_facts(play: &SkirmPlay, pending: &Pending) -> (String, String, String) {
     let state = &play.state;
-    let name =
-        |u: Option<usize>| u.and_then(|u| state.unit(u)).map_or_else(|| "A turret".to_owned(), |u| u.name.clone());
+    // The log's names, so the prompt names the unit as the log and the map do.
+    let names = crate::systems::skirm::text::unit_names(&play.rules, state);
+    let name = |u: Option<usize>| u.and_then(|u| names.get(u).cloned()).unwrap_or_else(|| "A turret".to_owned());
     let target = match pending.strike.target {
         Target::Unit(u) => name(Some(u)),
-        Target::Item(_) => "the item".to_owned(),
+        Target::Item(i) => {
+            state.items.get(i).map_or_else(|| "the item".to_owned(), |item| format!("the item at {}", item.pos))
+        }
         Target::Square(pos) => format!("square {pos}"),
     };
     let arm = target_arm(&play.rules, state, pending.strike.target);

@@ -384,19 +384,33 @@ fn inspector(desk: &mut SwatDesk, ui: &mut Ui) {
     ui.separator();
     let name =
         desk.editor.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| desk.editor.rules.unit(k).name.clone());
-    ui.label(RichText::new(format!("{name} of player {}", unit.owner + 1)).strong());
+    let seat = desk.editor.doc.scenario.seat_names().get(usize::from(unit.owner)).cloned();
+    ui.label(
+        RichText::new(format!("{}'s {name}", seat.unwrap_or_else(|| format!("Player {}", unit.owner + 1)))).strong(),
+    );
     let mut hp = unit.hp;
     ui.add(egui::Slider::new(&mut hp, 1..=desk.editor.rules.economy.max_hp).text("HP"));
     if hp != unit.hp {
         desk.editor.doc.apply_edits("Change HP", &[crate::systems::swat::scenario::Edit::SetUnitHp { index, hp }]);
     }
     let mut owner = unit.owner;
-    egui::ComboBox::from_label("Unit owner").selected_text(format!("Player {}", owner + 1)).show_ui(ui, |ui| {
-        for seat in 0..desk.editor.doc.scenario.players.len() {
-            let seat = u8::try_from(seat).unwrap_or(0);
-            ui.selectable_value(&mut owner, seat, format!("Player {}", seat + 1));
-        }
-    });
+    egui::ComboBox::from_label("Unit owner")
+        .selected_text(
+            desk.editor
+                .doc
+                .scenario
+                .seat_names()
+                .get(usize::from(owner))
+                .cloned()
+                .unwrap_or_else(|| format!("Player {}", owner + 1)),
+        )
+        .show_ui(ui, |ui| {
+            for seat in 0..desk.editor.doc.scenario.players.len() {
+                let seat = u8::try_from(seat).unwrap_or(0);
+                let name = desk.editor.doc.scenario.seat_names().get(usize::from(seat)).cloned();
+                ui.selectable_value(&mut owner, seat, name.unwrap_or_else(|| format!("Player {}", seat + 1)));
+            }
+        });
     if owner != unit.owner {
         let moved = crate::systems::swat::scenario::ScenarioUnit { owner, ..unit.clone() };
         desk.editor.doc.apply_edits(

@@ -383,7 +383,11 @@ pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
             }
             if let Some(unit) = play.selected.and_then(|id| state.unit(id)) {
                 let card = desk.editor.rules.unit(unit.kind);
-                ui.label(RichText::new(format!("{} {} - {} HP", card.name, unit.id, unit.hp)).strong());
+                let name = crate::game::named_seats(
+                    &state.unit_name(&desk.editor.rules, unit.id),
+                    &desk.editor.doc.scenario.seat_names(),
+                );
+                ui.label(RichText::new(format!("{name}: {} HP", unit.hp)).strong());
                 ui.label(format!(
                     "MP {}, range {}-{}, defense {}, {}",
                     card.movement,

@@ -48,6 +48,7 @@ pub fn apply(rules: &Ruleset, state: &mut GameState, action: &Action) -> Result<
             let id = UnitId(state.next_unit_id);
             state.next_unit_id += 1;
             let current = state.current;
+            state.roster.push((id, current, *kind));
             let player = &mut state.players[current.index()];
             player.funds -= cost;
             player.fielded = true;

@@ -319,6 +319,10 @@ pub struct GameState {
     pub units: Vec<Unit>,
     /// The id the next unit will get.
     pub next_unit_id: u32,
+    /// Every unit the game has had, in the order they came: its id, player and card. A unit
+    /// keeps its name from it ([`GameState::unit_name`]) after it is gone.
+    #[serde(default)]
+    pub roster: Vec<(UnitId, PlayerId, UnitKindId)>,
     /// Players in seat order.
     pub players: Vec<PlayerState>,
     /// The seat whose turn it is.
@@ -377,6 +381,23 @@ impl GameState {
     #[must_use]
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
         self.units.binary_search_by_key(&id, |u| u.id).ok().map(|index| &self.units[index])
+    }
+
+    /// A unit's name for people, the same from the start of the game to its end, gone or not,
+    /// and never another unit's: its player, its card and its number among that player's units
+    /// of that card in the order they came ("player 1's Infantry 2"; the framework puts the
+    /// seat's name for "player 1").
+    #[must_use]
+    pub fn unit_name(&self, rules: &Ruleset, id: UnitId) -> String {
+        let card = |kind: UnitKindId| rules.units.get(kind.index()).map_or("unit", |u| u.name.as_str());
+        match self.roster.iter().find(|(known, _, _)| *known == id) {
+            Some(&(_, owner, kind)) => {
+                let number = self.roster.iter().filter(|(u, o, k)| *o == owner && *k == kind && *u <= id).count();
+                format!("{owner}'s {} {number}", card(kind))
+            }
+            // A game saved before units were named keeps what it has: player and card.
+            None => self.unit(id).map_or_else(|| "a unit".to_owned(), |u| format!("{}'s {}", u.owner, card(u.kind))),
+        }
     }
 
     pub(crate) fn unit_mut(&mut self, id: UnitId) -> Option<&mut Unit> {
@@ -537,7 +558,9 @@ impl GameState {
                 next_id += 1;
             }
         }
+        let roster = units.iter().map(|u| (u.id, u.owner, u.kind)).collect();
         Ok(Self {
+            roster,
             board,
             start_owners: owners.clone(),
             owners,

@@ -1,0 +1,34 @@
+//! Units' names for people, the same in every game: two units are never written alike, so a
+//! name that a side's roster repeats is numbered in the roster's order ("Trooper 1",
+//! "Trooper 2"), and a name it holds once stays as it is.
+
+/// The name each unit goes by, from each unit's side and its own name, in the roster's order:
+/// where a side has two or more units of one name, each is numbered among them (1, 2, ...), so
+/// no two units of a side read alike. A roster that never shrinks (units taken out stay in it)
+/// gives each unit one name for the whole game.
+#[must_use]
+pub fn distinct_names(roster: &[(u8, &str)]) -> Vec<String> {
+    roster
+        .iter()
+        .enumerate()
+        .map(|(index, &(side, name))| {
+            let alike = |&&(s, n): &&(u8, &str)| s == side && n == name;
+            if roster.iter().filter(alike).count() < 2 {
+                return name.to_owned();
+            }
+            let number = roster[..=index].iter().filter(alike).count();
+            format!("{name} {number}")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repeated_name_is_numbered_within_its_side_and_a_lone_name_is_kept() {
+        let roster = [(0, "Trooper"), (0, "Gunner"), (0, "Trooper"), (1, "Trooper"), (0, "Trooper")];
+        assert_eq!(distinct_names(&roster), ["Trooper 1", "Gunner", "Trooper 2", "Trooper", "Trooper 3"]);
+    }
+}
