@@ -2,6 +2,8 @@
 //! that turns into "a unit" once it is gone, and dice counted from one as a person counts
 //! them. Played through `play` with the computer on both sides, as a user would.
 
+#![allow(clippy::unwrap_used)]
+
 use super::cli_common::run_args;
 
 fn sample(name: &str) -> String {
