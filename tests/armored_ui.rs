@@ -194,7 +194,7 @@ fn a_playtest_moves_a_tank_by_dragging_it_undoes_it_and_returns_to_the_untouched
     };
     assert!(moved < 42 * UM_PER_INCH && moved > 37 * UM_PER_INCH, "{moved}");
     harness.get_by_label_contains("moves from (20\", 42\")");
-    harness.get_by_label("Undo").click();
+    harness.get_by_label("Undo action").click();
     harness.run_steps(2);
     assert!(harness.state().armored().unwrap().play.as_ref().unwrap().play.session.actions.is_empty());
     harness.get_by_label("Back to editor").click();

@@ -78,6 +78,30 @@ fn verdict_names_the_favoured_seat_or_says_none_is_and_how_sure() {
     );
     assert!(!first.favoured, "{}", first.verdict);
     assert!(first.verdict.contains("moving first helps (700 of 1000"), "{}", first.verdict);
+    // That the first move decides the games is what matters most, so the verdict leads with
+    // it, and says why neither seat's share shows it.
+    assert!(first.first_move_decides);
+    assert!(
+        first.verdict.starts_with(
+            "the first move decides the game: the first mover wins 700 of 1000 games, whichever seat it is"
+        ),
+        "{}",
+        first.verdict
+    );
+    assert!(first.verdict.contains("each seat moved first in about half of them"), "{}", first.verdict);
+    assert!(first.verdict.contains("As for the seats, no seat is favoured"), "{}", first.verdict);
+    // A first mover a little ahead, within the margin, is told after the seats.
+    let slight = judge(
+        &records(&[(Some(0), Some(0), 530), (Some(1), Some(0), 470), (Some(1), Some(1), 530), (Some(0), Some(1), 470)]),
+        2,
+        0.05,
+        false,
+    );
+    assert!(!slight.first_move_decides && slight.verdict.starts_with("no seat is favoured"), "{}", slight.verdict);
+    assert!(slight.verdict.contains("; moving first helps (1060 of 2000"), "{}", slight.verdict);
+    // Many draws: the verdict says why every seat's share sits under a fair share.
+    let drawn = judge(&records(&[(Some(0), None, 330), (Some(1), None, 320), (None, None, 350)]), 2, 0.05, false);
+    assert!(drawn.verdict.contains("35% of the games are drawn, so every seat's share"), "{}", drawn.verdict);
 }
 
 #[test]

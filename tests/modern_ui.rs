@@ -120,7 +120,7 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     assert!(charge, "close combat's odds or why there is no charge");
     // Undo takes the morale test back: the chosen figure, the aim and any Fire button go with
     // it (issue 38, item 13), and the test passes again on the same dice.
-    harness.get_by_label("Undo").click();
+    harness.get_by_label("Undo action").click();
     harness.run_steps(2);
     let play = desk(&harness).play.as_ref().unwrap();
     assert_eq!((play.selected, play.target), (None, None), "the aim survived the undo");

@@ -362,9 +362,9 @@ fn a_skirm_playtest_at_hard_says_the_computer_is_planning_then_it_plays() {
     harness.get_by_label("Playtest").click();
     harness.run_steps(4);
     window_common::choose_level(&mut harness, "Hard");
-    harness.get_by_label("Computer plays squad 1").click();
+    harness.get_by_label("Computer plays Reaver Raiders").click();
     harness.run_steps(1);
-    harness.get_by_label("Computer plays squad 2").click();
+    harness.get_by_label("Computer plays Vanguard Recovery Team").click();
     let actions = |harness: &Harness<'static, StudioApp>| {
         harness.state().skirm().unwrap().play.as_ref().unwrap().play.session.actions.len()
     };

@@ -110,7 +110,8 @@ fn the_balance_panel_with_results_draws_no_text_under_12_px() {
     }
     harness.get_by_label_contains("Share of wins: bar, 95% interval");
     let explained = harness.query_by_label_contains("once the sequential test could tell").is_some()
-        || harness.query_by_label_contains("A fixed count of 40 games").is_some();
+        || harness.query_by_label_contains("A fixed count of 40 games").is_some()
+        || harness.query_by_label_contains("All 40 games played without the sequential test deciding").is_some();
     assert!(explained, "the panel says how the verdict was reached");
     // The heatmap has a legend, and pointing at a place says what happened there.
     harness.get_by_label("Show the heatmap: where properties changed hands").click();

@@ -104,7 +104,7 @@ fn armored_advance_undo_after_the_computers_turn_returns_to_before_the_persons_e
         let play = &app.armored().unwrap().play.as_ref().unwrap().play;
         play.actions.len() > before + 1 && play.state().side == 0
     });
-    harness.get_by_label("Undo").click();
+    harness.get_by_label("Undo action").click();
     harness.run_steps(3);
     let play = &harness.state().armored().unwrap().play.as_ref().unwrap().play;
     assert_eq!(play.actions.len(), before, "back to before the person's End turn: {:?}", play.log);
@@ -149,7 +149,7 @@ fn modern_skirmish_undo_after_the_computers_answer_returns_to_before_the_persons
     let deciders = play.session.deciders(&play.rules);
     let last_person = deciders.iter().rposition(|s| *s == Some(person)).unwrap();
     assert!(deciders[last_person + 1..].contains(&Some(1 - person)), "the computer answered: {:?}", play.log);
-    harness.get_by_label("Undo").click();
+    harness.get_by_label("Undo action").click();
     harness.run_steps(2);
     let play = desk(harness.state());
     assert_eq!(play.actions.len(), last_person, "back to before the person's last action: {:?}", play.log);

@@ -118,6 +118,9 @@ pub struct Balance {
     pub stalls: Option<String>,
     /// Whether a seat is favoured beyond chance.
     pub favoured: bool,
+    /// Whether the first mover wins (or loses) beyond the margin, whichever seat moves first:
+    /// then the first move, not a seat, decides the games, and the verdict leads with it.
+    pub first_move_decides: bool,
     /// Per recorded number (funds, income, unit value): per seat, per round, the mean and the
     /// band from the 10th to the 90th percentile over the games still going.
     pub curves: Vec<Curve>,
@@ -470,7 +473,9 @@ pub fn balance_of_first(records: &[GameRecord], seats: u8, options: &BalanceOpti
     Some(judge(records.get(..played)?, seats, options.margin, stopped_early))
 }
 
-fn percent(x: f64) -> String {
+/// A share as a whole percentage ("35%"), as every text of the lab writes one.
+#[must_use]
+pub fn percent(x: f64) -> String {
     format!("{:.0}%", 100.0 * x)
 }
 
@@ -498,7 +503,7 @@ fn stall_note(records: &[GameRecord]) -> Option<String> {
         causes.into_iter().map(|(cause, (n, place))| (cause, n, place)).collect();
     ranked.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)).then(a.0.cmp(b.0)));
     let seen = if ranked.is_empty() {
-        "the games show no cause the game can name".to_owned()
+        "no blocked route, empty pool or missing goal was seen: the armies could still move, but neither side pressed on (a turn limit, or objectives nearer the middle, would force the issue)".to_owned()
     } else {
         let listed: Vec<String> = ranked.iter().map(|(cause, n, _)| format!("{cause} (in {n})")).collect();
         format!("seen at the cap: {}", listed.join(", "))
@@ -595,17 +600,45 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
     };
     let favoured = !favoured_seats.is_empty();
     let stalls = stall_note(records);
+    // What matters most leads the verdict: the first move where it decides games beyond the
+    // margin (whoever moves first, so no seat's share shows it), then the seats, then draws.
+    let mut first_move_decides = false;
     if let Some((won, n, (low, high))) = first_mover
         && (low > 0.5 || high < 0.5)
         && seats == 2
     {
-        verdict.push_str(&format!(
-            "; moving first {} ({} of {} won by the first mover, 95% interval {} to {})",
+        // The first move goes to each seat in turn, so it moves the first mover's share
+        // without moving either seat's.
+        let rotates = seat_shares.iter().all(|s| s.first.0 * 3 >= fixed.len());
+        let mover = if low > 0.5 { "the first mover" } else { "the second mover" };
+        let mover_won = if low > 0.5 { won } else { n - won };
+        first_move_decides = low > 0.5 + margin || high < 0.5 - margin;
+        let said = format!(
+            "moving first {} ({} of {} won by the first mover, 95% interval {} to {}{})",
             if low > 0.5 { "helps" } else { "hurts" },
             won,
             crate::game::games_counted(n),
             percent(low),
-            percent(high)
+            percent(high),
+            if rotates {
+                "; each seat moved first in about half of them, so neither seat's share shows it"
+            } else {
+                ""
+            }
+        );
+        verdict = if first_move_decides {
+            format!(
+                "the first move decides the game: {mover} wins {mover_won} of {}, whichever seat it is; {said}. As for the seats, {verdict}",
+                crate::game::games_counted(n)
+            )
+        } else {
+            format!("{verdict}; {said}")
+        };
+    }
+    if draws * 4 >= games.max(1) && games > 0 {
+        verdict.push_str(&format!(
+            "; {} of the games are drawn, so every seat's share of all games sits that much under a fair share",
+            percent(draws as f64 / games as f64)
         ));
     }
     let first_round_captures = (0..seats)
@@ -627,6 +660,7 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
         endings,
         stopped_early,
         favoured,
+        first_move_decides,
         verdict,
         stalls,
     }

@@ -3,17 +3,13 @@
 //! curve, the CO matrix) and the verdict, readable in any browser and printable.
 
 use super::sensitivity::Sensitivity;
-use super::{Balance, MatrixCell, SweepPoint};
+use super::{Balance, MatrixCell, SweepPoint, percent};
 use crate::game::{LabNaming, Place};
 use std::fmt::Write as _;
 
 /// Escapes text for HTML.
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.0}%", 100.0 * x)
 }
 
 /// Horizontal bars: each seat's share, its 95% interval as a whisker, the fair share dashed.

@@ -169,10 +169,10 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
             .on_hover_text("Games to play (the most, when stopping early)");
         let level_label = ui.label("Computer");
         egui::ComboBox::from_id_salt("balance-level")
-            .selected_text(panel.level.name())
+            .selected_text(panel.level.label())
             .show_ui(ui, |ui| {
                 for level in Level::ALL {
-                    ui.selectable_value(&mut panel.level, level, level.name());
+                    ui.selectable_value(&mut panel.level, level, level.label());
                 }
             })
             .response
@@ -216,7 +216,10 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
         return;
     };
-    let colour = if balance.favoured { Color32::from_rgb(230, 150, 60) } else { Color32::from_rgb(80, 190, 100) };
+    // Green only when nothing decides the games but the play: no favoured seat, no first move
+    // that decides them and no stalls.
+    let unfair = balance.favoured || balance.first_move_decides || balance.stalls.is_some();
+    let colour = if unfair { Color32::from_rgb(230, 150, 60) } else { Color32::from_rgb(80, 190, 100) };
     // The lab numbers seats; people see the desk's names for them (a side, a squad).
     let mut verdict = balance.verdict.clone();
     for seat in balance.seats.iter().rev() {
@@ -236,13 +239,22 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
     if let Some(stalls) = &balance.stalls {
         ui.label(RichText::new(format!("Stalled: {stalls}")).color(crate::ui::style::WARNING));
     }
-    ui.label(RichText::new(how_judged(&balance)).weak());
+    ui.label(RichText::new(how_judged(&balance, panel.until_clear, panel.games)).weak());
     for seat in &balance.seats {
         ui.label(format!("{} wins {}", desk.seat_name(usize::from(seat.seat)), share_text(seat.wins, balance.games)));
     }
     let names: Vec<String> = balance.seats.iter().map(|s| desk.seat_name(usize::from(s.seat))).collect();
     ui.label(RichText::new("Share of wins: bar, 95% interval (whisker), fair share (grey line)").small());
     shares_bars(ui, &balance, &colours, &names);
+    if drawn_much {
+        ui.label(
+            RichText::new(format!(
+                "Draws take {} of the games, so every bar sits under the fair share: the bars count wins among all games.",
+                crate::balance::percent(balance.draws as f64 / balance.games.max(1) as f64)
+            ))
+            .small(),
+        );
+    }
     if let Some(curve) = balance.curves.iter().find(|c| c.name == "unit value").or(balance.curves.first()) {
         ui.label(RichText::new(format!("{} per round: mean (line) and 80% band", capitalised(&curve.name))).small());
         curve_chart(ui, curve, &colours);
@@ -260,17 +272,26 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
     panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
 }
 
-/// How the verdict was reached, so a run that stopped early and one of a fixed count read alike.
-fn how_judged(balance: &Balance) -> String {
+/// How the verdict was reached, in the run's own terms: stopped early by the sequential test,
+/// still under way, played to the most games the test was allowed, or a fixed count.
+fn how_judged(balance: &Balance, until_clear: bool, most: usize) -> String {
+    let played = crate::game::games_counted(balance.games);
     if balance.stopped_early {
         format!(
-            "Stopped after {}, once the sequential test could tell whether a seat is 5 points or more ahead of a fair share. It answers only that question; a fixed count of games also measures smaller leans, and calls them within the margin.",
-            crate::game::games_counted(balance.games)
+            "Stopped after {played}, once the sequential test could tell whether a seat is 5 points or more ahead of a fair share. It answers only that question; a fixed count of games also measures smaller leans, and calls them within the margin."
+        )
+    } else if balance.games < most {
+        format!(
+            "{played} of {most} so far: each seat's share with its 95% interval{}. The verdict may change as the rest are played.",
+            if until_clear { "; the run stops sooner once the sequential test decides" } else { "" }
+        )
+    } else if until_clear {
+        format!(
+            "All {played} played without the sequential test deciding, so each seat's share is judged by its 95% interval: favoured when the interval lies above a fair share and reaches 5 points over it."
         )
     } else {
         format!(
-            "A fixed count of {}: each seat's share with its 95% interval. A seat is called favoured when its interval lies above a fair share and reaches 5 points over it; a smaller lean is named but called within the margin, as the sequential test would.",
-            crate::game::games_counted(balance.games)
+            "A fixed count of {played}: each seat's share with its 95% interval. A seat is called favoured when its interval lies above a fair share and reaches 5 points over it; a smaller lean is named but called within the margin, as the sequential test would."
         )
     }
 }
@@ -446,5 +467,40 @@ pub fn heatmap_overlay(panel: &BalancePanel, desk: &dyn Desk, placement: Option<
         for (i, galley) in galleys.into_iter().enumerate() {
             tip.galley(corner + vec2(6.0, 4.0 + 18.0 * i as f32), galley, Color32::WHITE);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The words under a verdict follow the run's own settings.
+    use super::how_judged;
+    use crate::game::GameRecord;
+
+    fn games(n: usize) -> Vec<GameRecord> {
+        (0..n)
+            .map(|i| GameRecord {
+                winner: Some(u8::from(i % 2 == 0)),
+                first: None,
+                length: 10,
+                ending: "Conquest".into(),
+                actions: 0,
+                series: Vec::new(),
+                captures: Vec::new(),
+                stalled: Vec::new(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_is_described_as_it_was_asked_for_and_as_far_as_it_has_gone() {
+        let done = crate::balance::judge(&games(200), 2, 0.05, false);
+        assert!(how_judged(&done, false, 200).starts_with("A fixed count of 200 games"));
+        // "Stop when the answer is clear" that played every game is no fixed count.
+        assert!(how_judged(&done, true, 200).starts_with("All 200 games played without the sequential test deciding"));
+        // Part of a longer run.
+        let part = crate::balance::judge(&games(2020), 2, 0.05, false);
+        assert!(how_judged(&part, false, 3000).starts_with("2020 games of 3000 so far"));
+        let early = crate::balance::judge(&games(400), 2, 0.05, true);
+        assert!(how_judged(&early, true, 3000).starts_with("Stopped after 400 games"));
     }
 }

@@ -316,6 +316,18 @@ impl UiCommand {
         }
     }
 
+    /// Whether the palette's search `lower` (in lower case) finds it: by its label, or by the
+    /// words a person looks for it under ("generate" finds the New scenario dialog, whose
+    /// generator makes a start).
+    #[must_use]
+    pub fn found_by(self, lower: &str) -> bool {
+        let also: &[&str] = match self {
+            UiCommand::New => &["generate", "random", "create"],
+            _ => &[],
+        };
+        self.label().to_lowercase().contains(lower) || also.iter().any(|word| word.contains(lower))
+    }
+
     /// The keyboard shortcuts, the first shown in menus.
     #[must_use]
     pub fn shortcuts(self) -> Vec<KeyboardShortcut> {

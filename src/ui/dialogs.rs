@@ -127,7 +127,7 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                 let lower = query.to_lowercase();
                 let matches: Vec<UiCommand> = UiCommand::all(app.desk.game_commands())
                     .into_iter()
-                    .filter(|&c| offers(app.desk.as_ref(), c) && c.label().to_lowercase().contains(&lower))
+                    .filter(|&c| offers(app.desk.as_ref(), c) && c.found_by(&lower))
                     .collect();
                 let enter = ui.input(|i| i.key_pressed(egui::Key::Enter));
                 let mut chosen = None;

@@ -194,7 +194,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
             p.computer_asked = true;
             ui.ctx().request_repaint();
         }
-        if ui.button("Undo").clicked() && !p.play.undo() {
+        if ui.button("Undo action").clicked() && !p.play.undo() {
             p.note = "Nothing to undo.".into();
         }
         ui.add(egui::DragValue::new(&mut p.seed).range(0..=u64::MAX).prefix("seed "));

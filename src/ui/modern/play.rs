@@ -226,7 +226,7 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
             // the computer thinks on a worker, and a later frame plays its moves.
             p.computer_asked = true;
         }
-        if ui.button("Undo").clicked() {
+        if ui.button("Undo action").clicked() {
             if p.play.undo() {
                 p.forget_choices();
             } else {

@@ -76,7 +76,13 @@ pub fn frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                 file = Some(false);
             }
             ui.separator();
-            let names: Vec<String> = (0..2).map(|squad| format!("squad {}", squad + 1)).collect();
+            // The squads by the names the log and the map give them.
+            let names: Vec<String> = (0..2)
+                .map(|squad| {
+                    let name = play.state.squads.get(squad).map(|q| q.name.as_str());
+                    crate::systems::skirm::scenario::document::squad_label(name, squad)
+                })
+                .collect();
             crate::ui::widgets::computer_seats(ui, &mut play.computer, &names);
             crate::ui::widgets::level_choice(ui, &mut play.play.level);
         });
