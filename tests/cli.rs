@@ -92,7 +92,7 @@ fn validate_exit_0_for_clean_files_1_for_errors_2_for_unreadable() {
 fn stats_prints_text_and_json() {
     let (code, out, _) = run_args(&["stats", &sample("four-corners.ron")]);
     assert_eq!(code, EXIT_OK);
-    assert!(out.contains("Yellow: 1 cities, 1 factories, 1 HQ; income $10"), "{out}");
+    assert!(out.contains("Yellow: 1 city, 1 factory, 1 HQ; income $10"), "{out}");
     let (code, out, _) = run_args(&["stats", &sample("four-corners.ron"), "--json"]);
     assert_eq!(code, EXIT_OK);
     let value: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -79,3 +79,13 @@ fn names_are_numbered_only_where_a_side_repeats_them_and_stay_put_as_the_roster_
     let names = distinct_names(&[(0, "A"), (0, "A"), (0, "A 2")]);
     assert_eq!(names.len(), 3);
 }
+
+#[test]
+fn a_seat_whose_name_ends_in_s_owns_its_units_with_a_bare_apostrophe() {
+    let names = vec!["Allies".to_owned(), "Axis".to_owned(), "Blue".to_owned()];
+    assert_eq!(
+        skirmish_studio::game::named_seats("player 1's Tank 1 fires at player 3's Infantry 2", &names),
+        "Allies' Tank 1 fires at Blue's Infantry 2"
+    );
+    assert_eq!(skirmish_studio::game::named_seats("player 2 ends the turn", &names), "Axis ends the turn");
+}

@@ -116,7 +116,7 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
         harness.query_by_label_contains("No shot").is_some() || harness.query_by_label_contains("Hit ").is_some();
     assert!(shot, "the fire preview shows the chances or why there is none");
     let charge = harness.query_by_label_contains("No charge").is_some()
-        || harness.query_by_label_contains("Charge: defender eliminated 0.401").is_some();
+        || harness.query_by_label_contains("Charge: defender eliminated 40%").is_some();
     assert!(charge, "close combat's odds or why there is no charge");
     // Undo takes the morale test back: the chosen figure, the aim and any Fire button go with
     // it (issue 38, item 13), and the test passes again on the same dice.

@@ -574,7 +574,13 @@ fn named_system(text: &str) -> Option<String> {
 pub fn named_seats(text: &str, names: &[String]) -> String {
     let mut out = text.to_owned();
     for (seat, name) in names.iter().enumerate().rev() {
-        out = out.replace(&format!("player {}", seat + 1), name).replace(&format!("Player {}", seat + 1), name);
+        // "player 1's" becomes "Blue's" or "the Allies'", as English writes a name ending in s.
+        let owner = naming::possessive(name);
+        out = out
+            .replace(&format!("player {}'s", seat + 1), &owner)
+            .replace(&format!("Player {}'s", seat + 1), &owner)
+            .replace(&format!("player {}", seat + 1), name)
+            .replace(&format!("Player {}", seat + 1), name);
     }
     out
 }

@@ -22,9 +22,22 @@ pub fn distinct_names(roster: &[(u8, &str)]) -> Vec<String> {
         .collect()
 }
 
+/// A name's possessive as English writes it: "Blue's", "the Allies'", "1st Legionaries'".
+#[must_use]
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') || name.ends_with('S') { format!("{name}'") } else { format!("{name}'s") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_name_ending_in_s_takes_a_bare_apostrophe() {
+        assert_eq!(possessive("Blue"), "Blue's");
+        assert_eq!(possessive("Allies"), "Allies'");
+        assert_eq!(possessive("1st Legionaries"), "1st Legionaries'");
+    }
 
     #[test]
     fn a_repeated_name_is_numbered_within_its_side_and_a_lone_name_is_kept() {

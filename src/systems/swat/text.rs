@@ -13,10 +13,11 @@ pub fn summary(rules: &Ruleset, state: &GameState) -> (String, serde_json::Value
         let units = state.units.iter().filter(|u| u.owner.index() == seat).count();
         let _ = write!(
             text,
-            "\n   player {}: ${}, {units} units, {} medals{}{}",
+            "\n   player {}: ${}, {}, {}{}{}",
             seat + 1,
             player.funds,
-            player.medals,
+            crate::game::counted(units, "unit", "units"),
+            crate::game::counted(player.medals as usize, "medal", "medals"),
             player.co.map_or_else(String::new, |co| format!(", CO {}", rules.co(co).name)),
             if player.defeated { ", defeated" } else { "" }
         );

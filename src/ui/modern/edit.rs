@@ -262,10 +262,10 @@ fn statistics(desk: &mut ModernDesk, ui: &mut Ui) {
     );
     let [ae, be, de] = stats.close_combat;
     ui.label(format!(
-        "Close combat: defender eliminated {:.3}, both {:.3}, attacker {:.3}",
-        f64::from(de) / 1296.0,
-        f64::from(be) / 1296.0,
-        f64::from(ae) / 1296.0
+        "Close combat: defender eliminated {:.0}%, both {:.0}%, attacker {:.0}%",
+        100.0 * f64::from(de) / 1296.0,
+        100.0 * f64::from(be) / 1296.0,
+        100.0 * f64::from(ae) / 1296.0
     ));
 }
 

@@ -284,8 +284,12 @@ fn units(desk: &mut ModernDesk, ui: &mut Ui) {
                 }));
                 morale_track(ui, &u.name, morale.minuses);
                 ui.label(format!(
-                    "{} minuses (casualties {}, friends broken {}, ammo {}); a test passes {:.3}",
-                    morale.minuses, morale.parts.0, morale.parts.1, morale.parts.2, morale.pass
+                    "{} (casualties {}, friends broken {}, ammo {}); a test passes {:.0}% of the time",
+                    crate::game::counted(morale.minuses as usize, "minus", "minuses"),
+                    morale.parts.0,
+                    morale.parts.1,
+                    morale.parts.2,
+                    100.0 * morale.pass
                 ));
                 if side == state.side
                     && state.active.is_none()
@@ -414,7 +418,12 @@ fn side(desk: &mut ModernDesk, ui: &mut Ui) {
         let (de, be, ae) = p.play.melee_odds();
         match p.play.charge(figure, target) {
             Ok(action) => {
-                ui.label(format!("Charge: defender eliminated {de:.3}, both {be:.3}, attacker {ae:.3}"));
+                ui.label(format!(
+                    "Charge: defender eliminated {:.0}%, both {:.0}%, attacker {:.0}%",
+                    100.0 * de,
+                    100.0 * be,
+                    100.0 * ae
+                ));
                 if ui.button("Charge into base contact").on_hover_text("The unit's whole move").clicked() {
                     chosen = Some(action);
                 }

@@ -335,7 +335,11 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
             .count();
         if moves > 0 {
             ui.label(
-                RichText::new(format!("{moves} squares to move to: click one on the map (cost shown there).")).small(),
+                RichText::new(format!(
+                    "{} to move to: click one on the map (cost shown there).",
+                    crate::game::counted(moves, "square", "squares")
+                ))
+                .small(),
             );
         }
         for (action, act) in choices.iter() {

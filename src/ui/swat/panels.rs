@@ -386,7 +386,11 @@ fn inspector(desk: &mut SwatDesk, ui: &mut Ui) {
         desk.editor.rules.unit_id(&unit.kind).map_or(unit.kind.clone(), |k| desk.editor.rules.unit(k).name.clone());
     let seat = desk.editor.doc.scenario.seat_names().get(usize::from(unit.owner)).cloned();
     ui.label(
-        RichText::new(format!("{}'s {name}", seat.unwrap_or_else(|| format!("Player {}", unit.owner + 1)))).strong(),
+        RichText::new(format!(
+            "{} {name}",
+            crate::game::naming::possessive(&seat.unwrap_or_else(|| format!("Player {}", unit.owner + 1)))
+        ))
+        .strong(),
     );
     let mut hp = unit.hp;
     ui.add(egui::Slider::new(&mut hp, 1..=desk.editor.rules.economy.max_hp).text("HP"));

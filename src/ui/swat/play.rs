@@ -321,7 +321,11 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
                 .sum();
             let units = state.units.iter().filter(|u| u.owner == id).count();
             ui.label(format!("${} (income ${income}), {units} units", player.funds));
-            ui.label(format!("{cities} cities, {} HQ, {} medals", hqs, player.medals));
+            ui.label(format!(
+                "{}, {hqs} HQ, {}",
+                crate::game::counted(cities as usize, "city", "cities"),
+                crate::game::counted(player.medals as usize, "medal", "medals")
+            ));
             if let Some(co) = player.co.map(|c| desk.editor.rules.co(c)) {
                 let stars: String =
                     (0..co.super_power.stars).map(|i| if i < player.charge { '*' } else { '.' }).collect();

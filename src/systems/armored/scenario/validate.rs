@@ -484,8 +484,8 @@ pub fn validate(rules: &Ruleset, scenario: &ArmoredScenario) -> Vec<Finding> {
                 Severity::Error,
                 "over-requisition",
                 format!(
-                    "{}'s force costs {cost}, over the requisition limit of {}.",
-                    side_name(scenario, side),
+                    "{} force costs {cost}, over the requisition limit of {}.",
+                    crate::game::naming::possessive(&side_name(scenario, side)),
                     scenario.requisition_limit
                 ),
                 vec![],

@@ -128,7 +128,12 @@ pub fn validate(rules: &Ruleset, scenario: &ModernScenario) -> Vec<Finding> {
                     out.push(Finding {
                         severity: Severity::Warning,
                         code: "outside-deployment",
-                        message: format!("{} of {}'s figures stand outside {}", outside.len(), unit.name, zone.name),
+                        message: format!(
+                            "{} of {} figures stand outside {}",
+                            outside.len(),
+                            crate::game::naming::possessive(&unit.name),
+                            zone.name
+                        ),
                         places: outside,
                         fix: Some(Fix {
                             label: format!("Set {} up in {}", unit.name, zone.name),

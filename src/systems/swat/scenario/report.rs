@@ -21,14 +21,14 @@ pub fn stats_report(rules: &Ruleset, scenario: &Scenario) -> Report {
     for p in &stats.players {
         let _ = writeln!(
             text,
-            "  player {}: {} cities, {} factories, {} HQ; income ${}, funds ${}, {} units worth ${}",
+            "  player {}: {}, {}, {} HQ; income ${}, funds ${}, {} worth ${}",
             p.player + 1,
-            p.cities,
-            p.factories,
+            crate::game::counted(p.cities as usize, "city", "cities"),
+            crate::game::counted(p.factories as usize, "factory", "factories"),
             p.hqs,
             p.starting_income,
             p.funds,
-            p.units,
+            crate::game::counted(p.units as usize, "unit", "units"),
             p.starting_unit_value
         );
     }
