@@ -386,7 +386,7 @@ fn play_runs_a_script_and_stops_at_a_refused_action_with_its_line_and_reason() {
     // The house's wall is at 36": the hull's front stops short of it (4.1" long, centre at 38.5").
     assert!(out.contains("moves from (10\", 42\") to (10\", 38.5\"), 3.5\""), "{out}");
     assert!(
-        err.contains("line 3: Medium tank (M4 Sherman) of Allies moves to (10\", 34\") is refused: the hull (1.9\" wide) does not fit past Building 2"),
+        err.contains("line 3: Medium tank (M4 Sherman) 1 of Allies moves to (10\", 34\") is refused: the hull (1.9\" wide) does not fit past Building 2"),
         "{err}"
     );
     let bad = temp_file("bad.txt", "fly 1 2 3\n");

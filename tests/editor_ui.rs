@@ -238,13 +238,19 @@ fn a_failed_autosave_and_a_damaged_recovery_file_are_shown_not_ignored() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
-#[test]
-fn the_command_palette_finds_and_runs_a_command() {
+/// The command palette (F1) on Crossroads Duel, `query` typed into its search.
+fn palette_searching(query: &str) -> Harness<'static, StudioApp> {
     let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
     harness.key_press(Key::F1);
     harness.run_steps(2);
-    harness.get_by_role(egui::accesskit::Role::TextInput).type_text("eras");
+    harness.get_by_role(egui::accesskit::Role::TextInput).type_text(query);
     harness.run_steps(2);
+    harness
+}
+
+#[test]
+fn the_command_palette_finds_and_runs_a_command() {
+    let mut harness = palette_searching("eras");
     harness.key_press(Key::Enter);
     harness.run_steps(2);
     assert_eq!(harness.state().swat().unwrap().editor.tool, skirmish_studio::systems::swat::editing::Tool::Eraser);
@@ -253,22 +259,16 @@ fn the_command_palette_finds_and_runs_a_command() {
 
 #[test]
 fn the_command_palette_finds_the_new_scenario_dialog_by_generate() {
-    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
-    harness.key_press(Key::F1);
-    harness.run_steps(2);
-    harness.get_by_role(egui::accesskit::Role::TextInput).type_text("generate");
-    harness.run_steps(2);
-    harness.get_by_label_contains("New scenario");
+    let mut harness = palette_searching("generate");
     assert!(harness.query_by_label_contains("No command matches").is_none());
+    harness.key_press(Key::Enter);
+    harness.run_steps(2);
+    assert!(matches!(harness.state().modal, Some(Modal::NewScenario(_))), "Enter opens the New scenario dialog");
 }
 
 #[test]
 fn the_command_palette_says_when_nothing_matches() {
-    let mut harness = harness(app_with(Some(sample("crossroads-duel.ron")), Answers { open: None, save: None }, None));
-    harness.key_press(Key::F1);
-    harness.run_steps(2);
-    harness.get_by_role(egui::accesskit::Role::TextInput).type_text("zzqx");
-    harness.run_steps(2);
+    let mut harness = palette_searching("zzqx");
     harness.get_by_label("No command matches \"zzqx\".");
     harness.key_press(Key::Enter);
     harness.run_steps(2);

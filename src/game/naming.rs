@@ -3,21 +3,36 @@
 //! "Trooper 2"), and a name it holds once stays as it is.
 
 /// The name each unit goes by, from each unit's side and its own name, in the roster's order:
-/// where a side has two or more units of one name, each is numbered among them (1, 2, ...), so
-/// no two units of a side read alike. A roster that never shrinks (units taken out stay in it)
-/// gives each unit one name for the whole game.
+/// where a side has two or more units of one name, each is numbered among them (1, 2, ...),
+/// skipping a number whose name another unit of the side already bears, so no two units of a
+/// side read alike. A roster that never shrinks (units taken out stay in it) gives each unit
+/// one name for the whole game.
 #[must_use]
 pub fn distinct_names(roster: &[(u8, &str)]) -> Vec<String> {
+    let repeated = |side: u8, name: &str| roster.iter().filter(|&&(s, n)| s == side && n == name).count() > 1;
+    // The names lone units bear as they are, and those given out so far, per side.
+    let mut taken: std::collections::BTreeSet<(u8, String)> = roster
+        .iter()
+        .filter(|&&(side, name)| !repeated(side, name))
+        .map(|&(side, name)| (side, name.to_owned()))
+        .collect();
+    let mut last: std::collections::BTreeMap<(u8, &str), usize> = std::collections::BTreeMap::new();
     roster
         .iter()
-        .enumerate()
-        .map(|(index, &(side, name))| {
-            let alike = |&&(s, n): &&(u8, &str)| s == side && n == name;
-            if roster.iter().filter(alike).count() < 2 {
+        .map(|&(side, name)| {
+            if !repeated(side, name) {
                 return name.to_owned();
             }
-            let number = roster[..=index].iter().filter(alike).count();
-            format!("{name} {number}")
+            let number = last.entry((side, name)).or_insert(0);
+            let numbered = loop {
+                *number += 1;
+                let candidate = format!("{name} {number}");
+                if !taken.contains(&(side, candidate.clone())) {
+                    break candidate;
+                }
+            };
+            taken.insert((side, numbered.clone()));
+            numbered
         })
         .collect()
 }

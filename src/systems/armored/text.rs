@@ -70,16 +70,18 @@ pub fn stall_causes(data: &Ruleset, state: &GameState) -> Vec<String> {
     causes
 }
 
-/// A unit's name for people: its profile and its side (as "player N", which the framework
-/// turns into the side's name), never its place in the table's list.
+/// A unit's name for people: its profile, numbered where its side has two of that profile, and
+/// its side (as "player N", which the framework turns into the side's name), never its place
+/// in the table's list. Units are never removed, so the number holds all game.
 fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {
-    state.units.get(index).map_or_else(
-        || "a unit".to_owned(),
-        |u| {
-            let name = data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
-            format!("{name} of player {}", u.side + 1)
-        },
-    )
+    let profile =
+        |u: &super::rules::Unit| data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
+    let roster: Vec<(u8, &str)> = state.units.iter().map(|u| (u.side, profile(u))).collect();
+    let names = crate::game::naming::distinct_names(&roster);
+    match (state.units.get(index), names.get(index)) {
+        (Some(u), Some(name)) => format!("{name} of player {}", u.side + 1),
+        _ => "a unit".to_owned(),
+    }
 }
 
 /// An action in a player's words: "Medium tank (M4 Sherman) of player 1 moves to (10\", 20\")".

@@ -47,7 +47,12 @@ pub fn figure_name(data: &Ruleset, state: &GameState, figure: usize) -> String {
 /// A unit's name.
 #[must_use]
 pub fn unit_name(state: &GameState, unit: usize) -> String {
-    state.units.get(unit).map_or_else(|| format!("unit {}", unit + 1), |u| u.name.clone())
+    // Numbered where a side's roster repeats a name, so two units never read alike.
+    let roster: Vec<(u8, &str)> = state.units.iter().map(|u| (u.side, u.name.as_str())).collect();
+    crate::game::naming::distinct_names(&roster)
+        .get(unit)
+        .cloned()
+        .unwrap_or_else(|| "a unit no longer listed".to_owned())
 }
 
 /// A point in centimetres.

@@ -68,6 +68,10 @@ impl Rules for Ruleset {
         super::text::describe_event(self, state, event)
     }
 
+    fn action_text(&self, state: &GameState, action: &Action) -> Option<String> {
+        Some(super::text::describe_action(self, state, action))
+    }
+
     fn rejection_text(&self, state: &GameState, rejection: &Rejection) -> String {
         super::text::with_unit_names(self, state, &rejection.to_string())
     }

@@ -43,6 +43,32 @@ pub fn summary(rules: &Ruleset, state: &GameState) -> (String, serde_json::Value
     (text, serde_json::json!({ "summary": json }))
 }
 
+/// An action in a player's words, for the message that refuses it: its units by name, its
+/// squares as the board reads them.
+#[must_use]
+pub fn describe_action(rules: &Ruleset, state: &GameState, action: &crate::systems::swat::rules::Action) -> String {
+    use crate::systems::swat::rules::{Action as A, PowerLevel};
+    let unit = |id: &crate::systems::swat::rules::UnitId| state.unit_name(rules, *id);
+    match action {
+        A::Move { unit: id, path } => match path.last() {
+            Some(to) => format!("{} moving to {to}", unit(id)),
+            None => format!("{} moving nowhere", unit(id)),
+        },
+        A::Attack { unit: id, target } => format!("{} firing at {}", unit(id), unit(target)),
+        A::Capture { unit: id } => format!("{} capturing", unit(id)),
+        A::Unload { transport, passenger, to } => {
+            format!("{} putting {} down at {to}", unit(transport), unit(passenger))
+        }
+        A::Buy { factory, kind } => {
+            let card = rules.units.get(kind.index()).map_or("a unit", |u| u.name.as_str());
+            format!("buying {card} at {factory}")
+        }
+        A::UsePower { level: PowerLevel::Power } => "the CO Power".to_owned(),
+        A::UsePower { level: PowerLevel::SuperPower } => "the Super CO Power".to_owned(),
+        A::EndTurn => "ending the turn".to_owned(),
+    }
+}
+
 /// `text` with every unit it writes by its id ("unit #4", as a rejection writes one) written by
 /// its name instead.
 #[must_use]

@@ -114,14 +114,12 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     let names = labels(desk, &table_painter, place);
     let rules = &desk.editor.rules;
-    let tags: Vec<UnitTag> = desk
-        .scenario()
-        .table
-        .units
+    let units = &desk.scenario().table.units;
+    let roster: Vec<(u8, &str)> = units.iter().map(|u| (u.owner, u.profile.as_str())).collect();
+    let tags: Vec<UnitTag> = units
         .iter()
-        .filter_map(|u| {
-            Some(UnitTag { pose: u.pose, reach: rules.hull(&u.profile)?.reach(), text: short_name(rules, &u.profile) })
-        })
+        .zip(numbered_short_names(rules, &roster))
+        .filter_map(|(u, text)| Some(UnitTag { pose: u.pose, reach: rules.hull(&u.profile)?.reach(), text }))
         .collect();
     unit_tags(&table_painter, place, unit, &tags, &names);
     corners(desk, &table_painter, place, pointer);
@@ -364,6 +362,15 @@ pub fn short_name(rules: &crate::systems::armored::ruleset::Ruleset, profile: &s
         (Some(open), Some(close)) if open < close => name[open + 1..close].to_owned(),
         _ => name,
     }
+}
+
+/// Each unit's short name, numbered as the log numbers it where its side has two of one model
+/// ("Infantry squad 2"), from each unit's side and profile in the table's order.
+#[must_use]
+pub fn numbered_short_names(rules: &crate::systems::armored::ruleset::Ruleset, units: &[(u8, &str)]) -> Vec<String> {
+    let short: Vec<String> = units.iter().map(|(_, profile)| short_name(rules, profile)).collect();
+    let roster: Vec<(u8, &str)> = units.iter().zip(&short).map(|((side, _), name)| (*side, name.as_str())).collect();
+    crate::game::naming::distinct_names(&roster)
 }
 
 /// Each unit's name (and damage) under its hull on a dark band, once the table is drawn large

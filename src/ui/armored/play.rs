@@ -7,7 +7,7 @@
 //! The document is never touched.
 
 use super::ArmoredDesk;
-use super::canvas::{SIDE_COLOURS, UnitTag, short_name, unit_tags};
+use super::canvas::{SIDE_COLOURS, UnitTag, numbered_short_names, unit_tags};
 use crate::systems::armored::playtest::ArmoredPlay;
 use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
@@ -347,16 +347,16 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     // Each unit's name and, once hit, what it has left.
     let data = p.play.data();
-    let tags: Vec<UnitTag> = p
-        .play
-        .state()
-        .units
+    let units = &p.play.state().units;
+    let roster: Vec<(u8, &str)> =
+        units.iter().map(|u| (u.side, data.profiles.get(u.profile).map_or("", |p| p.id.as_str()))).collect();
+    let tags: Vec<UnitTag> = units
         .iter()
-        .filter(|u| u.alive() && u.riding.is_none())
-        .filter_map(|u| {
+        .zip(numbered_short_names(data, &roster))
+        .filter(|(u, _)| u.alive() && u.riding.is_none())
+        .filter_map(|(u, mut text)| {
             let profile = data.profiles.get(u.profile)?;
             let hull = data.hull(&profile.id)?;
-            let mut text = short_name(data, &profile.id);
             if u.hp < profile.hit_points {
                 let what = if profile.class == UnitClass::Infantry { "men" } else { "hp" };
                 text = format!("{text}: {} of {} {what}", u.hp, profile.hit_points);
