@@ -11,7 +11,7 @@ use super::geometry::{centre_distance, centre_distance_squared, centre_within, c
 use super::legal::{as_activated, formation_move};
 use super::odds::{melee_counts, minuses, passing_faces, shot_counts};
 use super::readings::{Beyond, FireLimit, Passing};
-use super::state::{Action, GameState, MoveQuestion, Outcome, Weighed};
+use super::state::{Action, GameState, MoveQuestion, Outcome, Weighed, Worth};
 
 pub use crate::level::Level;
 
@@ -228,17 +228,17 @@ fn caution(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> f64
 }
 
 /// How good it is for `unit` to stand at `places`: what its figures could kill, less what the
-/// enemy could kill of them, less the way still to go. `foes` are the enemy's figures on the
+/// enemy could kill of them (weighed by the level's caution, see [`Worth::at`]), less the way
+/// still to go. `foes` are the enemy's figures on the
 /// table and `rows` the charts' best chances, both the same for every place a decision weighs.
 fn standing_score(
     rules: &Ruleset,
     state: &GameState,
     unit: usize,
     places: &[(i64, i64)],
-    caution: f64,
     rows: &RowBest,
     foes: &[usize],
-) -> f64 {
+) -> Worth {
     let troop = state.units[unit].troop;
     let far = reach(rules, state);
     // Each pair of a place and an enemy is measured once, for the fire both ways; each enemy's
@@ -281,7 +281,7 @@ fn standing_score(
     // The way still to go, in tenths of a metre, pressing harder as the rounds pass.
     let to_go = (nearest.saturating_sub(cm(30.0))).max(0) as f64 / cm(10.0) as f64;
     let press = 0.03 * places.len() as f64 * (1.0 + f64::from(state.round) / 4.0);
-    offence - caution * threat - press * to_go
+    Worth { offence, threat, pressing: press * to_go }
 }
 
 /// The side of the table a mirror-image tie goes to (see [`frame`]).
@@ -294,7 +294,7 @@ fn mirror_coin(state: &GameState) -> bool {
 fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> Option<(f64, Action)> {
     let question = MoveQuestion {
         unit,
-        level,
+        easy: level == Level::Easy,
         side: state.side,
         round: state.round,
         kills: state.kills,
@@ -309,11 +309,15 @@ fn best_move(rules: &Ruleset, state: &GameState, unit: usize, level: Level) -> O
         weighed = std::sync::Arc::new(weigh_moves(rules, state, unit, level, coin));
     }
     let side = state.units[unit].side;
+    // Worked out once for the unit, not once per place weighed.
+    let caution = caution(rules, state, unit, level);
+    let stand = weighed.stand.at(caution);
     let mut best: Option<(f64, PlaceKey, &Action)> = None;
-    for (gain, centre, action) in &weighed.moves {
+    for (worth, centre, action) in &weighed.moves {
+        let gain = if level == Level::Easy { 1.0 } else { worth.at(caution) - stand };
         let key = frame(state, side, *centre);
-        if best.as_ref().is_none_or(|b| *gain > b.0 || (*gain == b.0 && key < b.1)) {
-            best = Some((*gain, key, action));
+        if best.as_ref().is_none_or(|b| gain > b.0 || (gain == b.0 && key < b.1)) {
+            best = Some((gain, key, action));
         }
     }
     best.map(|b| (b.0, b.2.clone()))
@@ -332,7 +336,12 @@ fn weigh_moves(rules: &Ruleset, state: &GameState, unit: usize, level: Level, co
         foes.iter().map(|&e| (centre_distance(centre, state.figures[e].at), state.figures[e].at)).collect();
     let Some(&(least, nearest)) = distances.iter().min_by_key(|&&(distance, at)| (distance, frame(state, side, at)))
     else {
-        return Weighed { coin_decided: false, coin, moves: Vec::new() };
+        return Weighed {
+            stand: Worth { offence: 0.0, threat: 0.0, pressing: 0.0 },
+            coin_decided: false,
+            coin,
+            moves: Vec::new(),
+        };
     };
     let coin_decided = distances.iter().filter(|&&(distance, _)| distance == least).count() > 1;
     let full = cm(rules.move_outside) as f64;
@@ -366,10 +375,13 @@ fn weigh_moves(rules: &Ruleset, state: &GameState, unit: usize, level: Level, co
             }
         }
     }
-    // Worked out once for the unit, not once per place weighed.
-    let caution = caution(rules, state, unit, level);
     let rows = RowBest::of(rules);
-    let stand = standing_score(rules, state, unit, &places, caution, &rows, &foes);
+    // Easy takes its one move without weighing it.
+    let unweighed = Worth { offence: 0.0, threat: 0.0, pressing: 0.0 };
+    let worth_at = |places: &[(i64, i64)]| {
+        if level == Level::Easy { unweighed } else { standing_score(rules, state, unit, places, &rows, &foes) }
+    };
+    let stand = worth_at(&places);
     let mut moves = Vec::with_capacity(candidates.len());
     for action in candidates {
         let Action::Move { moves: steps, .. } = &action else { continue };
@@ -377,14 +389,9 @@ fn weigh_moves(rules: &Ruleset, state: &GameState, unit: usize, level: Level, co
             .iter()
             .map(|&i| steps.iter().find(|(f, _)| *f == i).map_or(state.figures[i].at, |(_, at)| *at))
             .collect();
-        let gain = if level == Level::Easy {
-            1.0
-        } else {
-            standing_score(rules, state, unit, &after, caution, &rows, &foes) - stand
-        };
-        moves.push((gain, centroid(&after), action));
+        moves.push((worth_at(&after), centroid(&after), action));
     }
-    Weighed { coin_decided, coin, moves }
+    Weighed { stand, coin_decided, coin, moves }
 }
 
 fn centroid(places: &[(i64, i64)]) -> (i64, i64) {

@@ -4,7 +4,6 @@
 
 use super::readings::Readings;
 use crate::dice::Dice;
-use crate::level::Level;
 use crate::table::Shape;
 use crate::table::shape::Bounds;
 use serde::Serialize;
@@ -112,19 +111,22 @@ pub type Views = crate::table::Kept<((i64, i64), (i64, i64)), Option<bool>>;
 
 /// The moves the computer weighed for a unit, by the position it weighed them in: it weighs
 /// every unit's best move to choose which unit to test, then the tested unit's again to move
-/// it, in the same position. Only the last few are ever asked again, so few are kept.
+/// it, in the same position, and the planner's two scripts weigh the same position at their
+/// two levels of caution. Only the last few are ever asked again, so few are kept.
 pub type WeighedMoves = crate::table::Kept<MoveQuestion, Arc<Weighed>>;
 
 /// The weighings kept at most: a side's units in the position, and a few positions more.
 const WEIGHINGS_KEPT: usize = 64;
 
-/// The position the computer weighed a unit's moves in, at a level: everything the weighing
-/// reads of the game but its dice, which the unit's own test rolls between its two weighings.
-/// Where the dice's coin broke a tie, [`Weighed`] says so.
+/// The position the computer weighed a unit's moves in: everything the weighing reads of the
+/// game but its dice, which the unit's own test rolls between its two weighings, and but the
+/// level's caution, which is applied to the kept parts of each place's worth ([`Worth`]) as
+/// they are read. Easy weighs one move only. Where the dice's coin broke a tie, [`Weighed`]
+/// says so.
 #[derive(Debug, PartialEq, Eq, Hash)]
 pub struct MoveQuestion {
     pub(super) unit: usize,
-    pub(super) level: Level,
+    pub(super) easy: bool,
     pub(super) side: u8,
     pub(super) round: u32,
     pub(super) kills: [u32; 2],
@@ -133,15 +135,36 @@ pub struct MoveQuestion {
     pub(super) units: Vec<UnitState>,
 }
 
-/// A unit's moves as weighed: each with its gain over standing and where its figures' centroid
-/// ends, the best to be picked by the position's own tie-break (which asks the dice).
+/// A unit's moves as weighed: each with its worth and where its figures' centroid ends, beside
+/// the worth of standing, the best to be picked by the gain over standing at the level's
+/// caution and the position's own tie-break (which asks the dice).
 #[derive(Debug)]
 pub struct Weighed {
+    /// The worth of standing where the unit is.
+    pub(super) stand: Worth,
     /// The dice's coin chose the enemy the unit steps toward (two were the nearest): the
     /// weighing holds only while the coin shows `coin` again.
     pub(super) coin_decided: bool,
     pub(super) coin: bool,
-    pub(super) moves: Vec<(f64, (i64, i64), Action)>,
+    pub(super) moves: Vec<(Worth, (i64, i64), Action)>,
+}
+
+/// The parts of a place's worth for a unit that do not depend on the level: what its figures
+/// could kill there, what the enemy could kill of them, and the pressing charge on the way
+/// still to go. A level weighs the threat by its caution ([`Worth::at`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Worth {
+    pub(super) offence: f64,
+    pub(super) threat: f64,
+    pub(super) pressing: f64,
+}
+
+impl Worth {
+    /// The place's worth with the threat weighed by `caution`.
+    #[must_use]
+    pub fn at(self, caution: f64) -> f64 {
+        self.offence - caution * self.threat - self.pressing
+    }
 }
 
 /// A figure in play.
