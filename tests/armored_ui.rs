@@ -205,6 +205,34 @@ fn a_playtest_moves_a_tank_by_dragging_it_undoes_it_and_returns_to_the_untouched
 }
 
 #[test]
+fn a_playtest_says_how_to_give_orders_and_a_click_that_does_nothing_says_why() {
+    let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(6);
+    until_the_allies_act(&mut harness);
+    harness.get_by_label_contains("Allies to act: click one of its units to choose it, then drag it to move");
+    // Open ground in the middle of the table: nothing to choose there.
+    let open = at(&harness, 2.0, 24.0);
+    harness.hover_at(open);
+    harness.run_steps(1);
+    harness.drag_at(open);
+    harness.run_steps(1);
+    harness.drop_at(open);
+    harness.run_steps(2);
+    harness.get_by_label_contains("No unit there: click one of Allies' units");
+    // A press on the Allies' Sherman chooses it, by its numbered name, and says how it moves.
+    let tank = at(&harness, 20.0, 42.0);
+    harness.hover_at(tank);
+    harness.run_steps(1);
+    harness.drag_at(tank);
+    harness.run_steps(1);
+    harness.drop_at(tank);
+    harness.run_steps(2);
+    harness.get_by_label_contains("to move it: the ruler gives the cost");
+    harness.get_by_label_contains("Drag its round handle to turn it in place");
+}
+
+#[test]
 fn a_playtest_boards_a_squad_on_its_halftrack_with_the_keyword_action_button() {
     let mut harness = harness(Some(sample("aa-three-farms.ron")));
     harness.get_by_label("Playtest").click();

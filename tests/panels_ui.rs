@@ -144,3 +144,39 @@ fn the_balance_panel_tests_the_skirmish_wars_reading_and_names_the_favoured_seat
     let (panel_left, shift) = (harness.get_by_label("medal loss").rect().min.x, shift.rect());
     assert!(shift.min.x >= panel_left - 1.0 && shift.max.x <= 1280.0 - 8.0, "the shift runs off the panel: {shift:?}");
 }
+
+/// Whether the whole board is inside the canvas, as it was last placed.
+fn board_whole(harness: &Harness<'static, StudioApp>) -> bool {
+    let place = harness.state().placement.expect("the board was drawn");
+    place.area.expand(0.5).contains_rect(place.board_on_screen())
+}
+
+#[test]
+fn the_board_fits_again_whenever_a_panel_opens_closes_or_switches_tab_in_every_game() {
+    for file in ["bridgehead.ron", "skirm-ruined-crossing.ron", "aa-hedgerow-crossing.ron", "ms-town.ron"] {
+        let mut harness = harness(file, Prefs::default());
+        assert!(board_whole(&harness), "{file}: the board is whole when opened");
+        for step in ["Balance lab", "Scenario"] {
+            harness.get_by_label(step).click();
+            harness.run_steps(6);
+            assert!(board_whole(&harness), "{file}: the board is whole after the {step} tab");
+        }
+        for entry in ["Tool panel", "Side panel", "Tool panel", "Side panel"] {
+            view_menu(&mut harness, entry);
+            assert!(board_whole(&harness), "{file}: the board is whole after View, {entry}");
+        }
+    }
+}
+
+#[test]
+fn a_board_the_person_zoomed_stays_as_they_left_it_when_a_panel_changes() {
+    let mut harness = harness("bridgehead.ron", Prefs::default());
+    let fitted = harness.state().placement.expect("the board was drawn").zoom;
+    harness.key_press(Key::Equals);
+    harness.run_steps(3);
+    let zoom = harness.state().placement.expect("the board was drawn").zoom;
+    assert!(zoom > fitted * 1.2, "zoomed in from {fitted} to {zoom}");
+    harness.get_by_label("Balance lab").click();
+    harness.run_steps(6);
+    assert_eq!(harness.state().placement.expect("the board was drawn").zoom, zoom, "the chosen zoom is kept");
+}

@@ -113,7 +113,7 @@ impl StudioApp {
             ruleset,
             prefs: config.prefs,
             queued: Vec::new(),
-            view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true, fit_area: None },
+            view: View { offset: egui::Vec2::ZERO, zoom: 32.0, fit: true, fit_area: None, fitted: false },
             status: "Ready.".into(),
             modal: None,
             dialogs: config.dialogs,
@@ -675,7 +675,11 @@ impl StudioApp {
                     self.status = refusal;
                 }
             }
-            UiCommand::New => self.modal = self.new_form(0).map(Modal::NewScenario),
+            UiCommand::New => {
+                // The open game's form first: a designer most often starts another of the same.
+                let open = super::DESKS.iter().position(|g| g.title() == self.desk.game()).unwrap_or(0);
+                self.modal = self.new_form(open).map(Modal::NewScenario);
+            }
             UiCommand::Export => match self.desk.open_scenario() {
                 Ok(scenario) => {
                     let preset = super::desk::PrintPreset {
@@ -689,8 +693,14 @@ impl StudioApp {
                 Err(message) => self.status = format!("Nothing to export: {message}"),
             },
             UiCommand::ZoomFit => self.view.fit = true,
-            UiCommand::ZoomIn => self.view.zoom = (self.view.zoom * 1.25).min(160.0),
-            UiCommand::ZoomOut => self.view.zoom = (self.view.zoom / 1.25).max(2.0),
+            UiCommand::ZoomIn => {
+                self.view.zoom = (self.view.zoom * 1.25).min(160.0);
+                self.view.fitted = false;
+            }
+            UiCommand::ZoomOut => {
+                self.view.zoom = (self.view.zoom / 1.25).max(2.0);
+                self.view.fitted = false;
+            }
             UiCommand::Toggle(toggle) => *self.prefs.shown_mut(toggle) ^= true,
             UiCommand::CommandPalette => self.modal = Some(Modal::CommandPalette(String::new())),
             UiCommand::Art => self.art.open = true,

@@ -19,6 +19,10 @@ pub struct View {
     pub fit: bool,
     /// The map's area when the board was last fitted.
     pub fit_area: Option<egui::Vec2>,
+    /// The board is shown as it was last fitted: nobody has panned or zoomed since, so a
+    /// change in the map's area (a panel opened, closed, switched or widened, the window
+    /// resized) fits it again rather than cutting it off.
+    pub fitted: bool,
 }
 
 /// Where the board sits on screen this frame.
@@ -30,6 +34,8 @@ pub struct Placement {
     pub zoom: f32,
     /// The area the board is drawn in.
     pub area: Rect,
+    /// The board's size in board units.
+    pub extent: egui::Vec2,
 }
 
 /// The centre of a square, in board units.
@@ -39,6 +45,12 @@ pub fn square_centre(pos: Pos) -> Pos2 {
 }
 
 impl Placement {
+    /// The whole board's rectangle on screen.
+    #[must_use]
+    pub fn board_on_screen(&self) -> Rect {
+        Rect::from_min_size(self.origin, self.extent * self.zoom)
+    }
+
     /// The screen rectangle of a square.
     #[must_use]
     pub fn square_rect(&self, pos: Pos) -> Rect {
@@ -97,6 +109,9 @@ pub fn place_view(
     let ruler = if rulers { RULER } else { 0.0 };
     let area = Rect::from_min_max(rect.min + vec2(ruler, ruler), rect.max);
     let (w, h) = (extent.x.max(1.0), extent.y.max(1.0));
+    if view.fitted && view.fit_area != Some(area.size()) {
+        view.fit = true;
+    }
     if view.fit {
         let zoom = ((area.width() - 16.0) / w).min((area.height() - 16.0) / h).clamp(2.0, 160.0);
         view.zoom = zoom;
@@ -105,17 +120,23 @@ pub fn place_view(
         // map's area stops changing.
         if view.fit_area == Some(area.size()) {
             view.fit = false;
+            view.fitted = true;
         } else {
             ui.ctx().request_repaint();
         }
         view.fit_area = Some(area.size());
     }
+    let (offset, zoom) = (view.offset, view.zoom);
     if let Some(point) = centre_on.take() {
         let centre = point.to_vec2() * view.zoom;
         view.offset = area.center() - rect.min - centre;
     }
     pan_and_zoom(view, modal_open, ui, &response, rect);
-    let place = Placement { origin: rect.min + view.offset, zoom: view.zoom, area };
+    if (view.offset, view.zoom) != (offset, zoom) {
+        // The person chose this view: it stays as they left it when panels change.
+        view.fitted = false;
+    }
+    let place = Placement { origin: rect.min + view.offset, zoom: view.zoom, area, extent };
     (response, painter, place)
 }
 

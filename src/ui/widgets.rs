@@ -12,17 +12,41 @@ pub fn named_choice(
     active: bool,
     contents: impl FnOnce(&mut Ui),
 ) -> egui::Response {
+    let spacing = ui.spacing();
+    let combo = (text_width(ui, value) + spacing.icon_width + spacing.item_spacing.x).max(spacing.combo_width)
+        + 2.0 * spacing.button_padding.x;
+    keep_together(ui, text_width(ui, &format!("{name}:")) + spacing.item_spacing.x + combo);
     let label = ui.label(format!("{name}:"));
     let shown = if active {
         RichText::new(value).strong().color(super::style::SELECTION)
     } else {
-        RichText::new(value).color(ui.visuals().text_color())
+        // The button's own text colour: a label's weaker one made the choice look disabled.
+        RichText::new(value)
     };
     egui::ComboBox::from_id_salt(("named-choice", name))
         .selected_text(shown)
         .show_ui(ui, contents)
         .response
         .labelled_by(label.id)
+}
+
+/// In a toolbar that wraps, starts a new row unless `width` points fit on this one: a label
+/// and its control, measured together, so the label never ends one row with its control on
+/// the next.
+pub fn keep_together(ui: &mut Ui, width: f32) {
+    if !ui.layout().main_wrap {
+        return;
+    }
+    let at_row_start = ui.cursor().min.x <= ui.max_rect().min.x + 1.0;
+    if !at_row_start && width > ui.available_size_before_wrap().x {
+        ui.end_row();
+    }
+}
+
+/// How wide `text` is drawn as a button's or a label's.
+fn text_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Button.resolve(ui.style());
+    ui.painter().layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE).size().x
 }
 
 /// The computer's level in a playtest, the same chooser in every game: "Computer level:

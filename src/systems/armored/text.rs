@@ -70,17 +70,23 @@ pub fn stall_causes(data: &Ruleset, state: &GameState) -> Vec<String> {
     causes
 }
 
-/// A unit's name for people: its profile, numbered where its side has two of that profile, and
-/// its side (as "player N", which the framework turns into the side's name), never its place
-/// in the table's list. Units are never removed, so the number holds all game.
-fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {
+/// A unit's name for people: its profile, numbered where its side has two of that profile
+/// ("Medium tank (M4 Sherman) 2"), never its place in the table's list. Units are never
+/// removed, so the number holds all game.
+#[must_use]
+pub fn unit_name(data: &Ruleset, state: &GameState, index: usize) -> String {
     let profile =
         |u: &super::rules::Unit| data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
     let roster: Vec<(u8, &str)> = state.units.iter().map(|u| (u.side, profile(u))).collect();
-    let names = crate::game::naming::distinct_names(&roster);
-    match (state.units.get(index), names.get(index)) {
-        (Some(u), Some(name)) => format!("{name} of player {}", u.side + 1),
-        _ => "a unit".to_owned(),
+    crate::game::naming::distinct_names(&roster).into_iter().nth(index).unwrap_or_else(|| "a unit".to_owned())
+}
+
+/// [`unit_name`] with its side (as "player N", which the framework turns into the side's
+/// name).
+fn unit_text(data: &Ruleset, state: &GameState, index: usize) -> String {
+    match state.units.get(index) {
+        Some(u) => format!("{} of player {}", unit_name(data, state, index), u.side + 1),
+        None => "a unit".to_owned(),
     }
 }
 

@@ -112,7 +112,7 @@ pub fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
         draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
-    let names = labels(desk, &table_painter, place);
+    let names = labels(&desk.editor.rules, &desk.scenario().table, &table_painter, place);
     let rules = &desk.editor.rules;
     let units = &desk.scenario().table.units;
     let roster: Vec<(u8, &str)> = units.iter().map(|u| (u.owner, u.profile.as_str())).collect();
@@ -148,15 +148,20 @@ fn corners(desk: &ArmoredDesk, painter: &Painter, place: Placement, pointer: Opt
     }
 }
 
-/// Names on the table at a readable size: each piece's letters, each objective's name. Gives
-/// where each was drawn, so the units' names can go elsewhere.
-fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) -> Vec<egui::Rect> {
+/// Names on the table at a readable size, in the editor and the playtest alike: each piece's
+/// letters, each objective's name. Gives where each was drawn, so the units' names can go
+/// elsewhere.
+pub fn labels(
+    rules: &crate::systems::armored::ruleset::Ruleset,
+    table: &crate::table::Table,
+    painter: &Painter,
+    place: Placement,
+) -> Vec<egui::Rect> {
     let mut drawn = Vec::new();
-    let unit = desk.editor.rules.unit.um() as f32;
-    let rules = &desk.editor.rules;
+    let unit = rules.unit.um() as f32;
     let font = FontId::proportional(13.0);
     let mut numbers = std::collections::BTreeMap::<&str, usize>::new();
-    for piece in &desk.scenario().table.pieces {
+    for piece in &table.pieces {
         let n = numbers.entry(piece.kind.as_str()).or_insert(0);
         *n += 1;
         if rules.kind(&piece.kind).is_some_and(|k| k.may_overlap) || place.zoom < 6.0 {
@@ -171,7 +176,7 @@ fn labels(desk: &ArmoredDesk, painter: &Painter, place: Placement) -> Vec<egui::
         painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
         drawn.push(rect);
     }
-    for objective in &desk.scenario().table.objectives {
+    for objective in &table.objectives {
         let at = to_screen(place, unit, (objective.at.0 as f64, objective.at.1 as f64));
         drawn.push(painter.text(
             at + egui::vec2(0.0, -14.0),

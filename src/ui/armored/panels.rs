@@ -261,7 +261,8 @@ fn inspector(desk: &mut ArmoredDesk, ui: &mut Ui) {
             ));
         }
     }
-    ui.horizontal(|ui| {
+    // Wrapped, so a narrow panel puts a button on the next row rather than cutting it off.
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Turn -15°").clicked() {
             desk.editor.turn_selected(-1_500);
         }

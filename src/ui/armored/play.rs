@@ -7,11 +7,13 @@
 //! The document is never touched.
 
 use super::ArmoredDesk;
-use super::canvas::{SIDE_COLOURS, UnitTag, numbered_short_names, unit_tags};
+use super::canvas::{SIDE_COLOURS, UnitTag, labels, numbered_short_names, unit_tags};
+use crate::game::naming::possessive;
 use crate::systems::armored::playtest::ArmoredPlay;
 use crate::systems::armored::print::draw::{Frame, draw_table};
 use crate::systems::armored::rules::{Action, Outcome};
 use crate::systems::armored::ruleset::UnitClass;
+use crate::systems::armored::text::unit_name;
 use crate::table::{Facing, UM_PER_INCH};
 use crate::ui::desk::{DeskContext, prepare_view};
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
@@ -108,6 +110,23 @@ pub fn toggle(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>) {
 
 fn side_name(desk: &ArmoredDesk, side: u8) -> String {
     desk.scenario().sides.get(usize::from(side)).cloned().unwrap_or_else(|| format!("Side {}", side + 1))
+}
+
+/// How the side to act gives its orders on the table: moving is by dragging, which a click
+/// alone never shows, so the playtest says so with the unit chosen (`chosen`), or how to choose
+/// one.
+fn orders(side: &str, chosen: Option<&str>) -> String {
+    match chosen {
+        Some(name) => format!(
+            "Drag {name} to move it: the ruler gives the cost, and it moves when you let go. Drag its \
+             round handle to turn it in place. Click an enemy to fire its best weapon at it; point \
+             at one to see each weapon's chances first."
+        ),
+        None => format!(
+            "{side} to act: click one of its units to choose it, then drag it to move or click an \
+             enemy to fire. End turn hands over."
+        ),
+    }
 }
 
 /// The playtest's frame.
@@ -226,6 +245,7 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
 
 /// The selected unit with its status and keyword actions, and the log.
 fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    let acting = desk.play.as_ref().map(|p| side_name(desk, p.play.state().side)).unwrap_or_default();
     let Some(p) = desk.play.as_mut() else { return };
     crate::ui::widgets::computer_at_work(ui, &mut p.play);
     let state = p.play.state();
@@ -235,18 +255,23 @@ fn side(desk: &mut ArmoredDesk, ui: &mut Ui) {
         ui.heading("Deployment");
         ui.label("Place a unit of the side to act where it was planned; the sides take turns.");
         for (unit, u) in state.units.iter().enumerate().filter(|(_, u)| u.reserve && u.hp > 0 && u.side == state.side) {
-            let name = data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
-            if ui.button(format!("Place {name} (unit {}) where planned", unit + 1)).clicked() {
+            let name = unit_name(data, state, unit);
+            if ui.button(format!("Place {name} where planned")).clicked() {
                 chosen = Some(Action::Deploy { unit, to: (u.pose.x, u.pose.y), facing: u.pose.facing });
             }
         }
+        ui.separator();
+    } else if state.outcome == Outcome::Ongoing {
+        ui.heading("Orders");
+        let own = p.selected.filter(|&s| state.live(s).is_some_and(|u| u.side == state.side));
+        ui.label(orders(&acting, own.map(|s| unit_name(data, state, s)).as_deref()));
         ui.separator();
     }
     if let Some(index) = p.selected
         && let Some(unit) = state.live(index)
         && let Some(profile) = data.profiles.get(unit.profile)
     {
-        ui.heading(profile.name.trim_end_matches(" [house]"));
+        ui.heading(unit_name(data, state, index));
         ui.label(format!(
             "{} HP of {}; {} of {} actions spent; move {}\"",
             unit.hp,
@@ -328,6 +353,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     let path = crate::ui::desk::DeskExt::path(&*desk).map(std::path::Path::to_path_buf);
     let extent = egui::vec2(base.table.width as f32 / unit, base.table.depth as f32 / unit);
     let (response, painter, place) = prepare_view(cx, ui, extent, "Playtest table");
+    let acting = desk.play.as_ref().map(|p| side_name(desk, p.play.state().side)).unwrap_or_default();
     let Some(p) = desk.play.as_mut() else { return };
     let painter = painter.with_clip_rect(place.area);
     let shown = crate::systems::armored::scenario::ArmoredScenario { table: p.play.table_shown(), ..base };
@@ -345,6 +371,8 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
         draw_table(&mut sketch, p.play.data(), &shown, &frame, false);
     }
+    // The pieces' letters and the objectives' names, as the editor shows them.
+    let drawn = labels(p.play.data(), &shown.table, &painter, place);
     // Each unit's name and, once hit, what it has left.
     let data = p.play.data();
     let units = &p.play.state().units;
@@ -364,7 +392,7 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             Some(UnitTag { pose: u.pose, reach: hull.reach(), text })
         })
         .collect();
-    unit_tags(&painter, place, unit, &tags, &[]);
+    unit_tags(&painter, place, unit, &tags, &drawn);
     let pointer = response.hover_pos().filter(|q| place.area.contains(*q));
     let at = pointer.map(|q| to_table(place, q));
     let (pressed, released) = ui.input(|i| (i.pointer.primary_pressed(), i.pointer.primary_released()));
@@ -382,7 +410,8 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             if own {
                 p.selected = Some(h);
                 p.drag = Some(PlayDrag::Move(h));
-            } else if let Some(s) = p.selected {
+                p.note.clear();
+            } else if let Some(s) = p.selected.filter(|&s| p.play.state().live(s).is_some_and(|u| u.side == side)) {
                 // Fire the weapon with the greatest expected loss.
                 let best = p
                     .play
@@ -396,7 +425,12 @@ fn canvas(desk: &mut ArmoredDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
                     }
                     None => "No weapon of the selected unit can fire at it: hover it to see why.".into(),
                 };
+            } else {
+                let target = unit_name(p.play.data(), p.play.state(), h);
+                p.note = format!("To fire at {target}, first click one of {} units.", possessive(&acting));
             }
+        } else if !p.play.state().deploying && p.play.state().outcome == Outcome::Ongoing {
+            p.note = format!("No unit there: click one of {} units, then drag it to move it.", possessive(&acting));
         }
     }
     // A move or turn under way: its ruler, and the action on release.

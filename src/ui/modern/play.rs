@@ -182,9 +182,10 @@ impl PlaysSavedGames for ModernDesk {
 fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
     let Some(p) = desk.play.as_mut() else { return false };
     let mut leave = false;
-    // The status on a line of its own, cut short rather than wrapped, and buttons whose words
-    // never change below it: nothing moves as the game goes on.
-    ui.horizontal(|ui| {
+    // The status on the left of the first row, cut short rather than wrapped, with the file
+    // buttons held to the right and the game's buttons below, words that never change: nothing
+    // moves as the game goes on, and the bar takes two rows at 1280 points.
+    let status = {
         let state = p.play.state();
         let data = p.play.data();
         let status = match state.outcome {
@@ -208,10 +209,32 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
                 scores[1]
             ),
         };
-        ui.label(format!("Kills {} : {}", state.kills[0], state.kills[1]));
-        ui.separator();
-        ui.add(egui::Label::new(RichText::new(status).strong()).truncate());
-    });
+        format!("Kills {} : {}  |  {status}", state.kills[0], state.kills[1])
+    };
+    egui::Sides::new().shrink_left().truncate().show(
+        ui,
+        |ui| {
+            ui.add(egui::Label::new(RichText::new(status).strong()).truncate());
+        },
+        |ui| {
+            if ui.button("Back to editor").clicked() {
+                leave = true;
+            }
+            if ui.button("Load game").clicked() {
+                p.pending = Some(PlayFile::Load);
+            }
+            if ui.button("Save game").clicked() {
+                p.pending = Some(PlayFile::Save);
+            }
+            if ui
+                .button("Fork to editor")
+                .on_hover_text("A new scenario with the figures where they stand now")
+                .clicked()
+            {
+                p.pending = Some(PlayFile::Fork);
+            }
+        },
+    );
     ui.horizontal_wrapped(|ui| {
         if ui
             .button("Pass the initiative")
@@ -241,18 +264,6 @@ fn bar(desk: &mut ModernDesk, ui: &mut Ui) -> bool {
         let names = [p.play.data().side_name(0).to_owned(), p.play.data().side_name(1).to_owned()];
         crate::ui::widgets::computer_seats(ui, &mut p.play.computer, &names);
         crate::ui::widgets::level_choice(ui, &mut p.play.level);
-        if ui.button("Fork to editor").on_hover_text("A new scenario with the figures where they stand now").clicked() {
-            p.pending = Some(PlayFile::Fork);
-        }
-        if ui.button("Save game").clicked() {
-            p.pending = Some(PlayFile::Save);
-        }
-        if ui.button("Load game").clicked() {
-            p.pending = Some(PlayFile::Load);
-        }
-        if ui.button("Back to editor").clicked() {
-            leave = true;
-        }
     });
     leave
 }
