@@ -47,15 +47,33 @@ impl FileError {
         Self { line: None, column: None, message }
     }
 
-    /// A RON syntax or shape error, with its line and column.
+    /// A RON syntax or shape error in `text`, with its line and column. Where the reader
+    /// stopped at the very end of the text, the file is said to end early: a file cut short
+    /// (a copy or a sync that stopped) otherwise reads as a missing comma.
     #[must_use]
-    pub fn ron(error: &ron::error::SpannedError, format_doc: &str) -> Self {
+    pub fn ron(error: &ron::error::SpannedError, text: &str, format_doc: &str) -> Self {
+        let (line, column) = (error.span.start.line, error.span.start.col);
+        let message = ron_message(&error.code);
+        let message = if matches!(error.code, ron::Error::Eof) || at_end(text, line, column) {
+            format!("the file ends before the scenario does (was it cut short?); the reader stopped at: {message}")
+        } else {
+            message
+        };
         Self {
-            line: Some(error.span.start.line),
-            column: Some(error.span.start.col),
-            message: format!("{} (the format is described in {format_doc})", ron_message(&error.code)),
+            line: Some(line),
+            column: Some(column),
+            message: format!("{message} (the format is described in {format_doc})"),
         }
     }
+}
+
+/// Whether a place (1-based line and column, in characters) is at or past the last character of
+/// `text` that is not white space.
+fn at_end(text: &str, line: usize, column: usize) -> bool {
+    let kept = text.trim_end();
+    let last_line = kept.lines().count().max(1);
+    let last_column = kept.lines().last().map_or(0, |l| l.chars().count());
+    line > last_line || (line == last_line && column >= last_column)
 }
 
 /// A RON error for a person: an unknown field or value is named with the nearest known names

@@ -147,7 +147,7 @@ fn a_playtests_save_game_without_a_system_dialog_writes_the_typed_path() {
     harness.run_steps(3);
     let kind = harness.state().in_app_dialog.as_ref().map(|d| d.request.kind.filter_name());
     assert_eq!(kind, Some("Saved game"));
-    answer_in_app(&mut harness, "game.ron", &dir.join("battle.ron"));
+    answer_in_app(&mut harness, "Night Extraction.game.ron", &dir.join("battle.ron"));
     let text = std::fs::read_to_string(dir.join("battle.ron")).expect("the game was saved");
     assert!(!text.is_empty());
     assert!(harness.state().status.starts_with("Saved the game"), "{}", harness.state().status);
@@ -161,7 +161,7 @@ fn a_save_game_to_a_folder_that_does_not_exist_says_so_in_a_dialog_not_a_passing
     harness.get_by_label("Save game").click();
     harness.run_steps(3);
     let nowhere = std::env::temp_dir().join(format!("no-such-folder-{}", std::process::id())).join("battle.ron");
-    answer_in_app(&mut harness, "game.ron", &nowhere);
+    answer_in_app(&mut harness, "Night Extraction.game.ron", &nowhere);
     assert!(!nowhere.exists());
     let told = match &harness.state().modal {
         Some(skirmish_studio::ui::Modal::Message(message)) => message.clone(),

@@ -88,3 +88,37 @@ fn a_family_the_seed_never_draws_reads_as_none_and_a_pinned_one_makes_its_map() 
     let title = harness.state().title();
     assert!(title.contains("four factories a side"), "the family's map is not open: {title}");
 }
+
+#[test]
+fn the_new_scenario_dialog_starts_on_the_open_game_and_keeps_its_top_edge_as_it_grows() {
+    let config = AppConfig {
+        data_dir: None,
+        dialogs: Box::new(Answers { open: None, save: None }),
+        prefs: Prefs::default(),
+        open: Some(sample("skirm-ruined-crossing.ron")),
+    };
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
+    harness.run_steps(6);
+    harness.get_by_label("File").click();
+    harness.run_steps(2);
+    harness.get_by_label_contains("New scenario").click();
+    harness.run_steps(3);
+    let skirm = skirmish_studio::ui::DESKS.iter().position(|g| g.title() == "Skirm").expect("Skirm is a game");
+    match &harness.state().modal {
+        Some(skirmish_studio::ui::Modal::NewScenario(form)) => assert_eq!(form.game, skirm, "Skirm's form first"),
+        _ => panic!("the New scenario dialog is open"),
+    }
+    let top = harness.get_by_label("A generated start").rect().top();
+    harness.get_by_label("A generated start").click();
+    harness.run_steps(4);
+    harness.get_by_label("Generated scenario preview");
+    let after = harness.get_by_label("A generated start").rect().top();
+    assert!((after - top).abs() < 1.0, "the dialog moved from {top} to {after} as it grew");
+    // Another game's form, of another height: the buttons stay where they were.
+    harness.get_all_by_label("Skirmish Wars").last().unwrap().click();
+    harness.run_steps(4);
+    let other = harness.get_by_label("A generated start").rect().top();
+    assert!((other - top).abs() < 1.0, "the dialog moved from {top} to {other} with another game");
+}

@@ -87,3 +87,19 @@ fn a_misspelt_field_inside_a_table_piece_is_named_as_a_piece_not_a_reader_type()
     assert!(said.contains("did you mean `facing`"), "{said}");
     assert!(!said.contains("PieceFile") && !said.contains("UnitFile"), "no reader type names: {said}");
 }
+
+#[test]
+fn a_file_cut_short_in_every_game_is_said_to_end_early_not_to_lack_a_comma() {
+    for sample in samples() {
+        let text = std::fs::read_to_string(&sample).unwrap();
+        let name = sample.file_name().unwrap().to_str().unwrap();
+        // Cut at a line's end two thirds through, as a copy that stopped leaves it.
+        let cut = text[..text.len() * 2 / 3].rfind('\n').unwrap();
+        let (code, said) = validate_text(name, &text[..cut]);
+        assert_eq!(code, 2, "{name}: {said}");
+        assert!(said.contains("the file ends before the scenario does"), "{name}: {said}");
+        // A file whole but for a wrong character is not said to end early.
+        let (_, whole) = validate_text(name, &text.replacen('(', "(!", 2).replacen("(!", "(", 1));
+        assert!(!whole.contains("ends before"), "{name}: {whole}");
+    }
+}

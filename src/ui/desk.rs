@@ -493,14 +493,30 @@ pub trait PlaysSavedGames {
 
 /// Asks for a saved game's path and hands it to the desk: now, or, where the in-app dialog
 /// answers frames later, through [`Desk::path_chosen`] and [`saved_game_path_chosen`].
-pub fn ask_game_file<D: PlaysSavedGames + ?Sized>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile) {
+pub fn ask_game_file<D: PlaysSavedGames + Desk + ?Sized>(desk: &mut D, cx: &mut DeskContext<'_>, file: GameFile) {
     let request = match file {
-        GameFile::Save => PathRequest::save(FileKind::SavedGame, "game.ron", file.purpose(), "The game was not saved"),
+        GameFile::Save => PathRequest::save(
+            FileKind::SavedGame,
+            saved_game_name(desk.name()),
+            file.purpose(),
+            "The game was not saved",
+        )
+        .beside(desk.path()),
         GameFile::Load => PathRequest::open(FileKind::SavedGame, file.purpose(), "No game loaded"),
     };
     if let Some(path) = cx.ask_path(request) {
         game_file_chosen(desk, cx, file, &path);
     }
+}
+
+/// The name a saved game is offered under: the scenario's title, with a double extension that
+/// keeps it apart from the scenarios beside it ("Hedgerow Crossing.game.ron").
+#[must_use]
+pub fn saved_game_name(scenario: &str) -> String {
+    let title: String =
+        scenario.chars().filter(|c| !matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|')).collect();
+    let title = title.trim();
+    if title.is_empty() { "Saved game.game.ron".to_owned() } else { format!("{title}.game.ron") }
 }
 
 /// Writes the game under way to `path`, or loads the saved game there: loaded, the view is

@@ -15,7 +15,10 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
     let kind = std::mem::discriminant(&modal);
     let mut close = false;
     let mut next: Option<Modal> = None;
-    let response = egui::Modal::new(Id::unique("studio-modal")).show(ctx, |ui| {
+    // Held by its top edge, not centred: a dialog that grows or shrinks as its choices change
+    // (another game's form, a generated start) never moves under the pointer.
+    let area = egui::Modal::default_area(Id::unique("studio-modal")).anchor(egui::Align2::CENTER_TOP, [0.0, 60.0]);
+    let response = egui::Modal::new(Id::unique("studio-modal")).area(area).show(ctx, |ui| {
         ui.set_max_width(460.0);
         match modal {
             Modal::Message(text) => {

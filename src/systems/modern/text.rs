@@ -82,7 +82,12 @@ pub fn action_text(data: &Ruleset, state: &GameState, action: &Action) -> String
 pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
     let figure = |i: usize| figure_name(data, state, i);
     match event {
-        Event::Initiative { side, round } => format!("== round {round}: {} has the initiative", data.side_name(*side)),
+        // A round begins when the initiative comes to the first side; within it, the other
+        // side only takes its turn.
+        Event::Initiative { side, round } if *side == data.first_side => {
+            format!("== round {round}: {} has the initiative", data.side_name(*side))
+        }
+        Event::Initiative { side, .. } => format!("{} has the initiative", data.side_name(*side)),
         Event::Die { roll, side, face } => {
             let what = match roll {
                 Roll::Activation => "for the activation test",

@@ -269,7 +269,8 @@ fn diagnostics(desk: &mut SwatDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             Ok(report) => {
                 ui.label(RichText::new(format!("Asymmetries ({}): {}", report.len(), symmetry.label())).strong());
                 for asymmetry in report.iter().take(40) {
-                    ui.horizontal(|ui| {
+                    // Wrapped, so the button goes below a long line rather than past the panel.
+                    ui.horizontal_wrapped(|ui| {
                         if ui
                             .selectable_label(
                                 false,

@@ -101,7 +101,8 @@ fn is_default(readings: &Readings) -> bool {
 /// The place and reason of the first problem: syntax, a version or system it does not know, a
 /// value out of bounds, an unknown terrain kind or troop type (with the nearest names).
 pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<ModernScenario, FileError> {
-    let file: ScenarioFile = crate::files::ron_options().from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
+    let file: ScenarioFile =
+        crate::files::ron_options().from_str(text).map_err(|e| FileError::ron(&e, text, FORMAT_DOC))?;
     if file.system != SYSTEM_ID {
         return Err(FileError::at_text(
             text,

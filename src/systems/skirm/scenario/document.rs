@@ -258,7 +258,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileE
         )));
     }
     let options = ron_options();
-    let probe: Probe = options.from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
+    let probe: Probe = options.from_str(text).map_err(|e| FileError::ron(&e, text, FORMAT_DOC))?;
     if let Some(newer) = probe.format_version.filter(|&v| v > FORMAT_VERSION) {
         return Err(FileError::at_text(
             text,
@@ -268,7 +268,7 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<SkirmScenario, FileE
             ),
         ));
     }
-    let file: FileV1 = options.from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
+    let file: FileV1 = options.from_str(text).map_err(|e| FileError::ron(&e, text, FORMAT_DOC))?;
     if file.system != SYSTEM_ID {
         return Err(FileError::at_text(
             text,

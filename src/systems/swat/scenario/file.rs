@@ -306,12 +306,12 @@ pub fn load_scenario(rules: &Ruleset, text: &str) -> Result<Scenario, FileError>
     let options = ron_options();
     let renamed = with_plain_struct_names(text);
     let text = renamed.as_ref();
-    let probe: VersionProbe = options.from_str(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?;
+    let probe: VersionProbe = options.from_str(text).map_err(|e| FileError::ron(&e, text, FORMAT_DOC))?;
     let file = match probe.format_version {
-        1 => options.from_str::<FileV1>(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?.migrate()?,
+        1 => options.from_str::<FileV1>(text).map_err(|e| FileError::ron(&e, text, FORMAT_DOC))?.migrate()?,
         // Version 2 differs only in calling the system `ruleset`, which the current shape
         // reads as an alias.
-        2 | FORMAT_VERSION => options.from_str::<FileV3>(text).map_err(|e| FileError::ron(&e, FORMAT_DOC))?,
+        2 | FORMAT_VERSION => options.from_str::<FileV3>(text).map_err(|e| FileError::ron(&e, text, FORMAT_DOC))?,
         newer => {
             return Err(FileError::at_text(
                 text,
