@@ -153,3 +153,12 @@ fn a_larger_ui_scale_draws_text_larger() {
     let harness = harness("crossroads-duel.ron", prefs);
     assert!((harness.output().pixels_per_point - 1.5).abs() < 1e-3, "{}", harness.output().pixels_per_point);
 }
+
+#[test]
+fn on_the_largest_sample_board_with_every_panel_open_each_counter_shows_its_type_at_12_px() {
+    // Four Corners is 24 squares a side, so its squares are the smallest a sample opens at.
+    let harness = harness("four-corners.ron", all_panels());
+    assert_readable(&harness, "four-corners.ron, editor");
+    let labels = drawn_text(&harness).iter().filter(|t| *t == "INF").count();
+    assert_eq!(labels, 4, "each of the four infantry counters shows its type");
+}

@@ -265,20 +265,29 @@ pub fn draw_unit(painter: &Painter, rect: Rect, unit: &Counter<'_>) {
         Stroke::new((s * 0.04).max(1.0), Color32::from_rgb(250, 250, 250)),
         StrokeKind::Inside,
     );
-    if s >= 28.0 && art.is_none() {
-        painter.text(
-            counter.center(),
-            egui::Align2::CENTER_CENTER,
-            symbol,
+    let damaged = hp < max_hp;
+    let badge =
+        Rect::from_min_size(pos2(counter.right() - s * 0.3, counter.bottom() - s * 0.3), vec2(s * 0.34, s * 0.34));
+    if art.is_none() {
+        // The type at 12 px or more, wherever it fits across the square (it may cross the
+        // counter's white rim on a small one); on a damaged counter it sits above the HP badge,
+        // which would otherwise cover its last letter.
+        let galley = painter.layout_no_wrap(
+            symbol.to_owned(),
             egui::FontId::proportional((s * 0.26).max(MIN_TEXT)),
             Color32::WHITE,
         );
+        let size = galley.size();
+        if size.x <= s - 2.0 {
+            let y = if damaged { counter.center().y.min(badge.top() + 1.0 - size.y / 2.0) } else { counter.center().y };
+            painter.galley(pos2(counter.center().x - size.x / 2.0, y - size.y / 2.0), galley, Color32::WHITE);
+        }
     }
-    if hp < max_hp {
-        let badge =
-            Rect::from_min_size(pos2(counter.right() - s * 0.3, counter.bottom() - s * 0.3), vec2(s * 0.34, s * 0.34));
+    if damaged {
         painter.rect_filled(badge, s * 0.06, Color32::from_rgb(20, 20, 20));
-        if s >= 30.0 {
+        // Its number at 12 px or more, past the badge's edge on a small counter rather than
+        // a badge that says nothing.
+        if s >= 20.0 {
             painter.text(
                 badge.center(),
                 egui::Align2::CENTER_CENTER,
