@@ -328,6 +328,16 @@ fn the_export_dialog_lays_a_table_out_in_inches_not_squares() {
     let layout = harness.get_by_label_contains("pages of");
     let text = layout.accesskit_node().value().unwrap_or_default();
     assert!(text.starts_with("The table prints on") && text.contains("inches") && !text.contains("squares"), "{text}");
+    // Only what changes the print: no square sizes for a table that prints at 1:1, and the
+    // orientation that takes fewest pages unless another is chosen.
+    harness.get_by_label_contains("1:1, one of the table's inches to one on paper");
+    assert!(harness.query_by_label("40 mm").is_none(), "no square size is offered for an open table");
+    harness.get_by_label("Fewest pages (portrait)");
+    assert!(!harness.state().export.as_ref().unwrap().options.landscape);
+    harness.get_by_label("Landscape").click();
+    harness.run_steps(2);
+    assert!(harness.state().export.as_ref().unwrap().options.landscape, "a chosen orientation holds");
+    assert!(harness.get_by_label_contains("pages of").accesskit_node().value().unwrap_or_default().contains("6 x 8"));
 }
 
 #[test]

@@ -183,6 +183,38 @@ fn simulate_plays_computer_games_and_reports_wins_lengths_and_endings() {
     );
 }
 
+/// The table poster's pages from `export`'s report line ("board on 7 x 6 pages").
+fn poster_pages(out: &str) -> u32 {
+    let tail = out.split("board on ").nth(1).unwrap_or_else(|| panic!("a poster: {out}"));
+    let mut numbers = tail.split(|c: char| !c.is_ascii_digit()).filter(|n| !n.is_empty());
+    numbers.next().unwrap().parse::<u32>().unwrap() * numbers.next().unwrap().parse::<u32>().unwrap()
+}
+
+#[test]
+fn an_open_table_prints_at_1_to_1_only_in_the_orientation_that_takes_fewest_pages() {
+    let pdf = temp_file("table.pdf", "");
+    let pdf = pdf.to_str().unwrap();
+    for file in ["aa-hedgerow-crossing.ron", "ms-town.ron"] {
+        let (code, _, err) =
+            run_args(&["export", &sample(file), "--pdf", pdf, "--sheets", "table", "--square", "40mm"]);
+        assert_eq!(code, EXIT_UNREADABLE, "{file}: {err}");
+        assert!(err.contains("an open table prints at 1:1"), "{file}: {err}");
+        let pages = |orientation: &[&str]| {
+            let sample = sample(file);
+            let mut args = vec!["export", sample.as_str(), "--pdf", pdf, "--sheets", "table"];
+            args.extend_from_slice(orientation);
+            let (code, out, err) = run_args(&args);
+            assert_eq!(code, EXIT_OK, "{file}: {err}");
+            poster_pages(&out)
+        };
+        let (chosen, portrait, landscape) = (pages(&[]), pages(&["--portrait"]), pages(&["--landscape"]));
+        assert_eq!(chosen, portrait.min(landscape), "{file}: {portrait} portrait, {landscape} landscape");
+    }
+    // Town: 7 x 4 portrait pages on Letter, not landscape's 5 x 6.
+    let (_, out, _) = run_args(&["export", &sample("ms-town.ron"), "--pdf", pdf, "--sheets", "table"]);
+    assert!(out.contains("board on 7 x 4 pages"), "{out}");
+}
+
 #[test]
 fn export_writes_a_pdf_and_a_png_and_refuses_impossible_settings() {
     let pdf = temp_file("export.pdf", "");

@@ -14,7 +14,8 @@ pub(super) fn check_mm(what: &str, value: f32, min: f32, max: f32) -> Result<f32
 /// The print settings as the command line gives them, before the game is known.
 pub(super) struct ExportAsked {
     pub(super) paper: Option<String>,
-    pub(super) landscape: bool,
+    /// Landscape (`true`) or portrait, where given.
+    pub(super) orientation: Option<bool>,
     pub(super) square: Option<String>,
     pub(super) overlap: f32,
     pub(super) margin: f32,
@@ -25,17 +26,28 @@ pub(super) struct ExportAsked {
 
 impl ExportAsked {
     /// The export options for this scenario's game: its sheets and its scale unless given.
+    /// An open table prints at 1:1 only: a square size other than its own is refused.
     pub(super) fn options(&self, scenario: &dyn OpenScenario) -> Result<crate::export::ExportOptions, String> {
-        Ok(crate::export::ExportOptions {
+        let (width, height, units) = scenario.board_extent();
+        let open_table = units != "squares";
+        let scale = match &self.square {
+            Some(square) => crate::export::parse_square(square)?,
+            None => scenario.default_scale(),
+        };
+        if open_table && (scale - scenario.default_scale()).abs() > 0.01 {
+            return Err(format!(
+                "--square {}: an open table prints at 1:1, one of the table's {units} to one on paper, so its \
+                 ranges and moves measure true with the rules' own rulers; leave --square out",
+                self.square.as_deref().unwrap_or_default()
+            ));
+        }
+        let mut options = crate::export::ExportOptions {
             paper: match &self.paper {
                 Some(paper) => crate::export::Paper::parse(paper)?,
                 None => scenario.default_paper(),
             },
-            landscape: self.landscape,
-            scale: match &self.square {
-                Some(square) => crate::export::parse_square(square)?,
-                None => scenario.default_scale(),
-            },
+            landscape: self.orientation.unwrap_or(false),
+            scale,
             overlap: check_mm("overlap", self.overlap, 0.0, 50.0)? * crate::export::PT_PER_MM,
             margin: check_mm("margin", self.margin, 0.0, 50.0)? * crate::export::PT_PER_MM,
             sheets: crate::export::Sheets::parse(&self.sheets, scenario.sheets())?,
@@ -44,7 +56,11 @@ impl ExportAsked {
             not_valid: false,
             backdrop: None,
             art: None,
-        })
+        };
+        if open_table && self.orientation.is_none() {
+            options.landscape = crate::export::fewest_pages_landscape(&options, width, height);
+        }
+        Ok(options)
     }
 }
 

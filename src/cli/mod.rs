@@ -216,11 +216,16 @@ pub enum Command {
         /// Paper: a4, letter, a3 or tabloid; the game's own unless given (listed below).
         #[arg(long)]
         paper: Option<String>,
-        /// Landscape pages.
-        #[arg(long)]
+        /// Landscape pages. An open table's poster takes whichever orientation needs fewer
+        /// pages unless this or --portrait is given.
+        #[arg(long, conflicts_with = "portrait")]
         landscape: bool,
+        /// Portrait pages.
+        #[arg(long)]
+        portrait: bool,
         /// For a grid game, the side of a square: 1in, 25mm, 28mm, 40mm, or any size from 5 mm to
-        /// 100 mm; the game's own size unless given. An open table prints at 1:1.
+        /// 100 mm; the game's own size unless given. An open table prints at 1:1 only, and any
+        /// other size is refused.
         #[arg(long)]
         square: Option<String>,
         /// The overlap strip between the pages of a board or table poster, in millimetres.
@@ -513,6 +518,7 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             pdf,
             paper,
             landscape,
+            portrait,
             square,
             overlap,
             margin,
@@ -523,7 +529,12 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             dpi,
             bundle,
         } => {
-            let asked = ExportAsked { paper, landscape, square, overlap, margin, sheets, greyscale, extra_counters };
+            let orientation = match (landscape, portrait) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            };
+            let asked = ExportAsked { paper, orientation, square, overlap, margin, sheets, greyscale, extra_counters };
             with_scenario(ruleset, &file, err, |scenario, read, err| match asked.options(scenario) {
                 Ok(options) => {
                     let targets = ExportTargets { pdf: pdf.as_deref(), png: png.as_deref(), bundle: bundle.as_deref() };

@@ -310,6 +310,19 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
     Ok(BoardLayout { per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
 }
 
+/// Whether landscape pages cut a `width` x `height` table into fewer pages than portrait (on a
+/// tie, the orientation `options` asks for): an open table prints at 1:1, so the orientation is
+/// the one thing that changes how many pages it takes.
+#[must_use]
+pub fn fewest_pages_landscape(options: &ExportOptions, width: u16, height: u16) -> bool {
+    let pages = |landscape: bool| {
+        board_layout(&ExportOptions { landscape, ..options.clone() }, width, height, 1)
+            .map_or(usize::MAX, |l| l.pages.len())
+    };
+    let (portrait, landscape) = (pages(false), pages(true));
+    if portrait == landscape { options.landscape } else { landscape < portrait }
+}
+
 /// How a poster of the board is cut: pages across and down.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Poster {

@@ -16,7 +16,7 @@ pub use self::jobs::{
 };
 pub use self::layout::{
     BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,
-    parse_square,
+    fewest_pages_landscape, parse_square,
 };
 pub use self::poster::{DrawRegion, poster_page};
 pub use self::raster::{MAX_PIXELS, PngSketch};

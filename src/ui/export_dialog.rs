@@ -30,6 +30,9 @@ pub struct ExportDialog {
     pub message: String,
     /// The game's print defaults and the names of its sheets.
     pub preset: PrintPreset,
+    /// Landscape (`true`) or portrait as chosen; `None` takes whichever cuts an open table
+    /// into fewer pages.
+    pub orientation: Option<bool>,
 }
 
 /// An export running on a worker thread.
@@ -45,7 +48,15 @@ impl ExportDialog {
     pub fn new(preset: PrintPreset) -> Self {
         let options =
             ExportOptions { scale: preset.square_mm * PT_PER_MM, paper: preset.paper, ..ExportOptions::default() };
-        Self { square_mm: preset.square_mm, options, dpi: 150, job: None, message: String::new(), preset }
+        Self {
+            square_mm: preset.square_mm,
+            options,
+            dpi: 150,
+            job: None,
+            message: String::new(),
+            preset,
+            orientation: None,
+        }
     }
 }
 
@@ -74,7 +85,9 @@ pub fn show(export: &mut Option<ExportDialog>, desk: &dyn Desk, mut paths: PathA
             }
             return;
         }
-        options_ui(ui, dialog);
+        let table = desk.print_preview();
+        let open_table = (table.units != "squares").then_some((table.width, table.height, table.units));
+        options_ui(ui, dialog, open_table);
         ui.separator();
         preview(ui, export.as_ref(), desk);
         let Some(dialog) = export.as_mut() else { return };
@@ -102,7 +115,10 @@ pub fn show(export: &mut Option<ExportDialog>, desk: &dyn Desk, mut paths: PathA
     }
 }
 
-fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
+/// The options a print can change. An open table (`open_table`: its size in whole units, and
+/// the units) prints at 1:1 only, so it is offered no square size, and its orientation may be
+/// left to whichever takes fewer pages.
+fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog, open_table: Option<(u16, u16, &str)>) {
     let o = &mut dialog.options;
     egui::Grid::new("export-options").num_columns(2).show(ui, |ui| {
         ui.label("Paper");
@@ -110,21 +126,50 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog) {
             for paper in [Paper::A4, Paper::Letter, Paper::A3, Paper::Tabloid] {
                 ui.selectable_value(&mut o.paper, paper, format!("{paper:?}"));
             }
-            ui.checkbox(&mut o.landscape, "Landscape");
         });
         ui.end_row();
-        ui.label("Square or unit").on_hover_text(
-            "How long one board unit prints: a square's side, or one inch (or centimetre) of an open table; 1 in \
-             prints an inch-measured table at 1:1.",
-        );
+        ui.label("Orientation");
         ui.horizontal(|ui| {
-            for (label, points) in PRESETS {
-                if ui.selectable_label((o.scale - points).abs() < 0.01, label).clicked() {
-                    dialog.square_mm = points / PT_PER_MM;
+            if let Some((width, height, _)) = open_table {
+                let fewest = crate::export::fewest_pages_landscape(
+                    &ExportOptions { landscape: false, ..o.clone() },
+                    width,
+                    height,
+                );
+                let words = if fewest { "Fewest pages (landscape)" } else { "Fewest pages (portrait)" };
+                ui.selectable_value(&mut dialog.orientation, None, words);
+                if dialog.orientation.is_none() {
+                    o.landscape = fewest;
                 }
             }
-            ui.add(egui::DragValue::new(&mut dialog.square_mm).range(5.0..=100.0).speed(0.5).suffix(" mm"));
+            for (landscape, words) in [(false, "Portrait"), (true, "Landscape")] {
+                let chosen =
+                    if open_table.is_some() { dialog.orientation == Some(landscape) } else { o.landscape == landscape };
+                if ui.selectable_label(chosen, words).clicked() {
+                    dialog.orientation = Some(landscape);
+                    o.landscape = landscape;
+                }
+            }
         });
+        ui.end_row();
+        match open_table {
+            Some((_, _, units)) => {
+                ui.label("Scale");
+                ui.label(format!("1:1, one of the table's {units} to one on paper, so the rules' rulers measure true"));
+                dialog.square_mm = dialog.preset.square_mm;
+            }
+            None => {
+                ui.label("Square").on_hover_text("How long a square's side prints.");
+                ui.horizontal(|ui| {
+                    for (label, points) in PRESETS {
+                        if ui.selectable_label((o.scale - points).abs() < 0.01, label).clicked() {
+                            dialog.square_mm = points / PT_PER_MM;
+                        }
+                    }
+                    ui.add(egui::DragValue::new(&mut dialog.square_mm).range(5.0..=100.0).speed(0.5).suffix(" mm"));
+                });
+            }
+        }
         o.scale = dialog.square_mm * PT_PER_MM;
         ui.end_row();
         ui.label("Overlap strip");
