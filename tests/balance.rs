@@ -492,12 +492,14 @@ fn runs_side_by_side_each_stop_on_their_own_test_and_give_what_each_gives_alone(
     let (lopsided, even) = (open("skirm-ruined-crossing.ron"), open("bridgehead.ron"));
     let asked = options(200, 2, true);
     let mut seen = Vec::new();
-    let together: Vec<_> =
-        run_balances(&[lopsided.as_ref(), even.as_ref()], &asked, None, &mut |done, of| seen.push((done, of)))
-            .unwrap()
-            .into_iter()
-            .map(|(balance, _)| balance)
-            .collect();
+    let together: Vec<_> = run_balances(&[lopsided.as_ref(), even.as_ref()], &asked, None, &mut |done, of| {
+        seen.push((done, of));
+        true
+    })
+    .unwrap()
+    .into_iter()
+    .map(|(balance, _)| balance)
+    .collect();
     let alone: Vec<_> =
         [&lopsided, &even].iter().map(|s| run_balance(s.as_ref(), &asked, &mut |_| {}).unwrap()).collect();
     assert_eq!(together, alone);
@@ -525,7 +527,7 @@ fn each_house_reading_plays_until_its_paired_test_against_the_baseline_decides()
     let scenario = open("ms-open-field.ron");
     // A fixed count: every value plays every game, each as it would alone.
     let fixed = BalanceOptions { seed: 11, ..options(40, 2, false) };
-    let report = sensitivity(scenario.as_ref(), &fixed, &mut |_, _| {}).unwrap();
+    let report = sensitivity(scenario.as_ref(), &fixed, &mut |_, _| true).unwrap();
     assert_eq!(report.baseline, run_balance(scenario.as_ref(), &fixed, &mut |_| {}).unwrap());
     for row in report.rows.iter().take(2) {
         let changed = scenario.with_setting(&row.setting, &row.value).unwrap();
@@ -534,7 +536,7 @@ fn each_house_reading_plays_until_its_paired_test_against_the_baseline_decides()
     // Until clear: a value stops at the first batch where the paired test decides, and the
     // baseline plays at least as long as any value.
     let until_clear = BalanceOptions { seed: 11, ..options(200, 2, true) };
-    let report = sensitivity(scenario.as_ref(), &until_clear, &mut |_, _| {}).unwrap();
+    let report = sensitivity(scenario.as_ref(), &until_clear, &mut |_, _| true).unwrap();
     let base = open_records(scenario.as_ref(), &until_clear, report.baseline.games);
     let mut stopped_early = 0;
     for row in &report.rows {
@@ -615,7 +617,7 @@ fn a_readings_report_that_copies_and_replays_games_gives_what_playing_every_valu
     use skirmish_studio::balance::sensitivity::sensitivity;
     let scenario = open("aa-three-farms.ron");
     let fixed = BalanceOptions { seed: 5, ..options(4, 2, false) };
-    let report = sensitivity(scenario.as_ref(), &fixed, &mut |_, _| {}).unwrap();
+    let report = sensitivity(scenario.as_ref(), &fixed, &mut |_, _| true).unwrap();
     assert_eq!(report.baseline, run_balance(scenario.as_ref(), &fixed, &mut |_| {}).unwrap());
     for row in &report.rows {
         let changed = scenario.with_setting(&row.setting, &row.value).unwrap();

@@ -180,3 +180,21 @@ fn a_board_the_person_zoomed_stays_as_they_left_it_when_a_panel_changes() {
     harness.run_steps(6);
     assert_eq!(harness.state().placement.expect("the board was drawn").zoom, zoom, "the chosen zoom is kept");
 }
+
+#[test]
+fn the_games_at_every_level_and_at_every_reading_can_be_cancelled() {
+    let mut harness = harness("crossroads-duel.ron", Prefs { show_balance: true, ..Prefs::default() });
+    harness.state_mut().balance.games = 2000;
+    for (start, cancel) in
+        [("Judge at every level", "Cancel level games"), ("Test every reading", "Cancel reading games")]
+    {
+        harness.get_by_label(start).click();
+        harness.run_steps(3);
+        harness.get_by_label(cancel).click();
+        harness.run_steps(3);
+        // The section is as it was: its button back, no run under way, no result.
+        harness.get_by_label(start);
+        assert!(harness.query_by_label(cancel).is_none(), "{start}: the run stopped");
+        assert!(harness.query_by_label_contains("failed").is_none(), "{start}: a cancel is no failure");
+    }
+}

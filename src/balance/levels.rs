@@ -3,7 +3,7 @@
 //! and "holds at every level" when the favoured seat (or none) is the same at all three, else
 //! "depends on the computer's level".
 
-use super::{Balance, BalanceOptions, run_balance};
+use super::{Balance, BalanceOptions};
 use crate::game::OpenScenario;
 use crate::level::Level;
 
@@ -16,22 +16,30 @@ pub struct AcrossLevels {
     pub holds: bool,
 }
 
-/// Plays `options`' games at each level for every seat; `progress` hears (done, of) after each
-/// level.
+/// Plays `options`' games at each level for every seat; `progress` hears (done, of) in levels
+/// after every batch and says whether to go on.
 ///
 /// # Errors
-/// A game that fails.
+/// A game that fails, or the run was cancelled.
 pub fn across_levels(
     scenario: &dyn OpenScenario,
     options: &BalanceOptions,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<AcrossLevels, String> {
     let levels = Level::ALL;
     let mut runs = Vec::with_capacity(levels.len());
     for (done, level) in levels.into_iter().enumerate() {
         let at_level = BalanceOptions { levels: [level; 8], ..*options };
-        runs.push((level, run_balance(scenario, &at_level, &mut |_| {})?));
-        progress(done + 1, levels.len());
+        // Asked after every batch, so a Cancel stops the level under way, not only the next.
+        let mut go_on = true;
+        let balance = super::run_balance_with(scenario, &at_level, &mut |_| {
+            go_on = progress(done, levels.len());
+            go_on
+        })?;
+        if !go_on || !progress(done + 1, levels.len()) {
+            return Err(super::side_by_side::CANCELLED.to_owned());
+        }
+        runs.push((level, balance));
     }
     let first = runs.first().map(|(_, b)| b.favoured_seat());
     let holds = runs.iter().all(|(_, b)| Some(b.favoured_seat()) == first);

@@ -118,7 +118,7 @@ impl PairedShift {
 pub fn sensitivity(
     scenario: &dyn OpenScenario,
     options: &BalanceOptions,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Sensitivity, String> {
     sensitivity_and_baseline(scenario, options, progress).map(|(report, _)| report)
 }
@@ -132,7 +132,7 @@ pub fn sensitivity(
 pub fn sensitivity_and_baseline(
     scenario: &dyn OpenScenario,
     options: &BalanceOptions,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<(Sensitivity, Vec<GameRecord>), String> {
     let mut settings = Vec::new();
     for reading in scenario.settings().into_iter().filter(crate::game::Setting::is_played_reading) {

@@ -28,9 +28,13 @@ pub struct AgainstFirst<'a> {
     pub variants: &'a [(String, String)],
 }
 
+/// What a run stopped by its watcher (a Cancel) gives instead of results.
+pub const CANCELLED: &str = "cancelled";
+
 /// Plays `options.games` games (the most, with `until_clear`) of every scenario in
 /// `scenarios`, their batches side by side; `progress` hears (done, of) in games, where a run
-/// that stopped early counts its unplayed games as done. Each run's balance and game records
+/// that stopped early counts its unplayed games as done, and says whether to go on (a Cancel
+/// says no, and the run gives [`CANCELLED`]). Each run's balance and game records
 /// come back in the order of `scenarios`.
 ///
 /// With `until_clear`, a run stops when its own sequential test decides; given
@@ -43,12 +47,12 @@ pub struct AgainstFirst<'a> {
 /// sooner.
 ///
 /// # Errors
-/// A game could not be played.
+/// A game could not be played, or the run was cancelled.
 pub fn run_balances(
     scenarios: &[&dyn OpenScenario],
     options: &BalanceOptions,
     against_first: Option<&AgainstFirst<'_>>,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<Vec<(Balance, Vec<GameRecord>)>, String> {
     // Every run begins before any is played, in the order given, so a shard and its merge
     // number the runs alike.
@@ -70,7 +74,9 @@ pub fn run_balances(
     // a long run keeps no more than a batch of courses.
     let mut watched_games: std::collections::BTreeMap<usize, Watched> = std::collections::BTreeMap::new();
     let of = options.games * runs.len();
-    progress(0, of);
+    if !progress(0, of) {
+        return Err(CANCELLED.to_owned());
+    }
     loop {
         let batches: Vec<(usize, std::ops::Range<usize>)> = runs
             .iter()
@@ -130,7 +136,9 @@ pub fn run_balances(
             }
         }
         let done: usize = runs.iter().map(|run| if run.settled { options.games } else { run.records.len() }).sum();
-        progress(done, of);
+        if !progress(done, of) {
+            return Err(CANCELLED.to_owned());
+        }
     }
     Ok(runs
         .into_iter()

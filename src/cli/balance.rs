@@ -71,7 +71,10 @@ pub(super) fn balance_command(
     // With the readings, their baseline is the scenario's own run, played once: its first games
     // are every game the run alone would play.
     let (result, readings) = if extras.readings {
-        match crate::balance::sensitivity::sensitivity_and_baseline(scenario, options, &mut stage("readings")) {
+        match crate::balance::sensitivity::sensitivity_and_baseline(scenario, options, &mut |done, of| {
+            stage("readings")(done, of);
+            true
+        }) {
             Ok((report, baseline)) => {
                 let own = crate::balance::balance_of_first(&baseline, scenario.seats(), options)
                     .ok_or_else(|| "the readings' baseline stopped before the scenario's own run".to_owned());
@@ -91,7 +94,10 @@ pub(super) fn balance_command(
         _ => None,
     };
     let levels = match (extras.across_levels, &result) {
-        (true, Ok(_)) => match crate::balance::levels::across_levels(scenario, options, &mut stage("levels")) {
+        (true, Ok(_)) => match crate::balance::levels::across_levels(scenario, options, &mut |done, of| {
+            stage("levels")(done, of);
+            true
+        }) {
             Ok(levels) => Some(levels),
             Err(message) => {
                 let _ = writeln!(err, "the balance run stopped: {message}");

@@ -4,6 +4,7 @@
 
 use crate::balance::BalanceOptions;
 use crate::game::Level;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// A run's progress: (done, of), and the result or why it failed once it ends.
@@ -25,13 +26,15 @@ pub enum JobState<'a, T> {
 /// A section's run and its result.
 pub struct LabJob<T> {
     run: Option<(u64, Shared<T>)>,
+    /// Set by Cancel; the run under way stops at its next batch and its result is dropped.
+    cancel: Arc<AtomicBool>,
     /// The last state read; a finished result is held here, moved out of the shared state.
     seen: Option<Progress<T>>,
 }
 
 impl<T> Default for LabJob<T> {
     fn default() -> Self {
-        Self { run: None, seen: None }
+        Self { run: None, seen: None, cancel: Arc::new(AtomicBool::new(false)) }
     }
 }
 
@@ -57,26 +60,39 @@ impl<T: Send + 'static> LabJob<T> {
         !finished && self.run.as_ref().is_some_and(|(_, s)| s.lock().is_ok_and(|s| s.2.is_none()))
     }
 
-    /// Starts `work` on a thread for `revision`; it reports (done, of) through its argument.
+    /// Starts `work` on a thread for `revision`; it reports (done, of) through its argument,
+    /// which answers whether to go on (not once Cancel is pressed).
     pub fn start(
         &mut self,
         revision: u64,
-        work: impl FnOnce(&mut dyn FnMut(usize, usize)) -> Result<T, String> + Send + 'static,
+        work: impl FnOnce(&mut dyn FnMut(usize, usize) -> bool) -> Result<T, String> + Send + 'static,
     ) {
         let shared: Shared<T> = Arc::new(Mutex::new((0, 0, None)));
         let out = Arc::clone(&shared);
+        // A run of its own: cancelling it leaves a later run to play.
+        self.cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::clone(&self.cancel);
         std::thread::spawn(move || {
             let progress_to = Arc::clone(&out);
             let result = work(&mut |done, of| {
                 if let Ok(mut s) = progress_to.lock() {
                     (s.0, s.1) = (done, of);
                 }
+                !stop.load(Ordering::Relaxed)
             });
             if let Ok(mut s) = out.lock() {
                 s.2 = Some(result);
             }
         });
         self.run = Some((revision, shared));
+        self.seen = None;
+    }
+
+    /// Stops the run under way: it ends at its next batch, and the section is as before it
+    /// began.
+    pub fn cancel(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+        self.run = None;
         self.seen = None;
     }
 
@@ -93,5 +109,36 @@ impl<T: Send + 'static> LabJob<T> {
             Some((done, of, None)) => JobState::Running(*done, *of),
             None => JobState::Idle,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cancelled_run_stops_at_its_next_report_and_leaves_the_section_idle() {
+        let mut job: LabJob<usize> = LabJob::default();
+        let ended = Arc::new(AtomicBool::new(false));
+        let seen_end = Arc::clone(&ended);
+        job.start(1, move |progress| {
+            let mut batches = 0;
+            while progress(batches, usize::MAX) {
+                batches += 1;
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            seen_end.store(true, Ordering::Relaxed);
+            Ok(batches)
+        });
+        assert!(job.running());
+        job.cancel();
+        assert!(matches!(job.state(), JobState::Idle), "the section is as before the run");
+        for _ in 0..2000 {
+            if ended.load(Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        panic!("the cancelled run went on playing");
     }
 }

@@ -33,6 +33,7 @@ impl LevelsSection {
             let options = options(games, Level::Normal);
             self.job.start(revision, move |progress| across_levels(scenario.as_ref(), &options, progress));
         }
+        let mut cancel = false;
         match self.job.state() {
             JobState::Idle => {}
             JobState::Running(done, of) => {
@@ -40,6 +41,7 @@ impl LevelsSection {
                     egui::ProgressBar::new(done as f32 / of.max(1) as f32)
                         .text(format!("{done} of {} levels played", of.max(1))),
                 );
+                cancel = ui.button("Cancel level games").clicked();
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }
             JobState::Done(_, Err(message)) => {
@@ -59,6 +61,9 @@ impl LevelsSection {
                     });
                 }
             }
+        }
+        if cancel {
+            self.job.cancel();
         }
     }
 }

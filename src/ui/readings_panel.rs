@@ -41,11 +41,13 @@ impl ReadingsTable {
             let options = BalanceOptions { until_clear, ..options(games, level) };
             self.job.start(revision, move |progress| sensitivity(scenario.as_ref(), &options, progress));
         }
+        let mut cancel = false;
         match self.job.state() {
             JobState::Idle => {}
             JobState::Running(done, of) => {
                 ui.add(egui::ProgressBar::new(done as f32 / of.max(1) as f32).text(format!("{done} of {of} games")))
                     .on_hover_text("A value whose answer is clear stops early; its unplayed games count as done");
+                cancel = ui.button("Cancel reading games").clicked();
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }
             JobState::Done(_, Err(message)) => {
@@ -88,6 +90,9 @@ impl ReadingsTable {
                     ui.add(egui::Label::new(shift).wrap());
                 }
             }
+        }
+        if cancel {
+            self.job.cancel();
         }
     }
 }
