@@ -334,13 +334,18 @@ fn seat_colour(colours: &[Color32], seat: usize) -> Color32 {
 /// share as a line, and an axis of 0 to 100% under them.
 fn shares_bars(ui: &mut Ui, balance: &Balance, colours: &[Color32], names: &[String]) {
     const ROW: f32 = 20.0;
-    const NAMES: f32 = 90.0;
     let width = ui.available_width().min(320.0);
     let height = ROW * balance.seats.len() as f32 + 22.0;
     let (rect, _) = ui.allocate_exact_size(vec2(width, height), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let font = egui::FontId::proportional(crate::ui::style::MIN_TEXT);
-    let left = rect.left() + NAMES;
+    // The names' column as wide as the longest name ("Vanguard Fireteam" was cut by its own
+    // bar), leaving the bars at least half the chart.
+    let widest = names
+        .iter()
+        .map(|name| painter.layout_no_wrap(name.clone(), font.clone(), Color32::WHITE).size().x)
+        .fold(0.0_f32, f32::max);
+    let left = rect.left() + (widest + 8.0).clamp(60.0, width / 2.0);
     // Room at the right for the "100%" under the axis's end.
     let x = |share: f64| left + 4.0 + share as f32 * (rect.right() - left - 26.0);
     let text = Color32::from_gray(220);
