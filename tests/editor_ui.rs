@@ -359,6 +359,10 @@ fn playtest_move_attack_end_turn_hand_off_ai_turn_and_back_to_an_unchanged_edito
         (2, skirmish_studio::systems::swat::rules::PlayerId(0)),
         "the AI played its turn"
     );
+    // The log runs oldest first, as every game's does.
+    let first = harness.get_by_label_contains("round 1: Red's turn").rect().top();
+    let later = harness.get_by_label_contains("round 2: Red's turn").rect().top();
+    assert!(first < later, "round 1 is logged above round 2: {first} and {later}");
     harness.get_by_label("Leave playtest").click();
     harness.run_steps(2);
     assert!(harness.state().swat().unwrap().play.is_none());

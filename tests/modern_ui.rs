@@ -107,7 +107,8 @@ fn a_playtest_tests_a_unit_aims_and_moves() {
     let point = at(&harness, cm(first.0), cm(first.1));
     click_at(&mut harness, point);
     assert_eq!(desk(&harness).play.as_ref().unwrap().selected, Some(0));
-    harness.get_by_label_contains("Reach 15 cm: 150 mm outside");
+    harness.get_by_label_contains("Reach 15 cm outside");
+    assert!(harness.query_by_label_contains("mm outside").is_none(), "one unit of length, the table's");
     let enemy = state.figures.iter().position(|f| state.units[f.unit].side == 1 && !f.killed).unwrap();
     let target = at(&harness, cm(state.figures[enemy].at.0), cm(state.figures[enemy].at.1));
     click_at(&mut harness, target);

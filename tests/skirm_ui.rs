@@ -149,10 +149,14 @@ fn a_skirm_playtest_runs_one_activation_of_each_side_saves_and_loads_and_leaves_
         let activation = play.state.activation.as_ref().expect("a unit is activated");
         assert_eq!(play.state.unit(activation.unit).unwrap().squad, squad, "side {side}");
         assert!(harness.query_by_label_contains("ACT left").is_some());
+        let unit = play.state.unit(activation.unit).unwrap();
+        let line = format!("{}: HIT {}/{} · acting now", unit.name, unit.hit, unit.max_hit);
+        assert!(harness.query_by_label(&line).is_some(), "the unit acting is no longer listed as ready: {line}");
         harness.get_by_label_contains("End activation").click();
         harness.run_steps(3);
         let play = harness.state().skirm().unwrap().play.as_ref().unwrap();
         assert!(play.state.activation.is_none());
+        assert!(harness.query_by_label_contains("acting now").is_none(), "its activation ended");
     }
     let play = harness.state().skirm().unwrap().play.as_ref().unwrap();
     let activated: Vec<u8> = play.state.units.iter().filter(|u| u.activated).map(|u| u.squad).collect();
@@ -382,5 +386,23 @@ fn a_skirm_playtest_at_hard_says_the_computer_is_planning_then_it_plays() {
         said |=
             harness.query_by_label_contains("Hard is planning").is_some() && harness.query_by_label("Cancel").is_some();
         std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn the_battle_maps_marks_have_a_legend_in_the_editor_and_the_playtest() {
+    let mut harness = harness(Some(sample("skirm-night-extraction.ron")), None);
+    for screen in ["editor", "playtest"] {
+        if screen == "playtest" {
+            harness.get_by_label("Playtest").click();
+            harness.run_steps(4);
+            assert!(harness.state().skirm().unwrap().play.is_some());
+        }
+        harness.get_by_label("Legend").click();
+        harness.run_steps(2);
+        for meaning in ["a square's height level", "an objective", "a crate", "a door", "the squads' deployment zones"]
+        {
+            harness.get_by_label_contains(meaning);
+        }
     }
 }

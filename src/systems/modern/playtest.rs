@@ -71,10 +71,10 @@ impl ModernPlay {
         let setup = &self.state().setup;
         match building_at(data, setup, f.at) {
             None => {
-                vec![(cm(data.move_outside), "150 mm outside"), (cm(data.move_in_or_out), "100 mm into a building")]
+                vec![(cm(data.move_outside), "outside"), (cm(data.move_in_or_out), "into a building")]
             }
             Some(_) => {
-                vec![(cm(data.move_in_or_out), "100 mm out of the building"), (cm(data.move_within), "50 mm within it")]
+                vec![(cm(data.move_in_or_out), "out of the building"), (cm(data.move_within), "within it")]
             }
         }
     }

@@ -385,7 +385,8 @@ fn side(desk: &mut ModernDesk, ui: &mut Ui) {
         (Some(figure), Some(_)) => {
             ui.label(RichText::new(p.play.figure_name(figure)).strong());
             for (reach, label) in p.play.reach(figure) {
-                ui.label(format!("Reach {}: {label}", UNIT.show(reach)));
+                // The length once, in the table's unit, from the ruleset ("Reach 15 cm outside").
+                ui.label(format!("Reach {} {label}", UNIT.show(reach)));
             }
         }
         (_, Some(unit)) => {

@@ -140,8 +140,38 @@ pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
             }
             SkirmTool::Objective | SkirmTool::Marker | SkirmTool::Eraser => {}
         }
+        ui.separator();
+        egui::CollapsingHeader::new("Legend").default_open(false).show(ui, legend);
     });
 }
+
+/// What each mark on the battle map means, in the editor and the playtest alike.
+pub fn legend(ui: &mut Ui) {
+    for (mark, meaning) in LEGEND {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(*mark).strong());
+            ui.label(*meaning);
+        });
+    }
+}
+
+/// The battle map's marks and what they mean.
+const LEGEND: &[(&str, &str)] = &[
+    ("1, 2, …", "a square's height level, in its top-left corner"),
+    ("Contour line", "the level changes there; it runs on the higher square's side"),
+    ("Treads", "stairs or a slope: the way up a level"),
+    ("Hatching", "the terrain's kind (its colour and pattern, as the Terrain tool lists them)"),
+    ("A, B in a band", "the squads' deployment zones"),
+    ("Disc with a letter", "a unit of the squad of its colour, by its name's initial"),
+    ("O on a gold octagon", "an objective"),
+    ("Purple diamond", "a marker"),
+    ("C on a brown square", "a crate"),
+    ("! on an orange hexagon", "an explosive barrel"),
+    ("T on a grey triangle", "a turret"),
+    ("Thick dark line", "a wall (thicker for taller; dashed where climbable)"),
+    ("Gap with a leaf", "a door (the leaf swung aside when open)"),
+    ("M, D, L and a number", "in the playtest: a square the acting unit can Move, Dash or Leap to, and its ACT"),
+];
 
 /// The settings, squads, diagnostics and inspector.
 pub fn side(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {

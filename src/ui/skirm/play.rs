@@ -150,9 +150,12 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
         if let Some(secondary) = squad.secondary.and_then(|i| play.rules.secondary_objectives.get(i)) {
             ui.label(RichText::new(format!("Secondary: {}", secondary.name)).small());
         }
-        for unit in state.units.iter().filter(|u| usize::from(u.squad) == si) {
+        for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| usize::from(u.squad) == si) {
+            // A unit acting now is no longer ready, though its activation has not ended.
+            let acting_now = state.activation.as_ref().is_some_and(|a| a.unit == index);
             let status = match unit.pos {
                 None => "taken out".to_owned(),
+                Some(_) if acting_now => format!("HIT {}/{} · acting now", unit.hit, unit.max_hit),
                 Some(_) if unit.activated => format!("HIT {}/{} · activated", unit.hit, unit.max_hit),
                 Some(_) => format!("HIT {}/{} · ready", unit.hit, unit.max_hit),
             };
@@ -160,6 +163,10 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
         }
         ui.separator();
     }
+    egui::CollapsingHeader::new("Legend")
+        .id_salt("skirm-play-legend")
+        .default_open(false)
+        .show(ui, super::panels::legend);
     if state.outcome != Outcome::Ongoing {
         let result = match state.outcome {
             Outcome::Won { squad } => format!("{} wins.", state.squads[usize::from(squad.min(1))].name),

@@ -460,16 +460,20 @@ pub fn side_panel(desk: &mut SwatDesk, ui: &mut Ui) {
                 step = Some(None);
             }
             ui.separator();
-            ui.label(RichText::new("Event log").strong());
-            for event in play.session.events.iter().rev().take(80) {
-                let text = event_line(&desk.editor, &play.session.state, event);
-                let text = if matches!(event, Event::DieRolled { .. }) {
-                    RichText::new(text).color(Color32::from_rgb(255, 210, 90))
-                } else {
-                    RichText::new(text)
-                };
-                ui.label(text.small());
-            }
+            // Oldest first, held at its newest line, as every game's log runs.
+            ui.label(RichText::new("Log").strong());
+            let events = &play.session.events;
+            egui::ScrollArea::vertical().id_salt("swat-log").max_height(320.0).stick_to_bottom(true).show(ui, |ui| {
+                for event in &events[events.len().saturating_sub(300)..] {
+                    let text = event_line(&desk.editor, &play.session.state, event);
+                    let text = if matches!(event, Event::DieRolled { .. }) {
+                        RichText::new(text).color(Color32::from_rgb(255, 210, 90))
+                    } else {
+                        RichText::new(text)
+                    };
+                    ui.label(text.small());
+                }
+            });
         });
     }
     if let Some(step) = step
