@@ -54,7 +54,10 @@ impl FileError {
     pub fn ron(error: &ron::error::SpannedError, text: &str, format_doc: &str) -> Self {
         let (line, column) = (error.span.start.line, error.span.start.col);
         let message = ron_message(&error.code);
-        let message = if matches!(error.code, ron::Error::Eof) || at_end(text, line, column) {
+        // A string left open runs to the end of the file (its quotes do not pair up): the
+        // reader stops where it began, but the file ended first.
+        let open_string = matches!(error.code, ron::Error::ExpectedStringEnd) && text.matches('"').count() % 2 == 1;
+        let message = if matches!(error.code, ron::Error::Eof) || open_string || at_end(text, line, column) {
             format!("the file ends before the scenario does (was it cut short?); the reader stopped at: {message}")
         } else {
             message

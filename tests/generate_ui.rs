@@ -10,11 +10,16 @@ use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use window_common::{Answers, sample};
 
 fn harness() -> Harness<'static, StudioApp> {
+    harness_on("bridgehead.ron")
+}
+
+/// The window at 1280 x 800 on a sample.
+fn harness_on(file: &str) -> Harness<'static, StudioApp> {
     let config = AppConfig {
         data_dir: None,
         dialogs: Box::new(Answers { open: None, save: None }),
         prefs: Prefs::default(),
-        open: Some(sample("bridgehead.ron")),
+        open: Some(sample(file)),
     };
     let mut harness = Harness::builder()
         .with_size(egui::vec2(1280.0, 800.0))
@@ -91,16 +96,7 @@ fn a_family_the_seed_never_draws_reads_as_none_and_a_pinned_one_makes_its_map() 
 
 #[test]
 fn the_new_scenario_dialog_starts_on_the_open_game_and_keeps_its_top_edge_as_it_grows() {
-    let config = AppConfig {
-        data_dir: None,
-        dialogs: Box::new(Answers { open: None, save: None }),
-        prefs: Prefs::default(),
-        open: Some(sample("skirm-ruined-crossing.ron")),
-    };
-    let mut harness = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), StudioApp::new(config));
-    harness.run_steps(6);
+    let mut harness = harness_on("skirm-ruined-crossing.ron");
     harness.get_by_label("File").click();
     harness.run_steps(2);
     harness.get_by_label_contains("New scenario").click();

@@ -98,6 +98,9 @@ fn a_file_cut_short_in_every_game_is_said_to_end_early_not_to_lack_a_comma() {
         let (code, said) = validate_text(name, &text[..cut]);
         assert_eq!(code, 2, "{name}: {said}");
         assert!(said.contains("the file ends before the scenario does"), "{name}: {said}");
+        // Cut inside a string: the reader stops where the string began, but the file ended.
+        let (_, said) = validate_text(name, &text[..text.find("name: \"").unwrap() + 9]);
+        assert!(said.contains("the file ends before the scenario does"), "{name}, cut in a string: {said}");
         // A file whole but for a wrong character is not said to end early.
         let (_, whole) = validate_text(name, &text.replacen('(', "(!", 2).replacen("(!", "(", 1));
         assert!(!whole.contains("ends before"), "{name}: {whole}");
