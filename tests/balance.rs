@@ -713,3 +713,26 @@ fn every_listed_value_of_every_house_reading_is_taken_and_read_back() {
     }
     assert!(checked.contains("reading.medal_loss") && checked.contains("reading.foliage"), "{checked:?}");
 }
+
+#[test]
+fn a_chart_shows_the_rounds_a_tenth_of_the_games_reach_and_says_what_it_leaves_out() {
+    use skirmish_studio::balance::Curve;
+    // 100 games: all reach round 8, 12 reach round 10, 3 stall on to the cap at round 200.
+    let going = |round: usize| match round {
+        0..8 => 100,
+        8..10 => 12,
+        _ => 3,
+    };
+    let seat: Vec<(f64, f64, f64, usize)> = (0..200).map(|r| (r as f64, 0.0, 1.0, going(r))).collect();
+    let curve = Curve { name: "unit value".into(), seats: vec![seat.clone(), seat] };
+    assert_eq!(curve.shown_rounds(), 10);
+    assert!(curve.shown().iter().all(|s| s.len() == 10));
+    assert_eq!(
+        curve.cut_note().as_deref(),
+        Some("Rounds 11 to 200 are left out: fewer than a tenth of the games got that far.")
+    );
+    // Games that all end together lose nothing.
+    let even: Vec<(f64, f64, f64, usize)> = (0..9).map(|r| (r as f64, 0.0, 1.0, 40)).collect();
+    let whole = Curve { name: "funds".into(), seats: vec![even] };
+    assert_eq!((whole.shown_rounds(), whole.cut_note()), (9, None));
+}

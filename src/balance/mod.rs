@@ -176,6 +176,35 @@ pub struct Curve {
     pub seats: Vec<Vec<(f64, f64, f64, usize)>>,
 }
 
+impl Curve {
+    /// How many rounds a chart shows: up to the last round at least a tenth of the games
+    /// reached. A few stalled games run to the round cap, and a chart scaled to them squashes
+    /// the rounds where the games are decided into a sliver at its left edge.
+    #[must_use]
+    pub fn shown_rounds(&self) -> usize {
+        let going = |round: usize| self.seats.iter().filter_map(|s| s.get(round).map(|p| p.3)).max().unwrap_or(0);
+        let started = going(0);
+        let longest = self.seats.iter().map(Vec::len).max().unwrap_or(0);
+        (0..longest).take_while(|&round| going(round) * 10 >= started).count()
+    }
+
+    /// Per seat, the points of the rounds a chart shows.
+    #[must_use]
+    pub fn shown(&self) -> Vec<&[(f64, f64, f64, usize)]> {
+        let rounds = self.shown_rounds();
+        self.seats.iter().map(|points| &points[..rounds.min(points.len())]).collect()
+    }
+
+    /// The chart's note on the rounds it leaves out, if it leaves any.
+    #[must_use]
+    pub fn cut_note(&self) -> Option<String> {
+        let (shown, longest) = (self.shown_rounds(), self.seats.iter().map(Vec::len).max().unwrap_or(0));
+        (shown < longest).then(|| {
+            format!("Rounds {} to {longest} are left out: fewer than a tenth of the games got that far.", shown + 1)
+        })
+    }
+}
+
 /// A place that changed hands in some games.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HeatCell {

@@ -88,8 +88,9 @@ fn sweep_chart(points: &[SweepPoint], seat: u8, name: &str) -> String {
 fn curve_chart(curve: &super::Curve, naming: &LabNaming) -> String {
     let (width, height) = (520.0, 220.0);
     let (left, bottom, top) = (50.0, height - 30.0, 10.0);
-    let rounds = curve.seats.iter().map(Vec::len).max().unwrap_or(0).max(2);
-    let highest = curve.seats.iter().flatten().map(|p| p.2).fold(1.0, f64::max);
+    let shown = curve.shown();
+    let rounds = shown.iter().map(|s| s.len()).max().unwrap_or(0).max(2);
+    let highest = shown.iter().flat_map(|s| s.iter()).map(|p| p.2).fold(1.0, f64::max);
     let x = |round: usize| left + round as f64 / (rounds - 1) as f64 * (width - left - 20.0);
     let y = |v: f64| bottom - v / highest * (bottom - top);
     let colours = ["#d33", "#36c", "#393", "#c90"];
@@ -100,7 +101,7 @@ fn curve_chart(curve: &super::Curve, naming: &LabNaming) -> String {
         height + 16.0,
         escape(&curve.name)
     );
-    for (seat, points) in curve.seats.iter().enumerate() {
+    for (seat, points) in shown.iter().enumerate() {
         let band: Vec<String> = points
             .iter()
             .enumerate()
@@ -114,7 +115,7 @@ fn curve_chart(curve: &super::Curve, naming: &LabNaming) -> String {
             tints[seat % tints.len()]
         );
     }
-    for (seat, points) in curve.seats.iter().enumerate() {
+    for (seat, points) in shown.iter().enumerate() {
         let colour = colours[seat % colours.len()];
         let line: Vec<String> = points.iter().enumerate().map(|(r, p)| format!("{:.1},{:.1}", x(r), y(p.0))).collect();
         let _ = write!(
@@ -277,9 +278,10 @@ pub fn html(title: &str, balance: &Balance, naming: &LabNaming, extras: &Extras<
     for curve in &balance.curves {
         let _ = write!(
             body,
-            "<h2>{} per round (mean and 80% band)</h2>{}",
+            "<h2>{} per round (mean and 80% band)</h2>{}{}",
             escape(&curve.name),
-            curve_chart(curve, naming)
+            curve_chart(curve, naming),
+            curve.cut_note().map(|note| format!("<p>{}</p>", escape(&note))).unwrap_or_default()
         );
     }
     if !balance.heatmap.is_empty() {

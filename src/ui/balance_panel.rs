@@ -259,6 +259,9 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         ui.label(RichText::new(format!("{} per round: mean (line) and 80% band", capitalised(&curve.name))).small());
         curve_chart(ui, curve, &colours);
         legend(ui, &colours, &names);
+        if let Some(note) = curve.cut_note() {
+            ui.label(RichText::new(note).small());
+        }
     }
     // A game that records no places (Skirm) has no heatmap to offer.
     if !balance.heatmap.is_empty() {
@@ -389,8 +392,9 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
     );
     let painter = ui.painter_at(outer);
     painter.rect_stroke(rect, 2.0, Stroke::new(1.0, Color32::from_gray(70)), egui::StrokeKind::Inside);
-    let rounds = curve.seats.iter().map(Vec::len).max().unwrap_or(0).max(2);
-    let highest = curve.seats.iter().flatten().map(|p| p.2).fold(1.0, f64::max);
+    let shown = curve.shown();
+    let rounds = shown.iter().map(|s| s.len()).max().unwrap_or(0).max(2);
+    let highest = shown.iter().flat_map(|s| s.iter()).map(|p| p.2).fold(1.0, f64::max);
     let at = |round: usize, value: f64| {
         pos2(
             rect.left() + 3.0 + round as f32 / (rounds - 1) as f32 * (rect.width() - 6.0),
@@ -406,7 +410,7 @@ fn curve_chart(ui: &mut Ui, curve: &crate::balance::Curve, colours: &[Color32]) 
     let below = rect.bottom() + 2.0;
     painter.text(pos2(rect.left(), below), egui::Align2::LEFT_TOP, "round 1", font.clone(), text);
     painter.text(pos2(rect.right(), below), egui::Align2::RIGHT_TOP, format!("round {rounds}"), font, text);
-    for (seat, points) in curve.seats.iter().enumerate() {
+    for (seat, points) in shown.iter().enumerate() {
         let colour = seat_colour(colours, seat);
         for (round, p) in points.iter().enumerate() {
             painter.line_segment([at(round, p.1), at(round, p.2)], Stroke::new(3.0, colour.gamma_multiply(0.3)));
