@@ -764,3 +764,19 @@ fn a_weighing_kept_for_one_level_does_not_answer_for_another() {
         assert_eq!(rules::computer_action(&d, &state, level), afresh(level), "{level:?}");
     }
 }
+
+#[test]
+fn the_morale_line_names_each_cause_with_its_count_so_one_casualty_is_not_read_as_four() {
+    use skirmish_studio::systems::modern::playtest::{Morale, MoralePart};
+    let part = |count, minuses, words| MoralePart { count, minuses, words };
+    let morale = |parts: Vec<MoralePart>| Morale { minuses: parts.iter().map(|p| p.minuses).sum(), pass: 0.5, parts };
+    let one_lost = morale(vec![
+        part(1, 4, ("casualty", "casualties")),
+        part(0, 0, ("friendly unit broken", "friendly units broken")),
+        part(0, 0, ("ammo marker", "ammo markers")),
+    ]);
+    assert_eq!(one_lost.words(), "4 minuses: 4 for 1 casualty");
+    let mixed = morale(vec![part(2, 8, ("casualty", "casualties")), part(1, 1, ("ammo marker", "ammo markers"))]);
+    assert_eq!(mixed.words(), "9 minuses: 8 for 2 casualties, 1 for 1 ammo marker");
+    assert_eq!(morale(vec![part(0, 0, ("casualty", "casualties"))]).words(), "no morale minuses");
+}

@@ -294,14 +294,7 @@ fn units(desk: &mut ModernDesk, ui: &mut Ui) {
                     ui.visuals().text_color()
                 }));
                 morale_track(ui, &u.name, morale.minuses);
-                ui.label(format!(
-                    "{} (casualties {}, friends broken {}, ammo {}); a test passes {:.0}% of the time",
-                    crate::game::counted(morale.minuses as usize, "minus", "minuses"),
-                    morale.parts.0,
-                    morale.parts.1,
-                    morale.parts.2,
-                    100.0 * morale.pass
-                ));
+                ui.label(format!("{}; a test passes {:.0}% of the time", morale.words(), 100.0 * morale.pass));
                 if side == state.side
                     && state.active.is_none()
                     && state.outcome == Outcome::Ongoing
