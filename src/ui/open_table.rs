@@ -69,3 +69,45 @@ pub fn miniature(width: u16, depth: u16, unit_um: i64, pieces: &[(Shape, Color32
     }
     out
 }
+
+/// Names on the table in dark boxes (white alone vanishes over cloth and pale terrain), each
+/// centred on its point, at the window's least text size. A name whose box would cover one
+/// already drawn, or the `kept` boxes, is left out: the inspector and tooltips still say it.
+/// Returns the boxes drawn.
+pub fn name_tags(painter: &egui::Painter, tags: &[(egui::Pos2, String)], kept: &[egui::Rect]) -> Vec<egui::Rect> {
+    let font = egui::FontId::proportional(super::style::MIN_TEXT + 1.0);
+    let mut drawn: Vec<egui::Rect> = Vec::new();
+    for (at, text) in tags {
+        let galley = painter.layout_no_wrap(text.clone(), font.clone(), Color32::WHITE);
+        let rect = egui::Rect::from_center_size(*at, galley.size() + egui::vec2(6.0, 2.0));
+        if drawn.iter().chain(kept).any(|r| r.intersects(rect)) {
+            continue;
+        }
+        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
+        painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
+        drawn.push(rect);
+    }
+    drawn
+}
+
+/// Where a unit's name goes: centred over its figures, just above the topmost, so it covers
+/// none of them. `radius` is a base's radius on screen.
+#[must_use]
+pub fn over_figures(figures: &[egui::Pos2], radius: f32) -> Option<egui::Pos2> {
+    let top = figures.iter().map(|p| p.y).reduce(f32::min)?;
+    let (left, right) = figures.iter().fold((f32::MAX, f32::MIN), |(l, r), p| (l.min(p.x), r.max(p.x)));
+    Some(egui::pos2((left + right) / 2.0, top - radius - 10.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::over_figures;
+    use egui::pos2;
+
+    #[test]
+    fn a_units_name_sits_centred_over_its_figures_clear_of_the_topmost_base() {
+        let figures = [pos2(100.0, 200.0), pos2(140.0, 190.0), pos2(120.0, 220.0)];
+        assert_eq!(over_figures(&figures, 7.0), Some(pos2(120.0, 190.0 - 7.0 - 10.0)));
+        assert_eq!(over_figures(&[], 7.0), None, "a unit with no figure on the table has no name there");
+    }
+}

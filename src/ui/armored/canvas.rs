@@ -157,25 +157,19 @@ pub fn labels(
     painter: &Painter,
     place: Placement,
 ) -> Vec<egui::Rect> {
-    let mut drawn = Vec::new();
     let unit = rules.unit.um() as f32;
     let font = FontId::proportional(13.0);
     let mut numbers = std::collections::BTreeMap::<&str, usize>::new();
+    let mut tags = Vec::new();
     for piece in &table.pieces {
         let n = numbers.entry(piece.kind.as_str()).or_insert(0);
         *n += 1;
         if rules.kind(&piece.kind).is_some_and(|k| k.may_overlap) || place.zoom < 6.0 {
             continue;
         }
-        let at = to_screen(place, unit, piece.shape().centre());
-        // On a dark backdrop: white alone vanishes over the cloth beside a thin wall.
-        let galley =
-            painter.layout_no_wrap(format!("{}{}", initials(rules, &piece.kind), n), font.clone(), Color32::WHITE);
-        let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(6.0, 2.0));
-        painter.rect_filled(rect, 3.0, Color32::from_black_alpha(150));
-        painter.galley(rect.min + egui::vec2(3.0, 1.0), galley, Color32::WHITE);
-        drawn.push(rect);
+        tags.push((to_screen(place, unit, piece.shape().centre()), format!("{}{}", initials(rules, &piece.kind), n)));
     }
+    let mut drawn = crate::ui::open_table::name_tags(painter, &tags, &[]);
     for objective in &table.objectives {
         let at = to_screen(place, unit, (objective.at.0 as f64, objective.at.1 as f64));
         drawn.push(painter.text(

@@ -369,9 +369,14 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         let frame = Frame { origin, scale: place.zoom / unit, greyscale: false, backdrop };
         let loaded = crate::ui::sketch::scenario_art(ui.ctx(), art.0, &desk.scenario().art);
         let mut sketch = crate::export::ArtSketch::new(&mut sketch, &loaded);
-        draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, true);
+        draw_table(&mut sketch, &desk.editor.rules, desk.scenario(), &frame, false);
     }
     let base = desk.editor.rules.base_um() as f32 / unit * place.zoom / 2.0;
+    table_names(desk, &painter, place, base);
+    if cx.prefs.show_grid {
+        let whole = |um: i64| u16::try_from((um as f32 / unit).ceil() as i64).unwrap_or(u16::MAX);
+        crate::ui::view::draw_rulers(&ui.painter().clone(), place, response.rect, whole(width), whole(depth));
+    }
     let selection = Stroke::new(2.0, style::SELECTION);
     match desk.editor.selected {
         Some(Thing::Piece(i)) => {
@@ -423,6 +428,32 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     if let Some(message) = desk.editor.take_feedback() {
         cx.say(message);
     }
+}
+
+/// The names on the table, as in print: each piece's letters and number ("B1"), each unit's
+/// name over its figures. Zones go by their side's colour: a name in a zone's corner would
+/// cover the figures deployed there.
+fn table_names(desk: &ModernDesk, painter: &egui::Painter, place: Placement, base: f32) {
+    let scenario = desk.scenario();
+    let rules = &desk.editor.rules;
+    let roster: Vec<(u8, &str)> =
+        scenario.units.iter().map(|u| (crate::systems::modern::scenario::side_of(rules, u), u.name.as_str())).collect();
+    let mut tags: Vec<(egui::Pos2, String)> = scenario
+        .units
+        .iter()
+        .zip(crate::game::naming::distinct_names(&roster))
+        .filter_map(|(u, name)| {
+            let figures: Vec<egui::Pos2> = u.figures.iter().map(|&p| to_screen(place, p)).collect();
+            Some((crate::ui::open_table::over_figures(&figures, base)?, name))
+        })
+        .collect();
+    tags.extend(scenario.table.pieces.iter().zip(crate::systems::modern::print::piece_labels(rules, scenario)).map(
+        |(piece, label)| {
+            let (x, y) = piece.shape().centre();
+            (to_screen(place, (x.round() as i64, y.round() as i64)), label)
+        },
+    ));
+    crate::ui::open_table::name_tags(painter, &tags, &[]);
 }
 
 /// The id of the art kind drawn under the pointer, where an image dropped now goes.

@@ -526,6 +526,27 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
             painter.circle_filled(c, radius * 0.35, Color32::WHITE);
         }
     }
+    // Every unit's name over its figures, and each piece's letters, as in the editor and print.
+    let mut tags: Vec<(egui::Pos2, String)> = (0..state.units.len())
+        .filter_map(|u| {
+            let figures: Vec<egui::Pos2> = state
+                .figures_of(u)
+                .filter(|&i| state.on_table(i))
+                .map(|i| to_screen(place, state.figures[i].at))
+                .collect();
+            Some((
+                crate::ui::open_table::over_figures(&figures, radius)?,
+                crate::systems::modern::text::unit_name(&state, u),
+            ))
+        })
+        .collect();
+    tags.extend(scenario.table.pieces.iter().zip(crate::systems::modern::print::piece_labels(&rules, &scenario)).map(
+        |(piece, label)| {
+            let (x, y) = piece.shape().centre();
+            (to_screen(place, (x.round() as i64, y.round() as i64)), label)
+        },
+    ));
+    crate::ui::open_table::name_tags(&painter, &tags, &[]);
     for &(figure, to) in &p.planned {
         let from = to_screen(place, state.figures[figure].at);
         let end = to_screen(place, to);
