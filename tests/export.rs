@@ -208,3 +208,25 @@ fn a_small_golden_render_of_the_board() {
         panic!("{differing} of {} bytes differ from the golden image", actual.len());
     }
 }
+
+#[test]
+fn a_last_strip_that_fits_in_its_neighbours_overlap_goes_on_that_page_not_one_of_its_own() {
+    // A4 portrait at 1 cm a unit: 18 cm a page across beside the 8 mm overlap; the last page
+    // in a row needs no overlap strip, so it holds 19.
+    let options =
+        ExportOptions { paper: Paper::A4, scale: 10.0 * PT_PER_MM, landscape: false, ..ExportOptions::default() };
+    let layout = board_layout(&options, 109, 20, 1).unwrap();
+    assert_eq!((layout.per_page_x, layout.cols), (18, 6), "a 1 cm strip joins the 6th page");
+    let last = layout.pages.iter().find(|p| p.col == 5 && p.row == 0).unwrap();
+    assert_eq!((last.x0, last.x1), (90, 109));
+    let (page_width, _) = options.page_size();
+    assert!(f32::from(last.x1 - last.x0) * options.scale <= page_width - 2.0 * options.margin + 0.01);
+    // A strip too wide for that room keeps its own page.
+    assert_eq!(board_layout(&options, 110, 20, 1).unwrap().cols, 7);
+    // Pages of tiles keep to whole tiles.
+    assert_eq!(
+        board_layout(&options, 109, 20, 6).unwrap().cols,
+        7,
+        "18 squares a page, 3 tiles: the 1-square strip keeps its page"
+    );
+}

@@ -97,7 +97,12 @@ fn every_game_prints_its_board_as_a_poster_with_an_assembly_page_only_when_it_ta
 /// ("squares 12-17 across, 6-11 down"), lengths from the edges ("14 to 21 inches across, 10 to
 /// 18 down").
 fn board_units(last_poster_page: &str) -> (u16, u16) {
-    let extent = last_poster_page.split_once("): ").expect("a poster page names its part of the board").1;
+    let line = last_poster_page
+        .lines()
+        .find(|l| l.contains(" across, "))
+        .unwrap_or_else(|| panic!("a poster page names its part: {last_poster_page}"));
+    // "Table page R2C3 (row 2 of 2, column 3 of 3): ..." or, on a narrow page, "Table page R2C3: ...".
+    let extent = line.split_once(": ").expect("a poster page names its part of the board").1;
     let (across, down) = extent.split_once(" across, ").expect("a poster page says what it holds across");
     let down = down.split(" down").next().unwrap();
     if let Some(squares) = across.strip_prefix("squares ") {

@@ -292,8 +292,19 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
     if per_y >= tile {
         per_y -= per_y % tile;
     }
-    let cols = width.div_ceil(per_x).max(1);
-    let rows = height.div_ceil(per_y).max(1);
+    // A last strip that fits in its neighbour's page (the overlap strip the last page in a row
+    // does not need, and the part of a square the rounding left) goes on that page instead of
+    // a page of its own; on a board of tiles the pages keep to whole tiles.
+    let merged = |extent: u16, per: u16, usable: f32| -> u16 {
+        let count = extent.div_ceil(per).max(1);
+        let room = fit(usable + options.overlap).saturating_sub(per);
+        let last = extent - (count - 1) * per;
+        if count > 1 && tile == 1 && last <= room { count - 1 } else { count }
+    };
+    let (cols, rows) = (merged(width, per_x, usable_w), merged(height, per_y, usable_h));
+    let end = |index: u16, count: u16, per: u16, extent: u16| {
+        if index + 1 == count { extent } else { ((index + 1) * per).min(extent) }
+    };
     let mut pages = Vec::with_capacity(usize::from(cols) * usize::from(rows));
     for row in 0..rows {
         for col in 0..cols {
@@ -301,9 +312,9 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
                 row,
                 col,
                 x0: col * per_x,
-                x1: ((col + 1) * per_x).min(width),
+                x1: end(col, cols, per_x, width),
                 y0: row * per_y,
-                y1: ((row + 1) * per_y).min(height),
+                y1: end(row, rows, per_y, height),
             });
         }
     }

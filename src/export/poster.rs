@@ -78,22 +78,40 @@ pub fn poster_page(
         sk.line((cx, cy + dy * gap), (cx, cy + dy * (gap + mark)), 0.5, INK);
     }
     // The page's name clears the top-left crop mark (which stands at the left edge of the part
-    // to keep, reaching up toward the margin).
-    sk.text(
-        m + gap + mark,
-        m + 8.0,
-        9.0,
-        &format!(
-            "{what} page {page} (row {} of {}, column {} of {}): {}",
-            page.row + 1,
-            layout.rows,
-            page.col + 1,
-            layout.cols,
-            page_extent(page, units)
-        ),
-        INK,
-        false,
+    // to keep, reaching up toward the margin) and ends before the top-right one: a narrow last
+    // page gets a shorter name rather than one the mark runs through.
+    let (start, end) = (m + gap + mark, right - gap - 2.0);
+    let extent = page_extent(page, units);
+    let short = page_extent(page, short_units(units));
+    let full = format!(
+        "{what} page {page} (row {} of {}, column {} of {}): {extent}",
+        page.row + 1,
+        layout.rows,
+        page.col + 1,
+        layout.cols
     );
+    let names = [
+        (9.0, full),
+        (9.0, format!("{what} page {page}: {extent}")),
+        (7.5, format!("page {page}: {short}")),
+        (6.5, format!("page {page}: {short}")),
+        (9.0, format!("{what} page {page}")),
+    ];
+    // About half an em a character in the print's sans-serif face.
+    let fits = |(size, text): &(f32, String)| start + text.chars().count() as f32 * size * 0.5 <= end;
+    let last = (7.5, format!("page {page}"));
+    let (size, name) = names.iter().find(|n| fits(n)).unwrap_or(&last);
+    sk.text(start, m + 8.0, *size, name, INK, false);
+}
+
+/// A unit's abbreviation, for a page's name where the whole word does not fit.
+fn short_units(units: &str) -> &str {
+    match units {
+        "centimetres" => "cm",
+        "inches" => "in",
+        "millimetres" => "mm",
+        other => other,
+    }
 }
 
 /// Which part of the board a page holds: squares are counted (0-9 is ten squares), lengths are

@@ -183,7 +183,8 @@ fn options_ui(ui: &mut Ui, dialog: &mut ExportDialog, open_table: Option<(u16, u
         o.margin = margin * PT_PER_MM;
         ui.end_row();
         ui.label("Sheets");
-        ui.horizontal(|ui| {
+        // One sheet a line: five sheets side by side made the dialog as wide as the window.
+        ui.vertical(|ui| {
             let declared = dialog.preset.sheets;
             for sheet in declared {
                 let mut on = o.sheets.has(sheet.id);

@@ -332,11 +332,14 @@ pub fn cards_page(
         let size = (cw - 14.0) / boxes as f32;
         let rows = hp.div_ceil(boxes);
         let track_top = y + ch - 8.0 - rows as f32 * size - 10.0;
-        sk.text(x + 7.0, track_top - 3.0, 6.5, &format!("Hit points {hp}"), INK, false);
+        sk.text(x + 7.0, track_top - 3.0, 7.5, &format!("Hit points {hp}"), INK, false);
+        // Numbers big and dark enough to read across the table (half a box), yet lighter than
+        // the ink a player marks them off with.
+        let number = (size * 0.5).min(8.0);
         for i in 0..hp {
             let (bx, by) = (x + 7.0 + (i % boxes) as f32 * size, track_top + (i / boxes) as f32 * size);
             outline(sk, &[(bx, by), (bx + size, by), (bx + size, by + size), (bx, by + size)], 0.4, INK, None);
-            sk.text(bx + 1.5, by + size - 2.0, 5.0, &(hp - i).to_string(), Rgb(150, 150, 150), false);
+            sk.text(bx + 2.0, by + (size + number) / 2.0 - 1.0, number, &(hp - i).to_string(), Rgb(85, 85, 85), false);
         }
     }
 }

@@ -275,10 +275,12 @@ pub fn draw_property(
         PropertyKind::Hq => format!("HQ {letter}"),
     };
     if s >= 14.0 {
-        // Right-aligned inside the building (about half an em a letter), so "HQ R" stays in it.
-        let size = s * 0.15;
-        let width = label.chars().count() as f32 * size * 0.6;
-        sk.text(bx + bw - width - s * 0.03, by + bh * 0.85, size, &label, colours::BLACK, false);
+        // Centred in the building with a margin all round (about 0.6 em a letter), and no
+        // bigger than its inner width allows, so "HQ R" neither touches the walls nor crowds.
+        let chars = label.chars().count() as f32;
+        let size = (s * 0.15).min(bw * 0.75 / (chars * 0.6));
+        let width = chars * size * 0.6;
+        sk.text(bx + (bw - width) / 2.0, by + bh / 2.0 + size * 0.35, size, &label, colours::BLACK, false);
     }
 }
 
