@@ -61,6 +61,12 @@ fn different_seeds_give_different_scenarios_and_say_what_was_chosen() {
             system.id(),
             &texts[0][..600.min(texts[0].len())]
         );
+        // The choices are said in words, never by the command line's names.
+        for text in &texts {
+            for code in ["rotate180", "mirror-top-bottom", "mirror-left-right"] {
+                assert!(!text.contains(&format!("symmetry {code}")), "{}: says {code}", system.id());
+            }
+        }
     }
 }
 

@@ -406,3 +406,21 @@ fn the_battle_maps_marks_have_a_legend_in_the_editor_and_the_playtest() {
         }
     }
 }
+
+#[test]
+fn the_miniature_of_a_battle_map_carries_its_walls_and_doors_as_lines_along_the_grid() {
+    // The generated-start preview and the print dialog paint this miniature: a map of rooms
+    // showed as flat colour, "walls many" or none.
+    let game = skirmish_studio::ui::DESKS.iter().find(|g| g.system_id() == "skirm").unwrap();
+    let text = std::fs::read_to_string(sample("skirm-ruined-crossing.ron")).unwrap();
+    let desk = game.open(&text, None).unwrap();
+    let miniature = desk.print_preview();
+    assert!(miniature.lines.len() == 8, "the sample's eight walls: {}", miniature.lines.len());
+    assert!(
+        miniature.lines.contains(&((3, 4), (4, 4), egui::Color32::from_rgb(30, 28, 26))),
+        "the wall at (3, 4), along"
+    );
+    for (from, to, _) in &miniature.lines {
+        assert_eq!(u16::abs_diff(from.0, to.0) + u16::abs_diff(from.1, to.1), 1, "one square's side each");
+    }
+}

@@ -270,7 +270,9 @@ impl<'a> Chooser<'a> {
                     format!("{} generates the symmetries {}; not '{asked}'", self.game, names.join(", "))
                 })?,
             };
-        self.chosen.push(format!("symmetry {value}"));
+        // Said in words ("rotate 180"), not by the command line's name ("rotate180").
+        let said = crate::board::Symmetry::ALL.iter().find(|s| s.name() == value).map_or(value, |s| s.label());
+        self.chosen.push(format!("symmetry {said}"));
         Ok(value)
     }
 

@@ -16,6 +16,9 @@ pub struct Miniature {
     pub units: &'static str,
     /// A colour per square, row by row.
     pub colours: Vec<Color32>,
+    /// Lines along the grid (walls and doors on the edges between squares): each from one grid
+    /// corner to another (column, row), in its colour.
+    pub lines: Vec<((u16, u16), (u16, u16), Color32)>,
 }
 
 /// Paints a miniature of a board within `max_width` x `max_height` points, named for screen
@@ -33,5 +36,11 @@ pub fn paint_miniature(ui: &mut Ui, miniature: &Miniature, max_width: f32, max_h
         mesh.add_colored_rect(rect, *color);
     }
     painter.add(egui::Shape::mesh(mesh));
+    // A wall drawn as thick as a fifth of a square, and never under 1.5 points, reads at any size.
+    let stroke_width = (scale * 0.2).max(1.5);
+    let corner = |(x, y): (u16, u16)| origin + vec2(f32::from(x), f32::from(y)) * scale;
+    for &(from, to, colour) in &miniature.lines {
+        painter.line_segment([corner(from), corner(to)], egui::Stroke::new(stroke_width, colour));
+    }
     response.rect
 }

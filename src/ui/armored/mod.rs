@@ -97,7 +97,14 @@ impl Desk for ArmoredDesk {
 
     fn print_preview(&self) -> Miniature {
         let (width, height) = self.print_size();
-        Miniature { width, height, tile: 1, units: self.editor.rules.unit.name(), colours: canvas::miniature(self) }
+        Miniature {
+            width,
+            height,
+            tile: 1,
+            units: self.editor.rules.unit.name(),
+            colours: canvas::miniature(self),
+            lines: Vec::new(),
+        }
     }
 
     /// The scenario's sides.

@@ -99,6 +99,7 @@ impl Desk for ModernDesk {
             tile: 1,
             units: crate::table::LengthUnit::Centimetre.name(),
             colours: edit::miniature(self),
+            lines: Vec::new(),
         }
     }
 

@@ -102,6 +102,27 @@ impl SkirmDesk {
     }
 }
 
+/// The board's walls (near black) and doors (brown) as lines along the grid, for the miniature.
+fn walls_and_doors(board: &crate::board::Board) -> Vec<((u16, u16), (u16, u16), egui::Color32)> {
+    use crate::board::EdgeAxis;
+    board
+        .edges
+        .iter()
+        .filter_map(|(edge, feature)| {
+            let colour = if feature.door.is_some() {
+                egui::Color32::from_rgb(150, 96, 40)
+            } else {
+                feature.wall.map(|_| egui::Color32::from_rgb(30, 28, 26))?
+            };
+            let to = match edge.axis {
+                EdgeAxis::Horizontal => (edge.x + 1, edge.y),
+                EdgeAxis::Vertical => (edge.x, edge.y + 1),
+            };
+            Some(((edge.x, edge.y), to, colour))
+        })
+        .collect()
+}
+
 crate::desk_parts!(SkirmDesk, crate::systems::skirm::Skirm, crate::editing::Snapshot<SkirmScenario>);
 
 impl Desk for SkirmDesk {
@@ -126,6 +147,7 @@ impl Desk for SkirmDesk {
             tile: 1,
             units: "squares",
             colours: SkirmDesk::miniature(self),
+            lines: walls_and_doors(board),
         }
     }
 

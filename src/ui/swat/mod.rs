@@ -149,6 +149,7 @@ impl Desk for SwatDesk {
             tile: s.tile_size,
             units: "squares",
             colours: SwatDesk::miniature(self),
+            lines: Vec::new(),
         }
     }
 
