@@ -3,6 +3,9 @@
 
 use egui::{Color32, Sense, Ui, vec2};
 
+/// A line along the grid from one corner to another (column, row), in its colour.
+pub type GridLine = ((u16, u16), (u16, u16), Color32);
+
 /// The board as the print preview draws it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Miniature {
@@ -18,7 +21,7 @@ pub struct Miniature {
     pub colours: Vec<Color32>,
     /// Lines along the grid (walls and doors on the edges between squares): each from one grid
     /// corner to another (column, row), in its colour.
-    pub lines: Vec<((u16, u16), (u16, u16), Color32)>,
+    pub lines: Vec<GridLine>,
 }
 
 /// Paints a miniature of a board within `max_width` x `max_height` points, named for screen

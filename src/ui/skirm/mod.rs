@@ -103,7 +103,7 @@ impl SkirmDesk {
 }
 
 /// The board's walls (near black) and doors (brown) as lines along the grid, for the miniature.
-fn walls_and_doors(board: &crate::board::Board) -> Vec<((u16, u16), (u16, u16), egui::Color32)> {
+fn walls_and_doors(board: &crate::board::Board) -> Vec<crate::ui::miniature::GridLine> {
     use crate::board::EdgeAxis;
     board
         .edges
