@@ -731,6 +731,11 @@ fn a_chart_shows_the_rounds_a_tenth_of_the_games_reach_and_says_what_it_leaves_o
         curve.cut_note().as_deref(),
         Some("Rounds 11 to 200 are left out: fewer than a tenth of the games got that far.")
     );
+    // One round left out is said as one.
+    let one_more: Vec<(f64, f64, f64, usize)> =
+        (0..9).map(|r| (r as f64, 0.0, 1.0, if r < 8 { 50 } else { 2 })).collect();
+    let short = Curve { name: "funds".into(), seats: vec![one_more] };
+    assert_eq!(short.cut_note().as_deref(), Some("Round 9 is left out: fewer than a tenth of the games got that far."));
     // Games that all end together lose nothing.
     let even: Vec<(f64, f64, f64, usize)> = (0..9).map(|r| (r as f64, 0.0, 1.0, 40)).collect();
     let whole = Curve { name: "funds".into(), seats: vec![even] };

@@ -675,3 +675,18 @@ fn a_zoomed_out_200_by_200_board_is_one_ground_texture_patched_only_where_a_stro
     let undone = std::mem::take(&mut *patches.lock().unwrap());
     assert!(undone.iter().any(|(pos, image)| *pos == at && image.pixels[0] != green), "undo paints it back");
 }
+
+#[test]
+fn the_library_tiles_are_listed_by_name_in_words_and_say_how_a_stamp_is_turned() {
+    let mut harness = harness(app_with(Some(sample("bridgehead.ron")), Answers { open: None, save: None }, None));
+    // The file's names ("open-field", "river-crossing") are ids; the palette says them in words.
+    harness.get_by_label("Open field");
+    harness.get_by_label("River crossing");
+    assert!(harness.query_by_label("open-field").is_none());
+    harness.get_by_label("Stamped not turned ('.' turns it a quarter)");
+    harness.get_by_label("Open field").click();
+    harness.run_steps(2);
+    harness.key_press(Key::Period);
+    harness.run_steps(2);
+    harness.get_by_label("Stamped turned a quarter ('.' turns it a quarter)");
+}

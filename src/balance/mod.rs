@@ -200,7 +200,12 @@ impl Curve {
     pub fn cut_note(&self) -> Option<String> {
         let (shown, longest) = (self.shown_rounds(), self.seats.iter().map(Vec::len).max().unwrap_or(0));
         (shown < longest).then(|| {
-            format!("Rounds {} to {longest} are left out: fewer than a tenth of the games got that far.", shown + 1)
+            let rounds = if shown + 1 == longest {
+                format!("Round {longest} is")
+            } else {
+                format!("Rounds {} to {longest} are", shown + 1)
+            };
+            format!("{rounds} left out: fewer than a tenth of the games got that far.")
         })
     }
 }

@@ -200,10 +200,16 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
         }
         ui.separator();
         ui.heading("Library tiles");
-        ui.label(format!("Turn: {} quarter(s) ('.' turns)", desk.editor.stamp_rotation));
+        let turned = match desk.editor.stamp_rotation % 4 {
+            0 => "not turned".to_owned(),
+            1 => "turned a quarter".to_owned(),
+            2 => "turned half round".to_owned(),
+            _ => "turned three quarters".to_owned(),
+        };
+        ui.label(format!("Stamped {turned} ('.' turns it a quarter)"));
         for index in 0..desk.editor.tiles.len() {
             let tile = &desk.editor.tiles[index];
-            let (name, description) = (tile.name.clone(), tile.description.clone());
+            let (name, description) = (tile.title(), tile.description.clone());
             if ui
                 .selectable_label(desk.editor.tool == Tool::Stamp && desk.editor.stamp == index, &name)
                 .on_hover_text(description)

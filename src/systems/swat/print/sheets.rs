@@ -100,7 +100,7 @@ pub(super) fn used_tiles(rules: &Ruleset, scenario: &Scenario) -> Vec<(Tile, u8)
 pub(super) fn tile_scenario(rules: &Ruleset, scenario: &Scenario, tile: &Tile, rotation: u8) -> Scenario {
     let mut single =
         Scenario::new(rules, tile.size, tile.size, tile.terrain_at(0, 0, rotation), scenario.players.len());
-    single.name = tile.name.clone();
+    single.name = tile.title();
     single.tile_size = u8::try_from(tile.size).unwrap_or(6);
     for y in 0..tile.size {
         for x in 0..tile.size {

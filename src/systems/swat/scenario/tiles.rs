@@ -31,6 +31,17 @@ pub struct Tile {
 }
 
 impl Tile {
+    /// The name a person reads: the file's stable name in words, "Open field" for
+    /// `open-field`.
+    #[must_use]
+    pub fn title(&self) -> String {
+        let words = self.name.replace(['-', '_'], " ");
+        let mut letters = words.chars();
+        letters.next().map(|first| first.to_uppercase().chain(letters).collect()).unwrap_or_default()
+    }
+}
+
+impl Tile {
     /// The terrain at a square of the tile after `rotation` quarter turns clockwise.
     #[must_use]
     pub fn terrain_at(&self, x: u16, y: u16, rotation: u8) -> TerrainId {
