@@ -7,7 +7,7 @@
 use crate::window_common;
 use egui::Pos2;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use skirmish_studio::board::{Edge, EdgeAxis, Pos};
 
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
@@ -423,4 +423,25 @@ fn the_miniature_of_a_battle_map_carries_its_walls_and_doors_as_lines_along_the_
     for (from, to, _) in &miniature.lines {
         assert_eq!(u16::abs_diff(from.0, to.0) + u16::abs_diff(from.1, to.1), 1, "one square's side each");
     }
+}
+
+#[test]
+fn a_squads_roster_and_its_activate_buttons_tell_two_troopers_apart() {
+    // Night Extraction's squads field several figures of one card: the roster numbered them
+    // nowhere, so "Trooper: HIT 3/3 · ready" stood three times under one squad.
+    let mut harness = harness(Some(sample("skirm-night-extraction.ron")), None);
+    harness.get_by_label("Playtest").click();
+    harness.run_steps(4);
+    let rows: Vec<String> = harness
+        .query_all_by_label_contains("HIT ")
+        .filter_map(|n| n.accesskit_node().value().map(|t| t.to_string()))
+        .filter(|l| l.ends_with(" · ready"))
+        .collect();
+    assert!(rows.len() >= 14, "both squads' figures are listed: {rows:?}");
+    let mut distinct = rows.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), rows.len(), "two roster rows read alike: {rows:?}");
+    assert!(rows.iter().any(|r| r.starts_with("Trooper 2: ")), "{rows:?}");
+    harness.get_by_label_contains("Activate Raider 2 at ");
 }

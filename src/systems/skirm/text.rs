@@ -8,6 +8,17 @@ use super::scenario::document::squad_label;
 /// where its squad has two of that name, and its squad's name ("Trooper 2 of Reaver Pack").
 #[must_use]
 pub fn unit_names(rules: &Ruleset, state: &GameState) -> Vec<String> {
+    names_in_squad(rules, state)
+        .into_iter()
+        .zip(&state.units)
+        .map(|(name, x)| format!("{name} of {}", squad_name(state, x.squad)))
+        .collect()
+}
+
+/// Each unit's name within its squad ("Trooper 2"), for lists already under the squad's name:
+/// its own name (or its card's), numbered where the squad has two of that name.
+#[must_use]
+pub fn names_in_squad(rules: &Ruleset, state: &GameState) -> Vec<String> {
     let own: Vec<String> = state
         .units
         .iter()
@@ -21,14 +32,11 @@ pub fn unit_names(rules: &Ruleset, state: &GameState) -> Vec<String> {
         .collect();
     let roster: Vec<(u8, &str)> = state.units.iter().zip(&own).map(|(x, name)| (x.squad, name.as_str())).collect();
     crate::game::naming::distinct_names(&roster)
-        .into_iter()
-        .zip(&state.units)
-        .map(|(name, x)| format!("{name} of {}", squad_name(state, x.squad)))
-        .collect()
 }
 
 /// What an attack aims at, by name: a unit, an item and its square, or a square.
-fn target_text(rules: &Ruleset, state: &GameState, names: &[String], target: Target) -> String {
+#[must_use]
+pub fn target_text(rules: &Ruleset, state: &GameState, names: &[String], target: Target) -> String {
     match target {
         Target::Unit(u) => names.get(u).cloned().unwrap_or_else(|| "a unit no longer listed".to_owned()),
         Target::Item(i) => state.items.get(i).map_or_else(

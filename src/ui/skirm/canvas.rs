@@ -222,13 +222,16 @@ fn draw_deployment(desk: &SkirmDesk, painter: &Painter, place: Placement) {
             let [r, g, b, _] = SQUAD_COLOURS[si % 2].to_array();
             painter.circle_filled(rect.center(), place.zoom * 0.3, Color32::from_rgba_unmultiplied(r, g, b, 90));
             if place.zoom >= 40.0 {
-                let initial: String = unit.name.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+                // The name the squad panel gives it (its card's, when the scenario names it not).
+                let label = unit.label(&desk.editor.rules);
+                let initial: String = label.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
                 painter.text(
                     rect.center(),
                     egui::Align2::CENTER_CENTER,
                     initial,
                     egui::FontId::proportional((place.zoom * 0.26).max(crate::ui::style::MIN_TEXT)),
-                    Color32::from_white_alpha(200),
+                    // In the squad's full colour: white on the faint disc vanished into the floor.
+                    SQUAD_COLOURS[si % 2],
                 );
             }
         }

@@ -15,6 +15,7 @@ use crate::systems::skirm::rules::target_arm;
 use crate::systems::skirm::rules::weapon_strike;
 use crate::systems::skirm::rules::{Action, Map, Outcome, Pending, Sight, Target, Window};
 use crate::systems::skirm::rules::{heal_amount, hits_lost_odds};
+use crate::systems::skirm::text;
 use crate::ui::desk::DeskContext;
 use crate::ui::desk::prepare_view;
 use crate::ui::desk::{GameFile, PlaysSavedGames, ask_game_file, begin_playtest};
@@ -150,6 +151,7 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
         if let Some(secondary) = squad.secondary.and_then(|i| play.rules.secondary_objectives.get(i)) {
             ui.label(RichText::new(format!("Secondary: {}", secondary.name)).small());
         }
+        let names = text::names_in_squad(&play.rules, state);
         for (index, unit) in state.units.iter().enumerate().filter(|(_, u)| usize::from(u.squad) == si) {
             // A unit acting now is no longer ready, though its activation has not ended.
             let acting_now = state.activation.as_ref().is_some_and(|a| a.unit == index);
@@ -159,7 +161,8 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
                 Some(_) if unit.activated => format!("HIT {}/{} · activated", unit.hit, unit.max_hit),
                 Some(_) => format!("HIT {}/{} · ready", unit.hit, unit.max_hit),
             };
-            ui.label(RichText::new(format!("{}: {status}", unit.name)).small());
+            let name = names.get(index).map_or(unit.name.as_str(), String::as_str);
+            ui.label(RichText::new(format!("{name}: {status}")).small());
         }
         ui.separator();
     }
@@ -173,9 +176,11 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
             _ => "A draw.".into(),
         };
         ui.heading(result);
-        for (unit, medals) in state.units.iter().zip(&state.medals).filter(|(_, m)| !m.is_empty()) {
-            let names: Vec<&str> = medals.iter().map(|m| m.name()).collect();
-            ui.label(format!("{}: {}", unit.name, names.join(", ")));
+        // Named in full: the list mixes both squads' figures.
+        let full = text::unit_names(&play.rules, state);
+        for (name, medals) in full.iter().zip(&state.medals).filter(|(_, m)| !m.is_empty()) {
+            let medals: Vec<&str> = medals.iter().map(|m| m.name()).collect();
+            ui.label(format!("{name}: {}", medals.join(", ")));
         }
     }
 }
@@ -183,12 +188,10 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
 /// One action in words, with its ACT cost and, for an attack, the odds of each HIT lost.
 fn action_text(play: &SkirmPlay, action: &Action) -> String {
     let state = &play.state;
-    let unit_name = |id: usize| state.unit(id).map_or_else(|| format!("unit {id}"), |u| u.name.clone());
-    let target_name = |t: &Target| match t {
-        Target::Unit(u) => unit_name(*u),
-        Target::Item(i) => format!("item {}", i + 1),
-        Target::Square(p) => format!("square {p}"),
-    };
+    // The acting squad's own by their names in it; a target by its full name, squad and all.
+    let (own, full) = (text::names_in_squad(&play.rules, state), text::unit_names(&play.rules, state));
+    let unit_name = |id: usize| own.get(id).cloned().unwrap_or_else(|| "a unit no longer listed".to_owned());
+    let target_name = |t: &Target| text::target_text(&play.rules, state, &full, *t);
     let weapon_name = |w: &str| play.rules.weapon(w).map_or_else(|| w.to_owned(), |w| w.name.clone());
     match action {
         Action::Activate { unit } => {
