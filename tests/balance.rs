@@ -102,6 +102,42 @@ fn verdict_names_the_favoured_seat_or_says_none_is_and_how_sure() {
     // Many draws: the verdict says why every seat's share sits under a fair share.
     let drawn = judge(&records(&[(Some(0), None, 330), (Some(1), None, 320), (None, None, 350)]), 2, 0.05, false);
     assert!(drawn.verdict.contains("35% of the games are drawn, so every seat's share"), "{}", drawn.verdict);
+    // Draws are nobody's win: a first mover winning half the decisive games is not hurt by
+    // moving first, however many games are drawn (Three Farms read "moving first hurts (32 of
+    // 120)" with 40 draws, and "the second mover wins 88", draws and all).
+    let even = judge(
+        &records(&[
+            (Some(0), Some(0), 150),
+            (Some(1), Some(0), 150),
+            (Some(1), Some(1), 150),
+            (Some(0), Some(1), 150),
+            (None, Some(0), 200),
+            (None, Some(1), 200),
+        ]),
+        2,
+        0.05,
+        false,
+    );
+    assert_eq!(even.first_mover.map(|(won, n, _)| (won, n)), Some((300, 600)));
+    assert!(!even.first_move_decides && !even.verdict.contains("moving first"), "{}", even.verdict);
+    let hurt = judge(
+        &records(&[
+            (Some(0), Some(0), 100),
+            (Some(1), Some(0), 200),
+            (Some(1), Some(1), 100),
+            (Some(0), Some(1), 200),
+            (None, Some(0), 200),
+            (None, Some(1), 200),
+        ]),
+        2,
+        0.05,
+        false,
+    );
+    assert!(
+        hurt.verdict.starts_with("the first move decides the game: the second mover wins 400 of 600 decisive games"),
+        "{}",
+        hurt.verdict
+    );
 }
 
 #[test]

@@ -103,7 +103,8 @@ pub struct Balance {
     pub seats: Vec<SeatShare>,
     /// Draws.
     pub draws: usize,
-    /// Games the first mover won, of the games with a fixed first mover, with the interval.
+    /// Games the first mover won, of the decisive games with a fixed first mover, with the
+    /// interval: among decisive games, so draws do not read as the first move hurting.
     pub first_mover: Option<(usize, usize, (f64, f64))>,
     /// Game length: mean and the 10th and 90th percentiles.
     pub length: (f64, u32, u32),
@@ -221,6 +222,11 @@ pub struct HeatCell {
     pub by_seat: Vec<usize>,
     /// The mean round of a change.
     pub mean_round: f64,
+}
+
+/// "1000 games", or "600 decisive games" where some were drawn.
+fn decisive_games(n: usize, draws: usize) -> String {
+    if draws == 0 { crate::game::games_counted(n) } else { format!("{n} decisive games") }
 }
 
 fn curves_of(records: &[GameRecord], seats: u8) -> Vec<Curve> {
@@ -579,8 +585,11 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
     let draws = records.iter().filter(|r| r.winner.is_none()).count();
     let fixed: Vec<&GameRecord> = records.iter().filter(|r| r.first.is_some()).collect();
     let first_mover = (!fixed.is_empty()).then(|| {
+        // Of the decisive games: a draw is won by neither mover, and counting it as the first
+        // mover's loss called a drawish position "moving first hurts".
+        let decisive = fixed.iter().filter(|r| r.winner.is_some()).count();
         let won = fixed.iter().filter(|r| r.winner.is_some() && r.winner == r.first).count();
-        (won, fixed.len(), wilson_interval(won, fixed.len()))
+        (won, decisive, wilson_interval(won, decisive))
     });
     let mut lengths: Vec<u32> = records.iter().map(|r| r.length).collect();
     lengths.sort_unstable();
@@ -651,7 +660,7 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
             "moving first {} ({} of {} won by the first mover, 95% interval {} to {}{})",
             if low > 0.5 { "helps" } else { "hurts" },
             won,
-            crate::game::games_counted(n),
+            decisive_games(n, draws),
             percent(low),
             percent(high),
             if rotates {
@@ -663,7 +672,7 @@ fn judge_with(records: &[GameRecord], seats: u8, margin: f64, stopped_early: boo
         verdict = if first_move_decides {
             format!(
                 "the first move decides the game: {mover} wins {mover_won} of {}, whichever seat it is; {said}. As for the seats, {verdict}",
-                crate::game::games_counted(n)
+                decisive_games(n, draws)
             )
         } else {
             format!("{verdict}; {said}")

@@ -260,7 +260,7 @@ pub fn html(title: &str, balance: &Balance, naming: &LabNaming, extras: &Extras<
         let _ = write!(
             body,
             "<p>The first mover won {won} of {} ({}, 95% interval {} to {}).</p>",
-            crate::game::games_counted(n),
+            if balance.draws == 0 { crate::game::games_counted(n) } else { format!("{n} decisive games") },
             percent(won as f64 / n.max(1) as f64),
             percent(lo),
             percent(hi)
@@ -434,7 +434,8 @@ pub fn text(name: &str, balance: &Balance, naming: &LabNaming) -> String {
     let _ = writeln!(out, "  draws: {}", crate::game::share_text(balance.draws, balance.games));
     let _ = writeln!(out, "  {}", balance.decisive_text(&|seat| naming.seat(seat)));
     if let Some((won, n, _)) = balance.first_mover {
-        let _ = writeln!(out, "  the first mover won {}", crate::game::share_text(won, n));
+        let of = if balance.draws == 0 { "" } else { " of the decisive games" };
+        let _ = writeln!(out, "  the first mover won {}{of}", crate::game::share_text(won, n));
     }
     let _ = writeln!(
         out,
