@@ -80,6 +80,10 @@ pub struct StudioApp {
     /// The status message as last seen, and when it first showed (seconds of the window's
     /// clock), so it can leave once its moment has passed.
     pub status_seen: (String, f64),
+    /// The open file as the studio last read or wrote it (`None`: a document with no file).
+    pub on_disk: Option<super::disk_copy::DiskCopy>,
+    /// When the open file was last looked at on disk (seconds of the window's clock).
+    pub last_disk_check: f64,
 }
 
 /// Seconds a status-bar message stays before it clears.
@@ -130,6 +134,8 @@ impl StudioApp {
             art: super::art_panel::ArtPanel::default(),
             styled_at: None,
             status_seen: (String::new(), 0.0),
+            on_disk: None,
+            last_disk_check: 0.0,
         };
         let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = open {
@@ -347,6 +353,9 @@ impl StudioApp {
             desk.saved_to(path);
         }
         self.open_desk(desk);
+        if !is_import {
+            self.on_disk = Some(super::disk_copy::DiskCopy::of(path, text.as_bytes()));
+        }
         self.remember(path);
         self.status = format!("Opened {}.", path.display());
         Ok(())
@@ -365,6 +374,7 @@ impl StudioApp {
         self.placement = None;
         self.export = None;
         self.balance = BalancePanel::default();
+        self.on_disk = None;
     }
 
     /// Saves to `path` atomically.
@@ -373,12 +383,82 @@ impl StudioApp {
     /// A message naming the file.
     pub fn save_to(&mut self, path: &Path) -> Result<(), String> {
         let text = self.desk.text()?;
+        // Never over a change another program made since the file was read or written here:
+        // the person chooses first (reload, keep theirs, compare).
+        if let Some(change) = self.disk_change_at(path)? {
+            self.modal = Some(Modal::DiskChanged(super::shell::DiskChanged { change, comparing: false }));
+            return Err(format!(
+                "{} changed on disk after the studio last read or wrote it, so it was not saved over; choose Reload or Keep mine first",
+                path.display()
+            ));
+        }
         crate::files::write_atomic(path, text.as_bytes())?;
         self.desk.saved_to(path);
+        self.on_disk = Some(super::disk_copy::DiskCopy::of(path, text.as_bytes()));
         self.clear_recovery();
         self.remember(path);
         self.status = format!("Saved {}.", path.display());
         Ok(())
+    }
+
+    /// How the open file at `path` changed on disk since the studio last read or wrote it;
+    /// `None` for any other path, or where it did not.
+    fn disk_change_at(&mut self, path: &Path) -> Result<Option<super::disk_copy::DiskChange>, String> {
+        match self.on_disk.as_mut().filter(|copy| copy.path == path) {
+            Some(copy) => copy.check(),
+            None => Ok(None),
+        }
+    }
+
+    /// Looks at the open file on disk and, when another program changed it, asks the person
+    /// what to do (unless that is already being asked).
+    pub fn check_disk(&mut self) {
+        let Some(path) = self.on_disk.as_ref().map(|c| c.path.clone()) else { return };
+        if matches!(self.modal, Some(Modal::DiskChanged(_))) {
+            return;
+        }
+        match self.disk_change_at(&path) {
+            Ok(Some(change)) => {
+                self.modal = Some(Modal::DiskChanged(super::shell::DiskChanged { change, comparing: false }));
+            }
+            Ok(None) => {}
+            Err(message) => self.status = format!("The open file cannot be read to see whether it changed: {message}"),
+        }
+    }
+
+    /// Opens the file again as another program left it, in place of the window's version.
+    pub fn reload_from_disk(&mut self, text: &str) {
+        let Some(path) = self.on_disk.as_ref().map(|c| c.path.clone()) else { return };
+        match self.desk_for(text, None) {
+            Ok(mut desk) => {
+                desk.saved_to(&path);
+                let view = self.view;
+                self.open_desk(desk);
+                // The same file: the person's pan and zoom stay.
+                self.view = view;
+                self.on_disk = Some(super::disk_copy::DiskCopy::of(&path, text.as_bytes()));
+                self.status = format!("Reloaded {} as it now stands on disk.", path.display());
+            }
+            Err(message) => {
+                self.modal = Some(Modal::Message(format!(
+                    "{} changed on disk, and the new version cannot be opened: {message}. Your version is still here.",
+                    path.display()
+                )));
+            }
+        }
+    }
+
+    /// Keeps the window's version over another program's change: the next save writes over it.
+    pub fn keep_mine(&mut self, change: &super::disk_copy::DiskChange) {
+        if let Some(copy) = self.on_disk.as_mut() {
+            copy.accept(change);
+            // Not saved as it stands: the file on disk is another's, so the window's is unsaved.
+            self.desk.mark_unsaved();
+            self.status = format!(
+                "Kept your version; saving (Ctrl+S) now writes it over {}, or Save as keeps both.",
+                copy.path.display()
+            );
+        }
     }
 
     /// Saves to the known path, or asks for one (`ask`: always); returns whether it was saved
@@ -403,9 +483,18 @@ impl StudioApp {
         match self.save_to(&path) {
             Ok(()) => true,
             Err(message) => {
-                self.modal = Some(Modal::Message(format!("Could not save: {message}")));
+                self.save_failed(message);
                 false
             }
+        }
+    }
+
+    /// Says why a save failed, unless it asks about a change on disk instead.
+    fn save_failed(&mut self, message: String) {
+        if matches!(self.modal, Some(Modal::DiskChanged(_))) {
+            self.status = format!("Not saved: {message}.");
+        } else {
+            self.modal = Some(Modal::Message(format!("Could not save: {message}")));
         }
     }
 
@@ -436,7 +525,7 @@ impl StudioApp {
                         self.proceed(pending);
                     }
                 }
-                Err(message) => self.modal = Some(Modal::Message(format!("Could not save: {message}"))),
+                Err(message) => self.save_failed(message),
             },
             PathPurpose::Export { pdf } => {
                 super::export_dialog::begin_at(&mut self.export, self.desk.as_ref(), pdf, path, ctx);
@@ -612,6 +701,13 @@ impl StudioApp {
                 // Not saved as it stands: marked modified, so it is not taken for saved work.
                 desk.mark_unsaved();
                 self.open_desk(desk);
+                // Saving goes back to the origin as it stands now: restoring is the person's
+                // choice of this work over whatever the file holds.
+                if let Some(origin) = origin
+                    && let Ok(now) = crate::files::read_limited(origin)
+                {
+                    self.on_disk = Some(super::disk_copy::DiskCopy::of(origin, now.as_bytes()));
+                }
                 self.status = match origin {
                     Some(origin) => format!(
                         "Restored unsaved work on {} from the recovery file. Save (Ctrl+S) to write it there.",

@@ -1,9 +1,11 @@
 //! The modal dialogs over the window: a message, unsaved work, the new-scenario form of each
-//! game, the open desk's own dialog, recovered work and the command palette.
+//! game, the open desk's own dialog, recovered work, a file changed on disk and the command
+//! palette.
 
 use super::app::StudioApp;
 use super::commands::UiCommand;
 use super::desk::offers;
+use super::disk_copy::{DiskChange, differing_lines};
 use super::generate_form::{Game, GeneratedStart};
 use super::shell::{Modal, Pending};
 use crate::ui::desk::DeskExt as _;
@@ -123,6 +125,48 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
                     }
                 });
             }
+            Modal::DiskChanged(mut changed) => {
+                let modified = app.desk.is_modified();
+                let file = app.on_disk.as_ref().map_or_else(String::new, |c| c.path.display().to_string());
+                ui.heading("The file changed on disk");
+                let said = match (&changed.change, modified) {
+                    (DiskChange::Removed, _) => format!(
+                        "Another program deleted or moved {file}. Your version is still here: save it to write the file again."
+                    ),
+                    (DiskChange::Changed(_), true) => format!(
+                        "Another program changed {file}, and you have unsaved edits here. Reload its version, or keep yours: then saving writes yours over it, or Save as keeps both."
+                    ),
+                    (DiskChange::Changed(_), false) => {
+                        format!("Another program changed {file}. You have no unsaved edits here: reload to see its version.")
+                    }
+                };
+                ui.label(said);
+                ui.horizontal_wrapped(|ui| {
+                    if let DiskChange::Changed(text) = &changed.change {
+                        let reload = if modified { "Reload (drop my edits)" } else { "Reload" };
+                        if ui.button(reload).clicked() {
+                            close = true;
+                            app.reload_from_disk(text);
+                        }
+                    }
+                    if ui.button("Keep mine").clicked() {
+                        close = true;
+                        app.keep_mine(&changed.change);
+                    }
+                    if matches!(changed.change, DiskChange::Changed(_))
+                        && ui.selectable_label(changed.comparing, "Compare").clicked()
+                    {
+                        changed.comparing = !changed.comparing;
+                    }
+                });
+                if let (true, DiskChange::Changed(text)) = (changed.comparing, &changed.change) {
+                    ui.set_max_width(900.0);
+                    compare(ui, &app.desk.text().unwrap_or_default(), text);
+                }
+                if !close {
+                    next = Some(Modal::DiskChanged(changed));
+                }
+            }
             Modal::CommandPalette(mut query) => {
                 ui.heading("Commands");
                 let edit = ui.add(egui::TextEdit::singleline(&mut query).hint_text("Type to search commands"));
@@ -163,7 +207,8 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
             }
         }
     });
-    if response.should_close() && !matches!(app.modal, Some(Modal::Recover(_))) {
+    // Recovered work and a change on disk each need an answer: clicking beside them is none.
+    if response.should_close() && !matches!(app.modal, Some(Modal::Recover(_) | Modal::DiskChanged(_))) {
         close = true;
     }
     if close {
@@ -174,4 +219,33 @@ pub fn modals(app: &mut StudioApp, ctx: &Context) {
     } else if let Some(next) = next {
         app.modal = Some(next);
     }
+}
+
+/// The lines where the window's version and the file on disk differ, side by side with their
+/// line numbers.
+fn compare(ui: &mut egui::Ui, here: &str, on_disk: &str) {
+    let (mine, theirs) = differing_lines(here, on_disk);
+    if mine.is_empty() && theirs.is_empty() {
+        ui.label("The two versions are the same, line for line.");
+        return;
+    }
+    ui.label(
+        RichText::new("The lines only one version has, numbered in its own file; \"Here\" is what saving would write.")
+            .small(),
+    );
+    ui.columns(2, |columns| {
+        for (ui, (title, lines)) in columns.iter_mut().zip([("Here", &mine), ("On disk", &theirs)]) {
+            ui.label(RichText::new(title).strong());
+            egui::ScrollArea::vertical().id_salt(title).min_scrolled_height(200.0).max_height(240.0).show(ui, |ui| {
+                if lines.is_empty() {
+                    ui.label(RichText::new("(no lines)").weak());
+                }
+                for line in lines.iter() {
+                    ui.add(egui::Label::new(
+                        RichText::new(format!("{:>4} {}", line.line, line.text.trim())).monospace(),
+                    ));
+                }
+            });
+        }
+    });
 }

@@ -10,6 +10,9 @@ use crate::ui::desk::DeskExt as _;
 use egui::{Context, RichText, Ui};
 use std::path::PathBuf;
 
+/// Seconds between looks at the open file on disk.
+const DISK_CHECK_SECONDS: f64 = 1.5;
+
 impl StudioApp {
     fn handle_shortcuts(&mut self, ctx: &Context) {
         if self.modal.is_some() {
@@ -90,6 +93,14 @@ impl StudioApp {
             self.last_autosave = now.max(f64::MIN_POSITIVE);
         } else if now - self.last_autosave >= AUTOSAVE_SECONDS {
             self.autosave(now);
+        }
+        // Another program's change to the open file is noticed within a second or two.
+        if self.on_disk.is_some() {
+            if now - self.last_disk_check >= DISK_CHECK_SECONDS {
+                self.last_disk_check = now;
+                self.check_disk();
+            }
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(DISK_CHECK_SECONDS));
         }
         if self.is_modified() && self.data_dir.is_some() {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(AUTOSAVE_SECONDS));

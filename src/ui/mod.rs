@@ -11,6 +11,7 @@ mod balance_panel;
 mod commands;
 mod desk;
 mod dialogs;
+pub mod disk_copy;
 pub(crate) mod dock;
 mod export_dialog;
 mod file_dialogs;
@@ -40,7 +41,7 @@ pub use desk::{Desk, DeskCommands, DeskContext, DeskDefinition, DeskExt, GameDes
 pub use export_dialog::ExportDialog;
 pub use file_dialogs::{Answer, FileDialogs, FileKind, NativeDialogs};
 pub use live::LiveFindings;
-pub use shell::{Modal, NewForm, NewScenarioForm, Pending, Prefs, Recovered};
+pub use shell::{DiskChanged, Modal, NewForm, NewScenarioForm, Pending, Prefs, Recovered};
 pub use view::{Placement, View};
 
 use std::path::{Path, PathBuf};

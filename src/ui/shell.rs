@@ -114,6 +114,17 @@ pub enum Modal {
     CommandPalette(String),
     /// A message.
     Message(String),
+    /// Another program changed the open file: reload, keep the window's version, or compare.
+    DiskChanged(DiskChanged),
+}
+
+/// The prompt about the open file changed on disk.
+#[derive(Debug, Clone)]
+pub struct DiskChanged {
+    /// What changed.
+    pub change: super::disk_copy::DiskChange,
+    /// The comparison of the two versions is shown.
+    pub comparing: bool,
 }
 
 /// Unsaved work found in the recovery file.
