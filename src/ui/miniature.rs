@@ -24,6 +24,14 @@ pub struct Miniature {
     pub lines: Vec<GridLine>,
 }
 
+impl Miniature {
+    /// A table's miniature: a colour per whole unit and no lines along a grid.
+    #[must_use]
+    pub fn of_table(size: (u16, u16), units: &'static str, colours: Vec<Color32>) -> Self {
+        Self { width: size.0, height: size.1, tile: 1, units, colours, lines: Vec::new() }
+    }
+}
+
 /// Paints a miniature of a board within `max_width` x `max_height` points, named for screen
 /// readers and tests; gives the painted rectangle.
 pub fn paint_miniature(ui: &mut Ui, miniature: &Miniature, max_width: f32, max_height: f32, name: &str) -> egui::Rect {

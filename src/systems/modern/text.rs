@@ -161,3 +161,45 @@ pub fn event_text(data: &Ruleset, state: &GameState, event: &Event) -> String {
         }
     }
 }
+
+/// A unit's standing for the morale track.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Morale {
+    /// Its minuses.
+    pub minuses: u32,
+    /// The chance its next activation test passes.
+    pub pass: f64,
+    /// What the minuses are made of, each with the count behind it: casualties, friendly
+    /// units broken, ammo markers, and hits that did not kill (where a reading counts them).
+    pub parts: Vec<MoralePart>,
+}
+
+/// One cause of morale minuses.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoralePart {
+    /// How many of the cause: figures lost, units broken, markers, hits.
+    pub count: u32,
+    /// The minuses they give.
+    pub minuses: u32,
+    /// The cause, singular and plural ("casualty", "casualties").
+    pub words: (&'static str, &'static str),
+}
+
+impl Morale {
+    /// The minuses in words, each cause with its count, so "4 minuses" after one figure lost
+    /// reads "4 minuses: 4 for 1 casualty", never as four casualties.
+    #[must_use]
+    pub fn words(&self) -> String {
+        let causes: Vec<String> = self
+            .parts
+            .iter()
+            .filter(|p| p.count > 0)
+            .map(|p| format!("{} for {}", p.minuses, crate::game::counted(p.count as usize, p.words.0, p.words.1)))
+            .collect();
+        if causes.is_empty() {
+            "no morale minuses".to_owned()
+        } else {
+            format!("{}: {}", crate::game::counted(self.minuses as usize, "minus", "minuses"), causes.join(", "))
+        }
+    }
+}

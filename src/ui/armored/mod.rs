@@ -96,15 +96,7 @@ impl Desk for ArmoredDesk {
     }
 
     fn print_preview(&self) -> Miniature {
-        let (width, height) = self.print_size();
-        Miniature {
-            width,
-            height,
-            tile: 1,
-            units: self.editor.rules.unit.name(),
-            colours: canvas::miniature(self),
-            lines: Vec::new(),
-        }
+        Miniature::of_table(self.print_size(), self.editor.rules.unit.name(), canvas::miniature(self))
     }
 
     /// The scenario's sides.

@@ -92,15 +92,7 @@ impl Desk for ModernDesk {
 
     /// The table in whole centimetres, one a "square" of the print preview.
     fn print_preview(&self) -> Miniature {
-        let (width, height) = self.print_size();
-        Miniature {
-            width,
-            height,
-            tile: 1,
-            units: crate::table::LengthUnit::Centimetre.name(),
-            colours: edit::miniature(self),
-            lines: Vec::new(),
-        }
+        Miniature::of_table(self.print_size(), crate::table::LengthUnit::Centimetre.name(), edit::miniature(self))
     }
 
     /// The balance lab's seats are the text's sides.
