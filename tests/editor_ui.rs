@@ -680,11 +680,11 @@ fn a_zoomed_out_200_by_200_board_is_one_ground_texture_patched_only_where_a_stro
 fn the_library_tiles_are_listed_by_name_in_words_and_say_how_a_stamp_is_turned() {
     let mut harness = harness(app_with(Some(sample("bridgehead.ron")), Answers { open: None, save: None }, None));
     // The file's names ("open-field", "river-crossing") are ids; the palette says them in words.
-    harness.get_by_label("Open field");
-    harness.get_by_label("River crossing");
+    harness.get_by_label("Open field tile");
+    harness.get_by_label("River crossing tile");
     assert!(harness.query_by_label("open-field").is_none());
     harness.get_by_label("Stamped not turned ('.' turns it a quarter)");
-    harness.get_by_label("Open field").click();
+    harness.get_by_label("Open field tile").click();
     harness.run_steps(2);
     harness.key_press(Key::Period);
     harness.run_steps(2);

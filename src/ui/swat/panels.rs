@@ -209,7 +209,8 @@ pub fn paint_box(desk: &mut SwatDesk, ui: &mut Ui) {
         ui.label(format!("Stamped {turned} ('.' turns it a quarter)"));
         for index in 0..desk.editor.tiles.len() {
             let tile = &desk.editor.tiles[index];
-            let (name, description) = (tile.title(), tile.description.clone());
+            // "Forest tile": the palette also lists the terrain "Forest".
+            let (name, description) = (format!("{} tile", tile.title()), tile.description.clone());
             if ui
                 .selectable_label(desk.editor.tool == Tool::Stamp && desk.editor.stamp == index, &name)
                 .on_hover_text(description)
