@@ -309,7 +309,11 @@ fn a_playtest_game_is_saved_loaded_and_forked_to_the_editor_by_its_buttons() {
             break;
         }
         harness.get_by_label("Computer acts").click();
-        harness.run_steps(2);
+        // Wait for the move itself: one still on the worker would land after `standing` is
+        // read, and the fork would carry a table the test did not see.
+        run_until(&mut harness, 60.0, "the computer's move", |app| {
+            !app.armored().unwrap().play.as_ref().unwrap().computer_asked
+        });
     }
     let standing = harness.state().armored().unwrap().play.as_ref().unwrap().play.fork().table;
     harness.get_by_label("Fork to editor").click();
