@@ -327,12 +327,8 @@ pub fn players_panel(desk: &mut SwatDesk, ui: &mut Ui) {
                 crate::game::counted(player.medals as usize, "medal", "medals")
             ));
             if let Some(co) = player.co.map(|c| desk.editor.rules.co(c)) {
-                let stars: String =
-                    (0..co.super_power.stars).map(|i| if i < player.charge { '*' } else { '.' }).collect();
-                ui.label(format!(
-                    "{}: [{stars}] power at {}, super at {}",
-                    co.name, co.power.stars, co.super_power.stars
-                ));
+                power_track(ui, player.charge, co.power.stars, co.super_power.stars);
+                ui.label(power_track_words(&co.name, player.charge, co.power.stars, co.super_power.stars));
                 if let Some(level) = player.active_power {
                     ui.label(RichText::new(format!("{} in force", level.name())).italics());
                 }
@@ -723,5 +719,48 @@ pub fn handoff(desk: &mut SwatDesk, ctx: &egui::Context) {
     });
     if done && let Some(play) = desk.play.as_mut() {
         play.handoff = None;
+    }
+}
+
+/// The CO's power track as the rules draw it: the small stars (the Power) first, then the big
+/// ones up to the Super Power; a charged star is filled.
+fn power_track(ui: &mut egui::Ui, charge: u8, power: u8, super_power: u8) {
+    let (small, big, gap) = (5.0, 7.0, 4.0);
+    let width = f32::from(super_power) * (2.0 * big + gap);
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(width, 2.0 * big + 2.0), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let colour = egui::Color32::from_rgb(230, 180, 40);
+    for star in 0..super_power {
+        let radius = if star < power { small } else { big };
+        let centre = egui::pos2(rect.left() + big + f32::from(star) * (2.0 * big + gap), rect.center().y);
+        if star < charge {
+            painter.circle_filled(centre, radius, colour);
+        } else {
+            painter.circle_stroke(centre, radius, egui::Stroke::new(1.5, colour));
+        }
+    }
+}
+
+/// The power track in words: how far it is charged and how many stars each power still needs.
+fn power_track_words(co: &str, charge: u8, power: u8, super_power: u8) -> String {
+    let needs = |at: u8, name: &str| match at.saturating_sub(charge) {
+        0 => format!("{name} ready"),
+        more => format!("{name} in {}", crate::game::counted(usize::from(more), "more star", "more stars")),
+    };
+    format!("{co}: {charge} of {super_power} stars; {}, {}", needs(power, "Power"), needs(super_power, "Super Power"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::power_track_words;
+
+    #[test]
+    fn the_power_track_says_how_many_stars_each_power_still_needs() {
+        assert_eq!(
+            power_track_words("Andy", 2, 3, 6),
+            "Andy: 2 of 6 stars; Power in 1 more star, Super Power in 4 more stars"
+        );
+        assert_eq!(power_track_words("Andy", 3, 3, 6), "Andy: 3 of 6 stars; Power ready, Super Power in 3 more stars");
+        assert_eq!(power_track_words("Andy", 6, 3, 6), "Andy: 6 of 6 stars; Power ready, Super Power ready");
     }
 }
