@@ -70,6 +70,7 @@ mod skirm_rules;
 mod skirm_ui;
 mod statistics;
 mod strict_files;
+mod suggest;
 mod table_geometry;
 mod text_size_ui;
 mod tools;

@@ -7,6 +7,7 @@
 //! here knows a game.
 
 pub mod ledger;
+pub mod suggest;
 
 pub use crate::game::GameRecord;
 use crate::game::{Level, OpenScenario, wilson_interval};

@@ -10,6 +10,8 @@ pub(super) struct BalanceExtras {
     pub(super) readings: bool,
     pub(super) across_levels: bool,
     pub(super) report: Option<PathBuf>,
+    /// `--suggest`, with the suggestion to write if one is asked for.
+    pub(super) suggest: Option<super::suggest::Apply>,
 }
 
 pub(super) fn balance_command(
@@ -46,6 +48,16 @@ pub(super) fn balance_command(
         }
     }
     let scenario: &dyn OpenScenario = changed.as_deref().unwrap_or(scenario);
+    if let Some(apply) = &extras.suggest {
+        if extras.cos || extras.sweep.is_some() || extras.readings || extras.across_levels || extras.report.is_some() {
+            let _ = writeln!(
+                err,
+                "--suggest: runs on its own; leave out --cos, --sweep, --readings, --across-levels and --report (it plays every level for its first suggestion)"
+            );
+            return EXIT_UNREADABLE;
+        }
+        return super::suggest::suggest_command(scenario, path, options, apply, json, out, err);
+    }
     if let Some(Err(message)) = extras.sweep.as_ref().map(|spec| spec.check(scenario)) {
         let _ = writeln!(err, "--sweep: {message}");
         return EXIT_UNREADABLE;

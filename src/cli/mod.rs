@@ -8,6 +8,7 @@ mod export;
 mod generate;
 mod play;
 mod shard;
+pub mod suggest;
 
 use balance::*;
 use check::*;
@@ -167,6 +168,17 @@ pub enum Command {
         /// Kubernetes).
         #[arg(long)]
         shard: Option<String>,
+        /// Propose the smallest edits that bring the scenario within --margin of fair: each
+        /// screened on the scenario's own seeds, the best confirmed on --games fresh games and
+        /// the first played at every level; exit 0 when one is confirmed to reach fair.
+        #[arg(long)]
+        suggest: bool,
+        /// With --suggest, write the scenario with the Nth suggestion made (to -o).
+        #[arg(long, requires = "suggest")]
+        apply: Option<usize>,
+        /// With --apply, the file to write.
+        #[arg(short = 'o', long = "output", requires = "apply")]
+        output: Option<PathBuf>,
     },
     /// Put the parts of a split `balance` or `calibrate` run (`... --shard K/N > part-K.json`)
     /// together: the same counts, intervals, verdict and report one machine would give. Parts of
@@ -459,6 +471,9 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
             report,
             json,
             shard,
+            suggest,
+            apply,
+            output,
         } => {
             let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
             let levels = match seat_levels(&level, levels.as_deref()) {
@@ -504,8 +519,14 @@ pub fn run(cli: Cli, out: &mut dyn Write, err: &mut dyn Write) -> u8 {
                 sweep: sweep_text,
                 readings,
                 across_levels,
+                suggest,
             };
-            let extras = BalanceExtras { settings, cos, sweep, readings, across_levels, report };
+            let suggest = suggest.then_some(suggest::Apply { index: apply, output });
+            if shard.is_some() && suggest.as_ref().is_some_and(|a| a.index.is_some()) {
+                let _ = writeln!(err, "--shard: a shard prints its part; give --apply to the one-machine run instead");
+                return EXIT_UNREADABLE;
+            }
+            let extras = BalanceExtras { settings, cos, sweep, readings, across_levels, report, suggest };
             if let Some(shard) = shard {
                 return balance_shard(ruleset, &file, shard, (&options, &extras, asked), out, err);
             }

@@ -35,6 +35,9 @@ pub(super) struct Asked {
     pub(super) sweep: Option<String>,
     pub(super) readings: bool,
     pub(super) across_levels: bool,
+    /// `--suggest`.
+    #[serde(default)]
+    pub(super) suggest: bool,
 }
 
 impl Asked {
@@ -53,6 +56,7 @@ impl Asked {
             sweep: None,
             readings: false,
             across_levels: false,
+            suggest: false,
         }
     }
 }
@@ -251,7 +255,9 @@ pub(super) fn merge_command(
         until_clear: false,
         seed: asked.seed,
         round_cap: asked.round_cap,
-        threads: 1,
+        // Games replayed from the parts need no thread; a suggestion run's screening is played
+        // again in full, on every core (its results do not depend on the count).
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
         margin: asked.margin / 100.0,
         levels,
     };
@@ -269,6 +275,7 @@ pub(super) fn merge_command(
         readings: asked.readings,
         across_levels: asked.across_levels,
         report,
+        suggest: asked.suggest.then_some(super::suggest::Apply { index: None, output: None }),
     };
     let opened = system_of(&first.scenario)
         .map_err(|e| format!("cannot read {}: {e}", first.scenario_file))

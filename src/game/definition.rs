@@ -301,6 +301,15 @@ pub trait GameDefinition: Sync + Sized + 'static {
     ) -> (T, Vec<Option<usize>>) {
         (play(), vec![Some(0); variants.len()])
     }
+    /// The edits it proposes toward `aim`, smallest first (the balance lab's suggestions play
+    /// them all); none by default. Each keeps the scenario valid.
+    fn edits(
+        _rules: &Self::Ruleset,
+        _scenario: &Self::Scenario,
+        _aim: &super::Aim,
+    ) -> Vec<super::Edit<Self::Scenario>> {
+        Vec::new()
+    }
     /// Cost calibration, for a game with unit costs.
     fn calibrate(_opened: &Opened<Self>, _games: usize, _seed: u64, _threads: usize) -> Option<Result<Report, String>> {
         None

@@ -9,6 +9,7 @@
 //! sheets a game declares, and the rest is text and JSON the game shapes.
 
 mod definition;
+pub mod edits;
 mod findings;
 mod generate;
 mod lending;
@@ -21,6 +22,7 @@ mod playtest;
 mod settings;
 
 pub use definition::{FirstMover, GameDefinition, GameRuleset, Opened, load_ruleset};
+pub use edits::{Aim, Edit, Proposal};
 pub use findings::{FIND_THE_FILE, Finding, Fix, Shown, art_findings};
 pub use generate::{Choice, Chooser, GenerateRequest, Generated};
 pub use lending::Lending;
@@ -481,6 +483,11 @@ pub trait OpenScenario: Send + Sync {
     /// What the scenario lets the lab vary: numbers, each seat's own choice, the house
     /// readings; none by default.
     fn settings(&self) -> Vec<Setting> {
+        Vec::new()
+    }
+    /// The edits the game proposes toward `aim`, each with the scenario it makes (the balance
+    /// lab's suggestions); none by default.
+    fn edits(&self, _aim: &Aim) -> Vec<Proposal> {
         Vec::new()
     }
     /// Cost calibration: each unit profile's worth to winning from games with one unit taken

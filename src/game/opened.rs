@@ -169,6 +169,32 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
         G::settings(&self.rules, &self.scenario)
     }
 
+    /// Each edit the game proposes, with its scenario ready to play and its file text; one
+    /// the game cannot write, or one its validator finds a new error in, is left out: an
+    /// edit keeps the scenario valid.
+    fn edits(&self, aim: &super::Aim) -> Vec<super::Proposal> {
+        let errors = |scenario: &G::Scenario| {
+            G::validate(&self.rules, scenario).iter().filter(|f| f.severity == super::Severity::Error).count()
+        };
+        let before = errors(&self.scenario);
+        G::edits(&self.rules, &self.scenario, aim)
+            .into_iter()
+            .filter(|edit| errors(&edit.scenario) <= before)
+            .filter_map(|edit| {
+                let text = G::save(&self.rules, &edit.scenario).ok()?;
+                Some(super::Proposal {
+                    words: edit.words,
+                    place: edit.place,
+                    changes: edit.changes,
+                    weight: edit.weight,
+                    breaks_symmetry: edit.breaks_symmetry,
+                    scenario: Self::boxed(Arc::clone(&self.rules), edit.scenario),
+                    text,
+                })
+            })
+            .collect()
+    }
+
     fn calibrate(&self, games: usize, seed: u64, threads: usize) -> Option<Result<Report, String>> {
         G::calibrate(self, games, seed, threads)
     }

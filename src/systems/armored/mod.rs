@@ -5,6 +5,7 @@
 
 pub mod calibrate;
 pub mod editing;
+mod fair;
 pub mod game;
 pub mod playtest;
 pub mod print;

@@ -6,12 +6,11 @@ use super::game::ArmoredCore;
 use super::rules::{self, Action, GameState};
 use super::ruleset::Ruleset;
 use super::scenario::report::point_text;
-use super::scenario::script::{Scripted, parse_script};
-use super::scenario::setup::setup_of;
 use super::scenario::{ArmoredScenario, Finding, Fix, load_scenario, save_scenario, validate};
+use super::scenario::{script::Scripted, script::parse_script, setup::setup_of};
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, HeatWords, Opened, Report, Setting, Shown};
+use crate::game::{Aim, Edit, FirstMover, GameDefinition, HeatWords, Opened, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Armored Advance.
@@ -136,6 +135,10 @@ impl GameDefinition for ArmoredAdvance {
         value: &str,
     ) -> Result<ArmoredScenario, String> {
         super::settings::with_setting(scenario, name, value)
+    }
+
+    fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit<ArmoredScenario>> {
+        super::fair::edits(rules, scenario, aim)
     }
 
     fn watch_readings<T>(

@@ -4,6 +4,7 @@
 //! statistics, the print sheets, and its place behind the seam.
 
 pub mod editing;
+mod fair;
 pub mod game;
 pub mod playtest;
 pub mod print;

@@ -11,7 +11,7 @@ use super::scenario::{
 use super::text::at_text;
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, HeatWords, Level, Report, Setting, Shown};
+use crate::game::{Aim, Edit, FirstMover, GameDefinition, HeatWords, Level, Report, Setting, Shown};
 use std::sync::Arc;
 
 /// Modern Skirmish.
@@ -137,6 +137,10 @@ impl GameDefinition for ModernSkirmish {
 
     fn with_setting(_: &Ruleset, scenario: &ModernScenario, name: &str, value: &str) -> Result<ModernScenario, String> {
         super::settings::with_setting(scenario, name, value)
+    }
+
+    fn edits(rules: &Ruleset, scenario: &ModernScenario, aim: &Aim) -> Vec<Edit<ModernScenario>> {
+        super::fair::edits(rules, scenario, aim)
     }
 
     fn watch_readings<T>(

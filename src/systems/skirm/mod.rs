@@ -3,6 +3,7 @@
 //! its print sheets, and its place behind the studio's seam.
 
 pub mod editing;
+mod fair;
 pub mod game;
 pub mod playtest;
 mod print;

@@ -12,7 +12,7 @@ use super::scenario::{
 use crate::board::Pos;
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, Level, Opened, Report, Run, Setting, run_battle};
+use crate::game::{Aim, Edit, FirstMover, GameDefinition, Level, Opened, Report, Run, Setting, run_battle};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -165,6 +165,10 @@ impl GameDefinition for Skirm {
 
     fn with_setting(_: &Ruleset, scenario: &SkirmScenario, name: &str, value: &str) -> Result<SkirmScenario, String> {
         super::settings::with_setting(scenario, name, value)
+    }
+
+    fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<SkirmScenario>> {
+        super::fair::edits(rules, scenario, aim)
     }
 
     /// The rules' 40 mm squares.

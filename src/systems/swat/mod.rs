@@ -3,6 +3,7 @@
 
 pub mod colours;
 pub mod editing;
+mod fair;
 pub mod game;
 pub mod playtest;
 pub mod print;

@@ -10,7 +10,7 @@ use super::scenario::{
 use crate::board::Pos;
 use crate::export::{Paper, PrintJobs, Sheet};
 use crate::files::FileError;
-use crate::game::{FirstMover, GameDefinition, HeatWords, Report, Setting};
+use crate::game::{Aim, Edit, FirstMover, GameDefinition, HeatWords, Report, Setting};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -146,6 +146,10 @@ impl GameDefinition for Swat {
 
     fn with_setting(rules: &Ruleset, scenario: &Scenario, name: &str, value: &str) -> Result<Scenario, String> {
         super::settings::with_setting(rules, scenario, name, value)
+    }
+
+    fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenario>> {
+        super::fair::edits(rules, scenario, aim)
     }
 
     /// One-inch squares, the size the rules' board is printed at.

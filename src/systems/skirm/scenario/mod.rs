@@ -19,4 +19,4 @@ pub use report::{stats_report, symmetry_text};
 pub use script::parse_script;
 pub use setup::{fork, picture};
 pub use stats::statistics;
-pub use validate::{Finding, Severity, validate};
+pub use validate::{Finding, Severity, squad_ep, unit_ep, validate};

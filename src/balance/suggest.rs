@@ -1,0 +1,599 @@
+//! The balance lab's suggestions: the smallest edits that bring a scenario to fair, proved by
+//! games. The game proposes edits toward what the lab measured ([`crate::game::Aim`]); each is
+//! screened on the seeds the scenario's own games used (common random numbers), dropped as soon
+//! as the lab's sequential test says a seat is still, or now, favoured by the margin; where no
+//! single edit reaches fair, the closest are edited again. The smallest that reach fair are
+//! then confirmed on a fresh block of seeds at the run's game count, and the first is played at
+//! every level of the computer.
+//!
+//! Split across machines: screening decides what is confirmed, and a shard sees only its own
+//! share of each run, so every process plays the screening whole and only the confirmation and
+//! level runs are split ([`super::ledger`]); the merged answer is the one-machine answer.
+
+use super::{BATCH, BalanceOptions, GameRecord, Sprt, ledger, percent};
+use crate::game::{Aim, Level, OpenScenario, Proposal, wilson_interval};
+use serde::Serialize;
+
+/// Games each edit is screened on (the most; the sequential test drops most edits sooner).
+pub const SCREEN_GAMES: usize = 200;
+/// How many edits are confirmed on fresh seeds.
+pub const CONFIRMED: usize = 3;
+/// The confirmation block starts this far past the run's seed, so no screening game is one of
+/// its games.
+pub const CONFIRM_SEED_OFFSET: u64 = 1_000_000;
+/// Of the edits screened at the first step, this many of the closest are edited again when
+/// none reaches fair.
+const PARENTS: usize = 2;
+/// The most edits the game may propose at a step that are screened (smallest first).
+const MOST_EDITS: usize = 40;
+/// The most second edits screened after each of the closest first ones (smallest first).
+const MOST_CHILDREN: usize = 16;
+
+/// What a suggestion run is asked for.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SuggestOptions {
+    /// The run: its seed (screening), margin, levels, round cap, threads, and the games each
+    /// confirmation plays.
+    pub run: BalanceOptions,
+    /// Games each edit is screened on at most.
+    pub screen: usize,
+}
+
+/// One seat's wins among the decisive games.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatFairness {
+    /// The seat, from 0.
+    pub seat: u8,
+    /// Its wins.
+    pub wins: usize,
+    /// Its share of the decisive games.
+    pub share: f64,
+    /// Its Wilson 95% interval.
+    pub interval: (f64, f64),
+}
+
+/// How far a run's games are from fair: each seat's share of the decisive games (draws leave
+/// no seat ahead), and the first mover's where one is fixed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fairness {
+    /// Games played.
+    pub games: usize,
+    /// Of them decisive.
+    pub decisive: usize,
+    /// Per seat.
+    pub seats: Vec<SeatFairness>,
+    /// The first mover's wins, of the decisive games with a fixed first mover, and the
+    /// interval of its share.
+    pub first_mover: Option<(usize, usize, (f64, f64))>,
+}
+
+impl Fairness {
+    /// The numbers of `records`, games of `seats` seats.
+    #[must_use]
+    pub fn of(records: &[GameRecord], seats: u8) -> Self {
+        let decisive = records.iter().filter(|r| r.winner.is_some()).count();
+        let seats = (0..seats)
+            .map(|seat| {
+                let wins = records.iter().filter(|r| r.winner == Some(seat)).count();
+                SeatFairness {
+                    seat,
+                    wins,
+                    share: if decisive == 0 { 0.0 } else { wins as f64 / decisive as f64 },
+                    interval: wilson_interval(wins, decisive),
+                }
+            })
+            .collect();
+        let fixed: Vec<&GameRecord> = records.iter().filter(|r| r.first.is_some() && r.winner.is_some()).collect();
+        let first_mover = (!fixed.is_empty()).then(|| {
+            let won = fixed.iter().filter(|r| r.winner == r.first).count();
+            (won, fixed.len(), wilson_interval(won, fixed.len()))
+        });
+        Self { games: records.len(), decisive, seats, first_mover }
+    }
+
+    /// The fair share of a seat.
+    fn fair(&self) -> f64 {
+        1.0 / self.seats.len().max(1) as f64
+    }
+
+    /// The first mover's share of its decisive games.
+    fn first_share(&self) -> Option<f64> {
+        self.first_mover.map(|(won, n, _)| if n == 0 { 0.5 } else { won as f64 / n as f64 })
+    }
+
+    /// How far the furthest seat is from fair, and the first mover from half where
+    /// `first_too`.
+    #[must_use]
+    pub fn deviation(&self, first_too: bool) -> f64 {
+        if self.decisive == 0 {
+            return 1.0;
+        }
+        let fair = self.fair();
+        let seats = self.seats.iter().map(|s| (s.share - fair).abs()).fold(0.0, f64::max);
+        let first = if first_too { self.first_share().map_or(0.0, |s| (s - 0.5).abs()) } else { 0.0 };
+        seats.max(first)
+    }
+
+    /// Whether every seat's interval (and the first mover's, where `first_too`) lies within the
+    /// margin of fair: the games show the scenario fair, not merely fail to show it unfair.
+    #[must_use]
+    pub fn within(&self, margin: f64, first_too: bool) -> bool {
+        let fair = self.fair();
+        let inside = |(low, high): (f64, f64), centre: f64| low >= centre - margin && high <= centre + margin;
+        self.decisive > 0
+            && self.seats.iter().all(|s| inside(s.interval, fair))
+            && (!first_too || self.first_mover.is_none_or(|(_, _, interval)| inside(interval, 0.5)))
+    }
+
+    /// Whether the lab's sequential test already says a seat (or, where `first_too`, the first
+    /// or the second mover) wins by the margin or more: the edit does not reach fair.
+    #[must_use]
+    pub fn decided_unfair(&self, margin: f64, first_too: bool) -> bool {
+        let fair = self.fair();
+        let seat = self.seats.iter().any(|s| Sprt::new(fair, margin, s.wins, self.decisive).decision() == Some(true));
+        let mover = first_too
+            && self.first_mover.is_some_and(|(won, n, _)| {
+                Sprt::new(0.5, margin, won, n).decision() == Some(true)
+                    || Sprt::new(0.5, margin, n - won, n).decision() == Some(true)
+            });
+        seat || mover
+    }
+
+    /// What an edit should do from here: the seats ahead of fair and behind it, furthest first,
+    /// and the first move where it decides beyond the margin.
+    #[must_use]
+    pub fn aim(&self, margin: f64, first_too: bool) -> Aim {
+        let fair = self.fair();
+        let mut ranked: Vec<&SeatFairness> = self.seats.iter().collect();
+        ranked.sort_by(|a, b| b.share.total_cmp(&a.share).then(a.seat.cmp(&b.seat)));
+        let ahead = ranked.iter().filter(|s| s.share > fair).map(|s| s.seat).collect();
+        let behind = ranked.iter().rev().filter(|s| s.share < fair).map(|s| s.seat).collect();
+        let first_mover_wins =
+            self.first_share().filter(|share| first_too && (share - 0.5).abs() > margin / 2.0).map(|share| share > 0.5);
+        Aim { ahead, behind, first_mover_wins }
+    }
+
+    /// `seat`'s share in words: "Red wins 52% of 980 decisive games (95% interval 49% to 55%)".
+    #[must_use]
+    pub fn seat_text(&self, seat: u8, name: &dyn Fn(u8) -> String) -> String {
+        match self.seats.iter().find(|s| s.seat == seat) {
+            Some(s) => format!(
+                "{} wins {} of {} (95% interval {} to {})",
+                name(seat),
+                percent(s.share),
+                crate::game::counted(self.decisive, "decisive game", "decisive games"),
+                percent(s.interval.0),
+                percent(s.interval.1)
+            ),
+            None => format!("{} played no game", name(seat)),
+        }
+    }
+
+    /// The first mover's share in words, where one is fixed.
+    #[must_use]
+    pub fn first_text(&self) -> Option<String> {
+        let (won, n, (low, high)) = self.first_mover?;
+        Some(format!(
+            "the first mover wins {won} of {} (95% interval {} to {})",
+            crate::game::counted(n, "decisive game", "decisive games"),
+            percent(low),
+            percent(high)
+        ))
+    }
+}
+
+/// A run of confirmation games: where and how many, and what they showed.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Confirmation {
+    /// The first seed of the fresh block.
+    pub seed: u64,
+    /// What the games showed.
+    pub fairness: Fairness,
+    /// Whether every interval lies within the margin of fair.
+    pub reaches: bool,
+}
+
+/// One suggestion: the edit, what screening predicts and what confirmation measured.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Suggestion {
+    /// The edit in words.
+    pub words: String,
+    /// Where, in the game's words.
+    pub place: Option<String>,
+    /// How many things it changes.
+    pub changes: u32,
+    /// How much value it moves, as a share of a side's worth.
+    pub weight: f64,
+    /// Whether it breaks the scenario's declared symmetry (the asymmetry being the fix).
+    pub breaks_symmetry: bool,
+    /// The screening games (the scenario's own seeds): the prediction.
+    pub predicted: Fairness,
+    /// The fresh games, for the edits confirmed.
+    pub confirmed: Option<Confirmation>,
+    /// Easy and Hard on the fresh block, for the first suggestion confirmed: each level's
+    /// games, and whether each stays within the margin (Normal is the confirmation).
+    pub levels: Vec<(Level, Fairness, bool)>,
+    /// The edited scenario's file text.
+    #[serde(skip)]
+    pub text: String,
+}
+
+impl Suggestion {
+    /// Whether its confirmation lies within the margin.
+    #[must_use]
+    pub fn reaches(&self) -> bool {
+        self.confirmed.as_ref().is_some_and(|c| c.reaches)
+    }
+
+    /// Whether it holds at every level, once played at every level.
+    #[must_use]
+    pub fn holds_at_every_level(&self) -> Option<bool> {
+        (!self.levels.is_empty()).then(|| self.reaches() && self.levels.iter().all(|(_, _, within)| *within))
+    }
+}
+
+/// What a suggestion run found.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Suggestions {
+    /// The share that counts as fair either way.
+    pub margin: f64,
+    /// The scenario's own screening games.
+    pub before: Fairness,
+    /// The scenario itself on the fresh block, where its screening looked fair: when that
+    /// confirms it fair, no edit is sought.
+    pub own: Option<Confirmation>,
+    /// The seat furthest ahead, whose share each suggestion is told by.
+    pub ahead: Option<u8>,
+    /// Whether the first mover's share is a target too (it lay beyond the margin).
+    pub first_move_targeted: bool,
+    /// The edits, those confirmed to reach fair first (smallest first), then the rest confirmed,
+    /// then the screened ones, closest to fair first.
+    pub suggestions: Vec<Suggestion>,
+    /// Edits screened.
+    pub screened: usize,
+    /// Games played in all.
+    pub games_played: usize,
+    /// The screening's first seed and game count, and the games each confirmation played.
+    pub screen: (u64, usize),
+    /// Games per confirmation.
+    pub confirm_games: usize,
+}
+
+impl Suggestions {
+    /// Whether any suggestion is confirmed to reach fair, or the scenario is confirmed fair as
+    /// it stands.
+    #[must_use]
+    pub fn reached(&self) -> bool {
+        self.already_fair() || self.suggestions.iter().any(Suggestion::reaches)
+    }
+
+    /// Whether the scenario is confirmed fair as it stands.
+    #[must_use]
+    pub fn already_fair(&self) -> bool {
+        self.own.as_ref().is_some_and(|c| c.reaches)
+    }
+}
+
+/// One edit under screening.
+struct Screened {
+    proposal: Proposal,
+    records: Vec<GameRecord>,
+    dropped: bool,
+}
+
+/// How a suggestion run reports: the stage in words, games done and games planned at most;
+/// `false` cancels.
+pub type SuggestProgress<'a> = dyn FnMut(&str, usize, usize) -> bool + 'a;
+
+/// Screens, confirms and plays at every level the edits the scenario's game proposes.
+///
+/// # Errors
+/// A game that fails, or the run was cancelled ([`super::side_by_side::CANCELLED`]).
+pub fn suggest(
+    scenario: &dyn OpenScenario,
+    options: &SuggestOptions,
+    progress: &mut SuggestProgress<'_>,
+) -> Result<Suggestions, String> {
+    let run = options.run;
+    let seats = scenario.seats();
+    let margin = run.margin;
+    let _ends = super::RunEnds(scenario);
+    let mut played = 0usize;
+    let screen_range = 0..options.screen;
+    // The scenario's own games, on the seeds every edit is screened on.
+    let base = super::play_each(options.screen, run.threads, |g| {
+        let (seed, first) = super::seed_and_first(&run, seats, g);
+        scenario.battle(seed, first, run.round_cap, &run.levels)
+    })?;
+    played += base.len();
+    let before = Fairness::of(&base, seats);
+    let first_too = before.first_share().is_some_and(|share| (share - 0.5).abs() > margin);
+    let aim = before.aim(margin, first_too);
+    let confirm_run = BalanceOptions { seed: run.seed.wrapping_add(CONFIRM_SEED_OFFSET), ..run };
+    // Where its own games look fair, the scenario is confirmed first: a fair scenario needs no edit.
+    let mut own = None;
+    if before.deviation(first_too) <= margin {
+        let records =
+            fresh_run(scenario, &confirm_run, seats, &mut played, "confirming the scenario as it stands", progress)?;
+        let fairness = Fairness::of(&records, seats);
+        let reaches = fairness.within(margin, first_too);
+        own = Some(Confirmation { seed: confirm_run.seed, fairness, reaches });
+        if reaches {
+            return Ok(Suggestions {
+                margin,
+                ahead: aim.ahead.first().copied(),
+                before,
+                own,
+                first_move_targeted: first_too,
+                suggestions: Vec::new(),
+                screened: 0,
+                games_played: played,
+                screen: (run.seed, options.screen),
+                confirm_games: run.games,
+            });
+        }
+    }
+    let mut screened: Vec<Screened> = Vec::new();
+    let mut step: Vec<Screened> = fresh(scenario.edits(&aim));
+    screen(&mut step, &run, seats, screen_range.clone(), &mut played, "screening edits", progress)?;
+    let reaches = |s: &Screened| Fairness::of(&s.records, seats).deviation(first_too) <= margin;
+    if !step.iter().any(reaches) {
+        // No single edit reaches fair: the closest that moved toward it are edited again.
+        let start = before.deviation(first_too);
+        let mut closest: Vec<&Screened> =
+            step.iter().filter(|s| Fairness::of(&s.records, seats).deviation(first_too) < start).collect();
+        closest.sort_by(|a, b| {
+            let (da, db) = (Fairness::of(&a.records, seats), Fairness::of(&b.records, seats));
+            da.deviation(first_too).total_cmp(&db.deviation(first_too))
+        });
+        let mut second = Vec::new();
+        for parent in closest.into_iter().take(PARENTS) {
+            let aim = Fairness::of(&parent.records, seats).aim(margin, first_too);
+            let mut children = parent.proposal.scenario.edits(&aim);
+            children.sort_by(|a, b| a.changes.cmp(&b.changes).then(a.weight.total_cmp(&b.weight)));
+            for child in children.into_iter().take(MOST_CHILDREN) {
+                second.push(Proposal {
+                    words: format!("{}; and {}", parent.proposal.words, after_and(&child.words)),
+                    place: match (&parent.proposal.place, &child.place) {
+                        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+                        (a, b) => a.clone().or_else(|| b.clone()),
+                    },
+                    changes: parent.proposal.changes + child.changes,
+                    weight: parent.proposal.weight + child.weight,
+                    breaks_symmetry: parent.proposal.breaks_symmetry || child.breaks_symmetry,
+                    ..child
+                });
+            }
+        }
+        let mut second = fresh(second);
+        screen(&mut second, &run, seats, screen_range.clone(), &mut played, "screening pairs of edits", progress)?;
+        screened.extend(step);
+        screened.extend(second);
+    } else {
+        screened.extend(step);
+    }
+    let count = screened.len();
+    // Reaching first, smallest first; then the rest, closest first.
+    let key = |s: &Screened| {
+        let f = Fairness::of(&s.records, seats);
+        let dev = f.deviation(first_too);
+        let reach = dev <= margin;
+        (
+            !reach,
+            if reach { f64::from(s.proposal.changes) } else { 0.0 },
+            if reach { s.proposal.weight } else { 0.0 },
+            dev,
+        )
+    };
+    screened.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
+    });
+    let mut suggestions: Vec<(Suggestion, Box<dyn OpenScenario>)> = Vec::new();
+    let to_confirm = if screened.first().is_some_and(reaches) {
+        screened.iter().take_while(|s| reaches(s)).count().min(CONFIRMED)
+    } else {
+        usize::from(!screened.is_empty())
+    };
+    for (rank, candidate) in screened.into_iter().enumerate().take(10) {
+        let confirmed = if rank < to_confirm {
+            let what = format!("confirming edit {} of {to_confirm}", rank + 1);
+            let records = fresh_run(&*candidate.proposal.scenario, &confirm_run, seats, &mut played, &what, progress)?;
+            let fairness = Fairness::of(&records, seats);
+            let reaches = fairness.within(margin, first_too);
+            Some(Confirmation { seed: confirm_run.seed, fairness, reaches })
+        } else {
+            None
+        };
+        let proposal = candidate.proposal;
+        let suggestion = Suggestion {
+            predicted: Fairness::of(&candidate.records, seats),
+            words: proposal.words,
+            place: proposal.place,
+            changes: proposal.changes,
+            weight: proposal.weight,
+            breaks_symmetry: proposal.breaks_symmetry,
+            text: proposal.text,
+            confirmed,
+            levels: Vec::new(),
+        };
+        suggestions.push((suggestion, proposal.scenario));
+    }
+    // Confirmed and reaching first (smallest first, as screened), then confirmed, then the rest.
+    suggestions.sort_by_key(|(s, _)| (!s.reaches(), s.confirmed.is_none()));
+    if let Some((best, edited)) = suggestions.first_mut().filter(|(s, _)| s.reaches()) {
+        for level in [Level::Easy, Level::Hard] {
+            let at_level = BalanceOptions { levels: [level; 8], games: options.screen, ..confirm_run };
+            let what = format!("playing the first suggestion at {}", level.label());
+            let records = fresh_run(&**edited, &at_level, seats, &mut played, &what, progress)?;
+            let fairness = Fairness::of(&records, seats);
+            let within = fairness.deviation(first_too) <= margin;
+            best.levels.push((level, fairness, within));
+        }
+    }
+    Ok(Suggestions {
+        margin,
+        ahead: aim.ahead.first().copied(),
+        before,
+        own,
+        first_move_targeted: first_too,
+        suggestions: suggestions.into_iter().map(|(s, _)| s).collect(),
+        screened: count,
+        games_played: played,
+        screen: (run.seed, options.screen),
+        confirm_games: run.games,
+    })
+}
+
+/// A second edit's words after "and": a sentence's opening "The" in lower case.
+fn after_and(words: &str) -> String {
+    match words.strip_prefix("The ") {
+        Some(rest) => format!("the {rest}"),
+        None => words.to_owned(),
+    }
+}
+
+/// Proposals, smallest first, ready to screen.
+fn fresh(mut proposals: Vec<Proposal>) -> Vec<Screened> {
+    proposals.sort_by(|a, b| a.changes.cmp(&b.changes).then(a.weight.total_cmp(&b.weight)));
+    proposals
+        .into_iter()
+        .take(MOST_EDITS)
+        .map(|proposal| Screened { proposal, records: Vec::new(), dropped: false })
+        .collect()
+}
+
+/// Plays the screening games of every edit not yet dropped, batch by batch on the same seeds
+/// as the scenario's own, all edits' games of a batch shared among the threads; an edit is
+/// dropped once the sequential test says it leaves a seat favoured.
+#[allow(clippy::too_many_arguments)]
+fn screen(
+    edits: &mut [Screened],
+    run: &BalanceOptions,
+    seats: u8,
+    range: std::ops::Range<usize>,
+    played: &mut usize,
+    stage: &str,
+    progress: &mut SuggestProgress<'_>,
+) -> Result<(), String> {
+    let total = edits.len() * range.len();
+    let mut at = range.start;
+    let mut done = 0;
+    while at < range.end {
+        let to = (at + BATCH).min(range.end);
+        let live: Vec<usize> = (0..edits.len()).filter(|&i| !edits[i].dropped).collect();
+        if live.is_empty() {
+            break;
+        }
+        let jobs: Vec<(usize, usize)> = live.iter().flat_map(|&i| (at..to).map(move |g| (i, g))).collect();
+        let records = super::play_each(jobs.len(), run.threads, |job| {
+            let (i, g) = jobs[job];
+            let (seed, first) = super::seed_and_first(run, seats, g);
+            edits[i].proposal.scenario.battle(seed, first, run.round_cap, &run.levels)
+        })?;
+        for ((i, _), record) in jobs.iter().zip(records) {
+            edits[*i].records.push(record);
+        }
+        *played += jobs.len();
+        done += jobs.len();
+        for &i in &live {
+            let edit = &mut edits[i];
+            // Only a seat's test drops an edit: the first move is a target of the ranking, but an
+            // edit that evens the seats is worth seeing (and editing again) while it does not.
+            if Fairness::of(&edit.records, seats).decided_unfair(run.margin, false) {
+                edit.dropped = true;
+                edit.proposal.scenario.let_go_of_kept();
+            }
+        }
+        if !progress(stage, done, total) {
+            return Err(super::side_by_side::CANCELLED.to_owned());
+        }
+        at = to;
+    }
+    Ok(())
+}
+
+/// A run of `options.games` games on a fresh block, split across shards like any lab run.
+fn fresh_run(
+    scenario: &dyn OpenScenario,
+    options: &BalanceOptions,
+    seats: u8,
+    played: &mut usize,
+    stage: &str,
+    progress: &mut SuggestProgress<'_>,
+) -> Result<Vec<GameRecord>, String> {
+    let mode = ledger::begin_run(options.games);
+    let _ends = super::RunEnds(scenario);
+    let mut records = Vec::with_capacity(options.games);
+    while records.len() < options.games {
+        let from = records.len();
+        let to = (from + BATCH).min(options.games);
+        records.extend(super::play_batch(scenario, options, seats, from..to, mode)?);
+        *played += to - from;
+        if !progress(stage, records.len(), options.games) {
+            return Err(super::side_by_side::CANCELLED.to_owned());
+        }
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `wins` for seat 1 and `losses` for it (seat 2's wins) and `draws`, seat 1 always moving
+    /// first.
+    fn records(wins: usize, losses: usize, draws: usize) -> Vec<GameRecord> {
+        let game = |winner: Option<u8>| GameRecord {
+            winner,
+            first: Some(0),
+            length: 1,
+            ending: String::new(),
+            actions: 0,
+            series: Vec::new(),
+            captures: Vec::new(),
+            stalled: Vec::new(),
+        };
+        std::iter::repeat_n(Some(0), wins)
+            .chain(std::iter::repeat_n(Some(1), losses))
+            .chain(std::iter::repeat_n(None, draws))
+            .map(game)
+            .collect()
+    }
+
+    #[test]
+    fn fair_means_every_interval_within_the_margin_of_the_decisive_games_draws_left_out() {
+        let even = Fairness::of(&records(500, 500, 300), 2);
+        assert_eq!(even.decisive, 1000);
+        assert!(even.within(0.05, false));
+        assert!(even.deviation(false) < 1e-9);
+        // 51% of 1000 is fair within 5 points (48% to 54%); 52% is not shown fair (its interval
+        // reaches 55.1%), nor is 51% of 100 games.
+        assert!(Fairness::of(&records(510, 490, 0), 2).within(0.05, false));
+        assert!(!Fairness::of(&records(520, 480, 0), 2).within(0.05, false));
+        assert!(!Fairness::of(&records(51, 49, 0), 2).within(0.05, false));
+        // The first mover, seat 1 here, wins every game it wins: targeted, it is not fair.
+        assert!(!Fairness::of(&records(700, 300, 0), 2).within(0.05, true));
+    }
+
+    #[test]
+    fn the_sequential_test_drops_an_edit_that_leaves_a_seat_ahead_and_keeps_one_that_may_reach() {
+        assert!(Fairness::of(&records(150, 50, 0), 2).decided_unfair(0.05, false));
+        assert!(Fairness::of(&records(50, 150, 0), 2).decided_unfair(0.05, false), "overshooting is unfair too");
+        assert!(!Fairness::of(&records(11, 9, 0), 2).decided_unfair(0.05, false));
+    }
+
+    #[test]
+    fn the_aim_names_the_seats_ahead_and_behind_and_the_first_move_when_it_decides() {
+        let aim = Fairness::of(&records(150, 50, 0), 2).aim(0.05, true);
+        assert_eq!((aim.ahead, aim.behind), (vec![0], vec![1]));
+        assert_eq!(aim.first_mover_wins, Some(true));
+        assert_eq!(Fairness::of(&records(150, 50, 0), 2).aim(0.05, false).first_mover_wins, None);
+    }
+
+    #[test]
+    fn a_second_edits_opening_the_reads_on_after_and() {
+        assert_eq!(after_and("The objective at (9, 5) moves"), "the objective at (9, 5) moves");
+        assert_eq!(after_and("Blue starts with $6"), "Blue starts with $6");
+    }
+}

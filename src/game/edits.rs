@@ -1,0 +1,63 @@
+//! The edits a game proposes toward a fair scenario, in the framework's terms: each game
+//! declares its edit space (funds, a unit taken off or added, a squad member, requisition, the
+//! first initiative), and the balance lab's suggestion search ([`crate::balance::suggest`])
+//! plays them and never knows what they change.
+
+/// What the lab wants an edit to do, from the games it has played: the seats winning more than
+/// a fair share, those winning less, and whether the first move (rather than a seat) decides.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Aim {
+    /// Seats over the fair share, the most favoured first.
+    pub ahead: Vec<u8>,
+    /// Seats under it, the furthest behind first.
+    pub behind: Vec<u8>,
+    /// `Some(true)` when the first mover wins beyond the margin, `Some(false)` when the second
+    /// does; `None` when the first move is not what decides.
+    pub first_mover_wins: Option<bool>,
+}
+
+/// One edit a game proposes, with the scenario it makes.
+#[derive(Debug, Clone)]
+pub struct Edit<S> {
+    /// The edit in words, with the names people see ("Blue starts with $2000 more").
+    pub words: String,
+    /// Where, in the game's words ("at (12, 4)"), if at one place.
+    pub place: Option<String>,
+    /// How many things it changes (a unit, a number, a square).
+    pub changes: u32,
+    /// How much value it moves, as a share of the side's worth (a unit's cost over the army's,
+    /// funds over the army's worth): smaller edits come first among those that reach fair.
+    pub weight: f64,
+    /// Whether it breaks the symmetry the scenario declares (the asymmetry is then the fix, and
+    /// the suggestion says so).
+    pub breaks_symmetry: bool,
+    /// The scenario with the edit made, everything else as it was.
+    pub scenario: S,
+}
+
+/// An edit behind the seam: its words and sizes, the scenario it makes, ready for the lab's
+/// games, and that scenario's file text, for `--apply` and the window.
+pub struct Proposal {
+    /// The edit in words.
+    pub words: String,
+    /// Where, in the game's words.
+    pub place: Option<String>,
+    /// How many things it changes.
+    pub changes: u32,
+    /// How much value it moves (see [`Edit::weight`]).
+    pub weight: f64,
+    /// Whether it breaks the declared symmetry.
+    pub breaks_symmetry: bool,
+    /// The edited scenario.
+    pub scenario: Box<dyn super::OpenScenario>,
+    /// The edited scenario's file text.
+    pub text: String,
+}
+
+/// Steps of a number an edit may move by, smallest first, for a quantity now `now` where
+/// `unit` is the smallest step that means something (1000 funds, 1 VP): the unit, then twice,
+/// four and eight times it, none beyond `most`.
+#[must_use]
+pub fn steps(unit: i64, most: i64) -> Vec<i64> {
+    [1, 2, 4, 8].iter().map(|k| k * unit).filter(|step| *step <= most).collect()
+}

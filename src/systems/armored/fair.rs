@@ -1,0 +1,114 @@
+//! Armored Advance's edit space for the balance lab's suggestions: a unit taken from the side
+//! ahead, one more for the side behind beside its model, and a unit of the side ahead swapped
+//! for the next cheaper of its class. The framework keeps only the edits the validator finds
+//! no new error in.
+
+use super::ruleset::Ruleset;
+use super::scenario::ArmoredScenario;
+use crate::game::{Aim, Edit};
+use crate::table::PlacedUnit;
+
+/// One inch, in micrometres.
+const INCH: i64 = crate::table::UM_PER_INCH;
+
+/// The edits toward `aim`.
+#[must_use]
+pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit<ArmoredScenario>> {
+    let units = &scenario.table.units;
+    let side =
+        |seat: u8| scenario.sides.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("side {}", seat + 1));
+    let name = |u: &PlacedUnit| rules.profile(&u.profile).map_or_else(|| u.profile.clone(), |p| p.name.clone());
+    let cost = |profile: &str| f64::from(rules.profile(profile).map_or(0, |p| p.cost));
+    let worth = |seat: u8| units.iter().filter(|u| u.owner == seat).map(|u| cost(&u.profile)).sum::<f64>().max(1.0);
+    let at = |u: &PlacedUnit| format!("({}, {})", inches(u.pose.x), inches(u.pose.y));
+    let symmetric = scenario.symmetry.is_some();
+    let edit = |words: String, place: String, weight: f64, edited: ArmoredScenario| Edit {
+        words,
+        place: Some(place),
+        changes: 1,
+        weight,
+        breaks_symmetry: symmetric,
+        scenario: edited,
+    };
+    let mut out = Vec::new();
+    for &seat in &aim.ahead {
+        let mut seen: Vec<&str> = Vec::new();
+        for (index, unit) in units.iter().enumerate().filter(|(_, u)| u.owner == seat) {
+            if seen.contains(&unit.profile.as_str()) {
+                continue;
+            }
+            seen.push(&unit.profile);
+            let mut edited = scenario.clone();
+            edited.table.units.remove(index);
+            let words = format!("The {} {} at {} is taken off", possessive(&side(seat)), name(unit), at(unit));
+            out.push(edit(words, at(unit), cost(&unit.profile) / worth(seat), edited));
+            // The next cheaper profile of its class, as a smaller step than taking it off.
+            let Some(own) = rules.profile(&unit.profile) else { continue };
+            let cheaper = rules
+                .profiles
+                .iter()
+                .filter(|p| p.class == own.class && p.cost < own.cost)
+                .max_by_key(|p| (p.cost, std::cmp::Reverse(p.id.clone())));
+            if let Some(cheaper) = cheaper {
+                let mut edited = scenario.clone();
+                edited.table.units[index].profile = cheaper.id.clone();
+                let words =
+                    format!("The {} {} at {} becomes a {}", possessive(&side(seat)), own.name, at(unit), cheaper.name);
+                let weight = f64::from(own.cost - cheaper.cost) / worth(seat);
+                out.push(edit(words, at(unit), weight, edited));
+            }
+        }
+    }
+    for &seat in &aim.behind {
+        let mut seen: Vec<&str> = Vec::new();
+        for unit in units.iter().filter(|u| u.owner == seat) {
+            if seen.contains(&unit.profile.as_str()) {
+                continue;
+            }
+            seen.push(&unit.profile);
+            let Some(pose) = beside(scenario, unit) else { continue };
+            let mut edited = scenario.clone();
+            let added = PlacedUnit { pose, ..unit.clone() };
+            let place = at(&added);
+            edited.table.units.push(added);
+            let mut words = format!("The {} get one more {} at {place}", side(seat), name(unit));
+            // The side's force may then pass the requisition limit, which rises with it.
+            let force = edited.table.units.iter().filter(|u| u.owner == seat).map(|u| cost(&u.profile)).sum::<f64>();
+            let mut change = edit(String::new(), place, cost(&unit.profile) / worth(seat), edited);
+            if force > f64::from(scenario.requisition_limit) {
+                let limit = force as u32;
+                words.push_str(&format!(
+                    " (the requisition limit rises from {} to {limit})",
+                    scenario.requisition_limit
+                ));
+                change.scenario.requisition_limit = limit;
+                change.changes = 2;
+            }
+            change.words = words;
+            out.push(change);
+        }
+    }
+    out
+}
+
+/// A name's possessive as English writes it ("the Allies' Sherman").
+fn possessive(name: &str) -> String {
+    crate::game::naming::possessive(name)
+}
+
+/// Whole inches of a micrometre count, as the table's edges are measured.
+fn inches(micrometres: i64) -> i64 {
+    (micrometres + INCH / 2).div_euclid(INCH)
+}
+
+/// A pose for a copy of `unit` three or six inches to its side, on the table and at least
+/// three inches from every unit; none where no such place is free.
+fn beside(scenario: &ArmoredScenario, unit: &PlacedUnit) -> Option<crate::table::Pose> {
+    let table = &scenario.table;
+    [3, -3, 6, -6].iter().find_map(|&dx| {
+        let x = unit.pose.x + dx * INCH;
+        let free = (0..=table.width).contains(&x)
+            && table.units.iter().all(|u| (u.pose.x - x).abs().max((u.pose.y - unit.pose.y).abs()) >= 3 * INCH);
+        free.then_some(crate::table::Pose { x, ..unit.pose })
+    })
+}

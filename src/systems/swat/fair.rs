@@ -1,0 +1,176 @@
+//! Skirmish Wars' edit space for the balance lab's suggestions: starting funds, a unit taken
+//! off the army ahead or one more for the army behind, a neutral city given to the army behind,
+//! and the CO of the army ahead taken away. Every edit keeps the
+//! scenario valid: a new unit stands on a free square of the terrain its model stands on.
+
+use super::rules::{CoChoice, Pos, PropertyKind, Ruleset};
+use super::scenario::{Scenario, ScenarioUnit};
+use crate::game::{Aim, Edit, edits::steps};
+
+/// Funds steps go no further than this (the house ruleset's dearest unit costs 16).
+const MOST_FUNDS_STEP: i64 = 16;
+
+/// The edits toward `aim`, each a copy of the scenario with one change.
+#[must_use]
+pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenario>> {
+    let names = scenario.seat_names();
+    let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("seat {}", seat + 1));
+    let symmetric = scenario.symmetry.is_some();
+    let mut out = Vec::new();
+    let mut push = |words: String, place: Option<String>, weight: f64, edited: Scenario| {
+        out.push(Edit { words, place, changes: 1, weight, breaks_symmetry: symmetric, scenario: edited });
+    };
+    for &seat in &aim.behind {
+        let Some(player) = scenario.players.get(usize::from(seat)) else { continue };
+        let worth = army_worth(rules, scenario, seat).max(1) as f64;
+        for step in steps(1, MOST_FUNDS_STEP) {
+            let mut edited = scenario.clone();
+            edited.players[usize::from(seat)].funds += step;
+            let words = format!("{} starts with ${} in place of ${}", name(seat), player.funds + step, player.funds);
+            push(words, None, step as f64 / worth, edited);
+        }
+        for (model, at) in extra_units(rules, scenario, seat) {
+            let mut edited = scenario.clone();
+            let cost = unit_cost(rules, &model.kind);
+            edited.units.push(ScenarioUnit {
+                kind: model.kind.clone(),
+                owner: seat,
+                hp: model.hp,
+                pos: at,
+                passengers: Vec::new(),
+            });
+            let words = format!("{} gets one more {} at {at}", name(seat), kind_name(rules, &model.kind));
+            push(words, Some(at.to_string()), f64::from(cost) / worth, edited);
+        }
+        for city in nearest_neutral_cities(rules, scenario, seat) {
+            let mut edited = scenario.clone();
+            edited.owners.insert(city, seat);
+            let income = f64::from(rules.economy.income_of(PropertyKind::City));
+            push(
+                format!("{} owns the city at {city} from the start", name(seat)),
+                Some(city.to_string()),
+                income / worth,
+                edited,
+            );
+        }
+    }
+    for &seat in &aim.ahead {
+        let Some(player) = scenario.players.get(usize::from(seat)) else { continue };
+        let worth = army_worth(rules, scenario, seat).max(1) as f64;
+        for step in steps(1, MOST_FUNDS_STEP.min(player.funds)) {
+            let mut edited = scenario.clone();
+            edited.players[usize::from(seat)].funds -= step;
+            let words = format!("{} starts with ${} in place of ${}", name(seat), player.funds - step, player.funds);
+            push(words, None, step as f64 / worth, edited);
+        }
+        for (index, unit) in scenario.units.iter().enumerate().filter(|(_, u)| u.owner == seat) {
+            let mut edited = scenario.clone();
+            edited.units.remove(index);
+            let carried: u32 = unit.passengers.iter().map(|p| unit_cost(rules, &p.kind)).sum();
+            let cost = unit_cost(rules, &unit.kind) + carried;
+            let what = if unit.passengers.is_empty() {
+                format!("{} at {} is", kind_name(rules, &unit.kind), unit.pos)
+            } else {
+                format!("{} at {} and the units it carries are", kind_name(rules, &unit.kind), unit.pos)
+            };
+            push(
+                format!("{}'s {what} taken off", name(seat)),
+                Some(unit.pos.to_string()),
+                f64::from(cost) / worth,
+                edited,
+            );
+        }
+        // The CO taken away (each CO may be picked once, so the army behind's cannot be given).
+        if let CoChoice::Chosen(co) = &player.co {
+            let co_name =
+                |id: &str| rules.cos.iter().find(|c| c.id == id).map_or_else(|| id.to_owned(), |c| c.name.clone());
+            let mut edited = scenario.clone();
+            edited.players[usize::from(seat)].co = CoChoice::NoCo;
+            push(format!("{} plays without a CO (in place of {})", name(seat), co_name(co)), None, 0.25, edited);
+        }
+    }
+    out
+}
+
+/// A unit kind's cost, 0 for a kind the ruleset lacks.
+fn unit_cost(rules: &Ruleset, kind: &str) -> u32 {
+    rules.unit_id(kind).map_or(0, |id| rules.unit(id).cost)
+}
+
+/// A unit kind's name as players read it.
+fn kind_name(rules: &Ruleset, kind: &str) -> String {
+    rules.unit_id(kind).map_or_else(|| kind.to_owned(), |id| rules.unit(id).name.clone())
+}
+
+/// What a seat starts with: its units' costs, with the units they carry, and its funds.
+fn army_worth(rules: &Ruleset, scenario: &Scenario, seat: u8) -> i64 {
+    let units: u32 = scenario
+        .units
+        .iter()
+        .filter(|u| u.owner == seat)
+        .map(|u| unit_cost(rules, &u.kind) + u.passengers.iter().map(|p| unit_cost(rules, &p.kind)).sum::<u32>())
+        .sum();
+    i64::from(units) + scenario.players.get(usize::from(seat)).map_or(0, |p| p.funds.max(0))
+}
+
+/// One more of each kind the seat has, on the free square nearest its first unit of that kind
+/// with the same terrain (where that kind can surely stand), searched ring by ring.
+fn extra_units<'a>(rules: &Ruleset, scenario: &'a Scenario, seat: u8) -> Vec<(&'a ScenarioUnit, Pos)> {
+    let mut seen: Vec<&str> = Vec::new();
+    let mut out = Vec::new();
+    for unit in scenario.units.iter().filter(|u| u.owner == seat) {
+        if seen.contains(&unit.kind.as_str()) || rules.unit_id(&unit.kind).is_none() {
+            continue;
+        }
+        seen.push(&unit.kind);
+        let terrain = scenario.terrain_at(unit.pos);
+        let free = |p: Pos| {
+            scenario.contains(p)
+                && scenario.terrain_at(p) == terrain
+                && scenario.unit_index_at(p).is_none()
+                && !out.iter().any(|(_, q)| *q == p)
+        };
+        let found = (1..=3i32).find_map(|ring| {
+            let mut ring_squares = Vec::new();
+            for dy in -ring..=ring {
+                for dx in -ring..=ring {
+                    if dx.abs().max(dy.abs()) != ring {
+                        continue;
+                    }
+                    let (x, y) = (i32::from(unit.pos.x) + dx, i32::from(unit.pos.y) + dy);
+                    if let (Ok(x), Ok(y)) = (u16::try_from(x), u16::try_from(y)) {
+                        ring_squares.push(Pos::new(x, y));
+                    }
+                }
+            }
+            ring_squares.into_iter().find(|&p| free(p))
+        });
+        if let Some(at) = found {
+            out.push((unit, at));
+        }
+    }
+    out
+}
+
+/// The two neutral cities nearest the seat's units (by steps across the board).
+fn nearest_neutral_cities(rules: &Ruleset, scenario: &Scenario, seat: u8) -> Vec<Pos> {
+    let own: Vec<Pos> = scenario.units.iter().filter(|u| u.owner == seat).map(|u| u.pos).collect();
+    let mut cities: Vec<(u32, Pos)> = scenario
+        .squares()
+        .filter(|&p| {
+            !scenario.owners.contains_key(&p)
+                && rules.terrains.get(scenario.terrain_at(p).index()).and_then(|t| t.property)
+                    == Some(PropertyKind::City)
+        })
+        .map(|p| {
+            let distance = own
+                .iter()
+                .map(|q| u32::from(p.x.abs_diff(q.x)) + u32::from(p.y.abs_diff(q.y)))
+                .min()
+                .unwrap_or(u32::MAX);
+            (distance, p)
+        })
+        .collect();
+    cities.sort_by_key(|&(d, p)| (d, p.y, p.x));
+    cities.into_iter().take(2).map(|(_, p)| p).collect()
+}

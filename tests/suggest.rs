@@ -1,0 +1,164 @@
+//! The balance lab's suggestions (issue 75): every game proposes edits toward fair in its own
+//! terms, each keeps the scenario valid and changes only what its words name; `balance
+//! --suggest` screens and confirms them, `--apply N -o OUT` writes the Nth, and a split run
+//! merges to the one-machine answer byte for byte.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use skirmish_studio::game::{Aim, GameDefinition, Severity};
+use skirmish_studio::systems::armored::ArmoredAdvance;
+use skirmish_studio::systems::modern::ModernSkirmish;
+use skirmish_studio::systems::skirm::Skirm;
+use skirmish_studio::systems::swat::Swat;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const STUDIO: &str = env!("CARGO_BIN_EXE_skirmish-studio");
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios").join(name)
+}
+
+/// The lines of `after` that are not in `before`, and of `before` not in `after`, each line
+/// counted as often as it stands (two units alike are two lines).
+fn changed_lines(before: &str, after: &str) -> usize {
+    let mut counts: std::collections::BTreeMap<&str, i64> = std::collections::BTreeMap::new();
+    for line in before.lines() {
+        *counts.entry(line).or_default() += 1;
+    }
+    for line in after.lines() {
+        *counts.entry(line).or_default() -= 1;
+    }
+    counts.values().map(|n| n.unsigned_abs() as usize).sum()
+}
+
+/// Every edit the game proposes for its sample, toward seat 1's favour and toward seat 2's:
+/// each reads back; those that add a validator error are the ones the framework leaves out,
+/// and at least three remain each way; each changes only the lines of what its words name (at
+/// most six lines a change: a unit's block in the file is five, a number or a member one).
+fn edits_of<G: GameDefinition>(file: &str) {
+    let rules = G::builtin().unwrap();
+    let text = std::fs::read_to_string(sample(file)).unwrap();
+    let scenario = G::load(&rules, &text).unwrap();
+    let opened = skirmish_studio::systems::system_of(&text).unwrap().rules(None).unwrap().open(&text).unwrap();
+    let saved = G::save(&rules, &scenario).unwrap();
+    let errors = |s: &G::Scenario| G::validate(&rules, s).iter().filter(|f| f.severity == Severity::Error).count();
+    let before = errors(&scenario);
+    for (ahead, behind) in [(0, 1), (1, 0)] {
+        let aim = Aim { ahead: vec![ahead], behind: vec![behind], first_mover_wins: None };
+        let mut kept = Vec::new();
+        for edit in G::edits(&rules, &scenario, &aim) {
+            assert!(!edit.words.is_empty() && edit.changes >= 1 && edit.weight >= 0.0, "{file}: {}", edit.words);
+            assert!(!edit.words.contains('_'), "{file}: '{}' names no id", edit.words);
+            let written = G::save(&rules, &edit.scenario).unwrap();
+            let back = G::load(&rules, &written).unwrap_or_else(|e| panic!("{file}: '{}' reads back: {e}", edit.words));
+            if errors(&back) > before {
+                continue;
+            }
+            let lines = changed_lines(&saved, &written);
+            assert!(
+                (1..=6 * edit.changes as usize).contains(&lines),
+                "{file}: '{}' changes {lines} lines of the file",
+                edit.words
+            );
+            kept.push(edit.words);
+        }
+        assert!(kept.len() >= 3, "{file}: {} valid edits toward seat {}: {kept:?}", kept.len(), behind + 1);
+        let framework: Vec<String> = opened.edits(&aim).into_iter().map(|p| p.words).collect();
+        assert_eq!(framework, kept, "{file}: the framework keeps the valid edits, in the game's order");
+    }
+}
+
+#[test]
+fn suggest_skirmish_wars_proposes_funds_units_cities_and_cos() {
+    edits_of::<Swat>("bridgehead.ron");
+}
+
+#[test]
+fn suggest_skirm_proposes_squad_members_and_objectives() {
+    edits_of::<Skirm>("skirm-ruined-crossing.ron");
+}
+
+#[test]
+fn suggest_armored_advance_proposes_units_taken_added_and_swapped() {
+    edits_of::<ArmoredAdvance>("aa-three-farms.ron");
+}
+
+#[test]
+fn suggest_modern_skirmish_proposes_units_taken_added_and_moved() {
+    edits_of::<ModernSkirmish>("ms-open-field.ron");
+}
+
+/// Runs the studio; its exit code, standard output and standard error.
+fn studio(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(STUDIO).args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn suggest_lists_edits_with_prediction_and_confirmation_and_apply_writes_the_one_asked() {
+    let dir = std::env::temp_dir().join(format!("skirmish-suggest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = sample("bridgehead.ron");
+    let file = file.to_str().unwrap();
+    // Twenty games an edit and a confirmation: enough to exercise the run, not to judge.
+    let args = ["balance", file, "--suggest", "--games", "20", "--threads", "2"];
+    let (code, text, err) = studio(&args);
+    assert!(matches!(code, Some(0 | 1)), "{err}");
+    assert!(text.starts_with("Bridgehead as it stands: Red wins"), "{text}");
+    assert!(text.contains("  1. ") && text.contains("predicted: ") && text.contains("confirmed: "), "{text}");
+    assert!(text.contains("from seed 1000001"), "the confirmation plays a fresh block: {text}");
+    let first = text.lines().find(|l| l.starts_with("  1. ")).unwrap();
+    let words = first
+        .trim_start_matches("  1. ")
+        .trim_end_matches(" (reaches fair)")
+        .trim_end_matches(" (confirmed short of fair)")
+        .to_owned();
+    // The same run again, writing its first suggestion: the same edit, and only it.
+    let out = dir.join("fixed.ron");
+    let out_text = out.to_str().unwrap();
+    let (code, said, err) = studio(&[&args[..], &["--apply", "1", "-o", out_text]].concat());
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(said.trim(), format!("wrote {out_text} with: {words}"));
+    let rules = Swat::builtin().unwrap();
+    let original = Swat::load(&rules, &std::fs::read_to_string(file).unwrap()).unwrap();
+    let fixed = Swat::load(&rules, &std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_ne!(original, fixed);
+    assert_eq!(original.board, fixed.board, "the edit named no square");
+    // Refusals say what is wrong, before any game.
+    let (code, _, err) = studio(&["balance", file, "--suggest", "--apply", "1"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("-o OUT.ron"), "{err}");
+    let (code, _, err) = studio(&["balance", file, "--suggest", "--cos"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--suggest: runs on its own"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn suggest_split_into_shards_and_merged_gives_the_one_machine_json() {
+    let dir = std::env::temp_dir().join(format!("skirmish-suggest-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = sample("bridgehead.ron");
+    let file = file.to_str().unwrap();
+    let options = ["--suggest", "--games", "20"];
+    let (_, one, err) = studio(&[&["balance", file, "--json"][..], &options[..]].concat());
+    assert!(one.contains("\"suggest\""), "{err}");
+    let mut parts = Vec::new();
+    for k in 1..=2 {
+        let shard = format!("{k}/2");
+        let (code, part, err) =
+            studio(&[&["balance", file, "--threads", "1", "--shard", shard.as_str()][..], &options[..]].concat());
+        assert_eq!(code, Some(0), "{err}");
+        let path = dir.join(format!("part-{k}.json"));
+        std::fs::write(&path, part).unwrap();
+        parts.push(path);
+    }
+    let (_, merged, err) = studio(&["merge", "--json", parts[1].to_str().unwrap(), parts[0].to_str().unwrap()]);
+    assert_eq!(merged, one, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
