@@ -162,3 +162,38 @@ fn suggest_split_into_shards_and_merged_gives_the_one_machine_json() {
     assert_eq!(merged, one, "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The Balance panel's "Suggest fixes", in every game: the run under way has Cancel; run to its
+/// end on Bridgehead, the list shows each edit's prediction, and "Make edit 1" makes it as one
+/// step that Undo takes back to the scenario byte for byte.
+#[test]
+fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back() {
+    use egui_kittest::kittest::Queryable;
+    use skirmish_studio::ui::{DeskExt as _, Prefs};
+    let prefs = || Prefs { show_balance: true, ..Prefs::default() };
+    for file in ["skirm-night-extraction.ron", "aa-three-farms.ron", "ms-town.ron"] {
+        let mut harness = crate::window_common::window_on(file, prefs());
+        harness.state_mut().balance.games = 2000;
+        harness.get_by_label("Suggest fixes").click_accesskit();
+        harness.run_steps(3);
+        harness.get_by_label("Cancel suggestions").click_accesskit();
+        harness.run_steps(3);
+        harness.get_by_label("Suggest fixes");
+        assert!(harness.query_by_label_contains("failed").is_none(), "{file}: a cancel is no failure");
+    }
+    let mut harness = crate::window_common::window_on("bridgehead.ron", prefs());
+    harness.state_mut().balance.games = 20;
+    let before = harness.state().desk.text().unwrap();
+    harness.get_by_label("Suggest fixes").click_accesskit();
+    crate::window_common::run_until(&mut harness, 240.0, "the suggestions", |app| !app.balance.suggest.running());
+    harness.run_steps(2);
+    assert!(harness.query_all_by_label_contains("Predicted: ").count() >= 1, "each edit says its prediction");
+    harness.get_by_label("Make edit 1").click_accesskit();
+    harness.run_steps(3);
+    let after = harness.state().desk.text().unwrap();
+    assert_ne!(after, before, "the edit was made");
+    harness.get_by_label_contains("Made: ");
+    assert!(harness.state().desk.undo_redo_labels().0.is_some_and(|l| l.starts_with("Suggested edit: ")));
+    harness.state_mut().desk.undo();
+    assert_eq!(harness.state().desk.text().unwrap(), before, "undo restores the scenario byte for byte");
+}

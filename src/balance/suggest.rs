@@ -300,11 +300,20 @@ pub fn suggest(
     let _ends = super::RunEnds(scenario);
     let mut played = 0usize;
     let screen_range = 0..options.screen;
-    // The scenario's own games, on the seeds every edit is screened on.
-    let base = super::play_each(options.screen, run.threads, |g| {
-        let (seed, first) = super::seed_and_first(&run, seats, g);
-        scenario.battle(seed, first, run.round_cap, &run.levels)
-    })?;
+    // The scenario's own games, on the seeds every edit is screened on, a batch at a time so a
+    // Cancel is heard.
+    let mut base = Vec::with_capacity(options.screen);
+    while base.len() < options.screen {
+        let from = base.len();
+        let to = (from + BATCH).min(options.screen);
+        base.extend(super::play_each(to - from, run.threads, |job| {
+            let (seed, first) = super::seed_and_first(&run, seats, from + job);
+            scenario.battle(seed, first, run.round_cap, &run.levels)
+        })?);
+        if !progress("playing the scenario as it stands", base.len(), options.screen) {
+            return Err(super::side_by_side::CANCELLED.to_owned());
+        }
+    }
     played += base.len();
     let before = Fairness::of(&base, seats);
     let first_too = before.first_share().is_some_and(|share| (share - 0.5).abs() > margin);
@@ -535,6 +544,115 @@ fn fresh_run(
         }
     }
     Ok(records)
+}
+
+impl Suggestions {
+    /// A run's share in words: the seat furthest ahead before the edits, and the first mover
+    /// where it is a target.
+    #[must_use]
+    pub fn share_text(&self, fairness: &Fairness, name: &dyn Fn(u8) -> String) -> String {
+        let seat = fairness.seat_text(self.ahead.unwrap_or(0), name);
+        match (self.first_move_targeted, fairness.first_text()) {
+            (true, Some(first)) => format!("{seat}; {first}"),
+            _ => seat,
+        }
+    }
+
+    /// The lines before the list: the scenario as it stands, on fresh seeds where it was
+    /// confirmed, and what the list holds.
+    #[must_use]
+    pub fn headline(&self, title: &str, name: &dyn Fn(u8) -> String) -> Vec<String> {
+        let margin = format!("{:.0} points", 100.0 * self.margin);
+        let mut lines =
+            vec![format!("{title} as it stands: {}; fair is within {margin}.", self.share_text(&self.before, name))];
+        if let Some(own) = &self.own {
+            lines.push(format!(
+                "On fresh seeds: {}, in {} from seed {}.",
+                self.share_text(&own.fairness, name),
+                crate::game::games_counted(own.fairness.games),
+                own.seed
+            ));
+        }
+        lines.push(if self.already_fair() {
+            format!("It is fair within {margin} as it stands: no edit is needed.")
+        } else if self.suggestions.is_empty() {
+            "The game proposes no edit for this scenario.".to_owned()
+        } else if self.reached() {
+            format!("Edits that bring it within {margin} of fair, smallest first:")
+        } else {
+            format!("No edit reached fair within {margin} in its confirmation games; the closest come first:")
+        });
+        lines
+    }
+
+    /// How the edits were screened and how many games were played, in words.
+    #[must_use]
+    pub fn method(&self) -> String {
+        let (seed, screen) = self.screen;
+        format!(
+            "Each edit was screened on up to {screen} games from seed {seed} (the seeds the scenario's own games used) and dropped once the sequential test showed a seat still favoured; {} screened, {} in all.",
+            crate::game::counted(self.screened, "edit", "edits"),
+            crate::game::games_counted(self.games_played)
+        )
+    }
+
+    /// One suggestion's lines: the edit with whether it reached fair, its prediction, its
+    /// confirmation, its levels and the symmetry it breaks.
+    #[must_use]
+    pub fn suggestion_lines(&self, s: &Suggestion, name: &dyn Fn(u8) -> String) -> Vec<String> {
+        let status = match &s.confirmed {
+            Some(c) if c.reaches => " (reaches fair)",
+            Some(_) => " (confirmed short of fair)",
+            None => "",
+        };
+        let mut lines =
+            vec![format!("{}{status}", s.words), format!("predicted: {}", self.share_text(&s.predicted, name))];
+        if let Some(c) = &s.confirmed {
+            lines.push(format!(
+                "confirmed: {}, in {} from seed {}",
+                self.share_text(&c.fairness, name),
+                crate::game::games_counted(c.fairness.games),
+                c.seed
+            ));
+        }
+        if let Some(holds) = s.holds_at_every_level() {
+            let levels: Vec<String> = s
+                .levels
+                .iter()
+                .map(|(level, f, _)| format!("{}: {}", level.label(), f.seat_text(self.ahead.unwrap_or(0), name)))
+                .collect();
+            let verdict = if holds { "holds at every level" } else { "does not hold at every level" };
+            lines.push(format!("{verdict} ({})", levels.join("; ")));
+        }
+        if s.breaks_symmetry {
+            lines.push("the scenario's declared symmetry no longer holds: the asymmetry is the fix".to_owned());
+        }
+        lines
+    }
+}
+
+/// The suggestions in words, as the command prints them: the headline, each suggestion
+/// numbered, how they were screened, and the command that writes one.
+#[must_use]
+pub fn suggestions_text(title: &str, found: &Suggestions, name: &dyn Fn(u8) -> String, file: &str) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::new();
+    for line in found.headline(title, name) {
+        let _ = writeln!(text, "{line}");
+    }
+    if found.already_fair() {
+        return text;
+    }
+    for (number, s) in found.suggestions.iter().enumerate() {
+        for (i, line) in found.suggestion_lines(s, name).iter().enumerate() {
+            let _ = if i == 0 { writeln!(text, "  {}. {line}", number + 1) } else { writeln!(text, "     {line}") };
+        }
+    }
+    let _ = writeln!(text, "{}", found.method());
+    if !found.suggestions.is_empty() {
+        let _ = writeln!(text, "Write one: skirmish-studio balance {file} --suggest --apply 1 -o fixed.ron");
+    }
+    text
 }
 
 #[cfg(test)]

@@ -58,6 +58,8 @@ pub struct BalancePanel {
     pub readings: super::readings_panel::ReadingsTable,
     /// The verdict at every level of the computer.
     pub levels: super::levels_panel::LevelsSection,
+    /// The smallest edits that make the scenario fair.
+    pub suggest: super::suggest_panel::SuggestSection,
 }
 
 impl Default for BalancePanel {
@@ -73,6 +75,7 @@ impl Default for BalancePanel {
             results: BTreeMap::new(),
             readings: super::readings_panel::ReadingsTable::default(),
             levels: super::levels_panel::LevelsSection::default(),
+            suggest: super::suggest_panel::SuggestSection::default(),
         }
     }
 }
@@ -213,6 +216,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
         panel.levels.show(desk, panel.games, ui);
+        panel.suggest.show(desk, panel.games, panel.level, ui);
         panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
         return;
     };
@@ -272,6 +276,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         }
     }
     panel.levels.show(desk, panel.games, ui);
+    panel.suggest.show(desk, panel.games, panel.level, ui);
     panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
 }
 

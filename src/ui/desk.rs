@@ -180,6 +180,12 @@ pub trait DeskDocument: PlaysSavedGames {
     /// # Errors
     /// It cannot be written or read back.
     fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String>;
+    /// Makes the document the scenario in `text` (its game's file form) as one undoable step
+    /// labelled `label`: an edit the balance lab suggested.
+    ///
+    /// # Errors
+    /// The text is not a scenario of this game.
+    fn replace_from_text(&mut self, label: &str, text: &str) -> Result<(), String>;
 }
 
 /// A game's finding as its desk holds it.
@@ -313,6 +319,12 @@ impl<D: DeskParts> DeskDocument for D {
 
     fn open_scenario(&self) -> Result<Box<dyn OpenScenario>, String> {
         Ok(crate::game::Opened::<D::Game>::boxed(Arc::clone(self.rules()), self.doc().scenario.clone()))
+    }
+
+    fn replace_from_text(&mut self, label: &str, text: &str) -> Result<(), String> {
+        let scenario = <D::Game as GameDefinition>::load(self.rules(), text).map_err(|e| e.to_string())?;
+        self.doc_mut().replace_whole(label, scenario);
+        Ok(())
     }
 }
 

@@ -131,6 +131,16 @@ impl StudioApp {
                     super::balance_panel::show(&mut self.balance, self.desk.as_ref(), &mut self.status, ui);
                 });
             });
+            // An edit the lab suggested, made as one step the person can undo.
+            if let Some((words, text)) = self.balance.suggest.take_asked() {
+                match self.desk.replace_from_text(&format!("Suggested edit: {words}"), &text) {
+                    Ok(()) => {
+                        self.balance.suggest.made(self.desk.revision(), words.clone());
+                        self.status = format!("Made the suggested edit: {words}");
+                    }
+                    Err(message) => self.status = format!("The suggested edit cannot be made: {message}"),
+                }
+            }
         }
         let (desk, mut cx) = self.desk_and_context();
         desk.frame(&mut cx, ui);

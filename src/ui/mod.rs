@@ -29,6 +29,7 @@ mod shell;
 mod sketch;
 pub mod skirm;
 mod style;
+mod suggest_panel;
 pub mod swat;
 mod view;
 mod widgets;

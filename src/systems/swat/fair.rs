@@ -16,7 +16,7 @@ pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenar
     let names = scenario.seat_names();
     let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("seat {}", seat + 1));
     let symmetric = scenario.symmetry.is_some();
-    let mut out = Vec::new();
+    let mut out = if aim.first_mover_wins.is_some() { first_move_edits(scenario) } else { Vec::new() };
     let mut push = |words: String, place: Option<String>, weight: f64, edited: Scenario| {
         out.push(Edit { words, place, changes: 1, weight, breaks_symmetry: symmetric, scenario: edited });
     };
@@ -88,6 +88,37 @@ pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenar
             edited.players[usize::from(seat)].co = CoChoice::NoCo;
             push(format!("{} plays without a CO (in place of {})", name(seat), co_name(co)), None, 0.25, edited);
         }
+    }
+    out
+}
+
+/// Edits toward an even first move, kept symmetric (the lab moves each army first in turn): the
+/// turn limit two or four rounds either way, and more starting funds for every army (an army
+/// that can buy at once answers the first move sooner).
+fn first_move_edits(scenario: &Scenario) -> Vec<Edit<Scenario>> {
+    let mut out = Vec::new();
+    let mut push = |words: String, weight: f64, edited: Scenario| {
+        out.push(Edit { words, place: None, changes: 1, weight, breaks_symmetry: false, scenario: edited });
+    };
+    if let Some(limit) = scenario.victory.turn_limit {
+        for change in [-4i64, -2, 2, 4] {
+            let Ok(rounds) = u32::try_from(i64::from(limit.rounds) + change) else { continue };
+            if rounds < 4 {
+                continue;
+            }
+            let mut edited = scenario.clone();
+            if let Some(turn_limit) = &mut edited.victory.turn_limit {
+                turn_limit.rounds = rounds;
+            }
+            push(format!("The game ends after round {rounds} in place of {}", limit.rounds), 0.05, edited);
+        }
+    }
+    for step in steps(1, 8) {
+        let mut edited = scenario.clone();
+        for player in &mut edited.players {
+            player.funds += step;
+        }
+        push(format!("Every army starts with ${step} more"), 0.05 * step as f64, edited);
     }
     out
 }

@@ -1,0 +1,118 @@
+//! The Balance panel's "Make it fair" section: the lab's suggestions in the background, with
+//! progress and Cancel, the list with each edit's prediction and confirmation, and a button per
+//! edit that makes it on the board as one undoable step (Undo shows the board before it).
+
+use super::commands::capitalised;
+use super::desk::Desk;
+use super::lab_job::{JobState, LabJob, options};
+use crate::balance::suggest::{SCREEN_GAMES, SuggestOptions, Suggestions, suggest};
+use crate::game::Level;
+use crate::ui::desk::DeskExt as _;
+use egui::{Color32, RichText, Ui};
+
+/// The section's run, its result for a document revision, and an edit asked for.
+#[derive(Default)]
+pub struct SuggestSection {
+    job: LabJob<Suggestions>,
+    /// An edit the person asked to make: its words and the edited scenario's file text, for
+    /// the window to apply to the document (the panel sees the desk only to read it).
+    asked: Option<(String, String)>,
+    /// The last edit made from the list: the revision it made, and its words.
+    made: Option<(u64, String)>,
+}
+
+impl SuggestSection {
+    /// The edit asked for since the last frame, if any: its words and its file text.
+    pub fn take_asked(&mut self) -> Option<(String, String)> {
+        self.asked.take()
+    }
+
+    /// Whether a run is under way.
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.job.running()
+    }
+
+    /// Notes that the edit `words` was made, giving the document `revision`.
+    pub fn made(&mut self, revision: u64, words: String) {
+        self.made = Some((revision, words));
+    }
+
+    /// The section under the balance verdict: `games` is the panel's game count, each
+    /// confirmation's; `level` the computer's for every seat.
+    pub fn show(&mut self, desk: &dyn Desk, games: usize, level: Level, ui: &mut Ui) {
+        let Ok(scenario) = desk.open_scenario() else { return };
+        ui.separator();
+        ui.label(RichText::new("Make it fair").strong());
+        let revision = desk.revision();
+        if !self.job.running()
+            && ui
+                .button("Suggest fixes")
+                .on_hover_text(format!(
+                    "Try the game's smallest edits on up to {SCREEN_GAMES} games each, and confirm the best on {games} fresh games"
+                ))
+                .clicked()
+        {
+            let run = options(games.max(20), level);
+            let asked = SuggestOptions { run, screen: SCREEN_GAMES.min(run.games) };
+            self.job.start(revision, move |progress| {
+                suggest(scenario.as_ref(), &asked, &mut |_, done, of| progress(done, of))
+            });
+        }
+        let mut cancel = false;
+        match self.job.state() {
+            JobState::Idle => {}
+            JobState::Running(done, of) => {
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / of.max(1) as f32)
+                        .text(format!("{done} of {} games of this step", of.max(1))),
+                );
+                cancel = ui.button("Cancel suggestions").clicked();
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+            }
+            JobState::Done(_, Err(message)) => {
+                ui.label(RichText::new(format!("The suggestions failed: {message}")).color(Color32::LIGHT_RED));
+            }
+            JobState::Done(played, Ok(found)) => {
+                let name = |seat: u8| desk.seat_name(usize::from(seat));
+                if let Some((at, words)) = &self.made
+                    && *at == revision
+                {
+                    ui.label(
+                        RichText::new(format!("Made: {words}. Undo (Ctrl+Z) shows the board before it."))
+                            .color(crate::ui::style::WARNING),
+                    );
+                } else if played != revision {
+                    ui.label(RichText::new("The map changed since: suggest again.").weak());
+                }
+                for line in found.headline(desk.name(), &name) {
+                    ui.label(line);
+                }
+                for (number, suggestion) in found.suggestions.iter().enumerate() {
+                    ui.group(|ui| {
+                        let lines = found.suggestion_lines(suggestion, &name);
+                        for (i, line) in lines.iter().enumerate() {
+                            let text = capitalised(line);
+                            ui.label(match i {
+                                0 if suggestion.reaches() => RichText::new(format!("{}. {text}", number + 1))
+                                    .color(Color32::from_rgb(80, 190, 100)),
+                                0 => RichText::new(format!("{}. {text}", number + 1)).strong(),
+                                _ => RichText::new(text).small(),
+                            });
+                        }
+                        let apply = ui
+                            .add_enabled(played == revision, egui::Button::new(format!("Make edit {}", number + 1)))
+                            .on_hover_text("Make this edit on the board as one step; Undo takes it back");
+                        if apply.clicked() {
+                            self.asked = Some((suggestion.words.clone(), suggestion.text.clone()));
+                        }
+                    });
+                }
+                ui.label(RichText::new(found.method()).small());
+            }
+        }
+        if cancel {
+            self.job.cancel();
+        }
+    }
+}
