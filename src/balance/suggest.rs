@@ -1,16 +1,20 @@
 //! The balance lab's suggestions: the smallest edits that bring a scenario to fair, proved by
-//! games. The game proposes edits toward what the lab measured ([`crate::game::Aim`]); each is
-//! screened on the seeds the scenario's own games used (common random numbers), dropped as soon
-//! as the lab's sequential test says a seat is still, or now, favoured by the margin; where no
-//! single edit reaches fair, the closest are edited again. The smallest that reach fair are
-//! then confirmed on a fresh block of seeds at the run's game count, and the first is played at
-//! every level of the computer.
+//! games. The scenario plays a short screening block and a fresh block at the run's game count;
+//! the game proposes edits toward what the fresh block measured ([`crate::game::Aim`]). Each edit
+//! is screened on the screening block's seeds (common random numbers): its shift from the
+//! scenario's own screening games, added to the scenario's share on the fresh block, is its
+//! prediction, and it is dropped once that prediction's interval lies wholly beyond the margin.
+//! Where no single edit reaches fair, the closest are edited again. The smallest that reach fair
+//! are confirmed on the fresh block (the scenario's "before" on the same seeds), and the first
+//! is played at every level of the computer.
 //!
-//! Split across machines: screening decides what is confirmed, and a shard sees only its own
-//! share of each run, so every process plays the screening whole and only the confirmation and
-//! level runs are split ([`super::ledger`]); the merged answer is the one-machine answer.
+//! Split across machines: a shard sees only its own share of a split run, so every run whose
+//! result decides what is played next (the screening, the scenario's fresh block, each
+//! confirmation) is played whole in every process, and only the runs at every level are split
+//! ([`super::ledger`]); the merged answer is the one-machine answer, though a split run saves
+//! little time.
 
-use super::{BATCH, BalanceOptions, GameRecord, Sprt, ledger, percent};
+use super::{BATCH, BalanceOptions, GameRecord, ledger, percent};
 use crate::game::{Aim, Level, OpenScenario, Proposal, wilson_interval};
 use serde::Serialize;
 
@@ -123,20 +127,6 @@ impl Fairness {
         self.decisive > 0
             && self.seats.iter().all(|s| inside(s.interval, fair))
             && (!first_too || self.first_mover.is_none_or(|(_, _, interval)| inside(interval, 0.5)))
-    }
-
-    /// Whether the lab's sequential test already says a seat (or, where `first_too`, the first
-    /// or the second mover) wins by the margin or more: the edit does not reach fair.
-    #[must_use]
-    pub fn decided_unfair(&self, margin: f64, first_too: bool) -> bool {
-        let fair = self.fair();
-        let seat = self.seats.iter().any(|s| Sprt::new(fair, margin, s.wins, self.decisive).decision() == Some(true));
-        let mover = first_too
-            && self.first_mover.is_some_and(|(won, n, _)| {
-                Sprt::new(0.5, margin, won, n).decision() == Some(true)
-                    || Sprt::new(0.5, margin, n - won, n).decision() == Some(true)
-            });
-        seat || mover
     }
 
     /// What an edit should do from here: the seats ahead of fair and behind it, furthest first,
@@ -316,48 +306,50 @@ pub fn suggest(
     }
     played += base.len();
     let before = Fairness::of(&base, seats);
-    let first_too = before.first_share().is_some_and(|share| (share - 0.5).abs() > margin);
-    let aim = before.aim(margin, first_too);
+    // The scenario itself on the fresh block: the anchor every prediction is read against (its
+    // screening games are few, and their share can sit well off the true one), and the "before"
+    // of each confirmation, on the same seeds.
     let confirm_run = BalanceOptions { seed: run.seed.wrapping_add(CONFIRM_SEED_OFFSET), ..run };
-    // Where its own games look fair, the scenario is confirmed first: a fair scenario needs no edit.
-    let mut own = None;
-    if before.deviation(first_too) <= margin {
-        let records =
-            fresh_run(scenario, &confirm_run, seats, &mut played, "confirming the scenario as it stands", progress)?;
-        let fairness = Fairness::of(&records, seats);
-        let reaches = fairness.within(margin, first_too);
-        own = Some(Confirmation { seed: confirm_run.seed, fairness, reaches });
-        if reaches {
-            return Ok(Suggestions {
-                margin,
-                ahead: aim.ahead.first().copied(),
-                before,
-                own,
-                first_move_targeted: first_too,
-                suggestions: Vec::new(),
-                screened: 0,
-                games_played: played,
-                screen: (run.seed, options.screen),
-                confirm_games: run.games,
-            });
-        }
+    let records = fresh_run(
+        scenario,
+        &confirm_run,
+        (seats, Split::Whole),
+        &mut played,
+        "playing the scenario on fresh seeds",
+        progress,
+    )?;
+    let anchor = Fairness::of(&records, seats);
+    let first_too = anchor.first_share().is_some_and(|share| (share - 0.5).abs() > margin);
+    let aim = anchor.aim(margin, first_too);
+    let reaches_now = anchor.within(margin, first_too);
+    let own = Some(Confirmation { seed: confirm_run.seed, fairness: anchor.clone(), reaches: reaches_now });
+    let read = Reading { base: &before, anchor: &anchor, seats, margin, first_too };
+    if reaches_now {
+        return Ok(Suggestions {
+            margin,
+            ahead: aim.ahead.first().copied(),
+            before,
+            own,
+            first_move_targeted: first_too,
+            suggestions: Vec::new(),
+            screened: 0,
+            games_played: played,
+            screen: (run.seed, options.screen),
+            confirm_games: run.games,
+        });
     }
     let mut screened: Vec<Screened> = Vec::new();
     let mut step: Vec<Screened> = fresh(scenario.edits(&aim));
-    screen(&mut step, &run, seats, screen_range.clone(), &mut played, "screening edits", progress)?;
-    let reaches = |s: &Screened| Fairness::of(&s.records, seats).deviation(first_too) <= margin;
+    screen(&mut step, &run, &read, screen_range.clone(), &mut played, "screening edits", progress)?;
+    let reaches = |s: &Screened| read.deviation(&s.records) <= margin;
     if !step.iter().any(reaches) {
         // No single edit reaches fair: the closest that moved toward it are edited again.
-        let start = before.deviation(first_too);
-        let mut closest: Vec<&Screened> =
-            step.iter().filter(|s| Fairness::of(&s.records, seats).deviation(first_too) < start).collect();
-        closest.sort_by(|a, b| {
-            let (da, db) = (Fairness::of(&a.records, seats), Fairness::of(&b.records, seats));
-            da.deviation(first_too).total_cmp(&db.deviation(first_too))
-        });
+        let start = anchor.deviation(first_too);
+        let mut closest: Vec<&Screened> = step.iter().filter(|s| read.deviation(&s.records) < start).collect();
+        closest.sort_by(|a, b| read.deviation(&a.records).total_cmp(&read.deviation(&b.records)));
         let mut second = Vec::new();
         for parent in closest.into_iter().take(PARENTS) {
-            let aim = Fairness::of(&parent.records, seats).aim(margin, first_too);
+            let aim = read.predicted(&parent.records).aim(margin, first_too);
             let mut children = parent.proposal.scenario.edits(&aim);
             children.sort_by(|a, b| a.changes.cmp(&b.changes).then(a.weight.total_cmp(&b.weight)));
             for child in children.into_iter().take(MOST_CHILDREN) {
@@ -375,7 +367,7 @@ pub fn suggest(
             }
         }
         let mut second = fresh(second);
-        screen(&mut second, &run, seats, screen_range.clone(), &mut played, "screening pairs of edits", progress)?;
+        screen(&mut second, &run, &read, screen_range.clone(), &mut played, "screening pairs of edits", progress)?;
         screened.extend(step);
         screened.extend(second);
     } else {
@@ -384,8 +376,7 @@ pub fn suggest(
     let count = screened.len();
     // Reaching first, smallest first; then the rest, closest first.
     let key = |s: &Screened| {
-        let f = Fairness::of(&s.records, seats);
-        let dev = f.deviation(first_too);
+        let dev = read.deviation(&s.records);
         let reach = dev <= margin;
         (
             !reach,
@@ -407,7 +398,14 @@ pub fn suggest(
     for (rank, candidate) in screened.into_iter().enumerate().take(10) {
         let confirmed = if rank < to_confirm {
             let what = format!("confirming edit {} of {to_confirm}", rank + 1);
-            let records = fresh_run(&*candidate.proposal.scenario, &confirm_run, seats, &mut played, &what, progress)?;
+            let records = fresh_run(
+                &*candidate.proposal.scenario,
+                &confirm_run,
+                (seats, Split::Whole),
+                &mut played,
+                &what,
+                progress,
+            )?;
             let fairness = Fairness::of(&records, seats);
             let reaches = fairness.within(margin, first_too);
             Some(Confirmation { seed: confirm_run.seed, fairness, reaches })
@@ -416,7 +414,7 @@ pub fn suggest(
         };
         let proposal = candidate.proposal;
         let suggestion = Suggestion {
-            predicted: Fairness::of(&candidate.records, seats),
+            predicted: read.predicted(&candidate.records),
             words: proposal.words,
             place: proposal.place,
             changes: proposal.changes,
@@ -434,7 +432,7 @@ pub fn suggest(
         for level in [Level::Easy, Level::Hard] {
             let at_level = BalanceOptions { levels: [level; 8], games: options.screen, ..confirm_run };
             let what = format!("playing the first suggestion at {}", level.label());
-            let records = fresh_run(&**edited, &at_level, seats, &mut played, &what, progress)?;
+            let records = fresh_run(&**edited, &at_level, (seats, Split::Shared), &mut played, &what, progress)?;
             let fairness = Fairness::of(&records, seats);
             let within = fairness.deviation(first_too) <= margin;
             best.levels.push((level, fairness, within));
@@ -472,19 +470,81 @@ fn fresh(mut proposals: Vec<Proposal>) -> Vec<Screened> {
         .collect()
 }
 
+/// How screening games are read: an edit's shift from the scenario's own screening games
+/// (the same seeds), added to the scenario's share on the fresh block.
+struct Reading<'a> {
+    base: &'a Fairness,
+    anchor: &'a Fairness,
+    seats: u8,
+    margin: f64,
+    first_too: bool,
+}
+
+impl Reading<'_> {
+    /// What an edit's screening games predict on the fresh block: each share moved by the
+    /// edit's shift on the screening seeds, its interval moved with it.
+    fn predicted(&self, records: &[GameRecord]) -> Fairness {
+        let measured = Fairness::of(records, self.seats);
+        let moved = |now: f64, base: f64, anchor: f64| (anchor + now - base).clamp(0.0, 1.0);
+        let seats = measured
+            .seats
+            .iter()
+            .zip(&self.base.seats)
+            .zip(&self.anchor.seats)
+            .map(|((now, base), anchor)| {
+                let shift = anchor.share - base.share;
+                SeatFairness {
+                    seat: now.seat,
+                    wins: now.wins,
+                    share: moved(now.share, base.share, anchor.share),
+                    interval: ((now.interval.0 + shift).clamp(0.0, 1.0), (now.interval.1 + shift).clamp(0.0, 1.0)),
+                }
+            })
+            .collect();
+        let first_mover = match (measured.first_mover, self.base.first_share(), self.anchor.first_share()) {
+            (Some((won, n, (low, high))), Some(base), Some(anchor)) => {
+                let shift = anchor - base;
+                Some((won, n, ((low + shift).clamp(0.0, 1.0), (high + shift).clamp(0.0, 1.0))))
+            }
+            (kept, _, _) => kept,
+        };
+        Fairness { seats, first_mover, ..measured }
+    }
+
+    /// How far from fair an edit's screening games predict it.
+    fn deviation(&self, records: &[GameRecord]) -> f64 {
+        let predicted = self.predicted(records);
+        let fair = predicted.fair();
+        let seats = predicted.seats.iter().map(|s| (s.share - fair).abs()).fold(0.0, f64::max);
+        let first = match (self.first_too, predicted.first_mover) {
+            (true, Some((_, _, (low, high)))) => ((low + high) / 2.0 - 0.5).abs(),
+            _ => 0.0,
+        };
+        if predicted.decisive == 0 { 1.0 } else { seats.max(first) }
+    }
+
+    /// Whether an edit's predicted interval for some seat lies wholly beyond the margin: it
+    /// cannot reach fair, and is dropped.
+    fn beyond_reach(&self, records: &[GameRecord]) -> bool {
+        let predicted = self.predicted(records);
+        let fair = predicted.fair();
+        predicted.seats.iter().any(|s| s.interval.0 > fair + self.margin || s.interval.1 < fair - self.margin)
+    }
+}
+
 /// Plays the screening games of every edit not yet dropped, batch by batch on the same seeds
 /// as the scenario's own, all edits' games of a batch shared among the threads; an edit is
-/// dropped once the sequential test says it leaves a seat favoured.
-#[allow(clippy::too_many_arguments)]
+/// dropped once its predicted interval for a seat lies wholly beyond the margin.
 fn screen(
     edits: &mut [Screened],
     run: &BalanceOptions,
-    seats: u8,
+    read: &Reading<'_>,
     range: std::ops::Range<usize>,
     played: &mut usize,
     stage: &str,
     progress: &mut SuggestProgress<'_>,
 ) -> Result<(), String> {
+    let seats = read.seats;
     let total = edits.len() * range.len();
     let mut at = range.start;
     let mut done = 0;
@@ -507,9 +567,9 @@ fn screen(
         done += jobs.len();
         for &i in &live {
             let edit = &mut edits[i];
-            // Only a seat's test drops an edit: the first move is a target of the ranking, but an
+            // Only the seats drop an edit: the first move is a target of the ranking, but an
             // edit that evens the seats is worth seeing (and editing again) while it does not.
-            if Fairness::of(&edit.records, seats).decided_unfair(run.margin, false) {
+            if read.beyond_reach(&edit.records) {
                 edit.dropped = true;
                 edit.proposal.scenario.let_go_of_kept();
             }
@@ -522,16 +582,31 @@ fn screen(
     Ok(())
 }
 
-/// A run of `options.games` games on a fresh block, split across shards like any lab run.
+/// Whether a fresh-block run is split across shards. A run whose result decides what is played
+/// next (the scenario's own, each confirmation) is played whole in every shard, as a shard sees
+/// only its share of a split run; only the runs at every level, which decide nothing after
+/// them, are split.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Split {
+    /// Played whole in every process.
+    Whole,
+    /// Split across shards like any lab run, and replayed from the parts by a merge.
+    Shared,
+}
+
+/// A run of `options.games` games on a fresh block, played whole or split across shards.
 fn fresh_run(
     scenario: &dyn OpenScenario,
     options: &BalanceOptions,
-    seats: u8,
+    (seats, split): (u8, Split),
     played: &mut usize,
     stage: &str,
     progress: &mut SuggestProgress<'_>,
 ) -> Result<Vec<GameRecord>, String> {
-    let mode = ledger::begin_run(options.games);
+    let mode = match split {
+        Split::Whole => ledger::RunMode::Play,
+        Split::Shared => ledger::begin_run(options.games),
+    };
     let _ends = super::RunEnds(scenario);
     let mut records = Vec::with_capacity(options.games);
     while records.len() < options.games {
@@ -563,16 +638,20 @@ impl Suggestions {
     #[must_use]
     pub fn headline(&self, title: &str, name: &dyn Fn(u8) -> String) -> Vec<String> {
         let margin = format!("{:.0} points", 100.0 * self.margin);
-        let mut lines =
-            vec![format!("{title} as it stands: {}; fair is within {margin}.", self.share_text(&self.before, name))];
-        if let Some(own) = &self.own {
-            lines.push(format!(
-                "On fresh seeds: {}, in {} from seed {}.",
-                self.share_text(&own.fairness, name),
-                crate::game::games_counted(own.fairness.games),
-                own.seed
-            ));
-        }
+        let mut lines = match &self.own {
+            Some(own) => vec![
+                format!(
+                    "{title} as it stands: {}, in {} from seed {}; fair is within {margin}.",
+                    self.share_text(&own.fairness, name),
+                    crate::game::games_counted(own.fairness.games),
+                    own.seed
+                ),
+                format!("On the screening games every edit plays too: {}.", self.share_text(&self.before, name)),
+            ],
+            None => {
+                vec![format!("{title} as it stands: {}; fair is within {margin}.", self.share_text(&self.before, name))]
+            }
+        };
         lines.push(if self.already_fair() {
             format!("It is fair within {margin} as it stands: no edit is needed.")
         } else if self.suggestions.is_empty() {
@@ -695,10 +774,21 @@ mod tests {
     }
 
     #[test]
-    fn the_sequential_test_drops_an_edit_that_leaves_a_seat_ahead_and_keeps_one_that_may_reach() {
-        assert!(Fairness::of(&records(150, 50, 0), 2).decided_unfair(0.05, false));
-        assert!(Fairness::of(&records(50, 150, 0), 2).decided_unfair(0.05, false), "overshooting is unfair too");
-        assert!(!Fairness::of(&records(11, 9, 0), 2).decided_unfair(0.05, false));
+    fn an_edits_shift_on_the_screening_seeds_is_read_from_the_scenarios_share_on_fresh_seeds() {
+        // The screening seeds gave the scenario 53%; the fresh block gives it 39%. An edit that
+        // takes seat 1 from 53% to 64% on the screening seeds is predicted at 50% on the fresh.
+        let (base, anchor) = (Fairness::of(&records(53, 47, 0), 2), Fairness::of(&records(390, 610, 0), 2));
+        let read = Reading { base: &base, anchor: &anchor, seats: 2, margin: 0.05, first_too: false };
+        let edit = records(64, 36, 0);
+        let predicted = read.predicted(&edit);
+        assert!((predicted.seats[0].share - 0.50).abs() < 1e-9, "{predicted:?}");
+        assert!(read.deviation(&edit) < 1e-9);
+        assert!(!read.beyond_reach(&edit));
+        // Unchanged from the scenario, it stays 11 points off, and its interval on 1000 games
+        // lies wholly beyond the margin.
+        let same = records(530, 470, 0);
+        assert!((read.deviation(&same) - 0.11).abs() < 1e-9);
+        assert!(read.beyond_reach(&same));
     }
 
     #[test]

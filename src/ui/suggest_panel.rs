@@ -19,6 +19,8 @@ pub struct SuggestSection {
     asked: Option<(String, String)>,
     /// The last edit made from the list: the revision it made, and its words.
     made: Option<(u64, String)>,
+    /// The step the run under way is at, in words ("screening edits").
+    stage: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl SuggestSection {
@@ -55,18 +57,26 @@ impl SuggestSection {
         {
             let run = options(games.max(20), level);
             let asked = SuggestOptions { run, screen: SCREEN_GAMES.min(run.games) };
+            let stage = std::sync::Arc::clone(&self.stage);
             self.job.start(revision, move |progress| {
-                suggest(scenario.as_ref(), &asked, &mut |_, done, of| progress(done, of))
+                suggest(scenario.as_ref(), &asked, &mut |now, done, of| {
+                    if let Ok(mut words) = stage.lock() {
+                        now.clone_into(&mut words);
+                    }
+                    progress(done, of)
+                })
             });
         }
         let mut cancel = false;
         match self.job.state() {
             JobState::Idle => {}
             JobState::Running(done, of) => {
-                ui.add(
-                    egui::ProgressBar::new(done as f32 / of.max(1) as f32)
-                        .text(format!("{done} of {} games of this step", of.max(1))),
-                );
+                let stage = self.stage.lock().map(|s| s.clone()).unwrap_or_default();
+                ui.add(egui::ProgressBar::new(done as f32 / of.max(1) as f32).text(format!(
+                    "{}: {done} of at most {} games",
+                    capitalised(&stage),
+                    of.max(1)
+                )));
                 cancel = ui.button("Cancel suggestions").clicked();
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }

@@ -32,12 +32,8 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
     };
     let mut out = Vec::new();
     for &seat in &aim.ahead {
-        let mut seen: Vec<&str> = Vec::new();
+        // Every unit, not one of each profile: where a unit stands matters as much as what it is.
         for (index, unit) in units.iter().enumerate().filter(|(_, u)| u.owner == seat) {
-            if seen.contains(&unit.profile.as_str()) {
-                continue;
-            }
-            seen.push(&unit.profile);
             let mut edited = scenario.clone();
             edited.table.units.remove(index);
             let words = format!("The {} {} at {} is taken off", possessive(&side(seat)), name(unit), at(unit));
@@ -52,8 +48,14 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
             if let Some(cheaper) = cheaper {
                 let mut edited = scenario.clone();
                 edited.table.units[index].profile = cheaper.id.clone();
-                let words =
-                    format!("The {} {} at {} becomes a {}", possessive(&side(seat)), own.name, at(unit), cheaper.name);
+                let article = if cheaper.name.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+                let words = format!(
+                    "The {} {} at {} becomes {article} {}",
+                    possessive(&side(seat)),
+                    own.name,
+                    at(unit),
+                    cheaper.name
+                );
                 let weight = f64::from(own.cost - cheaper.cost) / worth(seat);
                 out.push(edit(words, at(unit), weight, edited));
             }
