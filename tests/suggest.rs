@@ -105,8 +105,9 @@ fn suggest_lists_edits_with_prediction_and_confirmation_and_apply_writes_the_one
     std::fs::create_dir_all(&dir).unwrap();
     let file = sample("bridgehead.ron");
     let file = file.to_str().unwrap();
-    // Twenty games an edit and a confirmation: enough to exercise the run, not to judge.
-    let args = ["balance", file, "--suggest", "--games", "20", "--threads", "2"];
+    // Twenty games an edit and a confirmation, by the fast player: enough to exercise the run,
+    // not to judge.
+    let args = ["balance", file, "--suggest", "--games", "20", "--level", "easy", "--threads", "2"];
     let (code, text, err) = studio(&args);
     assert!(matches!(code, Some(0 | 1)), "{err}");
     assert!(text.starts_with("Bridgehead as it stands: Red wins"), "{text}");
@@ -145,7 +146,7 @@ fn suggest_split_into_shards_and_merged_gives_the_one_machine_json() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = sample("bridgehead.ron");
     let file = file.to_str().unwrap();
-    let options = ["--suggest", "--games", "20"];
+    let options = ["--suggest", "--games", "20", "--level", "easy"];
     let (_, one, err) = studio(&[&["balance", file, "--json"][..], &options[..]].concat());
     assert!(one.contains("\"suggest\""), "{err}");
     let mut parts = Vec::new();
@@ -183,6 +184,7 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
     }
     let mut harness = crate::window_common::window_on("bridgehead.ron", prefs());
     harness.state_mut().balance.games = 20;
+    harness.state_mut().balance.level = skirmish_studio::game::Level::Easy;
     let before = harness.state().desk.text().unwrap();
     harness.get_by_label("Suggest fixes").click_accesskit();
     crate::window_common::run_until(&mut harness, 240.0, "the suggestions", |app| !app.balance.suggest.running());

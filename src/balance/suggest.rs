@@ -32,6 +32,10 @@ const PARENTS: usize = 2;
 const MOST_EDITS: usize = 40;
 /// The most second edits screened after each of the closest first ones (smallest first).
 const MOST_CHILDREN: usize = 16;
+/// How many of the closest edits play longer screening before confirmation.
+const REFINED: usize = 6;
+/// How many times the screening games those closest edits play in all.
+const LONGER: usize = 3;
 
 /// What a suggestion run is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -323,7 +327,7 @@ pub fn suggest(
     let aim = anchor.aim(margin, first_too);
     let reaches_now = anchor.within(margin, first_too);
     let own = Some(Confirmation { seed: confirm_run.seed, fairness: anchor.clone(), reaches: reaches_now });
-    let read = Reading { base: &before, anchor: &anchor, seats, margin, first_too };
+    let read = Reading { base: &base, anchor: &anchor, seats, margin, first_too };
     if reaches_now {
         return Ok(Suggestions {
             margin,
@@ -389,6 +393,51 @@ pub fn suggest(
         let (ka, kb) = (key(a), key(b));
         ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
     });
+    // The closest few play more screening games before any is confirmed: 200 games predict a
+    // share to about 7 points, and a confirmation must land within about 2 of fair.
+    let longer = options.screen * LONGER;
+    if longer > options.screen && !screened.is_empty() {
+        while base.len() < longer {
+            let from = base.len();
+            let to = (from + BATCH).min(longer);
+            base.extend(super::play_each(to - from, run.threads, |job| {
+                let (seed, first) = super::seed_and_first(&run, seats, from + job);
+                scenario.battle(seed, first, run.round_cap, &run.levels)
+            })?);
+            played += to - from;
+            if !progress("playing the scenario on more screening seeds", base.len(), longer) {
+                return Err(super::side_by_side::CANCELLED.to_owned());
+            }
+        }
+        let read = Reading { base: &base, anchor: &anchor, seats, margin, first_too };
+        // A dropped edit stays dropped: its games stop short of the block, and it cannot reach.
+        let closest = screened.len().min(REFINED);
+        screen(
+            &mut screened[..closest],
+            &run,
+            &read,
+            options.screen..longer,
+            &mut played,
+            "screening the closest edits longer",
+            progress,
+        )?;
+        let key = |s: &Screened| {
+            let dev = read.deviation(&s.records);
+            let reach = dev <= margin;
+            (
+                !reach,
+                if reach { f64::from(s.proposal.changes) } else { 0.0 },
+                if reach { s.proposal.weight } else { 0.0 },
+                dev,
+            )
+        };
+        screened.sort_by(|a, b| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
+        });
+    }
+    let read = Reading { base: &base, anchor: &anchor, seats, margin, first_too };
+    let reaches = |s: &Screened| read.deviation(&s.records) <= margin;
     let mut suggestions: Vec<(Suggestion, Box<dyn OpenScenario>)> = Vec::new();
     let to_confirm = if screened.first().is_some_and(reaches) {
         screened.iter().take_while(|s| reaches(s)).count().min(CONFIRMED)
@@ -473,7 +522,9 @@ fn fresh(mut proposals: Vec<Proposal>) -> Vec<Screened> {
 /// How screening games are read: an edit's shift from the scenario's own screening games
 /// (the same seeds), added to the scenario's share on the fresh block.
 struct Reading<'a> {
-    base: &'a Fairness,
+    /// The scenario's own screening games, in seed order: an edit with `k` games is read
+    /// against the first `k`, the same seeds.
+    base: &'a [GameRecord],
     anchor: &'a Fairness,
     seats: u8,
     margin: f64,
@@ -485,11 +536,13 @@ impl Reading<'_> {
     /// edit's shift on the screening seeds, its interval moved with it.
     fn predicted(&self, records: &[GameRecord]) -> Fairness {
         let measured = Fairness::of(records, self.seats);
+        let base = Fairness::of(self.base.get(..records.len()).unwrap_or(self.base), self.seats);
+        let base = &base;
         let moved = |now: f64, base: f64, anchor: f64| (anchor + now - base).clamp(0.0, 1.0);
         let seats = measured
             .seats
             .iter()
-            .zip(&self.base.seats)
+            .zip(&base.seats)
             .zip(&self.anchor.seats)
             .map(|((now, base), anchor)| {
                 let shift = anchor.share - base.share;
@@ -501,7 +554,7 @@ impl Reading<'_> {
                 }
             })
             .collect();
-        let first_mover = match (measured.first_mover, self.base.first_share(), self.anchor.first_share()) {
+        let first_mover = match (measured.first_mover, base.first_share(), self.anchor.first_share()) {
             (Some((won, n, (low, high))), Some(base), Some(anchor)) => {
                 let shift = anchor - base;
                 Some((won, n, ((low + shift).clamp(0.0, 1.0), (high + shift).clamp(0.0, 1.0))))
@@ -777,16 +830,21 @@ mod tests {
     fn an_edits_shift_on_the_screening_seeds_is_read_from_the_scenarios_share_on_fresh_seeds() {
         // The screening seeds gave the scenario 53%; the fresh block gives it 39%. An edit that
         // takes seat 1 from 53% to 64% on the screening seeds is predicted at 50% on the fresh.
-        let (base, anchor) = (Fairness::of(&records(53, 47, 0), 2), Fairness::of(&records(390, 610, 0), 2));
+        // The edit's games are read against the scenario's first games on the same seeds.
+        let base = records(212, 188, 0);
+        let anchor = Fairness::of(&records(390, 610, 0), 2);
         let read = Reading { base: &base, anchor: &anchor, seats: 2, margin: 0.05, first_too: false };
-        let edit = records(64, 36, 0);
+        let edit = records(256, 144, 0);
         let predicted = read.predicted(&edit);
         assert!((predicted.seats[0].share - 0.50).abs() < 1e-9, "{predicted:?}");
         assert!(read.deviation(&edit) < 1e-9);
         assert!(!read.beyond_reach(&edit));
-        // Unchanged from the scenario, it stays 11 points off, and its interval on 1000 games
-        // lies wholly beyond the margin.
-        let same = records(530, 470, 0);
+        // An edit with 100 games is read against the scenario's first 100, all seat 1's wins
+        // here: 64 of 100 is then a fall of 36 points, to 3%.
+        assert!((read.predicted(&records(64, 36, 0)).seats[0].share - 0.03).abs() < 1e-9);
+        // Unchanged from the scenario, it stays 14 points under, and its interval lies wholly
+        // beyond the margin.
+        let same = records(212, 188, 0);
         assert!((read.deviation(&same) - 0.11).abs() < 1e-9);
         assert!(read.beyond_reach(&same));
     }
