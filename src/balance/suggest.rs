@@ -297,18 +297,7 @@ pub fn suggest(
     // The scenario's own games, on the seeds every edit is screened on, a batch at a time so a
     // Cancel is heard.
     let mut base = Vec::with_capacity(options.screen);
-    while base.len() < options.screen {
-        let from = base.len();
-        let to = (from + BATCH).min(options.screen);
-        base.extend(super::play_each(to - from, run.threads, |job| {
-            let (seed, first) = super::seed_and_first(&run, seats, from + job);
-            scenario.battle(seed, first, run.round_cap, &run.levels)
-        })?);
-        if !progress("playing the scenario as it stands", base.len(), options.screen) {
-            return Err(super::side_by_side::CANCELLED.to_owned());
-        }
-    }
-    played += base.len();
+    screen_scenario(scenario, &run, &mut base, options.screen, &mut played, progress)?;
     let before = Fairness::of(&base, seats);
     // The scenario itself on the fresh block: the anchor every prediction is read against (its
     // screening games are few, and their share can sit well off the true one), and the "before"
@@ -378,37 +367,12 @@ pub fn suggest(
         screened.extend(step);
     }
     let count = screened.len();
-    // Reaching first, smallest first; then the rest, closest first.
-    let key = |s: &Screened| {
-        let dev = read.deviation(&s.records);
-        let reach = dev <= margin;
-        (
-            !reach,
-            if reach { f64::from(s.proposal.changes) } else { 0.0 },
-            if reach { s.proposal.weight } else { 0.0 },
-            dev,
-        )
-    };
-    screened.sort_by(|a, b| {
-        let (ka, kb) = (key(a), key(b));
-        ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
-    });
+    read.rank(&mut screened);
     // The closest few play more screening games before any is confirmed: 200 games predict a
     // share to about 7 points, and a confirmation must land within about 2 of fair.
     let longer = options.screen * LONGER;
     if longer > options.screen && !screened.is_empty() {
-        while base.len() < longer {
-            let from = base.len();
-            let to = (from + BATCH).min(longer);
-            base.extend(super::play_each(to - from, run.threads, |job| {
-                let (seed, first) = super::seed_and_first(&run, seats, from + job);
-                scenario.battle(seed, first, run.round_cap, &run.levels)
-            })?);
-            played += to - from;
-            if !progress("playing the scenario on more screening seeds", base.len(), longer) {
-                return Err(super::side_by_side::CANCELLED.to_owned());
-            }
-        }
+        screen_scenario(scenario, &run, &mut base, longer, &mut played, progress)?;
         let read = Reading { base: &base, anchor: &anchor, seats, margin, first_too };
         // A dropped edit stays dropped: its games stop short of the block, and it cannot reach.
         let closest = screened.len().min(REFINED);
@@ -421,20 +385,7 @@ pub fn suggest(
             "screening the closest edits longer",
             progress,
         )?;
-        let key = |s: &Screened| {
-            let dev = read.deviation(&s.records);
-            let reach = dev <= margin;
-            (
-                !reach,
-                if reach { f64::from(s.proposal.changes) } else { 0.0 },
-                if reach { s.proposal.weight } else { 0.0 },
-                dev,
-            )
-        };
-        screened.sort_by(|a, b| {
-            let (ka, kb) = (key(a), key(b));
-            ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
-        });
+        read.rank(&mut screened);
     }
     let read = Reading { base: &base, anchor: &anchor, seats, margin, first_too };
     let reaches = |s: &Screened| read.deviation(&s.records) <= margin;
@@ -576,6 +527,21 @@ impl Reading<'_> {
         if predicted.decisive == 0 { 1.0 } else { seats.max(first) }
     }
 
+    /// Orders edits: those predicted to reach fair first, fewest changes then least value
+    /// moved; then the rest, closest first.
+    fn rank(&self, edits: &mut [Screened]) {
+        let key = |s: &Screened| {
+            let dev = self.deviation(&s.records);
+            let reach = dev <= self.margin;
+            let size = if reach { (f64::from(s.proposal.changes), s.proposal.weight) } else { (0.0, 0.0) };
+            (!reach, size.0, size.1, dev)
+        };
+        edits.sort_by(|a, b| {
+            let (ka, kb) = (key(a), key(b));
+            ka.0.cmp(&kb.0).then(ka.1.total_cmp(&kb.1)).then(ka.2.total_cmp(&kb.2)).then(ka.3.total_cmp(&kb.3))
+        });
+    }
+
     /// Whether an edit's predicted interval for some seat lies wholly beyond the margin: it
     /// cannot reach fair, and is dropped.
     fn beyond_reach(&self, records: &[GameRecord]) -> bool {
@@ -583,6 +549,32 @@ impl Reading<'_> {
         let fair = predicted.fair();
         predicted.seats.iter().any(|s| s.interval.0 > fair + self.margin || s.interval.1 < fair - self.margin)
     }
+}
+
+/// Plays the scenario's own screening games until `base` holds `games`, a batch at a time so a
+/// Cancel is heard; game `g` has the seed and first mover every edit's game `g` has.
+fn screen_scenario(
+    scenario: &dyn OpenScenario,
+    run: &BalanceOptions,
+    base: &mut Vec<GameRecord>,
+    games: usize,
+    played: &mut usize,
+    progress: &mut SuggestProgress<'_>,
+) -> Result<(), String> {
+    let seats = scenario.seats();
+    while base.len() < games {
+        let from = base.len();
+        let to = (from + BATCH).min(games);
+        base.extend(super::play_each(to - from, run.threads, |job| {
+            let (seed, first) = super::seed_and_first(run, seats, from + job);
+            scenario.battle(seed, first, run.round_cap, &run.levels)
+        })?);
+        *played += to - from;
+        if !progress("playing the scenario's screening games", base.len(), games) {
+            return Err(super::side_by_side::CANCELLED.to_owned());
+        }
+    }
+    Ok(())
 }
 
 /// Plays the screening games of every edit not yet dropped, batch by batch on the same seeds
