@@ -329,19 +329,24 @@ fn a_playtest_game_is_saved_loaded_and_forked_to_the_editor_by_its_buttons() {
 fn the_export_dialog_lays_a_table_out_in_inches_not_squares() {
     let mut harness = harness(Some(sample("aa-hedgerow-crossing.ron")));
     menu(&mut harness, "File", "Export for print");
-    let layout = harness.get_by_label_contains("pages of");
+    let layout = harness.get_by_label_contains("in all) of");
     let text = layout.accesskit_node().value().unwrap_or_default();
     assert!(text.starts_with("The table prints on") && text.contains("inches") && !text.contains("squares"), "{text}");
     // Only what changes the print: no square sizes for a table that prints at 1:1, and the
     // orientation that takes fewest pages unless another is chosen.
     harness.get_by_label_contains("1:1, one of the table's inches to one on paper");
     assert!(harness.query_by_label("40 mm").is_none(), "no square size is offered for an open table");
-    harness.get_by_label("Fewest pages (portrait)");
-    assert!(!harness.state().export.as_ref().unwrap().options.landscape);
-    harness.get_by_label("Landscape").click();
+    // Hedgerow Crossing's 48" table on Letter: 5 x 8 landscape pages of 9.6" x 6", where
+    // portrait takes 7 x 6.
+    harness.get_by_label("Fewest pages (landscape)");
+    assert!(harness.state().export.as_ref().unwrap().options.landscape);
+    assert!(text.contains("5 x 8 pages (40 in all) of 9.6 x 6 inches at 1:1"), "{text}");
+    harness.get_by_label_contains("Fewest table pages on other paper: A4 ");
+    harness.get_by_label("Portrait").click();
     harness.run_steps(2);
-    assert!(harness.state().export.as_ref().unwrap().options.landscape, "a chosen orientation holds");
-    assert!(harness.get_by_label_contains("pages of").accesskit_node().value().unwrap_or_default().contains("6 x 8"));
+    assert!(!harness.state().export.as_ref().unwrap().options.landscape, "a chosen orientation holds");
+    let portrait = harness.get_by_label_contains("in all) of").accesskit_node().value().unwrap_or_default();
+    assert!(portrait.contains("7 x 6 pages (42 in all)"), "{portrait}");
 }
 
 #[test]

@@ -3,7 +3,9 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use skirmish_studio::export::{ExportOptions, PT_PER_MM, Paper, Sheets, board_layout, parse_square};
+use skirmish_studio::export::{
+    ExportOptions, FOOTER, PT_PER_MM, Paper, Sheets, board_layout, parse_square, table_layout,
+};
 use skirmish_studio::export::{PdfReport, print_pdf, print_png};
 use skirmish_studio::systems::swat::print::SHEETS;
 use skirmish_studio::systems::swat::print::{SwatPrint, counter_list};
@@ -206,6 +208,48 @@ fn a_small_golden_render_of_the_board() {
     if differing * 500 > actual.len() {
         std::fs::write(golden_path.with_extension("new.png"), &bytes).unwrap();
         panic!("{differing} of {} bytes differ from the golden image", actual.len());
+    }
+}
+
+#[test]
+fn an_open_table_shares_its_pages_evenly_at_1_to_1_with_no_thin_strip() {
+    // Hedgerow Crossing's 48" x 48" table on Letter: cut on whole inches it took 7 x 6
+    // portrait pages, the last row a 3" strip; cut at tenths it takes 5 x 8 landscape pages,
+    // each 9.6" x 6" (the last row 6").
+    let letter = |landscape| ExportOptions { paper: Paper::Letter, landscape, ..ExportOptions::default() };
+    let layout = table_layout(&letter(true), 48, 48).unwrap();
+    assert_eq!((layout.cols, layout.rows, layout.pages.len()), (5, 8, 40));
+    assert_eq!((layout.per_page_x, layout.per_page_y), (96, 60));
+    assert_eq!(table_layout(&letter(false), 48, 48).unwrap().pages.len(), 42);
+    for options in [letter(true), letter(false), ExportOptions { paper: Paper::A4, ..ExportOptions::default() }] {
+        for (width, height) in [(48, 48), (72, 48), (120, 90), (36, 36), (60, 44), (7, 5)] {
+            let layout = table_layout(&options, width, height).unwrap();
+            let (pw, ph) = options.page_size();
+            let step = options.scale / f32::from(layout.steps);
+            let (room_w, room_h) = (pw - 2.0 * options.margin, ph - 2.0 * options.margin - FOOTER);
+            let mut area = 0_u32;
+            for page in &layout.pages {
+                let (w, h) = (f32::from(page.x1 - page.x0) * step, f32::from(page.y1 - page.y0) * step);
+                // Each page fits with its overlap strips; the last in a row or column needs none.
+                let strip = |last: bool| if last { 0.0 } else { options.overlap };
+                assert!(w + strip(page.col + 1 == layout.cols) <= room_w + 0.01, "{width}x{height}: {page:?}");
+                assert!(h + strip(page.row + 1 == layout.rows) <= room_h + 0.01, "{width}x{height}: {page:?}");
+                // No page is a thin strip: each holds at least half of what a full one does.
+                assert!(2 * (page.x1 - page.x0) >= layout.per_page_x.min(width * layout.steps), "{page:?}");
+                assert!(2 * (page.y1 - page.y0) >= layout.per_page_y.min(height * layout.steps), "{page:?}");
+                area += u32::from(page.x1 - page.x0) * u32::from(page.y1 - page.y0);
+            }
+            assert_eq!(area, u32::from(width) * u32::from(height) * 100, "the pages tile the table");
+            // No fewer pages could hold it: one page less along an edge would need more than
+            // a full page's room per page.
+            let full_w = ((room_w - options.overlap) / step).floor();
+            let full_h = ((room_h - options.overlap) / step).floor();
+            let fewer = |pages: u16, full: f32, extent: u16| {
+                pages > 1 && f32::from(pages - 2) * full + full + options.overlap / step >= f32::from(extent * 10)
+            };
+            assert!(!fewer(layout.cols, full_w, width), "{width}x{height}: fewer columns would do");
+            assert!(!fewer(layout.rows, full_h, height), "{width}x{height}: fewer rows would do");
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! poster's pages, the assembly page and the game's own pages, written once here from what a
 //! game says of its board ([`PrintJobs`]); the PNG is the same board job drawn whole.
 
-use super::layout::{BoardLayout, BoardPage, ExportOptions, FOOTER, PdfReport, board_layout};
+use super::layout::{BoardLayout, BoardPage, ExportOptions, FOOTER, PdfReport, board_layout, table_layout};
 use super::poster::poster_page;
 use super::raster::PngSketch;
 use super::sketch::{ArtSketch, INK, Rgb, Sketch, write_pdf};
@@ -43,6 +43,9 @@ pub trait PrintJobs {
     const BOARD_NAME: &'static str;
     /// What one board unit is called in the poster's words ("squares", "inches", "centimetres").
     const BOARD_UNITS: &'static str = "squares";
+    /// An open table: its poster shares the table evenly between the fewest pages at 1:1
+    /// ([`super::layout::table_layout`]) instead of cutting between squares.
+    const OPEN_TABLE: bool = false;
     /// The sheet id of the setup sheet, which opens with the designer's cover and logo.
     const SETUP_SHEET: &'static str = "setup";
 
@@ -102,7 +105,7 @@ pub struct PrintPlan<P> {
 pub fn page_jobs<J: PrintJobs>(job: &J, options: &ExportOptions) -> Result<PrintPlan<J::Page>, String> {
     let layout = if options.sheets.has(J::BOARD_SHEET) {
         let (w, h) = job.board_units();
-        Some(board_layout(options, w, h, job.tile_units())?)
+        Some(if J::OPEN_TABLE { table_layout(options, w, h)? } else { board_layout(options, w, h, job.tile_units())? })
     } else {
         None
     };
@@ -405,8 +408,10 @@ fn assembly_page<J: PrintJobs>(sk: &mut dyn Sketch, job: &J, options: &ExportOpt
     draw_backdrop(sk, frame, options.backdrop.as_ref(), (0, w), (0, h));
     job.draw_board(sk, frame, (0, w), (0, h), false);
     let red = Rgb(200, 0, 0);
+    let step = scale / f32::from(layout.steps.max(1));
     for page in &layout.pages {
-        let ((x0, y0), (x1, y1)) = (frame.corner(page.x0, page.y0), frame.corner(page.x1, page.y1));
+        let at = |x: u16, y: u16| (m + f32::from(x) * step, top + f32::from(y) * step);
+        let ((x0, y0), (x1, y1)) = (at(page.x0, page.y0), at(page.x1, page.y1));
         for (a, b) in [((x0, y0), (x1, y0)), ((x1, y0), (x1, y1)), ((x1, y1), (x0, y1)), ((x0, y1), (x0, y0))] {
             sk.line(a, b, 1.5, red);
         }

@@ -224,20 +224,21 @@ impl ExportOptions {
 /// The space reserved at the foot of every page for its label and the calibration bars.
 pub const FOOTER: f32 = 40.0;
 
-/// One page of the board poster.
+/// One page of the board poster, in its layout's steps (a square on a board of squares, a
+/// tenth of the table's unit on an open table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct BoardPage {
     /// Row of pages, from 0.
     pub row: u16,
     /// Column of pages, from 0.
     pub col: u16,
-    /// First square column on the page.
+    /// First step across on the page.
     pub x0: u16,
-    /// One past the last square column.
+    /// One past the last step across.
     pub x1: u16,
-    /// First square row.
+    /// First step down.
     pub y0: u16,
-    /// One past the last square row.
+    /// One past the last step down.
     pub y1: u16,
 }
 
@@ -250,9 +251,12 @@ impl fmt::Display for BoardPage {
 /// How a board is cut into pages.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct BoardLayout {
-    /// Squares across one page.
+    /// Layout steps per board unit: 1 on a board of squares (pages cut between squares), 10 on
+    /// an open table (pages cut at tenths of its unit, so its pages share the table evenly).
+    pub steps: u16,
+    /// Steps across one page (the last page may hold fewer).
     pub per_page_x: u16,
-    /// Squares down one page.
+    /// Steps down one page.
     pub per_page_y: u16,
     /// Columns of pages.
     pub cols: u16,
@@ -318,7 +322,80 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
             });
         }
     }
-    Ok(BoardLayout { per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
+    Ok(BoardLayout { steps: 1, per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
+}
+
+/// A length of `at` layout steps in whole units, with a tenth where it has one ("9.6", "12").
+#[must_use]
+pub fn steps_as_units(at: u16, steps: u16) -> String {
+    let steps = steps.max(1);
+    let units = f32::from(at) / f32::from(steps);
+    if at.is_multiple_of(steps) { format!("{units:.0}") } else { format!("{units:.1}") }
+}
+
+/// Steps per unit of an open table's poster layout.
+pub const TABLE_STEPS: u16 = 10;
+
+/// Cuts an open table of `width` x `height` whole units into the fewest pages at 1:1, the
+/// pages sharing the table evenly (no thin last strip): every page but the last in a row
+/// leaves room for the overlap strip, the last needs none. A page's edge falls on a whole unit
+/// where that takes no more pages, else on a half, else on a tenth.
+///
+/// # Errors
+/// When not even a tenth of a unit fits on the page.
+pub fn table_layout(options: &ExportOptions, width: u16, height: u16) -> Result<BoardLayout, String> {
+    let (pw, ph) = options.page_size();
+    let step = options.scale / f32::from(TABLE_STEPS);
+    let fit = |usable: f32| -> u32 { if usable <= 0.0 { 0 } else { (usable / step).floor() as u32 } };
+    let usable_w = pw - 2.0 * options.margin - options.overlap;
+    let usable_h = ph - 2.0 * options.margin - FOOTER - options.overlap;
+    // (steps each page holds, pages) along one edge of `extent` units.
+    let split = |extent: u16, usable: f32| -> Option<(u16, u16)> {
+        let (inner, last) = (fit(usable), fit(usable + options.overlap));
+        let extent = u32::from(extent.max(1)) * u32::from(TABLE_STEPS);
+        if inner == 0 {
+            return None;
+        }
+        let count = if extent <= last { 1 } else { 1 + (extent - last).div_ceil(inner) };
+        let even = extent.div_ceil(count);
+        // The coarsest grain that keeps the count: the pages before the last hold `per`, the
+        // last the rest, which must fit it and be at least half a page (no thin strip).
+        let per = [u32::from(TABLE_STEPS), u32::from(TABLE_STEPS) / 2, 1]
+            .into_iter()
+            .map(|grain| even.div_ceil(grain) * grain)
+            .find(|&per| {
+                let rest = extent.saturating_sub((count - 1) * per);
+                per <= inner && rest <= last && (count == 1 || 2 * rest >= per)
+            })
+            .unwrap_or(inner);
+        Some((u16::try_from(per).ok()?, u16::try_from(count).ok()?))
+    };
+    let (Some((per_x, cols)), Some((per_y, rows))) = (split(width, usable_w), split(height, usable_h)) else {
+        return Err(format!(
+            "the table does not fit on {:?} {} with {:.0} mm margins",
+            options.paper,
+            if options.landscape { "landscape" } else { "portrait" },
+            options.margin / PT_PER_MM
+        ));
+    };
+    let steps = |extent: u16| u16::try_from(u32::from(extent.max(1)) * u32::from(TABLE_STEPS)).ok();
+    let (Some(w), Some(h)) = (steps(width), steps(height)) else {
+        return Err(format!("a {width} x {height} table is too large to print"));
+    };
+    let mut pages = Vec::with_capacity(usize::from(cols) * usize::from(rows));
+    for row in 0..rows {
+        for col in 0..cols {
+            pages.push(BoardPage {
+                row,
+                col,
+                x0: col * per_x,
+                x1: if col + 1 == cols { w } else { (col + 1) * per_x },
+                y0: row * per_y,
+                y1: if row + 1 == rows { h } else { (row + 1) * per_y },
+            });
+        }
+    }
+    Ok(BoardLayout { steps: TABLE_STEPS, per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
 }
 
 /// Whether landscape pages cut a `width` x `height` table into fewer pages than portrait (on a
@@ -327,7 +404,7 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
 #[must_use]
 pub fn fewest_pages_landscape(options: &ExportOptions, width: u16, height: u16) -> bool {
     let pages = |landscape: bool| {
-        board_layout(&ExportOptions { landscape, ..options.clone() }, width, height, 1)
+        table_layout(&ExportOptions { landscape, ..options.clone() }, width, height)
             .map_or(usize::MAX, |l| l.pages.len())
     };
     let (portrait, landscape) = (pages(false), pages(true));

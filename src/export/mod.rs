@@ -15,8 +15,8 @@ pub use self::jobs::{
     page_jobs, print_pdf, print_png,
 };
 pub use self::layout::{
-    BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, board_layout,
-    fewest_pages_landscape, parse_square,
+    BoardLayout, BoardPage, ExportOptions, FOOTER, PT_PER_MM, Paper, PdfReport, Poster, Sheet, Sheets, TABLE_STEPS,
+    board_layout, fewest_pages_landscape, parse_square, steps_as_units, table_layout,
 };
 pub use self::poster::{DrawRegion, poster_page};
 pub use self::raster::{MAX_PIXELS, PngSketch};

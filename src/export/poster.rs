@@ -17,21 +17,28 @@ pub fn poster_page(
     options: &ExportOptions,
     layout: &BoardLayout,
     page: BoardPage,
-    (board, units): ((u16, u16), &str),
+    (board, units_name): ((u16, u16), &str),
     what: &str,
     draw: &mut DrawRegion<'_>,
 ) {
     let m = options.margin;
-    let s = options.scale;
+    let steps = layout.steps.max(1);
+    // Points per layout step; the game draws whole units, clipped to the page's steps.
+    let s = options.scale / f32::from(steps);
     let origin = (m - f32::from(page.x0) * s, m + 12.0 - f32::from(page.y0) * s);
     let corner = |x: u16, y: u16| (origin.0 + f32::from(x) * s, origin.1 + f32::from(y) * s);
+    let units = |from: u16, to: u16| (from / steps, to.div_ceil(steps));
     let (left, top) = corner(page.x0, page.y0);
     let (right, bottom) = corner(page.x1, page.y1);
-    let more_right = page.x1 < board.0;
-    let more_below = page.y1 < board.1;
-    draw(sk, origin, (page.x0, page.x1), (page.y0, page.y1), true);
+    let (board_x, board_y) = (board.0.saturating_mul(steps), board.1.saturating_mul(steps));
+    let more_right = page.x1 < board_x;
+    let more_below = page.y1 < board_y;
+    let (xs, ys) = (units(page.x0, page.x1), units(page.y0, page.y1));
+    sk.push_clip(left, top, right - left, bottom - top);
+    draw(sk, origin, xs, ys, true);
+    sk.pop_clip();
     // The overlap strips repeat the start of the neighbouring pages, hatched, to glue under
-    // them: the cut line stays on a square boundary.
+    // them: the cut line stays on the page's edge.
     let strip = options.overlap;
     let extra = (strip / s).ceil() as u16 + 1;
     let hatch = |sk: &mut dyn Sketch, x: f32, y: f32, w: f32, h: f32| {
@@ -45,26 +52,26 @@ pub fn poster_page(
     };
     if more_right && strip > 0.0 {
         sk.push_clip(right, top, strip, bottom - top);
-        draw(sk, origin, (page.x1, (page.x1 + extra).min(board.0)), (page.y0, page.y1), false);
+        draw(sk, origin, units(page.x1, page.x1.saturating_add(extra).min(board_x)), ys, false);
         sk.pop_clip();
         hatch(sk, right, top, strip, bottom - top);
     }
     if more_below && strip > 0.0 {
         sk.push_clip(left, bottom, right - left, strip);
-        draw(sk, origin, (page.x0, page.x1), (page.y1, (page.y1 + extra).min(board.1)), false);
+        draw(sk, origin, xs, units(page.y1, page.y1.saturating_add(extra).min(board_y)), false);
         sk.pop_clip();
         hatch(sk, left, bottom, right - left, strip);
     }
-    // Alignment marks on the cut lines: a triangle at every square boundary of the joint.
+    // Alignment marks on the cut lines: a triangle at every whole unit of the joint.
     if more_right {
-        for y in page.y0..=page.y1 {
-            let (_, py) = corner(0, y);
+        for y in page.y0.div_ceil(steps)..=page.y1 / steps {
+            let (_, py) = corner(0, y * steps);
             sk.fill_polygon(&[(right, py - 3.0), (right + 5.0, py), (right, py + 3.0)], INK);
         }
     }
     if more_below {
-        for x in page.x0..=page.x1 {
-            let (px, _) = corner(x, 0);
+        for x in page.x0.div_ceil(steps)..=page.x1 / steps {
+            let (px, _) = corner(x * steps, 0);
             sk.fill_polygon(&[(px - 3.0, bottom), (px, bottom + 5.0), (px + 3.0, bottom)], INK);
         }
     }
@@ -81,8 +88,8 @@ pub fn poster_page(
     // to keep, reaching up toward the margin) and ends before the top-right one: a narrow last
     // page gets a shorter name rather than one the mark runs through.
     let (start, end) = (m + gap + mark, right - gap - 2.0);
-    let extent = page_extent(page, units);
-    let short = page_extent(page, short_units(units));
+    let extent = page_extent(page, steps, units_name);
+    let short = page_extent(page, steps, short_units(units_name));
     let full = format!(
         "{what} page {page} (row {} of {}, column {} of {}): {extent}",
         page.row + 1,
@@ -115,11 +122,18 @@ fn short_units(units: &str) -> &str {
 }
 
 /// Which part of the board a page holds: squares are counted (0-9 is ten squares), lengths are
-/// measured from the board's left and top edges (0 to 10 inches).
-fn page_extent(page: BoardPage, units: &str) -> String {
+/// measured from the board's left and top edges (0 to 9.5 inches).
+fn page_extent(page: BoardPage, steps: u16, units: &str) -> String {
     if units == "squares" {
         format!("squares {}-{} across, {}-{} down", page.x0, page.x1 - 1, page.y0, page.y1 - 1)
     } else {
-        format!("{} to {} {units} across, {} to {} down", page.x0, page.x1, page.y0, page.y1)
+        let length = |at: u16| super::layout::steps_as_units(at, steps);
+        format!(
+            "{} to {} {units} across, {} to {} down",
+            length(page.x0),
+            length(page.x1),
+            length(page.y0),
+            length(page.y1)
+        )
     }
 }

@@ -4,7 +4,7 @@
 use super::desk::{Desk, PrintPreset};
 use super::file_dialogs::{Asked, FileDialogs, FileKind, InAppDialog, PathPurpose, PathRequest};
 use super::style;
-use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout};
+use crate::export::{ExportOptions, PT_PER_MM, Paper, board_layout, table_layout};
 use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Stroke, StrokeKind, Ui, vec2};
 use std::path::PathBuf;
@@ -210,27 +210,40 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
     let Some(dialog) = dialog else { return };
     let preview = desk.print_preview();
     let (width, height, tile) = (preview.width, preview.height, preview.tile);
-    match board_layout(&dialog.options, width, height, tile) {
+    let open_table = preview.units != "squares";
+    let layout = if open_table {
+        table_layout(&dialog.options, width, height)
+    } else {
+        board_layout(&dialog.options, width, height, tile)
+    };
+    match layout {
         Err(message) => {
             ui.label(RichText::new(message).color(style::ERROR));
         }
         Ok(layout) => {
+            let steps = f32::from(layout.steps.max(1));
+            let length = |per: u16| crate::export::steps_as_units(per, layout.steps);
             ui.label(format!(
-                "The {} prints on {} x {} pages of {} x {} {}; {}.",
-                if preview.units == "squares" { "board" } else { "table" },
+                "The {} prints on {} x {} pages ({} in all) of {} x {} {}{}; {}.",
+                if open_table { "table" } else { "board" },
                 layout.cols,
                 layout.rows,
-                layout.per_page_x,
-                layout.per_page_y,
+                layout.pages.len(),
+                length(layout.per_page_x),
+                length(layout.per_page_y),
                 preview.units,
+                if open_table { " at 1:1" } else { "" },
                 if desk.has_errors() {
                     "the scenario has errors and will be marked as not valid"
                 } else {
                     "the scenario is valid"
                 }
             ));
+            if open_table {
+                ui.label(other_papers(&dialog.options, width, height));
+            }
             let board = super::miniature::paint_miniature(ui, &preview, 540.0, 260.0, "Page layout preview");
-            let scale = board.width() / f32::from(width.max(1));
+            let scale = board.width() / f32::from(width.max(1)) / steps;
             let origin = board.min;
             let painter = ui.painter_at(board);
             for page in &layout.pages {
@@ -249,6 +262,21 @@ fn preview(ui: &mut Ui, dialog: Option<&ExportDialog>, desk: &dyn Desk) {
             }
         }
     }
+}
+
+/// How many pages an open table takes on each other paper, in its fewer-page orientation: an
+/// open table prints at 1:1, so the paper is what changes the count.
+fn other_papers(options: &ExportOptions, width: u16, height: u16) -> String {
+    let counts: Vec<String> = [Paper::A4, Paper::Letter, Paper::A3, Paper::Tabloid]
+        .into_iter()
+        .filter(|&paper| paper != options.paper)
+        .filter_map(|paper| {
+            let on = |landscape| table_layout(&ExportOptions { paper, landscape, ..options.clone() }, width, height);
+            let fewest = [on(false), on(true)].into_iter().filter_map(Result::ok).map(|l| l.pages.len()).min()?;
+            Some(format!("{paper:?} {fewest}"))
+        })
+        .collect();
+    format!("Fewest table pages on other paper: {}.", counts.join(", "))
 }
 
 /// Asks where to export the open document; the export starts once a path is chosen (now from

@@ -51,12 +51,13 @@ impl PrintJobs for ArmoredPrint<'_> {
     const BOARD_SHEET: &'static str = "table";
     const BOARD_NAME: &'static str = "Table";
     const BOARD_UNITS: &'static str = "inches";
+    const OPEN_TABLE: bool = true;
 
     fn name(&self) -> &str {
         &self.scenario.name
     }
 
-    /// The table's size in whole units (the poster cuts on whole inches).
+    /// The table's size in whole units, rounded up (the poster shares it between pages at tenths).
     fn board_units(&self) -> (u16, u16) {
         let unit = self.rules.unit.um();
         let whole = |um: i64| u16::try_from((um + unit - 1) / unit).unwrap_or(u16::MAX);

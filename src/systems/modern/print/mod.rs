@@ -46,12 +46,13 @@ impl PrintJobs for ModernPrint<'_> {
     const BOARD_SHEET: &'static str = "table";
     const BOARD_NAME: &'static str = "Table";
     const BOARD_UNITS: &'static str = "centimetres";
+    const OPEN_TABLE: bool = true;
 
     fn name(&self) -> &str {
         &self.scenario.name
     }
 
-    /// The table's size in whole centimetres (the poster cuts on them).
+    /// The table's size in whole centimetres, rounded up (the poster shares it at tenths).
     fn board_units(&self) -> (u16, u16) {
         (whole_cm(self.scenario.table.width), whole_cm(self.scenario.table.depth))
     }
