@@ -429,3 +429,14 @@ fn the_battle_log_names_squads_and_units_as_people_read_them() {
     assert!(!text.contains("(shuffle)"), "{text}");
     assert!(text.contains(&state.squads[0].name), "{text}");
 }
+
+#[test]
+fn a_units_disc_shows_its_initial_and_the_number_the_log_gives_it() {
+    // Ruined Crossing's Reaver Pack has three Raiders and The Hexer: the log's "Raider 2" is
+    // "R2" on its disc, and The Hexer is "H" (not the "T" of its article).
+    let scenario = sample("skirm-ruined-crossing.ron");
+    let rules = rules();
+    let marks: Vec<Vec<String>> = scenario.squads.iter().map(|squad| squad.counter_marks(&rules)).collect();
+    assert_eq!(marks[0], ["C", "E", "M", "T1", "T2", "T3", "B"]);
+    assert_eq!(marks[1], ["W", "R1", "R2", "R3", "S", "B", "G", "H"]);
+}

@@ -37,6 +37,50 @@ pub fn distinct_names(roster: &[(u8, &str)]) -> Vec<String> {
         .collect()
 }
 
+/// A short mark per name for a counter too small for the name, told apart among `names` (one
+/// side's, already distinct): the initial of the name's first word that is not an article, its
+/// number where the name ends in one ("Raider 2": "R2"), and more of the word's letters where
+/// two marks would otherwise read alike ("Stalker", "Sniper": "St", "Sn").
+#[must_use]
+pub fn counter_marks(names: &[String]) -> Vec<String> {
+    let parts = |name: &str| -> (Vec<char>, String) {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let number = words.last().filter(|w| w.chars().all(|c| c.is_ascii_digit())).map_or("", |w| w);
+        let body = words
+            .iter()
+            .take(words.len() - usize::from(!number.is_empty()))
+            .find(|w| !matches!(w.to_lowercase().as_str(), "the" | "a" | "an"))
+            .or(words.first())
+            .map_or_else(Vec::new, |w| w.chars().collect());
+        (body, number.to_owned())
+    };
+    let split: Vec<(Vec<char>, String)> = names.iter().map(|n| parts(n)).collect();
+    let mark = |(body, number): &(Vec<char>, String), letters: usize| -> String {
+        let mut out: String = body.iter().take(letters.max(1)).collect();
+        if let Some(first) = out.chars().next() {
+            out.replace_range(..first.len_utf8(), &first.to_uppercase().collect::<String>());
+        }
+        out + number
+    };
+    // Each mark grows a letter at a time until no other name's mark of that length matches it.
+    split
+        .iter()
+        .enumerate()
+        .map(|(i, own)| {
+            let longest = own.0.len().max(1);
+            (1..=longest)
+                .map(|letters| mark(own, letters))
+                .find(|candidate| {
+                    split
+                        .iter()
+                        .enumerate()
+                        .all(|(j, other)| j == i || (1..=other.0.len().max(1)).all(|l| mark(other, l) != *candidate))
+                })
+                .unwrap_or_else(|| mark(own, longest))
+        })
+        .collect()
+}
+
 /// A name's possessive as English writes it: "Blue's", "the Allies'", "1st Legionaries'".
 #[must_use]
 pub fn possessive(name: &str) -> String {
@@ -46,6 +90,18 @@ pub fn possessive(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counter_marks_keep_a_numbered_names_number_skip_articles_and_never_read_alike() {
+        let names: Vec<String> = ["Warlord", "Raider 1", "Raider 2", "Stalker", "Sniper", "The Hexer", "Trooper", ""]
+            .map(str::to_owned)
+            .to_vec();
+        assert_eq!(counter_marks(&names), ["W", "R1", "R2", "St", "Sn", "H", "T", ""]);
+        let marks = counter_marks(&names);
+        for (i, a) in marks.iter().enumerate().filter(|(_, m)| !m.is_empty()) {
+            assert_eq!(marks.iter().filter(|b| *b == a).count(), 1, "{a} twice (at {i})");
+        }
+    }
 
     #[test]
     fn a_name_ending_in_s_takes_a_bare_apostrophe() {

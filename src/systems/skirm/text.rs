@@ -159,7 +159,9 @@ pub fn describe_event(rules: &Ruleset, state: &GameState, event: &Event) -> Stri
         Event::Rerolled { die, face, order } => {
             format!("  die {} re-rolled to {face}{}", die + 1, if *order { " (1 Tactical Order)" } else { "" })
         }
-        Event::Adjusted { die, face } => format!("  die {} turned to {face} (1 Tactical Order)", die + 1),
+        Event::Adjusted { die, from, face } => {
+            format!("  die {} turned from {from} to {face} (1 Tactical Order)", die + 1)
+        }
         Event::Strikes { strikes, damage } => format!("  {strikes} strikes, {damage} damage"),
         Event::AutomaticSave => "  automatic save (cover)".into(),
         Event::Saves { failed } => format!("  {failed} saves failed"),

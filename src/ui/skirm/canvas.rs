@@ -216,19 +216,17 @@ fn draw_race(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
 fn draw_deployment(desk: &SkirmDesk, painter: &Painter, place: Placement) {
     let scenario = &desk.editor.doc.scenario;
     for (si, (squad, squares)) in scenario.squads.iter().zip(scenario.deployment(&desk.editor.rules)).enumerate() {
-        for (unit, square) in squad.units.iter().zip(squares) {
+        for ((unit, square), mark) in squad.units.iter().zip(squares).zip(squad.counter_marks(&desk.editor.rules)) {
             let (None, Some(pos)) = (unit.pos, square) else { continue };
             let rect = place.square_rect(pos);
             let [r, g, b, _] = SQUAD_COLOURS[si % 2].to_array();
             painter.circle_filled(rect.center(), place.zoom * 0.3, Color32::from_rgba_unmultiplied(r, g, b, 90));
             if place.zoom >= 40.0 {
-                // The name the squad panel gives it (its card's, when the scenario names it not).
-                let label = unit.label(&desk.editor.rules);
-                let initial: String = label.chars().next().map(|c| c.to_uppercase().collect()).unwrap_or_default();
+                // The mark a placed unit's disc shows (from the name the squad panel gives it).
                 painter.text(
                     rect.center(),
                     egui::Align2::CENTER_CENTER,
-                    initial,
+                    mark,
                     egui::FontId::proportional((place.zoom * 0.26).max(crate::ui::style::MIN_TEXT)),
                     // In the squad's full colour: white on the faint disc vanished into the floor.
                     SQUAD_COLOURS[si % 2],

@@ -162,7 +162,7 @@ const LEGEND: &[(&str, &str)] = &[
     ("Treads", "stairs or a slope: the way up a level"),
     ("Hatching", "the terrain's kind (its colour and pattern, as the Terrain tool lists them)"),
     ("A, B in a band", "the squads' deployment zones"),
-    ("Disc with a letter", "a unit of the squad of its colour, by its name's initial"),
+    ("Disc with a letter", "a unit of the squad of its colour, by its name's initial and number (R2: Raider 2)"),
     ("O on a gold octagon", "an objective"),
     ("Purple diamond", "a marker"),
     ("C on a brown square", "a crate"),

@@ -173,13 +173,14 @@ pub fn draw_battle_map(
             sk.text(c.0 - square * 0.07, c.1 + square * 0.08, square * 0.22, letter, Rgb(255, 255, 255), false);
         }
     }
-    // Units placed by the scenario: a disc of the squad's colour with the unit's initial.
+    // Units placed by the scenario: a disc of the squad's colour with the unit's mark (its
+    // initial, and its number where the squad has several of its name: "R2").
     for (squad_index, squad) in scenario.squads.iter().enumerate() {
-        for unit in &squad.units {
+        for (unit, mark) in squad.units.iter().zip(&squad.counter_marks(rules)) {
             let Some(pos) = unit.pos.filter(|&p| within(p)) else { continue };
             let c = centre(pos);
             sk.fill_polygon(&polygon(20, c, square * 0.3, 0.0), squad_ink(squad_index, greyscale));
-            // The designer's portrait inside the squad's disc, the initial then left out.
+            // The designer's portrait inside the squad's disc, the mark then left out.
             let portrait = [&unit.name, &unit.profile]
                 .into_iter()
                 .filter(|key| !key.is_empty())
@@ -190,9 +191,10 @@ pub fn draw_battle_map(
                 continue;
             }
             if full {
-                let initial: String =
-                    unit.name.chars().next().map(|ch| ch.to_uppercase().collect()).unwrap_or_default();
-                sk.text(c.0 - square * 0.08, c.1 + square * 0.09, square * 0.26, &initial, Rgb(255, 255, 255), false);
+                let chars = mark.chars().count().max(1) as f32;
+                let size = square * (0.3 - 0.04 * chars).max(0.16);
+                let half_width = chars * size * 0.3;
+                sk.text(c.0 - half_width, c.1 + size * 0.35, size, mark, Rgb(255, 255, 255), false);
             }
         }
     }

@@ -395,6 +395,8 @@ pub enum Event {
     Adjusted {
         /// The die.
         die: usize,
+        /// The face it showed.
+        from: u8,
         /// The new face.
         face: u8,
     },

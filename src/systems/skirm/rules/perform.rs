@@ -110,9 +110,10 @@ pub(super) fn perform(
             let Some(pending) = state.pending.as_mut() else { return };
             let squad = pending.decider.unwrap_or(state.to_act);
             if let Some(d) = pending.dice.get_mut(*die) {
+                let from = d.face;
                 d.face = if *up { d.face + 1 } else { d.face - 1 };
                 d.adjusted = true;
-                events.push(Event::Adjusted { die: *die, face: d.face });
+                events.push(Event::Adjusted { die: *die, from, face: d.face });
             }
             let s = &mut state.squads[usize::from(squad)];
             s.orders = s.orders.saturating_sub(1);

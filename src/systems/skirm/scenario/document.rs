@@ -66,6 +66,15 @@ impl Squad {
     pub fn label(&self, index: usize) -> String {
         squad_label(Some(self.name.as_str()), index)
     }
+
+    /// Each unit's mark on its disc, in roster order: its initial, with its number where the
+    /// squad has several of its name ("R2", as the log's "Raider 2"), never two alike.
+    #[must_use]
+    pub fn counter_marks(&self, rules: &Ruleset) -> Vec<String> {
+        let labels: Vec<String> = self.units.iter().map(|u| u.label(rules)).collect();
+        let roster: Vec<(u8, &str)> = labels.iter().map(|l| (0, l.as_str())).collect();
+        crate::game::naming::counter_marks(&crate::game::naming::distinct_names(&roster))
+    }
 }
 
 /// A squad's name as players read it: `name` where it has one, else "squad A", "squad B", ...

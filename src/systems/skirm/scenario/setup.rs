@@ -49,7 +49,8 @@ impl SkirmScenario {
 }
 
 /// The battle as a scenario to draw: the map with its doors as they stand now, the items left
-/// and every standing unit on its square.
+/// and every standing unit on its square. Units taken out stay in their squads without a
+/// square (drawn nowhere), so each standing unit keeps the mark it had ("R2" stays "R2").
 #[must_use]
 pub fn picture(base: &SkirmScenario, state: &GameState) -> SkirmScenario {
     let mut view = base.clone();
@@ -63,7 +64,7 @@ pub fn picture(base: &SkirmScenario, state: &GameState) -> SkirmScenario {
             units: state
                 .units
                 .iter()
-                .filter(|u| u.squad == squad && u.pos.is_some())
+                .filter(|u| u.squad == squad)
                 .map(|u| SquadUnit {
                     profile: u.profile.clone(),
                     name: u.name.clone(),
