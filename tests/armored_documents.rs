@@ -340,7 +340,7 @@ fn the_log_names_each_side_and_unit_by_name_never_by_number() {
         "3",
     ]);
     assert_eq!(code, EXIT_OK, "{out}{err}");
-    assert!(out.contains("Allies rolls") && out.contains("Axis rolls"), "{out}");
+    assert!(out.contains("Allies roll") && out.contains("Axis rolls"), "{out}");
     assert!(out.contains("== round 1, Allies") || out.contains("== round 1, Axis"), "{out}");
     for number in ["side 1", "side 2", "player 1", "player 2", "(unit "] {
         assert!(!out.contains(number), "the log says {number:?}: {out}");

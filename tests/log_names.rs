@@ -90,6 +90,19 @@ fn a_seat_whose_name_ends_in_s_owns_its_units_with_a_bare_apostrophe() {
         "Allies' Tank 1 fires at Blue's Infantry 2"
     );
     assert_eq!(skirmish_studio::game::named_seats("player 2 ends the turn", &names), "Axis ends the turn");
+    // A plural seat takes a plural verb; a name like Axis stays singular.
+    assert_eq!(
+        skirmish_studio::game::named_seats("game over: player 1 wins; player 2 takes the first turn", &names),
+        "game over: Allies win; Axis takes the first turn"
+    );
+    assert_eq!(skirmish_studio::game::named_seats("player 1 ends its turn", &names), "Allies end their turn");
+    assert_eq!(skirmish_studio::game::named_seats("player 3 wins", &names), "Blue wins");
+    assert_eq!(skirmish_studio::game::named_seats("player 1 isolated", &names), "Allies isolated");
+    assert_eq!(
+        skirmish_studio::game::named_seats("Sherman 1 of player 1 moves", &names),
+        "Sherman 1 of Allies moves",
+        "the unit is the subject"
+    );
 }
 
 #[test]

@@ -574,6 +574,25 @@ fn named_system(text: &str) -> Option<String> {
         .then(|| id.to_owned())
 }
 
+/// `text` with every `from` (a seat and its verb) made `to`, where it ends a word (no letter
+/// or digit after it) and the seat is the sentence's subject, not a preposition's object ("a
+/// Sherman of player 1 moves": the Sherman moves).
+fn replace_words(text: &str, from: &str, to: &str) -> String {
+    const PREPOSITIONS: [&str; 7] = ["of ", "at ", "by ", "to ", "for ", "against ", "with "];
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find(from) {
+        let (before, after) = (&rest[..at], &rest[at + from.len()..]);
+        let whole = !after.chars().next().is_some_and(char::is_alphanumeric);
+        let subject = !PREPOSITIONS.iter().any(|p| before.ends_with(p));
+        out.push_str(before);
+        out.push_str(if whole && subject { to } else { from });
+        rest = after;
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Puts a scenario's seat names in place of "player N" in text the games write by seat
 /// number (logs, verdicts), so users read names, never numbers. Later seats go first, so
 /// "player 10" is not read as "player 1" and a zero.
@@ -583,11 +602,17 @@ pub fn named_seats(text: &str, names: &[String]) -> String {
     for (seat, name) in names.iter().enumerate().rev() {
         // "player 1's" becomes "Blue's" or "the Allies'", as English writes a name ending in s.
         let owner = naming::possessive(name);
-        out = out
-            .replace(&format!("player {}'s", seat + 1), &owner)
-            .replace(&format!("Player {}'s", seat + 1), &owner)
-            .replace(&format!("player {}", seat + 1), name)
-            .replace(&format!("Player {}", seat + 1), name);
+        out = out.replace(&format!("player {}'s", seat + 1), &owner).replace(&format!("Player {}'s", seat + 1), &owner);
+        // "player 1 wins" becomes "Allies win" where the name is a plural.
+        if naming::is_plural(name) {
+            for (singular, plural) in naming::VERBS_BY_NUMBER {
+                for player in ["player", "Player"] {
+                    out =
+                        replace_words(&out, &format!("{player} {} {singular}", seat + 1), &format!("{name} {plural}"));
+                }
+            }
+        }
+        out = out.replace(&format!("player {}", seat + 1), name).replace(&format!("Player {}", seat + 1), name);
     }
     out
 }

@@ -81,6 +81,36 @@ pub fn counter_marks(names: &[String]) -> Vec<String> {
         .collect()
 }
 
+/// Whether a seat's name is a plural ("Allies", "1st Legionaries"), whose verbs English writes
+/// without an s ("the Allies win"): it ends in an s, but not as "Axis", "Corps" or "Class" do.
+#[must_use]
+pub fn is_plural(name: &str) -> bool {
+    let lower = name.trim().to_lowercase();
+    lower.ends_with('s') && !["ss", "is", "us", "corps", "os"].iter().any(|end| lower.ends_with(end))
+}
+
+/// The verbs the games write after a seat, as a singular and a plural seat take them.
+pub const VERBS_BY_NUMBER: [(&str, &str); 18] = [
+    ("wins", "win"),
+    ("takes", "take"),
+    ("rolls", "roll"),
+    ("scores", "score"),
+    ("places", "place"),
+    ("ends its", "end their"),
+    ("ends the", "end the"),
+    ("moves", "move"),
+    ("fires", "fire"),
+    ("has", "have"),
+    ("is", "are"),
+    ("collects", "collect"),
+    ("loses", "lose"),
+    ("draws", "draw"),
+    ("buys", "buy"),
+    ("deploys", "deploy"),
+    ("passes", "pass"),
+    ("holds", "hold"),
+];
+
 /// A name's possessive as English writes it: "Blue's", "the Allies'", "1st Legionaries'".
 #[must_use]
 pub fn possessive(name: &str) -> String {

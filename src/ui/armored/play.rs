@@ -196,7 +196,9 @@ fn bar(desk: &mut ArmoredDesk, ui: &mut Ui) -> bool {
                 state.setup.action_limit
             ),
             Outcome::Draw => "The game is a draw.".to_owned(),
-            Outcome::Won { side, by } => format!("{} wins by {}.", names[usize::from(side.min(1))], by.name()),
+            Outcome::Won { side, by } => {
+                crate::game::named_seats(&format!("player {} wins by {}.", side.min(1) + 1, by.name()), &names)
+            }
         };
         ui.label(RichText::new(status).strong());
         ui.label(format!("VP {} : {}", state.points[0], state.points[1]));
