@@ -1,7 +1,8 @@
 //! The editing kernel every game's editor shares: one undo history of labelled steps with a
 //! typed merge key and a clean mark (the "modified" flag follows the history, as Tiled derives
 //! it from its undo stack). What a step holds is the game's own: a list of edits with their
-//! inverses, or a copy of the document as it was.
+//! inverses, or a copy of the document as it was. It also writes a copied selection as text
+//! for the system clipboard and reads one back, refusing another game's.
 
 /// What lets a change join the step before it instead of starting its own: a typed key, so
 /// two gestures that happen to share a label ("Paint forest" twice) stay two steps.
@@ -403,4 +404,75 @@ mod tests {
         history.jump_to(&mut doc, 0);
         assert!(history.is_modified(), "the saved state can no longer be reached");
     }
+}
+
+/// The head every studio selection on the system clipboard starts with.
+const SELECTION_HEAD: &str = "StudioSelection";
+
+/// The most text read back as a selection: a pasted text past this is refused unread.
+const MOST_SELECTION_BYTES: usize = 4 << 20;
+
+/// A copied selection as the system clipboard holds it: the game's id and the selection in
+/// the game's own scenario format.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(rename = "StudioSelection")]
+struct Selection<T> {
+    system: String,
+    content: T,
+}
+
+/// Only the game a selection belongs to, read before its content.
+#[derive(serde::Deserialize)]
+#[serde(rename = "StudioSelection")]
+struct SelectionGame {
+    system: String,
+}
+
+/// A game's copied selection as text for the system clipboard, so another window of the
+/// studio (or any program) can take it.
+///
+/// # Errors
+/// When the selection cannot be written.
+pub fn selection_text<T: serde::Serialize>(system: &str, content: &T) -> Result<String, String> {
+    let selection = Selection { system: system.to_owned(), content };
+    ron::ser::to_string_pretty(&selection, ron::ser::PrettyConfig::default().struct_names(true))
+        .map_err(|e| format!("the selection could not be written: {e}"))
+}
+
+/// A selection of game `system` read from pasted text: `Ok(None)` when the text is no studio
+/// selection (text copied elsewhere, for whatever else takes it). `name_of` turns a game's id
+/// into its name for the refusal.
+///
+/// # Errors
+/// Another game's selection, naming both games, or a damaged one, saying where.
+pub fn read_selection<T: serde::de::DeserializeOwned>(
+    text: &str,
+    system: &str,
+    name_of: &dyn Fn(&str) -> String,
+) -> Result<Option<T>, String> {
+    if !text.trim_start().starts_with(SELECTION_HEAD) {
+        return Ok(None);
+    }
+    if text.len() > MOST_SELECTION_BYTES {
+        return Err(format!(
+            "the pasted selection is {} bytes, past the {MOST_SELECTION_BYTES} a selection may hold",
+            text.len()
+        ));
+    }
+    let damaged = |e: ron::error::SpannedError| {
+        format!(
+            "the pasted selection is damaged at line {}, column {}: {}",
+            e.span.start.line, e.span.start.col, e.code
+        )
+    };
+    let game: SelectionGame = ron::from_str(text).map_err(damaged)?;
+    if game.system != system {
+        return Err(format!(
+            "The clipboard holds a selection from {}; a {} scenario cannot take it.",
+            name_of(&game.system),
+            name_of(system)
+        ));
+    }
+    let selection: Selection<T> = ron::from_str(text).map_err(damaged)?;
+    Ok(Some(selection.content))
 }

@@ -49,6 +49,7 @@ mod modern_fairness;
 mod modern_rules;
 mod modern_ui;
 mod panels_ui;
+mod parity_clipboard;
 mod parity_disk;
 mod playtest_undo;
 mod print_jobs;

@@ -19,6 +19,12 @@ pub fn system(id: &str) -> Option<&'static dyn GameSystem> {
     SYSTEMS.iter().copied().find(|s| s.id() == id)
 }
 
+/// A game's name for people from its id ("swat": "Skirmish Wars"); an unknown id as it is.
+#[must_use]
+pub fn name_of(id: &str) -> String {
+    system(id).map_or_else(|| format!("\"{id}\""), |s| s.title().to_owned())
+}
+
 /// The system a document names (its `system` field), or the first system for a document that
 /// names none.
 ///

@@ -84,6 +84,8 @@ pub struct StudioApp {
     pub on_disk: Option<super::disk_copy::DiskCopy>,
     /// When the open file was last looked at on disk (seconds of the window's clock).
     pub last_disk_check: f64,
+    /// Text the platform pasted (Ctrl+V arrives as text, not a key), for the Paste it queued.
+    pub pasted: Option<String>,
 }
 
 /// Seconds a status-bar message stays before it clears.
@@ -136,6 +138,7 @@ impl StudioApp {
             status_seen: (String::new(), 0.0),
             on_disk: None,
             last_disk_check: 0.0,
+            pasted: None,
         };
         let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = open {
@@ -818,6 +821,7 @@ impl StudioApp {
                     self.write_bundle(&path);
                 }
             }
+            UiCommand::Copy | UiCommand::Cut | UiCommand::Paste => self.run_clipboard(command, ctx),
             // The rest is each game's own: its playtest, tools, editing and dialogs.
             other => {
                 let (desk, mut cx) = self.desk_and_context();

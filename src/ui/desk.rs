@@ -151,6 +151,21 @@ pub trait OwnCommands {
     /// Carries out a command this game does its own way: its commands, the shell's editing
     /// commands, and the playtest.
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand);
+    /// The selection copied last as text for the system clipboard
+    /// ([`crate::editing::selection_text`]), where the game copies selections.
+    fn selection_text(&self) -> Option<String> {
+        None
+    }
+    /// Takes text pasted from the system clipboard: `Ok(true)` when it was this game's
+    /// selection and is pasted, `Ok(false)` when it is no studio selection (the game's own
+    /// clipboard pastes instead).
+    ///
+    /// # Errors
+    /// Another game's selection, naming both, or a damaged one.
+    fn paste_selection_text(&mut self, text: &str) -> Result<bool, String> {
+        let _ = text;
+        Ok(false)
+    }
 }
 
 /// The half of a [`Desk`] every game answers alike from its [`DeskParts`], written once.

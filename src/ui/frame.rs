@@ -31,6 +31,9 @@ impl StudioApp {
             }
         });
         self.queued.extend(fired);
+        if !typing {
+            self.take_clipboard_events(ctx);
+        }
     }
 
     fn handle_dropped_files(&mut self, ctx: &Context) {

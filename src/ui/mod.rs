@@ -8,6 +8,7 @@ mod app;
 pub mod armored;
 mod art_panel;
 mod balance_panel;
+mod clip;
 mod commands;
 mod desk;
 mod dialogs;

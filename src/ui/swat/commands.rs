@@ -89,6 +89,20 @@ impl OwnCommands for SwatDesk {
         }
     }
 
+    fn selection_text(&self) -> Option<String> {
+        let clip = self.editor.clipboard.as_ref()?;
+        crate::editing::selection_text(crate::systems::swat::scenario::SYSTEM_ID, clip).ok()
+    }
+
+    fn paste_selection_text(&mut self, text: &str) -> Result<bool, String> {
+        let read =
+            crate::editing::read_selection(text, crate::systems::swat::scenario::SYSTEM_ID, &crate::systems::name_of)?;
+        let Some(clip) = read else { return Ok(false) };
+        self.editor.clipboard = Some(clip);
+        self.editor.paste(self.hover);
+        Ok(true)
+    }
+
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         let editor = &mut self.editor;
         match command {
