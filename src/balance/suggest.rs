@@ -509,12 +509,20 @@ impl Reading<'_> {
             .zip(&base.seats)
             .zip(&self.anchor.seats)
             .map(|((now, base), anchor)| {
-                let shift = anchor.share - base.share;
+                let share = moved(now.share, base.share, anchor.share);
+                // The shift is a difference of two samples: its interval is as wide as both
+                // samples' together (taken as independent, wider than the same seeds make it).
+                // Read from the edit's sample alone, a few games whose own share sat far off
+                // drew a narrow interval far off, and dropped edits that reached fair.
+                let (below, above) = (
+                    (now.share - now.interval.0).hypot(base.interval.1 - base.share),
+                    (now.interval.1 - now.share).hypot(base.share - base.interval.0),
+                );
                 SeatFairness {
                     seat: now.seat,
                     wins: now.wins,
-                    share: moved(now.share, base.share, anchor.share),
-                    interval: ((now.interval.0 + shift).clamp(0.0, 1.0), (now.interval.1 + shift).clamp(0.0, 1.0)),
+                    share,
+                    interval: ((share - below).clamp(0.0, 1.0), (share + above).clamp(0.0, 1.0)),
                 }
             })
             .collect();
@@ -853,11 +861,16 @@ mod tests {
         // An edit with 100 games is read against the scenario's first 100, all seat 1's wins
         // here: 64 of 100 is then a fall of 36 points, to 3%.
         assert!((read.predicted(&records(64, 36, 0)).seats[0].share - 0.03).abs() < 1e-9);
-        // Unchanged from the scenario, it stays 14 points under, and its interval lies wholly
-        // beyond the margin.
+        // Unchanged from the scenario, it stays 11 points under fair; its interval is a
+        // difference's, as wide as the edit's and the scenario's 400 games together (about 7
+        // points each way, not 5), so it reaches 46% and is kept.
         let same = records(212, 188, 0);
         assert!((read.deviation(&same) - 0.11).abs() < 1e-9);
-        assert!(read.beyond_reach(&same));
+        let interval = read.predicted(&same).seats[0].interval;
+        assert!(interval.0 < 0.33 && interval.1 > 0.45 && interval.1 < 0.47, "{interval:?}");
+        assert!(!read.beyond_reach(&same));
+        // Twenty points further down, it lies wholly beyond the margin.
+        assert!(read.beyond_reach(&records(132, 268, 0)));
     }
 
     #[test]
