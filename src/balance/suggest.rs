@@ -32,6 +32,10 @@ const PARENTS: usize = 2;
 const MOST_EDITS: usize = 40;
 /// The most second edits screened after each of the closest first ones (smallest first).
 const MOST_CHILDREN: usize = 16;
+/// No edit is dropped on fewer games: on twenty, one whose first games sat far off (Hedgerow
+/// Crossing's StuG made a Sherman read 8% for the Axis, and 41% on 1000 fresh games) was put
+/// beyond reach by chance.
+const FEWEST_BEFORE_DROP: usize = 60;
 /// How many of the closest edits play longer screening before confirmation.
 const REFINED: usize = 6;
 /// How many times the screening games those closest edits play in all. Only the games after
@@ -640,7 +644,9 @@ fn screen(
             let edit = &mut edits[i];
             // Only the seats drop an edit: the first move is a target of the ranking, but an
             // edit that evens the seats is worth seeing (and editing again) while it does not.
-            if read.beyond_reach(&edit.records) {
+            // Counted among the games the reading reads (a longer screening reads its own).
+            let read_games = edit.records.len().saturating_sub(read.skip);
+            if read_games >= FEWEST_BEFORE_DROP && read.beyond_reach(&edit.records) {
                 edit.dropped = true;
                 edit.proposal.scenario.let_go_of_kept();
             }
