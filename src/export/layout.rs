@@ -306,6 +306,13 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
         if count > 1 && tile == 1 && last <= room { count - 1 } else { count }
     };
     let (cols, rows) = (merged(width, per_x, usable_w), merged(height, per_y, usable_h));
+    let pages = page_grid((cols, rows), (per_x, per_y), (width, height));
+    Ok(BoardLayout { steps: 1, per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
+}
+
+/// Every page of a grid of `cols` x `rows` pages, row by row, each `per` steps across and down
+/// but the last in a row or column, which runs to the board's `extent`.
+fn page_grid((cols, rows): (u16, u16), (per_x, per_y): (u16, u16), (width, height): (u16, u16)) -> Vec<BoardPage> {
     let end = |index: u16, count: u16, per: u16, extent: u16| {
         if index + 1 == count { extent } else { ((index + 1) * per).min(extent) }
     };
@@ -322,7 +329,7 @@ pub fn board_layout(options: &ExportOptions, width: u16, height: u16, tile_size:
             });
         }
     }
-    Ok(BoardLayout { steps: 1, per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
+    pages
 }
 
 /// A length of `at` layout steps in whole units, with a tenth where it has one ("9.6", "12").
@@ -382,19 +389,7 @@ pub fn table_layout(options: &ExportOptions, width: u16, height: u16) -> Result<
     let (Some(w), Some(h)) = (steps(width), steps(height)) else {
         return Err(format!("a {width} x {height} table is too large to print"));
     };
-    let mut pages = Vec::with_capacity(usize::from(cols) * usize::from(rows));
-    for row in 0..rows {
-        for col in 0..cols {
-            pages.push(BoardPage {
-                row,
-                col,
-                x0: col * per_x,
-                x1: if col + 1 == cols { w } else { (col + 1) * per_x },
-                y0: row * per_y,
-                y1: if row + 1 == rows { h } else { (row + 1) * per_y },
-            });
-        }
-    }
+    let pages = page_grid((cols, rows), (per_x, per_y), (w, h));
     Ok(BoardLayout { steps: TABLE_STEPS, per_page_x: per_x, per_page_y: per_y, cols, rows, pages })
 }
 
