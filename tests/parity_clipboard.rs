@@ -65,6 +65,7 @@ fn parity_another_games_window_refuses_a_pasted_selection_naming_both_games() {
     skirm.run_steps(2);
     assert_eq!(skirm.state().skirm().unwrap().editor.doc.scenario, before, "nothing changed");
     assert_eq!(skirm.state().status, refusal, "the window says why");
+    assert!(skirm.state().pasted.is_none(), "no text is kept for a Paste the game does not take");
 }
 
 #[test]

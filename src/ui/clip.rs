@@ -11,20 +11,34 @@ impl StudioApp {
     /// Queues Copy, Cut and Paste for the platform's clipboard events of this frame, keeping
     /// the pasted text for the Paste (a text field being typed in takes them itself).
     pub(super) fn take_clipboard_events(&mut self, ctx: &Context) {
-        let events = ctx.input(|input| input.events.clone());
+        // Only the clipboard's events are taken out of the frame's input (most frames have none).
+        let events: Vec<egui::Event> = ctx.input(|input| {
+            input
+                .events
+                .iter()
+                .filter(|e| matches!(e, egui::Event::Copy | egui::Event::Cut | egui::Event::Paste(_)))
+                .cloned()
+                .collect()
+        });
         for event in events {
-            let command = match event {
-                egui::Event::Copy => UiCommand::Copy,
-                egui::Event::Cut => UiCommand::Cut,
-                egui::Event::Paste(text) => {
-                    self.refuse_other_games_selection(&text);
-                    self.pasted = Some(text);
-                    UiCommand::Paste
-                }
+            let (command, pasted) = match event {
+                egui::Event::Copy => (UiCommand::Copy, None),
+                egui::Event::Cut => (UiCommand::Cut, None),
+                egui::Event::Paste(text) => (UiCommand::Paste, Some(text)),
                 _ => continue,
             };
-            // A game without selections leaves the platform's clipboard alone.
-            if super::desk::offers(self.desk.as_ref(), command) && !self.queued.contains(&command) {
+            // A game without selections leaves the platform's clipboard alone, saying only why
+            // another game's selection is not taken; the text is kept only for a Paste queued.
+            if !super::desk::offers(self.desk.as_ref(), command) {
+                if let Some(text) = pasted {
+                    self.refuse_other_games_selection(&text);
+                }
+                continue;
+            }
+            if pasted.is_some() {
+                self.pasted = pasted;
+            }
+            if !self.queued.contains(&command) {
                 self.queued.push(command);
             }
         }
@@ -33,9 +47,6 @@ impl StudioApp {
     /// Says why pasted text that is another game's selection is not pasted, in a game with
     /// no selections of its own (a game with them refuses it as it pastes).
     fn refuse_other_games_selection(&mut self, text: &str) {
-        if super::desk::offers(self.desk.as_ref(), UiCommand::Paste) {
-            return;
-        }
         let Some(game) = super::DESKS.iter().find(|g| g.title() == self.desk.game()) else { return };
         let read =
             crate::editing::read_selection::<serde::de::IgnoredAny>(text, game.system_id(), &crate::systems::name_of);
