@@ -160,7 +160,7 @@ fn symmetric_painting_echoes_walls_onto_the_mirrored_edge() {
 fn a_flood_fill_stays_inside_a_walled_room() {
     let mut s = blank(4, 1);
     let _ = s.board.set_edge(Edge::between(p(1, 0), p(2, 0)).unwrap(), Some(wall(1)));
-    assert_eq!(flood_squares(&s, p(0, 0)), vec![p(0, 0), p(1, 0)]);
+    assert_eq!(flood_squares(&s.board, p(0, 0)), vec![p(0, 0), p(1, 0)]);
 }
 
 #[test]

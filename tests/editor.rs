@@ -28,10 +28,10 @@ fn p(x: u16, y: u16) -> Pos {
 fn brush_sizes_cover_one_nine_and_twenty_five_squares_clipped_at_the_edge() {
     let rules = rules();
     let s = blank(&rules, 10, 10);
-    assert_eq!(brush_squares(&s, p(5, 5), 1).len(), 1);
-    assert_eq!(brush_squares(&s, p(5, 5), 3).len(), 9);
-    assert_eq!(brush_squares(&s, p(5, 5), 5).len(), 25);
-    assert_eq!(brush_squares(&s, p(0, 0), 5).len(), 9);
+    assert_eq!(brush_squares(&s.board, p(5, 5), 1).len(), 1);
+    assert_eq!(brush_squares(&s.board, p(5, 5), 3).len(), 9);
+    assert_eq!(brush_squares(&s.board, p(5, 5), 5).len(), 25);
+    assert_eq!(brush_squares(&s.board, p(0, 0), 5).len(), 9);
 }
 
 #[test]
@@ -47,8 +47,8 @@ fn lines_rectangles_and_fills() {
         let i = s.index(p(3, y));
         s.board.terrain[i] = water;
     }
-    assert_eq!(flood_squares(&s, p(0, 0)).len(), 9, "the water wall stops the fill");
-    assert_eq!(squares_of(&s, water).len(), 3);
+    assert_eq!(flood_squares(&s.board, p(0, 0)).len(), 9, "the water wall stops the fill");
+    assert_eq!(squares_of(&s.board, water).len(), 3);
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn symmetric_painting_echoes_every_edit_with_owners_swapped() {
         None,
     );
     assert_eq!(
-        squares_of(&doc.scenario, rules.terrain_id("forest").unwrap()),
+        squares_of(&doc.scenario.board, rules.terrain_id("forest").unwrap()),
         vec![p(0, 0), p(9, 0), p(0, 9), p(9, 9)]
     );
 }

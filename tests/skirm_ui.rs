@@ -5,14 +5,15 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::window_common;
-use egui::Pos2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use skirmish_studio::board::{Edge, EdgeAxis, Pos};
 
 use skirmish_studio::ui::{AppConfig, Prefs, StudioApp};
 use std::path::PathBuf;
-use window_common::{Answers, GameDesks, menu, sample, settle_findings, wait_for_export};
+use window_common::{
+    Answers, GameDesks, map_corner as corner, menu, press_drag_release, sample, settle_findings, wait_for_export,
+};
 
 fn harness(open: Option<PathBuf>, save: Option<PathBuf>) -> Harness<'static, StudioApp> {
     harness_in(open, save, None)
@@ -28,24 +29,6 @@ fn harness_in(open: Option<PathBuf>, save: Option<PathBuf>, data_dir: Option<Pat
         .build_ui_state(|ui, app: &mut StudioApp| app.show(ui), app);
     harness.run_steps(4);
     harness
-}
-
-/// The screen point of a grid corner of the map.
-fn corner(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> Pos2 {
-    let place = harness.state().placement.expect("the map was drawn");
-    place.origin + egui::vec2(x, y) * place.zoom
-}
-
-fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: Pos2, to: Pos2) {
-    harness.drag_at(from);
-    harness.run_steps(1);
-    let steps = 6;
-    for i in 1..=steps {
-        harness.hover_at(from + (to - from) * (i as f32 / steps as f32));
-        harness.run_steps(1);
-    }
-    harness.drop_at(to);
-    harness.run_steps(2);
 }
 
 fn walls(harness: &Harness<'static, StudioApp>) -> usize {

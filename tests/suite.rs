@@ -51,6 +51,7 @@ mod modern_ui;
 mod panels_ui;
 mod parity_clipboard;
 mod parity_disk;
+mod parity_grid_tools;
 mod playtest_undo;
 mod print_jobs;
 mod properties;

@@ -3,6 +3,7 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
+use skirmish_studio::board::selection::GridEditing;
 use skirmish_studio::systems::swat::editing::{Document, Editor, Paint, Tool};
 use skirmish_studio::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
 use skirmish_studio::systems::swat::scenario::{Scenario, SquareMap, Symmetry, builtin_tiles};

@@ -9,6 +9,8 @@ mod block;
 mod edge;
 mod half;
 pub mod pairs;
+pub mod selection;
+pub mod shapes;
 mod transform;
 
 pub use block::Block;

@@ -185,6 +185,26 @@ pub fn click_at(harness: &mut Harness<'static, StudioApp>, point: egui::Pos2) {
     harness.run_steps(2);
 }
 
+/// The screen point of a grid corner of the map (in squares from its top-left corner).
+#[allow(clippy::expect_used)]
+pub fn map_corner(harness: &Harness<'static, StudioApp>, x: f32, y: f32) -> egui::Pos2 {
+    let place = harness.state().placement.expect("the map was drawn");
+    place.origin + egui::vec2(x, y) * place.zoom
+}
+
+/// A drag with the primary button from `from` to `to` in six steps, as a hand moves.
+pub fn press_drag_release(harness: &mut Harness<'static, StudioApp>, from: egui::Pos2, to: egui::Pos2) {
+    harness.drag_at(from);
+    harness.run_steps(1);
+    let steps = 6;
+    for i in 1..=steps {
+        harness.hover_at(from + (to - from) * (i as f32 / steps as f32));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to);
+    harness.run_steps(2);
+}
+
 /// Opens `menu` in the menu bar and clicks its entry whose label contains `item`.
 pub fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
     harness.get_by_label(menu).click();

@@ -120,6 +120,13 @@ fn draw_marks(desk: &mut SkirmDesk, painter: &Painter, place: Placement) {
     if let Some(pos) = desk.editor.selected {
         painter.rect_stroke(place.square_rect(pos), 0.0, Stroke::new(2.0, style::SELECTION), StrokeKind::Inside);
     }
+    if let Some((a, b)) = desk.editor.selection {
+        let rect = place
+            .square_rect(Pos::new(a.x.min(b.x), a.y.min(b.y)))
+            .union(place.square_rect(Pos::new(a.x.max(b.x), a.y.max(b.y))));
+        painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
+        painter.rect_stroke(rect, 0.0, Stroke::new(2.0, style::SELECTION), StrokeKind::Inside);
+    }
     if let Some(spot) = desk.hover {
         let (squares, edges) = desk.editor.preview(spot);
         for pos in squares {

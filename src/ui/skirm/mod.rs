@@ -5,6 +5,7 @@
 
 mod canvas;
 mod commands;
+mod grid_tools;
 mod panels;
 mod play;
 
@@ -160,7 +161,7 @@ impl Desk for SkirmDesk {
             .collect()
     }
 
-    /// A saved game's path, or a squad file's.
+    /// A saved game's path, a squad file's or a stamp file's.
     fn path_chosen(&mut self, cx: &mut DeskContext<'_>, id: u16, index: usize, path: &std::path::Path) {
         if !saved_game_path_chosen(self, cx, id, path) && !panels::path_chosen(self, cx, id, index, path) {
             path_unused(cx, path);
@@ -211,7 +212,7 @@ fn build_frame(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     egui::Panel::top("skirm-toolbar").show(ui, |ui| panels::toolbar(desk, cx, ui));
     egui::Panel::bottom("status").show(ui, |ui| panels::status_bar(desk, cx, ui));
-    super::dock::tool_column(cx, ui, "skirm-palette", 210.0, |_, ui| panels::palette(desk, ui));
+    super::dock::tool_column(cx, ui, "skirm-palette", 210.0, |cx, ui| panels::palette(desk, cx, ui));
     super::dock::side_column(cx, ui, "skirm-side", 340.0, |cx, ui| panels::side(desk, cx, ui));
     egui::CentralPanel::default()
         .frame(egui::Frame::NONE.fill(super::style::CANVAS_BACKGROUND))

@@ -57,13 +57,29 @@ pub fn toolbar(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
 }
 
 /// The settings of the chosen tool.
-pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
-    let editor = &mut desk.editor;
-    let rules = std::sync::Arc::clone(&editor.rules);
+pub fn palette(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
+    let rules = std::sync::Arc::clone(&desk.editor.rules);
     egui::ScrollArea::vertical().show(ui, |ui| {
-        ui.heading(format!("{} tool", editor.tool.label()));
-        ui.label(RichText::new(editor.tool.hint()).small());
+        ui.heading(format!("{} tool", desk.editor.tool.label()));
+        ui.label(RichText::new(desk.editor.tool.hint()).small());
         ui.separator();
+        if desk.editor.tool.shaped() {
+            super::grid_tools::shapes(desk, ui);
+        }
+        match desk.editor.tool {
+            SkirmTool::Select => super::grid_tools::selection(desk, cx, ui),
+            SkirmTool::Stamp => super::grid_tools::stamps(desk, cx, ui),
+            _ => tool_settings(desk, &rules, ui),
+        }
+        ui.separator();
+        egui::CollapsingHeader::new("Legend").default_open(false).show(ui, legend);
+    });
+}
+
+/// The settings of a tool that paints one layer.
+fn tool_settings(desk: &mut SkirmDesk, rules: &Ruleset, ui: &mut Ui) {
+    let editor = &mut desk.editor;
+    {
         match editor.tool {
             SkirmTool::Terrain => {
                 for (i, terrain) in rules.terrains.iter().enumerate() {
@@ -131,18 +147,16 @@ pub fn palette(desk: &mut SkirmDesk, ui: &mut Ui) {
                     for (ui_index, unit) in squad.units.iter().enumerate() {
                         let placed = unit.pos.map_or_else(|| "in zone".to_owned(), |p| p.to_string());
                         let on = editor.squad == si && editor.unit == ui_index;
-                        if ui.selectable_label(on, format!("{} · {placed}", unit_label(&rules, unit))).clicked() {
+                        if ui.selectable_label(on, format!("{} · {placed}", unit_label(rules, unit))).clicked() {
                             editor.squad = si;
                             editor.unit = ui_index;
                         }
                     }
                 }
             }
-            SkirmTool::Objective | SkirmTool::Marker | SkirmTool::Eraser => {}
+            SkirmTool::Objective | SkirmTool::Marker | SkirmTool::Eraser | SkirmTool::Select | SkirmTool::Stamp => {}
         }
-        ui.separator();
-        egui::CollapsingHeader::new("Legend").default_open(false).show(ui, legend);
-    });
+    }
 }
 
 /// What each mark on the battle map means, in the editor and the playtest alike.
@@ -229,7 +243,7 @@ pub fn path_chosen(desk: &mut SkirmDesk, cx: &mut DeskContext<'_>, id: u16, inde
     match id {
         SAVE_SQUAD => save_squad_to(desk, cx, index, path),
         LOAD_SQUAD => load_squad_from(desk, cx, index, path),
-        _ => return false,
+        _ => return super::grid_tools::path_chosen(desk, cx, id, path),
     }
     true
 }

@@ -3,6 +3,7 @@
 //! playtest included).
 
 use super::{BRUSH_SIZES, SwatDesk, SwatDialog, Tool, play};
+use crate::board::selection::GridEditing;
 use crate::board::{SquareMap, TerrainId};
 use crate::systems::swat::editing::Paint;
 use crate::ui::commands::{CommandTable, DIGITS, Menu, UiCommand, ViewToggle, cmd, key};

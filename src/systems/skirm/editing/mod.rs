@@ -3,7 +3,12 @@
 //! items, deployment zones, placed units), the squad builder's changes and the one-click fixes
 //! of the validator's findings, all in grid coordinates so each is tested without egui.
 
+mod selection;
+mod stamps;
 mod tools;
+
+pub use selection::{ClipUnit, SkirmClip};
+pub use stamps::{Stamp, builtin_stamps, check_builtin_rooms, stamps_from_text, stamps_text};
 
 pub use crate::editing::MergeKey;
 
@@ -15,6 +20,7 @@ pub use tools::{SkirmTool, Spot};
 use super::rules::Ruleset;
 use super::rules::{ItemKind, Movement};
 use super::scenario::{Finding, SkirmScenario, Squad, SquadUnit, validate};
+use crate::board::shapes::Shape;
 use crate::board::{Board, Door, Edge, EdgeFeature, Pos, Symmetry, TerrainId, Wall};
 use std::sync::Arc;
 
@@ -119,6 +125,20 @@ pub struct Editor {
     pub symmetry: Option<Symmetry>,
     /// The square shown in the inspector.
     pub selected: Option<Pos>,
+    /// How the terrain, height and zone tools lay their squares.
+    pub shape: Shape,
+    /// The selected rectangle's corners (Select tool).
+    pub selection: Option<(Pos, Pos)>,
+    /// What was copied last.
+    pub clipboard: Option<SkirmClip>,
+    /// The rooms the Stamp tool lays: the built-in library, then the designer's own.
+    pub stamps: Vec<Stamp>,
+    /// The chosen stamp.
+    pub stamp: usize,
+    /// Quarter turns of the stamp, clockwise.
+    pub stamp_turns: u8,
+    /// The name typed for the next stamp saved from the selection.
+    pub stamp_name: String,
     /// The gesture under way.
     pub drag: Option<tools::Drag>,
     feedback: Option<String>,
@@ -130,6 +150,7 @@ impl Editor {
     #[must_use]
     pub fn new(rules: Arc<Ruleset>, doc: Document) -> Self {
         let difficult = rules.terrain_id("difficult").unwrap_or(TerrainId(0));
+        let stamps = builtin_stamps(&rules);
         Self {
             rules,
             doc,
@@ -142,6 +163,13 @@ impl Editor {
             unit: 0,
             symmetry: None,
             selected: None,
+            shape: Shape::Brush(1),
+            selection: None,
+            clipboard: None,
+            stamps,
+            stamp: 0,
+            stamp_turns: 0,
+            stamp_name: String::new(),
             drag: None,
             feedback: None,
             gestures: 0,
@@ -152,6 +180,7 @@ impl Editor {
     pub fn open(&mut self, doc: Document) {
         self.doc = doc;
         self.selected = None;
+        self.selection = None;
         self.drag = None;
         self.squad = 0;
         self.unit = 0;

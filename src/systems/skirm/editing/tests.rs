@@ -1,7 +1,7 @@
 //! The Skirm tools and the squad builder driven in grid coordinates, without a window.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use super::tools::{squares_between, wall_run};
+use super::tools::wall_run;
 use super::*;
 use crate::board::EdgeAxis;
 
@@ -103,7 +103,7 @@ fn the_height_brush_paints_a_drag_without_gaps_as_one_step() {
     assert_eq!(board.height_at(Pos::new(6, 0)), 0);
     e.doc.undo();
     assert!(e.doc.scenario.board.is_flat());
-    assert_eq!(squares_between(Pos::new(0, 0), Pos::new(3, 1)).len(), 4);
+    assert_eq!(crate::board::shapes::line_squares(Pos::new(0, 0), Pos::new(3, 1)).len(), 4);
 }
 
 #[test]

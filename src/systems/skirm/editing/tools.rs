@@ -3,6 +3,8 @@
 //! nearest edge, so the wall tool draws along grid lines while the brushes paint squares.
 
 use super::{Editor, MAX_LEVEL, MergeKey, unit_label, with_door};
+use crate::board::selection::GridEditing;
+use crate::board::shapes::{Shape, brush_squares};
 use crate::board::{Edge, EdgeFeature, Pos};
 use crate::systems::skirm::rules::{ItemKind, Movement};
 
@@ -30,11 +32,15 @@ pub enum SkirmTool {
     /// Takes away what is on a square (unit, item, objective, marker), else the wall or door
     /// on the nearest edge.
     Eraser,
+    /// Drags a rectangle; a drag inside it moves everything it holds, walls and doors too.
+    Select,
+    /// Lays the chosen room of the stamp library.
+    Stamp,
 }
 
 impl SkirmTool {
     /// Every tool, in palette order.
-    pub const ALL: [SkirmTool; 10] = [
+    pub const ALL: [SkirmTool; 12] = [
         SkirmTool::Terrain,
         SkirmTool::Height,
         SkirmTool::Wall,
@@ -45,6 +51,8 @@ impl SkirmTool {
         SkirmTool::Zone,
         SkirmTool::Unit,
         SkirmTool::Eraser,
+        SkirmTool::Select,
+        SkirmTool::Stamp,
     ];
 
     /// Its name on the palette.
@@ -61,6 +69,8 @@ impl SkirmTool {
             SkirmTool::Zone => "Zone",
             SkirmTool::Unit => "Unit",
             SkirmTool::Eraser => "Erase",
+            SkirmTool::Select => "Select",
+            SkirmTool::Stamp => "Stamp",
         }
     }
 
@@ -68,8 +78,10 @@ impl SkirmTool {
     #[must_use]
     pub fn hint(self) -> &'static str {
         match self {
-            SkirmTool::Terrain => "Terrain: click or drag to paint the chosen terrain.",
-            SkirmTool::Height => "Height: click or drag to raise squares to the chosen level (0 lowers them).",
+            SkirmTool::Terrain => {
+                "Terrain: paint the chosen terrain with the chosen shape (brush, rectangle, line, fill)."
+            }
+            SkirmTool::Height => "Height: raise squares to the chosen level (0 lowers them) with the chosen shape.",
             SkirmTool::Wall => {
                 "Wall: drag along a grid line to build a wall; click a wall to take it away. Height and climbable in the palette."
             }
@@ -77,7 +89,13 @@ impl SkirmTool {
             SkirmTool::Objective => "Objective: click a square to place or remove an objective.",
             SkirmTool::Marker => "Marker: click a square to place or remove a marker.",
             SkirmTool::Item => "Item: click to place the chosen item; click it again to remove it.",
-            SkirmTool::Zone => "Zone: drag to paint the squad's deployment zone; start inside it to erase.",
+            SkirmTool::Zone => {
+                "Zone: paint the squad's deployment zone with the chosen shape; a shape started inside it erases."
+            }
+            SkirmTool::Select => {
+                "Select: drag a rectangle; drag inside it to move it. Ctrl+C, Ctrl+X, Ctrl+V, Delete; '.' turns it, X and Y mirror it."
+            }
+            SkirmTool::Stamp => "Stamp: click to lay the chosen room with its top-left square there; '.' turns it.",
             SkirmTool::Unit => "Unit: click to place the chosen unit of its squad.",
             SkirmTool::Eraser => {
                 "Erase: removes the unit, item, objective or marker, else the wall on the nearest edge."
@@ -89,6 +107,12 @@ impl SkirmTool {
     #[must_use]
     pub fn on_edges(self) -> bool {
         matches!(self, SkirmTool::Wall | SkirmTool::Door)
+    }
+
+    /// Whether the tool lays its squares with a [`Shape`] (brush, rectangle, line, fill).
+    #[must_use]
+    pub fn shaped(self) -> bool {
+        matches!(self, SkirmTool::Terrain | SkirmTool::Height | SkirmTool::Zone)
     }
 }
 
@@ -137,6 +161,8 @@ pub struct Drag {
     pub gesture: MergeKey,
     /// A zone drag that started inside the zone takes squares out of it.
     pub erasing: bool,
+    /// A select drag that started inside the selection moves it.
+    pub moving: bool,
 }
 
 /// The grid edges from corner `a` toward corner `b` along the line the drag follows most
@@ -153,23 +179,6 @@ pub fn wall_run(a: Pos, b: Pos) -> Vec<Edge> {
     }
 }
 
-/// The squares on a straight line from `a` to `b`, both included, so a fast drag leaves no
-/// gaps.
-#[must_use]
-pub fn squares_between(a: Pos, b: Pos) -> Vec<Pos> {
-    let (dx, dy) = (i32::from(b.x) - i32::from(a.x), i32::from(b.y) - i32::from(a.y));
-    let steps = dx.abs().max(dy.abs()).max(1);
-    let mut out: Vec<Pos> = (0..=steps)
-        .filter_map(|i| {
-            let x = i32::from(a.x) + (dx * i + steps / 2 * dx.signum()) / steps;
-            let y = i32::from(a.y) + (dy * i + steps / 2 * dy.signum()) / steps;
-            Some(Pos::new(u16::try_from(x).ok()?, u16::try_from(y).ok()?))
-        })
-        .collect();
-    out.dedup();
-    out
-}
-
 impl Editor {
     /// The primary button went down at `spot`.
     pub fn press(&mut self, spot: Spot) {
@@ -177,9 +186,17 @@ impl Editor {
         let erasing = self.tool == SkirmTool::Zone
             && self.doc.scenario.zones.get(self.squad).is_some_and(|z| z.contains(&spot.square));
         self.selected = Some(spot.square);
-        let drag = Drag { tool: self.tool, start: spot, last: spot, gesture, erasing };
-        if !self.tool.on_edges() {
-            self.paint_squares(&drag, &[spot.square]);
+        let mut drag = Drag { tool: self.tool, start: spot, last: spot, gesture, erasing, moving: false };
+        match self.tool {
+            SkirmTool::Select => drag.moving = self.select_press(spot.square),
+            SkirmTool::Stamp => self.lay_stamp(spot.square),
+            tool if tool.shaped() && (self.shape.paints_while_dragging() || self.shape == Shape::Fill) => {
+                let squares = self.shape_squares(spot.square, spot.square);
+                self.paint_squares(&drag, &squares);
+            }
+            tool if tool.shaped() => {}
+            tool if !tool.on_edges() => self.paint_squares(&drag, &[spot.square]),
+            _ => {}
         }
         self.drag = Some(drag);
     }
@@ -187,11 +204,13 @@ impl Editor {
     /// The pointer moved to `spot` with the button held.
     pub fn drag_to(&mut self, spot: Spot) {
         let Some(mut drag) = self.drag.take() else { return };
-        if spot.square != drag.last.square
-            && matches!(drag.tool, SkirmTool::Terrain | SkirmTool::Height | SkirmTool::Zone)
-        {
-            let line = squares_between(drag.last.square, spot.square);
-            self.paint_squares(&drag, &line);
+        if spot.square != drag.last.square {
+            if drag.tool == SkirmTool::Select {
+                self.select_drag(drag.start.square, spot.square, drag.moving);
+            } else if drag.tool.shaped() && self.shape.paints_while_dragging() {
+                let stroke = self.shape_squares(drag.last.square, spot.square);
+                self.paint_squares(&drag, &stroke);
+            }
         }
         drag.last = spot;
         self.drag = Some(drag);
@@ -204,6 +223,11 @@ impl Editor {
         match drag.tool {
             SkirmTool::Wall => self.wall_gesture(&drag, end),
             SkirmTool::Door => self.door_click(end.edge),
+            SkirmTool::Select => self.select_release(drag.start.square, end.square, drag.moving),
+            tool if tool.shaped() && matches!(self.shape, Shape::Rectangle | Shape::Line) => {
+                let squares = self.shape_squares(drag.start.square, end.square);
+                self.paint_squares(&drag, &squares);
+            }
             _ => {}
         }
     }
@@ -216,7 +240,44 @@ impl Editor {
                 (Vec::new(), wall_run(drag.start.corner, hover.corner))
             }
             (SkirmTool::Wall | SkirmTool::Door, _) => (Vec::new(), vec![hover.edge]),
+            (SkirmTool::Select, drag) => {
+                (self.select_preview(drag.as_ref().map(|d| (d.start.square, d.moving)), hover.square), Vec::new())
+            }
+            (SkirmTool::Stamp, _) => match self.turned_stamp() {
+                Some((_, clip)) => {
+                    let (a, b) = crate::board::selection::covered(&clip, hover.square);
+                    let board = &self.doc.scenario.board;
+                    let squares = crate::board::shapes::rect_squares(a, b).into_iter().filter(|p| board.contains(*p));
+                    (squares.collect(), clip.block.edges_at(hover.square).into_keys().collect())
+                }
+                None => (vec![hover.square], Vec::new()),
+            },
+            (tool, Some(drag)) if tool.shaped() && matches!(self.shape, Shape::Rectangle | Shape::Line) => {
+                (self.shape_squares(drag.start.square, hover.square), Vec::new())
+            }
+            (tool, _) if tool.shaped() => match self.shape {
+                Shape::Brush(size) => (brush_squares(&self.doc.scenario.board, hover.square, size), Vec::new()),
+                Shape::Fill => (self.shape_squares(hover.square, hover.square), Vec::new()),
+                _ => (vec![hover.square], Vec::new()),
+            },
             _ => (vec![hover.square], Vec::new()),
+        }
+    }
+
+    /// The squares the shape lays for a gesture from `start` to `end`: a fill spreads over
+    /// squares alike to the one clicked in what the tool paints (terrain, height, or zone),
+    /// stopped by walls.
+    #[must_use]
+    pub fn shape_squares(&self, start: Pos, end: Pos) -> Vec<Pos> {
+        let s = &self.doc.scenario;
+        let board = &s.board;
+        let zone_of = |p: Pos| s.zones.iter().position(|z| z.contains(&p));
+        match self.tool {
+            SkirmTool::Height => self.shape.squares(board, start, end, |p| board.height_at(p) == board.height_at(end)),
+            SkirmTool::Zone => self.shape.squares(board, start, end, |p| {
+                zone_of(p) == zone_of(end) && board.terrain_at(p) == board.terrain_at(end)
+            }),
+            _ => self.shape.squares(board, start, end, |p| board.terrain_at(p) == board.terrain_at(end)),
         }
     }
 
@@ -336,7 +397,7 @@ impl Editor {
                 }
             }
             SkirmTool::Eraser => self.erase(on_board[0], drag.start.edge),
-            SkirmTool::Wall | SkirmTool::Door => {}
+            SkirmTool::Wall | SkirmTool::Door | SkirmTool::Select | SkirmTool::Stamp => {}
         }
     }
 

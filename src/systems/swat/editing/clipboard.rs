@@ -2,7 +2,7 @@
 //! whole) and the operations that paste it or lay a library tile.
 
 use super::ops::Op;
-use super::shapes::rect_squares;
+use crate::board::shapes::rect_squares;
 use crate::board::{Block, SquareMap};
 use crate::systems::swat::rules::{Pos, Ruleset};
 use crate::systems::swat::scenario::{Scenario, ScenarioUnit, Tile};

@@ -6,8 +6,9 @@ use super::clipboard::{Clipboard, paste_ops};
 use super::document::{ApplyReport, Document};
 use super::history::MergeKey;
 use super::ops::Op;
-use super::shapes::{flood_squares, rect_squares, squares_of};
 use super::tools::{Drag, Tool};
+use crate::board::selection::{GridClip, GridEditing};
+use crate::board::shapes::{flood_squares, rect_squares, squares_of};
 use crate::systems::swat::rules::{Pos, PropertyKind, Ruleset, TerrainId};
 use crate::systems::swat::scenario::{SquareMap, Symmetry, Tile};
 use std::sync::Arc;
@@ -24,7 +25,7 @@ pub enum Paint {
 }
 
 /// The brush sizes offered.
-pub const BRUSH_SIZES: [u16; 3] = [1, 3, 5];
+pub use crate::board::shapes::BRUSH_SIZES;
 
 /// The document and everything the user has chosen to edit it with.
 #[derive(Debug, Clone)]
@@ -114,7 +115,7 @@ impl Editor {
     pub fn press(&mut self, at: Pos) {
         self.gestures += 1;
         let mut drag =
-            Drag { tool: self.tool, start: at, last: at, gesture: MergeKey::Gesture(self.gestures), carrying: None };
+            Drag { tool: self.tool, start: at, last: at, gesture: MergeKey::Gesture(self.gestures), moving: false };
         self.selected = Some(at);
         self.tool.behaviour().press(self, &mut drag, at);
         self.drag = Some(drag);
@@ -204,7 +205,8 @@ impl Editor {
     /// Flood fill from a square with the paint.
     pub fn fill(&mut self, pos: Pos) {
         let op = self.paint_op();
-        let ops: Vec<(Pos, Op)> = flood_squares(&self.doc.scenario, pos).into_iter().map(|p| (p, op.clone())).collect();
+        let ops: Vec<(Pos, Op)> =
+            flood_squares(&self.doc.scenario.board, pos).into_iter().map(|p| (p, op.clone())).collect();
         let label = self.paint_label().replacen("Paint", "Fill", 1);
         self.apply(&label, &ops, None, false);
     }
@@ -212,7 +214,7 @@ impl Editor {
     /// Replaces every square of one terrain by another, as one step.
     pub fn replace_all(&mut self, from: TerrainId, to: TerrainId) {
         let ops: Vec<(Pos, Op)> =
-            squares_of(&self.doc.scenario, from).into_iter().map(|p| (p, Op::Terrain(to))).collect();
+            squares_of(&self.doc.scenario.board, from).into_iter().map(|p| (p, Op::Terrain(to))).collect();
         self.apply("Replace terrain", &ops, None, true);
     }
 
@@ -228,75 +230,58 @@ impl Editor {
             self.symmetry = symmetry;
         }
     }
+}
 
-    /// Copies the selection to the clipboard; `cut` also clears it.
-    pub fn copy_selection(&mut self, cut: bool) {
-        let Some((a, b)) = self.selection else {
-            self.tell("Select squares first (tool S).");
-            return;
-        };
-        self.clipboard = Some(Clipboard::copy(&self.doc.scenario, a, b));
-        if cut {
-            self.clear_selection();
-            self.tell("Cut.");
-        } else {
-            self.tell("Copied.");
-        }
+impl GridClip for Clipboard {
+    fn size(&self) -> (u16, u16) {
+        (self.width(), self.height())
     }
 
-    /// The operations that leave the selection as bare plain ground.
-    fn clearing_ops(&self, a: Pos, b: Pos) -> Vec<(Pos, Op)> {
+    fn mapped(&self, map: SquareMap) -> Self {
+        Clipboard::mapped(self, map)
+    }
+}
+
+/// The shared selection on a Skirmish Wars map: a cleared rectangle is bare plain ground, and
+/// a clip lays through the rules' operations, exactly (the live symmetry does not echo it).
+impl GridEditing for Editor {
+    type Clip = Clipboard;
+
+    fn selection(&self) -> Option<(Pos, Pos)> {
+        self.selection
+    }
+
+    fn set_selection(&mut self, selection: Option<(Pos, Pos)>) {
+        self.selection = selection;
+    }
+
+    fn clipboard(&self) -> Option<&Clipboard> {
+        self.clipboard.as_ref()
+    }
+
+    fn set_clipboard(&mut self, clip: Clipboard) {
+        self.clipboard = Some(clip);
+    }
+
+    fn copy_block(&self, a: Pos, b: Pos) -> Clipboard {
+        Clipboard::copy(&self.doc.scenario, a, b)
+    }
+
+    fn replace(&mut self, label: &str, clear: Option<(Pos, Pos)>, lay: Option<(&Clipboard, Pos)>) {
         let plain = self.rules.terrain_id("plain").unwrap_or(TerrainId(0));
-        let squares = rect_squares(a, b);
-        let mut ops: Vec<(Pos, Op)> = squares.iter().map(|&p| (p, Op::Erase)).collect();
-        ops.extend(squares.iter().map(|&p| (p, Op::Terrain(plain))));
-        ops
-    }
-
-    /// Leaves the selection as bare plain ground.
-    pub fn clear_selection(&mut self) {
-        let Some((a, b)) = self.selection else { return };
-        let ops = self.clearing_ops(a, b);
-        self.apply("Clear selection", &ops, None, true);
-    }
-
-    /// Pastes the clipboard with its top-left corner at `at` (else the selection's corner, else
-    /// the board's) and selects what was pasted.
-    pub fn paste(&mut self, at: Option<Pos>) {
-        let Some(clip) = self.clipboard.clone() else {
-            self.tell("Nothing to paste: copy a selection first.");
-            return;
-        };
-        let at = at.or(self.selection.map(|(a, b)| Pos::new(a.x.min(b.x), a.y.min(b.y)))).unwrap_or(Pos::new(0, 0));
-        let ops = paste_ops(&self.rules, &clip, at);
-        self.apply("Paste", &ops, None, true);
-        self.select_block(at, &clip);
-    }
-
-    /// Turns or mirrors the selection in place.
-    pub fn transform_selection(&mut self, label: &str, map: SquareMap) {
-        let Some((a, b)) = self.selection else {
-            self.tell("Select squares first (tool S).");
-            return;
-        };
-        let clip = Clipboard::copy(&self.doc.scenario, a, b).mapped(map);
-        self.replace_selection(label, &clip, Pos::new(a.x.min(b.x), a.y.min(b.y)));
-    }
-
-    /// Clears the selection and puts `clip` down at `at` as one step, selecting it there.
-    pub fn replace_selection(&mut self, label: &str, clip: &Clipboard, at: Pos) {
-        let Some((a, b)) = self.selection else { return };
-        let mut ops = self.clearing_ops(a, b);
-        ops.extend(paste_ops(&self.rules, clip, at));
+        let mut ops = Vec::new();
+        if let Some((a, b)) = clear {
+            let squares = rect_squares(a, b);
+            ops.extend(squares.iter().map(|&p| (p, Op::Erase)));
+            ops.extend(squares.iter().map(|&p| (p, Op::Terrain(plain))));
+        }
+        if let Some((clip, at)) = lay {
+            ops.extend(paste_ops(&self.rules, clip, at));
+        }
         self.apply(label, &ops, None, true);
-        self.select_block(at, clip);
     }
 
-    fn select_block(&mut self, at: Pos, clip: &Clipboard) {
-        let far = Pos::new(
-            at.x.saturating_add(clip.width().saturating_sub(1)),
-            at.y.saturating_add(clip.height().saturating_sub(1)),
-        );
-        self.selection = Some((at, far));
+    fn tell_user(&mut self, message: String) {
+        self.tell(message);
     }
 }

@@ -2,9 +2,9 @@
 
 use super::brush::sweep;
 use super::{Drag, ToolBehaviour};
+use crate::board::shapes::brush_squares;
 use crate::systems::swat::editing::Editor;
 use crate::systems::swat::editing::ops::Op;
-use crate::systems::swat::editing::shapes::brush_squares;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Eraser;
@@ -19,6 +19,6 @@ impl ToolBehaviour for Eraser {
     }
 
     fn preview(&self, editor: &Editor, _drag: Option<&Drag>, hover: Pos) -> Vec<Pos> {
-        brush_squares(&editor.doc.scenario, hover, editor.brush_size)
+        brush_squares(&editor.doc.scenario.board, hover, editor.brush_size)
     }
 }

@@ -11,7 +11,6 @@ mod select;
 mod stamp;
 
 use super::Editor;
-use super::clipboard::Clipboard;
 use super::history::MergeKey;
 use crate::systems::swat::rules::Pos;
 
@@ -45,8 +44,8 @@ pub struct Drag {
     pub last: Pos,
     /// What its edits merge under in the history: every gesture gets its own.
     pub gesture: MergeKey,
-    /// Moving a selection: what is carried.
-    pub carrying: Option<Clipboard>,
+    /// It started inside the selection: it moves what the selection holds.
+    pub moving: bool,
 }
 
 /// What a tool does with a gesture; each method has a do-nothing default, so a tool names only

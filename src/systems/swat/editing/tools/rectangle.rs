@@ -1,9 +1,9 @@
 //! The rectangle: drag from one corner to the other; the rectangle is painted on release.
 
 use super::{Drag, ToolBehaviour};
+use crate::board::shapes::rect_squares;
 use crate::systems::swat::editing::Editor;
 use crate::systems::swat::editing::ops::Op;
-use crate::systems::swat::editing::shapes::rect_squares;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Rectangle;

@@ -2,9 +2,9 @@
 //! and records the placement for the print sheets in the same undoable step.
 
 use super::{Drag, ToolBehaviour};
+use crate::board::shapes::rect_squares;
 use crate::systems::swat::editing::Editor;
 use crate::systems::swat::editing::clipboard::stamp_ops;
-use crate::systems::swat::editing::shapes::rect_squares;
 use crate::systems::swat::rules::Pos;
 
 pub(super) struct Stamp;
