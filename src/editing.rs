@@ -467,10 +467,11 @@ pub fn read_selection<T: serde::de::DeserializeOwned>(
     };
     let game: SelectionGame = ron::from_str(text).map_err(damaged)?;
     if game.system != system {
+        let ours = name_of(system);
+        let article = if ours.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
         return Err(format!(
-            "The clipboard holds a selection from {}; a {} scenario cannot take it.",
-            name_of(&game.system),
-            name_of(system)
+            "The clipboard holds a selection from {}; {article} {ours} scenario cannot take it.",
+            name_of(&game.system)
         ));
     }
     let selection: Selection<T> = ron::from_str(text).map_err(damaged)?;

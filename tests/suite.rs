@@ -52,6 +52,7 @@ mod panels_ui;
 mod parity_clipboard;
 mod parity_disk;
 mod parity_grid_tools;
+mod parity_table_group;
 mod playtest_undo;
 mod print_jobs;
 mod properties;

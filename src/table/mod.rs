@@ -7,6 +7,7 @@
 
 pub mod file;
 pub mod generate;
+pub mod group;
 pub mod kept;
 pub mod measure;
 pub mod model;

@@ -1,8 +1,10 @@
 //! What every desk of a game on an open table shares: the symmetric-echo chooser, the shell's
 //! grid symmetries as a table's (a table for two sides has no quarter turn or double mirror),
-//! and the print preview's miniature sampled from the pieces' footprints.
+//! the print preview's miniature sampled from the pieces' footprints, and the buttons of a
+//! selected group.
 
 use crate::board::Symmetry;
+use crate::table::group::GroupMove;
 use crate::table::{Shape, TableSymmetry};
 use egui::{Color32, Ui};
 
@@ -53,6 +55,58 @@ pub fn echo_choice(ui: &mut Ui, echo: &mut Option<TableSymmetry>) {
             }
         }
     });
+}
+
+/// What a group's buttons ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupAction {
+    /// Turn, mirror or move the whole group.
+    Move(GroupMove),
+    /// Copy it to the clipboard (the system's too).
+    Copy,
+    /// Copy it and delete it.
+    Cut,
+    /// Copy it and paste it beside itself.
+    Duplicate,
+    /// Delete it (and each thing's image under the echo).
+    Delete,
+}
+
+/// "3 things selected" and the group's buttons; what was clicked, if anything.
+pub fn group_buttons(ui: &mut Ui, names: &[String]) -> Option<GroupAction> {
+    ui.label(egui::RichText::new(format!("{} things selected", names.len())).strong());
+    ui.label(names.join(", "));
+    ui.label("Drag any of them to move them all; Shift-click adds or takes one out.");
+    let mut asked = None;
+    ui.horizontal_wrapped(|ui| {
+        let buttons = [
+            ("Turn group -15°", GroupAction::Move(GroupMove::Turn(-1_500))),
+            ("Turn group +15°", GroupAction::Move(GroupMove::Turn(1_500))),
+            ("Turn group 90°", GroupAction::Move(GroupMove::Turn(9_000))),
+            ("Mirror group left-right", GroupAction::Move(GroupMove::MirrorLeftRight)),
+            ("Mirror group top-bottom", GroupAction::Move(GroupMove::MirrorTopBottom)),
+            ("Copy group", GroupAction::Copy),
+            ("Cut group", GroupAction::Cut),
+            ("Duplicate group", GroupAction::Duplicate),
+            ("Delete group", GroupAction::Delete),
+        ];
+        for (label, action) in buttons {
+            if ui.button(label).clicked() {
+                asked = Some(action);
+            }
+        }
+    });
+    asked
+}
+
+/// The label a group gesture's step carries in the history.
+#[must_use]
+pub fn group_label(gesture: GroupMove) -> &'static str {
+    match gesture {
+        GroupMove::Shift(..) => "Move selection",
+        GroupMove::Turn(_) => "Turn selection",
+        GroupMove::MirrorLeftRight | GroupMove::MirrorTopBottom => "Mirror selection",
+    }
 }
 
 /// A colour per whole unit of a `width` x `depth` table (units of `unit_um` micrometres), row

@@ -201,6 +201,18 @@ fn marks(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
             Stroke::new(1.0, Color32::from_white_alpha(160)),
         ));
     }
+    for &thing in editor.group.iter().filter(|t| Some(**t) != editor.selected) {
+        if let Some(shape) = editor.shape(thing) {
+            painter
+                .add(egui::Shape::closed_line(shape_screen(place, unit, &shape), Stroke::new(2.0, style::SELECTION)));
+        }
+    }
+    if let Some(crate::systems::armored::editing::Drag::Box { from, to, .. }) = editor.drag {
+        let corner = |(x, y): (i64, i64)| to_screen(place, unit, (x as f64, y as f64));
+        let rect = egui::Rect::from_two_pos(corner(from), corner(to));
+        painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
+        painter.rect_stroke(rect, 0.0, Stroke::new(1.5, style::SELECTION), egui::StrokeKind::Inside);
+    }
     if let Some(thing) = editor.selected {
         if let Some(shape) = editor.shape(thing) {
             painter

@@ -207,6 +207,15 @@ fn settings(desk: &mut ArmoredDesk, ui: &mut Ui) {
 }
 
 fn inspector(desk: &mut ArmoredDesk, ui: &mut Ui) {
+    if desk.editor.group.len() > 1 {
+        let rules = std::sync::Arc::clone(&desk.editor.rules);
+        let scenario = desk.scenario().clone();
+        let names: Vec<String> = desk.editor.group.iter().map(|&t| thing_name(&rules, &scenario, t)).collect();
+        if let Some(action) = crate::ui::open_table::group_buttons(ui, &names) {
+            super::commands::group_action(desk, action);
+        }
+        return;
+    }
     let Some(thing) = desk.editor.selected else {
         ui.label("Select a piece, unit, zone or objective with Select and move (S).");
         return;

@@ -3,9 +3,11 @@
 //! playtest included).
 
 use super::{ModernDesk, play};
-use crate::systems::modern::editing::Tool;
-use crate::ui::commands::{CommandTable, Menu, UiCommand, key};
-use crate::ui::desk::{DeskCommands, DeskContext, OwnCommands};
+use crate::systems::modern::editing::{Tool, clip_from_text, clip_text};
+use crate::table::group::GroupMove;
+use crate::ui::commands::{CommandTable, Menu, UiCommand, cmd, key};
+use crate::ui::desk::{ALL_EDIT_COMMANDS, DeskCommands, DeskContext, OwnCommands};
+use crate::ui::open_table::{GroupAction, group_label};
 use egui::Key;
 use std::sync::LazyLock;
 
@@ -16,6 +18,9 @@ enum Action {
     Measure,
     TurnRight,
     TurnLeft,
+    Duplicate,
+    MirrorLeftRight,
+    MirrorTopBottom,
 }
 
 /// The desk's commands as the shell lists them, in menu order.
@@ -25,12 +30,15 @@ static COMMANDS: LazyLock<CommandTable<Action>> = LazyLock::new(|| {
         (Action::Measure, "Measure", Menu::Tools, key(Key::M)),
         (Action::TurnRight, "Turn 15 degrees clockwise", Menu::Edit, key(Key::R)),
         (Action::TurnLeft, "Turn 15 degrees anticlockwise", Menu::Edit, key(Key::Q)),
+        (Action::Duplicate, "Duplicate", Menu::Edit, cmd(Key::D)),
+        (Action::MirrorLeftRight, "Mirror selection left-right", Menu::Edit, key(Key::X)),
+        (Action::MirrorTopBottom, "Mirror selection top-bottom", Menu::Edit, key(Key::Y)),
     ])
 });
 
 impl OwnCommands for ModernDesk {
     fn commands(&self) -> DeskCommands {
-        DeskCommands { game: COMMANDS.declared(), edit: &[UiCommand::DeleteSelection], toggles: &[] }
+        DeskCommands { game: COMMANDS.declared(), edit: &ALL_EDIT_COMMANDS, toggles: &[] }
     }
 
     fn is_on(&self, command: UiCommand) -> bool {
@@ -41,9 +49,25 @@ impl OwnCommands for ModernDesk {
         }
     }
 
+    fn selection_text(&self) -> Option<String> {
+        clip_text(self.editor.clipboard.as_ref()?).ok()
+    }
+
+    fn paste_selection_text(&mut self, text: &str) -> Result<bool, String> {
+        let Some(clip) = clip_from_text(&self.editor.rules, text, &crate::systems::name_of)? else { return Ok(false) };
+        self.editor.clipboard = Some(clip);
+        self.editor.paste(self.hover);
+        Ok(true)
+    }
+
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         match command {
             UiCommand::Playtest => play::toggle(self, cx),
+            UiCommand::Copy => group_action(self, GroupAction::Copy),
+            UiCommand::Cut => group_action(self, GroupAction::Cut),
+            UiCommand::Paste => {
+                self.editor.paste(self.hover);
+            }
             UiCommand::DeleteSelection => {
                 if !self.editor.delete_selected() {
                     cx.say("Select a piece or a unit to delete.");
@@ -62,8 +86,33 @@ impl OwnCommands for ModernDesk {
                         cx.say("Select a piece to turn.");
                     }
                 }
+                Some(Action::Duplicate) => group_action(self, GroupAction::Duplicate),
+                Some(Action::MirrorLeftRight) => group_action(self, GroupAction::Move(GroupMove::MirrorLeftRight)),
+                Some(Action::MirrorTopBottom) => group_action(self, GroupAction::Move(GroupMove::MirrorTopBottom)),
                 None => cx.say(format!("{} is not something an open table has.", other.label())),
             },
+        }
+    }
+}
+
+/// Carries out a group's button or command on the group (or the one piece or unit selected).
+pub fn group_action(desk: &mut ModernDesk, action: GroupAction) {
+    let editor = &mut desk.editor;
+    match action {
+        GroupAction::Move(gesture) => {
+            editor.transform_group(group_label(gesture), gesture, None);
+        }
+        GroupAction::Copy => {
+            editor.copy_to_clipboard();
+        }
+        GroupAction::Cut => {
+            editor.cut_group();
+        }
+        GroupAction::Duplicate => {
+            editor.duplicate_group();
+        }
+        GroupAction::Delete => {
+            editor.delete_selected();
         }
     }
 }

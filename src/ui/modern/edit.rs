@@ -5,7 +5,7 @@
 
 use super::{ModernDesk, SIDE_COLOURS};
 use crate::game::Severity;
-use crate::systems::modern::editing::{Editor, Thing, Tool};
+use crate::systems::modern::editing::{Drag, Editor, Thing, Tool};
 use crate::systems::modern::print::{Frame, draw_table};
 use crate::systems::modern::rules::READINGS;
 use crate::systems::modern::ruleset::{UNIT, cm};
@@ -70,7 +70,7 @@ fn toolbar(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.separator();
         crate::ui::open_table::echo_choice(ui, &mut desk.editor.echo);
         ui.separator();
-        ui.label("Drag a figure to move its unit; Shift: one figure");
+        ui.label("Drag a figure to move its unit, Shift-drag one figure; drag a box or Shift-click to select several");
         ui.separator();
         crate::ui::widgets::playtest_and_history(cx, ui, &desk.editor.doc);
     });
@@ -191,6 +191,13 @@ fn readings(desk: &mut ModernDesk, ui: &mut Ui) {
 
 fn inspector(desk: &mut ModernDesk, ui: &mut Ui) {
     let rules = desk.editor.rules.clone();
+    if desk.editor.group.len() > 1 {
+        let names: Vec<String> = desk.editor.group.iter().map(|&t| thing_name(desk, t)).collect();
+        if let Some(action) = crate::ui::open_table::group_buttons(ui, &names) {
+            super::commands::group_action(desk, action);
+        }
+        return;
+    }
     match desk.editor.selected {
         None => {
             ui.label("Select a piece or a unit on the table.");
@@ -237,6 +244,17 @@ fn inspector(desk: &mut ModernDesk, ui: &mut Ui) {
                 );
             }
         }
+    }
+}
+
+/// A piece's or unit's name in the group's list.
+fn thing_name(desk: &ModernDesk, thing: Thing) -> String {
+    let s = desk.scenario();
+    match thing {
+        Thing::Piece(i) => s.table.pieces.get(i).map_or_else(String::new, |p| {
+            desk.editor.rules.kind(&p.kind).map_or_else(|| p.kind.clone(), |k| k.name.clone())
+        }),
+        Thing::Unit(u) | Thing::Figure(u, _) => s.units.get(u).map_or_else(String::new, |unit| unit.name.clone()),
     }
 }
 
@@ -378,29 +396,13 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         crate::ui::view::draw_rulers(&ui.painter().clone(), place, response.rect, whole(width), whole(depth));
     }
     let selection = Stroke::new(2.0, style::SELECTION);
-    match desk.editor.selected {
-        Some(Thing::Piece(i)) => {
-            if let Some(piece) = desk.scenario().table.pieces.get(i) {
-                let points: Vec<egui::Pos2> = piece
-                    .shape()
-                    .outline()
-                    .into_iter()
-                    .map(|(x, y)| to_screen(place, (x.round() as i64, y.round() as i64)))
-                    .collect();
-                painter.add(egui::Shape::closed_line(points, selection));
-            }
-        }
-        Some(Thing::Unit(u)) => {
-            for &p in desk.scenario().units.get(u).map_or(&[][..], |unit| unit.figures.as_slice()) {
-                painter.circle_stroke(to_screen(place, p), base + 2.0, selection);
-            }
-        }
-        Some(Thing::Figure(u, f)) => {
-            if let Some(&p) = desk.scenario().units.get(u).and_then(|unit| unit.figures.get(f)) {
-                painter.circle_stroke(to_screen(place, p), base + 2.0, selection);
-            }
-        }
-        None => {}
+    for thing in desk.editor.selected.into_iter().chain(desk.editor.group.iter().copied()) {
+        outline(desk, &painter, place, base, thing, selection);
+    }
+    if let Some(Drag::Box { from, to, .. }) = desk.editor.drag {
+        let rect = egui::Rect::from_two_pos(to_screen(place, from), to_screen(place, to));
+        painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
+        painter.rect_stroke(rect, 0.0, Stroke::new(1.5, style::SELECTION), egui::StrokeKind::Inside);
     }
     for finding in &desk.findings.list {
         let colour = if finding.severity == Severity::Error { style::ERROR } else { style::WARNING };
@@ -427,6 +429,34 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     }
     if let Some(message) = desk.editor.take_feedback() {
         cx.say(message);
+    }
+}
+
+/// Outlines a selected piece, or rings a selected unit's figures (or the one figure).
+fn outline(desk: &ModernDesk, painter: &egui::Painter, place: Placement, base: f32, thing: Thing, stroke: Stroke) {
+    let figures = |u: usize| desk.scenario().units.get(u).map_or(&[][..], |unit| unit.figures.as_slice());
+    match thing {
+        Thing::Piece(i) => {
+            if let Some(piece) = desk.scenario().table.pieces.get(i) {
+                let points: Vec<egui::Pos2> = piece
+                    .shape()
+                    .outline()
+                    .into_iter()
+                    .map(|(x, y)| to_screen(place, (x.round() as i64, y.round() as i64)))
+                    .collect();
+                painter.add(egui::Shape::closed_line(points, stroke));
+            }
+        }
+        Thing::Unit(u) => {
+            for &p in figures(u) {
+                painter.circle_stroke(to_screen(place, p), base + 2.0, stroke);
+            }
+        }
+        Thing::Figure(u, f) => {
+            if let Some(&p) = figures(u).get(f) {
+                painter.circle_stroke(to_screen(place, p), base + 2.0, stroke);
+            }
+        }
     }
 }
 

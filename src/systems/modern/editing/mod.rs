@@ -3,6 +3,10 @@
 //! measure), press-drag-release gestures at table points in micrometres, turning and deleting,
 //! the symmetric echo of terrain, fixes, and one undo step per gesture on the shared kernel.
 
+mod group;
+
+pub use group::{ModernClip, clip_from_text, clip_text};
+
 use super::rules::{centre_distance, on_table};
 use super::ruleset::{Ruleset, UNIT, cm};
 use super::scenario::document::ordinal;
@@ -53,6 +57,32 @@ pub enum Thing {
 pub enum Drag {
     /// Moving a thing; the last point it was dragged to.
     Move(Thing, (i64, i64)),
+    /// A Shift-press on a thing: a click adds its piece or unit to the group or takes it out,
+    /// a drag moves the one figure (or piece).
+    ShiftPress {
+        /// The figure or piece pressed.
+        thing: Thing,
+        /// The last point it was dragged to.
+        last: (i64, i64),
+        /// Whether it has moved.
+        moved: bool,
+    },
+    /// Drawing a selection box (adding to the group when Shift was held).
+    Box {
+        /// Where it started.
+        from: (i64, i64),
+        /// Where the pointer is.
+        to: (i64, i64),
+        /// Adds to the group rather than replacing it.
+        adding: bool,
+    },
+    /// Moving the whole group.
+    Group {
+        /// Where the press was.
+        from: (i64, i64),
+        /// How far the group has gone so far.
+        applied: (i64, i64),
+    },
     /// Measuring from a point.
     Measure((i64, i64), (i64, i64)),
 }
@@ -65,8 +95,13 @@ pub struct Editor {
     pub doc: Document,
     /// The tool in hand.
     pub tool: Tool,
-    /// What is selected.
+    /// What is selected (the one the panel shows; the newest of a group).
     pub selected: Option<Thing>,
+    /// Several pieces and units selected together (box or Shift-click); empty when one or
+    /// none is.
+    pub group: Vec<Thing>,
+    /// What was copied last.
+    pub clipboard: Option<ModernClip>,
     /// The gesture under way.
     pub drag: Option<Drag>,
     /// The last measure, kept to show.
@@ -89,6 +124,8 @@ impl Editor {
             doc,
             tool: Tool::Select,
             selected: None,
+            group: Vec::new(),
+            clipboard: None,
             drag: None,
             measured: None,
             echo,
@@ -134,8 +171,18 @@ impl Editor {
         self.gestures += 1;
         match self.tool {
             Tool::Select => {
-                self.selected = self.thing_at(at);
-                self.drag = self.selected.map(|t| Drag::Move(t, at));
+                let hit = self.thing_at(at);
+                if self.press_select(at, hit) {
+                    return;
+                }
+                if !self.single {
+                    self.group.clear();
+                    self.selected = hit;
+                }
+                let single = self.single;
+                self.drag = hit.map(|t| {
+                    if single { Drag::ShiftPress { thing: t, last: at, moved: false } } else { Drag::Move(t, at) }
+                });
             }
             Tool::Piece(kind) => self.add_piece(kind, at),
             Tool::Unit(troop) => self.add_unit(troop, at),
@@ -157,12 +204,29 @@ impl Editor {
                 self.drag = Some(Drag::Measure(from, at));
                 self.measured = Some((from, at));
             }
+            Some(Drag::ShiftPress { thing, last, .. }) => {
+                let delta = (at.0 - last.0, at.1 - last.1);
+                if delta != (0, 0) {
+                    self.shift(thing, delta);
+                    self.drag = Some(Drag::ShiftPress { thing, last: at, moved: true });
+                }
+            }
+            Some(Drag::Box { from, adding, .. }) => self.drag = Some(Drag::Box { from, to: at, adding }),
+            Some(Drag::Group { from, applied }) => {
+                let applied = self.drag_group(from, applied, at);
+                self.drag = Some(Drag::Group { from, applied });
+            }
             None => {}
         }
     }
 
     /// The button came up.
-    pub fn release(&mut self, _at: Option<(i64, i64)>) {
+    pub fn release(&mut self, at: Option<(i64, i64)>) {
+        match self.drag {
+            Some(Drag::Box { from, to, adding }) => self.select_in_box(from, at.unwrap_or(to), adding),
+            Some(Drag::ShiftPress { thing, moved: false, .. }) => self.toggle_in_group(thing),
+            _ => {}
+        }
         if let Some(Drag::Measure(a, b)) = self.drag {
             let centre = centre_distance(a, b);
             let edge = (centre - self.rules.base_um()).max(0);
@@ -268,8 +332,12 @@ impl Editor {
         self.drag = None;
     }
 
-    /// Turns the selected piece by `centidegrees` (its echo follows).
+    /// Turns the selected piece by `centidegrees` (its echo follows); a group turns about its
+    /// centre.
     pub fn turn_selected(&mut self, centidegrees: i32) -> bool {
+        if self.group.len() > 1 {
+            return self.transform_group("Turn selection", crate::table::group::GroupMove::Turn(centidegrees), None);
+        }
         let Some(Thing::Piece(i)) = self.selected else { return false };
         let echo = self.echo_partner(Thing::Piece(i));
         let (w, d) = (self.scenario().table.width, self.scenario().table.depth);
@@ -288,8 +356,11 @@ impl Editor {
         true
     }
 
-    /// Deletes the selection (a piece takes its echo).
+    /// Deletes the selection (a piece takes its echo; a group, all of it).
     pub fn delete_selected(&mut self) -> bool {
+        if self.group.len() > 1 {
+            return self.delete_group();
+        }
         let Some(thing) = self.selected.take() else { return false };
         let echo = self.echo_partner(thing);
         change(&mut self.doc, "Delete", None, |s| match thing {

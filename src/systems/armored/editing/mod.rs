@@ -4,6 +4,10 @@
 //! symmetric echo that places, moves, turns and deletes a thing's image with it (a mirror
 //! turns a piece's own footprint over), and the one-click fixes.
 
+mod group;
+
+pub use group::{ArmoredClip, clip_from_text, clip_text};
+
 use super::ruleset::Ruleset;
 use super::scenario::validate::unit_shape;
 use super::scenario::{ArmoredScenario, Finding, Fix, validate};
@@ -113,6 +117,34 @@ pub enum Drag {
     },
     /// Measuring or sighting from a point.
     Line,
+    /// Drawing a selection box from a corner (adding to the group when Shift was held).
+    Box {
+        /// Where it started.
+        from: (i64, i64),
+        /// Where the pointer is.
+        to: (i64, i64),
+        /// Adds to the group rather than replacing it.
+        adding: bool,
+    },
+    /// Moving the whole group.
+    Group {
+        /// Where the press was.
+        from: (i64, i64),
+        /// How far the group has gone so far.
+        applied: (i64, i64),
+    },
+    /// A shift-press on a thing: a click adds it to the group or takes it out, a drag moves
+    /// it freely.
+    ShiftPress {
+        /// The thing.
+        thing: Thing,
+        /// Where the pointer grabbed it, from its pose's point.
+        grab: (i64, i64),
+        /// Its image under the echo, moved with it.
+        partner: Option<Thing>,
+        /// Whether it has moved yet.
+        moved: bool,
+    },
 }
 
 /// The editor: the document and everything the user edits it with.
@@ -130,8 +162,12 @@ pub struct Editor {
     pub profile: String,
     /// The side the unit and zone tools place for (0 or 1).
     pub side: u8,
-    /// The thing selected.
+    /// The thing selected (the one the inspector shows; the newest of a group).
     pub selected: Option<Thing>,
+    /// Several things selected together (box or shift-click); empty when one or none is.
+    pub group: Vec<Thing>,
+    /// What was copied last.
+    pub clipboard: Option<ArmoredClip>,
     /// The symmetry echoed live.
     pub echo: Option<TableSymmetry>,
     /// No snapping (Shift held).
@@ -165,6 +201,8 @@ impl Editor {
             profile,
             side: 0,
             selected: None,
+            group: Vec::new(),
+            clipboard: None,
             echo,
             free: false,
             drag: None,
@@ -510,12 +548,24 @@ impl Editor {
     pub fn press(&mut self, at: (i64, i64)) {
         match self.tool {
             TableTool::Select => {
-                self.selected = self.thing_at(at);
-                if let Some(thing) = self.selected
+                let hit = self.thing_at(at);
+                if self.press_select(at, hit) {
+                    return;
+                }
+                if !self.free {
+                    self.group.clear();
+                    self.selected = hit;
+                }
+                if let Some(thing) = hit
                     && let Some(pose) = self.pose(thing)
                 {
                     let partner = self.partner(thing);
-                    self.drag = Some(Drag::Move { thing, grab: (at.0 - pose.x, at.1 - pose.y), partner });
+                    let grab = (at.0 - pose.x, at.1 - pose.y);
+                    self.drag = Some(if self.free {
+                        Drag::ShiftPress { thing, grab, partner, moved: false }
+                    } else {
+                        Drag::Move { thing, grab, partner }
+                    });
                     let key = self.gesture_key();
                     self.drag_key = Some(key);
                 }
@@ -557,12 +607,20 @@ impl Editor {
     pub fn drag_to(&mut self, at: (i64, i64)) {
         let key = self.drag_key;
         match self.drag.clone() {
-            Some(Drag::Move { thing, grab, partner }) => {
+            Some(Drag::Move { thing, grab, partner } | Drag::ShiftPress { thing, grab, partner, .. }) => {
                 let Some(pose) = self.pose(thing) else { return };
                 let (x, y) = self.snap_point((at.0 - grab.0, at.1 - grab.1));
-                if (x, y) != (pose.x, pose.y) {
-                    self.set_pose(thing, partner, Pose::new(x, y, pose.facing), "Move", key);
+                if (x, y) != (pose.x, pose.y)
+                    && self.set_pose(thing, partner, Pose::new(x, y, pose.facing), "Move", key)
+                    && let Some(Drag::ShiftPress { moved, .. }) = &mut self.drag
+                {
+                    *moved = true;
                 }
+            }
+            Some(Drag::Box { from, adding, .. }) => self.drag = Some(Drag::Box { from, to: at, adding }),
+            Some(Drag::Group { from, applied }) => {
+                let applied = self.drag_group(from, applied, at);
+                self.drag = Some(Drag::Group { from, applied });
             }
             Some(Drag::Turn { thing, partner }) => {
                 let Some(pose) = self.pose(thing) else { return };
@@ -591,8 +649,13 @@ impl Editor {
 
     /// The button came up.
     pub fn release(&mut self, at: Option<(i64, i64)>) {
-        if let (Some(Drag::Zone { from }), Some(at)) = (self.drag.clone(), at) {
-            self.add_zone(from, at);
+        match (self.drag.clone(), at) {
+            (Some(Drag::Zone { from }), Some(at)) => {
+                self.add_zone(from, at);
+            }
+            (Some(Drag::Box { from, to, adding }), at) => self.select_in_box(from, at.unwrap_or(to), adding),
+            (Some(Drag::ShiftPress { thing, moved: false, .. }), _) => self.toggle_in_group(thing),
+            _ => {}
         }
         // A line dragged less than a fifth of a unit was a click: it leaves only its start,
         // and the next click ends it (so a click on a tank never measures it against itself).
@@ -608,8 +671,12 @@ impl Editor {
         self.drag_key = None;
     }
 
-    /// Turns the selected thing (and its image) by `centidegrees`.
+    /// Turns the selected thing (and its image) by `centidegrees`; a group turns about its
+    /// centre.
     pub fn turn_selected(&mut self, centidegrees: i32) -> bool {
+        if self.group.len() > 1 {
+            return self.transform_group("Turn selection", crate::table::group::GroupMove::Turn(centidegrees), None);
+        }
         let Some(thing) = self.selected else { return false };
         let Some(pose) = self.pose(thing) else { return false };
         let partner = self.partner(thing);
@@ -644,8 +711,11 @@ impl Editor {
     }
 
     /// Copies the selected piece, unit or objective an inch to the right and below (and its
-    /// image).
+    /// image); a group, all of it.
     pub fn duplicate_selected(&mut self) -> bool {
+        if self.group.len() > 1 {
+            return self.duplicate_group();
+        }
         let Some(thing) = self.selected else { return false };
         let step = self.rules.unit.um();
         let echo = self.echo;
@@ -679,8 +749,11 @@ impl Editor {
         changed
     }
 
-    /// Deletes the selected thing and its image.
+    /// Deletes the selected thing and its image (a group, each thing of it).
     pub fn delete_selected(&mut self) -> bool {
+        if self.group.len() > 1 {
+            return self.delete_group();
+        }
         let Some(thing) = self.selected else { return false };
         let partner = self.partner(thing);
         self.selected = None;
