@@ -429,3 +429,25 @@ mod window {
         );
     }
 }
+
+#[test]
+fn parity_a_stamp_goes_down_around_objectives_and_units_while_a_paste_replaces_the_whole_rectangle() {
+    let mut editor = crossing_with_placed_units();
+    editor.doc.change("Objective", None, |s| s.objectives.push(p(3, 3)));
+    let before = editor.doc.scenario.clone();
+    editor.tool = SkirmTool::Stamp;
+    editor.stamp = 0;
+    editor.lay_stamp(p(2, 2));
+    let s = &editor.doc.scenario;
+    assert!(s.objectives.contains(&p(3, 3)), "the objective stays under the room");
+    assert_eq!(s.squads[0].units[0].pos, Some(p(2, 2)), "the unit stays where it was placed");
+    assert_ne!(s.board.edges, before.board.edges, "the room's walls went down");
+    // A paste of an empty corner over the same place takes everything there.
+    editor.selection = Some((p(0, 5), p(2, 7)));
+    editor.copy_selection(false);
+    editor.paste(Some(p(2, 2)));
+    let s = &editor.doc.scenario;
+    assert!(!s.objectives.contains(&p(3, 3)));
+    assert_eq!(s.squads[0].units[0].pos, None, "the unit went off the map, to deploy in its zone");
+    assert!(editor.take_feedback().is_some_and(|m| m.contains("went off the map")));
+}

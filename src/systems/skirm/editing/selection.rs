@@ -225,16 +225,28 @@ fn clear(scenario: &mut SkirmScenario, open: TerrainId, corner: Pos, size: (u16,
     }
 }
 
+/// How much of what a laid clip covers it replaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Laying {
+    /// Everything: a pasted or carried selection is the rectangle as it was copied.
+    Whole,
+    /// The ground, walls, doors and items: a room from the stamp library goes down around the
+    /// objectives, markers, zones and units already there.
+    Stamp,
+}
+
 /// Lays `clip` with its top-left square at `at`: what it covers, with the walls and doors on
-/// its border, is replaced by what it holds (squares off the map are left out). A unit the clip carries (`carried`: where it is in its
-/// squad now) moves; any other unit in the clip joins its squad. A placed unit already on a
-/// covered square goes off the map (it deploys in its zone); the names of those are returned.
+/// its border, is replaced by what it holds (squares off the map are left out; a stamp keeps
+/// the objectives, markers, zones and units there). A unit the clip carries (`carried`: where
+/// it is in its squad now) moves; any other unit in the clip joins its squad. A placed unit
+/// displaced from a covered square goes off the map (it deploys in its zone); the names of
+/// those are returned.
 fn lay(
     scenario: &mut SkirmScenario,
     rules: &Ruleset,
-    clip: &SkirmClip,
-    at: Pos,
+    (clip, at): (&SkirmClip, Pos),
     carried: &[Option<(usize, usize)>],
+    laying: Laying,
 ) -> Vec<String> {
     let size = clip.size();
     let (width, height) = (scenario.board.width, scenario.board.height);
@@ -261,21 +273,30 @@ fn lay(
         let _ = scenario.board.set_edge(edge, Some(feature));
     }
     let inside = |p: &Pos| relative(*p, at, size).is_some();
-    scenario.objectives.retain(|p| !inside(p));
-    scenario.objectives.extend(objectives);
-    scenario.markers.retain(|p| !inside(p));
-    scenario.markers.extend(markers);
+    let whole = laying == Laying::Whole;
+    let replaced = |p: &Pos| whole && inside(p);
+    let join = |list: &mut Vec<Pos>, laid: Vec<Pos>| {
+        list.retain(|p| !replaced(p));
+        for pos in laid {
+            if !list.contains(&pos) {
+                list.push(pos);
+            }
+        }
+    };
+    join(&mut scenario.objectives, objectives);
+    join(&mut scenario.markers, markers);
+    for (zone, laid) in scenario.zones.iter_mut().zip(zones) {
+        join(zone, laid);
+    }
     scenario.items.retain(|(p, _)| !inside(p));
     scenario.items.extend(items);
-    for (zone, laid) in scenario.zones.iter_mut().zip(zones) {
-        zone.retain(|p| !inside(p));
-        zone.extend(laid);
-    }
     let carried_now: Vec<(usize, usize)> = carried.iter().flatten().copied().collect();
+    let landing: Vec<Pos> = placed.iter().flatten().copied().collect();
     let mut displaced = Vec::new();
     for (squad, members) in scenario.squads.iter_mut().enumerate() {
         for (index, unit) in members.units.iter_mut().enumerate() {
-            if !carried_now.contains(&(squad, index)) && unit.pos.is_some_and(|p| inside(&p)) {
+            let covered = unit.pos.is_some_and(|p| replaced(&p) || landing.contains(&p));
+            if !carried_now.contains(&(squad, index)) && covered {
                 unit.pos = None;
                 displaced.push(unit.label(rules));
             }
@@ -351,7 +372,7 @@ impl GridEditing for Editor {
                 None => carried.clone(),
             };
             if let Some((clip, at)) = laid {
-                displaced = lay(s, &rules, clip, at, &moved);
+                displaced = lay(s, &rules, (clip, at), &moved, Laying::Whole);
             }
         });
         if !displaced.is_empty() {
@@ -383,4 +404,20 @@ fn new_index(
         .filter(|(i, u)| !kept.contains(&(squad, *i)) && u.pos.is_some_and(|p| relative(p, corner, size).is_some()))
         .count();
     Some((squad, index - dropped))
+}
+
+impl Editor {
+    /// Lays a stamp's clip at `at` as one step labelled `label`: its ground, walls, doors and
+    /// items replace those there; objectives, markers, zones and units stay.
+    pub(super) fn lay_stamp_clip(&mut self, label: &str, clip: &SkirmClip, at: Pos) {
+        let rules = self.rules.clone();
+        let fresh = vec![None; clip.units.len()];
+        let mut displaced = Vec::new();
+        self.doc.change(label, None, |s| displaced = lay(s, &rules, (clip, at), &fresh, Laying::Stamp));
+        if displaced.is_empty() {
+            self.tell(format!("{label}."));
+        } else {
+            self.tell(format!("{label}: {} went off the map (they deploy in their zone).", displaced.join(", ")));
+        }
+    }
 }

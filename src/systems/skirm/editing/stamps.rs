@@ -4,7 +4,6 @@
 
 use super::selection::SkirmClip;
 use super::{Editor, MAX_LEVEL};
-use crate::board::selection::GridEditing;
 use crate::board::{Block, Board, Door, Edge, EdgeAxis, EdgeFeature, Pos, SquareMap, TerrainId, Wall};
 use crate::systems::skirm::rules::{ItemKind, Ruleset};
 use serde::{Deserialize, Serialize};
@@ -228,13 +227,15 @@ impl Editor {
         Some((stamp.name.clone(), clip))
     }
 
-    /// Lays the chosen stamp with its top-left square at `at`, as one step, and selects it.
+    /// Lays the chosen stamp with its top-left square at `at`, as one step, and selects it: its
+    /// ground, walls, doors and items replace those there; objectives, markers, zones and
+    /// units stay.
     pub fn lay_stamp(&mut self, at: Pos) {
         let Some((name, clip)) = self.turned_stamp() else {
             self.tell("Choose a stamp in the palette first.");
             return;
         };
-        self.replace(&format!("Stamp {name}"), None, Some((&clip, at)));
+        self.lay_stamp_clip(&format!("Stamp {name}"), &clip, at);
         self.selection = Some(crate::board::selection::covered(&clip, at));
     }
 
