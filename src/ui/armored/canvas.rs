@@ -50,8 +50,12 @@ fn to_screen(place: Placement, unit: f32, (x, y): (f64, f64)) -> Pos2 {
     place.to_screen(x as f32 / unit, y as f32 / unit)
 }
 
-/// Where the selected thing's turning handle is, on screen.
+/// Where the selected thing's turning handle is, on screen (a group has none: its panel turns
+/// it about its centre).
 pub fn handle(editor: &Editor, place: Placement) -> Option<Pos2> {
+    if editor.group.len() > 1 {
+        return None;
+    }
     let thing = editor.selected?;
     if !matches!(thing, Thing::Piece(_) | Thing::Unit(_)) {
         return None;

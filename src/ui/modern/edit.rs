@@ -70,7 +70,11 @@ fn toolbar(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
         ui.separator();
         crate::ui::open_table::echo_choice(ui, &mut desk.editor.echo);
         ui.separator();
-        ui.label("Drag a figure to move its unit, Shift-drag one figure; drag a box or Shift-click to select several");
+        ui.label("Drag: move · Shift: one figure · Box: several").on_hover_text(
+            "Drag a figure to move its unit, Shift-drag to move one figure. Drag a box from empty ground, or \
+             Shift-click pieces and units, to select several; the inspector turns, mirrors, copies and \
+             duplicates them.",
+        );
         ui.separator();
         crate::ui::widgets::playtest_and_history(cx, ui, &desk.editor.doc);
     });
@@ -251,9 +255,7 @@ fn inspector(desk: &mut ModernDesk, ui: &mut Ui) {
 fn thing_name(desk: &ModernDesk, thing: Thing) -> String {
     let s = desk.scenario();
     match thing {
-        Thing::Piece(i) => s.table.pieces.get(i).map_or_else(String::new, |p| {
-            desk.editor.rules.kind(&p.kind).map_or_else(|| p.kind.clone(), |k| k.name.clone())
-        }),
+        Thing::Piece(i) => desk.editor.rules.piece_name(&s.table.pieces, i),
         Thing::Unit(u) | Thing::Figure(u, _) => s.units.get(u).map_or_else(String::new, |unit| unit.name.clone()),
     }
 }
