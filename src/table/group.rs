@@ -105,6 +105,59 @@ impl GroupMove {
     }
 }
 
+/// What a group's buttons and commands ask for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupAction {
+    /// Turn, mirror or move the whole group.
+    Move(GroupMove),
+    /// Copy it to the clipboard (the system's too).
+    Copy,
+    /// Copy it and delete it.
+    Cut,
+    /// Copy it and paste it beside itself.
+    Duplicate,
+    /// Delete it (and each thing's image under the echo).
+    Delete,
+}
+
+impl GroupMove {
+    /// The label its step carries in the history.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            GroupMove::Shift(..) => "Move selection",
+            GroupMove::Turn(_) => "Turn selection",
+            GroupMove::MirrorLeftRight | GroupMove::MirrorTopBottom => "Mirror selection",
+        }
+    }
+}
+
+/// A table game's editor as the group's buttons and commands reach it: each game answers
+/// the five gestures, and [`TableGroupEditing::act`] is written once on them.
+pub trait TableGroupEditing {
+    /// Moves, turns or mirrors the group (or the one thing selected) as one step.
+    fn move_group(&mut self, gesture: GroupMove) -> bool;
+    /// Copies the group to the editor's clipboard.
+    fn copy_group_to_clipboard(&mut self) -> bool;
+    /// Copies the group and deletes it.
+    fn cut_selection(&mut self) -> bool;
+    /// Copies the group and pastes it beside itself.
+    fn duplicate_selection(&mut self) -> bool;
+    /// Deletes the group (each thing with its image).
+    fn delete_selection(&mut self) -> bool;
+
+    /// Carries out a group's button or command; whether it changed anything.
+    fn act(&mut self, action: GroupAction) -> bool {
+        match action {
+            GroupAction::Move(gesture) => self.move_group(gesture),
+            GroupAction::Copy => self.copy_group_to_clipboard(),
+            GroupAction::Cut => self.cut_selection(),
+            GroupAction::Duplicate => self.duplicate_selection(),
+            GroupAction::Delete => self.delete_selection(),
+        }
+    }
+}
+
 /// The centre of the smallest upright box around `points`, or `None` for no points.
 #[must_use]
 pub fn centre_of(points: impl IntoIterator<Item = (i64, i64)>) -> Option<(i64, i64)> {
@@ -132,6 +185,62 @@ pub fn toggle<T: PartialEq>(group: &mut Vec<T>, thing: T) {
         }
         None => group.push(thing),
     }
+}
+
+/// A select gesture on the table that concerns a group.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupDrag {
+    /// Drawing a selection box from a corner.
+    Box {
+        /// Where it started.
+        from: (i64, i64),
+        /// Where the pointer is.
+        to: (i64, i64),
+        /// Adds to the group rather than replacing it (Shift was held).
+        adding: bool,
+    },
+    /// Moving the whole group.
+    Move {
+        /// Where the press was.
+        from: (i64, i64),
+        /// How far the group has gone so far.
+        applied: (i64, i64),
+    },
+}
+
+/// What the select tool's press at `at` does with a group, in both table games: on a thing of
+/// a group of several (without Shift) it starts moving the group; on nothing it starts a box
+/// (without Shift, the group and the selection are let go first). `None`: the press is the
+/// game's own (on a thing alone: select it, move it, or with Shift add it).
+pub fn press<T: Copy + PartialEq>(
+    group: &mut Vec<T>,
+    selected: &mut Option<T>,
+    hit: Option<T>,
+    at: (i64, i64),
+    shift: bool,
+) -> Option<GroupDrag> {
+    match hit {
+        Some(thing) if group.len() > 1 && group.contains(&thing) && !shift => {
+            Some(GroupDrag::Move { from: at, applied: (0, 0) })
+        }
+        None => {
+            if !shift {
+                group.clear();
+                *selected = None;
+            }
+            Some(GroupDrag::Box { from: at, to: at, adding: shift })
+        }
+        Some(_) => None,
+    }
+}
+
+/// The distance a group under a move has to go by now: from the press to the pointer,
+/// snapped to `step`, less what it has gone already (`None` when that is nothing).
+#[must_use]
+pub fn move_step(from: (i64, i64), applied: (i64, i64), at: (i64, i64), step: i64) -> ((i64, i64), Option<GroupMove>) {
+    let want = (super::measure::snap(at.0 - from.0, step), super::measure::snap(at.1 - from.1, step));
+    let by = (want != applied).then(|| GroupMove::Shift(want.0 - applied.0, want.1 - applied.1));
+    (want, by)
 }
 
 /// A copied group of one table game: its pieces, units, objectives and zones placed about

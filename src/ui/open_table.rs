@@ -4,7 +4,7 @@
 //! selected group.
 
 use crate::board::Symmetry;
-use crate::table::group::GroupMove;
+use crate::table::group::{GroupAction, GroupMove};
 use crate::table::{Shape, TableSymmetry};
 use egui::{Color32, Ui};
 
@@ -57,21 +57,6 @@ pub fn echo_choice(ui: &mut Ui, echo: &mut Option<TableSymmetry>) {
     });
 }
 
-/// What a group's buttons ask for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GroupAction {
-    /// Turn, mirror or move the whole group.
-    Move(GroupMove),
-    /// Copy it to the clipboard (the system's too).
-    Copy,
-    /// Copy it and delete it.
-    Cut,
-    /// Copy it and paste it beside itself.
-    Duplicate,
-    /// Delete it (and each thing's image under the echo).
-    Delete,
-}
-
 /// "3 things selected" and the group's buttons; what was clicked, if anything.
 pub fn group_buttons(ui: &mut Ui, names: &[String]) -> Option<GroupAction> {
     ui.label(egui::RichText::new(format!("{} things selected", names.len())).strong());
@@ -97,16 +82,6 @@ pub fn group_buttons(ui: &mut Ui, names: &[String]) -> Option<GroupAction> {
         }
     });
     asked
-}
-
-/// The label a group gesture's step carries in the history.
-#[must_use]
-pub fn group_label(gesture: GroupMove) -> &'static str {
-    match gesture {
-        GroupMove::Shift(..) => "Move selection",
-        GroupMove::Turn(_) => "Turn selection",
-        GroupMove::MirrorLeftRight | GroupMove::MirrorTopBottom => "Mirror selection",
-    }
 }
 
 /// A colour per whole unit of a `width` x `depth` table (units of `unit_um` micrometres), row

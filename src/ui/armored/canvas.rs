@@ -211,7 +211,10 @@ fn marks(desk: &ArmoredDesk, painter: &Painter, place: Placement) {
                 .add(egui::Shape::closed_line(shape_screen(place, unit, &shape), Stroke::new(2.0, style::SELECTION)));
         }
     }
-    if let Some(crate::systems::armored::editing::Drag::Box { from, to, .. }) = editor.drag {
+    if let Some(crate::systems::armored::editing::Drag::Group(crate::table::group::GroupDrag::Box {
+        from, to, ..
+    })) = editor.drag
+    {
         let corner = |(x, y): (i64, i64)| to_screen(place, unit, (x as f64, y as f64));
         let rect = egui::Rect::from_two_pos(corner(from), corner(to));
         painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));

@@ -212,7 +212,7 @@ fn inspector(desk: &mut ArmoredDesk, ui: &mut Ui) {
         let scenario = desk.scenario().clone();
         let names: Vec<String> = desk.editor.group.iter().map(|&t| thing_name(&rules, &scenario, t)).collect();
         if let Some(action) = crate::ui::open_table::group_buttons(ui, &names) {
-            super::commands::group_action(desk, action);
+            crate::table::group::TableGroupEditing::act(&mut desk.editor, action);
         }
         return;
     }

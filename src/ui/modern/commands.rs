@@ -4,10 +4,9 @@
 
 use super::{ModernDesk, play};
 use crate::systems::modern::editing::{Tool, clip_from_text, clip_text};
-use crate::table::group::GroupMove;
+use crate::table::group::{GroupAction, GroupMove, TableGroupEditing};
 use crate::ui::commands::{CommandTable, Menu, UiCommand, cmd, key};
 use crate::ui::desk::{ALL_EDIT_COMMANDS, DeskCommands, DeskContext, OwnCommands};
-use crate::ui::open_table::{GroupAction, group_label};
 use egui::Key;
 use std::sync::LazyLock;
 
@@ -63,8 +62,12 @@ impl OwnCommands for ModernDesk {
     fn run_command(&mut self, cx: &mut DeskContext<'_>, command: UiCommand) {
         match command {
             UiCommand::Playtest => play::toggle(self, cx),
-            UiCommand::Copy => group_action(self, GroupAction::Copy),
-            UiCommand::Cut => group_action(self, GroupAction::Cut),
+            UiCommand::Copy => {
+                self.editor.act(GroupAction::Copy);
+            }
+            UiCommand::Cut => {
+                self.editor.act(GroupAction::Cut);
+            }
             UiCommand::Paste => {
                 self.editor.paste(self.hover);
             }
@@ -86,33 +89,17 @@ impl OwnCommands for ModernDesk {
                         cx.say("Select a piece to turn.");
                     }
                 }
-                Some(Action::Duplicate) => group_action(self, GroupAction::Duplicate),
-                Some(Action::MirrorLeftRight) => group_action(self, GroupAction::Move(GroupMove::MirrorLeftRight)),
-                Some(Action::MirrorTopBottom) => group_action(self, GroupAction::Move(GroupMove::MirrorTopBottom)),
+                Some(Action::Duplicate) => {
+                    self.editor.act(GroupAction::Duplicate);
+                }
+                Some(Action::MirrorLeftRight) => {
+                    self.editor.act(GroupAction::Move(GroupMove::MirrorLeftRight));
+                }
+                Some(Action::MirrorTopBottom) => {
+                    self.editor.act(GroupAction::Move(GroupMove::MirrorTopBottom));
+                }
                 None => cx.say(format!("{} is not something an open table has.", other.label())),
             },
-        }
-    }
-}
-
-/// Carries out a group's button or command on the group (or the one piece or unit selected).
-pub fn group_action(desk: &mut ModernDesk, action: GroupAction) {
-    let editor = &mut desk.editor;
-    match action {
-        GroupAction::Move(gesture) => {
-            editor.transform_group(group_label(gesture), gesture, None);
-        }
-        GroupAction::Copy => {
-            editor.copy_to_clipboard();
-        }
-        GroupAction::Cut => {
-            editor.cut_group();
-        }
-        GroupAction::Duplicate => {
-            editor.duplicate_group();
-        }
-        GroupAction::Delete => {
-            editor.delete_selected();
         }
     }
 }

@@ -198,7 +198,7 @@ fn inspector(desk: &mut ModernDesk, ui: &mut Ui) {
     if desk.editor.group.len() > 1 {
         let names: Vec<String> = desk.editor.group.iter().map(|&t| thing_name(desk, t)).collect();
         if let Some(action) = crate::ui::open_table::group_buttons(ui, &names) {
-            super::commands::group_action(desk, action);
+            crate::table::group::TableGroupEditing::act(&mut desk.editor, action);
         }
         return;
     }
@@ -401,7 +401,7 @@ fn canvas(desk: &mut ModernDesk, cx: &mut DeskContext<'_>, ui: &mut Ui) {
     for thing in desk.editor.selected.into_iter().chain(desk.editor.group.iter().copied()) {
         outline(desk, &painter, place, base, thing, selection);
     }
-    if let Some(Drag::Box { from, to, .. }) = desk.editor.drag {
+    if let Some(Drag::Group(crate::table::group::GroupDrag::Box { from, to, .. })) = desk.editor.drag {
         let rect = egui::Rect::from_two_pos(to_screen(place, from), to_screen(place, to));
         painter.rect_filled(rect, 0.0, Color32::from_rgba_unmultiplied(80, 200, 255, 30));
         painter.rect_stroke(rect, 0.0, Stroke::new(1.5, style::SELECTION), egui::StrokeKind::Inside);

@@ -7,7 +7,7 @@ use super::{Drag, Editor, change, push_piece_with_image, push_unit_with_image};
 use crate::editing::MergeKey;
 use crate::systems::armored::ruleset::Ruleset;
 use crate::systems::armored::scenario::SYSTEM_ID;
-use crate::table::group::{GroupMove, TableClip, centre_of, in_box, toggle};
+use crate::table::group::{GroupDrag, GroupMove, TableClip, TableGroupEditing, centre_of, in_box, toggle};
 use crate::table::{PlacedUnit, TableFile, Thing};
 
 /// A copied Armored Advance group.
@@ -280,39 +280,58 @@ impl Editor {
         self.copy_to_clipboard() && self.delete_group()
     }
 
-    /// The select tool's press on the table: a shift-press on a thing will add it to the group
-    /// or take it out if the button comes up where it went down; a press on a thing of the
-    /// group moves the whole group; a press on nothing starts a box.
+    /// The select tool's press on the table where it concerns a group (see
+    /// [`crate::table::group::press`]); `true` when it took the press.
     pub(super) fn press_select(&mut self, at: (i64, i64), hit: Option<Thing>) -> bool {
-        match hit {
-            Some(thing) if self.group.len() > 1 && self.group.contains(&thing) && !self.free => {
-                let key = self.gesture_key();
-                self.drag_key = Some(key);
-                self.drag = Some(Drag::Group { from: at, applied: (0, 0) });
-                true
-            }
-            None => {
-                if !self.free {
-                    self.group.clear();
-                    self.selected = None;
-                }
-                self.drag = Some(Drag::Box { from: at, to: at, adding: self.free });
-                true
-            }
-            Some(_) => false,
+        let Some(drag) = crate::table::group::press(&mut self.group, &mut self.selected, hit, at, self.free) else {
+            return false;
+        };
+        if matches!(drag, GroupDrag::Move { .. }) {
+            let key = self.gesture_key();
+            self.drag_key = Some(key);
         }
+        self.drag = Some(Drag::Group(drag));
+        true
     }
 
-    /// A group move under way reaches `at`: the group goes by the snapped distance from the
-    /// press, as one step.
-    pub(super) fn drag_group(&mut self, from: (i64, i64), applied: (i64, i64), at: (i64, i64)) -> (i64, i64) {
-        let step = if self.free { 1 } else { self.rules.unit.um() / 2 };
-        let want = (crate::table::measure::snap(at.0 - from.0, step), crate::table::measure::snap(at.1 - from.1, step));
-        if want != applied {
-            let key = self.drag_key;
-            self.transform_group("Move selection", GroupMove::Shift(want.0 - applied.0, want.1 - applied.1), key);
+    /// The group gesture under way reaches `at`: a box grows; a group moves by the snapped
+    /// distance from the press, as one step.
+    pub(super) fn drag_group(&mut self, drag: GroupDrag, at: (i64, i64)) -> GroupDrag {
+        match drag {
+            GroupDrag::Box { from, adding, .. } => GroupDrag::Box { from, to: at, adding },
+            GroupDrag::Move { from, applied } => {
+                let step = if self.free { 1 } else { self.rules.unit.um() / 2 };
+                let (applied, by) = crate::table::group::move_step(from, applied, at, step);
+                if let Some(by) = by {
+                    let key = self.drag_key;
+                    self.transform_group("Move selection", by, key);
+                }
+                GroupDrag::Move { from, applied }
+            }
         }
-        want
+    }
+}
+
+/// The group's buttons and commands, as every table game answers them.
+impl TableGroupEditing for Editor {
+    fn move_group(&mut self, gesture: GroupMove) -> bool {
+        self.transform_group(gesture.label(), gesture, None)
+    }
+
+    fn copy_group_to_clipboard(&mut self) -> bool {
+        self.copy_to_clipboard()
+    }
+
+    fn cut_selection(&mut self) -> bool {
+        self.cut_group()
+    }
+
+    fn duplicate_selection(&mut self) -> bool {
+        self.duplicate_selected()
+    }
+
+    fn delete_selection(&mut self) -> bool {
+        self.delete_selected()
     }
 }
 

@@ -117,22 +117,8 @@ pub enum Drag {
     },
     /// Measuring or sighting from a point.
     Line,
-    /// Drawing a selection box from a corner (adding to the group when Shift was held).
-    Box {
-        /// Where it started.
-        from: (i64, i64),
-        /// Where the pointer is.
-        to: (i64, i64),
-        /// Adds to the group rather than replacing it.
-        adding: bool,
-    },
-    /// Moving the whole group.
-    Group {
-        /// Where the press was.
-        from: (i64, i64),
-        /// How far the group has gone so far.
-        applied: (i64, i64),
-    },
+    /// Drawing a selection box, or moving a group.
+    Group(crate::table::group::GroupDrag),
     /// A shift-press on a thing: a click adds it to the group or takes it out, a drag moves
     /// it freely.
     ShiftPress {
@@ -617,10 +603,9 @@ impl Editor {
                     *moved = true;
                 }
             }
-            Some(Drag::Box { from, adding, .. }) => self.drag = Some(Drag::Box { from, to: at, adding }),
-            Some(Drag::Group { from, applied }) => {
-                let applied = self.drag_group(from, applied, at);
-                self.drag = Some(Drag::Group { from, applied });
+            Some(Drag::Group(drag)) => {
+                let drag = self.drag_group(drag, at);
+                self.drag = Some(Drag::Group(drag));
             }
             Some(Drag::Turn { thing, partner }) => {
                 let Some(pose) = self.pose(thing) else { return };
@@ -653,7 +638,9 @@ impl Editor {
             (Some(Drag::Zone { from }), Some(at)) => {
                 self.add_zone(from, at);
             }
-            (Some(Drag::Box { from, to, adding }), at) => self.select_in_box(from, at.unwrap_or(to), adding),
+            (Some(Drag::Group(crate::table::group::GroupDrag::Box { from, to, adding })), at) => {
+                self.select_in_box(from, at.unwrap_or(to), adding);
+            }
             (Some(Drag::ShiftPress { thing, moved: false, .. }), _) => self.toggle_in_group(thing),
             _ => {}
         }

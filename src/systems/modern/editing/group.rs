@@ -9,7 +9,7 @@ use crate::systems::modern::ruleset::{Ruleset, cm};
 use crate::systems::modern::scenario::document::ordinal;
 use crate::systems::modern::scenario::{ModernScenario, PlacedUnit, SYSTEM_ID, load_scenario, save_scenario};
 use crate::table::Table;
-use crate::table::group::{GroupMove, TableClip, centre_of, in_box, toggle};
+use crate::table::group::{GroupDrag, GroupMove, TableClip, TableGroupEditing, centre_of, in_box, toggle};
 
 /// A copied Modern Skirmish group: pieces, and units with their figures, about its centre.
 pub type ModernClip = TableClip<PlacedUnit>;
@@ -263,40 +263,57 @@ impl Editor {
         self.copy_to_clipboard() && self.delete_group()
     }
 
-    /// The select tool's press: on a thing of a group it moves the group, on nothing it starts
-    /// a box (Shift: adding to the group); `true` when it took the press.
+    /// The select tool's press where it concerns a group (see
+    /// [`crate::table::group::press`]; a figure stands for its unit); `true` when it took it.
     pub(super) fn press_select(&mut self, at: (i64, i64), hit: Option<Thing>) -> bool {
         let whole = hit.map(|t| match t {
             Thing::Figure(u, _) => Thing::Unit(u),
             other => other,
         });
-        match whole {
-            Some(thing) if self.group.len() > 1 && self.group.contains(&thing) && !self.single => {
-                self.drag = Some(Drag::Group { from: at, applied: (0, 0) });
-                true
-            }
-            None => {
-                if !self.single {
-                    self.group.clear();
-                    self.selected = None;
-                }
-                self.drag = Some(Drag::Box { from: at, to: at, adding: self.single });
-                true
-            }
-            Some(_) => false,
-        }
+        let Some(drag) = crate::table::group::press(&mut self.group, &mut self.selected, whole, at, self.single) else {
+            return false;
+        };
+        self.drag = Some(Drag::Group(drag));
+        true
     }
 
-    /// A group move under way reaches `at`: the group goes by the distance from the press,
-    /// to the half centimetre, as one step.
-    pub(super) fn drag_group(&mut self, from: (i64, i64), applied: (i64, i64), at: (i64, i64)) -> (i64, i64) {
-        let step = cm(0.5);
-        let want = (crate::table::measure::snap(at.0 - from.0, step), crate::table::measure::snap(at.1 - from.1, step));
-        if want != applied {
-            let merge = self.merge();
-            self.transform_group("Move selection", GroupMove::Shift(want.0 - applied.0, want.1 - applied.1), merge);
+    /// The group gesture under way reaches `at`: a box grows; a group moves by the distance
+    /// from the press, to the half centimetre, as one step.
+    pub(super) fn drag_group(&mut self, drag: GroupDrag, at: (i64, i64)) -> GroupDrag {
+        match drag {
+            GroupDrag::Box { from, adding, .. } => GroupDrag::Box { from, to: at, adding },
+            GroupDrag::Move { from, applied } => {
+                let (applied, by) = crate::table::group::move_step(from, applied, at, cm(0.5));
+                if let Some(by) = by {
+                    let merge = self.merge();
+                    self.transform_group("Move selection", by, merge);
+                }
+                GroupDrag::Move { from, applied }
+            }
         }
-        want
+    }
+}
+
+/// The group's buttons and commands, as every table game answers them.
+impl TableGroupEditing for Editor {
+    fn move_group(&mut self, gesture: GroupMove) -> bool {
+        self.transform_group(gesture.label(), gesture, None)
+    }
+
+    fn copy_group_to_clipboard(&mut self) -> bool {
+        self.copy_to_clipboard()
+    }
+
+    fn cut_selection(&mut self) -> bool {
+        self.cut_group()
+    }
+
+    fn duplicate_selection(&mut self) -> bool {
+        self.duplicate_group()
+    }
+
+    fn delete_selection(&mut self) -> bool {
+        self.delete_selected()
     }
 }
 

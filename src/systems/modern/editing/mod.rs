@@ -67,22 +67,8 @@ pub enum Drag {
         /// Whether it has moved.
         moved: bool,
     },
-    /// Drawing a selection box (adding to the group when Shift was held).
-    Box {
-        /// Where it started.
-        from: (i64, i64),
-        /// Where the pointer is.
-        to: (i64, i64),
-        /// Adds to the group rather than replacing it.
-        adding: bool,
-    },
-    /// Moving the whole group.
-    Group {
-        /// Where the press was.
-        from: (i64, i64),
-        /// How far the group has gone so far.
-        applied: (i64, i64),
-    },
+    /// Drawing a selection box, or moving a group.
+    Group(crate::table::group::GroupDrag),
     /// Measuring from a point.
     Measure((i64, i64), (i64, i64)),
 }
@@ -211,10 +197,9 @@ impl Editor {
                     self.drag = Some(Drag::ShiftPress { thing, last: at, moved: true });
                 }
             }
-            Some(Drag::Box { from, adding, .. }) => self.drag = Some(Drag::Box { from, to: at, adding }),
-            Some(Drag::Group { from, applied }) => {
-                let applied = self.drag_group(from, applied, at);
-                self.drag = Some(Drag::Group { from, applied });
+            Some(Drag::Group(drag)) => {
+                let drag = self.drag_group(drag, at);
+                self.drag = Some(Drag::Group(drag));
             }
             None => {}
         }
@@ -223,7 +208,9 @@ impl Editor {
     /// The button came up.
     pub fn release(&mut self, at: Option<(i64, i64)>) {
         match self.drag {
-            Some(Drag::Box { from, to, adding }) => self.select_in_box(from, at.unwrap_or(to), adding),
+            Some(Drag::Group(crate::table::group::GroupDrag::Box { from, to, adding })) => {
+                self.select_in_box(from, at.unwrap_or(to), adding);
+            }
             Some(Drag::ShiftPress { thing, moved: false, .. }) => self.toggle_in_group(thing),
             _ => {}
         }
