@@ -395,6 +395,53 @@ mod window {
     }
 
     #[test]
+    fn parity_every_skirm_selection_button_and_shape_is_one_step_by_its_label() {
+        let mut harness = window_on("skirm-ruined-crossing.ron", Prefs::default());
+        click(&mut harness, "Select");
+        let buttons = [
+            ("Turn a quarter", "Turn selection"),
+            ("Mirror left-right", "Mirror selection"),
+            ("Mirror top-bottom", "Mirror selection"),
+            ("Clear", "Clear selection"),
+            ("Cut", "Cut selection"),
+        ];
+        for (label, step) in buttons {
+            harness.state_mut().skirm_mut().unwrap().editor.selection = Some((p(4, 2), p(7, 7)));
+            harness.run_steps(1);
+            let before = harness.state().skirm().unwrap().editor.doc.scenario.clone();
+            click(&mut harness, label);
+            let desk = harness.state().skirm().unwrap();
+            assert_eq!(desk.editor.doc.history.undo_label(), Some(step), "{label}");
+            assert_ne!(desk.editor.doc.scenario, before, "{label} changed the map");
+            harness.state_mut().skirm_mut().unwrap().editor.doc.undo();
+            assert_eq!(harness.state().skirm().unwrap().editor.doc.scenario, before, "undo takes {label} back");
+        }
+        // Each shape of the height tool, chosen by its label, paints in one step.
+        click(&mut harness, "Height");
+        click(&mut harness, "Level 3");
+        for (shape, from, to) in [
+            ("Brush 3×3", (2, 5), (3, 5)),
+            ("Brush 5×5", (9, 6), (9, 6)),
+            ("Line", (0, 4), (4, 4)),
+            ("Fill", (10, 3), (10, 3)),
+        ] {
+            click(&mut harness, shape);
+            let steps = harness.state().skirm().unwrap().editor.doc.history.undo_label().map(str::to_owned);
+            let before = harness.state().skirm().unwrap().editor.doc.scenario.clone();
+            drag_squares(&mut harness, from, to);
+            let desk = harness.state().skirm().unwrap();
+            assert_eq!(desk.editor.doc.history.undo_label(), Some("Height 3"), "{shape}");
+            let raised =
+                desk.editor.doc.scenario.board.squares().filter(|&q| desk.editor.doc.scenario.board.height_at(q) == 3);
+            assert!(raised.count() >= 3, "{shape} raised several squares");
+            harness.state_mut().skirm_mut().unwrap().editor.doc.undo();
+            let after = harness.state().skirm().unwrap();
+            assert_eq!(after.editor.doc.scenario, before, "{shape} was one step");
+            assert_eq!(after.editor.doc.history.undo_label().map(str::to_owned), steps);
+        }
+    }
+
+    #[test]
     fn parity_a_skirm_selection_copied_in_one_window_pastes_in_another_through_the_system_clipboard() {
         let mut first = window_on("skirm-ruined-crossing.ron", Prefs::default());
         first.state_mut().skirm_mut().unwrap().editor.selection = Some((p(0, 0), p(5, 5)));

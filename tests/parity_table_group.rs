@@ -378,3 +378,90 @@ mod window {
         assert_eq!(desk(&harness).editor.doc.scenario.units.len(), units_before + units);
     }
 }
+
+mod every_button {
+    //! Every button of a group's panel, in both table games, by its label: each is one step
+    //! that undo takes back exactly.
+
+    use crate::window_common::{GameDesks as _, window_on};
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::Queryable as _;
+    use skirmish_studio::ui::modern::ModernDesk;
+    use skirmish_studio::ui::{Prefs, StudioApp};
+
+    /// The buttons, the step each makes, and whether it leaves the things where they were
+    /// (a copy).
+    const BUTTONS: [(&str, Option<&str>); 9] = [
+        ("Turn group -15°", Some("Turn selection")),
+        ("Turn group +15°", Some("Turn selection")),
+        ("Turn group 90°", Some("Turn selection")),
+        ("Mirror group left-right", Some("Mirror selection")),
+        ("Mirror group top-bottom", Some("Mirror selection")),
+        ("Copy group", None),
+        ("Duplicate group", Some("Duplicate")),
+        ("Cut group", Some("Delete selection")),
+        ("Delete group", Some("Delete selection")),
+    ];
+
+    /// Presses each button on a fresh group (`select` makes it) and checks its step.
+    fn press_every_button(
+        harness: &mut Harness<'static, StudioApp>,
+        select: &dyn Fn(&mut StudioApp),
+        scenario: &dyn Fn(&StudioApp) -> String,
+        last_step: &dyn Fn(&StudioApp) -> Option<String>,
+        undo: &dyn Fn(&mut StudioApp),
+    ) {
+        for (label, step) in BUTTONS {
+            select(harness.state_mut());
+            harness.run_steps(2);
+            let before = scenario(harness.state());
+            harness.get_by_label(label).click();
+            harness.run_steps(2);
+            match step {
+                Some(step) => {
+                    assert_eq!(last_step(harness.state()).as_deref(), Some(step), "{label}");
+                    assert_ne!(scenario(harness.state()), before, "{label} changed the table");
+                    undo(harness.state_mut());
+                    assert_eq!(scenario(harness.state()), before, "undo takes {label} back");
+                }
+                None => assert_eq!(scenario(harness.state()), before, "{label} leaves the table"),
+            }
+        }
+    }
+
+    #[test]
+    fn parity_every_group_button_of_armored_advance_is_one_step() {
+        let mut harness = window_on("aa-hedgerow-crossing.ron", Prefs::default());
+        let unit = skirmish_studio::table::UM_PER_INCH;
+        press_every_button(
+            &mut harness,
+            &|app| {
+                app.armored_mut().unwrap().editor.select_in_box((2 * unit, 12 * unit), (20 * unit, 24 * unit), false)
+            },
+            &|app| format!("{:?}", app.armored().unwrap().editor.doc.scenario.table),
+            &|app| app.armored().unwrap().editor.doc.history.undo_label().map(str::to_owned),
+            &|app| {
+                app.armored_mut().unwrap().editor.doc.undo();
+            },
+        );
+        assert!(harness.state().armored().unwrap().editor.clipboard.is_some(), "Copy group kept the group");
+    }
+
+    #[test]
+    fn parity_every_group_button_of_modern_skirmish_is_one_step() {
+        let mut harness = window_on("ms-town.ron", Prefs::default());
+        let cm = skirmish_studio::table::UM_PER_CM;
+        fn desk(app: &mut StudioApp) -> &mut ModernDesk {
+            app.desk_as_mut::<ModernDesk>().unwrap()
+        }
+        press_every_button(
+            &mut harness,
+            &|app| desk(app).editor.select_in_box((10 * cm, 20 * cm), (70 * cm, 60 * cm), false),
+            &|app| format!("{:?}", app.desk_as::<ModernDesk>().unwrap().editor.doc.scenario),
+            &|app| app.desk_as::<ModernDesk>().unwrap().editor.doc.history.undo_label().map(str::to_owned),
+            &|app| {
+                desk(app).editor.doc.undo();
+            },
+        );
+    }
+}
