@@ -280,6 +280,9 @@ fn parity_a_skirm_clip_read_from_elsewhere_is_checked_before_it_is_pasted() {
     let mut stranger = clip.clone();
     stranger.units[0].unit.profile = "dragon".into();
     assert!(stranger.check(&rules).unwrap_err().contains("unknown card 'dragon'"));
+    let mut armed = clip.clone();
+    armed.units[0].unit.weapons.push("death ray".into());
+    assert!(armed.check(&rules).unwrap_err().contains("unknown weapon 'death ray'"));
     let mut high = clip.clone();
     high.block.board.set_height(p(0, 0), 9);
     assert!(high.check(&rules).unwrap_err().contains("higher than level"));

@@ -122,7 +122,7 @@ impl SkirmClip {
 
     /// Checks a clip read from elsewhere (another window, a stamp file) against the ruleset:
     /// its size within a map's, its squares' terrain and heights known, everything it holds
-    /// inside it, and every unit's card known.
+    /// inside it, and every unit's card, weapons and gear known.
     ///
     /// # Errors
     /// What is wrong, and where in the clip.
@@ -163,6 +163,12 @@ impl SkirmClip {
             }
             if rules.profile(&unit.profile).is_none() {
                 return Err(format!("unit {}: unknown card '{}'", i + 1, unit.profile));
+            }
+            if let Some(id) = unit.weapons.iter().find(|w| rules.weapon(w).is_none()) {
+                return Err(format!("unit {} ({}): unknown weapon '{id}'", i + 1, unit.label(rules)));
+            }
+            if let Some(id) = unit.gear.iter().find(|g| rules.gear_item(g).is_none()) {
+                return Err(format!("unit {} ({}): unknown gear '{id}'", i + 1, unit.label(rules)));
             }
             if unit.pos.is_none_or(|p| outside(&p)) {
                 return Err(format!("unit {} ({}) stands outside the selection", i + 1, unit.label(rules)));
