@@ -72,11 +72,13 @@ impl SuggestSection {
             JobState::Idle => {}
             JobState::Running(done, of) => {
                 let stage = self.stage.lock().map(|s| s.clone()).unwrap_or_default();
-                ui.add(egui::ProgressBar::new(done as f32 / of.max(1) as f32).text(format!(
-                    "{}: {done} of at most {} games",
-                    capitalised(&stage),
-                    of.max(1)
-                )));
+                // The stage's words wrap in a label of their own: inside the bar they ran past a
+                // narrow column's edge.
+                ui.label(format!("{}…", capitalised(&stage)));
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / of.max(1) as f32)
+                        .text(format!("{done} of at most {} games", of.max(1))),
+                );
                 cancel = ui.button("Cancel suggestions").clicked();
                 ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
             }
