@@ -35,12 +35,6 @@ pub fn holds((a, b): (Pos, Pos), pos: Pos) -> bool {
     (a.x.min(b.x)..=a.x.max(b.x)).contains(&pos.x) && (a.y.min(b.y)..=a.y.max(b.y)).contains(&pos.y)
 }
 
-/// The squares of the rectangle with corners `a` and `b`.
-#[must_use]
-pub fn squares((a, b): (Pos, Pos)) -> Vec<Pos> {
-    rect_squares(a, b)
-}
-
 /// Where a selection's top-left square lands when a drag from `start` ends at `end`, or
 /// `None` when it would leave the board's top or left.
 #[must_use]

@@ -186,7 +186,8 @@ impl Editor {
         let at = self.snap_point(at);
         let shift = GroupMove::Shift(at.0, at.1);
         let echo = self.echo;
-        let before = self.doc.scenario.table.clone();
+        let table = &self.doc.scenario.table;
+        let before = (table.pieces.len(), table.units.len(), table.objectives.len(), table.zones.len());
         let changed = change(&mut self.doc, label, None, |s| {
             for piece in &clip.pieces {
                 push_piece_with_image(s, echo, shift.piece((0, 0), piece));
@@ -206,11 +207,11 @@ impl Editor {
         if changed {
             let table = &self.doc.scenario.table;
             // The pasted things are those past the ends of the lists as they were, images and all.
-            self.group = (before.pieces.len()..table.pieces.len())
+            self.group = (before.0..table.pieces.len())
                 .map(Thing::Piece)
-                .chain((before.units.len()..table.units.len()).map(Thing::Unit))
-                .chain((before.objectives.len()..table.objectives.len()).map(Thing::Objective))
-                .chain((before.zones.len()..table.zones.len()).map(Thing::Zone))
+                .chain((before.1..table.units.len()).map(Thing::Unit))
+                .chain((before.2..table.objectives.len()).map(Thing::Objective))
+                .chain((before.3..table.zones.len()).map(Thing::Zone))
                 .collect();
             self.selected = self.group.first().copied();
             self.tell(format!("{label}."));

@@ -103,7 +103,6 @@ impl Editor {
         let moves: Vec<(Thing, Option<usize>)> =
             (0..group.len()).filter(|&i| leads(i)).map(|i| (group[i], partners[i])).collect();
         let echo = self.echo;
-        let before = self.doc.scenario.clone();
         change(&mut self.doc, label, merge, |s| {
             let (w, d) = (s.table.width, s.table.depth);
             for (thing, partner) in moves {
@@ -127,8 +126,7 @@ impl Editor {
                     }
                 }
             }
-        });
-        self.doc.scenario != before
+        })
     }
 
     /// The group (or the selection) as a copy about its centre.
@@ -172,8 +170,7 @@ impl Editor {
         let echo = self.echo;
         let (pieces, units) = (self.scenario().table.pieces.len(), self.scenario().units.len());
         let rules = std::sync::Arc::clone(&self.rules);
-        let before = self.doc.scenario.clone();
-        change(&mut self.doc, label, None, |s| {
+        let changed = change(&mut self.doc, label, None, |s| {
             let (w, d) = (s.table.width, s.table.depth);
             for piece in &clip.pieces {
                 let placed = shift.piece((0, 0), piece);
@@ -190,7 +187,7 @@ impl Editor {
                 s.units.push(PlacedUnit { name, troop: unit.troop.clone(), figures });
             }
         });
-        if self.doc.scenario == before {
+        if !changed {
             return false;
         }
         let s = self.scenario();

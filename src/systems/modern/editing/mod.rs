@@ -18,14 +18,22 @@ use std::sync::Arc;
 /// The document: the scenario with its undo history (a step keeps the scenario before it).
 pub type Document = crate::editing::Document<ModernScenario, Snapshot<ModernScenario>>;
 
-/// Changes the document as one labelled step (joined to the gesture's step when `merge` says).
-pub fn change(doc: &mut Document, label: &str, merge: Option<MergeKey>, edit: impl FnOnce(&mut ModernScenario)) {
+/// Changes the document as one labelled step (joined to the gesture's step when `merge` says);
+/// returns whether anything changed.
+pub fn change(
+    doc: &mut Document,
+    label: &str,
+    merge: Option<MergeKey>,
+    edit: impl FnOnce(&mut ModernScenario),
+) -> bool {
     let before = doc.scenario.clone();
     edit(&mut doc.scenario);
-    if doc.scenario != before {
-        doc.history.record(label, merge, Snapshot(before));
-        doc.revision += 1;
+    if doc.scenario == before {
+        return false;
     }
+    doc.history.record(label, merge, Snapshot(before));
+    doc.revision += 1;
+    true
 }
 
 /// The tool in hand.
