@@ -4,7 +4,10 @@
 //! with 50 games each (budget 60 s); and the readings report on Three Farms (issue 39: the
 //! full report within 15x Bridgehead's 1000 games), measured at 20 games per value with every
 //! value playing all of them, so its time reads against `balance_100_games_normal/bridgehead.ron`
-//! of the same sitting.
+//! of the same sitting; and a suggestion run on Bridgehead (issue 75: at most 25 times a plain
+//! run of the same games), scaled down to 100 games with 20 screening games each, as the
+//! command's 1000 with 200: the same stages in the same proportions, read against the plain
+//! 100-game run of the same sitting.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use skirmish_studio::balance::sensitivity::sensitivity;
@@ -137,8 +140,24 @@ fn three_farms_readings_report(c: &mut Criterion) {
     group.finish();
 }
 
+fn bridgehead_suggestions(c: &mut Criterion) {
+    use skirmish_studio::balance::suggest::{SuggestOptions, suggest};
+    let Some(scenario) = open("bridgehead.ron") else { return };
+    let mut group = c.benchmark_group("suggest");
+    group.sample_size(10).measurement_time(Duration::from_secs(60));
+    group.bench_function("bridgehead_plain_100_games", |b| {
+        b.iter(|| black_box(run_balance(scenario.as_ref(), &options(100), &mut |_| {}).map(|r| r.games)));
+    });
+    let asked = SuggestOptions { run: options(100), screen: 20 };
+    group.bench_function("bridgehead_suggest_100_games_screen_20", |b| {
+        b.iter(|| black_box(suggest(scenario.as_ref(), &asked, &mut |_, _, _| true).map(|s| s.games_played)));
+    });
+    group.finish();
+}
+
 criterion_group!(
     balance_benches,
+    bridgehead_suggestions,
     games_per_sample,
     hard_turn_with_30_units,
     bridgehead_co_matrix,

@@ -36,6 +36,20 @@ const MOST_CHILDREN: usize = 16;
 /// Crossing's StuG made a Sherman read 8% for the Axis, and 41% on 1000 fresh games) was put
 /// beyond reach by chance.
 const FEWEST_BEFORE_DROP: usize = 60;
+/// The screening games (in multiples of the first screening's) each finer edit of the closest
+/// confirmed one plays at most.
+const FINER_SCREENING: usize = 2;
+/// How many finer edits are confirmed each time.
+const FINER_CONFIRMED: usize = 2;
+/// How many times a confirmed edit is edited again at most.
+const FINER_ROUNDS: usize = 3;
+/// The games played in all stay within this many times a confirmation's once edits are edited
+/// again: each round screens only as many finer edits as its worst case fits (a `--suggest`
+/// run should take at most 25 times a plain run of the confirmation's games).
+const FINER_BUDGET: usize = 22;
+/// An edit whose games are the same as those it is read against, game for game, on this many
+/// seeds changes nothing that plays (a turn limit no game reaches), and is dropped.
+const SAME_GAMES: usize = 40;
 /// How many of the closest edits play longer screening before confirmation.
 const REFINED: usize = 6;
 /// How many times the screening games those closest edits play in all. Only the games after
@@ -113,11 +127,11 @@ impl Fairness {
 
     /// The first mover's share of its decisive games.
     fn first_share(&self) -> Option<f64> {
-        self.first_mover.map(|(won, n, _)| if n == 0 { 0.5 } else { won as f64 / n as f64 })
+        self.first_mover.map(|(won, n, _)| if n == 0 { self.fair() } else { won as f64 / n as f64 })
     }
 
-    /// How far the furthest seat is from fair, and the first mover from half where
-    /// `first_too`.
+    /// How far the furthest seat is from fair, and the first mover from a seat's fair share
+    /// (a half of two seats, a third of three) where `first_too`.
     #[must_use]
     pub fn deviation(&self, first_too: bool) -> f64 {
         if self.decisive == 0 {
@@ -125,7 +139,7 @@ impl Fairness {
         }
         let fair = self.fair();
         let seats = self.seats.iter().map(|s| (s.share - fair).abs()).fold(0.0, f64::max);
-        let first = if first_too { self.first_share().map_or(0.0, |s| (s - 0.5).abs()) } else { 0.0 };
+        let first = if first_too { self.first_share().map_or(0.0, |s| (s - fair).abs()) } else { 0.0 };
         seats.max(first)
     }
 
@@ -137,7 +151,7 @@ impl Fairness {
         let inside = |(low, high): (f64, f64), centre: f64| low >= centre - margin && high <= centre + margin;
         self.decisive > 0
             && self.seats.iter().all(|s| inside(s.interval, fair))
-            && (!first_too || self.first_mover.is_none_or(|(_, _, interval)| inside(interval, 0.5)))
+            && (!first_too || self.first_mover.is_none_or(|(_, _, interval)| inside(interval, fair)))
     }
 
     /// What an edit should do from here: the seats ahead of fair and behind it, furthest first,
@@ -149,8 +163,10 @@ impl Fairness {
         ranked.sort_by(|a, b| b.share.total_cmp(&a.share).then(a.seat.cmp(&b.seat)));
         let ahead = ranked.iter().filter(|s| s.share > fair).map(|s| s.seat).collect();
         let behind = ranked.iter().rev().filter(|s| s.share < fair).map(|s| s.seat).collect();
-        let first_mover_wins =
-            self.first_share().filter(|share| first_too && (share - 0.5).abs() > margin / 2.0).map(|share| share > 0.5);
+        let first_mover_wins = self
+            .first_share()
+            .filter(|share| first_too && (share - fair).abs() > margin / 2.0)
+            .map(|share| share > fair);
         Aim { ahead, behind, first_mover_wins }
     }
 
@@ -319,7 +335,8 @@ pub fn suggest(
         progress,
     )?;
     let anchor = Fairness::of(&records, seats);
-    let first_too = anchor.first_share().is_some_and(|share| (share - 0.5).abs() > margin);
+    // The first mover's fair share is a seat's: a half of two, a third of three.
+    let first_too = anchor.first_share().is_some_and(|share| (share - anchor.fair()).abs() > margin);
     let aim = anchor.aim(margin, first_too);
     let reaches_now = anchor.within(margin, first_too);
     let own = Some(Confirmation { seed: confirm_run.seed, fairness: anchor.clone(), reaches: reaches_now });
@@ -353,17 +370,7 @@ pub fn suggest(
             let mut children = parent.proposal.scenario.edits(&aim);
             children.sort_by(|a, b| a.changes.cmp(&b.changes).then(a.weight.total_cmp(&b.weight)));
             for child in children.into_iter().take(MOST_CHILDREN) {
-                second.push(Proposal {
-                    words: format!("{}; and {}", parent.proposal.words, after_and(&child.words)),
-                    place: match (&parent.proposal.place, &child.place) {
-                        (Some(a), Some(b)) => Some(format!("{a}; {b}")),
-                        (a, b) => a.clone().or_else(|| b.clone()),
-                    },
-                    changes: parent.proposal.changes + child.changes,
-                    weight: parent.proposal.weight + child.weight,
-                    breaks_symmetry: parent.proposal.breaks_symmetry || child.breaks_symmetry,
-                    ..child
-                });
+                second.push(joined(&parent.proposal, child));
             }
         }
         let mut second = fresh(second);
@@ -373,7 +380,7 @@ pub fn suggest(
     } else {
         screened.extend(step);
     }
-    let count = screened.len();
+    let mut count = screened.len();
     read.rank(&mut screened);
     // The closest few play more screening games before any is confirmed: 200 games predict a
     // share to about 7 points, and a confirmation must land within about 2 of fair.
@@ -403,36 +410,76 @@ pub fn suggest(
     // The closest few are confirmed whether or not one is predicted to reach: a prediction
     // within a few points of the margin is as likely to land inside it as outside.
     let to_confirm = screened.len().min(CONFIRMED);
+    // The confirmed edits' screening games and confirmation games, for editing one again.
+    let mut confirmed_games: Vec<(usize, Vec<GameRecord>, Vec<GameRecord>)> = Vec::new();
     for (rank, candidate) in screened.into_iter().enumerate().take(10) {
         let confirmed = if rank < to_confirm {
             let what = format!("confirming edit {} of {to_confirm}", rank + 1);
-            let records = fresh_run(
-                &*candidate.proposal.scenario,
-                &confirm_run,
-                (seats, Split::Whole),
-                &mut played,
-                &what,
-                progress,
-            )?;
-            let fairness = Fairness::of(&records, seats);
-            let reaches = fairness.within(margin, first_too);
-            Some(Confirmation { seed: confirm_run.seed, fairness, reaches })
+            let (confirmation, records) =
+                confirm(&*candidate.proposal.scenario, &confirm_run, (seats, first_too), &mut played, &what, progress)?;
+            confirmed_games.push((suggestions.len(), candidate.records.clone(), records));
+            Some(confirmation)
         } else {
             None
         };
-        let proposal = candidate.proposal;
-        let suggestion = Suggestion {
-            predicted: reading(rank).predicted(&candidate.records),
-            words: proposal.words,
-            place: proposal.place,
-            changes: proposal.changes,
-            weight: proposal.weight,
-            breaks_symmetry: proposal.breaks_symmetry,
-            text: proposal.text,
-            confirmed,
-            levels: Vec::new(),
-        };
-        suggestions.push((suggestion, proposal.scenario));
+        let suggestion = suggestion_of(reading(rank).predicted(&candidate.records), candidate.proposal, confirmed);
+        suggestions.push(suggestion);
+    }
+    // None confirmed fair: the closest confirmed, where it moved toward fair, is edited again,
+    // each second edit read against it on its own screening seeds and its confirmation as the
+    // anchor (its 1000 fresh games measure it to within about 3 points, where screening games
+    // read an edit to within about 5: a pair screened from the scenario overshoots or falls
+    // short by more than a finer step corrects). Again from the closest confirmed then, while
+    // the games allow.
+    let start = anchor.deviation(first_too);
+    let mut edited_again: Vec<usize> = Vec::new();
+    for _ in 0..FINER_ROUNDS {
+        // The games a round may play: its finer edits' screening at most, and its confirmations,
+        // within the budget.
+        let budget = FINER_BUDGET * run.games.max(options.screen);
+        let screening_games = options.screen * FINER_SCREENING;
+        let allowed = budget.saturating_sub(played + FINER_CONFIRMED * run.games) / screening_games.max(1);
+        if suggestions.iter().any(|(s, _)| s.reaches()) || allowed == 0 {
+            break;
+        }
+        let closest = confirmed_games
+            .iter()
+            .filter(|(index, ..)| !edited_again.contains(index))
+            .map(|(index, screening, games)| {
+                (Fairness::of(games, seats).deviation(first_too), *index, screening, games)
+            })
+            .filter(|(deviation, ..)| *deviation < start)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, index, screening, games)| (index, screening.clone(), Fairness::of(games, seats)));
+        let Some((index, screening, parent_anchor)) = closest else { break };
+        edited_again.push(index);
+        let games = screening.len().min(options.screen * FINER_SCREENING);
+        let (parent, parent_scenario) = &suggestions[index];
+        let mut finer = parent_scenario.edits(&parent_anchor.aim(margin, first_too));
+        finer.sort_by(|a, b| a.changes.cmp(&b.changes).then(a.weight.total_cmp(&b.weight)));
+        // An edit that gives back a suggestion already listed (the parent's own edit undone) is
+        // no finer step.
+        let known: Vec<&str> = suggestions.iter().map(|(s, _)| s.text.as_str()).collect();
+        let finer: Vec<Proposal> = finer
+            .into_iter()
+            .filter(|child| !known.contains(&child.text.as_str()))
+            .take(MOST_CHILDREN.min(allowed))
+            .map(|child| joined(parent, child))
+            .collect();
+        let mut finer = fresh(finer);
+        count += finer.len();
+        let read = Reading { base: &screening[..games], anchor: &parent_anchor, skip: 0, seats, margin, first_too };
+        screen(&mut finer, &run, &read, 0..games, &mut played, "editing the closest confirmed edit again", progress)?;
+        read.rank(&mut finer);
+        let to_confirm = finer.iter().filter(|c| !c.dropped).count().min(FINER_CONFIRMED);
+        for (rank, candidate) in finer.into_iter().enumerate().take(to_confirm) {
+            let what = format!("confirming a finer edit, {} of {to_confirm}", rank + 1);
+            let (confirmation, records) =
+                confirm(&*candidate.proposal.scenario, &confirm_run, (seats, first_too), &mut played, &what, progress)?;
+            confirmed_games.push((suggestions.len(), candidate.records.clone(), records));
+            let predicted = read.predicted(&candidate.records);
+            suggestions.push(suggestion_of(predicted, candidate.proposal, Some(confirmation)));
+        }
     }
     // Confirmed and reaching first (smallest first, as screened), then the other confirmed
     // (closest as measured first), then the rest.
@@ -464,6 +511,76 @@ pub fn suggest(
         screen: (run.seed, options.screen),
         confirm_games: run.games,
     })
+}
+
+/// Plays an edit's confirmation on the fresh block, whole in every process, and says whether
+/// it lies within the margin.
+fn confirm(
+    edited: &dyn OpenScenario,
+    confirm_run: &BalanceOptions,
+    (seats, first_too): (u8, bool),
+    played: &mut usize,
+    what: &str,
+    progress: &mut SuggestProgress<'_>,
+) -> Result<(Confirmation, Vec<GameRecord>), String> {
+    let records = fresh_run(edited, confirm_run, (seats, Split::Whole), played, what, progress)?;
+    let fairness = Fairness::of(&records, seats);
+    let reaches = fairness.within(confirm_run.margin, first_too);
+    Ok((Confirmation { seed: confirm_run.seed, fairness, reaches }, records))
+}
+
+/// A screened edit as a suggestion, with its prediction and confirmation, beside its scenario.
+fn suggestion_of(
+    predicted: Fairness,
+    proposal: Proposal,
+    confirmed: Option<Confirmation>,
+) -> (Suggestion, Box<dyn OpenScenario>) {
+    let suggestion = Suggestion {
+        predicted,
+        words: proposal.words,
+        place: proposal.place,
+        changes: proposal.changes,
+        weight: proposal.weight,
+        breaks_symmetry: proposal.breaks_symmetry,
+        text: proposal.text,
+        confirmed,
+        levels: Vec::new(),
+    };
+    (suggestion, proposal.scenario)
+}
+
+/// What an edit is, in words and size, whether proposed or suggested.
+trait Described {
+    /// Its words, place, changes, weight and whether it breaks the symmetry.
+    fn described(&self) -> (&str, Option<&String>, u32, f64, bool);
+}
+
+impl Described for Proposal {
+    fn described(&self) -> (&str, Option<&String>, u32, f64, bool) {
+        (&self.words, self.place.as_ref(), self.changes, self.weight, self.breaks_symmetry)
+    }
+}
+
+impl Described for Suggestion {
+    fn described(&self) -> (&str, Option<&String>, u32, f64, bool) {
+        (&self.words, self.place.as_ref(), self.changes, self.weight, self.breaks_symmetry)
+    }
+}
+
+/// A second edit made after a first: the words of both, their places, and their sizes summed.
+fn joined(first: &dyn Described, child: Proposal) -> Proposal {
+    let (words, place, changes, weight, breaks_symmetry) = first.described();
+    Proposal {
+        words: format!("{words}; and {}", after_and(&child.words)),
+        place: match (place, &child.place) {
+            (Some(a), Some(b)) => Some(format!("{a}; {b}")),
+            (a, b) => a.cloned().or_else(|| b.clone()),
+        },
+        changes: changes + child.changes,
+        weight: weight + child.weight,
+        breaks_symmetry: breaks_symmetry || child.breaks_symmetry,
+        ..child
+    }
 }
 
 /// A second edit's words after "and": a sentence's opening "The" in lower case.
@@ -546,7 +663,7 @@ impl Reading<'_> {
         let fair = predicted.fair();
         let seats = predicted.seats.iter().map(|s| (s.share - fair).abs()).fold(0.0, f64::max);
         let first = match (self.first_too, predicted.first_mover) {
-            (true, Some((_, _, (low, high)))) => ((low + high) / 2.0 - 0.5).abs(),
+            (true, Some((_, _, (low, high)))) => ((low + high) / 2.0 - fair).abs(),
             _ => 0.0,
         };
         if predicted.decisive == 0 { 1.0 } else { seats.max(first) }
@@ -570,6 +687,17 @@ impl Reading<'_> {
                 .then(ka.3.total_cmp(&kb.3))
                 .then(ka.4.total_cmp(&kb.4))
         });
+    }
+
+    /// Whether an edit's games are, game for game, those it is read against, on at least
+    /// [`SAME_GAMES`] seeds: the edit changes nothing that plays.
+    fn plays_the_same(&self, records: &[GameRecord]) -> bool {
+        records.len() >= SAME_GAMES
+            && records.len() <= self.base.len()
+            && records.iter().zip(self.base).all(|(a, b)| {
+                (a.winner, a.first, a.length, a.actions, &a.ending)
+                    == (b.winner, b.first, b.length, b.actions, &b.ending)
+            })
     }
 
     /// Whether an edit's predicted interval for some seat lies wholly beyond the margin: it
@@ -646,7 +774,9 @@ fn screen(
             // edit that evens the seats is worth seeing (and editing again) while it does not.
             // Counted among the games the reading reads (a longer screening reads its own).
             let read_games = edit.records.len().saturating_sub(read.skip);
-            if read_games >= FEWEST_BEFORE_DROP && read.beyond_reach(&edit.records) {
+            if (read_games >= FEWEST_BEFORE_DROP && read.beyond_reach(&edit.records))
+                || read.plays_the_same(&edit.records)
+            {
                 edit.dropped = true;
                 edit.proposal.scenario.let_go_of_kept();
             }
@@ -746,8 +876,9 @@ impl Suggestions {
     pub fn method(&self) -> String {
         let (seed, screen) = self.screen;
         format!(
-            "Each edit was screened on up to {screen} games from seed {seed} (the seeds the scenario's own games used) and dropped once the sequential test showed a seat still favoured; the {REFINED} closest then played {} more on the next seeds, and their prediction is read from those alone (the games that picked them flatter them); {} screened, {} in all.",
+            "Each edit was screened on up to {screen} games from seed {seed} (the seeds the scenario's own games used) and dropped once the sequential test showed a seat still favoured; the {REFINED} closest then played {} more on the next seeds, and their prediction is read from those alone (the games that picked them flatter them); where none confirmed fair, the closest confirmed was edited again (up to {FINER_ROUNDS} times, while the games played in the worst case stayed within {FINER_BUDGET} times a confirmation's), each finer edit read against its confirmation on up to {} of its screening seeds; edits whose games were the same as those they were read against were dropped; {} screened, {} in all.",
             screen * (LONGER - 1),
+            screen * FINER_SCREENING,
             crate::game::counted(self.screened, "edit", "edits"),
             crate::game::games_counted(self.games_played)
         )
@@ -885,6 +1016,18 @@ mod tests {
         assert_eq!((aim.ahead, aim.behind), (vec![0], vec![1]));
         assert_eq!(aim.first_mover_wins, Some(true));
         assert_eq!(Fairness::of(&records(150, 50, 0), 2).aim(0.05, false).first_mover_wins, None);
+        // Of three seats, a first mover winning a third of the games wins its fair share: the
+        // first move decides nothing (it was read against a half, and targeted).
+        let game = |winner: u8, first: u8| GameRecord {
+            winner: Some(winner),
+            first: Some(first),
+            ..records(1, 0, 0)[0].clone()
+        };
+        let three: Vec<GameRecord> = (0..300u16).map(|g| game((g % 3) as u8, ((g / 3) % 3) as u8)).collect();
+        let fairness = Fairness::of(&three, 3);
+        assert!((fairness.first_share().unwrap() - 1.0 / 3.0).abs() < 1e-9);
+        assert!(fairness.deviation(true) < 1e-9);
+        assert_eq!(fairness.aim(0.05, true).first_mover_wins, None);
     }
 
     #[test]

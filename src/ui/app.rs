@@ -86,6 +86,10 @@ pub struct StudioApp {
     pub last_disk_check: f64,
     /// Text the platform pasted (Ctrl+V arrives as text, not a key), for the Paste it queued.
     pub pasted: Option<String>,
+    /// The board as a suggested edit would leave it, while the pointer is on the edit: the
+    /// document revision and edit number it shows, and a desk of its own on a copy, so nothing
+    /// done to it reaches the document.
+    pub preview: Option<(u64, usize, Box<dyn Desk>)>,
 }
 
 /// Seconds a status-bar message stays before it clears.
@@ -139,6 +143,7 @@ impl StudioApp {
             on_disk: None,
             last_disk_check: 0.0,
             pasted: None,
+            preview: None,
         };
         let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = open {
@@ -226,7 +231,7 @@ impl StudioApp {
 
     /// The desk for a document's text, of whichever game it names, or for a foreign map
     /// (named by `import_name`) that a game imports.
-    fn desk_for(&self, text: &str, import_name: Option<&str>) -> Result<Box<dyn Desk>, String> {
+    pub(super) fn desk_for(&self, text: &str, import_name: Option<&str>) -> Result<Box<dyn Desk>, String> {
         if let Some(name) = import_name {
             for game in super::DESKS {
                 if let Some(desk) = game.import(text, name, self.ruleset_for(game.system_id())) {

@@ -84,6 +84,45 @@ impl StudioApp {
         self.take_editor_feedback();
     }
 
+    /// The board as suggested edit `number` would leave it, drawn from a desk of its own on a
+    /// copy of the edited scenario (kept while the pointer stays on the edit), with the
+    /// window's panels and view as they are: what is done to it, the view's pan included, is
+    /// thrown away with it, so the document and its history never see the preview.
+    fn preview_frame(&mut self, number: usize, words: &str, text: &str, ui: &mut Ui) {
+        let revision = self.desk.revision();
+        if self.preview.as_ref().is_none_or(|(r, n, _)| (*r, *n) != (revision, number)) {
+            self.preview = match self.desk_for(text, None) {
+                Ok(desk) => Some((revision, number, desk)),
+                Err(message) => {
+                    self.status = format!("Edit {number} cannot be shown: {message}");
+                    None
+                }
+            };
+        }
+        let Some((_, _, desk)) = self.preview.as_mut() else {
+            let (desk, mut cx) = self.desk_and_context();
+            desk.frame(&mut cx, ui);
+            return;
+        };
+        let (mut prefs, mut view, mut placement) = (self.prefs.clone(), self.view, self.placement);
+        let mut status = format!("Previewing edit {number} (not made): {words}");
+        let (mut centre_on, mut modal, mut in_app_dialog, mut commands) = (None, None, None, Vec::new());
+        let mut cx = super::desk::DeskContext {
+            prefs: &mut prefs,
+            view: &mut view,
+            centre_on: &mut centre_on,
+            placement: &mut placement,
+            status: &mut status,
+            modal: &mut modal,
+            dialogs: self.dialogs.as_ref(),
+            in_app_dialog: &mut in_app_dialog,
+            commands: &mut commands,
+            document: None,
+            balance_offered: true,
+        };
+        desk.frame(&mut cx, ui);
+    }
+
     fn build_frame(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
@@ -145,8 +184,18 @@ impl StudioApp {
                 }
             }
         }
-        let (desk, mut cx) = self.desk_and_context();
-        desk.frame(&mut cx, ui);
+        let previewing = if self.prefs.show_balance && !self.desk.in_playtest() {
+            self.balance.suggest.preview(self.desk.revision())
+        } else {
+            None
+        };
+        if let Some((number, words, text)) = previewing {
+            self.preview_frame(number, &words, &text, ui);
+        } else {
+            self.preview = None;
+            let (desk, mut cx) = self.desk_and_context();
+            desk.frame(&mut cx, ui);
+        }
         // "Find the file…" on an unreadable image, clicked in the game's findings.
         let asked = egui::Id::unique(super::widgets::FIND_THE_FILE_ASKED);
         if let Some(image) = ctx.data_mut(|d| d.remove_temp::<String>(asked)) {

@@ -1,6 +1,7 @@
 //! The Balance panel's "Make it fair" section: the lab's suggestions in the background, with
 //! progress and Cancel, the list with each edit's prediction and confirmation, and a button per
-//! edit that makes it on the board as one undoable step (Undo shows the board before it).
+//! edit that makes it on the board as one undoable step (Undo shows the board before it); the
+//! pointer on an edit shows the board as the edit would leave it, made on a copy.
 
 use super::commands::capitalised;
 use super::desk::Desk;
@@ -21,6 +22,8 @@ pub struct SuggestSection {
     made: Option<(u64, String)>,
     /// The step the run under way is at, in words ("screening edits").
     stage: std::sync::Arc<std::sync::Mutex<String>>,
+    /// The edit under the pointer this frame, by its place in the list.
+    hovered: Option<usize>,
 }
 
 impl SuggestSection {
@@ -35,6 +38,19 @@ impl SuggestSection {
         self.job.running()
     }
 
+    /// The edit under the pointer, for the board to show as it would leave the scenario: its
+    /// number in the list (from 1), its words and the edited scenario's file text. Only for a
+    /// result of the document's `revision`: an older one's edits belong to another board.
+    pub fn preview(&mut self, revision: u64) -> Option<(usize, String, String)> {
+        let index = self.hovered?;
+        match self.job.state() {
+            JobState::Done(played, Ok(found)) if played == revision => {
+                found.suggestions.get(index).map(|s| (index + 1, s.words.clone(), s.text.clone()))
+            }
+            _ => None,
+        }
+    }
+
     /// Notes that the edit `words` was made, giving the document `revision`.
     pub fn made(&mut self, revision: u64, words: String) {
         self.made = Some((revision, words));
@@ -43,6 +59,7 @@ impl SuggestSection {
     /// The section under the balance verdict: `games` is the panel's game count, each
     /// confirmation's; `level` the computer's for every seat.
     pub fn show(&mut self, desk: &dyn Desk, games: usize, level: Level, ui: &mut Ui) {
+        self.hovered = None;
         let Ok(scenario) = desk.open_scenario() else { return };
         ui.separator();
         ui.label(RichText::new("Make it fair").strong());
@@ -100,8 +117,11 @@ impl SuggestSection {
                 for line in found.headline(desk.name(), &name) {
                     ui.label(line);
                 }
+                if played == revision && !found.suggestions.is_empty() {
+                    ui.label(RichText::new("Point at an edit to see the board as it would leave it.").weak());
+                }
                 for (number, suggestion) in found.suggestions.iter().enumerate() {
-                    ui.group(|ui| {
+                    let group = ui.group(|ui| {
                         let lines = found.suggestion_lines(suggestion, &name);
                         for (i, line) in lines.iter().enumerate() {
                             let text = capitalised(line);
@@ -119,6 +139,9 @@ impl SuggestSection {
                             self.asked = Some((suggestion.words.clone(), suggestion.text.clone()));
                         }
                     });
+                    if played == revision && ui.rect_contains_pointer(group.response.rect) {
+                        self.hovered = Some(number);
+                    }
                 }
                 ui.label(RichText::new(found.method()).small());
             }

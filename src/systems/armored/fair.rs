@@ -1,7 +1,8 @@
 //! Armored Advance's edit space for the balance lab's suggestions: a unit taken from the side
 //! ahead, one more for the side behind beside its model, and a unit of the side ahead swapped
-//! for the next cheaper of its class. The framework keeps only the edits the validator finds
-//! no new error in.
+//! for the next cheaper of its class; where the first move decides, the actions a turn, the
+//! turn limit, the VP target and both sides' deployment depth. The framework keeps only the
+//! edits the validator finds no new error in.
 
 use super::ruleset::Ruleset;
 use super::scenario::ArmoredScenario;
@@ -30,7 +31,7 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
         breaks_symmetry: symmetric,
         scenario: edited,
     };
-    let mut out = Vec::new();
+    let mut out = if aim.first_mover_wins.is_some() { first_move_edits(scenario) } else { Vec::new() };
     for &seat in &aim.ahead {
         // Every unit, not one of each profile: where a unit stands matters as much as what it is.
         for (index, unit) in units.iter().enumerate().filter(|(_, u)| u.owner == seat) {
@@ -88,6 +89,68 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
             }
             change.words = words;
             out.push(change);
+        }
+    }
+    out
+}
+
+/// Edits toward an even first move, the same for both sides so a declared symmetry holds (the
+/// lab moves each side first in turn): fewer or more actions a turn (the first mover's opening
+/// turn does less, or the answer does more), the turn limit and the VP target two rounds or
+/// points either way, and every unit deployed 3" or 6" nearer its own edge or the middle.
+fn first_move_edits(scenario: &ArmoredScenario) -> Vec<Edit<ArmoredScenario>> {
+    let mut out = Vec::new();
+    let mut push = |words: String, changes: u32, weight: f64, edited: ArmoredScenario| {
+        out.push(Edit { words, place: None, changes, weight, breaks_symmetry: false, scenario: edited });
+    };
+    let limit = scenario.action_limit;
+    for change in [-1i64, 1, -2, 2] {
+        let Ok(actions) = u32::try_from(i64::from(limit) + change) else { continue };
+        if actions == 0 {
+            continue;
+        }
+        let mut edited = scenario.clone();
+        edited.action_limit = actions;
+        let words = format!("Each side spends at most {actions} actions a turn in place of {limit}");
+        push(words, 1, change.unsigned_abs() as f64 / f64::from(limit.max(1)), edited);
+    }
+    if let Some(rounds) = scenario.turn_limit {
+        for change in [-2i64, 2, -4, 4] {
+            let Ok(now) = u32::try_from(i64::from(rounds) + change) else { continue };
+            if now < 3 {
+                continue;
+            }
+            let mut edited = scenario.clone();
+            edited.turn_limit = Some(now);
+            let words = format!("The game ends after round {now} in place of {rounds}");
+            push(words, 1, change.unsigned_abs() as f64 / f64::from(rounds.max(1)), edited);
+        }
+    }
+    if let Some(target) = scenario.vp_target {
+        for change in [-1i64, 1, -2, 2] {
+            let Ok(now) = u32::try_from(i64::from(target) + change) else { continue };
+            if now == 0 {
+                continue;
+            }
+            let mut edited = scenario.clone();
+            edited.vp_target = Some(now);
+            let words = format!("A side wins at {now} VP in place of {target}");
+            push(words, 1, change.unsigned_abs() as f64 / f64::from(target.max(1)), edited);
+        }
+    }
+    let middle = scenario.table.depth / 2;
+    for (inches, words) in [(3, "3\" nearer"), (6, "6\" nearer")] {
+        for (toward_middle, whither) in [(true, "the middle"), (false, "their own edge")] {
+            let mut edited = scenario.clone();
+            for unit in &mut edited.table.units {
+                // A unit in the table's far half moves up to go back; one in the near half down.
+                let back = if unit.pose.y > middle { 1 } else { -1 };
+                let sign = if toward_middle { -back } else { back };
+                unit.pose.y += sign * inches * INCH;
+            }
+            let units = u32::try_from(edited.table.units.len()).unwrap_or(u32::MAX);
+            let words = format!("Every unit deploys {words} {whither}");
+            push(words, units, inches as f64 / 12.0, edited);
         }
     }
     out

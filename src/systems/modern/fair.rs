@@ -1,7 +1,9 @@
 //! Modern Skirmish's edit space for the balance lab's suggestions: a unit of the side behind
-//! deployed nearer the middle, or one of the side ahead further back, by 2.5 or 5 cm. The text
-//! fixes each side's forces, so no unit or figure can be added or taken off; the framework keeps
-//! only the edits the validator finds no new error in (a figure outside its zone or the table).
+//! deployed nearer the middle, or one of the side ahead further back, by 2.5, 5 or 10 cm; a
+//! side's deployment zone and all its units 5, 10 or 20 cm nearer the middle (the side behind)
+//! or further back (the side ahead); and a piece of terrain moved 5 or 10 cm toward either side. The text fixes each side's forces, so
+//! no unit or figure can be added or taken off; the framework keeps only the edits the
+//! validator finds no new error in (a figure outside its zone or the table, pieces overlapping).
 
 use super::ruleset::Ruleset;
 use super::scenario::{ModernScenario, side_of};
@@ -11,7 +13,13 @@ use crate::game::{Aim, Edit};
 const CM: i64 = crate::table::UM_PER_CM;
 /// How far a unit moves, smallest first, with its words: the weight of a move is its length in
 /// metres, a small thing beside a unit.
-const STEPS: [(i64, &str); 2] = [(CM * 5 / 2, "2.5 cm"), (5 * CM, "5 cm")];
+const STEPS: [(i64, &str); 3] = [(CM * 5 / 2, "2.5 cm"), (5 * CM, "5 cm"), (10 * CM, "10 cm")];
+/// How far a piece of terrain moves, with its words: cover moved toward a side shelters its
+/// advance, away from it leaves it open. A piece weighs twice a unit moved as far.
+const PIECE_STEPS: [(i64, &str); 2] = [(5 * CM, "5 cm"), (10 * CM, "10 cm")];
+/// How far a side's deployment zone and its units move together: the zone's front edge with
+/// them, so the units stay inside it.
+const ZONE_STEPS: [(i64, &str); 3] = [(5 * CM, "5 cm"), (10 * CM, "10 cm"), (20 * CM, "20 cm")];
 
 /// The edits toward `aim`.
 #[must_use]
@@ -63,6 +71,59 @@ pub fn edits(rules: &Ruleset, scenario: &ModernScenario, aim: &Aim) -> Vec<Edit<
                     step as f64 / 1e6,
                     moved(index, forward(seat) * step),
                 ));
+            }
+        }
+    }
+    // A whole side nearer the middle (behind) or further back (ahead), its zone with it.
+    let sides = [(aim.behind.first(), 1, "nearer the middle"), (aim.ahead.first(), -1, "further back")];
+    for (seat, toward, whither) in sides.into_iter().filter_map(|(seat, t, w)| seat.map(|s| (*s, t, w))) {
+        let dir = forward(seat) * toward;
+        let side = rules.sides.get(usize::from(seat)).map_or("a side", String::as_str);
+        let units = scenario.units.iter().filter(|u| side_of(rules, u) == seat).count();
+        for (step, words) in ZONE_STEPS {
+            let mut edited = scenario.clone();
+            let zones = edited
+                .table
+                .zones
+                .iter_mut()
+                .filter(|z| z.purpose == crate::table::ZonePurpose::Deployment && z.owner == Some(seat));
+            let mut moved = false;
+            for zone in zones {
+                // Its edge toward the middle: the corners furthest along the side's forward way.
+                let ahead = |p: &(i64, i64)| p.1 * forward(seat);
+                let Some(front) = zone.points.iter().map(ahead).max() else { continue };
+                for point in zone.points.iter_mut().filter(|p| ahead(p) == front) {
+                    point.1 += dir * step;
+                }
+                moved = true;
+            }
+            if !moved {
+                continue;
+            }
+            for unit in edited.units.iter_mut().filter(|u| side_of(rules, u) == seat) {
+                for figure in &mut unit.figures {
+                    figure.1 += dir * step;
+                }
+            }
+            let words = format!("The {side} deploy {words} {whither}: their zone's front edge and every unit");
+            out.push(Edit { changes: 2, ..edit(words, units as f64 * step as f64 / 1e6, edited) });
+        }
+    }
+    // Pieces toward or away from the side behind (the side ahead's edge is the other way).
+    if let Some(&behind) = aim.behind.first() {
+        let toward_behind = -forward(behind);
+        for index in 0..scenario.table.pieces.len() {
+            let name = rules.piece_name(&scenario.table.pieces, index);
+            let side = |seat: u8| {
+                crate::game::naming::possessive(rules.sides.get(usize::from(seat)).map_or("a side", String::as_str))
+            };
+            for (step, words) in PIECE_STEPS {
+                for (sign, whose) in [(toward_behind, side(behind)), (-toward_behind, side(1 - behind.min(1)))] {
+                    let mut edited = scenario.clone();
+                    edited.table.pieces[index].pose.y += sign * step;
+                    let words = format!("{name} moves {words} toward the {whose} edge");
+                    out.push(edit(words, 2.0 * step as f64 / 1e6, edited));
+                }
             }
         }
     }

@@ -1,7 +1,9 @@
 //! Skirm's edit space for the balance lab's suggestions: a squad member taken from the squad
 //! ahead or one more for the squad behind (the EP limit raised with it where the squad would
-//! pass it), and an objective moved a square nearer the squad behind. The framework keeps only
-//! the edits the validator finds no new error in.
+//! pass it), an objective moved a square nearer the squad behind, a squad's deployment zone
+//! moved a square (the squad behind's nearer the middle, the squad ahead's back), and the turns
+//! one or two either way. The framework keeps only the edits the validator finds no new error
+//! in.
 
 use super::rules::Ruleset;
 use super::scenario::{SkirmScenario, squad_ep, unit_ep};
@@ -84,7 +86,65 @@ pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<S
     if let Some(&seat) = aim.behind.first() {
         out.extend(objectives_nearer(scenario, seat, &squad_name(seat)));
     }
+    for (seat, toward) in [(aim.behind.first(), 1), (aim.ahead.first(), -1)] {
+        let Some(&seat) = seat else { continue };
+        if let Some(edited) = zone_moved(scenario, seat, toward) {
+            let whither = if toward > 0 { "nearer the middle" } else { "further back" };
+            out.push(Edit {
+                words: format!("{} deploys a square {whither} (its zone moves with it)", squad_name(seat)),
+                place: None,
+                changes: 1,
+                weight: 0.05,
+                breaks_symmetry: symmetric,
+                scenario: edited,
+            });
+        }
+    }
+    let turns = scenario.turns(rules);
+    for change in [-1i16, 1, -2, 2] {
+        let Ok(now) = u8::try_from(i16::from(turns) + change) else { continue };
+        if now < 2 {
+            continue;
+        }
+        let mut edited = scenario.clone();
+        edited.turns = Some(now);
+        out.push(Edit {
+            words: format!("The game lasts {now} turns in place of {turns}"),
+            place: None,
+            changes: 1,
+            weight: 0.02 * f64::from(change.unsigned_abs()),
+            breaks_symmetry: false,
+            scenario: edited,
+        });
+    }
     out
+}
+
+/// The seat's deployment zone moved a square toward the other zone (`toward` 1) or away from it
+/// (-1), along the axis that parts the two zones; none where it would leave the board.
+fn zone_moved(scenario: &SkirmScenario, seat: u8, toward: i32) -> Option<SkirmScenario> {
+    let centre = |zone: &[Pos]| {
+        let n = zone.len().max(1) as f64;
+        (zone.iter().map(|p| f64::from(p.x)).sum::<f64>() / n, zone.iter().map(|p| f64::from(p.y)).sum::<f64>() / n)
+    };
+    let own = scenario.zones.get(usize::from(seat)).filter(|z| !z.is_empty())?;
+    let other = scenario.zones.get(usize::from(1 - seat.min(1))).filter(|z| !z.is_empty())?;
+    let ((ax, ay), (bx, by)) = (centre(own), centre(other));
+    let step = if (bx - ax).abs() > (by - ay).abs() {
+        ((bx - ax).signum() as i32 * toward, 0)
+    } else {
+        (0, (by - ay).signum() as i32 * toward)
+    };
+    let moved: Option<Vec<Pos>> = own
+        .iter()
+        .map(|p| {
+            let (x, y) = (u16::try_from(i32::from(p.x) + step.0).ok()?, u16::try_from(i32::from(p.y) + step.1).ok()?);
+            Some(Pos::new(x, y)).filter(|&to| scenario.board.contains(to))
+        })
+        .collect();
+    let mut edited = scenario.clone();
+    edited.zones[usize::from(seat)] = moved?;
+    Some(edited)
 }
 
 /// Each objective moved one square nearer the middle of the seat's deployment zone, onto a

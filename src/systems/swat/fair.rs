@@ -1,6 +1,6 @@
 //! Skirmish Wars' edit space for the balance lab's suggestions: starting funds, a unit taken
-//! off the army ahead or one more for the army behind, a neutral city given to the army behind,
-//! and the CO of the army ahead taken away. Every edit keeps the
+//! off the army ahead or starting a quarter or half damaged, one more for the army behind, a neutral city given to the army behind
+//! or a city of the army ahead made neutral, and the CO of the army ahead taken away. Every edit keeps the
 //! scenario valid: a new unit stands on a free square of the terrain its model stands on.
 
 use super::rules::{CoChoice, Pos, PropertyKind, Ruleset};
@@ -77,6 +77,39 @@ pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenar
                 format!("{}'s {what} taken off", name(seat)),
                 Some(unit.pos.to_string()),
                 f64::from(cost) / worth,
+                edited,
+            );
+        }
+        // A unit starting damaged: a step between the unit as it is and the unit taken off.
+        for (index, unit) in scenario.units.iter().enumerate().filter(|(_, u)| u.owner == seat) {
+            let max = rules.economy.max_hp.max(1);
+            for lost in [max / 4, max / 2] {
+                if lost == 0 || unit.hp <= lost {
+                    continue;
+                }
+                let mut edited = scenario.clone();
+                edited.units[index].hp = unit.hp - lost;
+                let words = format!(
+                    "{}'s {} at {} starts with {} HP in place of {}",
+                    name(seat),
+                    kind_name(rules, &unit.kind),
+                    unit.pos,
+                    unit.hp - lost,
+                    unit.hp
+                );
+                let weight = f64::from(unit_cost(rules, &unit.kind)) * f64::from(lost) / f64::from(max) / worth;
+                push(words, Some(unit.pos.to_string()), weight, edited);
+            }
+        }
+        // A city it owns from the start made neutral: less income, the same army.
+        for city in owned_cities(rules, scenario, seat) {
+            let mut edited = scenario.clone();
+            edited.owners.remove(&city);
+            let income = f64::from(rules.economy.income_of(PropertyKind::City));
+            push(
+                format!("The city at {city} starts neutral, not {}'s", name(seat)),
+                Some(city.to_string()),
+                income / worth,
                 edited,
             );
         }
@@ -181,6 +214,31 @@ fn extra_units<'a>(rules: &Ruleset, scenario: &'a Scenario, seat: u8) -> Vec<(&'
         }
     }
     out
+}
+
+/// The cities the seat owns from the start, the two nearest its enemies' units first (the
+/// ones it would lose first in play).
+fn owned_cities(rules: &Ruleset, scenario: &Scenario, seat: u8) -> Vec<Pos> {
+    let enemies: Vec<Pos> = scenario.units.iter().filter(|u| u.owner != seat).map(|u| u.pos).collect();
+    let mut cities: Vec<(u32, Pos)> = scenario
+        .owners
+        .iter()
+        .filter(|&(&p, &owner)| {
+            owner == seat
+                && rules.terrains.get(scenario.terrain_at(p).index()).and_then(|t| t.property)
+                    == Some(PropertyKind::City)
+        })
+        .map(|(&p, _)| {
+            let distance = enemies
+                .iter()
+                .map(|q| u32::from(p.x.abs_diff(q.x)) + u32::from(p.y.abs_diff(q.y)))
+                .min()
+                .unwrap_or(u32::MAX);
+            (distance, p)
+        })
+        .collect();
+    cities.sort_by_key(|&(d, p)| (d, p.y, p.x));
+    cities.into_iter().take(2).map(|(_, p)| p).collect()
 }
 
 /// The two neutral cities nearest the seat's units (by steps across the board).
