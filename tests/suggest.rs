@@ -202,7 +202,8 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
     let prefs = || Prefs { show_balance: true, ..Prefs::default() };
     for file in ["skirm-night-extraction.ron", "aa-three-farms.ron", "ms-town.ron"] {
         let mut harness = crate::window_common::window_on(file, prefs());
-        harness.state_mut().balance.games = 2000;
+        assert_eq!(harness.state().balance.suggest.games, 1000, "a confirmation plays 1000 games unless set");
+        harness.state_mut().balance.suggest.games = 2000;
         harness.get_by_label("Suggest fixes").click_accesskit();
         harness.run_steps(3);
         harness.get_by_label("Cancel suggestions").click_accesskit();
@@ -211,7 +212,7 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
         assert!(harness.query_by_label_contains("failed").is_none(), "{file}: a cancel is no failure");
     }
     let mut harness = crate::window_common::window_on("bridgehead.ron", prefs());
-    harness.state_mut().balance.games = 20;
+    harness.state_mut().balance.suggest.games = 20;
     harness.state_mut().balance.level = skirmish_studio::game::Level::Easy;
     let before = harness.state().desk.text().unwrap();
     harness.get_by_label("Suggest fixes").click_accesskit();

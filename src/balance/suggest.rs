@@ -230,8 +230,8 @@ pub struct Suggestion {
     /// Easy and Hard on the fresh block, for the first suggestion confirmed: each level's
     /// games, and whether each stays within the margin (Normal is the confirmation).
     pub levels: Vec<(Level, Fairness, bool)>,
-    /// The edited scenario's file text.
-    #[serde(skip)]
+    /// The edited scenario's file text (in `--json`, so a script can write any suggestion
+    /// without running the search again).
     pub text: String,
 }
 
@@ -861,6 +861,13 @@ impl Suggestions {
         };
         lines.push(if self.already_fair() {
             format!("It is fair within {margin} as it stands: no edit is needed.")
+        } else if self.suggestions.is_empty() && self.own.as_ref().is_some_and(|c| c.fairness.deviation(self.first_move_targeted) <= self.margin) {
+            // No seat is ahead by the margin, so no edit has a way to go: the games are too few
+            // to show the scenario fair, not the scenario unfair.
+            format!(
+                "No seat is ahead by {margin} in these games, but {} cannot show it within {margin} of fair: play more games (1000 measure a share to about 3 points).",
+                crate::game::games_counted(self.confirm_games)
+            )
         } else if self.suggestions.is_empty() {
             "The game proposes no edit for this scenario.".to_owned()
         } else if self.reached() {
@@ -936,7 +943,9 @@ pub fn suggestions_text(title: &str, found: &Suggestions, name: &dyn Fn(u8) -> S
             let _ = if i == 0 { writeln!(text, "  {}. {line}", number + 1) } else { writeln!(text, "     {line}") };
         }
     }
-    let _ = writeln!(text, "{}", found.method());
+    if found.screened > 0 {
+        let _ = writeln!(text, "{}", found.method());
+    }
     if !found.suggestions.is_empty() {
         let _ = writeln!(text, "Write one: skirmish-studio balance {file} --suggest --apply 1 -o fixed.ron");
     }

@@ -216,7 +216,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
             ui.label(RichText::new("The map changed since the last run; run again for its balance.").weak());
         }
         panel.levels.show(desk, panel.games, ui);
-        panel.suggest.show(desk, panel.games, panel.level, ui);
+        panel.suggest.show(desk, panel.level, ui);
         panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
         return;
     };
@@ -276,7 +276,7 @@ pub fn show(panel: &mut BalancePanel, desk: &dyn Desk, status: &mut String, ui: 
         }
     }
     panel.levels.show(desk, panel.games, ui);
-    panel.suggest.show(desk, panel.games, panel.level, ui);
+    panel.suggest.show(desk, panel.level, ui);
     panel.readings.show(desk, (panel.games, panel.until_clear), panel.level, ui);
 }
 

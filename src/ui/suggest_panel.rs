@@ -12,8 +12,11 @@ use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Ui};
 
 /// The section's run, its result for a document revision, and an edit asked for.
-#[derive(Default)]
 pub struct SuggestSection {
+    /// Games each confirmation plays (1000 unless the person sets it): at the lab's 200 an
+    /// interval is about 7 points each way, wider than a 5-point margin, so no edit could be
+    /// confirmed fair.
+    pub games: usize,
     job: LabJob<Suggestions>,
     /// An edit the person asked to make: its words and the edited scenario's file text, for
     /// the window to apply to the document (the panel sees the desk only to read it).
@@ -24,6 +27,22 @@ pub struct SuggestSection {
     stage: std::sync::Arc<std::sync::Mutex<String>>,
     /// The edit under the pointer this frame, by its place in the list.
     hovered: Option<usize>,
+}
+
+/// The games a confirmation plays unless the person sets another count.
+pub const CONFIRM_GAMES: usize = 1000;
+
+impl Default for SuggestSection {
+    fn default() -> Self {
+        Self {
+            games: CONFIRM_GAMES,
+            job: LabJob::default(),
+            asked: None,
+            made: None,
+            stage: std::sync::Arc::default(),
+            hovered: None,
+        }
+    }
 }
 
 impl SuggestSection {
@@ -56,14 +75,20 @@ impl SuggestSection {
         self.made = Some((revision, words));
     }
 
-    /// The section under the balance verdict: `games` is the panel's game count, each
-    /// confirmation's; `level` the computer's for every seat.
-    pub fn show(&mut self, desk: &dyn Desk, games: usize, level: Level, ui: &mut Ui) {
+    /// The section under the balance verdict, its confirmations of [`Self::games`] games;
+    /// `level` the computer's for every seat.
+    pub fn show(&mut self, desk: &dyn Desk, level: Level, ui: &mut Ui) {
         self.hovered = None;
         let Ok(scenario) = desk.open_scenario() else { return };
         ui.separator();
         ui.label(RichText::new("Make it fair").strong());
         let revision = desk.revision();
+        let games = self.games;
+        ui.horizontal(|ui| {
+            ui.label("Confirm on");
+            ui.add_enabled(!self.job.running(), egui::DragValue::new(&mut self.games).range(20..=100_000).speed(10));
+            ui.label("games");
+        });
         if !self.job.running()
             && ui
                 .button("Suggest fixes")
@@ -143,7 +168,9 @@ impl SuggestSection {
                         self.hovered = Some(number);
                     }
                 }
-                ui.label(RichText::new(found.method()).small());
+                if found.screened > 0 {
+                    ui.label(RichText::new(found.method()).small());
+                }
             }
         }
         if cancel {
