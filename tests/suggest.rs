@@ -146,6 +146,7 @@ fn suggest_lists_edits_with_prediction_and_confirmation_and_apply_writes_the_one
         .trim_start_matches("  1. ")
         .trim_end_matches(" (reaches fair)")
         .trim_end_matches(" (confirmed short of fair)")
+        .trim_end_matches(" (fair on its confirmation, not on the second block)")
         .to_owned();
     // The same run again, writing its first suggestion: the same edit, and only it.
     let out = dir.join("fixed.ron");

@@ -227,6 +227,10 @@ pub struct Suggestion {
     pub predicted: Fairness,
     /// The fresh games, for the edits confirmed.
     pub confirmed: Option<Confirmation>,
+    /// For an edit its confirmation showed fair: the same count of games on a second fresh
+    /// block, which must show it fair too (of several confirmed, the one that landed inside
+    /// was picked for it, and may have landed there by luck).
+    pub rechecked: Option<Confirmation>,
     /// Easy and Hard on the fresh block, for the first suggestion confirmed: each level's
     /// games, and whether each stays within the margin (Normal is the confirmation).
     pub levels: Vec<(Level, Fairness, bool)>,
@@ -236,10 +240,10 @@ pub struct Suggestion {
 }
 
 impl Suggestion {
-    /// Whether its confirmation lies within the margin.
+    /// Whether its confirmation and the second block both lie within the margin.
     #[must_use]
     pub fn reaches(&self) -> bool {
-        self.confirmed.as_ref().is_some_and(|c| c.reaches)
+        self.confirmed.as_ref().is_some_and(|c| c.reaches) && self.rechecked.as_ref().is_some_and(|c| c.reaches)
     }
 
     /// Whether it holds at every level, once played at every level.
@@ -415,12 +419,12 @@ pub fn suggest(
     for (rank, candidate) in screened.into_iter().enumerate().take(10) {
         let confirmed = if rank < to_confirm {
             let what = format!("confirming edit {} of {to_confirm}", rank + 1);
-            let (confirmation, records) =
+            let (confirmation, again, records) =
                 confirm(&*candidate.proposal.scenario, &confirm_run, (seats, first_too), &mut played, &what, progress)?;
             confirmed_games.push((suggestions.len(), candidate.records.clone(), records));
-            Some(confirmation)
+            (Some(confirmation), again)
         } else {
-            None
+            (None, None)
         };
         let suggestion = suggestion_of(reading(rank).predicted(&candidate.records), candidate.proposal, confirmed);
         suggestions.push(suggestion);
@@ -474,11 +478,11 @@ pub fn suggest(
         let to_confirm = finer.iter().filter(|c| !c.dropped).count().min(FINER_CONFIRMED);
         for (rank, candidate) in finer.into_iter().enumerate().take(to_confirm) {
             let what = format!("confirming a finer edit, {} of {to_confirm}", rank + 1);
-            let (confirmation, records) =
+            let (confirmation, again, records) =
                 confirm(&*candidate.proposal.scenario, &confirm_run, (seats, first_too), &mut played, &what, progress)?;
             confirmed_games.push((suggestions.len(), candidate.records.clone(), records));
             let predicted = read.predicted(&candidate.records);
-            suggestions.push(suggestion_of(predicted, candidate.proposal, Some(confirmation)));
+            suggestions.push(suggestion_of(predicted, candidate.proposal, (Some(confirmation), again)));
         }
     }
     // Confirmed and reaching first (smallest first, as screened), then the other confirmed
@@ -514,7 +518,8 @@ pub fn suggest(
 }
 
 /// Plays an edit's confirmation on the fresh block, whole in every process, and says whether
-/// it lies within the margin.
+/// it lies within the margin; one that does plays again on a second fresh block, so the edit
+/// picked for landing inside on the first is not taken on that luck alone.
 fn confirm(
     edited: &dyn OpenScenario,
     confirm_run: &BalanceOptions,
@@ -522,18 +527,29 @@ fn confirm(
     played: &mut usize,
     what: &str,
     progress: &mut SuggestProgress<'_>,
-) -> Result<(Confirmation, Vec<GameRecord>), String> {
+) -> Result<(Confirmation, Option<Confirmation>, Vec<GameRecord>), String> {
     let records = fresh_run(edited, confirm_run, (seats, Split::Whole), played, what, progress)?;
     let fairness = Fairness::of(&records, seats);
     let reaches = fairness.within(confirm_run.margin, first_too);
-    Ok((Confirmation { seed: confirm_run.seed, fairness, reaches }, records))
+    let first = Confirmation { seed: confirm_run.seed, fairness, reaches };
+    let again = if reaches {
+        let recheck_run = BalanceOptions { seed: confirm_run.seed.wrapping_add(CONFIRM_SEED_OFFSET), ..*confirm_run };
+        let what = format!("{what}, again on other seeds");
+        let games = fresh_run(edited, &recheck_run, (seats, Split::Whole), played, &what, progress)?;
+        let fairness = Fairness::of(&games, seats);
+        let reaches = fairness.within(confirm_run.margin, first_too);
+        Some(Confirmation { seed: recheck_run.seed, fairness, reaches })
+    } else {
+        None
+    };
+    Ok((first, again, records))
 }
 
 /// A screened edit as a suggestion, with its prediction and confirmation, beside its scenario.
 fn suggestion_of(
     predicted: Fairness,
     proposal: Proposal,
-    confirmed: Option<Confirmation>,
+    (confirmed, rechecked): (Option<Confirmation>, Option<Confirmation>),
 ) -> (Suggestion, Box<dyn OpenScenario>) {
     let suggestion = Suggestion {
         predicted,
@@ -544,6 +560,7 @@ fn suggestion_of(
         breaks_symmetry: proposal.breaks_symmetry,
         text: proposal.text,
         confirmed,
+        rechecked,
         levels: Vec::new(),
     };
     (suggestion, proposal.scenario)
@@ -883,9 +900,10 @@ impl Suggestions {
     pub fn method(&self) -> String {
         let (seed, screen) = self.screen;
         format!(
-            "Each edit was screened on up to {screen} games from seed {seed} (the seeds the scenario's own games used) and dropped once the sequential test showed a seat still favoured; the {REFINED} closest then played {} more on the next seeds, and their prediction is read from those alone (the games that picked them flatter them); where none confirmed fair, the closest confirmed was edited again (up to {FINER_ROUNDS} times, while the games played in the worst case stayed within {FINER_BUDGET} times a confirmation's), each finer edit read against its confirmation on up to {} of its screening seeds; edits whose games were the same as those they were read against were dropped; {} screened, {} in all.",
+            "Each edit was screened on up to {screen} games from seed {seed} (the seeds the scenario's own games used) and dropped once the sequential test showed a seat still favoured; the {REFINED} closest then played {} more on the next seeds, and their prediction is read from those alone (the games that picked them flatter them); where none confirmed fair, the closest confirmed was edited again (up to {FINER_ROUNDS} times, while the games played in the worst case stayed within {FINER_BUDGET} times a confirmation's), each finer edit read against its confirmation on up to {} of its screening seeds; edits whose games were the same as those they were read against were dropped; an edit confirmed fair played again on as many games from seed {} and is called fair only where both show it; {} screened, {} in all.",
             screen * (LONGER - 1),
             screen * FINER_SCREENING,
+            seed.wrapping_add(2 * CONFIRM_SEED_OFFSET),
             crate::game::counted(self.screened, "edit", "edits"),
             crate::game::games_counted(self.games_played)
         )
@@ -896,19 +914,22 @@ impl Suggestions {
     #[must_use]
     pub fn suggestion_lines(&self, s: &Suggestion, name: &dyn Fn(u8) -> String) -> Vec<String> {
         let status = match &s.confirmed {
-            Some(c) if c.reaches => " (reaches fair)",
+            Some(_) if s.reaches() => " (reaches fair)",
+            Some(c) if c.reaches => " (fair on its confirmation, not on the second block)",
             Some(_) => " (confirmed short of fair)",
             None => "",
         };
         let mut lines =
             vec![format!("{}{status}", s.words), format!("predicted: {}", self.share_text(&s.predicted, name))];
-        if let Some(c) = &s.confirmed {
-            lines.push(format!(
-                "confirmed: {}, in {} from seed {}",
-                self.share_text(&c.fairness, name),
-                crate::game::games_counted(c.fairness.games),
-                c.seed
-            ));
+        for (label, block) in [("confirmed", &s.confirmed), ("again", &s.rechecked)] {
+            if let Some(c) = block {
+                lines.push(format!(
+                    "{label}: {}, in {} from seed {}",
+                    self.share_text(&c.fairness, name),
+                    crate::game::games_counted(c.fairness.games),
+                    c.seed
+                ));
+            }
         }
         if let Some(holds) = s.holds_at_every_level() {
             let levels: Vec<String> = s
@@ -1037,6 +1058,22 @@ mod tests {
         assert!((fairness.first_share().unwrap() - 1.0 / 3.0).abs() < 1e-9);
         assert!(fairness.deviation(true) < 1e-9);
         assert_eq!(fairness.aim(0.05, true).first_mover_wins, None);
+    }
+
+    #[test]
+    fn an_edit_whose_games_are_those_it_is_read_against_changes_nothing_and_is_dropped() {
+        // A turn limit no game reaches plays every game as the scenario did.
+        let base = records(30, 20, 10);
+        let anchor = Fairness::of(&base, 2);
+        let read = Reading { base: &base, anchor: &anchor, skip: 0, seats: 2, margin: 0.05, first_too: false };
+        assert!(read.plays_the_same(&base[..SAME_GAMES]));
+        assert!(!read.plays_the_same(&base[..SAME_GAMES - 1]), "too few games to tell");
+        let mut longer = base.clone();
+        longer[45].length += 1;
+        assert!(!read.plays_the_same(&longer), "one game that went otherwise is a change");
+        let mut other = base.clone();
+        other[0].winner = Some(1);
+        assert!(!read.plays_the_same(&other));
     }
 
     #[test]
