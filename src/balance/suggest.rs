@@ -420,7 +420,7 @@ pub fn suggest(
         let confirmed = if rank < to_confirm {
             let what = format!("confirming edit {} of {to_confirm}", rank + 1);
             let (confirmation, again, records) =
-                confirm(&*candidate.proposal.scenario, &confirm_run, (seats, first_too), &mut played, &what, progress)?;
+                confirm(&*candidate.proposal.scenario, &confirm_run, seats, &mut played, &what, progress)?;
             confirmed_games.push((suggestions.len(), candidate.records.clone(), records));
             (Some(confirmation), again)
         } else {
@@ -457,6 +457,9 @@ pub fn suggest(
             .map(|(_, index, screening, games)| (index, screening.clone(), Fairness::of(games, seats)));
         let Some((index, screening, parent_anchor)) = closest else { break };
         edited_again.push(index);
+        // The first move becomes a target where the parent's confirmation shows it deciding.
+        let first_too =
+            first_too || parent_anchor.first_share().is_some_and(|s| (s - parent_anchor.fair()).abs() > margin);
         let games = screening.len().min(options.screen * FINER_SCREENING);
         let (parent, parent_scenario) = &suggestions[index];
         let mut finer = parent_scenario.edits(&parent_anchor.aim(margin, first_too));
@@ -479,7 +482,7 @@ pub fn suggest(
         for (rank, candidate) in finer.into_iter().enumerate().take(to_confirm) {
             let what = format!("confirming a finer edit, {} of {to_confirm}", rank + 1);
             let (confirmation, again, records) =
-                confirm(&*candidate.proposal.scenario, &confirm_run, (seats, first_too), &mut played, &what, progress)?;
+                confirm(&*candidate.proposal.scenario, &confirm_run, seats, &mut played, &what, progress)?;
             confirmed_games.push((suggestions.len(), candidate.records.clone(), records));
             let predicted = read.predicted(&candidate.records);
             suggestions.push(suggestion_of(predicted, candidate.proposal, (Some(confirmation), again)));
@@ -523,21 +526,24 @@ pub fn suggest(
 fn confirm(
     edited: &dyn OpenScenario,
     confirm_run: &BalanceOptions,
-    (seats, first_too): (u8, bool),
+    seats: u8,
     played: &mut usize,
     what: &str,
     progress: &mut SuggestProgress<'_>,
 ) -> Result<(Confirmation, Option<Confirmation>, Vec<GameRecord>), String> {
     let records = fresh_run(edited, confirm_run, (seats, Split::Whole), played, what, progress)?;
     let fairness = Fairness::of(&records, seats);
-    let reaches = fairness.within(confirm_run.margin, first_too);
+    // Fair includes the first move: an edit that evens the seats by handing the game to whoever
+    // moves first (Hedgerow Crossing with one tank more, its tank taken off: the first mover
+    // then won 60%) is not fair, whether or not the first move was a target before.
+    let reaches = fairness.within(confirm_run.margin, true);
     let first = Confirmation { seed: confirm_run.seed, fairness, reaches };
     let again = if reaches {
         let recheck_run = BalanceOptions { seed: confirm_run.seed.wrapping_add(CONFIRM_SEED_OFFSET), ..*confirm_run };
         let what = format!("{what}, again on other seeds");
         let games = fresh_run(edited, &recheck_run, (seats, Split::Whole), played, &what, progress)?;
         let fairness = Fairness::of(&games, seats);
-        let reaches = fairness.within(confirm_run.margin, first_too);
+        let reaches = fairness.within(confirm_run.margin, true);
         Some(Confirmation { seed: recheck_run.seed, fairness, reaches })
     } else {
         None
