@@ -6,8 +6,10 @@
 //! A system supplies one game at a time through the seam (`OpenScenario::battle`); nothing
 //! here knows a game.
 
+pub mod fairness;
 pub mod ledger;
 pub mod suggest;
+pub mod suggest_words;
 
 pub use crate::game::GameRecord;
 use crate::game::{Level, OpenScenario, wilson_interval};

@@ -14,8 +14,10 @@
 //! ([`super::ledger`]); the merged answer is the one-machine answer, though a split run saves
 //! little time.
 
-use super::{BATCH, BalanceOptions, GameRecord, ledger, percent};
-use crate::game::{Aim, Level, OpenScenario, Proposal, wilson_interval};
+pub use super::fairness::{Fairness, SeatFairness};
+pub use super::suggest_words::suggestions_text;
+use super::{BATCH, BalanceOptions, GameRecord, ledger};
+use crate::game::{Level, OpenScenario, Proposal};
 use serde::Serialize;
 
 /// Games each edit is screened on (the most; the sequential test drops most edits sooner).
@@ -38,25 +40,25 @@ const MOST_CHILDREN: usize = 16;
 const FEWEST_BEFORE_DROP: usize = 60;
 /// The screening games (in multiples of the first screening's) each finer edit of the closest
 /// confirmed one plays at most.
-const FINER_SCREENING: usize = 2;
+pub(super) const FINER_SCREENING: usize = 2;
 /// How many finer edits are confirmed each time.
 const FINER_CONFIRMED: usize = 2;
 /// How many times a confirmed edit is edited again at most.
-const FINER_ROUNDS: usize = 3;
+pub(super) const FINER_ROUNDS: usize = 3;
 /// The games played in all stay within this many times a confirmation's once edits are edited
 /// again: each round screens only as many finer edits as its worst case fits (a `--suggest`
 /// run should take at most 25 times a plain run of the confirmation's games).
-const FINER_BUDGET: usize = 22;
+pub(super) const FINER_BUDGET: usize = 22;
 /// An edit whose games are the same as those it is read against, game for game, on this many
 /// seeds changes nothing that plays (a turn limit no game reaches), and is dropped.
 const SAME_GAMES: usize = 40;
 /// How many of the closest edits play longer screening before confirmation.
-const REFINED: usize = 6;
+pub(super) const REFINED: usize = 6;
 /// How many times the screening games those closest edits play in all. Only the games after
 /// the first screening's are read then: the edits were picked as closest on those, so their
 /// shift there runs high by the luck that picked them (reading them again, the predictions
 /// missed the confirmations by 7 to 9 points).
-const LONGER: usize = 4;
+pub(super) const LONGER: usize = 4;
 
 /// What a suggestion run is asked for.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -66,137 +68,6 @@ pub struct SuggestOptions {
     pub run: BalanceOptions,
     /// Games each edit is screened on at most.
     pub screen: usize,
-}
-
-/// One seat's wins among the decisive games.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SeatFairness {
-    /// The seat, from 0.
-    pub seat: u8,
-    /// Its wins.
-    pub wins: usize,
-    /// Its share of the decisive games.
-    pub share: f64,
-    /// Its Wilson 95% interval.
-    pub interval: (f64, f64),
-}
-
-/// How far a run's games are from fair: each seat's share of the decisive games (draws leave
-/// no seat ahead), and the first mover's where one is fixed.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Fairness {
-    /// Games played.
-    pub games: usize,
-    /// Of them decisive.
-    pub decisive: usize,
-    /// Per seat.
-    pub seats: Vec<SeatFairness>,
-    /// The first mover's wins, of the decisive games with a fixed first mover, and the
-    /// interval of its share.
-    pub first_mover: Option<(usize, usize, (f64, f64))>,
-}
-
-impl Fairness {
-    /// The numbers of `records`, games of `seats` seats.
-    #[must_use]
-    pub fn of(records: &[GameRecord], seats: u8) -> Self {
-        let decisive = records.iter().filter(|r| r.winner.is_some()).count();
-        let seats = (0..seats)
-            .map(|seat| {
-                let wins = records.iter().filter(|r| r.winner == Some(seat)).count();
-                SeatFairness {
-                    seat,
-                    wins,
-                    share: if decisive == 0 { 0.0 } else { wins as f64 / decisive as f64 },
-                    interval: wilson_interval(wins, decisive),
-                }
-            })
-            .collect();
-        let fixed: Vec<&GameRecord> = records.iter().filter(|r| r.first.is_some() && r.winner.is_some()).collect();
-        let first_mover = (!fixed.is_empty()).then(|| {
-            let won = fixed.iter().filter(|r| r.winner == r.first).count();
-            (won, fixed.len(), wilson_interval(won, fixed.len()))
-        });
-        Self { games: records.len(), decisive, seats, first_mover }
-    }
-
-    /// The fair share of a seat.
-    fn fair(&self) -> f64 {
-        1.0 / self.seats.len().max(1) as f64
-    }
-
-    /// The first mover's share of its decisive games.
-    fn first_share(&self) -> Option<f64> {
-        self.first_mover.map(|(won, n, _)| if n == 0 { self.fair() } else { won as f64 / n as f64 })
-    }
-
-    /// How far the furthest seat is from fair, and the first mover from a seat's fair share
-    /// (a half of two seats, a third of three) where `first_too`.
-    #[must_use]
-    pub fn deviation(&self, first_too: bool) -> f64 {
-        if self.decisive == 0 {
-            return 1.0;
-        }
-        let fair = self.fair();
-        let seats = self.seats.iter().map(|s| (s.share - fair).abs()).fold(0.0, f64::max);
-        let first = if first_too { self.first_share().map_or(0.0, |s| (s - fair).abs()) } else { 0.0 };
-        seats.max(first)
-    }
-
-    /// Whether every seat's interval (and the first mover's, where `first_too`) lies within the
-    /// margin of fair: the games show the scenario fair, not merely fail to show it unfair.
-    #[must_use]
-    pub fn within(&self, margin: f64, first_too: bool) -> bool {
-        let fair = self.fair();
-        let inside = |(low, high): (f64, f64), centre: f64| low >= centre - margin && high <= centre + margin;
-        self.decisive > 0
-            && self.seats.iter().all(|s| inside(s.interval, fair))
-            && (!first_too || self.first_mover.is_none_or(|(_, _, interval)| inside(interval, fair)))
-    }
-
-    /// What an edit should do from here: the seats ahead of fair and behind it, furthest first,
-    /// and the first move where it decides beyond the margin.
-    #[must_use]
-    pub fn aim(&self, margin: f64, first_too: bool) -> Aim {
-        let fair = self.fair();
-        let mut ranked: Vec<&SeatFairness> = self.seats.iter().collect();
-        ranked.sort_by(|a, b| b.share.total_cmp(&a.share).then(a.seat.cmp(&b.seat)));
-        let ahead = ranked.iter().filter(|s| s.share > fair).map(|s| s.seat).collect();
-        let behind = ranked.iter().rev().filter(|s| s.share < fair).map(|s| s.seat).collect();
-        let first_mover_wins = self
-            .first_share()
-            .filter(|share| first_too && (share - fair).abs() > margin / 2.0)
-            .map(|share| share > fair);
-        Aim { ahead, behind, first_mover_wins }
-    }
-
-    /// `seat`'s share in words: "Red wins 52% of 980 decisive games (95% interval 49% to 55%)".
-    #[must_use]
-    pub fn seat_text(&self, seat: u8, name: &dyn Fn(u8) -> String) -> String {
-        match self.seats.iter().find(|s| s.seat == seat) {
-            Some(s) => format!(
-                "{} wins {} of {} (95% interval {} to {})",
-                name(seat),
-                percent(s.share),
-                crate::game::counted(self.decisive, "decisive game", "decisive games"),
-                percent(s.interval.0),
-                percent(s.interval.1)
-            ),
-            None => format!("{} played no game", name(seat)),
-        }
-    }
-
-    /// The first mover's share in words, where one is fixed.
-    #[must_use]
-    pub fn first_text(&self) -> Option<String> {
-        let (won, n, (low, high)) = self.first_mover?;
-        Some(format!(
-            "the first mover wins {won} of {} (95% interval {} to {})",
-            crate::game::counted(n, "decisive game", "decisive games"),
-            percent(low),
-            percent(high)
-        ))
-    }
 }
 
 /// A run of confirmation games: where and how many, and what they showed.
@@ -849,134 +720,6 @@ fn fresh_run(
         }
     }
     Ok(records)
-}
-
-impl Suggestions {
-    /// A run's share in words: the seat furthest ahead before the edits, and the first mover
-    /// where it is a target.
-    #[must_use]
-    pub fn share_text(&self, fairness: &Fairness, name: &dyn Fn(u8) -> String) -> String {
-        let seat = fairness.seat_text(self.ahead.unwrap_or(0), name);
-        match (self.first_move_targeted, fairness.first_text()) {
-            (true, Some(first)) => format!("{seat}; {first}"),
-            _ => seat,
-        }
-    }
-
-    /// The lines before the list: the scenario as it stands, on fresh seeds where it was
-    /// confirmed, and what the list holds.
-    #[must_use]
-    pub fn headline(&self, title: &str, name: &dyn Fn(u8) -> String) -> Vec<String> {
-        let margin = format!("{:.0} points", 100.0 * self.margin);
-        let mut lines = match &self.own {
-            Some(own) => vec![
-                format!(
-                    "{title} as it stands: {}, in {} from seed {}; fair is within {margin}.",
-                    self.share_text(&own.fairness, name),
-                    crate::game::games_counted(own.fairness.games),
-                    own.seed
-                ),
-                format!("On the screening games every edit plays too: {}.", self.share_text(&self.before, name)),
-            ],
-            None => {
-                vec![format!("{title} as it stands: {}; fair is within {margin}.", self.share_text(&self.before, name))]
-            }
-        };
-        lines.push(if self.already_fair() {
-            format!("It is fair within {margin} as it stands: no edit is needed.")
-        } else if self.suggestions.is_empty() && self.own.as_ref().is_some_and(|c| c.fairness.deviation(self.first_move_targeted) <= self.margin) {
-            // No seat is ahead by the margin, so no edit has a way to go: the games are too few
-            // to show the scenario fair, not the scenario unfair.
-            format!(
-                "No seat is ahead by {margin} in these games, but {} cannot show it within {margin} of fair: play more games (1000 measure a share to about 3 points).",
-                crate::game::games_counted(self.confirm_games)
-            )
-        } else if self.suggestions.is_empty() {
-            "The game proposes no edit for this scenario.".to_owned()
-        } else if self.reached() {
-            format!("Edits that bring it within {margin} of fair, smallest first:")
-        } else {
-            format!("No edit reached fair within {margin} in its confirmation games; the closest come first:")
-        });
-        lines
-    }
-
-    /// How the edits were screened and how many games were played, in words.
-    #[must_use]
-    pub fn method(&self) -> String {
-        let (seed, screen) = self.screen;
-        format!(
-            "Each edit was screened on up to {screen} games from seed {seed} (the seeds the scenario's own games used) and dropped once the sequential test showed a seat still favoured; the {REFINED} closest then played {} more on the next seeds, and their prediction is read from those alone (the games that picked them flatter them); where none confirmed fair, the closest confirmed was edited again (up to {FINER_ROUNDS} times, while the games played in the worst case stayed within {FINER_BUDGET} times a confirmation's), each finer edit read against its confirmation on up to {} of its screening seeds; edits whose games were the same as those they were read against were dropped; an edit confirmed fair played again on as many games from seed {} and is called fair only where both show it; {} screened, {} in all.",
-            screen * (LONGER - 1),
-            screen * FINER_SCREENING,
-            seed.wrapping_add(2 * CONFIRM_SEED_OFFSET),
-            crate::game::counted(self.screened, "edit", "edits"),
-            crate::game::games_counted(self.games_played)
-        )
-    }
-
-    /// One suggestion's lines: the edit with whether it reached fair, its prediction, its
-    /// confirmation, its levels and the symmetry it breaks.
-    #[must_use]
-    pub fn suggestion_lines(&self, s: &Suggestion, name: &dyn Fn(u8) -> String) -> Vec<String> {
-        let status = match &s.confirmed {
-            Some(_) if s.reaches() => " (reaches fair)",
-            Some(c) if c.reaches => " (fair on its confirmation, not on the second block)",
-            Some(_) => " (confirmed short of fair)",
-            None => "",
-        };
-        let mut lines =
-            vec![format!("{}{status}", s.words), format!("predicted: {}", self.share_text(&s.predicted, name))];
-        for (label, block) in [("confirmed", &s.confirmed), ("again", &s.rechecked)] {
-            if let Some(c) = block {
-                lines.push(format!(
-                    "{label}: {}, in {} from seed {}",
-                    self.share_text(&c.fairness, name),
-                    crate::game::games_counted(c.fairness.games),
-                    c.seed
-                ));
-            }
-        }
-        if let Some(holds) = s.holds_at_every_level() {
-            let levels: Vec<String> = s
-                .levels
-                .iter()
-                .map(|(level, f, _)| format!("{}: {}", level.label(), f.seat_text(self.ahead.unwrap_or(0), name)))
-                .collect();
-            let verdict = if holds { "holds at every level" } else { "does not hold at every level" };
-            lines.push(format!("{verdict} ({})", levels.join("; ")));
-        }
-        if s.breaks_symmetry {
-            lines.push("the scenario's declared symmetry no longer holds: the asymmetry is the fix".to_owned());
-        }
-        lines
-    }
-}
-
-/// The suggestions in words, as the command prints them: the headline, each suggestion
-/// numbered, how they were screened, and the command that writes one.
-#[must_use]
-pub fn suggestions_text(title: &str, found: &Suggestions, name: &dyn Fn(u8) -> String, file: &str) -> String {
-    use std::fmt::Write as _;
-    let mut text = String::new();
-    for line in found.headline(title, name) {
-        let _ = writeln!(text, "{line}");
-    }
-    if found.already_fair() {
-        return text;
-    }
-    for (number, s) in found.suggestions.iter().enumerate() {
-        for (i, line) in found.suggestion_lines(s, name).iter().enumerate() {
-            let _ = if i == 0 { writeln!(text, "  {}. {line}", number + 1) } else { writeln!(text, "     {line}") };
-        }
-    }
-    if found.screened > 0 {
-        let _ = writeln!(text, "{}", found.method());
-    }
-    if !found.suggestions.is_empty() {
-        let _ = writeln!(text, "Write one: skirmish-studio balance {file} --suggest --apply 1 -o fixed.ron");
-    }
-    text
 }
 
 #[cfg(test)]

@@ -216,43 +216,31 @@ fn extra_units<'a>(rules: &Ruleset, scenario: &'a Scenario, seat: u8) -> Vec<(&'
     out
 }
 
-/// The cities the seat owns from the start, the two nearest its enemies' units first (the
-/// ones it would lose first in play).
+/// The cities the seat owns from the start, the two nearest its enemies' units (the ones it
+/// would lose first in play).
 fn owned_cities(rules: &Ruleset, scenario: &Scenario, seat: u8) -> Vec<Pos> {
     let enemies: Vec<Pos> = scenario.units.iter().filter(|u| u.owner != seat).map(|u| u.pos).collect();
-    let mut cities: Vec<(u32, Pos)> = scenario
-        .owners
-        .iter()
-        .filter(|&(&p, &owner)| {
-            owner == seat
-                && rules.terrains.get(scenario.terrain_at(p).index()).and_then(|t| t.property)
-                    == Some(PropertyKind::City)
-        })
-        .map(|(&p, _)| {
-            let distance = enemies
-                .iter()
-                .map(|q| u32::from(p.x.abs_diff(q.x)) + u32::from(p.y.abs_diff(q.y)))
-                .min()
-                .unwrap_or(u32::MAX);
-            (distance, p)
-        })
-        .collect();
-    cities.sort_by_key(|&(d, p)| (d, p.y, p.x));
-    cities.into_iter().take(2).map(|(_, p)| p).collect()
+    two_cities_nearest(rules, scenario, &enemies, |p| scenario.owners.get(&p) == Some(&seat))
 }
 
 /// The two neutral cities nearest the seat's units (by steps across the board).
 fn nearest_neutral_cities(rules: &Ruleset, scenario: &Scenario, seat: u8) -> Vec<Pos> {
     let own: Vec<Pos> = scenario.units.iter().filter(|u| u.owner == seat).map(|u| u.pos).collect();
+    two_cities_nearest(rules, scenario, &own, |p| !scenario.owners.contains_key(&p))
+}
+
+/// The two cities that `keep` takes nearest any of `units` (by steps across the board), ties by
+/// row then column.
+fn two_cities_nearest(rules: &Ruleset, scenario: &Scenario, units: &[Pos], keep: impl Fn(Pos) -> bool) -> Vec<Pos> {
     let mut cities: Vec<(u32, Pos)> = scenario
         .squares()
         .filter(|&p| {
-            !scenario.owners.contains_key(&p)
+            keep(p)
                 && rules.terrains.get(scenario.terrain_at(p).index()).and_then(|t| t.property)
                     == Some(PropertyKind::City)
         })
         .map(|p| {
-            let distance = own
+            let distance = units
                 .iter()
                 .map(|q| u32::from(p.x.abs_diff(q.x)) + u32::from(p.y.abs_diff(q.y)))
                 .min()
