@@ -92,3 +92,39 @@ fn hard_moves_where_a_shot_follows_normal_only_gains_ground() {
     assert!(in_rifle_range(&hard), "Hard leaves the raider out of reach: {hard:?}");
     assert!(!in_rifle_range(&normal), "Normal was meant to gain ground only: {normal:?}");
 }
+
+#[test]
+fn a_kept_list_of_legal_actions_and_a_copied_state_change_no_script_choice() {
+    // One memo through a whole battle of Night Extraction, each position asked of all three
+    // scripts and asked again with other dice: every choice is the one made without the memo.
+    // A state written over another with `copy_from` equals a clone of the one copied.
+    use skirmish_studio::systems::skirm::rules::{
+        Listed, Outcome, apply, script_action, script_action_listed, start_game,
+    };
+    use skirmish_studio::systems::skirm::scenario::load_scenario;
+    let rules = skirmish_studio::systems::skirm::rules::Ruleset::builtin().unwrap();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/skirm-night-extraction.ron"),
+    )
+    .unwrap();
+    let setup = load_scenario(&rules, &text).unwrap().to_setup(&rules).unwrap();
+    let (mut state, _) = start_game(&rules, &setup, 3).unwrap();
+    let (mut written_over, _) = start_game(&rules, &setup, 4).unwrap();
+    let mut listed = Listed::default();
+    let mut steps = 0;
+    while state.outcome == Outcome::Ongoing && steps < 400 {
+        let mut other_dice = state.clone();
+        other_dice.dice = skirmish_studio::dice::Dice::new(steps);
+        for script in 0..3 {
+            let plain = script_action(&rules, &state, script);
+            assert_eq!(script_action_listed(&rules, &state, script, Some(&mut listed)), plain, "step {steps}");
+            assert_eq!(script_action_listed(&rules, &other_dice, script, Some(&mut listed)), plain, "step {steps}");
+        }
+        written_over.copy_from(&state);
+        assert_eq!(written_over, state, "step {steps}");
+        let Some(action) = script_action(&rules, &state, usize::try_from(steps % 3).unwrap()) else { break };
+        apply(&rules, &mut state, &action).unwrap();
+        steps += 1;
+    }
+    assert!(steps > 50, "the battle ran {steps} steps");
+}

@@ -321,7 +321,7 @@ fn specials_counter_strikes_back_at_a_melee_attacker_it_survives() {
     // An Unwieldy weapon cannot strike back (outside the unit's activation): a Brute with only
     // its maul does not counter.
     let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_brute", (1, 0))]);
-    b.state.units[1].weapons.retain(|w| w == "maul");
+    b.state.units[1].weapons = b.state.units[1].weapons.iter().filter(|w| *w == "maul").cloned().collect();
     b.activate(0);
     b.dice(&[6, 6, 6, 6]);
     let events = b.apply(Action::Melee { weapon: "combat_knife".into(), target: Target::Unit(1) }).unwrap();
@@ -384,7 +384,7 @@ fn specials_stun_costs_the_target_an_act_next_activation_but_not_below_2() {
 fn specials_blast_chain_linear_and_spread_reach_more_than_one_target() {
     // Blast: a frag grenade at the raider hits the raider next to it too, squadmates included.
     let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (0, 4)), (1, "reaver_raider", (1, 4))]);
-    b.state.units[0].weapons.push("frag_grenade".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["frag_grenade".to_owned()]).collect();
     b.activate(0);
     b.dice(&[6, 6]);
     let events = b.shoot("frag_grenade", 1).unwrap();
@@ -414,7 +414,7 @@ fn specials_blast_chain_linear_and_spread_reach_more_than_one_target() {
         (1, "reaver_raider", (0, 6)),
         (1, "reaver_raider", (7, 7)),
     ]);
-    b.state.units[0].weapons.push("rail_lance".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["rail_lance".to_owned()]).collect();
     b.state.units[1].pos = Some(p(3, 3));
     b.state.units[2].pos = Some(p(6, 6));
     b.activate(0);
@@ -425,7 +425,7 @@ fn specials_blast_chain_linear_and_spread_reach_more_than_one_target() {
     // Chain Reaction: one more enemy next to the target.
     let mut b =
         battle(&[(0, "reaver_raider", (0, 0)), (1, "vanguard_trooper", (0, 4)), (1, "vanguard_trooper", (1, 5))]);
-    b.state.units[0].weapons.push("chain_lightning".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["chain_lightning".to_owned()]).collect();
     b.activate(0);
     b.dice(&[6, 6, 6, 6]);
     let events = b.shoot("chain_lightning", 1).unwrap();
@@ -437,7 +437,7 @@ fn specials_blast_chain_linear_and_spread_reach_more_than_one_target() {
 fn specials_autohit_deadly_rending_relentless_and_improve_skill() {
     // Melta charge: AH1 (one strike without a roll) and DD1.
     let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (0, 2))]);
-    b.state.units[0].weapons.push("melta_charge".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["melta_charge".to_owned()]).collect();
     b.activate(0);
     b.dice(&[6, 6, 6, 6]);
     b.shoot("melta_charge", 1).unwrap();
@@ -505,7 +505,7 @@ fn lnr_linear_strikes_a_barrel_on_its_line_too() {
             s.items = vec![(p(3, 3), ItemKind::Barrel)];
         },
     );
-    b.state.units[0].weapons.push("rail_lance".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["rail_lance".to_owned()]).collect();
     b.activate(0);
     b.dice(&[6, 6, 6, 6, 6, 6]);
     let events = b.shoot("rail_lance", 1).unwrap();
@@ -521,14 +521,14 @@ fn cam_camouflage_works_only_when_the_unit_is_the_primary_target() {
     let units = [(0, "reaver_gunner", (0, 0)), (1, "vanguard_trooper", (0, 4)), (1, "vanguard_marksman", (1, 4))];
     let mut b = battle(&units);
     let rsk = b.state.units[0].rsk;
-    b.state.units[0].weapons.push("frag_grenade".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["frag_grenade".to_owned()]).collect();
     b.activate(0);
     b.dice(&[6, 6]);
     let events = b.shoot("frag_grenade", 1).unwrap();
     let skills: Vec<(Target, u8)> = attacks(&events).iter().map(|a| (a.0, a.1)).collect();
     assert_eq!(skills, [(Target::Unit(1), rsk), (Target::Unit(2), rsk)], "the thrower's RSK against both");
     let mut b = battle(&units);
-    b.state.units[0].weapons.push("frag_grenade".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["frag_grenade".to_owned()]).collect();
     b.activate(0);
     b.dice(&[6, 6]);
     let events = b.shoot("frag_grenade", 2).unwrap();
@@ -559,7 +559,7 @@ fn ahx_autohit_the_automatic_die_may_still_be_rolled() {
     // choose to roll that die." The melta charge (AH1): the roll waits with its automatic die;
     // rolling it makes it a rolled die like any other (a natural 1 would deal 1 more).
     let mut b = battle(&[(0, "vanguard_trooper", (0, 0)), (1, "reaver_raider", (0, 2))]);
-    b.state.units[0].weapons.push("melta_charge".into());
+    b.state.units[0].weapons = b.state.units[0].weapons.iter().cloned().chain(["melta_charge".to_owned()]).collect();
     b.activate(0);
     b.dice(&[1, 6, 6, 6]);
     b.shoot("melta_charge", 1).unwrap();

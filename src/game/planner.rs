@@ -31,9 +31,16 @@ pub trait Planned: Rules {
     /// The names of the game's fast ways to play, its own way first (Easy plays it, and the
     /// play-outs answer with it). At least one.
     fn scripts(&self) -> &'static [&'static str];
+    /// What the scripts may keep while one decision is searched, fresh for each decision: the
+    /// scripts weigh the same copies again and again (each script from the same position, and
+    /// the chosen one again on the real dice), so a game keeps there what they work out alike
+    /// (Skirm its legal actions). Nothing in it may change a choice, only its speed.
+    type Memo: Default;
     /// The moves `script` makes now for the seat deciding: a whole turn where the script plans
-    /// turns, one action where it does not; empty when it has none.
-    fn script_moves(&self, state: &Self::State, script: usize) -> Vec<Self::Action>;
+    /// turns, one action where it does not; empty when it has none. `memo` is the decision's
+    /// memo where it is searched, none where the fast player plays without looking (keeping
+    /// would cost it and gain nothing).
+    fn script_moves(&self, state: &Self::State, script: usize, memo: Option<&mut Self::Memo>) -> Vec<Self::Action>;
     /// How far ahead `seat` stands in a game still going, 0 for level: material, and progress
     /// toward the game's own victory (places held, captures under way, objectives, points).
     fn evaluate(&self, state: &Self::State, seat: u8) -> f64;
@@ -183,22 +190,18 @@ pub fn computer_moves_watched<R: Planned + ?Sized>(
     watch: &Watch,
 ) -> Vec<R::Action> {
     let Decision::Seat(seat) = rules.to_move(state) else { return Vec::new() };
-    let script = match budget(level) {
-        None => 0,
-        Some(budget) => match best_script_watched(rules, state, seat, budget, watch) {
-            Some(script) => script,
-            None => return Vec::new(),
-        },
-    };
     let mut copy = state.clone();
-    turn_of(rules, &mut copy, seat, script).0
+    let Some(budget) = budget(level) else { return turn_of(rules, &mut copy, seat, 0, None).0 };
+    let mut memo = R::Memo::default();
+    let Some(script) = best_script_watched(rules, state, seat, budget, watch, &mut memo) else { return Vec::new() };
+    turn_of(rules, &mut copy, seat, script, Some(&mut memo)).0
 }
 
 /// The script whose turn leaves `seat` best placed on average over the budget's dice copies,
 /// each answered by the fast player for the budget's turns after; the earliest on a tie.
 #[must_use]
 pub fn best_script<R: Planned + ?Sized>(rules: &R, state: &R::State, seat: u8, budget: Budget) -> usize {
-    best_script_watched(rules, state, seat, budget, &Watch::default()).unwrap_or(0)
+    best_script_watched(rules, state, seat, budget, &Watch::default(), &mut R::Memo::default()).unwrap_or(0)
 }
 
 /// [`best_script`] watched; `None` once `watch` is stopped.
@@ -208,6 +211,7 @@ fn best_script_watched<R: Planned + ?Sized>(
     seat: u8,
     budget: Budget,
     watch: &Watch,
+    memo: &mut R::Memo,
 ) -> Option<usize> {
     let scripts = rules.scripts().len().clamp(1, budget.scripts.max(1));
     let total = u64::try_from(scripts).unwrap_or(u64::MAX).saturating_mul(budget.samples);
@@ -225,13 +229,13 @@ fn best_script_watched<R: Planned + ?Sized>(
             }
             let mut copy = state.clone();
             rules.reseed(&mut copy, sample.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5eed);
-            let (turn, refused) = turn_of(rules, &mut copy, seat, script);
+            let (turn, refused) = turn_of(rules, &mut copy, seat, script, Some(&mut *memo));
             let earlier = weighed.iter().find_map(|w| w.get(sample as usize).filter(|(t, _)| *t == turn));
             let value = match earlier {
                 Some((_, value)) => *value,
                 // A script whose move the rules refuse is never chosen over one that plays.
                 None if refused => f64::NEG_INFINITY,
-                None => played_out(rules, &mut copy, seat, budget.turns_after),
+                None => played_out(rules, &mut copy, seat, budget.turns_after, memo),
             };
             own.push((turn, value));
             watch.weighed.fetch_add(1, Ordering::Relaxed);
@@ -247,10 +251,16 @@ fn best_script_watched<R: Planned + ?Sized>(
 
 /// Plays `turns_after` turns with the fast player from `copy` and reads the position for
 /// `seat`.
-fn played_out<R: Planned + ?Sized>(rules: &R, copy: &mut R::State, seat: u8, turns_after: u32) -> f64 {
+fn played_out<R: Planned + ?Sized>(
+    rules: &R,
+    copy: &mut R::State,
+    seat: u8,
+    turns_after: u32,
+    memo: &mut R::Memo,
+) -> f64 {
     for _ in 0..turns_after {
         let Decision::Seat(deciding) = rules.to_move(copy) else { break };
-        if turn_of(rules, copy, deciding, 0).0.is_empty() {
+        if turn_of(rules, copy, deciding, 0, Some(&mut *memo)).0.is_empty() {
             break;
         }
     }
@@ -266,10 +276,16 @@ fn played_out<R: Planned + ?Sized>(rules: &R, copy: &mut R::State, seat: u8, tur
 
 /// Plays `seat`'s turn with `script` on `state`, returning its actions (see
 /// [`computer_moves`]) and whether the last of them was refused.
-fn turn_of<R: Planned + ?Sized>(rules: &R, state: &mut R::State, seat: u8, script: usize) -> (Vec<R::Action>, bool) {
+fn turn_of<R: Planned + ?Sized>(
+    rules: &R,
+    state: &mut R::State,
+    seat: u8,
+    script: usize,
+    mut memo: Option<&mut R::Memo>,
+) -> (Vec<R::Action>, bool) {
     let mut actions = Vec::new();
     while actions.len() < TURN_ACTIONS && rules.to_move(state) == Decision::Seat(seat) {
-        let moves = rules.script_moves(state, script);
+        let moves = rules.script_moves(state, script, memo.as_deref_mut());
         if moves.is_empty() {
             break;
         }
@@ -348,7 +364,8 @@ mod tests {
         fn scripts(&self) -> &'static [&'static str] {
             &["one", "two", "three"]
         }
-        fn script_moves(&self, _state: &Race, script: usize) -> Vec<u32> {
+        type Memo = ();
+        fn script_moves(&self, _state: &Race, script: usize, _memo: Option<&mut ()>) -> Vec<u32> {
             vec![u32::try_from(script).unwrap_or(0) + 1]
         }
         fn evaluate(&self, state: &Race, seat: u8) -> f64 {
@@ -374,7 +391,11 @@ mod tests {
         // Hard weighs "three" too: its move is refused, so it is never chosen.
         assert_eq!(RaceRules.computer_moves(&start(), Level::Hard), vec![2]);
         let mut state = start();
-        assert_eq!(turn_of(&RaceRules, &mut state, 0, 2), (vec![3], true), "the refused move is given for the caller");
+        assert_eq!(
+            turn_of(&RaceRules, &mut state, 0, 2, None),
+            (vec![3], true),
+            "the refused move is given for the caller"
+        );
         assert_eq!(state, start(), "nothing changed");
     }
 

@@ -1,6 +1,5 @@
-//! Armored Advance's rules core behind the typed game interface (`game::Rules`): the playtest
-//! session, the script player and the battle runner that `simulate` and the balance lab use
-//! are written once on top.
+//! Armored Advance's rules core behind the typed game interface (`game::Rules`), on which the
+//! framework writes the playtest, the computer player and the lab's battles once.
 
 use super::rules::{self, Action, Event, GameState, Outcome, Rejection, Setup, WinBy};
 use super::ruleset::Ruleset;
@@ -114,7 +113,8 @@ impl crate::game::Planned for ArmoredCore {
         &rules::SCRIPT_NAMES
     }
 
-    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+    type Memo = ();
+    fn script_moves(&self, state: &GameState, script: usize, _memo: Option<&mut ()>) -> Vec<Action> {
         rules::script_action(&self.0, state, script).into_iter().collect()
     }
 

@@ -113,7 +113,8 @@ impl Planned for ModernCore {
         &rules::SCRIPT_NAMES
     }
 
-    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+    type Memo = ();
+    fn script_moves(&self, state: &GameState, script: usize, _memo: Option<&mut ()>) -> Vec<Action> {
         rules::script_action(&self.0, state, script).into_iter().collect()
     }
 

@@ -3,8 +3,7 @@
 //! runner of `simulate` and the balance lab are the shared ones.
 
 use super::rules::{
-    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, evaluate, legal_actions, script_action,
-    start_game,
+    Action, Event, GameState, Outcome, Rejection, Ruleset, Setup, apply, check, evaluate, legal_actions, start_game,
 };
 use crate::game::{Decision, Finished, Level, Rules, planner::Watch};
 
@@ -65,8 +64,9 @@ impl crate::game::Planned for Ruleset {
         &super::rules::SCRIPT_NAMES
     }
 
-    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
-        script_action(self, state, script).into_iter().collect()
+    type Memo = super::rules::Listed;
+    fn script_moves(&self, state: &GameState, script: usize, listed: Option<&mut super::rules::Listed>) -> Vec<Action> {
+        super::rules::script_action_listed(self, state, script, listed).into_iter().collect()
     }
 
     fn evaluate(&self, state: &GameState, seat: u8) -> f64 {

@@ -24,9 +24,9 @@ pub fn names_in_squad(rules: &Ruleset, state: &GameState) -> Vec<String> {
         .iter()
         .map(|x| {
             if x.name.is_empty() {
-                rules.profile(&x.profile).map_or_else(|| x.profile.clone(), |(_, p)| p.name.clone())
+                rules.profile(&x.profile).map_or_else(|| x.profile.to_string(), |(_, p)| p.name.clone())
             } else {
-                x.name.clone()
+                x.name.to_string()
             }
         })
         .collect();

@@ -116,7 +116,8 @@ impl Planned for Ruleset {
         &super::rules::SCRIPT_NAMES
     }
 
-    fn script_moves(&self, state: &GameState, script: usize) -> Vec<Action> {
+    type Memo = ();
+    fn script_moves(&self, state: &GameState, script: usize, _memo: Option<&mut ()>) -> Vec<Action> {
         script_turn(self, state, script, crate::game::planner::TURN_ACTIONS)
     }
 

@@ -161,7 +161,7 @@ fn squads_panel(play: &SkirmPlay, ui: &mut Ui) {
                 Some(_) if unit.activated => format!("HIT {}/{} · activated", unit.hit, unit.max_hit),
                 Some(_) => format!("HIT {}/{} · ready", unit.hit, unit.max_hit),
             };
-            let name = names.get(index).map_or(unit.name.as_str(), String::as_str);
+            let name = names.get(index).map_or(&*unit.name, String::as_str);
             ui.label(RichText::new(format!("{name}: {status}")).small());
         }
         ui.separator();
@@ -317,7 +317,7 @@ fn actions_panel(play: &mut SkirmPlay, ui: &mut Ui) {
         ui.label(RichText::new(format!("{name} to decide")).color(SQUAD_COLOURS[deciding]).strong());
     }
     if let Some(activation) = &state.activation {
-        let name = state.unit(activation.unit).map_or("?", |u| u.name.as_str());
+        let name = state.unit(activation.unit).map_or("?", |u| &*u.name);
         ui.label(format!("{name} is activated: {} ACT left", activation.act_left));
     }
     if let Some(pending) = &state.pending {

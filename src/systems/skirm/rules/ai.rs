@@ -35,7 +35,70 @@ pub const SCRIPT_NAMES: [&str; 3] = [SCRIPTS[0].0, SCRIPTS[1].0, SCRIPTS[2].0];
 /// or `None` when the battle is over.
 #[must_use]
 pub fn script_action(rules: &Ruleset, state: &GameState, script: usize) -> Option<Action> {
-    choose_unstudied(rules, state, SCRIPTS.get(script).map_or(Level::Normal, |(_, rules_of)| *rules_of))
+    choose_unstudied(rules, state, level_of(script))
+}
+
+/// [`script_action`] with the legal actions of positions already listed in this decision kept
+/// in `listed` (the planner's memo, where it searches): the three scripts start from the same
+/// copy, and the chosen one starts again from the real position.
+pub fn script_action_listed(
+    rules: &Ruleset,
+    state: &GameState,
+    script: usize,
+    listed: Option<&mut Listed>,
+) -> Option<Action> {
+    match listed {
+        Some(listed) => choose_among(rules, state, level_of(script), listed.actions(rules, state)),
+        None => script_action(rules, state, script),
+    }
+}
+
+/// The rules of thumb of the script numbered `script` (Normal's where the number is past them).
+fn level_of(script: usize) -> Level {
+    SCRIPTS.get(script).map_or(Level::Normal, |(_, rules_of)| *rules_of)
+}
+
+/// The legal actions of the last few positions a decision's scripts listed, each beside its
+/// position (its dice aside: no list reads them). The scripts read the state and never the
+/// dice, so a position listed again gets the same list, and a kept list changes no choice.
+#[derive(Debug, Default)]
+pub struct Listed {
+    kept: Vec<(GameState, Vec<Action>)>,
+    /// The slot the next new position takes once every slot is used.
+    next: usize,
+}
+
+/// The positions [`Listed`] keeps: the start and a few steps of each script's turn.
+const LISTED_KEPT: usize = 8;
+
+impl Listed {
+    /// The legal actions in `state`, listed now unless kept.
+    fn actions(&mut self, rules: &Ruleset, state: &GameState) -> &[Action] {
+        let found = self.kept.iter_mut().position(|(kept, _)| {
+            // The dice are the one part a list never reads: copied in, so the rest is compared.
+            kept.dice.clone_from(&state.dice);
+            kept == state
+        });
+        let slot = match found {
+            Some(slot) => slot,
+            None => {
+                let actions = legal_actions(rules, state);
+                if self.kept.len() < LISTED_KEPT {
+                    self.kept.push((state.clone(), actions));
+                    self.kept.len() - 1
+                } else {
+                    let slot = self.next;
+                    self.next = (self.next + 1) % LISTED_KEPT;
+                    if let Some(entry) = self.kept.get_mut(slot) {
+                        entry.0.copy_from(state);
+                        entry.1 = actions;
+                    }
+                    slot
+                }
+            }
+        };
+        self.kept.get(slot).map_or(&[], |(_, actions)| actions.as_slice())
+    }
 }
 
 /// How far ahead `squad` stands: mission points (what wins), the HIT its units have left
@@ -56,7 +119,12 @@ pub fn evaluate(rules: &Ruleset, state: &GameState, squad: u8) -> f64 {
 /// The action the rules of thumb named by `level` give (see [`SCRIPTS`]).
 #[must_use]
 pub fn choose_unstudied(rules: &Ruleset, state: &GameState, level: Level) -> Option<Action> {
-    let actions = legal_actions(rules, state);
+    choose_among(rules, state, level, &legal_actions(rules, state))
+}
+
+/// The action the rules of thumb named by `level` take among `actions`, the legal actions in
+/// `state`.
+fn choose_among(rules: &Ruleset, state: &GameState, level: Level, actions: &[Action]) -> Option<Action> {
     if actions.is_empty() {
         return None;
     }
@@ -276,16 +344,36 @@ fn follow_up(rules: &Ruleset, state: &GameState, unit: UnitId, to: Pos, action: 
     }
     // The action was listed for this state a moment ago, so it is made without checking it
     // or searching its path again.
-    let mut after = state.clone();
-    super::perform::apply_listed(rules, &mut after, action);
+    TRIAL.with(|trial| match trial.try_borrow_mut() {
+        Ok(mut trial) => match trial.as_mut() {
+            Some(after) => {
+                after.copy_from(state);
+                best_attack_after(rules, after, action)
+            }
+            None => best_attack_after(rules, trial.insert(state.clone()), action),
+        },
+        Err(_) => best_attack_after(rules, &mut state.clone(), action),
+    })
+}
+
+thread_local! {
+    /// The copy [`follow_up`] tries each move on, kept between calls so that its units' names
+    /// and lists are written over rather than allocated again: what it holds between two
+    /// calls is never read, only overwritten, so it changes no choice.
+    static TRIAL: std::cell::RefCell<Option<GameState>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The best attack's worth once `action` is made on `after` (a copy of the position).
+fn best_attack_after(rules: &Ruleset, after: &mut GameState, action: &Action) -> i32 {
+    super::perform::apply_listed(rules, after, action);
     if after.pending.is_some() {
         return 0;
     }
     let Some(act_left) = after.activation.as_ref().map(|a| a.act_left) else { return 0 };
-    legal_attacks(rules, &after)
+    legal_attacks(rules, after)
         .iter()
-        .filter(|a| cost(rules, &after, a).is_some_and(|c| c <= act_left))
-        .map(|a| score(rules, &after, a, Level::Normal))
+        .filter(|a| cost(rules, after, a).is_some_and(|c| c <= act_left))
+        .map(|a| score(rules, after, a, Level::Normal))
         .max()
         .unwrap_or(0)
         .max(0)

@@ -22,7 +22,10 @@ mod state;
 mod strike;
 
 pub use action::{Action, ActionKind, CrateContent, Event, Rejection, RollKind, Target, UnitId};
-pub use ai::{Level, SCRIPT_NAMES, choose as computer_action, choose_unstudied, evaluate, script_action};
+pub use ai::{
+    Level, Listed, SCRIPT_NAMES, choose as computer_action, choose_unstudied, evaluate, script_action,
+    script_action_listed,
+};
 pub use check::{check, cost};
 pub use combat::{Attack, AttackEvent, AttackResult, resolve_attack, succeeds};
 pub use legal::{legal_actions, legal_attacks};

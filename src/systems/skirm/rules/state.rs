@@ -84,10 +84,11 @@ pub struct TakeOut {
 /// A unit in the battle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Unit {
-    /// Its name on the table.
-    pub name: String,
-    /// Its stat card, by id.
-    pub profile: String,
+    /// Its name on the table (shared: it never changes, and the computer copies the battle
+    /// for every way it weighs).
+    pub name: std::sync::Arc<str>,
+    /// Its stat card, by id (shared alike).
+    pub profile: std::sync::Arc<str>,
     /// 0 or 1.
     pub squad: u8,
     /// Action points per activation.
@@ -102,10 +103,10 @@ pub struct Unit {
     pub max_hit: u8,
     /// HIT left.
     pub hit: u8,
-    /// Its special rules.
-    pub specials: Vec<UnitSpecial>,
-    /// Weapon ids: the card's, then those added.
-    pub weapons: Vec<String>,
+    /// Its special rules (shared alike).
+    pub specials: std::sync::Arc<[UnitSpecial]>,
+    /// Weapon ids: the card's, then those added (shared alike).
+    pub weapons: std::sync::Arc<[String]>,
     /// A medkit's heal die, while unused.
     pub medkit: Option<u8>,
     /// XP before the battle.
@@ -308,6 +309,119 @@ pub struct GameState {
 }
 
 impl GameState {
+    /// Makes this state equal to `from`, keeping its own allocations where they fit: the
+    /// pressing script tries a move on a copy for each square it weighs, and a fresh clone of
+    /// every unit's names and weapon lists cost more than the rest of that trial. Every field
+    /// is named (a new one fails to compile until it is copied here).
+    pub fn copy_from(&mut self, from: &GameState) {
+        let GameState {
+            board,
+            mission,
+            environment,
+            turn,
+            turns,
+            units,
+            items,
+            markers,
+            objectives,
+            zones,
+            squads,
+            initiative,
+            to_act,
+            extra_activation,
+            activation,
+            pending,
+            queue,
+            range_cap,
+            crate_contents_taken,
+            first_blood,
+            outcome,
+            medals,
+            dice,
+        } = from;
+        self.board.clone_from(board);
+        self.mission.clone_from(mission);
+        self.environment.clone_from(environment);
+        self.turn = *turn;
+        self.turns = *turns;
+        self.units.truncate(units.len());
+        for (mine, theirs) in self.units.iter_mut().zip(units) {
+            mine.copy_from(theirs);
+        }
+        let kept = self.units.len();
+        self.units.extend(units.iter().skip(kept).cloned());
+        self.items.clone_from(items);
+        self.markers.clone_from(markers);
+        self.objectives.clone_from(objectives);
+        self.zones.clone_from(zones);
+        self.squads.clone_from(squads);
+        self.initiative = *initiative;
+        self.to_act = *to_act;
+        self.extra_activation = *extra_activation;
+        self.activation.clone_from(activation);
+        self.pending.clone_from(pending);
+        self.queue.clone_from(queue);
+        self.range_cap = *range_cap;
+        self.crate_contents_taken.clone_from(crate_contents_taken);
+        self.first_blood = *first_blood;
+        self.outcome.clone_from(outcome);
+        self.medals.clone_from(medals);
+        self.dice.clone_from(dice);
+    }
+}
+
+impl Unit {
+    /// Makes this unit equal to `from`, keeping its strings' and lists' allocations (see
+    /// [`GameState::copy_from`]).
+    fn copy_from(&mut self, from: &Unit) {
+        let Unit {
+            name,
+            profile,
+            squad,
+            act,
+            msk,
+            rsk,
+            arm,
+            max_hit,
+            hit,
+            specials,
+            weapons,
+            medkit,
+            xp,
+            pos,
+            activated,
+            stunned,
+            spent,
+            ever_spent,
+            take_outs,
+            taken_out_by,
+            opened_crate,
+        } = from;
+        self.name.clone_from(name);
+        self.profile.clone_from(profile);
+        self.squad = *squad;
+        self.act = *act;
+        self.msk = *msk;
+        self.rsk = *rsk;
+        self.arm = *arm;
+        self.max_hit = *max_hit;
+        self.hit = *hit;
+        self.specials.clone_from(specials);
+        self.weapons.clone_from(weapons);
+        self.medkit = *medkit;
+        self.xp = *xp;
+        self.pos = *pos;
+        self.activated = *activated;
+        self.stunned = *stunned;
+        self.spent.clone_from(spent);
+        self.ever_spent.clone_from(ever_spent);
+        self.take_outs.clone_from(take_outs);
+        self.taken_out_by = *taken_out_by;
+        self.opened_crate = *opened_crate;
+    }
+}
+
+impl GameState {
     /// A unit by id.
     #[must_use]
     pub fn unit(&self, id: UnitId) -> Option<&Unit> {
@@ -449,8 +563,8 @@ pub fn build_unit(rules: &Ruleset, faction: &str, squad: u8, setup: &UnitSetup) 
         weapons.push(id.clone());
     }
     Ok(Unit {
-        name: if setup.name.is_empty() { profile.name.clone() } else { setup.name.clone() },
-        profile: profile.id.clone(),
+        name: if setup.name.is_empty() { profile.name.as_str().into() } else { setup.name.as_str().into() },
+        profile: profile.id.as_str().into(),
         squad,
         act: profile.act,
         msk,
@@ -458,8 +572,8 @@ pub fn build_unit(rules: &Ruleset, faction: &str, squad: u8, setup: &UnitSetup) 
         arm,
         max_hit: profile.hit,
         hit: profile.hit,
-        specials: profile.specials.clone(),
-        weapons,
+        specials: profile.specials.as_slice().into(),
+        weapons: weapons.into(),
         medkit,
         xp: setup.xp,
         pos: Some(setup.pos),

@@ -66,8 +66,8 @@ pub fn picture(base: &SkirmScenario, state: &GameState) -> SkirmScenario {
                 .iter()
                 .filter(|u| u.squad == squad)
                 .map(|u| SquadUnit {
-                    profile: u.profile.clone(),
-                    name: u.name.clone(),
+                    profile: u.profile.to_string(),
+                    name: u.name.to_string(),
                     weapons: Vec::new(),
                     gear: Vec::new(),
                     xp: u.xp,
