@@ -408,17 +408,26 @@ impl<'a> Sight<'a> {
         by_distance[1..].iter().filter(|(d, _)| *d == second).any(|&(_, t)| self.clear(from, inset(t, target), ends))
     }
 
+    /// Whether the target is in cover from the attacker (see [`Map::in_cover`]).
+    #[must_use]
+    pub fn in_cover(&self, attacker: Pos, target: Pos) -> bool {
+        self.map.in_cover(attacker, target)
+    }
+}
+
+impl Map<'_> {
     /// Whether the target is in cover from the attacker ([house] reading of the legs, torso and
     /// head test): a wall (or closed door) on a side of the target's square that faces the
     /// attacker, unless the attacker stands `high_ground` levels or more above the target.
+    /// It reads only the board's walls and heights, never the figures, so an attack's cover is
+    /// found without working out every line of sight on the board.
     #[must_use]
     pub fn in_cover(&self, attacker: Pos, target: Pos) -> bool {
-        let board = self.map.board;
-        let above = u32::from(board.height_at(attacker)).saturating_sub(u32::from(board.height_at(target)));
-        if above >= u32::from(self.map.rules.high_ground) {
+        let above = u32::from(self.board.height_at(attacker)).saturating_sub(u32::from(self.board.height_at(target)));
+        if above >= u32::from(self.rules.high_ground) {
             return false;
         }
-        facing_sides(attacker, target).into_iter().any(|(side, facing)| facing && self.map.wall_on(side).is_some())
+        facing_sides(attacker, target).into_iter().any(|(side, facing)| facing && self.wall_on(side).is_some())
     }
 }
 

@@ -531,10 +531,7 @@ pub fn weapon_strike(
     let map = Map::new(&state.board, rules);
     let support = melee && squadmate_next_to(&map, state, attacker, to);
     let autohit = weapon.special(|s| if let WeaponSpecial::Autohit(x) = s { Some(x) } else { None }).unwrap_or(0);
-    let cover = !melee && !has(WeaponSpecial::NoCover) && !has(WeaponSpecial::Blast) && {
-        let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
-        Sight::new(map, &figures).in_cover(from, to)
-    };
+    let cover = !melee && !has(WeaponSpecial::NoCover) && !has(WeaponSpecial::Blast) && map.in_cover(from, to);
     let rerolls = if melee {
         unit.special(|s| if let UnitSpecial::Brutal(x) = s { Some(x) } else { None }).unwrap_or(0)
             + weapon.special(|s| if let WeaponSpecial::Brutal(x) = s { Some(x) } else { None }).unwrap_or(0)
