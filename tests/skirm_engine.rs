@@ -427,3 +427,43 @@ fn combat_taken_out_at_0_hit_removed_and_its_marker_dropped() {
     assert_eq!(b.state.units[1].pos, None);
     assert_eq!(b.state.unit_at(p(0, 5)), None);
 }
+
+#[test]
+fn sight_on_a_battles_board_is_the_sight_worked_out_afresh_before_and_after_a_door_opens() {
+    // A tall wall with a closed door across an 8 x 8 board: the walls kept for the board serve
+    // it, and the board with the door open (a new board) gets its own, whichever was asked last.
+    use skirmish_studio::board::Door;
+    use skirmish_studio::systems::skirm::rules::{Map, Sight};
+    use std::sync::Arc;
+    let rules = Ruleset::builtin().unwrap();
+    let mut closed = Board::filled(8, 8, rules.terrain_id("open").unwrap());
+    for y in 0..8 {
+        let door = (y == 3).then_some(Door { open: false });
+        closed.set_edge(
+            Edge::between(p(3, y), p(4, y)).unwrap(),
+            Some(EdgeFeature { wall: Some(Wall { height: 3, climbable: false }), door }),
+        );
+    }
+    let closed = Arc::new(closed);
+    let mut open = Arc::clone(&closed);
+    Arc::make_mut(&mut open).set_edge(
+        Edge::between(p(3, 3), p(4, 3)).unwrap(),
+        Some(EdgeFeature { wall: Some(Wall { height: 3, climbable: false }), door: Some(Door { open: true }) }),
+    );
+    let figures = [p(5, 5)];
+    let sees_all = |sight: &Sight| {
+        let squares: Vec<_> = (0..8).flat_map(|y| (0..8).map(move |x| p(x, y))).collect();
+        squares
+            .iter()
+            .flat_map(|&a| squares.iter().map(move |&b| (a, b)))
+            .map(|(a, b)| sight.sees(a, b))
+            .collect::<Vec<_>>()
+    };
+    let afresh = |board: &Board| sees_all(&Sight::new(Map::new(board, &rules), &figures));
+    for board in [&closed, &open, &closed, &open, &open] {
+        assert_eq!(sees_all(&Sight::on_board(board, &rules, &figures)), afresh(board));
+    }
+    assert_ne!(afresh(&closed), afresh(&open), "the open door lets sight through");
+    assert!(Sight::on_board(&open, &rules, &figures).sees(p(2, 3), p(5, 3)));
+    assert!(!Sight::on_board(&closed, &rules, &figures).sees(p(2, 3), p(5, 3)));
+}

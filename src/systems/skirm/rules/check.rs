@@ -362,7 +362,7 @@ pub(super) fn check_ranged_attack(
     } else {
         state.figures().iter().map(|f| f.pos).collect()
     };
-    let sight = Sight::new(map, &figures);
+    let sight = Sight::on_board(&state.board, rules, &figures);
     for &target in targets {
         check_ranged_target(rules, state, &sight, attacker, weapon, target)?;
     }

@@ -124,8 +124,8 @@ fn listed(rules: &Ruleset, state: &GameState, all: bool) -> Vec<Action> {
     // or not), each target checked once; the pairs and squares are built from checked targets.
     let enemy_close = enemy_adjacent(rules, state, pos, unit.squad);
     let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
-    let sight = Sight::new(map, &figures);
-    let open_sight = Sight::new(map, &[]);
+    let sight = Sight::on_board(&state.board, rules, &figures);
+    let open_sight = sight.with_figures(&[]);
     for (id_or_turret, weapon) in ranged_weapons {
         let probe = match &id_or_turret {
             Some(w) => Action::Ranged { weapon: w.clone(), targets: Vec::new() },

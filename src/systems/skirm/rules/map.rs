@@ -293,9 +293,34 @@ impl<'a> Map<'a> {
 pub struct Sight<'a> {
     map: Map<'a>,
     /// Walls of height 2 or more and closed doors, as segments in tenths of a square.
-    walls: Vec<((i64, i64), (i64, i64))>,
+    walls: std::sync::Arc<[Segment]>,
     /// Squares whose inside blocks a line: impassable, and each figure's square.
     solid: Vec<bool>,
+}
+
+/// A wall's segment, in tenths of a square.
+type Segment = ((i64, i64), (i64, i64));
+
+/// A board and its tall walls.
+type BoardWalls = (std::sync::Arc<Board>, std::sync::Arc<[Segment]>);
+
+thread_local! {
+    /// The tall walls of the board last asked on this thread, beside that board: kept while
+    /// the board is (the `Arc` held here), so a board at the same address is the same board.
+    static BOARD_WALLS: std::cell::RefCell<Option<BoardWalls>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Walls of height 2 or more and closed doors on a map, as segments.
+fn tall_walls(map: Map<'_>) -> std::sync::Arc<[Segment]> {
+    map.board
+        .edges
+        .keys()
+        .filter(|&&e| map.wall_on(e).is_some_and(|w| w.height > 1))
+        .map(|e| {
+            let (p, q) = e.corners();
+            (scaled(p), scaled(q))
+        })
+        .collect()
 }
 
 /// Tenths of a square per square, for the inset corner points.
@@ -336,16 +361,36 @@ impl<'a> Sight<'a> {
     /// The obstacles of a map with figures on these squares.
     #[must_use]
     pub fn new(map: Map<'a>, figures: &[Pos]) -> Self {
-        let walls = map
-            .board
-            .edges
-            .keys()
-            .filter(|&&e| map.wall_on(e).is_some_and(|w| w.height > 1))
-            .map(|e| {
-                let (p, q) = e.corners();
-                (scaled(p), scaled(q))
-            })
-            .collect();
+        Self::with_walls(map, tall_walls(map), figures)
+    }
+
+    /// [`Sight::new`] on a battle's own board, its walls found once for the board as it stands:
+    /// the computer lists the attacks of many positions on one board, and only a door that
+    /// opens or closes (a new board) changes them.
+    #[must_use]
+    pub fn on_board(board: &'a std::sync::Arc<Board>, rules: &'a Ruleset, figures: &[Pos]) -> Self {
+        let map = Map::new(board, rules);
+        let walls = BOARD_WALLS.with(|kept| match kept.try_borrow_mut() {
+            Ok(mut kept) => match kept.as_ref() {
+                Some((seen, walls)) if std::sync::Arc::ptr_eq(seen, board) => std::sync::Arc::clone(walls),
+                _ => {
+                    let walls = tall_walls(map);
+                    *kept = Some((std::sync::Arc::clone(board), std::sync::Arc::clone(&walls)));
+                    walls
+                }
+            },
+            Err(_) => tall_walls(map),
+        });
+        Self::with_walls(map, walls, figures)
+    }
+
+    /// The same board's sight with figures on other squares (or none).
+    #[must_use]
+    pub fn with_figures(&self, figures: &[Pos]) -> Self {
+        Self::with_walls(self.map, std::sync::Arc::clone(&self.walls), figures)
+    }
+
+    fn with_walls(map: Map<'a>, walls: std::sync::Arc<[Segment]>, figures: &[Pos]) -> Self {
         let mut solid: Vec<bool> = map.board.squares().map(|p| map.movement(p) == Movement::Impassable).collect();
         for &pos in figures {
             if map.board.contains(pos) {
@@ -361,7 +406,7 @@ impl<'a> Sight<'a> {
     fn clear(&self, a: (i64, i64), b: (i64, i64), ends: [Pos; 2]) -> bool {
         let (lo_x, hi_x) = (a.0.min(b.0), a.0.max(b.0));
         let (lo_y, hi_y) = (a.1.min(b.1), a.1.max(b.1));
-        for &(c, d) in &self.walls {
+        for &(c, d) in self.walls.iter() {
             if c.0.max(d.0) < lo_x || c.0.min(d.0) > hi_x || c.1.max(d.1) < lo_y || c.1.min(d.1) > hi_y {
                 continue;
             }

@@ -397,8 +397,13 @@ impl Unit {
             taken_out_by,
             opened_crate,
         } = from;
-        self.name.clone_from(name);
-        self.profile.clone_from(profile);
+        // The same shared text or list is left as it is: no count is taken and dropped.
+        if !std::sync::Arc::ptr_eq(&self.name, name) {
+            self.name.clone_from(name);
+        }
+        if !std::sync::Arc::ptr_eq(&self.profile, profile) {
+            self.profile.clone_from(profile);
+        }
         self.squad = *squad;
         self.act = *act;
         self.msk = *msk;
@@ -406,8 +411,12 @@ impl Unit {
         self.arm = *arm;
         self.max_hit = *max_hit;
         self.hit = *hit;
-        self.specials.clone_from(specials);
-        self.weapons.clone_from(weapons);
+        if !std::sync::Arc::ptr_eq(&self.specials, specials) {
+            self.specials.clone_from(specials);
+        }
+        if !std::sync::Arc::ptr_eq(&self.weapons, weapons) {
+            self.weapons.clone_from(weapons);
+        }
         self.medkit = *medkit;
         self.xp = *xp;
         self.pos = *pos;
