@@ -229,6 +229,10 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
     assert_eq!(number, 1);
     assert_ne!(shown, before, "the preview shows the edited scenario");
     assert_eq!(harness.state().desk.text().unwrap(), before, "a preview leaves the document as it was");
+    let folder =
+        harness.state().preview.as_ref().and_then(|(_, _, desk)| desk.path().map(std::path::Path::to_path_buf));
+    assert!(folder.is_some(), "the preview is drawn at the document's file, so its art shows");
+    assert_eq!(folder.as_deref(), harness.state().desk.path(), "the preview is drawn at the document's file");
     harness.get_by_label_contains("Previewing edit 1 (not made): ");
     harness.get_by_label("Suggest fixes").hover();
     harness.run_steps(3);

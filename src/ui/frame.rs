@@ -92,7 +92,14 @@ impl StudioApp {
         let revision = self.desk.revision();
         if self.preview.as_ref().is_none_or(|(r, n, _)| (*r, *n) != (revision, number)) {
             self.preview = match self.desk_for(text, None) {
-                Ok(desk) => Some((revision, number, desk)),
+                Ok(mut desk) => {
+                    // At the document's own file, so the art kept beside it shows in the
+                    // preview too; the preview is never saved (its keys go to the document).
+                    if let Some(path) = self.desk.path().map(std::path::Path::to_path_buf) {
+                        desk.saved_to(&path);
+                    }
+                    Some((revision, number, desk))
+                }
                 Err(message) => {
                     self.status = format!("Edit {number} cannot be shown: {message}");
                     None
