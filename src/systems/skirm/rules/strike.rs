@@ -601,7 +601,7 @@ pub(super) fn ranged_strikes(
     let mut secondary_items: Vec<usize> = Vec::new();
     if weapon.specials.contains(&WeaponSpecial::Blast) {
         let figures: Vec<Pos> = state.figures().iter().map(|f| f.pos).collect();
-        let sight = Sight::new(map, &figures);
+        let sight = Sight::on_board(&state.board, rules, &figures);
         secondary.extend(state.units.iter().enumerate().filter_map(|(i, u)| {
             let p = u.pos?;
             (i != attacker && map.adjacent(p, centre) && sight.sees(centre, p)).then_some(i)
