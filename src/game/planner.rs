@@ -17,6 +17,9 @@
 //! on fresh blocks, Hard over Normal 64% (Modern Skirmish, 12321-12340) and 52% (Armored
 //! Advance, 13724-13743).
 //!
+//! Where every script plays the same turn on every copy, the first script's turn is the choice
+//! whatever the answers would read, so none is played out.
+//!
 //! Pure and deterministic: the copies' dice come from the game's own dice and the sample's
 //! number (the game's [`Planned::reseed`]), every script is weighed on the same copies, and ties
 //! go to the earlier script, so the same position gives the same turn on every machine and
@@ -217,12 +220,13 @@ fn best_script_watched<R: Planned + ?Sized>(
     let total = u64::try_from(scripts).unwrap_or(u64::MAX).saturating_mul(budget.samples);
     watch.of.store(u32::try_from(total).unwrap_or(u32::MAX), Ordering::Relaxed);
     watch.weighed.store(0, Ordering::Relaxed);
-    let mut best = (f64::NEG_INFINITY, 0);
-    // Each script's turn and reading on each copy: a script that plays the same turn as an
-    // earlier one on a copy leaves the same position, so that copy is not played out again.
-    let mut weighed: Vec<Vec<(Vec<R::Action>, f64)>> = Vec::with_capacity(scripts);
+    // Every script's turn on every copy first: where all scripts play one turn on each copy,
+    // the choice is the first script's whatever the answers would read, so none is played out.
+    let mut turns: Vec<Vec<(Vec<R::Action>, bool)>> = Vec::with_capacity(scripts);
+    let mut copies: Vec<Vec<R::State>> = Vec::with_capacity(scripts);
     for script in 0..scripts {
         let mut own = Vec::with_capacity(budget.samples as usize);
+        let mut own_copies = Vec::with_capacity(budget.samples as usize);
         for sample in 0..budget.samples {
             if watch.stopped() {
                 return None;
@@ -230,18 +234,40 @@ fn best_script_watched<R: Planned + ?Sized>(
             let mut copy = state.clone();
             rules.reseed(&mut copy, sample.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5eed);
             let (turn, refused) = turn_of(rules, &mut copy, seat, script, Some(&mut *memo));
-            let earlier = weighed.iter().find_map(|w| w.get(sample as usize).filter(|(t, _)| *t == turn));
+            own.push((turn, refused));
+            own_copies.push(copy);
+        }
+        turns.push(own);
+        copies.push(own_copies);
+    }
+    let alike = |sample: usize| turns.iter().all(|own| own[sample].0 == turns[0][sample].0);
+    if (0..turns[0].len()).all(alike) {
+        watch.weighed.store(u32::try_from(total).unwrap_or(u32::MAX), Ordering::Relaxed);
+        return Some(0);
+    }
+    let mut best = (f64::NEG_INFINITY, 0);
+    // Each script's reading on each copy: a script that plays the same turn as an earlier one
+    // on a copy leaves the same position, so that copy is not played out again.
+    let mut weighed: Vec<Vec<f64>> = Vec::with_capacity(scripts);
+    for (script, own_copies) in copies.iter_mut().enumerate() {
+        let mut values = Vec::with_capacity(own_copies.len());
+        for (sample, copy) in own_copies.iter_mut().enumerate() {
+            let (turn, refused) = &turns[script][sample];
+            if watch.stopped() {
+                return None;
+            }
+            let earlier = (0..script).find(|&e| turns[e][sample].0 == *turn);
             let value = match earlier {
-                Some((_, value)) => *value,
+                Some(e) => weighed[e][sample],
                 // A script whose move the rules refuse is never chosen over one that plays.
-                None if refused => f64::NEG_INFINITY,
-                None => played_out(rules, &mut copy, seat, budget.turns_after, memo),
+                None if *refused => f64::NEG_INFINITY,
+                None => played_out(rules, copy, seat, budget.turns_after, memo),
             };
-            own.push((turn, value));
+            values.push(value);
             watch.weighed.fetch_add(1, Ordering::Relaxed);
         }
-        let total: f64 = own.iter().map(|(_, value)| value).sum();
-        weighed.push(own);
+        let total: f64 = values.iter().sum();
+        weighed.push(values);
         if total > best.0 {
             best = (total, script);
         }
@@ -365,15 +391,24 @@ mod tests {
             &["one", "two", "three"]
         }
         type Memo = ();
-        fn script_moves(&self, _state: &Race, script: usize, _memo: Option<&mut ()>) -> Vec<u32> {
-            vec![u32::try_from(script).unwrap_or(0) + 1]
+        /// Each script steps its own length until its seat is halfway; from there all three
+        /// step one.
+        fn script_moves(&self, state: &Race, script: usize, _memo: Option<&mut ()>) -> Vec<u32> {
+            let halfway = state.totals[usize::from(state.seat)] >= 5;
+            vec![if halfway { 1 } else { u32::try_from(script).unwrap_or(0) + 1 }]
         }
         fn evaluate(&self, state: &Race, seat: u8) -> f64 {
+            READINGS.with(|r| r.set(r.get() + 1));
             f64::from(state.totals[usize::from(seat)]) - f64::from(state.totals[usize::from(1 - seat)])
         }
         fn reseed(&self, state: &mut Race, salt: u64) {
             state.reseeded = salt;
         }
+    }
+
+    thread_local! {
+        /// The positions read on this test's thread.
+        static READINGS: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
     }
 
     fn start() -> Race {
@@ -438,6 +473,20 @@ mod tests {
         assert!(normal.1 < normal.0 && normal.0 < normal.2);
         assert!((hard.0 - normal.0).abs() < 1e-9, "an even share adds nothing");
         assert!(strength.lines().iter().any(|l| l.contains("Normal +191")), "{:?}", strength.lines());
+    }
+
+    #[test]
+    fn where_every_script_plays_one_turn_no_answer_is_played_out() {
+        // Halfway, all three scripts step one, and the game goes on after the answer.
+        let state = Race { totals: [0, 5], seat: 1, reseeded: 0 };
+        let watch = Watch::default();
+        READINGS.with(|r| r.set(0));
+        assert_eq!(RaceRules.computer_moves_watched(&state, Level::Hard, &watch), vec![1]);
+        assert_eq!(READINGS.with(std::cell::Cell::get), 0, "no position read");
+        assert_eq!(watch.progress(), (9, 9), "every copy counted as weighed");
+        // From the start the scripts differ, so their answers are played out and read.
+        assert_eq!(RaceRules.computer_moves(&start(), Level::Hard), vec![2]);
+        assert!(READINGS.with(std::cell::Cell::get) > 0);
     }
 
     #[test]
