@@ -49,7 +49,7 @@ fn edits_of<G: GameDefinition>(file: &str) {
     let before = errors(&scenario);
     for (ahead, behind) in [(0, 1), (1, 0)] {
         let aim = Aim { ahead: vec![ahead], behind: vec![behind], first_mover_wins: None };
-        let mut kept = Vec::new();
+        let (mut kept, mut marked) = (Vec::new(), 0);
         for edit in G::edits(&rules, &scenario, &aim) {
             assert!(!edit.words.is_empty() && edit.changes >= 1 && edit.weight >= 0.0, "{file}: {}", edit.words);
             assert!(!edit.words.contains('_'), "{file}: '{}' names no id", edit.words);
@@ -64,8 +64,13 @@ fn edits_of<G: GameDefinition>(file: &str) {
                 "{file}: '{}' changes {lines} lines of the file",
                 edit.words
             );
+            if edit.place.is_some() {
+                assert!(!edit.marks.is_empty(), "{file}: '{}' names a place, so the preview rings it", edit.words);
+            }
+            marked += usize::from(!edit.marks.is_empty());
             kept.push(edit.words);
         }
+        assert!(marked >= 1, "{file}: some edit toward seat {} changes the board and is ringed", behind + 1);
         assert!(kept.len() >= 3, "{file}: {} valid edits toward seat {}: {kept:?}", kept.len(), behind + 1);
         let framework: Vec<String> = opened.edits(&aim).into_iter().map(|p| p.words).collect();
         assert_eq!(framework, kept, "{file}: the framework keeps the valid edits, in the game's order");
@@ -234,6 +239,14 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
     assert!(folder.is_some(), "the preview is drawn at the document's file, so its art shows");
     assert_eq!(folder.as_deref(), harness.state().desk.path(), "the preview is drawn at the document's file");
     harness.get_by_label_contains("Previewing edit 1 (not made): ");
+    // Each place the edit changes is ringed on the board, inside the board's area.
+    let revision = harness.state().desk.revision();
+    let marks = harness.state_mut().balance.suggest.preview(revision).map(|p| p.marks).unwrap_or_default();
+    assert_eq!(harness.state().preview_rings.len(), marks.len(), "a ring for each place the edit changes");
+    assert!(!marks.is_empty(), "Bridgehead's first edit here changes units on the board");
+    harness.get_by_label_contains("places ringed on the board");
+    let area = harness.state().placement.map(|p| p.area).expect("the board is placed");
+    assert!(harness.state().preview_rings.iter().all(|r| area.intersects(*r)), "the rings are on the board");
     harness.get_by_label("Suggest fixes").hover();
     harness.run_steps(3);
     assert!(harness.state().preview.is_none(), "the preview goes with the pointer");

@@ -94,6 +94,8 @@ pub struct Suggestion {
     pub weight: f64,
     /// Whether it breaks the scenario's declared symmetry (the asymmetry being the fix).
     pub breaks_symmetry: bool,
+    /// Where it changes the board, for the preview to mark.
+    pub marks: Vec<crate::game::Place>,
     /// The screening games (the scenario's own seeds): the prediction.
     pub predicted: Fairness,
     /// The fresh games, for the edits confirmed.
@@ -435,6 +437,7 @@ fn suggestion_of(
         changes: proposal.changes,
         weight: proposal.weight,
         breaks_symmetry: proposal.breaks_symmetry,
+        marks: proposal.marks,
         text: proposal.text,
         confirmed,
         rechecked,
@@ -447,11 +450,16 @@ fn suggestion_of(
 trait Described {
     /// Its words, place, changes, weight and whether it breaks the symmetry.
     fn described(&self) -> (&str, Option<&String>, u32, f64, bool);
+    /// Where it changes the board.
+    fn marks(&self) -> &[crate::game::Place];
 }
 
 impl Described for Proposal {
     fn described(&self) -> (&str, Option<&String>, u32, f64, bool) {
         (&self.words, self.place.as_ref(), self.changes, self.weight, self.breaks_symmetry)
+    }
+    fn marks(&self) -> &[crate::game::Place] {
+        &self.marks
     }
 }
 
@@ -459,12 +467,20 @@ impl Described for Suggestion {
     fn described(&self) -> (&str, Option<&String>, u32, f64, bool) {
         (&self.words, self.place.as_ref(), self.changes, self.weight, self.breaks_symmetry)
     }
+    fn marks(&self) -> &[crate::game::Place] {
+        &self.marks
+    }
 }
 
-/// A second edit made after a first: the words of both, their places, and their sizes summed.
+/// A second edit made after a first: the words of both, their places and marks, and their
+/// sizes summed.
 fn joined(first: &dyn Described, child: Proposal) -> Proposal {
     let (words, place, changes, weight, breaks_symmetry) = first.described();
+    let mut marks: Vec<crate::game::Place> = first.marks().iter().chain(&child.marks).copied().collect();
+    marks.sort_unstable();
+    marks.dedup();
     Proposal {
+        marks,
         words: format!("{words}; and {}", after_and(&child.words)),
         place: match (place, &child.place) {
             (Some(a), Some(b)) => Some(format!("{a}; {b}")),

@@ -31,8 +31,36 @@ pub struct Edit<S> {
     /// Whether it breaks the symmetry the scenario declares (the asymmetry is then the fix, and
     /// the suggestion says so).
     pub breaks_symmetry: bool,
+    /// Where it changes the board, for the preview to mark: each place where something the
+    /// edit changes stood or now stands. A game fills it from the two scenarios
+    /// ([`mark_changes`]), so it is what changed, whatever the words say.
+    pub marks: Vec<super::Place>,
     /// The scenario with the edit made, everything else as it was.
     pub scenario: S,
+}
+
+/// Fills each edit's marks with the places `changed` finds between `before` and the edit's
+/// scenario.
+pub fn mark_changes<S>(edits: &mut [Edit<S>], before: &S, changed: impl Fn(&S, &S) -> Vec<super::Place>) {
+    for edit in edits {
+        edit.marks = changed(before, &edit.scenario);
+    }
+}
+
+/// The places of the things in one list and not in the other (a thing moved is marked where it
+/// stood and where it stands), sorted, each once.
+#[must_use]
+pub fn changed_places<T: PartialEq>(
+    before: &[T],
+    after: &[T],
+    places: impl Fn(&T) -> Vec<super::Place>,
+) -> Vec<super::Place> {
+    let gone = before.iter().filter(|t| !after.contains(t));
+    let come = after.iter().filter(|t| !before.contains(t));
+    let mut marks: Vec<super::Place> = gone.chain(come).flat_map(places).collect();
+    marks.sort_unstable();
+    marks.dedup();
+    marks
 }
 
 /// An edit behind the seam: its words and sizes, the scenario it makes, ready for the lab's
@@ -48,6 +76,8 @@ pub struct Proposal {
     pub weight: f64,
     /// Whether it breaks the declared symmetry.
     pub breaks_symmetry: bool,
+    /// Where it changes the board (see [`Edit::marks`]).
+    pub marks: Vec<super::Place>,
     /// The edited scenario.
     pub scenario: Box<dyn super::OpenScenario>,
     /// The edited scenario's file text.
@@ -60,4 +90,22 @@ pub struct Proposal {
 #[must_use]
 pub fn steps(unit: i64, most: i64) -> Vec<i64> {
     [1, 2, 4, 8].iter().map(|k| k * unit).filter(|step| *step <= most).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Place;
+
+    #[test]
+    fn a_thing_moved_is_marked_where_it_stood_and_where_it_stands_and_nothing_else_is() {
+        let at = |x: &(u16, u16)| vec![Place::Square(x.0, x.1)];
+        let before = [(1, 1), (2, 2), (3, 3)];
+        assert!(changed_places(&before, &before, at).is_empty(), "nothing changed, nothing marked");
+        let moved = [(1, 1), (2, 5), (3, 3)];
+        assert_eq!(changed_places(&before, &moved, at), vec![Place::Square(2, 2), Place::Square(2, 5)]);
+        let added = [(1, 1), (2, 2), (3, 3), (4, 4)];
+        assert_eq!(changed_places(&before, &added, at), vec![Place::Square(4, 4)]);
+        assert_eq!(changed_places(&added, &before, at), vec![Place::Square(4, 4)], "taken off: where it stood");
+    }
 }

@@ -188,6 +188,7 @@ impl<G: GameDefinition> OpenScenario for Opened<G> {
                     changes: edit.changes,
                     weight: edit.weight,
                     breaks_symmetry: edit.breaks_symmetry,
+                    marks: edit.marks,
                     scenario: Self::boxed(Arc::clone(&self.rules), edit.scenario),
                     text,
                 })

@@ -90,6 +90,8 @@ pub struct StudioApp {
     /// document revision and edit number it shows, and a desk of its own on a copy, so nothing
     /// done to it reaches the document.
     pub preview: Option<(u64, usize, Box<dyn Desk>)>,
+    /// The rings the last preview drew around the places its edit changes, on the screen.
+    pub preview_rings: Vec<egui::Rect>,
 }
 
 /// Seconds a status-bar message stays before it clears.
@@ -144,6 +146,7 @@ impl StudioApp {
             last_disk_check: 0.0,
             pasted: None,
             preview: None,
+            preview_rings: Vec::new(),
         };
         let open = config.open.or_else(|| app.prefs.recent_files.first().cloned());
         if let Some(path) = open {

@@ -88,7 +88,10 @@ impl StudioApp {
     /// copy of the edited scenario (kept while the pointer stays on the edit), with the
     /// window's panels and view as they are: what is done to it, the view's pan included, is
     /// thrown away with it, so the document and its history never see the preview.
-    fn preview_frame(&mut self, number: usize, words: &str, text: &str, ui: &mut Ui) {
+    /// Each place the edit changes is ringed on the preview.
+    fn preview_frame(&mut self, previewed: &super::suggest_panel::Previewed, ui: &mut Ui) {
+        let super::suggest_panel::Previewed { number, words, text, marks } = previewed;
+        let number = *number;
         let revision = self.desk.revision();
         if self.preview.as_ref().is_none_or(|(r, n, _)| (*r, *n) != (revision, number)) {
             self.preview = match self.desk_for(text, None) {
@@ -107,12 +110,18 @@ impl StudioApp {
             };
         }
         let Some((_, _, desk)) = self.preview.as_mut() else {
+            self.preview_rings.clear();
             let (desk, mut cx) = self.desk_and_context();
             desk.frame(&mut cx, ui);
             return;
         };
         let (mut prefs, mut view, mut placement) = (self.prefs.clone(), self.view, self.placement);
-        let mut status = format!("Previewing edit {number} (not made): {words}");
+        let ringed = match marks.len() {
+            0 => String::new(),
+            1 => " (ringed on the board)".to_owned(),
+            n => format!(" ({n} places ringed on the board)"),
+        };
+        let mut status = format!("Previewing edit {number} (not made): {words}{ringed}");
         let (mut centre_on, mut modal, mut in_app_dialog, mut commands) = (None, None, None, Vec::new());
         let mut cx = super::desk::DeskContext {
             prefs: &mut prefs,
@@ -128,6 +137,7 @@ impl StudioApp {
             balance_offered: true,
         };
         desk.frame(&mut cx, ui);
+        self.preview_rings = placement.map_or_else(Vec::new, |place| ring_changes(desk.as_ref(), place, marks, ui));
     }
 
     fn build_frame(&mut self, ui: &mut Ui) {
@@ -196,10 +206,11 @@ impl StudioApp {
         } else {
             None
         };
-        if let Some((number, words, text)) = previewing {
-            self.preview_frame(number, &words, &text, ui);
+        if let Some(previewed) = previewing {
+            self.preview_frame(&previewed, ui);
         } else {
             self.preview = None;
+            self.preview_rings.clear();
             let (desk, mut cx) = self.desk_and_context();
             desk.frame(&mut cx, ui);
         }
@@ -325,4 +336,26 @@ impl eframe::App for StudioApp {
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, PREFS_KEY, &self.prefs);
     }
+}
+
+/// Rings each place a previewed edit changes, on the board's own layer after the board, and
+/// gives the rings' screen rectangles: a ring at least 24 px across, so a change at any zoom is
+/// seen, drawn light on dark so it shows on any ground.
+fn ring_changes(
+    desk: &dyn super::desk::Desk,
+    place: super::view::Placement,
+    marks: &[crate::game::Place],
+    ui: &Ui,
+) -> Vec<egui::Rect> {
+    let painter = ui.painter().clone().with_clip_rect(place.area);
+    marks
+        .iter()
+        .map(|&mark| {
+            let rect = place.board_rect_on_screen(desk.place_board_rect(mark));
+            let radius = (rect.width().max(rect.height()) * 0.75).max(12.0);
+            painter.circle_stroke(rect.center(), radius, egui::Stroke::new(5.0, egui::Color32::from_black_alpha(200)));
+            painter.circle_stroke(rect.center(), radius, egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 214, 0)));
+            egui::Rect::from_center_size(rect.center(), egui::vec2(2.0 * radius, 2.0 * radius))
+        })
+        .collect()
 }

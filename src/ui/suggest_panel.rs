@@ -11,6 +11,18 @@ use crate::game::Level;
 use crate::ui::desk::DeskExt as _;
 use egui::{Color32, RichText, Ui};
 
+/// A suggested edit as the board previews it.
+pub struct Previewed {
+    /// Its number in the list, from 1.
+    pub number: usize,
+    /// The edit in words.
+    pub words: String,
+    /// The edited scenario's file text.
+    pub text: String,
+    /// The places it changes, ringed on the preview.
+    pub marks: Vec<crate::game::Place>,
+}
+
 /// The section's run, its result for a document revision, and an edit asked for.
 pub struct SuggestSection {
     /// Games each confirmation plays (1000 unless the person sets it): at the lab's 200 an
@@ -58,14 +70,15 @@ impl SuggestSection {
     }
 
     /// The edit under the pointer, for the board to show as it would leave the scenario: its
-    /// number in the list (from 1), its words and the edited scenario's file text. Only for a
-    /// result of the document's `revision`: an older one's edits belong to another board.
-    pub fn preview(&mut self, revision: u64) -> Option<(usize, String, String)> {
+    /// number in the list (from 1), its words, the edited scenario's file text and the places it
+    /// changes. Only for a result of the document's `revision`: an older one's edits belong to
+    /// another board.
+    pub fn preview(&mut self, revision: u64) -> Option<Previewed> {
         let index = self.hovered?;
         match self.job.state() {
-            JobState::Done(played, Ok(found)) if played == revision => {
-                found.suggestions.get(index).map(|s| (index + 1, s.words.clone(), s.text.clone()))
-            }
+            JobState::Done(played, Ok(found)) if played == revision => found.suggestions.get(index).map(|s| {
+                Previewed { number: index + 1, words: s.words.clone(), text: s.text.clone(), marks: s.marks.clone() }
+            }),
             _ => None,
         }
     }

@@ -15,6 +15,18 @@ const INCH: i64 = crate::table::UM_PER_INCH;
 /// The edits toward `aim`.
 #[must_use]
 pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit<ArmoredScenario>> {
+    let mut out = unmarked_edits(rules, scenario, aim);
+    crate::game::edits::mark_changes(&mut out, scenario, changed_places);
+    out
+}
+
+/// Where an edit changes the table.
+fn changed_places(before: &ArmoredScenario, after: &ArmoredScenario) -> Vec<crate::game::Place> {
+    before.table.changed_places(&after.table)
+}
+
+/// The edits toward `aim`, their marks not yet filled.
+fn unmarked_edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit<ArmoredScenario>> {
     let units = &scenario.table.units;
     let side =
         |seat: u8| scenario.sides.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("side {}", seat + 1));
@@ -29,6 +41,7 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
         changes: 1,
         weight,
         breaks_symmetry: symmetric,
+        marks: Vec::new(),
         scenario: edited,
     };
     let mut out = if aim.first_mover_wins.is_some() { first_move_edits(scenario) } else { Vec::new() };
@@ -101,7 +114,15 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
 fn first_move_edits(scenario: &ArmoredScenario) -> Vec<Edit<ArmoredScenario>> {
     let mut out = Vec::new();
     let mut push = |words: String, changes: u32, weight: f64, edited: ArmoredScenario| {
-        out.push(Edit { words, place: None, changes, weight, breaks_symmetry: false, scenario: edited });
+        out.push(Edit {
+            words,
+            place: None,
+            changes,
+            weight,
+            breaks_symmetry: false,
+            marks: Vec::new(),
+            scenario: edited,
+        });
     };
     let limit = scenario.action_limit;
     for change in [-1i64, 1, -2, 2] {

@@ -24,6 +24,25 @@ const ZONE_STEPS: [(i64, &str); 3] = [(5 * CM, "5 cm"), (10 * CM, "10 cm"), (20 
 /// The edits toward `aim`.
 #[must_use]
 pub fn edits(rules: &Ruleset, scenario: &ModernScenario, aim: &Aim) -> Vec<Edit<ModernScenario>> {
+    let mut out = unmarked_edits(rules, scenario, aim);
+    crate::game::edits::mark_changes(&mut out, scenario, changed_places);
+    out
+}
+
+/// Where an edit changes the table: its pieces and zones, and each figure moved.
+fn changed_places(before: &ModernScenario, after: &ModernScenario) -> Vec<crate::game::Place> {
+    let figures = |s: &ModernScenario| s.units.iter().flat_map(|u| u.figures.iter().copied()).collect::<Vec<_>>();
+    let mut marks = before.table.changed_places(&after.table);
+    marks.extend(crate::game::edits::changed_places(&figures(before), &figures(after), |&(x, y)| {
+        vec![crate::game::Place::Point(x, y)]
+    }));
+    marks.sort_unstable();
+    marks.dedup();
+    marks
+}
+
+/// The edits toward `aim`, their marks not yet filled.
+fn unmarked_edits(rules: &Ruleset, scenario: &ModernScenario, aim: &Aim) -> Vec<Edit<ModernScenario>> {
     let symmetric = scenario.symmetry.is_some();
     let edit = |words: String, weight: f64, edited: ModernScenario| Edit {
         words,
@@ -31,6 +50,7 @@ pub fn edits(rules: &Ruleset, scenario: &ModernScenario, aim: &Aim) -> Vec<Edit<
         changes: 1,
         weight,
         breaks_symmetry: symmetric,
+        marks: Vec::new(),
         scenario: edited,
     };
     // Which way is forward for a side: toward the table's middle from where its units stand.

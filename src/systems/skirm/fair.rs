@@ -14,6 +14,30 @@ use crate::game::{Aim, Edit};
 /// EP limit it needs).
 #[must_use]
 pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<SkirmScenario>> {
+    let mut out = unmarked_edits(rules, scenario, aim);
+    crate::game::edits::mark_changes(&mut out, scenario, changed_places);
+    out
+}
+
+/// Where an edit changes the board: each unit placed, moved or taken off, each objective, and
+/// each square a deployment zone gained or lost.
+fn changed_places(before: &SkirmScenario, after: &SkirmScenario) -> Vec<crate::game::Place> {
+    use crate::game::edits::changed_places;
+    let square = |p: &Pos| vec![crate::game::Place::Square(p.x, p.y)];
+    let placed =
+        |s: &SkirmScenario| s.squads.iter().flat_map(|q| q.units.iter().filter_map(|u| u.pos)).collect::<Vec<_>>();
+    let mut marks = changed_places(&placed(before), &placed(after), square);
+    marks.extend(changed_places(&before.objectives, &after.objectives, square));
+    for (was, now) in before.zones.iter().zip(&after.zones) {
+        marks.extend(changed_places(was, now, square));
+    }
+    marks.sort_unstable();
+    marks.dedup();
+    marks
+}
+
+/// The edits toward `aim`, their marks not yet filled.
+fn unmarked_edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<SkirmScenario>> {
     let symmetric = scenario.symmetry.is_some();
     let squad_name = |seat: u8| {
         super::scenario::document::squad_label(
@@ -46,6 +70,7 @@ pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<S
                 changes: 1,
                 weight: f64::from(unit_ep(rules, unit)) / worth,
                 breaks_symmetry: symmetric,
+                marks: Vec::new(),
                 scenario: edited,
             });
         }
@@ -79,6 +104,7 @@ pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<S
                 changes,
                 weight: f64::from(unit_ep(rules, unit)) / worth,
                 breaks_symmetry: symmetric,
+                marks: Vec::new(),
                 scenario: edited,
             });
         }
@@ -96,6 +122,7 @@ pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<S
                 changes: 1,
                 weight: 0.05,
                 breaks_symmetry: symmetric,
+                marks: Vec::new(),
                 scenario: edited,
             });
         }
@@ -114,6 +141,7 @@ pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<S
             changes: 1,
             weight: 0.02 * f64::from(change.unsigned_abs()),
             breaks_symmetry: false,
+            marks: Vec::new(),
             scenario: edited,
         });
     }
@@ -181,6 +209,7 @@ fn objectives_nearer(scenario: &SkirmScenario, seat: u8, squad: &str) -> Vec<Edi
             changes: 1,
             weight: 0.05,
             breaks_symmetry: scenario.symmetry.is_some(),
+            marks: Vec::new(),
             scenario: edited,
         });
     }

@@ -13,12 +13,39 @@ const MOST_FUNDS_STEP: i64 = 16;
 /// The edits toward `aim`, each a copy of the scenario with one change.
 #[must_use]
 pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenario>> {
+    let mut out = unmarked_edits(rules, scenario, aim);
+    crate::game::edits::mark_changes(&mut out, scenario, changed_places);
+    out
+}
+
+/// Where an edit changes the board: each unit changed, where it stood and where it stands, and
+/// each property whose owner changed.
+fn changed_places(before: &Scenario, after: &Scenario) -> Vec<crate::game::Place> {
+    let square = |p: Pos| crate::game::Place::Square(p.x, p.y);
+    let mut marks = crate::game::edits::changed_places(&before.units, &after.units, |u| vec![square(u.pos)]);
+    let properties = before.owners.keys().chain(after.owners.keys());
+    marks.extend(properties.filter(|p| before.owners.get(p) != after.owners.get(p)).map(|&p| square(p)));
+    marks.sort_unstable();
+    marks.dedup();
+    marks
+}
+
+/// The edits toward `aim`, their marks not yet filled.
+fn unmarked_edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenario>> {
     let names = scenario.seat_names();
     let name = |seat: u8| names.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("seat {}", seat + 1));
     let symmetric = scenario.symmetry.is_some();
     let mut out = if aim.first_mover_wins.is_some() { first_move_edits(scenario) } else { Vec::new() };
     let mut push = |words: String, place: Option<String>, weight: f64, edited: Scenario| {
-        out.push(Edit { words, place, changes: 1, weight, breaks_symmetry: symmetric, scenario: edited });
+        out.push(Edit {
+            words,
+            place,
+            changes: 1,
+            weight,
+            breaks_symmetry: symmetric,
+            marks: Vec::new(),
+            scenario: edited,
+        });
     };
     for &seat in &aim.behind {
         let Some(player) = scenario.players.get(usize::from(seat)) else { continue };
@@ -131,7 +158,15 @@ pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenar
 fn first_move_edits(scenario: &Scenario) -> Vec<Edit<Scenario>> {
     let mut out = Vec::new();
     let mut push = |words: String, weight: f64, edited: Scenario| {
-        out.push(Edit { words, place: None, changes: 1, weight, breaks_symmetry: false, scenario: edited });
+        out.push(Edit {
+            words,
+            place: None,
+            changes: 1,
+            weight,
+            breaks_symmetry: false,
+            marks: Vec::new(),
+            scenario: edited,
+        });
     };
     if let Some(limit) = scenario.victory.turn_limit {
         for change in [-4i64, -2, 2, 4] {
