@@ -238,13 +238,13 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
         harness.state().preview.as_ref().and_then(|(_, _, desk)| desk.path().map(std::path::Path::to_path_buf));
     assert!(folder.is_some(), "the preview is drawn at the document's file, so its art shows");
     assert_eq!(folder.as_deref(), harness.state().desk.path(), "the preview is drawn at the document's file");
-    harness.get_by_label_contains("Previewing edit 1 (not made): ");
+    harness.get_by_label_contains("Previewing edit 1 (not made");
     // Each place the edit changes is ringed on the board, inside the board's area.
     let revision = harness.state().desk.revision();
     let marks = harness.state_mut().balance.suggest.preview(revision).map(|p| p.marks).unwrap_or_default();
     assert_eq!(harness.state().preview_rings.len(), marks.len(), "a ring for each place the edit changes");
     assert!(!marks.is_empty(), "Bridgehead's first edit here changes units on the board");
-    harness.get_by_label_contains("places ringed on the board");
+    harness.get_by_label_contains("places ringed on the board): ");
     let area = harness.state().placement.map(|p| p.area).expect("the board is placed");
     assert!(harness.state().preview_rings.iter().all(|r| area.intersects(*r)), "the rings are on the board");
     harness.get_by_label("Suggest fixes").hover();

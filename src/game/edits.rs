@@ -47,17 +47,23 @@ pub fn mark_changes<S>(edits: &mut [Edit<S>], before: &S, changed: impl Fn(&S, &
     }
 }
 
-/// The places of the things in one list and not in the other (a thing moved is marked where it
-/// stood and where it stands), sorted, each once.
+/// Where two lists of things differ, for a preview of the second to mark. Lists of one length
+/// are read thing by thing: each thing changed (moved, swapped, its number changed) is marked
+/// where it now stands. Lists of two lengths had things added or taken off: each new thing is
+/// marked where it stands and each thing gone where it stood. Sorted, each place once.
 #[must_use]
 pub fn changed_places<T: PartialEq>(
     before: &[T],
     after: &[T],
     places: impl Fn(&T) -> Vec<super::Place>,
 ) -> Vec<super::Place> {
-    let gone = before.iter().filter(|t| !after.contains(t));
-    let come = after.iter().filter(|t| !before.contains(t));
-    let mut marks: Vec<super::Place> = gone.chain(come).flat_map(places).collect();
+    let mut marks: Vec<super::Place> = if before.len() == after.len() {
+        before.iter().zip(after).filter(|(was, now)| was != now).flat_map(|(_, now)| places(now)).collect()
+    } else {
+        let gone = before.iter().filter(|t| !after.contains(t));
+        let come = after.iter().filter(|t| !before.contains(t));
+        gone.chain(come).flat_map(places).collect()
+    };
     marks.sort_unstable();
     marks.dedup();
     marks
@@ -98,12 +104,12 @@ mod tests {
     use crate::game::Place;
 
     #[test]
-    fn a_thing_moved_is_marked_where_it_stood_and_where_it_stands_and_nothing_else_is() {
+    fn a_thing_moved_is_marked_where_it_stands_one_gone_where_it_stood_and_nothing_else_is() {
         let at = |x: &(u16, u16)| vec![Place::Square(x.0, x.1)];
         let before = [(1, 1), (2, 2), (3, 3)];
         assert!(changed_places(&before, &before, at).is_empty(), "nothing changed, nothing marked");
         let moved = [(1, 1), (2, 5), (3, 3)];
-        assert_eq!(changed_places(&before, &moved, at), vec![Place::Square(2, 2), Place::Square(2, 5)]);
+        assert_eq!(changed_places(&before, &moved, at), vec![Place::Square(2, 5)]);
         let added = [(1, 1), (2, 2), (3, 3), (4, 4)];
         assert_eq!(changed_places(&before, &added, at), vec![Place::Square(4, 4)]);
         assert_eq!(changed_places(&added, &before, at), vec![Place::Square(4, 4)], "taken off: where it stood");

@@ -285,9 +285,9 @@ impl Table {
         )
     }
 
-    /// Where `other` differs from this table, for a preview to mark: each piece, zone,
-    /// objective and unit changed, where it stood and where it stands (a zone at the middle of
-    /// its corners).
+    /// Where `other` differs from this table, for a preview of it to mark: each piece, zone,
+    /// objective and unit changed (see [`crate::game::edits::changed_places`]; a zone at the
+    /// middle of its corners).
     #[must_use]
     pub fn changed_places(&self, other: &Table) -> Vec<crate::game::Place> {
         use crate::game::{Place, edits::changed_places};

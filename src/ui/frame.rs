@@ -116,12 +116,13 @@ impl StudioApp {
             return;
         };
         let (mut prefs, mut view, mut placement) = (self.prefs.clone(), self.view, self.placement);
+        // What is ringed comes first: a long edit's words are cut at the bar's end.
         let ringed = match marks.len() {
             0 => String::new(),
-            1 => " (ringed on the board)".to_owned(),
-            n => format!(" ({n} places ringed on the board)"),
+            1 => "; its place ringed on the board".to_owned(),
+            n => format!("; {n} places ringed on the board"),
         };
-        let mut status = format!("Previewing edit {number} (not made): {words}{ringed}");
+        let mut status = format!("Previewing edit {number} (not made{ringed}): {words}");
         let (mut centre_on, mut modal, mut in_app_dialog, mut commands) = (None, None, None, Vec::new());
         let mut cx = super::desk::DeskContext {
             prefs: &mut prefs,
@@ -352,7 +353,7 @@ fn ring_changes(
         .iter()
         .map(|&mark| {
             let rect = place.board_rect_on_screen(desk.place_board_rect(mark));
-            let radius = (rect.width().max(rect.height()) * 0.75).max(12.0);
+            let radius = (rect.width().max(rect.height()) * 0.6).max(12.0);
             painter.circle_stroke(rect.center(), radius, egui::Stroke::new(5.0, egui::Color32::from_black_alpha(200)));
             painter.circle_stroke(rect.center(), radius, egui::Stroke::new(2.5, egui::Color32::from_rgb(255, 214, 0)));
             egui::Rect::from_center_size(rect.center(), egui::vec2(2.0 * radius, 2.0 * radius))

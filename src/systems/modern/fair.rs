@@ -29,13 +29,16 @@ pub fn edits(rules: &Ruleset, scenario: &ModernScenario, aim: &Aim) -> Vec<Edit<
     out
 }
 
-/// Where an edit changes the table: its pieces and zones, and each figure moved.
+/// Where an edit changes the table: its pieces and zones, and each unit moved (at the middle of
+/// its figures).
 fn changed_places(before: &ModernScenario, after: &ModernScenario) -> Vec<crate::game::Place> {
-    let figures = |s: &ModernScenario| s.units.iter().flat_map(|u| u.figures.iter().copied()).collect::<Vec<_>>();
+    let middle = |u: &super::scenario::PlacedUnit| {
+        let count = i64::try_from(u.figures.len().max(1)).unwrap_or(1);
+        let (x, y) = u.figures.iter().fold((0, 0), |(x, y), f| (x + f.0, y + f.1));
+        vec![crate::game::Place::Point(x / count, y / count)]
+    };
     let mut marks = before.table.changed_places(&after.table);
-    marks.extend(crate::game::edits::changed_places(&figures(before), &figures(after), |&(x, y)| {
-        vec![crate::game::Place::Point(x, y)]
-    }));
+    marks.extend(crate::game::edits::changed_places(&before.units, &after.units, middle));
     marks.sort_unstable();
     marks.dedup();
     marks

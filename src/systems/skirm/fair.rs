@@ -20,16 +20,20 @@ pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<S
 }
 
 /// Where an edit changes the board: each unit placed, moved or taken off, each objective, and
-/// each square a deployment zone gained or lost.
+/// each deployment zone changed (at its square nearest its middle).
 fn changed_places(before: &SkirmScenario, after: &SkirmScenario) -> Vec<crate::game::Place> {
-    use crate::game::edits::changed_places;
-    let square = |p: &Pos| vec![crate::game::Place::Square(p.x, p.y)];
+    use crate::game::{Place, edits::changed_places};
+    let square = |p: &Pos| vec![Place::Square(p.x, p.y)];
     let placed =
         |s: &SkirmScenario| s.squads.iter().flat_map(|q| q.units.iter().filter_map(|u| u.pos)).collect::<Vec<_>>();
     let mut marks = changed_places(&placed(before), &placed(after), square);
     marks.extend(changed_places(&before.objectives, &after.objectives, square));
-    for (was, now) in before.zones.iter().zip(&after.zones) {
-        marks.extend(changed_places(was, now, square));
+    for (was, now) in before.zones.iter().zip(&after.zones).filter(|(was, now)| was != now) {
+        let zone = if now.is_empty() { was } else { now };
+        let count = zone.len().max(1) as f64;
+        let (x, y) = zone.iter().fold((0.0, 0.0), |(x, y), p| (x + f64::from(p.x), y + f64::from(p.y)));
+        let distance = |p: &&Pos| (f64::from(p.x) - x / count).powi(2) + (f64::from(p.y) - y / count).powi(2);
+        marks.extend(zone.iter().min_by(|a, b| distance(a).total_cmp(&distance(b))).map(|p| Place::Square(p.x, p.y)));
     }
     marks.sort_unstable();
     marks.dedup();
