@@ -85,6 +85,20 @@ fn suggest_skirmish_wars_proposes_funds_units_cities_and_cos() {
 #[test]
 fn suggest_skirm_proposes_squad_members_and_objectives() {
     edits_of::<Skirm>("skirm-ruined-crossing.ron");
+    // A member added without a square of its own is ringed where it deploys, as the board
+    // shows it, and nothing else is.
+    let rules = Skirm::builtin().unwrap();
+    let text = std::fs::read_to_string(sample("skirm-ruined-crossing.ron")).unwrap();
+    let scenario = Skirm::load(&rules, &text).unwrap();
+    for (ahead, behind) in [(0u8, 1u8), (1, 0)] {
+        let aim = Aim { ahead: vec![ahead], behind: vec![behind], first_mover_wins: None };
+        let edits = Skirm::edits(&rules, &scenario, &aim);
+        let added = edits.iter().find(|e| e.words.contains("one more")).expect("a member added");
+        let squad = &added.scenario.squads[usize::from(behind)];
+        assert!(squad.units.last().is_some_and(|u| u.pos.is_none()), "the new member has no square of its own");
+        let at = added.scenario.deployment(&rules)[usize::from(behind)].last().copied().flatten().unwrap();
+        assert_eq!(added.marks, vec![skirmish_studio::game::Place::Square(at.x, at.y)], "{}", added.words);
+    }
 }
 
 #[test]

@@ -15,18 +15,26 @@ use crate::game::{Aim, Edit};
 #[must_use]
 pub fn edits(rules: &Ruleset, scenario: &SkirmScenario, aim: &Aim) -> Vec<Edit<SkirmScenario>> {
     let mut out = unmarked_edits(rules, scenario, aim);
-    crate::game::edits::mark_changes(&mut out, scenario, changed_places);
+    crate::game::edits::mark_changes(&mut out, scenario, |before, after| changed_places(rules, before, after));
     out
 }
 
-/// Where an edit changes the board: each unit placed, moved or taken off, each objective, and
-/// each deployment zone changed (at its square nearest its middle).
-fn changed_places(before: &SkirmScenario, after: &SkirmScenario) -> Vec<crate::game::Place> {
+/// Where an edit changes the board: each unit added, changed, moved or taken off, where it
+/// deploys (a unit without a square of its own fills its zone, as the board shows it), each
+/// objective, and each deployment zone changed (at its square nearest its middle).
+fn changed_places(rules: &Ruleset, before: &SkirmScenario, after: &SkirmScenario) -> Vec<crate::game::Place> {
     use crate::game::{Place, edits::changed_places};
+    type Deployed = (super::scenario::SquadUnit, Option<Pos>);
     let square = |p: &Pos| vec![Place::Square(p.x, p.y)];
-    let placed =
-        |s: &SkirmScenario| s.squads.iter().flat_map(|q| q.units.iter().filter_map(|u| u.pos)).collect::<Vec<_>>();
-    let mut marks = changed_places(&placed(before), &placed(after), square);
+    let deployed = |s: &SkirmScenario| -> Vec<Vec<Deployed>> {
+        let places = s.deployment(rules);
+        s.squads.iter().zip(places).map(|(q, at)| q.units.iter().cloned().zip(at).collect()).collect()
+    };
+    let where_deployed = |(_, at): &Deployed| at.iter().flat_map(square).collect();
+    let mut marks = Vec::new();
+    for (was, now) in deployed(before).iter().zip(&deployed(after)) {
+        marks.extend(changed_places(was, now, where_deployed));
+    }
     marks.extend(changed_places(&before.objectives, &after.objectives, square));
     for (was, now) in before.zones.iter().zip(&after.zones).filter(|(was, now)| was != now) {
         let zone = if now.is_empty() { was } else { now };
