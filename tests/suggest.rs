@@ -53,6 +53,7 @@ fn edits_of<G: GameDefinition>(file: &str) {
         for edit in G::edits(&rules, &scenario, &aim) {
             assert!(!edit.words.is_empty() && edit.changes >= 1 && edit.weight >= 0.0, "{file}: {}", edit.words);
             assert!(!edit.words.contains('_'), "{file}: '{}' names no id", edit.words);
+            assert!(!edit.words.contains("[house]"), "{file}: '{}' names units as people read them", edit.words);
             let written = G::save(&rules, &edit.scenario).unwrap();
             let back = G::load(&rules, &written).unwrap_or_else(|e| panic!("{file}: '{}' reads back: {e}", edit.words));
             if errors(&back) > before {

@@ -134,7 +134,7 @@ pub fn calibrate(
             let profile = rules.profiles.iter().find(|p| p.id == id);
             let (lo, hi) = (w - 1.96 * se, w + 1.96 * se);
             ProfileWorth {
-                name: profile.map_or_else(|| id.clone(), |p| p.name.trim_end_matches(" [house]").to_owned()),
+                name: profile.map_or_else(|| id.clone(), |p| p.shown_name().to_owned()),
                 cost: profile.map_or(0, |p| p.cost),
                 profile: id,
                 games: n,

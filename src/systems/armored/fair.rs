@@ -30,7 +30,8 @@ fn unmarked_edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec
     let units = &scenario.table.units;
     let side =
         |seat: u8| scenario.sides.get(usize::from(seat)).cloned().unwrap_or_else(|| format!("side {}", seat + 1));
-    let name = |u: &PlacedUnit| rules.profile(&u.profile).map_or_else(|| u.profile.clone(), |p| p.name.clone());
+    let name =
+        |u: &PlacedUnit| rules.profile(&u.profile).map_or_else(|| u.profile.clone(), |p| p.shown_name().to_owned());
     let cost = |profile: &str| f64::from(rules.profile(profile).map_or(0, |p| p.cost));
     let worth = |seat: u8| units.iter().filter(|u| u.owner == seat).map(|u| cost(&u.profile)).sum::<f64>().max(1.0);
     let at = |u: &PlacedUnit| format!("({}, {})", inches(u.pose.x), inches(u.pose.y));
@@ -62,13 +63,13 @@ fn unmarked_edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec
             if let Some(cheaper) = cheaper {
                 let mut edited = scenario.clone();
                 edited.table.units[index].profile = cheaper.id.clone();
-                let article = if cheaper.name.starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
+                let article = if cheaper.shown_name().starts_with(['A', 'E', 'I', 'O', 'U']) { "an" } else { "a" };
                 let words = format!(
                     "The {} {} at {} becomes {article} {}",
                     possessive(&side(seat)),
-                    own.name,
+                    own.shown_name(),
                     at(unit),
-                    cheaper.name
+                    cheaper.shown_name()
                 );
                 let weight = f64::from(own.cost - cheaper.cost) / worth(seat);
                 out.push(edit(words, at(unit), weight, edited));

@@ -292,6 +292,13 @@ pub struct Profile {
 }
 
 impl Profile {
+    /// Its name as people read it: the data marks a profile the studio made with " [house]",
+    /// which is for the ruleset's readers, not a unit's name.
+    #[must_use]
+    pub fn shown_name(&self) -> &str {
+        self.name.trim_end_matches(" [house]")
+    }
+
     /// Whether it is mechanised (a vehicle or field gun: what Annihilation counts).
     #[must_use]
     pub fn mechanised(&self) -> bool {
@@ -637,7 +644,7 @@ impl crate::game::GameRuleset for Ruleset {
     /// Its terrain piece kinds, then its unit profiles (a top-down image in the hull).
     fn art_kinds(&self) -> Vec<crate::art::ArtKind> {
         let pieces = self.terrain.iter().map(|k| crate::art::ArtKind::new("Piece", &k.id, &k.name));
-        pieces.chain(self.profiles.iter().map(|u| crate::art::ArtKind::new("Unit", &u.id, &u.name))).collect()
+        pieces.chain(self.profiles.iter().map(|u| crate::art::ArtKind::new("Unit", &u.id, u.shown_name()))).collect()
     }
 
     fn read(text: &str) -> Result<Self, crate::ruleset::RulesetError> {

@@ -75,8 +75,7 @@ pub fn stall_causes(data: &Ruleset, state: &GameState) -> Vec<String> {
 /// removed, so the number holds all game.
 #[must_use]
 pub fn unit_name(data: &Ruleset, state: &GameState, index: usize) -> String {
-    let profile =
-        |u: &super::rules::Unit| data.profiles.get(u.profile).map_or("unit", |p| p.name.trim_end_matches(" [house]"));
+    let profile = |u: &super::rules::Unit| data.profiles.get(u.profile).map_or("unit", |p| p.shown_name());
     let roster: Vec<(u8, &str)> = state.units.iter().map(|u| (u.side, profile(u))).collect();
     crate::game::naming::distinct_names(&roster).into_iter().nth(index).unwrap_or_else(|| "a unit".to_owned())
 }
@@ -245,7 +244,7 @@ pub fn unit_status(data: &Ruleset, state: &GameState, unit: usize) -> Vec<String
             .units
             .get(i)
             .and_then(|x| data.profiles.get(x.profile))
-            .map_or_else(|| "a unit".to_owned(), |p| p.name.trim_end_matches(" [house]").to_owned())
+            .map_or_else(|| "a unit".to_owned(), |p| p.shown_name().to_owned())
     };
     let mut lines = Vec::new();
     if let Some(c) = u.riding {

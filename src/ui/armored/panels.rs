@@ -99,7 +99,7 @@ pub fn library(desk: &mut ArmoredDesk, ui: &mut Ui) {
                     ui.label(format!("x{count}"));
                 }
                 let on = desk.editor.tool == TableTool::Unit && desk.editor.profile == profile.id;
-                let name = profile.name.trim_end_matches(" [house]");
+                let name = profile.shown_name();
                 let entry = ui
                     .add(egui::Button::selectable(on, format!("{name} ({cost})")).wrap())
                     .on_hover_text("Place it with the pointer");

@@ -334,7 +334,7 @@ impl Editor {
             pose: Pose::new(x, y, crate::table::Table::facing_for(self.side)),
         };
         let echo = self.echo;
-        let label = format!("Place {}", profile.name.trim_end_matches(" [house]"));
+        let label = format!("Place {}", profile.shown_name());
         change(&mut self.doc, &label, None, |s| push_unit_with_image(s, echo, unit))
     }
 

@@ -24,7 +24,7 @@ pub fn side_name(scenario: &ArmoredScenario, side: u8) -> String {
 /// A profile's name without the house mark.
 #[must_use]
 pub fn profile_name(rules: &Ruleset, id: &str) -> String {
-    rules.profile(id).map_or_else(|| id.to_owned(), |p| p.name.trim_end_matches(" [house]").to_owned())
+    rules.profile(id).map_or_else(|| id.to_owned(), |p| p.shown_name().to_owned())
 }
 
 /// A unit's name for people: "Medium tank (M4 Sherman) 2 of Allies".
