@@ -146,8 +146,9 @@ pub const TURN_ACTIONS: usize = 400;
 /// A finished play-out's worth: far beyond any position's reading, so a win is always taken.
 const WON: f64 = 1e12;
 
-/// What a planner thinking on a worker shares with the window: how many of its play-outs it has
-/// weighed, of how many, and whether it should stop.
+/// What a planner thinking on a worker shares with the window: how many of its search's steps
+/// (each script's turn on a copy, and the answer to it) it has played, of how many, and whether
+/// it should stop.
 #[derive(Debug, Default)]
 pub struct Watch {
     weighed: AtomicU32,
@@ -156,7 +157,7 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// The play-outs weighed so far and how many the turn's search makes (0 of 0 before it
+    /// The steps played so far and how many the turn's search makes (0 of 0 before it
     /// starts).
     #[must_use]
     pub fn progress(&self) -> (u32, u32) {
@@ -217,7 +218,8 @@ fn best_script_watched<R: Planned + ?Sized>(
     memo: &mut R::Memo,
 ) -> Option<usize> {
     let scripts = rules.scripts().len().clamp(1, budget.scripts.max(1));
-    let total = u64::try_from(scripts).unwrap_or(u64::MAX).saturating_mul(budget.samples);
+    // Each script on each copy counts twice for the progress line: its turn, then its answer.
+    let total = u64::try_from(scripts).unwrap_or(u64::MAX).saturating_mul(budget.samples).saturating_mul(2);
     watch.of.store(u32::try_from(total).unwrap_or(u32::MAX), Ordering::Relaxed);
     watch.weighed.store(0, Ordering::Relaxed);
     // Every script's turn on every copy first: where all scripts play one turn on each copy,
@@ -236,6 +238,7 @@ fn best_script_watched<R: Planned + ?Sized>(
             let (turn, refused) = turn_of(rules, &mut copy, seat, script, Some(&mut *memo));
             own.push((turn, refused));
             own_copies.push(copy);
+            watch.weighed.fetch_add(1, Ordering::Relaxed);
         }
         turns.push(own);
         copies.push(own_copies);
@@ -459,7 +462,7 @@ mod tests {
     fn a_watch_counts_the_play_outs_and_a_stopped_one_gives_no_moves() {
         let watch = Watch::default();
         assert_eq!(RaceRules.computer_moves_watched(&start(), Level::Hard, &watch), vec![2]);
-        assert_eq!(watch.progress(), (9, 9), "three scripts on three copies");
+        assert_eq!(watch.progress(), (18, 18), "three scripts on three copies, each a turn and an answer");
         watch.stop();
         assert!(RaceRules.computer_moves_watched(&start(), Level::Hard, &watch).is_empty());
         assert_eq!(RaceRules.computer_moves_watched(&start(), Level::Easy, &watch), vec![1], "Easy does not search");
@@ -483,7 +486,7 @@ mod tests {
         READINGS.with(|r| r.set(0));
         assert_eq!(RaceRules.computer_moves_watched(&state, Level::Hard, &watch), vec![1]);
         assert_eq!(READINGS.with(std::cell::Cell::get), 0, "no position read");
-        assert_eq!(watch.progress(), (9, 9), "every copy counted as weighed");
+        assert_eq!(watch.progress(), (18, 18), "every copy counted as weighed and answered");
         // From the start the scripts differ, so their answers are played out and read.
         assert_eq!(RaceRules.computer_moves(&start(), Level::Hard), vec![2]);
         assert!(READINGS.with(std::cell::Cell::get) > 0);

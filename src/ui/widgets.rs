@@ -102,7 +102,7 @@ pub fn computer_at_work<R: crate::game::Rules>(ui: &mut Ui, play: &mut crate::ga
         ui.label(if of == 0 {
             format!("{} is planning {name}'s turn…", level.label())
         } else {
-            format!("{} is planning {name}'s turn: {weighed} of {of} ways to play weighed", level.label())
+            format!("{} is planning {name}'s turn: {weighed} of {of} turns and answers played", level.label())
         });
         cancel = ui.button("Cancel").on_hover_text("Stop the computer's thinking: you play this side").clicked();
     });
