@@ -274,3 +274,31 @@ fn suggest_the_balance_panel_suggests_cancels_and_makes_an_edit_undo_takes_back(
     harness.state_mut().desk.undo();
     assert_eq!(harness.state().desk.text().unwrap(), before, "undo restores the scenario byte for byte");
 }
+
+/// On an open table the preview rings each unit an edit moves where it now stands, on the
+/// table: Open Field's first edit at 20 games by the fast player moves two of the Antagonist's
+/// units forward.
+#[test]
+fn suggest_the_preview_rings_what_an_edit_moves_on_an_open_table() {
+    use egui_kittest::kittest::Queryable;
+    use skirmish_studio::ui::{DeskExt as _, Prefs};
+    let mut harness =
+        crate::window_common::window_on("ms-open-field.ron", Prefs { show_balance: true, ..Prefs::default() });
+    harness.state_mut().balance.suggest.games = 20;
+    harness.state_mut().balance.level = skirmish_studio::game::Level::Easy;
+    harness.get_by_label("Suggest fixes").click_accesskit();
+    crate::window_common::run_until(&mut harness, 240.0, "the suggestions", |app| !app.balance.suggest.running());
+    harness.run_steps(2);
+    harness.get_by_label("Make edit 1").hover();
+    harness.run_steps(3);
+    let revision = harness.state().desk.revision();
+    let previewed = harness.state_mut().balance.suggest.preview(revision).expect("edit 1 is previewed");
+    assert!(previewed.words.contains("deploy"), "{}", previewed.words);
+    assert_eq!(previewed.marks.len(), 2, "two units moved: {:?}", previewed.marks);
+    let rings = harness.state().preview_rings.clone();
+    assert_eq!(rings.len(), 2, "a ring for each unit moved");
+    let area = harness.state().placement.map(|p| p.area).expect("the table is placed");
+    assert!(rings.iter().all(|r| area.contains(r.center())), "each ring is on the table: {rings:?}");
+    assert!(rings[0].center().distance(rings[1].center()) > 20.0, "two units, two places: {rings:?}");
+    harness.get_by_label_contains("2 places ringed on the board): ");
+}
