@@ -18,8 +18,9 @@ pub fn edits(rules: &Ruleset, scenario: &Scenario, aim: &Aim) -> Vec<Edit<Scenar
     out
 }
 
-/// Where an edit changes the board: each unit changed, where it stood and where it stands, and
-/// each property whose owner changed.
+/// Where an edit changes the board: each unit added or changed where it stands, each taken off
+/// where it stood (see [`crate::game::edits::changed_places`]), and each property whose owner
+/// changed.
 fn changed_places(before: &Scenario, after: &Scenario) -> Vec<crate::game::Place> {
     let square = |p: Pos| crate::game::Place::Square(p.x, p.y);
     let mut marks = crate::game::edits::changed_places(&before.units, &after.units, |u| vec![square(u.pos)]);
