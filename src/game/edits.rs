@@ -69,6 +69,26 @@ pub fn changed_places<T: PartialEq>(
     marks
 }
 
+/// Where `after` differs from the open table `before`, for a preview of it to mark: each piece,
+/// zone, objective and unit changed (see [`changed_places`]; a zone at the middle of its
+/// corners). Both open-table games mark their tables with it.
+#[must_use]
+pub fn table_changes(before: &crate::table::Table, after: &crate::table::Table) -> Vec<super::Place> {
+    use super::Place;
+    let zone_middle = |z: &crate::table::Zone| {
+        let count = i64::try_from(z.points.len().max(1)).unwrap_or(1);
+        let (x, y) = z.points.iter().fold((0, 0), |(x, y), p| (x + p.0, y + p.1));
+        vec![Place::Point(x / count, y / count)]
+    };
+    let mut marks = changed_places(&before.pieces, &after.pieces, |p| vec![Place::Point(p.pose.x, p.pose.y)]);
+    marks.extend(changed_places(&before.zones, &after.zones, zone_middle));
+    marks.extend(changed_places(&before.objectives, &after.objectives, |o| vec![Place::Point(o.at.0, o.at.1)]));
+    marks.extend(changed_places(&before.units, &after.units, |u| vec![Place::Point(u.pose.x, u.pose.y)]));
+    marks.sort_unstable();
+    marks.dedup();
+    marks
+}
+
 /// An edit behind the seam: its words and sizes, the scenario it makes, ready for the lab's
 /// games, and that scenario's file text, for `--apply` and the window.
 pub struct Proposal {

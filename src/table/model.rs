@@ -285,26 +285,6 @@ impl Table {
         )
     }
 
-    /// Where `other` differs from this table, for a preview of it to mark: each piece, zone,
-    /// objective and unit changed (see [`crate::game::edits::changed_places`]; a zone at the
-    /// middle of its corners).
-    #[must_use]
-    pub fn changed_places(&self, other: &Table) -> Vec<crate::game::Place> {
-        use crate::game::{Place, edits::changed_places};
-        let zone_middle = |z: &Zone| {
-            let count = i64::try_from(z.points.len().max(1)).unwrap_or(1);
-            let (x, y) = z.points.iter().fold((0, 0), |(x, y), p| (x + p.0, y + p.1));
-            vec![Place::Point(x / count, y / count)]
-        };
-        let mut marks = changed_places(&self.pieces, &other.pieces, |p| vec![Place::Point(p.pose.x, p.pose.y)]);
-        marks.extend(changed_places(&self.zones, &other.zones, zone_middle));
-        marks.extend(changed_places(&self.objectives, &other.objectives, |o| vec![Place::Point(o.at.0, o.at.1)]));
-        marks.extend(changed_places(&self.units, &other.units, |u| vec![Place::Point(u.pose.x, u.pose.y)]));
-        marks.sort_unstable();
-        marks.dedup();
-        marks
-    }
-
     /// A pose turned to face the table's centre line: side 1 up the table, side 2 down.
     #[must_use]
     pub fn facing_for(owner: u8) -> Facing {

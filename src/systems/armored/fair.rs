@@ -22,7 +22,7 @@ pub fn edits(rules: &Ruleset, scenario: &ArmoredScenario, aim: &Aim) -> Vec<Edit
 
 /// Where an edit changes the table.
 fn changed_places(before: &ArmoredScenario, after: &ArmoredScenario) -> Vec<crate::game::Place> {
-    before.table.changed_places(&after.table)
+    crate::game::edits::table_changes(&before.table, &after.table)
 }
 
 /// The edits toward `aim`, their marks not yet filled.

@@ -37,7 +37,7 @@ fn changed_places(before: &ModernScenario, after: &ModernScenario) -> Vec<crate:
         let (x, y) = u.figures.iter().fold((0, 0), |(x, y), f| (x + f.0, y + f.1));
         vec![crate::game::Place::Point(x / count, y / count)]
     };
-    let mut marks = before.table.changed_places(&after.table);
+    let mut marks = crate::game::edits::table_changes(&before.table, &after.table);
     marks.extend(crate::game::edits::changed_places(&before.units, &after.units, middle));
     marks.sort_unstable();
     marks.dedup();
