@@ -40,10 +40,13 @@ pub struct Edit<S> {
 }
 
 /// Fills each edit's marks with the places `changed` finds between `before` and the edit's
-/// scenario.
+/// scenario, sorted, each once (a game's finder may give a place twice: a unit and the zone it
+/// stands in).
 pub fn mark_changes<S>(edits: &mut [Edit<S>], before: &S, changed: impl Fn(&S, &S) -> Vec<super::Place>) {
     for edit in edits {
         edit.marks = changed(before, &edit.scenario);
+        edit.marks.sort_unstable();
+        edit.marks.dedup();
     }
 }
 
@@ -71,7 +74,8 @@ pub fn changed_places<T: PartialEq>(
 
 /// Where `after` differs from the open table `before`, for a preview of it to mark: each piece,
 /// zone, objective and unit changed (see [`changed_places`]; a zone at the middle of its
-/// corners). Both open-table games mark their tables with it.
+/// corners), unsorted for [`mark_changes`] to sort. Both open-table games mark their tables
+/// with it.
 #[must_use]
 pub fn table_changes(before: &crate::table::Table, after: &crate::table::Table) -> Vec<super::Place> {
     use super::Place;
@@ -84,8 +88,6 @@ pub fn table_changes(before: &crate::table::Table, after: &crate::table::Table) 
     marks.extend(changed_places(&before.zones, &after.zones, zone_middle));
     marks.extend(changed_places(&before.objectives, &after.objectives, |o| vec![Place::Point(o.at.0, o.at.1)]));
     marks.extend(changed_places(&before.units, &after.units, |u| vec![Place::Point(u.pose.x, u.pose.y)]));
-    marks.sort_unstable();
-    marks.dedup();
     marks
 }
 

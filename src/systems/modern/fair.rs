@@ -39,8 +39,6 @@ fn changed_places(before: &ModernScenario, after: &ModernScenario) -> Vec<crate:
     };
     let mut marks = crate::game::edits::table_changes(&before.table, &after.table);
     marks.extend(crate::game::edits::changed_places(&before.units, &after.units, middle));
-    marks.sort_unstable();
-    marks.dedup();
     marks
 }
 

@@ -43,8 +43,6 @@ fn changed_places(rules: &Ruleset, before: &SkirmScenario, after: &SkirmScenario
         let distance = |p: &&Pos| (f64::from(p.x) - x / count).powi(2) + (f64::from(p.y) - y / count).powi(2);
         marks.extend(zone.iter().min_by(|a, b| distance(a).total_cmp(&distance(b))).map(|p| Place::Square(p.x, p.y)));
     }
-    marks.sort_unstable();
-    marks.dedup();
     marks
 }
 

@@ -26,8 +26,6 @@ fn changed_places(before: &Scenario, after: &Scenario) -> Vec<crate::game::Place
     let mut marks = crate::game::edits::changed_places(&before.units, &after.units, |u| vec![square(u.pos)]);
     let properties = before.owners.keys().chain(after.owners.keys());
     marks.extend(properties.filter(|p| before.owners.get(p) != after.owners.get(p)).map(|&p| square(p)));
-    marks.sort_unstable();
-    marks.dedup();
     marks
 }
 
